@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps } from './app-deps.ts';
+import { ApiError, errorBody } from './errors.ts';
+import { healthRoutes } from './routes/health.ts';
+import { pingRoutes } from './routes/ping.ts';
+import { mountConsole } from './static-console.ts';
+
+/** Largest JSON body any route accepts; bigger ones get 413 before parsing. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const api = new Hono()
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new ApiError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `Request body is larger than ${MAX_BODY_BYTES / 1024} KiB`,
+          );
+        },
+      }),
+    )
+    .route('/health', healthRoutes(deps))
+    .route('/ping', pingRoutes(deps));
+
+  const app = new Hono();
+  app.route('/api', api);
+  // Unknown API paths answer JSON, never the console's HTML.
+  app.all('/api/*', (c) =>
+    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404),
+  );
+  if (deps.webDistDir) mountConsole(app, deps.webDistDir);
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    if (error instanceof HTTPException) {
+      // Hono's own 400s, e.g. "Malformed JSON in request body".
+      const code = error.status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR';
+      return c.json({ message: error.message || 'Bad request', code }, error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    return c.json({ message: 'Internal server error', code: 'INTERNAL' }, 500);
+  });
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

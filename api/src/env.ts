@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { parseEnv, ZTemporalEnv, zPort, zPostgresUrl } from '@patchbay/schema/env';
+import { z } from 'zod';
+
+export const ZApiEnv = ZTemporalEnv.extend({
+  DATABASE_URL: zPostgresUrl,
+  PORT: zPort.default(3000),
+  /** 127.0.0.1 locally; 0.0.0.0 in containers. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** The built console (npm run build -w web). */
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /** Linked from run history; the Temporal Web UI of the same cluster. */
+  TEMPORAL_UI_URL: z.url().default('http://localhost:8233'),
+  /** How long POST routes wait for their workflow before answering 504 (DESIGN.md §4). */
+  WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+});
+export type ApiEnv = z.infer<typeof ZApiEnv>;
+
+export function loadApiEnv(env: Record<string, string | undefined> = process.env): ApiEnv {
+  return parseEnv(ZApiEnv, env);
+}

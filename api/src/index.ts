@@ -1,0 +1,2 @@
+export { createApp, type AppType } from './app.ts';
+export type { AppDeps } from './app-deps.ts';

@@ -1,0 +1,56 @@
+// API process entry: parse env, migrate, serve; stop cleanly on SIGINT/SIGTERM.
+import { serve } from '@hono/node-server';
+import { migrationsDir } from '@patchbay/schema/migrations-dir';
+import { EnvError } from '@patchbay/schema/env';
+import { createApp } from './app.ts';
+import { createSql } from './db/client.ts';
+import { migrate, MigrationError } from './db/migrate.ts';
+import { loadApiEnv } from './env.ts';
+import { createTemporalClient } from './temporal.ts';
+
+async function main(): Promise<void> {
+  const env = loadApiEnv();
+  const sql = createSql(env.DATABASE_URL);
+  const applied = await migrate(sql, migrationsDir);
+  if (applied.length > 0) console.log(`applied migrations: ${applied.join(', ')}`);
+
+  const temporal = createTemporalClient({
+    address: env.TEMPORAL_ADDRESS,
+    namespace: env.TEMPORAL_NAMESPACE,
+    tls: env.TEMPORAL_TLS,
+    apiKey: env.TEMPORAL_API_KEY,
+  });
+  const app = createApp({
+    sql,
+    temporal,
+    taskQueue: env.TEMPORAL_TASK_QUEUE,
+    workflowWaitMs: env.WORKFLOW_WAIT_MS,
+    webDistDir: env.WEB_DIST_DIR,
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `Port ${env.PORT} is already in use. Stop whatever listens there, or set PORT to another port.`
+        : error,
+    );
+    process.exit(1);
+  });
+  server.on('listening', () => console.log(`api listening on http://${env.HOST}:${env.PORT}`));
+
+  const shutdown = () => {
+    server.close();
+    void Promise.all([sql.end({ timeout: 5 }), temporal.connection.close()]).finally(() =>
+      process.exit(0),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof EnvError || error instanceof MigrationError;
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import type { THealthResponse } from '@patchbay/schema';
+import type { AppDeps } from '../app-deps.ts';
+
+const CHECK_TIMEOUT_MS = 3000;
+
+/** GET /api/health: 200 when PostgreSQL and Temporal both answer, else 503 naming what is down. */
+export function healthRoutes(deps: AppDeps) {
+  return new Hono().get('/', async (c) => {
+    const [database, temporal] = await Promise.all([
+      check(() => deps.sql`select 1`),
+      check(() => deps.temporal.workflowService.getSystemInfo({})),
+    ]);
+    const down = [database === 'down' && 'database', temporal === 'down' && 'temporal'].filter(
+      Boolean,
+    );
+    const body: THealthResponse = {
+      status: down.length === 0 ? 'ok' : 'degraded',
+      database,
+      temporal,
+      ...(down.length > 0 ? { message: `Unreachable: ${down.join(', ')}` } : {}),
+    };
+    return c.json(body, down.length === 0 ? 200 : 503);
+  });
+}
+
+async function check(probe: () => PromiseLike<unknown>): Promise<'ok' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([probe(), timeout]);
+    return 'ok';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,4 @@
+// Contracts shared by api, workers and web. Only browser-safe modules are
+// re-exported here; Node-only helpers live behind their own subpath exports.
+export * from './api-error.ts';
+export * from './health.ts';

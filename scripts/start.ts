@@ -1,0 +1,161 @@
+// `npm start`: the whole product on its embedded defaults (DESIGN.md §1, ADR 001).
+// PostgreSQL → Temporal → worker → API, each switchable by env; Ctrl-C stops them in
+// the reverse order. Launched by scripts/bootstrap.mjs under Node 24.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EnvError } from '@patchbay/schema/env';
+import { loadApiEnv } from '../api/src/env.ts';
+import { loadWorkerEnv } from '../workers/src/env.ts';
+import { waitFor } from './lib/ports.ts';
+import { startPostgres, type RunningPostgres } from './lib/postgres.ts';
+import { spawnService, stopService, type Service } from './lib/processes.ts';
+import { clearLeftovers, removeRunState, writeRunState } from './lib/run-state.ts';
+import { loadStartEnv } from './lib/start-env.ts';
+import { startTemporalDevServer, type RunningTemporal } from './lib/temporal-server.ts';
+import { ensureConsoleBuilt } from './lib/web-build.ts';
+
+const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** Everything started so far, stopped in reverse on exit. */
+const running: { postgres?: RunningPostgres; temporal?: RunningTemporal; services: Service[] } = {
+  services: [],
+};
+let stopping = false;
+/** Only the start that wrote DATA_DIR/run.json may remove it. */
+let ownsRunState = false;
+
+async function main(): Promise<void> {
+  const envFile = path.join(repoRoot, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  const env = loadStartEnv();
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  process.on('SIGINT', () => void shutdown(dataDir, 0));
+  process.on('SIGTERM', () => void shutdown(dataDir, 0));
+  process.on('SIGHUP', () => void shutdown(dataDir, 0));
+
+  await clearLeftovers(dataDir);
+  ensureConsoleBuilt(repoRoot);
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    running.postgres = await startPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: env.EMBEDDED_POSTGRES_PORT,
+      database: 'patchbay',
+    });
+    databaseUrl = running.postgres.url;
+  }
+
+  let temporalAddress = env.TEMPORAL_ADDRESS;
+  let temporalUiUrl = process.env.TEMPORAL_UI_URL;
+  if (!temporalAddress) {
+    running.temporal = await startTemporalDevServer({
+      cli: env.PATCHBAY_TEMPORAL_CLI,
+      dbFile: path.join(dataDir, 'temporal.db'),
+      port: env.TEMPORAL_PORT,
+      uiPort: env.TEMPORAL_UI_PORT,
+    });
+    temporalAddress = running.temporal.address;
+    temporalUiUrl = running.temporal.uiUrl;
+  }
+
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_UI_URL: temporalUiUrl ?? 'http://localhost:8233',
+    PORT: String(env.PORT),
+  };
+  // Validate the children's variables here, so a bad value stops start-up before anything runs.
+  loadApiEnv(childEnv);
+  loadWorkerEnv(childEnv);
+
+  running.services.push(
+    spawnService('worker', process.execPath, [path.join(repoRoot, 'workers/src/main.ts')], {
+      env: childEnv,
+    }),
+  );
+  running.services.push(
+    spawnService('api', process.execPath, [path.join(repoRoot, 'api/src/main.ts')], {
+      env: childEnv,
+    }),
+  );
+  ownsRunState = true;
+  writeRunState(dataDir, [
+    ...(running.temporal
+      ? [{ name: 'Temporal', pid: running.temporal.service.child.pid ?? 0 }]
+      : []),
+    ...running.services.map((service) => ({ name: service.name, pid: service.child.pid ?? 0 })),
+  ]);
+  // A service that dies on its own takes the rest down: half a stack is worse than none.
+  for (const service of [
+    ...running.services,
+    ...(running.temporal ? [running.temporal.service] : []),
+  ]) {
+    void service.exited.then((code) => {
+      if (stopping) return;
+      console.error(
+        `patchbay: ${service.name} exited unexpectedly (code ${code}); stopping everything.`,
+      );
+      void shutdown(dataDir, 1);
+    });
+  }
+
+  const consoleUrl = `http://localhost:${env.PORT}`;
+  await waitFor('The API', async () => (await fetch(`${consoleUrl}/api/health`)).ok, {
+    timeoutMs: 120_000,
+    intervalMs: 300,
+  });
+  const ping = await selfCheck(consoleUrl);
+
+  console.log(`
+  Patchbay is running.
+    Console          ${consoleUrl}
+    Temporal Web UI  ${temporalUiUrl ?? '(external Temporal: see its own UI)'}
+    PostgreSQL       ${running.postgres ? `embedded, data in ${path.join(dataDir, 'postgres')}` : 'DATABASE_URL'}
+    Temporal         ${running.temporal ? `dev server ${temporalAddress}, data in ${path.join(dataDir, 'temporal.db')}` : `TEMPORAL_ADDRESS ${temporalAddress}`}
+    Temporal CLI     ${env.PATCHBAY_TEMPORAL_CLI_SOURCE}
+    Self-check       ${ping}
+  Press Ctrl-C to stop.
+`);
+}
+
+/** Runs the ping workflow through the API once, so the whole chain is proven at start. */
+async function selfCheck(consoleUrl: string): Promise<string> {
+  const response = await fetch(`${consoleUrl}/api/ping`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message: 'npm start self-check' }),
+  });
+  const body = (await response.json()) as {
+    workflowId?: string;
+    roundTripMs?: number;
+    message?: string;
+  };
+  if (!response.ok)
+    throw new Error(`The ping self-check failed: ${body.message ?? response.status}`);
+  return `ping workflow ${body.workflowId} answered in ${body.roundTripMs} ms`;
+}
+
+async function shutdown(dataDir: string, code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('\npatchbay: stopping…');
+  for (const service of [...running.services].reverse()) await stopService(service);
+  await running.temporal?.stop();
+  await running.postgres?.stop();
+  if (ownsRunState) removeRunState(dataDir);
+  console.log('patchbay: stopped.');
+  process.exit(code);
+}
+
+main().catch(async (error: unknown) => {
+  const message =
+    error instanceof EnvError || error instanceof Error ? error.message : String(error);
+  console.error(`patchbay: ${message}`);
+  const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || '.data');
+  await shutdown(dataDir, 1);
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// The test orchestrator starts the real stack and points us at it (DESIGN §11); there is no
+// webServer here on purpose.
+const baseURL = process.env.PATCHBAY_E2E_BASE_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  reporter: 'list',
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium, no Playwright browser download. The machine is offline: without
+      // these flags Chromium keeps dialling Google services and floods refused connections.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+// Spec §2 route table: any other path shows these two texts, word for word.
+export function NotFoundScreen() {
+  return (
+    <Center mih="100vh" p="md">
+      <Stack align="center" gap="sm">
+        <Title order={1}>404 Page Not Found</Title>
+        <Text c="dimmed">Did you forget to add the page to the router?</Text>
+        <Button component={Link} to="/" variant="default" mt="md">
+          Back to home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,116 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+// The console's only way to reach the API; it follows spec §7 to the letter.
+
+/** A non-OK response. The message is `${status}: ${body or statusText}` (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+const TOKEN_STORAGE_KEY = 'token';
+
+function readToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    // Storage can be blocked; the session cookie still authenticates.
+    return null;
+  }
+}
+
+function authHeaders(): Record<string, string> {
+  const token = readToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const body = await res.text();
+  throw new ApiError(res.status, res.statusText, body);
+}
+
+/** Sends a request; JSON body and Content-Type only when `data` is given. Returns the Response. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const headers = authHeaders();
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(data);
+  }
+  const res = await fetch(url, init);
+  await throwIfNotOk(res);
+  return res;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  const [base, ...rest] = queryKey;
+  if (typeof base !== 'string' || !base.startsWith('/')) {
+    throw new Error(`Query key must start with an API path, got ${JSON.stringify(queryKey)}`);
+  }
+  const segments = rest.map((segment) => {
+    if (typeof segment !== 'string' && typeof segment !== 'number') {
+      throw new Error(`Query key segments must be strings or numbers: ${JSON.stringify(queryKey)}`);
+    }
+    return encodeURIComponent(segment);
+  });
+  return [base, ...segments].join('/');
+}
+
+/**
+ * Query function for reads: GET the URL formed by the query key
+ * (`['/api/integrations', id]` → `/api/integrations/<id>`) and return the parsed JSON.
+ * With `on401: 'returnNull'` a 401 yields null instead of an error (spec §7: the
+ * current-user lookup); any other non-OK status throws.
+ */
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options?: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>(
+  options: { on401: UnauthorizedBehavior } = { on401: 'throw' },
+): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(urlFromQueryKey(queryKey), {
+      headers: authHeaders(),
+      credentials: 'include',
+      signal,
+    });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+const STATUS_PREFIX = /^\d{3}: ([\s\S]*)$/;
+const MAX_PLAIN_MESSAGE = 200;
+
+/**
+ * What a toast should say about `err`: the server's JSON `message` (DESIGN §4 error bodies),
+ * a short plain-text body, or `fallback` — never raw JSON or HTML (DESIGN §9).
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof Error)) return fallback;
+  const match = STATUS_PREFIX.exec(err.message);
+  if (!match) return err.message.trim() || fallback;
+  const body = (match[1] ?? '').trim();
+  if (!body) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed) {
+      const { message } = parsed;
+      if (typeof message === 'string' && message.trim()) return message.trim();
+    }
+    return fallback;
+  } catch {
+    // Not JSON: a status text such as 'Bad Gateway' reads fine; an HTML page or a trace does not.
+    return body.startsWith('<') || body.length > MAX_PLAIN_MESSAGE ? fallback : body;
+  }
+}

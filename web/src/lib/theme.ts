@@ -1,0 +1,17 @@
+import { createTheme, localStorageColorSchemeManager, Tooltip } from '@mantine/core';
+
+// Spec §2: dark by default, the preference kept locally under `theme`.
+// public/color-scheme.js repeats both values to apply them before first paint.
+export const THEME_STORAGE_KEY = 'theme';
+export const DEFAULT_COLOR_SCHEME = 'dark';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  components: {
+    // Spec §9: tooltip delay 700 ms.
+    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),
+  },
+});

@@ -1,0 +1,38 @@
+import os from 'node:os';
+import { NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from './activities/index.ts';
+
+export interface CreateWorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  workflowBundle: WorkflowBundleWithSourceMap;
+  maxConcurrentActivities?: number;
+  deps?: Partial<ActivityDeps>;
+}
+
+/** One worker definition for production (main.ts) and tests. */
+export async function createWorker(options: CreateWorkerOptions): Promise<Worker> {
+  const identity = `${process.pid}@${os.hostname()}`;
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    identity,
+    workflowBundle: options.workflowBundle,
+    activities: createActivities({ workerIdentity: identity, ...options.deps }),
+    maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 20,
+  });
+}
+
+export async function connectToTemporal(options: {
+  address: string;
+  tls: boolean;
+  apiKey?: string | undefined;
+}): Promise<NativeConnection> {
+  return NativeConnection.connect({
+    address: options.address,
+    tls: options.tls || Boolean(options.apiKey),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
+}
