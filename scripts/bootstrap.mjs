@@ -25,7 +25,8 @@ const cacheDir = path.join(
   'patchbay',
 );
 
-const COMMANDS = ['start', 'test', 'bench'];
+// `check` only makes sure the toolchain is present (npm run bench times it).
+const COMMANDS = ['start', 'test', 'bench', 'check'];
 
 function say(message) {
   console.log(`patchbay: ${message}`);
@@ -240,6 +241,7 @@ const node = ensureNode();
 const temporal = ensureTemporal();
 if (command === 'test') ensureChromium();
 ensureDependencies(node);
+if (command === 'check') process.exit(0);
 
 const child = spawn(node.bin, [path.join(repoRoot, 'scripts', `${command}.ts`), ...args], {
   cwd: repoRoot,

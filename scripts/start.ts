@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { EnvError } from '@patchbay/schema/env';
 import { loadApiEnv } from '../api/src/env.ts';
 import { loadWorkerEnv } from '../workers/src/env.ts';
-import { waitFor } from './lib/ports.ts';
+import { assertPortFree, waitFor } from './lib/ports.ts';
 import { startPostgres, type RunningPostgres } from './lib/postgres.ts';
 import { spawnService, stopService, type Service } from './lib/processes.ts';
 import { clearLeftovers, removeRunState, writeRunState } from './lib/run-state.ts';
@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => void shutdown(dataDir, 0));
 
   await clearLeftovers(dataDir);
+  // The API checks its port too, but only after everything else has started.
+  await assertPortFree(env.PORT, '127.0.0.1', 'the API and console', 'PORT');
   ensureConsoleBuilt(repoRoot);
 
   let databaseUrl = env.DATABASE_URL;

@@ -43,12 +43,16 @@ export async function readMigrations(dir: string): Promise<MigrationFile[]> {
  */
 export async function migrate(sql: Sql, dir: string): Promise<string[]> {
   const files = await readMigrations(dir);
-  await sql`
-    create table if not exists schema_migrations (
-      name text primary key,
-      checksum text not null,
-      applied_at timestamptz not null default now()
-    )`;
+  // Under the lock: "create table if not exists" alone races between processes.
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`;
+    await tx`
+      create table if not exists schema_migrations (
+        name text primary key,
+        checksum text not null,
+        applied_at timestamptz not null default now()
+      )`;
+  });
   const applied = await sql<{ name: string; checksum: string }[]>`
     select name, checksum from schema_migrations`;
   for (const row of applied) {

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTemporalClient } from './temporal.ts';
+import { createApp } from './app.ts';
+import { createTestApp, postJson, type TestApp } from '../../scripts/test-support/test-app.ts';
+
+describe('the API shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /api/health answers ok when PostgreSQL and Temporal answer', async () => {
+    const response = await t.app.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', temporal: 'ok' });
+  });
+
+  it('GET /api/health answers 503 naming Temporal when it is unreachable', async () => {
+    const unreachable = createTemporalClient({
+      address: '127.0.0.1:1',
+      namespace: 'default',
+      tls: false,
+    });
+    const app = createApp({ ...t.deps, temporal: unreachable });
+    const response = await app.request('/api/health');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      status: 'degraded',
+      database: 'ok',
+      temporal: 'down',
+      message: 'Unreachable: temporal',
+    });
+  });
+
+  it('answers unknown /api paths with JSON 404, never the console', async () => {
+    const response = await t.app.request('/api/no-such-thing', { method: 'DELETE' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({
+      message: 'No API route for DELETE /api/no-such-thing',
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('serves the console for any other path, so the client router can show its own 404', async () => {
+    const response = await t.app.request('/integrations/123/review');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Patchbay test console');
+  });
+
+  it('rejects invalid JSON with 400 and a clear message', async () => {
+    const response = await postJson(t.app, '/api/ping', '{"message": ');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/JSON/i),
+    });
+  });
+
+  it('rejects unknown fields and wrong types with 400 and the issues', async () => {
+    const unknown = await postJson(t.app, '/api/ping', { message: 'hi', extra: true });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [expect.objectContaining({ path: [] })],
+    });
+
+    const wrongType = await postJson(t.app, '/api/ping', { message: 42 });
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^message: /),
+    });
+  });
+
+  it('rejects a body over 1 MiB with 413 before reading it', async () => {
+    const response = await postJson(t.app, '/api/ping', { message: 'x'.repeat(1024 * 1024 + 10) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      message: 'Request body is larger than 1024 KiB',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+  });
+});

@@ -1,0 +1,93 @@
+// `npm run bench`: speed and memory figures, printed as a table (never asserted in tests).
+// Each section starts what it measures itself, on free ports and throw-away data folders.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runStart, stackPorts, type StartedProcess } from './test-support/run-start.ts';
+import { printTable, summarize, type BenchRow } from './bench/table.ts';
+
+const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const rows: BenchRow[] = [];
+
+function bootstrapWithEverythingPresent(): void {
+  const bootstrap = path.join(repoRoot, 'scripts', 'bootstrap.mjs');
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [bootstrap, 'check'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error('bootstrap check failed');
+    samples.push(performance.now() - started);
+  }
+  rows.push({ name: 'bootstrap, everything present', ...summarize(samples), note: '5 runs' });
+}
+
+async function startUntilHealthy(
+  dataDir: string,
+): Promise<{ stack: StartedProcess; ms: number; port: string }> {
+  const ports = await stackPorts();
+  const started = performance.now();
+  const stack = runStart({ ...ports, DATA_DIR: dataDir });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const ok = await fetch(`http://localhost:${ports.PORT}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline)
+      throw new Error(`the stack did not become healthy:\n${stack.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { stack, ms: performance.now() - started, port: ports.PORT };
+}
+
+async function stop(stack: StartedProcess): Promise<void> {
+  stack.interrupt();
+  await stack.exited;
+}
+
+async function startAndPing(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-'));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as `postgres` when we are root
+  try {
+    const cold = await startUntilHealthy(dataDir);
+    rows.push({
+      name: 'npm start, cold (empty data folder) to healthy',
+      p50: cold.ms,
+      note: '1 run',
+    });
+    await stop(cold.stack);
+
+    const warm = await startUntilHealthy(dataDir);
+    rows.push({ name: 'npm start, warm (existing data) to healthy', p50: warm.ms, note: '1 run' });
+    await warm.stack.waitForOutput(/Press Ctrl-C to stop/);
+
+    const samples: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      const response = await fetch(`http://localhost:${warm.port}/api/ping`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: `bench ${i}` }),
+      });
+      if (!response.ok) throw new Error(`ping failed: ${response.status} ${await response.text()}`);
+      samples.push(performance.now() - started);
+    }
+    rows.push({
+      name: 'ping workflow round trip through the API',
+      ...summarize(samples),
+      note: '200 sequential runs',
+    });
+    await stop(warm.stack);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+bootstrapWithEverythingPresent();
+await startAndPing();
+printTable(rows);

@@ -1,0 +1,39 @@
+export interface BenchRow {
+  name: string;
+  p50: number;
+  p95?: number;
+  p99?: number;
+  note?: string;
+}
+
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+export function summarize(samples: number[]): Pick<BenchRow, 'p50' | 'p95' | 'p99'> {
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+  };
+}
+
+function ms(value: number | undefined): string {
+  if (value === undefined) return '';
+  return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
+}
+
+/** A plain-text table: one row per measurement. */
+export function printTable(rows: BenchRow[]): void {
+  const header = ['measurement', 'p50', 'p95', 'p99', 'note'];
+  const body = rows.map((row) => [row.name, ms(row.p50), ms(row.p95), ms(row.p99), row.note ?? '']);
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...body].map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (line: string[]) =>
+    line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+  console.log(`\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const line of body) console.log(format(line));
+}

@@ -1,0 +1,144 @@
+// `npm start` as a user runs it: the real start script, real PostgreSQL, Temporal,
+// worker and API, stopped the way a terminal's Ctrl-C stops it.
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Connection, Client } from '@temporalio/client';
+import postgres from 'postgres';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAlive } from './lib/processes.ts';
+import { runStart, stackPorts, type StartedProcess } from './test-support/run-start.ts';
+
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-start-'));
+  chmodSync(dir, 0o755); // PostgreSQL runs as `postgres` when we are root
+  return dir;
+}
+
+function ownedPids(dir: string): number[] {
+  const state = JSON.parse(readFileSync(path.join(dir, 'run.json'), 'utf8')) as {
+    children: { pid: number }[];
+  };
+  const postmaster = Number(
+    readFileSync(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  return [...state.children.map((child) => child.pid), postmaster];
+}
+
+const running: StartedProcess[] = [];
+afterEach(async () => {
+  for (const start of running.splice(0)) {
+    if (!isAlive(start.pid)) continue;
+    start.interrupt();
+    await start.exited;
+  }
+});
+
+function start(env: Record<string, string>): StartedProcess {
+  const started = runStart(env);
+  running.push(started);
+  return started;
+}
+
+describe('npm start', () => {
+  it('runs the stack, stops it cleanly on Ctrl-C, and finds its data again on the next start', async () => {
+    const dir = dataDir();
+    // A PostgreSQL folder left half-initialised by an interrupted first start.
+    mkdirSync(path.join(dir, 'postgres'));
+    writeFileSync(path.join(dir, 'postgres', 'postgresql.conf'), '# half written');
+    const env = { ...(await stackPorts()), DATA_DIR: dir };
+
+    const first = start(env);
+    await first.waitForOutput(/Press Ctrl-C to stop/);
+    expect(first.output()).toMatch(
+      /half-initialised PostgreSQL folder; moved it to .*postgres\.incomplete-/,
+    );
+    expect(readdirSync(dir).some((name) => name.startsWith('postgres.incomplete-'))).toBe(true);
+    expect(first.output()).toContain(`Console          http://localhost:${env.PORT}`);
+    expect(first.output()).toContain(`Temporal Web UI  http://localhost:${env.TEMPORAL_UI_PORT}`);
+    const pingWorkflowId = /Self-check\s+ping workflow (ping:[0-9a-f-]+) answered/.exec(
+      first.output(),
+    )?.[1];
+    expect(pingWorkflowId).toBeDefined();
+
+    const health = await fetch(`http://localhost:${env.PORT}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', temporal: 'ok' });
+    const page = await fetch(`http://localhost:${env.PORT}/`);
+    expect(await page.text()).toContain('<div id="root">');
+
+    const databaseUrl = `postgres://patchbay:patchbay@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/patchbay`;
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    await sql`create table survives_restart (note text)`;
+    await sql`insert into survives_restart values ('still here')`;
+    await sql.end();
+
+    const pids = ownedPids(dir);
+    first.interrupt();
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('patchbay: stopped.');
+    expect(pids.filter(isAlive)).toEqual([]);
+    expect(readdirSync(dir)).not.toContain('run.json');
+
+    const second = start(env);
+    await second.waitForOutput(/Press Ctrl-C to stop/);
+    const again = postgres(databaseUrl, { max: 1 });
+    expect(await again`select note from survives_restart`).toEqual([{ note: 'still here' }]);
+    await again.end();
+    const connection = await Connection.connect({ address: `127.0.0.1:${env.TEMPORAL_PORT}` });
+    const described = await new Client({ connection }).workflow
+      .getHandle(pingWorkflowId ?? '')
+      .describe();
+    expect(described.status.name).toBe('COMPLETED');
+    await connection.close();
+  });
+
+  it('stops the leftovers of a start that was killed, then starts normally', async () => {
+    const dir = dataDir();
+    const env = { ...(await stackPorts()), DATA_DIR: dir };
+    const first = start(env);
+    await first.waitForOutput(/Press Ctrl-C to stop/);
+    const leftovers = ownedPids(dir);
+    process.kill(first.pid, 'SIGKILL');
+    await first.exited;
+    expect(leftovers.every(isAlive)).toBe(true);
+
+    const second = start(env);
+    await second.waitForOutput(/Press Ctrl-C to stop/);
+    expect(second.output()).toMatch(
+      /stopping (Temporal|worker|api) left running by an earlier start/,
+    );
+    expect(second.output()).toMatch(/stopping a PostgreSQL left running by an earlier start/);
+    expect(leftovers.filter(isAlive)).toEqual([]);
+  });
+
+  it('refuses a port that is already taken, naming the variable to change', async () => {
+    const blocker = net.createServer();
+    const env = { ...(await stackPorts()), DATA_DIR: dataDir() };
+    await new Promise<void>((resolve) =>
+      blocker.listen(Number(env.EMBEDDED_POSTGRES_PORT), '127.0.0.1', resolve),
+    );
+    try {
+      const started = start(env);
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain(
+        `Port ${env.EMBEDDED_POSTGRES_PORT} (embedded PostgreSQL) is already in use. Stop the program that listens there, or set EMBEDDED_POSTGRES_PORT to another port.`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('stops at once on a bad environment value, naming the variable', async () => {
+    const started = start({ ...(await stackPorts()), DATA_DIR: dataDir(), PORT: 'three thousand' });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toMatch(/PORT: .*\(got "three thousand"\)/);
+  });
+});
