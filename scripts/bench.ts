@@ -1,7 +1,7 @@
 // `npm run bench`: speed and memory figures, printed as a table (never asserted in tests).
 // Each section starts what it measures itself, on free ports and throw-away data folders.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,6 @@ async function stop(stack: StartedProcess): Promise<void> {
 
 async function startAndPing(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-'));
-  chmodSync(dataDir, 0o755); // PostgreSQL runs as `postgres` when we are root
   try {
     const cold = await startUntilHealthy(dataDir);
     rows.push({

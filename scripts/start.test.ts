@@ -5,21 +5,26 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
-  chmodSync,
 } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Connection, Client } from '@temporalio/client';
 import postgres from 'postgres';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from './lib/processes.ts';
 import { runStart, stackPorts, type StartedProcess } from './test-support/run-start.ts';
 
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function dataDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-start-'));
-  chmodSync(dir, 0o755); // PostgreSQL runs as `postgres` when we are root
+  dataDirs.push(dir);
   return dir;
 }
 

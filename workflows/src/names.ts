@@ -1,8 +1,6 @@
 // Names shared by the API (which starts workflows) and the workers (which run
-// them). Workflow ids follow DESIGN.md §5: `<kind>:<uuid>`.
-
-/** Default task queue; TEMPORAL_TASK_QUEUE overrides it per deployment. */
-export const TASK_QUEUE = 'patchbay';
+// them). Workflow ids follow DESIGN.md §5: `<kind>:<uuid>`. The task queue is
+// TEMPORAL_TASK_QUEUE (default 'patchbay', schema/src/env.ts).
 
 export const WORKFLOW_NAMES = {
   ping: 'ping',

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,8 +8,11 @@ import {
 } from '../../../scripts/test-support/test-database.ts';
 import { migrate, readMigrations } from './migrate.ts';
 
+const folders: string[] = [];
+
 function migrationsFolder(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-migrations-'));
+  folders.push(dir);
   for (const [name, sql] of Object.entries(files)) writeFileSync(path.join(dir, name), sql);
   return dir;
 }
@@ -21,6 +24,7 @@ describe('migrate', () => {
   });
   afterEach(async () => {
     await db.drop();
+    for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   it('applies files in name order, records them, and applies nothing the second time', async () => {

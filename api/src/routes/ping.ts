@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ZPingRequest, type TPingResponse } from '@patchbay/schema';
-import { pingWorkflowId, type PingResult, type workflows } from '@patchbay/workflows';
+import {
+  pingWorkflowId,
+  WORKFLOW_NAMES,
+  type PingResult,
+  type workflows,
+} from '@patchbay/workflows';
 import type { AppDeps } from '../app-deps.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
 import { jsonBody } from '../validate.ts';
@@ -11,7 +16,7 @@ export function pingRoutes(deps: AppDeps) {
   return new Hono().post('/', jsonBody(ZPingRequest), async (c) => {
     const { message } = c.req.valid('json');
     const started = performance.now();
-    const handle = await deps.temporal.workflow.start<typeof workflows.ping>('ping', {
+    const handle = await deps.temporal.workflow.start<typeof workflows.ping>(WORKFLOW_NAMES.ping, {
       taskQueue: deps.taskQueue,
       workflowId: pingWorkflowId(randomUUID()),
       args: [message],
