@@ -1,13 +1,6 @@
 // `npm start` as a user runs it: the real start script, real PostgreSQL, Temporal,
 // worker and API, stopped the way a terminal's Ctrl-C stops it.
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
