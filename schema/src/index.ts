@@ -2,3 +2,4 @@
 // re-exported here; Node-only helpers live behind their own subpath exports.
 export * from './api-error.ts';
 export * from './health.ts';
+export * from './auth.ts';

