@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+// Accounts (spec §3, §5, §7; issue "Accounts"). The web forms and the API validate with
+// these same objects.
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+const NAME_MAX_LENGTH = 100;
+
+const zEmail = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+const zPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'Must be at least 8 characters')
+  .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const zOptionalName = z.string().trim().max(NAME_MAX_LENGTH, 'Name is too long').optional();
+
+export const ZSignupRequest = z.strictObject({
+  email: zEmail,
+  password: zPassword,
+  firstName: zOptionalName,
+  lastName: zOptionalName,
+});
+export type TSignupRequest = z.infer<typeof ZSignupRequest>;
+
+export const ZLoginRequest = z.strictObject({
+  email: zEmail,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZChangePasswordRequest = z.strictObject({
+  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  newPassword: zPassword,
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** Password for accounts that have one; Google-only accounts confirm with a recent sign-in. */
+export const ZDeleteAccountRequest = z.strictObject({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+
+export const ZPlan = z.enum(['free', 'pro']);
+export type TPlan = z.infer<typeof ZPlan>;
+
+/** GET /api/auth/user; also the answer of signup (201) and login (200). */
+export const ZUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  plan: ZPlan,
+  /** True when the account can sign in with a password (false: Google only). */
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZCreateApiTokenRequest = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+});
+export type TCreateApiTokenRequest = z.infer<typeof ZCreateApiTokenRequest>;
+
+export const ZApiToken = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type TApiToken = z.infer<typeof ZApiToken>;
+
+/** POST /api/auth/tokens: the only time the secret is shown. */
+export const ZCreatedApiToken = ZApiToken.extend({ token: z.string() });
+export type TCreatedApiToken = z.infer<typeof ZCreatedApiToken>;
+
+/**
+ * Google sign-in failures redirect to /login?error=<code>; the login page shows the text.
+ */
+export const GOOGLE_SIGN_IN_ERRORS = {
+  google_not_configured: 'Google sign-in is not configured',
+  google_state_mismatch: 'Google sign-in expired or was tampered with. Please try again.',
+  google_email_unverified: 'Your Google email address is not verified.',
+  google_denied: 'Google sign-in was cancelled.',
+  google_failed: 'Google sign-in failed. Please try again.',
+} as const;
+export type TGoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
+
+/** Where a successful sign-in may send the browser: local paths only (no open redirect). */
+export function safeNextPath(next: string | null | undefined, fallback = '/dashboard'): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  return next;
+}

@@ -1,0 +1,28 @@
+// The signed-in user, shared by the login guard, the top bars and the shell.
+import { queryOptions } from '@tanstack/react-query';
+import type { TUser } from '@patchbay/schema';
+import { apiRequest, getQueryFn } from './api-client.ts';
+
+export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+/**
+ * GET /api/auth/user. Spec §4 and §7: never retried; a 401 means "not signed in" (null),
+ * not an error.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: USER_QUERY_KEY,
+  queryFn: getQueryFn<TUser>({ on401: 'returnNull' }),
+  retry: false,
+});
+
+/** Spec §4: logout posts to the server, then the browser goes to /. */
+export async function logOut(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout');
+  } finally {
+    window.location.href = '/';
+  }
+}
+
+/** Landing → signup → Create Integration: the typed prompt survives the detour. */
+export const PENDING_PROMPT_KEY = 'patchbay.pendingPrompt';
