@@ -70,7 +70,7 @@ async function startAndPing(): Promise<void> {
       const started = performance.now();
       const response = await fetch(`http://localhost:${warm.port}/api/ping`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${warm.port}` },
         body: JSON.stringify({ message: `bench ${i}` }),
       });
       if (!response.ok) throw new Error(`ping failed: ${response.status} ${await response.text()}`);

@@ -129,7 +129,7 @@ async function main(): Promise<void> {
 async function selfCheck(consoleUrl: string): Promise<string> {
   const response = await fetch(`${consoleUrl}/api/ping`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: consoleUrl },
     body: JSON.stringify({ message: 'npm start self-check' }),
   });
   const body = (await response.json()) as {

@@ -1,4 +1,6 @@
 import type { Client } from '@temporalio/client';
+import type { GoogleAuth } from './auth/google.ts';
+import type { RateLimits } from './auth/rate-limits.ts';
 import type { Sql } from './db/client.ts';
 
 /** What route handlers may use; built once in main.ts, or by a test. */
@@ -10,4 +12,15 @@ export interface AppDeps {
   workflowWaitMs: number;
   /** Absolute path of the built console, or null to serve the API alone. */
   webDistDir: string | null;
+  auth: {
+    /** The app's public URL (APP_URL): the allowed Origin and the OAuth redirect base. */
+    appUrl: URL;
+    /** Cookies carry Secure when the app is served over HTTPS. */
+    secureCookies: boolean;
+    /** Trust X-Forwarded-For (behind a reverse proxy). */
+    trustProxy: boolean;
+    /** Null when GOOGLE_CLIENT_ID/SECRET are not set. */
+    google: GoogleAuth | null;
+    rateLimits: RateLimits;
+  };
 }

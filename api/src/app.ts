@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps } from './app-deps.ts';
+import type { AppEnv } from './app-env.ts';
+import { authenticate, checkOrigin, clientIp } from './auth/middleware.ts';
 import { ApiError, errorBody } from './errors.ts';
+import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { mountConsole } from './static-console.ts';
@@ -11,7 +14,7 @@ import { mountConsole } from './static-console.ts';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps) {
-  const api = new Hono()
+  const api = new Hono<AppEnv>()
     .use(
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
@@ -24,7 +27,11 @@ export function createApp(deps: AppDeps) {
         },
       }),
     )
+    .use(clientIp(deps))
+    .use(authenticate(deps))
+    .use(checkOrigin(deps))
     .route('/health', healthRoutes(deps))
+    .route('/auth', authRoutes(deps))
     .route('/ping', pingRoutes(deps));
 
   const app = new Hono();
@@ -36,7 +43,7 @@ export function createApp(deps: AppDeps) {
   if (deps.webDistDir) mountConsole(app, deps.webDistDir);
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
+    if (error instanceof ApiError) return c.json(errorBody(error), error.status, error.headers);
     if (error instanceof HTTPException) {
       // Hono's own 400s, e.g. "Malformed JSON in request body".
       const code = error.status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { parseEnv, ZTemporalEnv, zPort, zPostgresUrl } from '@patchbay/schema/env';
+import { parseEnv, zEnvBoolean, ZTemporalEnv, zPort, zPostgresUrl } from '@patchbay/schema/env';
 import { z } from 'zod';
 
 export const ZApiEnv = ZTemporalEnv.extend({
@@ -16,6 +16,18 @@ export const ZApiEnv = ZTemporalEnv.extend({
   TEMPORAL_UI_URL: z.url().default('http://localhost:8233'),
   /** How long POST routes wait for their workflow before answering 504 (DESIGN.md §4). */
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** The public URL of the console; default http://localhost:PORT. HTTPS turns on Secure cookies. */
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
+  TRUST_PROXY: zEnvBoolean.default(false),
+  /** Google sign-in; both unset turns it off (the button then explains). */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer; tests point it at a mock OIDC server. */
+  GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+}).refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+  message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+  path: ['GOOGLE_CLIENT_SECRET'],
 });
 export type ApiEnv = z.infer<typeof ZApiEnv>;
 

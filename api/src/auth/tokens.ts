@@ -1,0 +1,42 @@
+// Session and API-token secrets, after Lucia's current guide ("Sessions"): the token
+// is `<id>.<secret>`; only SHA-256(secret) is stored, and compared in constant time.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// 32 symbols, 5 bits each: 24 characters carry 120 random bits.
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+export function randomId(length = 24): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const byte of bytes) out += ALPHABET[byte >> 3];
+  return out;
+}
+
+export function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+export function secretMatches(secret: string, storedHash: Uint8Array): boolean {
+  const candidate = hashSecret(secret);
+  return candidate.length === storedHash.length && timingSafeEqual(candidate, storedHash);
+}
+
+export interface NewToken {
+  id: string;
+  secret: string;
+  token: string;
+  secretHash: Buffer;
+}
+
+/** `prefix` marks the kind (API tokens start with `pbt_`), so one header can carry either. */
+export function newToken(prefix = ''): NewToken {
+  const id = `${prefix}${randomId()}`;
+  const secret = randomId();
+  return { id, secret, token: `${id}.${secret}`, secretHash: hashSecret(secret) };
+}
+
+export function splitToken(token: string): { id: string; secret: string } | null {
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 200) return null;
+  return { id: parts[0], secret: parts[1] };
+}

@@ -1,0 +1,250 @@
+// /api/auth: sign-up, log-in, log-out, the current user, Google sign-in, personal API
+// tokens, password change and account deletion (spec §7, issue "Accounts").
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import {
+  ZChangePasswordRequest,
+  ZCreateApiTokenRequest,
+  ZDeleteAccountRequest,
+  ZLoginRequest,
+  ZSignupRequest,
+  type TGoogleSignInError,
+} from '@patchbay/schema';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppEnv } from '../app-env.ts';
+import { audit } from '../audit.ts';
+import { deleteAccount } from '../auth/delete-account.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens.ts';
+import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
+import type { GoogleIdentity } from '../auth/google.ts';
+import { requireAuth } from '../auth/middleware.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertNotBlocked, consume } from '../auth/rate-limits.ts';
+import { createSession, invalidateOtherSessions, invalidateSession } from '../auth/sessions.ts';
+import type { Sql } from '../db/client.ts';
+import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../db/users.ts';
+import { ApiError } from '../errors.ts';
+import { jsonBody } from '../validate.ts';
+
+const GOOGLE_COOKIE_PATH = '/api/auth/google';
+const GOOGLE_STATE_COOKIE = 'patchbay_google_state';
+const GOOGLE_VERIFIER_COOKIE = 'patchbay_google_verifier';
+/** How recent a Google sign-in must be to confirm deleting a Google-only account. */
+const RECENT_LOGIN_MS = 10 * 60 * 1000;
+
+export function authRoutes(deps: AppDeps) {
+  const { sql } = deps;
+  const { rateLimits, secureCookies } = deps.auth;
+
+  return new Hono<AppEnv>()
+    .post('/signup', jsonBody(ZSignupRequest), async (c) => {
+      const body = c.req.valid('json');
+      await consume(rateLimits.signupByIp, c.get('ip'));
+      const passwordHash = await hashPassword(body.password);
+      const user = await insertUser(sql, { ...body, passwordHash });
+      if (!user)
+        throw new ApiError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
+      const { token, session } = await createSession(sql, user.id);
+      setSessionCookie(c, token, session, secureCookies);
+      await audit(sql, { userId: user.id, action: 'signup', ip: c.get('ip') });
+      return c.json(toUser(user), 201);
+    })
+
+    .post('/login', jsonBody(ZLoginRequest), async (c) => {
+      const { email, password } = c.req.valid('json');
+      const emailKey = email.toLowerCase();
+      await assertNotBlocked(rateLimits.loginFailuresByEmail, emailKey);
+      await consume(rateLimits.loginByIp, c.get('ip'));
+      const user = await findUserByEmail(sql, email);
+      // An unknown email still costs one argon2 verification: same message, similar timing.
+      const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !passwordOk) {
+        await rateLimits.loginFailuresByEmail.penalty(emailKey);
+        await audit(sql, {
+          userId: user?.id ?? null,
+          action: 'login_failed',
+          target: emailKey,
+          ip: c.get('ip'),
+        });
+        throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+      }
+      await rateLimits.loginFailuresByEmail.delete(emailKey);
+      const { token, session } = await createSession(sql, user.id);
+      setSessionCookie(c, token, session, secureCookies);
+      await audit(sql, { userId: user.id, action: 'login', ip: c.get('ip') });
+      return c.json(toUser(user));
+    })
+
+    .post('/logout', async (c) => {
+      const auth = c.get('auth');
+      if (auth?.sessionId) {
+        await invalidateSession(sql, auth.sessionId);
+        await audit(sql, { userId: auth.user.id, action: 'logout', ip: c.get('ip') });
+      }
+      clearSessionCookie(c, secureCookies);
+      return c.body(null, 204);
+    })
+
+    .get('/user', requireAuth, (c) => c.json(toUser(authUser(c.get('auth')))))
+
+    .get('/google', async (c) => {
+      const google = deps.auth.google;
+      if (!google) return c.redirect(loginError('google_not_configured'));
+      const { url, state, codeVerifier } = await google.start();
+      const cookie = {
+        httpOnly: true,
+        sameSite: 'Lax' as const,
+        secure: secureCookies,
+        path: GOOGLE_COOKIE_PATH,
+        maxAge: 600,
+      };
+      setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
+      setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
+      return c.redirect(url);
+    })
+
+    .get('/google/callback', async (c) => {
+      const google = deps.auth.google;
+      if (!google) return c.redirect(loginError('google_not_configured'));
+      const state = getCookie(c, GOOGLE_STATE_COOKIE);
+      const codeVerifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
+      for (const name of [GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE]) {
+        deleteCookie(c, name, { path: GOOGLE_COOKIE_PATH, secure: secureCookies });
+      }
+      if (c.req.query('error')) return c.redirect(loginError('google_denied'));
+      if (!state || !codeVerifier || c.req.query('state') !== state) {
+        return c.redirect(loginError('google_state_mismatch'));
+      }
+      let identity: GoogleIdentity;
+      try {
+        // Rebuilt from APP_URL: behind a proxy the request's own URL may not be the public one.
+        const callbackUrl = new URL(
+          `/api/auth/google/callback${new URL(c.req.url).search}`,
+          deps.auth.appUrl,
+        );
+        identity = await google.finish(callbackUrl, { state, codeVerifier });
+      } catch (error) {
+        console.warn('Google sign-in failed:', error instanceof Error ? error.message : error);
+        return c.redirect(loginError('google_failed'));
+      }
+      if (!identity.emailVerified) return c.redirect(loginError('google_email_unverified'));
+      const user = await userForGoogleIdentity(sql, identity);
+      const { token, session } = await createSession(sql, user.id);
+      setSessionCookie(c, token, session, secureCookies);
+      await audit(sql, { userId: user.id, action: 'login', target: 'google', ip: c.get('ip') });
+      return c.redirect('/dashboard');
+    })
+
+    .get('/tokens', requireAuth, async (c) =>
+      c.json(await listApiTokens(sql, authUser(c.get('auth')).id)),
+    )
+
+    .post('/tokens', requireAuth, jsonBody(ZCreateApiTokenRequest), async (c) => {
+      const user = authUser(c.get('auth'));
+      const created = await createApiToken(sql, user.id, c.req.valid('json').name);
+      await audit(sql, {
+        userId: user.id,
+        action: 'token_create',
+        target: created.id,
+        ip: c.get('ip'),
+      });
+      return c.json(created, 201);
+    })
+
+    .delete('/tokens/:id', requireAuth, async (c) => {
+      const user = authUser(c.get('auth'));
+      const id = c.req.param('id');
+      if (!(await revokeApiToken(sql, user.id, id)))
+        throw new ApiError(404, 'NOT_FOUND', 'No such API token');
+      await audit(sql, { userId: user.id, action: 'token_revoke', target: id, ip: c.get('ip') });
+      return c.body(null, 204);
+    })
+
+    .put('/password', requireAuth, jsonBody(ZChangePasswordRequest), async (c) => {
+      const auth = c.get('auth');
+      const user = authUser(auth);
+      const { currentPassword, newPassword } = c.req.valid('json');
+      await consume(rateLimits.passwordChangeByUser, user.id);
+      await consume(rateLimits.passwordChangeByUser, `ip:${c.get('ip')}`);
+      if (!user.password_hash) {
+        throw new ApiError(
+          400,
+          'NO_PASSWORD',
+          'This account signs in with Google and has no password to change',
+        );
+      }
+      if (!(await verifyPassword(user.password_hash, currentPassword))) {
+        throw new ApiError(403, 'WRONG_PASSWORD', 'Current password is incorrect');
+      }
+      await sql`update users set password_hash = ${await hashPassword(newPassword)} where id = ${user.id}`;
+      // Everyone else signed in as this user (a thief included) is signed out.
+      await invalidateOtherSessions(sql, user.id, auth?.sessionId ?? null);
+      await audit(sql, { userId: user.id, action: 'password_change', ip: c.get('ip') });
+      return c.body(null, 204);
+    })
+
+    .delete('/account', requireAuth, jsonBody(ZDeleteAccountRequest), async (c) => {
+      const auth = c.get('auth');
+      const user = authUser(auth);
+      const { password } = c.req.valid('json');
+      if (user.password_hash) {
+        if (!password || !(await verifyPassword(user.password_hash, password))) {
+          throw new ApiError(
+            403,
+            'WRONG_PASSWORD',
+            'Enter your current password to delete your account',
+          );
+        }
+      } else if (
+        !auth?.sessionCreatedAt ||
+        Date.now() - auth.sessionCreatedAt.getTime() > RECENT_LOGIN_MS
+      ) {
+        throw new ApiError(
+          403,
+          'RECENT_LOGIN_REQUIRED',
+          'Sign in with Google again, then delete your account within 10 minutes',
+        );
+      }
+      await deleteAccount(deps, user.id);
+      await audit(sql, {
+        userId: null,
+        action: 'account_delete',
+        target: user.id,
+        ip: c.get('ip'),
+      });
+      clearSessionCookie(c, secureCookies);
+      return c.body(null, 204);
+    });
+}
+
+function authUser(auth: AppEnv['Variables']['auth']): UserRow {
+  if (!auth) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
+  return auth.user;
+}
+
+function loginError(code: TGoogleSignInError): string {
+  return `/login?error=${code}`;
+}
+
+/** The linked account, else the account with that verified email (linked now), else a new one. */
+async function userForGoogleIdentity(sql: Sql, identity: GoogleIdentity): Promise<UserRow> {
+  const [linked] = await sql<{ user_id: string }[]>`
+    select user_id from oauth_accounts where provider = 'google' and provider_user_id = ${identity.subject}`;
+  const existing = linked ? await findUserById(sql, linked.user_id) : undefined;
+  if (existing) return existing;
+  const user =
+    (await findUserByEmail(sql, identity.email)) ??
+    (await insertUser(sql, {
+      email: identity.email,
+      passwordHash: null,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+    })) ??
+    // Someone signed up with this email a moment ago.
+    (await findUserByEmail(sql, identity.email));
+  if (!user) throw new Error(`Could not find or create the user for ${identity.email}`);
+  await sql`
+    insert into oauth_accounts (provider, provider_user_id, user_id) values ('google', ${identity.subject}, ${user.id})
+    on conflict do nothing`;
+  return user;
+}
