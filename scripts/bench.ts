@@ -5,7 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runStart, stackPorts, type StartedProcess } from './test-support/run-start.ts';
+import {
+  runStart,
+  stackPorts,
+  type StackPorts,
+  type StartedProcess,
+} from './test-support/run-start.ts';
+import { benchAccounts } from './bench/accounts.ts';
+import { benchIntegrations } from './bench/integrations.ts';
 import { printTable, summarize, type BenchRow } from './bench/table.ts';
 
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -28,7 +35,7 @@ function bootstrapWithEverythingPresent(): void {
 
 async function startUntilHealthy(
   dataDir: string,
-): Promise<{ stack: StartedProcess; ms: number; port: string }> {
+): Promise<{ stack: StartedProcess; ms: number; port: string; ports: StackPorts }> {
   const ports = await stackPorts();
   const started = performance.now();
   const stack = runStart({ ...ports, DATA_DIR: dataDir });
@@ -42,7 +49,7 @@ async function startUntilHealthy(
       throw new Error(`the stack did not become healthy:\n${stack.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { stack, ms: performance.now() - started, port: ports.PORT };
+  return { stack, ms: performance.now() - started, port: ports.PORT, ports };
 }
 
 async function stop(stack: StartedProcess): Promise<void> {
@@ -81,6 +88,11 @@ async function startAndPing(): Promise<void> {
       ...summarize(samples),
       note: '200 sequential runs',
     });
+    const baseUrl = `http://localhost:${warm.port}`;
+    const accounts = await benchAccounts(baseUrl);
+    rows.push(...accounts.rows);
+    const databaseUrl = `postgres://patchbay:patchbay@127.0.0.1:${warm.ports.EMBEDDED_POSTGRES_PORT}/patchbay`;
+    rows.push(...(await benchIntegrations(baseUrl, databaseUrl, accounts)));
     await stop(warm.stack);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -25,8 +25,16 @@ const cacheDir = path.join(
   'patchbay',
 );
 
+// The commands npm's scripts hand over to, and the script each runs under Node 24.
 // `check` only makes sure the toolchain is present (npm run bench times it).
-const COMMANDS = ['start', 'test', 'bench', 'check'];
+const COMMANDS = {
+  start: 'start.ts',
+  test: 'test.ts',
+  bench: 'bench.ts',
+  'rotate-keys': 'ops/rotate-encryption-keys.ts',
+  'set-plan': 'ops/set-plan.ts',
+  check: null,
+};
 
 function say(message) {
   console.log(`patchbay: ${message}`);
@@ -234,8 +242,9 @@ function toolEnv(node, temporal) {
 // --- main --------------------------------------------------------------------------------
 
 const [command, ...args] = process.argv.slice(2);
-if (!COMMANDS.includes(command))
-  fail(`usage: node scripts/bootstrap.mjs <${COMMANDS.join('|')}> [args]`);
+if (!(command in COMMANDS)) {
+  fail(`usage: node scripts/bootstrap.mjs <${Object.keys(COMMANDS).join('|')}> [args]`);
+}
 
 const node = ensureNode();
 const temporal = ensureTemporal();
@@ -243,7 +252,7 @@ if (command === 'test') ensureChromium();
 ensureDependencies(node);
 if (command === 'check') process.exit(0);
 
-const child = spawn(node.bin, [path.join(repoRoot, 'scripts', `${command}.ts`), ...args], {
+const child = spawn(node.bin, [path.join(repoRoot, 'scripts', COMMANDS[command]), ...args], {
   cwd: repoRoot,
   stdio: 'inherit',
   env: toolEnv(node, temporal),

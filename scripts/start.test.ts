@@ -60,6 +60,10 @@ describe('npm start', () => {
       /half-initialised PostgreSQL folder; moved it to .*postgres\.incomplete-/,
     );
     expect(readdirSync(dir).some((name) => name.startsWith('postgres.incomplete-'))).toBe(true);
+    // The embedded default's credential key: generated once, loudly, then reused.
+    expect(first.output()).toContain('WARNING: generated a new credential encryption key');
+    const key = readFileSync(path.join(dir, 'secret.key'), 'utf8');
+    expect(key).toMatch(/^local1:[A-Za-z0-9+/]{43}=\n$/);
     expect(first.output()).toContain(`Console          http://localhost:${env.PORT}`);
     expect(first.output()).toContain(`Temporal Web UI  http://localhost:${env.TEMPORAL_UI_PORT}`);
     const pingWorkflowId = /Self-check\s+ping workflow (ping:[0-9a-f-]+) answered/.exec(
@@ -87,6 +91,8 @@ describe('npm start', () => {
 
     const second = start(env);
     await second.waitForOutput(/Press Ctrl-C to stop/);
+    expect(second.output()).not.toContain('generated a new credential encryption key');
+    expect(readFileSync(path.join(dir, 'secret.key'), 'utf8')).toBe(key);
     const again = postgres(databaseUrl, { max: 1 });
     expect(await again`select note from survives_restart`).toEqual([{ note: 'still here' }]);
     await again.end();
@@ -132,6 +138,16 @@ describe('npm start', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('stops at once on a malformed APP_ENCRYPTION_KEYS', async () => {
+    const started = start({
+      ...(await stackPorts()),
+      DATA_DIR: dataDir(),
+      APP_ENCRYPTION_KEYS: 'k1:tooshort',
+    });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain('APP_ENCRYPTION_KEYS: key "k1" must be 32 bytes of base64');
   });
 
   it('stops at once on a bad environment value, naming the variable', async () => {

@@ -5,11 +5,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError } from '@patchbay/schema/env';
+import { parseKeyRing } from '@patchbay/schema/vault';
 import { loadApiEnv } from '../api/src/env.ts';
 import { loadWorkerEnv } from '../workers/src/env.ts';
 import { assertPortFree, waitFor } from './lib/ports.ts';
 import { startPostgres, type RunningPostgres } from './lib/postgres.ts';
 import { spawnService, stopService, type Service } from './lib/processes.ts';
+import { embeddedEncryptionKeys } from './lib/encryption-key.ts';
 import { clearLeftovers, removeRunState, writeRunState } from './lib/run-state.ts';
 import { loadStartEnv } from './lib/start-env.ts';
 import { startTemporalDevServer, type RunningTemporal } from './lib/temporal-server.ts';
@@ -29,6 +31,8 @@ async function main(): Promise<void> {
   const envFile = path.join(repoRoot, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const env = loadStartEnv();
+  // A malformed key stops start-up before anything runs (a wrong one stops the API: ADR 009).
+  if (env.APP_ENCRYPTION_KEYS) parseKeyRing(env.APP_ENCRYPTION_KEYS);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
 
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    APP_ENCRYPTION_KEYS: env.APP_ENCRYPTION_KEYS ?? embeddedEncryptionKeys(dataDir),
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_UI_URL: temporalUiUrl ?? 'http://localhost:8233',

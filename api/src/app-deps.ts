@@ -1,3 +1,4 @@
+import type { KeyRing } from '@patchbay/schema/vault';
 import type { Client } from '@temporalio/client';
 import type { GoogleAuth } from './auth/google.ts';
 import type { RateLimits } from './auth/rate-limits.ts';
@@ -7,6 +8,8 @@ import type { Sql } from './db/client.ts';
 export interface AppDeps {
   sql: Sql;
   temporal: Client;
+  /** Encrypts credentials (APP_ENCRYPTION_KEYS); the API never decrypts them. */
+  vault: KeyRing;
   taskQueue: string;
   /** Bound on how long a request waits for its workflow (DESIGN.md §4). */
   workflowWaitMs: number;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTemporalClient } from './temporal.ts';
 import { createApp } from './app.ts';
-import { createTestApp, postJson, type TestApp } from '../../scripts/test-support/test-app.ts';
+import {
+  createTestApp,
+  postJson,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../scripts/test-support/test-app.ts';
 
 describe('the API shell', () => {
   let t: TestApp;
@@ -36,7 +41,10 @@ describe('the API shell', () => {
   });
 
   it('answers unknown /api paths with JSON 404, never the console', async () => {
-    const response = await t.app.request('/api/no-such-thing', { method: 'DELETE' });
+    const response = await t.app.request('/api/no-such-thing', {
+      method: 'DELETE',
+      headers: { origin: TEST_ORIGIN },
+    });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(await response.json()).toEqual({

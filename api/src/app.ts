@@ -6,7 +6,10 @@ import type { AppEnv } from './app-env.ts';
 import { authenticate, checkOrigin, clientIp } from './auth/middleware.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
+import { openApiDocument } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
+import { integrationRoutes } from './routes/integrations.ts';
+import { usageRoutes } from './routes/usage.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { mountConsole } from './static-console.ts';
 
@@ -32,6 +35,9 @@ export function createApp(deps: AppDeps) {
     .use(checkOrigin(deps))
     .route('/health', healthRoutes(deps))
     .route('/auth', authRoutes(deps))
+    .route('/integrations', integrationRoutes(deps))
+    .route('/usage', usageRoutes(deps))
+    .get('/openapi.json', (c) => c.json(openApiDocument()))
     .route('/ping', pingRoutes(deps));
 
   const app = new Hono();

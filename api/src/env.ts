@@ -18,6 +18,8 @@ export const ZApiEnv = ZTemporalEnv.extend({
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** The public URL of the console; default http://localhost:PORT. HTTPS turns on Secure cookies. */
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** `kid:base64key,…`, first active (ADR 009). npm start makes one in DATA_DIR/secret.key. */
+  APP_ENCRYPTION_KEYS: z.string({ error: 'is required (kid:base64key, see .env.example)' }).min(1),
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   TRUST_PROXY: zEnvBoolean.default(false),
   /** Google sign-in; both unset turns it off (the button then explains). */

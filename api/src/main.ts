@@ -2,6 +2,8 @@
 import { serve } from '@hono/node-server';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { EnvError } from '@patchbay/schema/env';
+import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
+import { checkVaultKeys } from './vault-check.ts';
 import { createApp } from './app.ts';
 import { createAuthDeps } from './auth/auth-config.ts';
 import { createSql } from './db/client.ts';
@@ -12,8 +14,10 @@ import { createTemporalClient } from './temporal.ts';
 async function main(): Promise<void> {
   const env = loadApiEnv();
   const sql = createSql(env.DATABASE_URL);
+  const vault = parseKeyRing(env.APP_ENCRYPTION_KEYS);
   const applied = await migrate(sql, migrationsDir);
   if (applied.length > 0) console.log(`applied migrations: ${applied.join(', ')}`);
+  await checkVaultKeys(sql, vault);
 
   const temporal = createTemporalClient({
     address: env.TEMPORAL_ADDRESS,
@@ -24,6 +28,7 @@ async function main(): Promise<void> {
   const deps = {
     sql,
     temporal,
+    vault,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowWaitMs: env.WORKFLOW_WAIT_MS,
     webDistDir: env.WEB_DIST_DIR,
@@ -55,7 +60,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof EnvError || error instanceof MigrationError;
+  const known =
+    error instanceof EnvError || error instanceof MigrationError || error instanceof VaultError;
   console.error(known ? (error as Error).message : error);
   process.exit(1);
 });

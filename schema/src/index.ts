@@ -3,3 +3,4 @@
 export * from './api-error.ts';
 export * from './health.ts';
 export * from './auth.ts';
+export * from './integrations.ts';

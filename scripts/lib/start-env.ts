@@ -7,6 +7,8 @@ export const ZStartEnv = z.object({
   DATABASE_URL: zPostgresUrl.optional(),
   /** Set: use that Temporal. Unset: the Temporal CLI dev server with DATA_DIR/temporal.db. */
   TEMPORAL_ADDRESS: zHostPort.optional(),
+  /** Set: the credential keys. Unset: DATA_DIR/secret.key, generated on first start. */
+  APP_ENCRYPTION_KEYS: z.string().min(1).optional(),
   PORT: zPort.default(3000),
   DATA_DIR: z.string().min(1).default('.data'),
   EMBEDDED_POSTGRES_PORT: zPort.default(5433),

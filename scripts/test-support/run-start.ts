@@ -40,6 +40,7 @@ export function runStart(env: Record<string, string>): StartedProcess {
       PATCHBAY_TEMPORAL_CLI_SOURCE: 'test',
       DATABASE_URL: '',
       TEMPORAL_ADDRESS: '',
+      APP_ENCRYPTION_KEYS: '',
       ...env,
     },
     detached: true,

@@ -6,6 +6,7 @@ import { createApp } from '../../api/src/app.ts';
 import type { AppDeps } from '../../api/src/app-deps.ts';
 import type { GoogleAuth } from '../../api/src/auth/google.ts';
 import { createRateLimits } from '../../api/src/auth/rate-limits.ts';
+import { generateKeyEntry, parseKeyRing } from '@patchbay/schema/vault';
 import { createTemporalClient } from '../../api/src/temporal.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -40,6 +41,7 @@ export async function createTestApp(
   const deps: AppDeps = {
     sql: db.sql,
     temporal,
+    vault: parseKeyRing(generateKeyEntry('test')),
     taskQueue: 'no-worker-polls-this-queue',
     workflowWaitMs: 30_000,
     webDistDir,
@@ -76,4 +78,51 @@ export function postJson(
     headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+let userCounter = 0;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+  /** A request as this user, with the app's Origin and a JSON body when given. */
+  request(method: string, url: string, body?: unknown): Promise<Response>;
+}
+
+/** Signs a new user up through the API (real argon2, real session). */
+export async function createTestUser(
+  t: TestApp,
+  options: { plan?: 'free' | 'pro' } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const email = `user${userCounter}-${process.pid}-${Date.now()}@example.com`;
+  const response = await postJson(
+    t.app,
+    '/api/auth/signup',
+    { email, password: 'test password' },
+    { 'x-forwarded-for': `10.200.${userCounter % 250}.1` },
+  );
+  if (response.status !== 201)
+    throw new Error(`signup failed: ${response.status} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  const cookie = (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  if (options.plan) await t.db.sql`update users set plan = ${options.plan} where id = ${id}`;
+  return {
+    id,
+    email,
+    cookie,
+    request: async (method, url, body) =>
+      t.app.request(url, {
+        method,
+        headers: {
+          cookie,
+          origin: TEST_ORIGIN,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined
+          ? {}
+          : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      }),
+  };
 }

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { UserRow } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
 import { validateApiToken } from './api-tokens.ts';
 import { readSessionCookie, setSessionCookie } from './cookies.ts';
@@ -77,6 +78,13 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
     }
     await next();
   };
+}
+
+/** The signed-in user of a route behind requireAuth. */
+export function currentUser(c: { get(key: 'auth'): AppEnv['Variables']['auth'] }): UserRow {
+  const auth = c.get('auth');
+  if (!auth) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
+  return auth.user;
 }
 
 /** 401 unless authenticated. */

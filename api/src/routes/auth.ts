@@ -17,7 +17,7 @@ import { deleteAccount } from '../auth/delete-account.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
 import type { GoogleIdentity } from '../auth/google.ts';
-import { requireAuth } from '../auth/middleware.ts';
+import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertNotBlocked, consume } from '../auth/rate-limits.ts';
 import { createSession, invalidateOtherSessions, invalidateSession } from '../auth/sessions.ts';
@@ -85,7 +85,7 @@ export function authRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
 
-    .get('/user', requireAuth, (c) => c.json(toUser(authUser(c.get('auth')))))
+    .get('/user', requireAuth, (c) => c.json(toUser(currentUser(c))))
 
     .get('/google', async (c) => {
       const google = deps.auth.google;
@@ -135,12 +135,10 @@ export function authRoutes(deps: AppDeps) {
       return c.redirect('/dashboard');
     })
 
-    .get('/tokens', requireAuth, async (c) =>
-      c.json(await listApiTokens(sql, authUser(c.get('auth')).id)),
-    )
+    .get('/tokens', requireAuth, async (c) => c.json(await listApiTokens(sql, currentUser(c).id)))
 
     .post('/tokens', requireAuth, jsonBody(ZCreateApiTokenRequest), async (c) => {
-      const user = authUser(c.get('auth'));
+      const user = currentUser(c);
       const created = await createApiToken(sql, user.id, c.req.valid('json').name);
       await audit(sql, {
         userId: user.id,
@@ -152,7 +150,7 @@ export function authRoutes(deps: AppDeps) {
     })
 
     .delete('/tokens/:id', requireAuth, async (c) => {
-      const user = authUser(c.get('auth'));
+      const user = currentUser(c);
       const id = c.req.param('id');
       if (!(await revokeApiToken(sql, user.id, id)))
         throw new ApiError(404, 'NOT_FOUND', 'No such API token');
@@ -162,7 +160,7 @@ export function authRoutes(deps: AppDeps) {
 
     .put('/password', requireAuth, jsonBody(ZChangePasswordRequest), async (c) => {
       const auth = c.get('auth');
-      const user = authUser(auth);
+      const user = currentUser(c);
       const { currentPassword, newPassword } = c.req.valid('json');
       await consume(rateLimits.passwordChangeByUser, user.id);
       await consume(rateLimits.passwordChangeByUser, `ip:${c.get('ip')}`);
@@ -185,7 +183,7 @@ export function authRoutes(deps: AppDeps) {
 
     .delete('/account', requireAuth, jsonBody(ZDeleteAccountRequest), async (c) => {
       const auth = c.get('auth');
-      const user = authUser(auth);
+      const user = currentUser(c);
       const { password } = c.req.valid('json');
       if (user.password_hash) {
         if (!password || !(await verifyPassword(user.password_hash, password))) {
@@ -215,11 +213,6 @@ export function authRoutes(deps: AppDeps) {
       clearSessionCookie(c, secureCookies);
       return c.body(null, 204);
     });
-}
-
-function authUser(auth: AppEnv['Variables']['auth']): UserRow {
-  if (!auth) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
-  return auth.user;
 }
 
 function loginError(code: TGoogleSignInError): string {

@@ -1,0 +1,112 @@
+import { AUTH_TYPE_LABELS } from '@patchbay/schema';
+import type { ExportConnection, ExportInput } from './build-export-zip.ts';
+import { credentialVariable, type ExportRole } from './credential-variables.ts';
+import { oneLine } from './one-line.ts';
+
+/** The exported project's README: what it is, how to run and schedule it, and the ctx API. */
+export function renderReadme(input: ExportInput, folder: string): string {
+  const name = oneLine(input.name);
+  const minutes = input.schedule.everyMinutes;
+  const every = minutes === 1 ? 'minute' : `${minutes} minutes`;
+  const variables = (['source', 'destination'] as const)
+    .map((role) => credentialVariable(role, input[role])?.name)
+    .filter((variable) => variable !== undefined);
+
+  return `# ${name}
+
+The integration **${name}**, exported from Patchbay on ${input.exportedAt.toISOString().slice(0, 10)}.
+It is a plain Node.js project with no dependencies: it runs anywhere Node.js 20.12 or newer is
+installed, without Patchbay and without \`npm install\`. The code is yours to read, change and run.
+
+- Source: ${describeConnection('source', input.source)}
+- Destination: ${describeConnection('destination', input.destination)}
+- Schedule: every ${every}
+
+## Run it
+
+${credentialStep(variables)}
+2. \`npm start\` (or \`node run.js\`) runs the integration once. It prints its log lines and the
+   value \`run(ctx)\` returned (\`data: ...\`), then exits with 0 on success or 1 on failure.
+
+## Schedule it
+
+\`npm run every\` (\`node run.js --every\`) keeps running it every ${every}, the interval in
+\`patchbay.config.json\` (\`schedule.everyMinutes\`); \`RUN_EVERY_MINUTES\` in the environment
+overrides it. Runs never overlap: when a run is still going at the next tick, that tick is skipped.
+Ctrl-C stops after the current run.
+
+Or let cron start one run per tick (\`flock\` keeps runs from overlapping):
+
+\`\`\`
+${cronLine(minutes)} cd /path/to/${folder} && flock -n .run.lock /path/to/node run.js >> run.log 2>&1
+\`\`\`
+
+(cron's \`PATH\` rarely includes Node.js: \`command -v node\` prints the path to use.)
+
+## Files
+
+| File                   | What it is                                                               |
+| ---------------------- | ------------------------------------------------------------------------ |
+| \`integration.js\`       | your integration code, as it was in Patchbay                             |
+| \`run.js\`               | the entry point: reads \`.env\` and the config, runs \`integration.js\`      |
+| \`runtime/\`             | the \`ctx\` your code receives, written with plain \`fetch\`                 |
+| \`patchbay.config.json\` | the two APIs (name, base URL, auth type and settings) and the schedule   |
+| \`.env.example\`         | the credentials to provide                                               |
+| \`state.json\`           | saved state, written by the first successful run that saves any          |
+
+## What \`run(ctx)\` gets
+
+- \`ctx.source\`, \`ctx.destination\`: \`get(path, options)\`, \`post\`, \`put\`, \`patch\`, \`delete\` and
+  \`request(method, path, options)\`. Paths are relative to the API's base URL; options are
+  \`query\` (an object), \`headers\`, \`json\` (sent as JSON) or \`body\` (sent as is). The runtime
+  adds the credential. Each call resolves to the response body: parsed JSON, text, or \`null\`
+  when there is none.
+- A response outside 2xx throws an \`HttpError\` with \`status\`, \`body\`, \`method\` and \`url\`
+  (\`import { HttpError } from './runtime/http-error.js'\` if you want \`instanceof\`).
+- \`ctx.fetch(url, options)\`: any other http(s) URL, with the same options plus \`method\`; no
+  credential is added.
+- \`ctx.state.get(key)\`, \`.set(key, value)\`, \`.delete(key)\`: JSON values kept between runs.
+- \`ctx.log(...)\` and \`console.*\`: printed with a timestamp and a level.
+- \`ctx.run\`: \`id\`, \`attempt\` (always 1 here), \`mode\` (\`'deployed'\`) and \`scheduledAt\`.
+- The value \`run(ctx)\` returns (JSON) is printed as the run's data.
+
+## Saved state
+
+\`ctx.state\` lives in \`state.json\` next to \`run.js\`. As on Patchbay, a run's writes are saved
+only when it succeeds: a failed run changes nothing, so the next run starts again from the same
+cursor. Edit or delete \`state.json\` to start over from an earlier point.
+
+## Differences from Patchbay
+
+- A failed run is not retried; the next scheduled run tries again from the saved state.
+- The code runs as an ordinary Node.js process, not in a sandbox, and its logs go to the terminal
+  (stdout and stderr) instead of the run history.
+- Everything here is ordinary JavaScript. Change the runtime, add npm packages, or move the code
+  into a project of your own: nothing ties it to Patchbay any more.
+`;
+}
+
+function credentialStep(variables: string[]): string {
+  if (variables.length === 0)
+    return '1. Neither API needs a credential: there is nothing to set up.';
+  const names = variables.map((variable) => `\`${variable}\``).join(' and ');
+  return `1. Copy \`.env.example\` to \`.env\` and fill in ${names}.
+   Credentials are not part of the export, since Patchbay never reveals them: use the ones you
+   gave Patchbay, or new ones.`;
+}
+
+function describeConnection(role: ExportRole, connection: ExportConnection): string {
+  const variable = credentialVariable(role, connection);
+  const auth = AUTH_TYPE_LABELS[connection.authType];
+  return (
+    `${oneLine(connection.name)}, ${oneLine(connection.baseUrl)} (${auth}` +
+    (variable ? `, credential in \`${variable.name}\`)` : ')')
+  );
+}
+
+/** A crontab schedule for "every N minutes", the nearest cron can express. */
+function cronLine(minutes: number): string {
+  if (minutes < 60) return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+  const hours = Math.max(1, Math.round(minutes / 60));
+  return hours === 1 ? '0 * * * *' : hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
+}

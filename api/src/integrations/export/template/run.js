@@ -1,0 +1,81 @@
+// Runs this integration outside Patchbay.
+//
+//   node run.js            run once: exit 0 on success, 1 on failure (for cron and CI)
+//   node run.js --every    keep running on the schedule in patchbay.config.json
+//                          (RUN_EVERY_MINUTES in the environment overrides the interval)
+//
+// Credentials come from the environment; a .env file next to this one is read first, and
+// variables already set in the environment win over it.
+
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './runtime/config.js';
+import { createAuth } from './runtime/credentials.js';
+import { captureConsole, log } from './runtime/log.js';
+import { describeError, runIntegration } from './runtime/run-integration.js';
+import { runOnSchedule } from './runtime/run-on-schedule.js';
+
+const projectDir = dirname(fileURLToPath(import.meta.url));
+const stateFile = join(projectDir, 'state.json');
+
+captureConsole();
+process.exitCode = await main();
+// Exit even when the integration left something open (a timer, a keep-alive socket), but give
+// stdout and stderr a moment to drain first.
+setTimeout(() => process.exit(), 1000).unref();
+
+async function main() {
+  let config, integration, everyMinutes;
+  try {
+    const envFile = join(projectDir, '.env');
+    if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+    config = await loadConfig(join(projectDir, 'patchbay.config.json'));
+    everyMinutes = scheduleInterval(config);
+    // Fail before the first request when a credential is missing, naming its variable.
+    createAuth('source', config.source, process.env);
+    createAuth('destination', config.destination, process.env);
+  } catch (error) {
+    // A setup problem: the message says what to fix, a stack trace would only distract.
+    log.error(error.message);
+    return 1;
+  }
+  try {
+    integration = (await import('./integration.js')).default;
+    if (typeof integration !== 'function') {
+      throw new Error('integration.js must `export default async function run(ctx)`');
+    }
+  } catch (error) {
+    log.error(describeError(error));
+    return 1;
+  }
+
+  const runOnce = (scheduledAt) =>
+    runIntegration({ integration, config, env: process.env, stateFile, scheduledAt });
+
+  if (everyMinutes === null) return (await runOnce(new Date())) ? 0 : 1;
+
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      // A second Ctrl-C does not wait for the run in progress.
+      if (stop.signal.aborted) process.exit(130);
+      log.info(`${signal}: stopping after the current run`);
+      stop.abort();
+    });
+  }
+  await runOnSchedule({ everyMinutes, runOnce, signal: stop.signal });
+  return 0;
+}
+
+/** The loop interval in minutes, or null for a single run. */
+function scheduleInterval(config) {
+  const fromEnv = process.env.RUN_EVERY_MINUTES;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    const minutes = Number(fromEnv);
+    if (!(minutes > 0)) throw new Error('RUN_EVERY_MINUTES must be a positive number of minutes');
+    return minutes;
+  }
+  return process.argv.includes('--every') ? config.schedule.everyMinutes : null;
+}

@@ -1,0 +1,84 @@
+// /api/integrations (spec §7, issue "Integrations"): every route is scoped to the
+// signed-in user; another user's id answers 404.
+import { Hono } from 'hono';
+import {
+  ZCreateIntegrationRequest,
+  ZListIntegrationsQuery,
+  ZUpdateIntegrationRequest,
+} from '@patchbay/schema';
+import type { AppDeps } from '../app-deps.ts';
+import type { AppEnv } from '../app-env.ts';
+import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { buildExportZip, exportFileName } from '../integrations/export/build-export-zip.ts';
+import { toIntegration } from '../integrations/integration-row.ts';
+import {
+  createIntegration,
+  deleteIntegration,
+  getIntegration,
+  listIntegrations,
+  listVersions,
+  updateIntegration,
+} from '../integrations/integration-store.ts';
+import { jsonBody, queryParams } from '../validate.ts';
+
+const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
+
+export function integrationRoutes(deps: AppDeps) {
+  const { sql, vault } = deps;
+  return new Hono<AppEnv>()
+    .use(requireAuth)
+    .get('/', queryParams(ZListIntegrationsQuery), async (c) => {
+      const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
+      return c.json(rows.map(toIntegration));
+    })
+    .post('/', jsonBody(ZCreateIntegrationRequest), async (c) => {
+      const row = await createIntegration(sql, vault, userId(c), c.req.valid('json'));
+      return c.json(toIntegration(row), 201);
+    })
+    .get('/:id', async (c) =>
+      c.json(toIntegration(await getIntegration(sql, userId(c), c.req.param('id')))),
+    )
+    .put('/:id', jsonBody(ZUpdateIntegrationRequest), async (c) => {
+      const { after } = await updateIntegration(
+        sql,
+        vault,
+        userId(c),
+        c.req.param('id'),
+        c.req.valid('json'),
+      );
+      return c.json(toIntegration(after));
+    })
+    .delete('/:id', async (c) => {
+      await deleteIntegration(sql, userId(c), c.req.param('id'));
+      return c.body(null, 204);
+    })
+    .get('/:id/versions', async (c) =>
+      c.json(await listVersions(sql, userId(c), c.req.param('id'))),
+    )
+    .get('/:id/export', async (c) => {
+      const row = await getIntegration(sql, userId(c), c.req.param('id'));
+      // The export carries code and configuration only: credentials stay in the vault.
+      const zip = buildExportZip({
+        name: row.name,
+        code: row.generated_code,
+        schedule: row.schedule,
+        source: {
+          name: row.source_api_name,
+          baseUrl: row.source_api_url,
+          authType: row.source_auth_type,
+          authConfig: row.source_auth_config,
+        },
+        destination: {
+          name: row.dest_api_name,
+          baseUrl: row.dest_api_url,
+          authType: row.dest_auth_type,
+          authConfig: row.dest_auth_config,
+        },
+        exportedAt: new Date(),
+      });
+      return c.body(new Uint8Array(zip), 200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${exportFileName(row.name)}"`,
+      });
+    });
+}

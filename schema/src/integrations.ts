@@ -1,0 +1,202 @@
+import { z } from 'zod';
+
+// Integrations (spec §3, §4, §5, §7; issue "Integrations"). The console's form and the
+// API validate with these same objects.
+
+export const PROMPT_MIN_LENGTH = 20;
+export const PROMPT_MAX_LENGTH = 1000;
+export const NAME_MAX_LENGTH = 120;
+export const DEFAULT_INTEGRATION_NAME = 'Unnamed Integration';
+/** Spec §9: Free allows 5 integrations (lifetime count of live ones), Pro is unlimited. */
+export const FREE_INTEGRATION_LIMIT = 5;
+/** Settings → API Usage: executions per month on Free. */
+export const FREE_MONTHLY_EXECUTIONS = 1000;
+/** Generated code is JavaScript source; 256 KiB is far beyond any sane integration. */
+export const CODE_MAX_LENGTH = 256 * 1024;
+const SECRET_MAX_LENGTH = 4096;
+
+export const AUTH_TYPES = ['api-key', 'bearer', 'oauth', 'basic', 'none'] as const;
+export const ZAuthType = z.enum(AUTH_TYPES, {
+  error: `must be one of ${AUTH_TYPES.join(', ')}`,
+});
+export type TAuthType = z.infer<typeof ZAuthType>;
+
+/** Spec §2: the Auth Type select's labels. */
+export const AUTH_TYPE_LABELS: Record<TAuthType, string> = {
+  'api-key': 'API Key',
+  bearer: 'Bearer Token',
+  oauth: 'OAuth 2.0',
+  basic: 'Basic Auth',
+  none: 'No Auth',
+};
+
+export const INTEGRATION_STATUSES = ['draft', 'active', 'paused', 'failed'] as const;
+export const ZIntegrationStatus = z.enum(INTEGRATION_STATUSES);
+export type TIntegrationStatus = z.infer<typeof ZIntegrationStatus>;
+
+const zHttpUrl = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }));
+
+/**
+ * The non-secret half of a connection's auth. The secret itself (API key, token,
+ * password, client secret) travels in `sourceApiKeyEncrypted` / `destApiKeyEncrypted`,
+ * the spec's field names, and is only ever stored encrypted.
+ */
+export const ZAuthConfig = z.strictObject({
+  /** api-key: where the key goes. Default: header X-API-Key. */
+  in: z.enum(['header', 'query']).optional(),
+  /** api-key: the header or query parameter name. */
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'must be a header or parameter name')
+    .optional(),
+  /** basic: the user name (the password is the secret). */
+  username: z.string().max(256).optional(),
+  /** oauth: client credentials when set; otherwise the secret is an access token. */
+  tokenUrl: zHttpUrl.optional(),
+  clientId: z.string().max(512).optional(),
+  scope: z.string().max(1024).optional(),
+});
+export type TAuthConfig = z.infer<typeof ZAuthConfig>;
+
+const zSecret = z
+  .string()
+  .max(SECRET_MAX_LENGTH, `must be at most ${SECRET_MAX_LENGTH} characters`);
+
+/** Fields both create and update accept; create requires some of them. */
+const connectionFields = {
+  sourceApiName: z.string().trim().min(1, 'Source API name is required').max(100),
+  sourceApiUrl: zHttpUrl,
+  sourceAuthType: ZAuthType,
+  sourceAuthConfig: ZAuthConfig,
+  /** The plaintext secret (the spec's field name); write-only. */
+  sourceApiKeyEncrypted: zSecret,
+  destApiName: z.string().trim().min(1, 'Destination API name is required').max(100),
+  destApiUrl: zHttpUrl,
+  destAuthType: ZAuthType,
+  destAuthConfig: ZAuthConfig,
+  destApiKeyEncrypted: zSecret,
+};
+
+const zPrompt = z
+  .string()
+  .trim()
+  .min(
+    PROMPT_MIN_LENGTH,
+    `Please describe your integration (minimum ${PROMPT_MIN_LENGTH} characters)`,
+  )
+  .max(PROMPT_MAX_LENGTH, `must be at most ${PROMPT_MAX_LENGTH} characters`);
+
+const zName = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
+
+/** Interval schedule in minutes (1 minute to 1 day); deployed runs use it. */
+export const ZSchedule = z.strictObject({
+  everyMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+});
+export type TSchedule = z.infer<typeof ZSchedule>;
+export const DEFAULT_SCHEDULE: TSchedule = { everyMinutes: 15 };
+
+export const ZCreateIntegrationRequest = z.strictObject({
+  name: zName.optional(),
+  userPrompt: zPrompt,
+  ...connectionFields,
+  sourceAuthType: ZAuthType.default('api-key'),
+  destAuthType: ZAuthType.default('api-key'),
+  sourceAuthConfig: ZAuthConfig.optional(),
+  destAuthConfig: ZAuthConfig.optional(),
+  sourceApiKeyEncrypted: zSecret.optional(),
+  destApiKeyEncrypted: zSecret.optional(),
+  generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
+  schedule: ZSchedule.optional(),
+});
+export type TCreateIntegrationRequest = z.infer<typeof ZCreateIntegrationRequest>;
+
+/** PUT: every field optional; a credential left out is kept, an empty string clears it. */
+export const ZUpdateIntegrationRequest = z.strictObject({
+  name: zName.optional(),
+  userPrompt: zPrompt.optional(),
+  sourceApiName: connectionFields.sourceApiName.optional(),
+  sourceApiUrl: connectionFields.sourceApiUrl.optional(),
+  sourceAuthType: connectionFields.sourceAuthType.optional(),
+  sourceAuthConfig: connectionFields.sourceAuthConfig.optional(),
+  sourceApiKeyEncrypted: connectionFields.sourceApiKeyEncrypted.optional(),
+  destApiName: connectionFields.destApiName.optional(),
+  destApiUrl: connectionFields.destApiUrl.optional(),
+  destAuthType: connectionFields.destAuthType.optional(),
+  destAuthConfig: connectionFields.destAuthConfig.optional(),
+  destApiKeyEncrypted: connectionFields.destApiKeyEncrypted.optional(),
+  generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
+  status: ZIntegrationStatus.optional(),
+  schedule: ZSchedule.optional(),
+});
+export type TUpdateIntegrationRequest = z.infer<typeof ZUpdateIntegrationRequest>;
+
+export const ZIntegration = z.object({
+  id: z.string(),
+  name: z.string(),
+  sourceApiName: z.string(),
+  sourceApiUrl: z.string(),
+  sourceAuthType: ZAuthType,
+  sourceAuthConfig: ZAuthConfig,
+  /** Credentials are write-only: whether one is set, and its last characters. */
+  sourceApiKeySet: z.boolean(),
+  sourceApiKeyHint: z.string().nullable(),
+  destApiName: z.string(),
+  destApiUrl: z.string(),
+  destAuthType: ZAuthType,
+  destAuthConfig: ZAuthConfig,
+  destApiKeySet: z.boolean(),
+  destApiKeyHint: z.string().nullable(),
+  userPrompt: z.string(),
+  generatedCode: z.string(),
+  status: ZIntegrationStatus,
+  schedule: ZSchedule,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TIntegration = z.infer<typeof ZIntegration>;
+
+export const ZListIntegrationsQuery = z.strictObject({
+  status: ZIntegrationStatus.optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type TListIntegrationsQuery = z.infer<typeof ZListIntegrationsQuery>;
+
+export const VERSION_ORIGINS = ['generated', 'edited', 'deployed'] as const;
+export const ZIntegrationVersion = z.object({
+  version: z.number().int(),
+  origin: z.enum(VERSION_ORIGINS),
+  code: z.string(),
+  createdAt: z.string(),
+});
+export type TIntegrationVersion = z.infer<typeof ZIntegrationVersion>;
+
+export const ZUsage = z.object({
+  plan: z.enum(['free', 'pro']),
+  integrations: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+  executionsThisMonth: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+});
+export type TUsage = z.infer<typeof ZUsage>;
+
+/**
+ * Spec §4 transitions a user may ask for: Save & Deploy makes any status active; Pause
+ * makes any other status paused; Resume makes paused active. Nothing goes back to
+ * draft, and only the runtime sets failed.
+ */
+export function canTransition(from: TIntegrationStatus, to: TIntegrationStatus): boolean {
+  return from === to || to === 'active' || to === 'paused';
+}

@@ -1,0 +1,32 @@
+import autocannon from 'autocannon';
+import type { BenchRow } from './table.ts';
+
+/** N concurrent connections for `seconds`, reported as p50/p99 latency (autocannon). */
+export async function underLoad(
+  name: string,
+  options: {
+    url: string;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    seconds?: number;
+  },
+): Promise<BenchRow> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body ? { body: options.body } : {}),
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? 5,
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${name}: ${failed} of ${result.requests.total} requests failed`);
+  return {
+    name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    note: `${options.connections ?? 50} connections, ${Math.round(result.requests.average)} req/s`,
+  };
+}
