@@ -9,6 +9,9 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_ST
 
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // indigo-6, Mantine's light default, gives white button text and links on white only
+  // 4.3:1; indigo-7 passes WCAG AA (5:1). Dark keeps Mantine's default shade.
+  primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   components: {
     // Spec §9: tooltip delay 700 ms.

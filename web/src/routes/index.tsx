@@ -1,27 +1,32 @@
-import { Container, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicTopBar } from '../components/public-top-bar.tsx';
+import { PublicPageLayout } from '../components/public-page-layout.tsx';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+import { LandingComparison } from './-components/landing-comparison.tsx';
+import { LandingDifference } from './-components/landing-difference.tsx';
+import { LandingHero } from './-components/landing-hero.tsx';
+import { LandingHowItWorks } from './-components/landing-how-it-works.tsx';
+import { LandingPricing } from './-components/landing-pricing.tsx';
 
 export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
-// A minimal, honest landing page (spec §2); the full page with prompt box, sections and
-// pricing is its own issue and reuses PublicTopBar.
+// Spec §2 landing page: hero with the prompt box, the difference cards, the comparison table,
+// pricing and the footer.
 function LandingPage() {
+  usePageMeta({
+    title: 'Patchbay — integration code you own, from a plain-language description',
+    description:
+      'Describe an integration between two web APIs in plain language. Patchbay generates JavaScript you can read and edit, tests it in a sandbox and runs it on a durable runtime with retries and saved state.',
+  });
+
   return (
-    <>
-      <PublicTopBar />
-      <Container component="main" size="md" py={80}>
-        <Title order={1} mb="md">
-          Integration code you own, from a plain-language description
-        </Title>
-        <Text size="lg" c="dimmed">
-          Patchbay turns a plain-language description into JavaScript integration code between a
-          source API and a destination API. You review and edit the code, test it in a sandbox, and
-          deploy it to a durable runtime with automatic retries and saved state.
-        </Text>
-      </Container>
-    </>
+    <PublicPageLayout>
+      <LandingHero />
+      <LandingDifference />
+      <LandingHowItWorks />
+      <LandingComparison />
+      <LandingPricing />
+    </PublicPageLayout>
   );
 }

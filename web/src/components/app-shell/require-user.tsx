@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { currentUserQuery } from '../../lib/auth.ts';
+import { toast } from '../../lib/toast.ts';
+import { FullPageMessage } from './full-page-message.tsx';
+
+/** Spec §9: the redirect to /login follows the Unauthorized toast after 500 ms. */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+
+/**
+ * The login guard of every signed-in route (spec §2, §4): 'Loading...' while the session
+ * loads; without a user a red 'Unauthorized' toast, 'Redirecting to login...' and, after
+ * 500 ms, a full-page redirect to /login. The lookup is never retried (currentUserQuery), and a
+ * failed lookup counts as no user.
+ */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const { data: user, isPending } = useQuery(currentUserQuery);
+
+  if (isPending) return <FullPageMessage withLoader>Loading...</FullPageMessage>;
+  if (!user) return <RedirectToLogin />;
+  return children;
+}
+
+function RedirectToLogin() {
+  useEffect(() => {
+    toast({
+      title: 'Unauthorized',
+      message: 'Please log in to continue...',
+      variant: 'destructive',
+    });
+    const timer = window.setTimeout(() => {
+      window.location.href = '/login';
+    }, UNAUTHORIZED_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  return <FullPageMessage>Redirecting to login...</FullPageMessage>;
+}

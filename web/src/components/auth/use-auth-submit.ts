@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
+
+interface AuthSubmitOptions {
+  endpoint: '/api/auth/login' | '/api/auth/signup';
+  /** Spec §8 success text, after the title 'Success!'. */
+  successMessage: string;
+  failureTitle: string;
+  /** Shown when the server gives no readable message (spec §8). */
+  failureFallback: string;
+  /** Where the browser goes on success. */
+  redirectTo: string;
+}
+
+/**
+ * Posts the login or signup form. Spec §4: on success a toast, then a full-page redirect (so
+ * the whole console starts fresh with the new session cookie); on failure a red toast with the
+ * server's message. The mutation stays "successful" while the browser leaves, so the button
+ * keeps its submitting state until the next page loads.
+ */
+export function useAuthSubmit(options: AuthSubmitOptions) {
+  return useMutation({
+    mutationFn: (body: unknown) => apiRequest('POST', options.endpoint, body),
+    onSuccess: () => {
+      toast({ title: 'Success!', message: options.successMessage });
+      window.location.href = options.redirectTo;
+    },
+    onError: (err) => {
+      toast({
+        title: options.failureTitle,
+        message: errorMessage(err, options.failureFallback),
+        variant: 'destructive',
+      });
+    },
+  });
+}

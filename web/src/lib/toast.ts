@@ -1,0 +1,21 @@
+import { notifications } from '@mantine/notifications';
+
+// Spec §9: one toast at a time. Mantine queues toasts beyond its limit; a newer toast replaces
+// the one on screen instead, so a second failure is never hidden behind a stale first one.
+// Destructive toasts are red (spec §8).
+
+interface ToastOptions {
+  title: string;
+  message: string;
+  variant?: 'default' | 'destructive';
+}
+
+export function toast({ title, message, variant = 'default' }: ToastOptions): void {
+  notifications.clean();
+  notifications.show({
+    title,
+    message,
+    color: variant === 'destructive' ? 'red' : 'green',
+    withBorder: true,
+  });
+}

