@@ -1,7 +1,7 @@
 // `npm run bench`: speed and memory figures, printed as a table (never asserted in tests).
 // Each section starts what it measures itself, on free ports and throw-away data folders.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,8 @@ import {
 } from './test-support/run-start.ts';
 import { benchAccounts } from './bench/accounts.ts';
 import { benchIntegrations } from './bench/integrations.ts';
+import { benchSandbox } from './bench/sandbox.ts';
+import { benchDeployedRuns, benchGeneration, benchTestRuns } from './bench/runtime.ts';
 import { printTable, summarize, type BenchRow } from './bench/table.ts';
 
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -38,7 +40,13 @@ async function startUntilHealthy(
 ): Promise<{ stack: StartedProcess; ms: number; port: string; ports: StackPorts }> {
   const ports = await stackPorts();
   const started = performance.now();
-  const stack = runStart({ ...ports, DATA_DIR: dataDir });
+  // Loopback fake APIs, and one bench user doing many log-ins from 127.0.0.1.
+  const stack = runStart({
+    ...ports,
+    DATA_DIR: dataDir,
+    SANDBOX_ALLOW_PRIVATE_NETWORK: 'true',
+    AUTH_RATE_LIMIT_SCALE: '100',
+  });
   const deadline = Date.now() + 180_000;
   for (;;) {
     const ok = await fetch(`http://localhost:${ports.PORT}/api/health`)
@@ -93,6 +101,26 @@ async function startAndPing(): Promise<void> {
     rows.push(...accounts.rows);
     const databaseUrl = `postgres://patchbay:patchbay@127.0.0.1:${warm.ports.EMBEDDED_POSTGRES_PORT}/patchbay`;
     rows.push(...(await benchIntegrations(baseUrl, databaseUrl, accounts)));
+    const session = {
+      baseUrl,
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie: accounts.cookie },
+    };
+    rows.push(...(await benchTestRuns(session)));
+    rows.push(...(await benchGeneration(session)));
+    const { children } = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as {
+      children: { name: string; pid: number }[];
+    };
+    const workerPid = children.find((child) => child.name === 'worker')?.pid ?? 0;
+    rows.push(
+      ...(await benchDeployedRuns(
+        session,
+        { databaseUrl, temporalAddress: `127.0.0.1:${warm.ports.TEMPORAL_PORT}`, workerPid },
+        {
+          count: Number(process.env.BENCH_SCHEDULES ?? 1000),
+          minutes: Number(process.env.BENCH_MINUTES ?? 2),
+        },
+      )),
+    );
     await stop(warm.stack);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -100,5 +128,6 @@ async function startAndPing(): Promise<void> {
 }
 
 bootstrapWithEverythingPresent();
+rows.push(...(await benchSandbox()));
 await startAndPing();
 printTable(rows);

@@ -45,7 +45,14 @@ async function endToEnd(): Promise<void> {
   const name = 'Playwright (web/e2e) against npm start';
   console.log('\n━━ starting the stack for the end-to-end tests (scripts/start.ts)');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-e2e-'));
-  const env = { ...(await stackPorts()), DATA_DIR: dataDir };
+  // Every story signs up from 127.0.0.1: raise the per-IP limits (their own tests cover them).
+  const env = {
+    ...(await stackPorts()),
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_SCALE: '100',
+    // The stories' source and destination APIs are HTTP servers on loopback.
+    SANDBOX_ALLOW_PRIVATE_NETWORK: 'true',
+  };
   const stack = runStart(env);
   try {
     await stack.waitForOutput(/Press Ctrl-C to stop/);

@@ -11,6 +11,8 @@ export interface AppDeps {
   /** Encrypts credentials (APP_ENCRYPTION_KEYS); the API never decrypts them. */
   vault: KeyRing;
   taskQueue: string;
+  /** Links from run history to the Temporal Web UI (TEMPORAL_UI_URL). */
+  temporalUi: { baseUrl: string; namespace: string };
   /** Bound on how long a request waits for its workflow (DESIGN.md §4). */
   workflowWaitMs: number;
   /** Absolute path of the built console, or null to serve the API alone. */

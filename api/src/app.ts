@@ -8,7 +8,9 @@ import { ApiError, errorBody } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { openApiDocument } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
+import { generateRoutes } from './routes/generate.ts';
 import { integrationRoutes } from './routes/integrations.ts';
+import { runRoutes } from './routes/runs.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { mountConsole } from './static-console.ts';
@@ -35,7 +37,9 @@ export function createApp(deps: AppDeps) {
     .use(checkOrigin(deps))
     .route('/health', healthRoutes(deps))
     .route('/auth', authRoutes(deps))
+    .route('/integrations', generateRoutes(deps))
     .route('/integrations', integrationRoutes(deps))
+    .route('/integrations', runRoutes(deps))
     .route('/usage', usageRoutes(deps))
     .get('/openapi.json', (c) => c.json(openApiDocument()))
     .route('/ping', pingRoutes(deps));

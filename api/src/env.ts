@@ -14,12 +14,16 @@ export const ZApiEnv = ZTemporalEnv.extend({
     .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Linked from run history; the Temporal Web UI of the same cluster. */
   TEMPORAL_UI_URL: z.url().default('http://localhost:8233'),
+  /** How often the schedule reconciler runs (it also runs at start). */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(300_000),
   /** How long POST routes wait for their workflow before answering 504 (DESIGN.md §4). */
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** The public URL of the console; default http://localhost:PORT. HTTPS turns on Secure cookies. */
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** `kid:base64key,…`, first active (ADR 009). npm start makes one in DATA_DIR/secret.key. */
   APP_ENCRYPTION_KEYS: z.string({ error: 'is required (kid:base64key, see .env.example)' }).min(1),
+  /** Multiplies the log-in/sign-up/password rate limits (ADR 008); tests raise it. */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   TRUST_PROXY: zEnvBoolean.default(false),
   /** Google sign-in; both unset turns it off (the button then explains). */

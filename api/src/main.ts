@@ -9,6 +9,8 @@ import { createAuthDeps } from './auth/auth-config.ts';
 import { createSql } from './db/client.ts';
 import { migrate, MigrationError } from './db/migrate.ts';
 import { loadApiEnv } from './env.ts';
+import { ensureHousekeepingSchedule } from './runtime/housekeeping.ts';
+import { reconcileSchedules } from './runtime/reconcile-schedules.ts';
 import { createTemporalClient } from './temporal.ts';
 
 async function main(): Promise<void> {
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     sql,
     temporal,
     vault,
+    temporalUi: { baseUrl: env.TEMPORAL_UI_URL, namespace: env.TEMPORAL_NAMESPACE },
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowWaitMs: env.WORKFLOW_WAIT_MS,
     webDistDir: env.WEB_DIST_DIR,
@@ -55,6 +58,24 @@ async function main(): Promise<void> {
       deps.auth.rateLimits.close(),
     ]).finally(() => process.exit(0));
   };
+  // Make Temporal match the database now and every few minutes (DESIGN.md §5).
+  const reconcile = async () => {
+    try {
+      await ensureHousekeepingSchedule(temporal, env.TEMPORAL_TASK_QUEUE);
+      const report = await reconcileSchedules(deps);
+      if (report.created + report.fixed + report.removed > 0)
+        console.log('schedules reconciled:', report);
+    } catch (error) {
+      console.warn(
+        'schedule reconciliation failed; retrying later:',
+        error instanceof Error ? error.message : error,
+      );
+    }
+  };
+  void reconcile();
+  const reconciler = setInterval(() => void reconcile(), env.RECONCILE_INTERVAL_MS);
+  reconciler.unref();
+
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 }

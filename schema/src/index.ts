@@ -4,3 +4,5 @@ export * from './api-error.ts';
 export * from './health.ts';
 export * from './auth.ts';
 export * from './integrations.ts';
+export * from './runs.ts';
+export * from './integration-contract.ts';

@@ -4,6 +4,8 @@ export interface BenchRow {
   p95?: number;
   p99?: number;
   note?: string;
+  /** When set, p50 is a plain figure in this unit (e.g. 'runs/min', 'MiB'), not milliseconds. */
+  unit?: string;
 }
 
 export function percentile(samples: number[], p: number): number {
@@ -28,7 +30,11 @@ function ms(value: number | undefined): string {
 /** A plain-text table: one row per measurement. */
 export function printTable(rows: BenchRow[]): void {
   const header = ['measurement', 'p50', 'p95', 'p99', 'note'];
-  const body = rows.map((row) => [row.name, ms(row.p50), ms(row.p95), ms(row.p99), row.note ?? '']);
+  const body = rows.map((row) =>
+    row.unit
+      ? [row.name, `${row.p50.toFixed(1)} ${row.unit}`, '', '', row.note ?? '']
+      : [row.name, ms(row.p50), ms(row.p95), ms(row.p99), row.note ?? ''],
+  );
   const widths = header.map((_, column) =>
     Math.max(...[header, ...body].map((line) => line[column]?.length ?? 0)),
   );

@@ -25,11 +25,15 @@ export const TEST_ORIGIN = 'http://localhost';
  * X-Forwarded-For is trusted, so tests choose the caller's IP.
  */
 export async function createTestApp(
-  overrides: Partial<Omit<AppDeps, 'auth'>> & { google?: GoogleAuth | null } = {},
+  overrides: Partial<Omit<AppDeps, 'auth'>> & {
+    google?: GoogleAuth | null;
+    temporalAddress?: string;
+  } = {},
 ): Promise<TestApp> {
+  const { google = null, temporalAddress, ...depOverrides } = overrides;
   const db = await createTestDatabase();
   const temporal = createTemporalClient({
-    address: inject('temporalAddress'),
+    address: temporalAddress ?? inject('temporalAddress'),
     namespace: 'default',
     tls: false,
   });
@@ -43,14 +47,15 @@ export async function createTestApp(
     temporal,
     vault: parseKeyRing(generateKeyEntry('test')),
     taskQueue: 'no-worker-polls-this-queue',
+    temporalUi: { baseUrl: 'http://localhost:8233', namespace: 'default' },
     workflowWaitMs: 30_000,
     webDistDir,
-    ...overrides,
+    ...depOverrides,
     auth: {
       appUrl: new URL(TEST_ORIGIN),
       secureCookies: false,
       trustProxy: true,
-      google: overrides.google ?? null,
+      google,
       rateLimits: createRateLimits(db.url),
     },
   };

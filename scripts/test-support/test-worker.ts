@@ -1,40 +1,63 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import type { KeyRing } from '@patchbay/schema/vault';
 import { DefaultLogger, Runtime, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import postgres from 'postgres';
 import { bundleWorkflows } from '../../workers/src/bundle-workflows.ts';
 import { connectToTemporal, createWorker } from '../../workers/src/create-worker.ts';
+import { createGenerator } from '../../workers/src/generation/create-generator.ts';
+import type { Generator } from '../../workers/src/generation/generator.ts';
+import { SandboxPool } from '../../workers/src/sandbox/index.ts';
 
-// Worker state changes at INFO level drown the test output; problems still show.
-Runtime.install({ logger: new DefaultLogger('WARN') });
+// Worker state changes and expected activity failures drown the test output.
+Runtime.install({ logger: new DefaultLogger('ERROR') });
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
 export interface TestWorker {
   taskQueue: string;
+  sandbox: SandboxPool;
   stop(): Promise<void>;
 }
 
 /**
  * A real worker on the shared test Temporal, polling its own task queue so test files
- * never take each other's tasks. The workflow bundle is built once per test file.
+ * never take each other's tasks, with a real sandbox pool and the test's database. The
+ * workflow bundle is built once per test file.
  */
-export async function startTestWorker(): Promise<TestWorker> {
+export async function startTestWorker(options: {
+  databaseUrl: string;
+  vault: KeyRing;
+  generator?: Generator;
+  taskQueue?: string;
+}): Promise<TestWorker> {
   bundle ??= bundleWorkflows();
-  const taskQueue = `test-${randomUUID()}`;
+  const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
   const connection = await connectToTemporal({ address: inject('temporalAddress'), tls: false });
+  const sql = postgres(options.databaseUrl, { max: 5, onnotice: () => {} });
+  const sandbox = new SandboxPool({ size: 1 });
   const worker = await createWorker({
     connection,
     namespace: 'default',
     taskQueue,
     workflowBundle: await bundle,
+    deps: {
+      sql,
+      vault: options.vault,
+      sandbox,
+      generator: options.generator ?? createGenerator({}),
+      // The tests' third-party APIs are HTTP servers on loopback.
+      allowPrivateNetwork: true,
+    },
   });
   const running = worker.run();
   return {
     taskQueue,
+    sandbox,
     stop: async () => {
       worker.shutdown();
       await running;
-      await connection.close();
+      await Promise.all([connection.close(), sandbox.close(), sql.end({ timeout: 5 })]);
     },
   };
 }

@@ -8,7 +8,7 @@ export interface CreateWorkerOptions {
   taskQueue: string;
   workflowBundle: WorkflowBundleWithSourceMap;
   maxConcurrentActivities?: number;
-  deps?: Partial<ActivityDeps>;
+  deps: Omit<ActivityDeps, 'workerIdentity'>;
 }
 
 /** One worker definition for production (main.ts) and tests. */
@@ -20,7 +20,7 @@ export async function createWorker(options: CreateWorkerOptions): Promise<Worker
     taskQueue: options.taskQueue,
     identity,
     workflowBundle: options.workflowBundle,
-    activities: createActivities({ workerIdentity: identity, ...options.deps }),
+    activities: createActivities({ ...options.deps, workerIdentity: identity }),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 20,
   });
 }

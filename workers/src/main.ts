@@ -2,13 +2,25 @@
 // SIGINT/SIGTERM, then finish in-flight tasks and exit (Temporal's default shutdown).
 import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { EnvError } from '@patchbay/schema/env';
-import { loadWorkerEnv } from './env.ts';
+import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
+import postgres from 'postgres';
 import { bundleWorkflows } from './bundle-workflows.ts';
 import { connectToTemporal, createWorker } from './create-worker.ts';
+import { loadWorkerEnv } from './env.ts';
+import { createGenerator } from './generation/create-generator.ts';
+import { SandboxPool } from './sandbox/index.ts';
 
 async function main(): Promise<void> {
   const env = loadWorkerEnv();
+  const vault = parseKeyRing(env.APP_ENCRYPTION_KEYS);
   Runtime.install({ logger: new DefaultLogger('WARN') });
+  const sql = postgres(env.DATABASE_URL, {
+    max: 10,
+    onnotice: () => {},
+    connection: { application_name: 'patchbay-worker' },
+  });
+  const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE });
+  const generator = createGenerator(env);
   const workflowBundle = await bundleWorkflows();
   const connection = await connectToTemporal({
     address: env.TEMPORAL_ADDRESS,
@@ -21,16 +33,23 @@ async function main(): Promise<void> {
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowBundle,
     maxConcurrentActivities: env.WORKER_MAX_CONCURRENT_ACTIVITIES,
+    deps: {
+      sql,
+      vault,
+      sandbox,
+      generator,
+      allowPrivateNetwork: env.SANDBOX_ALLOW_PRIVATE_NETWORK,
+    },
   });
   console.log(
-    `worker polling task queue "${env.TEMPORAL_TASK_QUEUE}" on ${env.TEMPORAL_ADDRESS} (namespace ${env.TEMPORAL_NAMESPACE})`,
+    `worker polling task queue "${env.TEMPORAL_TASK_QUEUE}" on ${env.TEMPORAL_ADDRESS} (namespace ${env.TEMPORAL_NAMESPACE}); code generation: ${generator.kind}`,
   );
   await worker.run();
-  await connection.close();
+  await Promise.all([connection.close(), sandbox.close(), sql.end({ timeout: 5 })]);
   console.log('worker stopped');
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof VaultError ? error.message : error);
   process.exit(1);
 });

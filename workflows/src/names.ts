@@ -1,11 +1,42 @@
-// Names shared by the API (which starts workflows) and the workers (which run
-// them). Workflow ids follow DESIGN.md §5: `<kind>:<uuid>`. The task queue is
-// TEMPORAL_TASK_QUEUE (default 'patchbay', schema/src/env.ts).
+// Names shared by the API (which starts workflows and schedules) and the workers (which
+// run them). Ids follow DESIGN.md §5. The task queue is TEMPORAL_TASK_QUEUE (default
+// 'patchbay', schema/src/env.ts).
 
 export const WORKFLOW_NAMES = {
   ping: 'ping',
+  testIntegration: 'testIntegration',
+  runIntegration: 'runIntegration',
+  generateCode: 'generateCode',
+  pruneRetention: 'pruneRetention',
 } as const;
 
 export function pingWorkflowId(uuid: string): string {
   return `ping:${uuid}`;
 }
+
+export function generateWorkflowId(uuid: string): string {
+  return `generate:${uuid}`;
+}
+
+export function testWorkflowId(integrationId: string, uuid: string): string {
+  return `test:${integrationId}:${uuid}`;
+}
+
+/** "Run now": a deployed run outside the schedule. */
+export function manualRunWorkflowId(integrationId: string, uuid: string): string {
+  return `run:${integrationId}:manual:${uuid}`;
+}
+
+export const SCHEDULE_PREFIX = 'integration:';
+
+/** The Temporal Schedule that runs a deployed integration. */
+export function integrationScheduleId(integrationId: string): string {
+  return `${SCHEDULE_PREFIX}${integrationId}`;
+}
+
+/** Workflow id the schedule gives its runs (Temporal appends the scheduled time). */
+export function scheduledRunWorkflowId(integrationId: string): string {
+  return `run:${integrationId}`;
+}
+
+export const HOUSEKEEPING_SCHEDULE_ID = 'housekeeping';

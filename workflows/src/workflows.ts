@@ -1,7 +1,24 @@
-// Workflow definitions. This file is bundled by the worker and runs in Temporal's
-// deterministic sandbox: no Node built-ins, no I/O, only activities (lint enforces it).
-import { proxyActivities } from '@temporalio/workflow';
-import type { Activities, PingResult } from './activity-types.ts';
+// Workflow definitions (DESIGN.md §5). This file is bundled by the worker and runs in
+// Temporal's deterministic sandbox: no Node built-ins, no I/O, only activities (lint
+// enforces it). Every generation, test and deployed run is one of these executions,
+// visible in the Temporal Web UI.
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  proxyActivities,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { TGenerateRequest, TGenerateResponse } from '@patchbay/schema';
+import type { Activities, PingResult, RunKind, RunOutcome } from './activity-types.ts';
+
+/** Deployed runs: exponential backoff, at most 5 attempts (Retry-After shortens or stretches a wait). */
+export const DEPLOYED_RUN_RETRY = {
+  initialInterval: '2 seconds',
+  backoffCoefficient: 2,
+  maximumInterval: '2 minutes',
+  maximumAttempts: 5,
+} as const;
 
 const { ping: pingActivity } = proxyActivities<Activities>({
   startToCloseTimeout: '10 seconds',
@@ -11,4 +28,99 @@ const { ping: pingActivity } = proxyActivities<Activities>({
 /** Proves the chain api → Temporal → worker → api; started by POST /api/ping and `npm start`. */
 export async function ping(message: string): Promise<PingResult> {
   return pingActivity(message);
+}
+
+// The sandbox stops user code after 30 s; the margin covers loading and recording.
+const testActivities = proxyActivities<Activities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { maximumAttempts: 1 },
+});
+
+/** POST /api/integrations/:id/execute: one attempt, recorded as a test run, state never committed. */
+export async function testIntegration(input: { integrationId: string }): Promise<RunOutcome> {
+  const info = workflowInfo();
+  return testActivities.executeIntegration({
+    integrationId: input.integrationId,
+    mode: 'test',
+    kind: 'test',
+    workflowId: info.workflowId,
+    runId: info.runId,
+    scheduledAt: new Date(info.startTime).toISOString(),
+  });
+}
+
+/** Set by Temporal on workflows a Schedule starts. */
+const SCHEDULED_START_TIME = defineSearchAttributeKey(
+  'TemporalScheduledStartTime',
+  SearchAttributeType.DATETIME,
+);
+
+const deployedActivities = proxyActivities<Activities>({
+  startToCloseTimeout: '90 seconds',
+  // The activity heartbeats while the sandbox runs: a killed worker is noticed quickly.
+  heartbeatTimeout: '10 seconds',
+  retry: DEPLOYED_RUN_RETRY,
+});
+const bookkeeping = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumAttempts: 10 },
+});
+
+/**
+ * A deployed run, started by the Schedule `integration:<id>` or by "Run now". A failed
+ * attempt commits nothing, so a retry starts from the same saved state; when retries are
+ * exhausted the run is recorded as failed and the integration marked failed.
+ */
+export async function runIntegration(input: {
+  integrationId: string;
+  kind: Exclude<RunKind, 'test'>;
+}): Promise<RunOutcome> {
+  const info = workflowInfo();
+  const scheduled = info.typedSearchAttributes.get(SCHEDULED_START_TIME);
+  const scheduledAt = (scheduled ?? new Date(info.startTime)).toISOString();
+  const execution = {
+    integrationId: input.integrationId,
+    kind: input.kind,
+    workflowId: info.workflowId,
+    runId: info.runId,
+    scheduledAt,
+  };
+  try {
+    return await deployedActivities.executeIntegration({ ...execution, mode: 'deployed' });
+  } catch (error) {
+    const failure = error instanceof ActivityFailure ? error.cause : error;
+    const outcome =
+      failure instanceof ApplicationFailure
+        ? ((failure.details?.[0] as RunOutcome | undefined) ?? null)
+        : null;
+    const message = failure instanceof Error ? failure.message : String(failure);
+    await bookkeeping.recordFailedRun({ ...execution, outcome, message });
+    throw ApplicationFailure.nonRetryable(
+      `The run failed after its retries: ${message}`,
+      'RunFailed',
+    );
+  }
+}
+
+const generation = proxyActivities<Activities>({
+  // An LLM can take a while; 429/5xx/timeouts are retried, a bad key is not (GenerationError).
+  startToCloseTimeout: '3 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 4 },
+});
+
+/** POST /api/integrations/generate. */
+export async function generateCode(input: TGenerateRequest): Promise<TGenerateResponse> {
+  const result = await generation.generateCode(input);
+  await generation.validateCode(result.code);
+  return result;
+}
+
+const housekeeping = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { maximumAttempts: 5 },
+});
+
+/** Retention from the policy text: run logs 90 days, audit log 1 year (DESIGN.md §3). */
+export async function pruneRetention(): Promise<void> {
+  await housekeeping.pruneRetention();
 }

@@ -20,6 +20,6 @@ export function createAuthDeps(env: ApiEnv): AppDeps['auth'] {
     secureCookies: appUrl.protocol === 'https:',
     trustProxy: env.TRUST_PROXY,
     google,
-    rateLimits: createRateLimits(env.DATABASE_URL),
+    rateLimits: createRateLimits(env.DATABASE_URL, env.AUTH_RATE_LIMIT_SCALE),
   };
 }

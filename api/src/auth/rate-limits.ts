@@ -14,7 +14,8 @@ export interface RateLimits {
   close(): Promise<void>;
 }
 
-export function createRateLimits(databaseUrl: string): RateLimits {
+/** `scale` multiplies every allowance; end-to-end tests raise it (AUTH_RATE_LIMIT_SCALE). */
+export function createRateLimits(databaseUrl: string, scale = 1): RateLimits {
   // rate-limiter-flexible speaks the `pg` driver; a small pool of its own is enough.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const limiter = (keyPrefix: string, points: number, durationSeconds: number) =>
@@ -25,7 +26,7 @@ export function createRateLimits(databaseUrl: string): RateLimits {
       tableCreated: true, // schema/migrations/0001_accounts.sql
       clearExpiredByTimeout: false,
       keyPrefix,
-      points,
+      points: points * scale,
       duration: durationSeconds,
     });
   return {

@@ -19,6 +19,10 @@ import {
   listVersions,
   updateIntegration,
 } from '../integrations/integration-store.ts';
+import {
+  deleteScheduleOrLeaveToReconciler,
+  syncScheduleOrLeaveToReconciler,
+} from '../runtime/schedule-sync.ts';
 import { jsonBody, queryParams } from '../validate.ts';
 
 const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
@@ -39,17 +43,27 @@ export function integrationRoutes(deps: AppDeps) {
       c.json(toIntegration(await getIntegration(sql, userId(c), c.req.param('id')))),
     )
     .put('/:id', jsonBody(ZUpdateIntegrationRequest), async (c) => {
-      const { after } = await updateIntegration(
+      const { before, after } = await updateIntegration(
         sql,
         vault,
         userId(c),
         c.req.param('id'),
         c.req.valid('json'),
       );
+      // Deploy, pause, resume or a new interval: make the Temporal Schedule match.
+      if (
+        before.status !== after.status ||
+        JSON.stringify(before.schedule) !== JSON.stringify(after.schedule)
+      ) {
+        await syncScheduleOrLeaveToReconciler(deps, after);
+      }
       return c.json(toIntegration(after));
     })
     .delete('/:id', async (c) => {
-      await deleteIntegration(sql, userId(c), c.req.param('id'));
+      const row = await getIntegration(sql, userId(c), c.req.param('id'));
+      // The schedule first, then the row (its versions, state and runs go with it).
+      await deleteScheduleOrLeaveToReconciler(deps, row.id);
+      await deleteIntegration(sql, userId(c), row.id);
       return c.body(null, 204);
     })
     .get('/:id/versions', async (c) =>

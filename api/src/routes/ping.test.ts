@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, postJson, type TestApp } from '../../../scripts/test-support/test-app.ts';
 import { startTestWorker, type TestWorker } from '../../../scripts/test-support/test-worker.ts';
@@ -7,8 +8,9 @@ describe('POST /api/ping: api → Temporal → worker → api', () => {
   let t: TestApp;
   let worker: TestWorker;
   beforeAll(async () => {
-    worker = await startTestWorker();
-    t = await createTestApp({ taskQueue: worker.taskQueue });
+    const taskQueue = `test-${randomUUID()}`;
+    t = await createTestApp({ taskQueue });
+    worker = await startTestWorker({ databaseUrl: t.db.url, vault: t.deps.vault, taskQueue });
   });
   afterAll(async () => {
     await worker.stop();

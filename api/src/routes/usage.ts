@@ -8,8 +8,14 @@ import { ApiError } from '../errors.ts';
 /** GET /api/usage: the Settings → API Usage figures, from real data. */
 export function usageRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().use(requireAuth).get('/', async (c) => {
+    const userId = currentUser(c).id;
     const [user] = await deps.sql<{ plan: 'free' | 'pro'; integrations_created: number }[]>`
-      select plan, integrations_created from users where id = ${currentUser(c).id}`;
+      select plan, integrations_created from users where id = ${userId}`;
+    // Executions are deployed runs (scheduled or "Run now") started this calendar month (UTC).
+    const [executions] = await deps.sql<{ n: number }[]>`
+      select count(*)::int as n from runs r join integrations i on i.id = r.integration_id
+      where i.user_id = ${userId} and r.kind <> 'test'
+        and r.started_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
     if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
     const free = user.plan === 'free';
     const usage: TUsage = {
@@ -18,8 +24,10 @@ export function usageRoutes(deps: AppDeps) {
         used: user.integrations_created,
         limit: free ? FREE_INTEGRATION_LIMIT : null,
       },
-      // Executions are runs of deployed integrations; none are recorded before the runtime exists.
-      executionsThisMonth: { used: 0, limit: free ? FREE_MONTHLY_EXECUTIONS : null },
+      executionsThisMonth: {
+        used: executions?.n ?? 0,
+        limit: free ? FREE_MONTHLY_EXECUTIONS : null,
+      },
     };
     return c.json(usage);
   });

@@ -1,14 +1,31 @@
 // Activities are built by a factory so tests can pass real or fake dependencies
 // (STYLE.md, temporalio/samples-typescript "activities-dependency-injection").
 import type { Activities } from '@patchbay/workflows';
+import type { KeyRing } from '@patchbay/schema/vault';
+import type postgres from 'postgres';
+import type { Generator } from '../generation/generator.ts';
+import type { SandboxPool } from '../sandbox/index.ts';
+import { createExecuteIntegration } from './execute-integration.ts';
+import { createGenerationActivities } from './generate-code.ts';
 import { createPingActivity } from './ping.ts';
+import { createPruneRetention } from './prune-retention.ts';
+import { createRecordFailedRun } from './record-failed-run.ts';
 
 export interface ActivityDeps {
   workerIdentity: string;
+  sql: postgres.Sql;
+  vault: KeyRing;
+  sandbox: SandboxPool;
+  allowPrivateNetwork: boolean;
+  generator: Generator;
 }
 
 export function createActivities(deps: ActivityDeps): Activities {
   return {
     ping: createPingActivity(deps),
+    executeIntegration: createExecuteIntegration(deps),
+    recordFailedRun: createRecordFailedRun(deps),
+    ...createGenerationActivities(deps),
+    pruneRetention: createPruneRetention(deps),
   };
 }

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+// Test runs, deployed runs and saved state (spec §3 "Test result", §7; issues "Sandbox
+// and test runs" and "Deployed runs").
+
+/** POST /api/integrations/:id/execute — the spec's payload. */
+export const ZExecuteRequest = z.strictObject({
+  testMode: z.literal(true, {
+    error: 'testMode must be true: deployed runs are started by the schedule or "Run now"',
+  }),
+});
+
+export const ZTranscriptEntry = z.object({
+  method: z.string(),
+  url: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  requestBody: z.string().nullable(),
+  status: z.number().nullable(),
+  responseHeaders: z.record(z.string(), z.string()),
+  responseBody: z.string().nullable(),
+  durationMs: z.number(),
+  startedAt: z.string(),
+  error: z.string().optional(),
+});
+export type TTranscriptEntry = z.infer<typeof ZTranscriptEntry>;
+
+export const ZRunError = z.object({
+  name: z.string(),
+  message: z.string(),
+  stack: z.string().optional(),
+  line: z.number().optional(),
+  column: z.number().optional(),
+  status: z.number().optional(),
+  retryable: z.boolean(),
+  retryAfterMs: z.number().optional(),
+});
+
+export const ZStateChanges = z.object({
+  set: z.record(z.string(), z.unknown()),
+  deleted: z.array(z.string()),
+});
+
+/** The test dialog's data: the spec's status, data and logs, plus the HTTP transcript. */
+export const ZTestRunResponse = z.object({
+  status: z.enum(['success', 'failed']),
+  data: z.unknown(),
+  logs: z.array(z.string()),
+  requests: z.array(ZTranscriptEntry),
+  stateChanges: ZStateChanges,
+  error: ZRunError.optional(),
+  durationMs: z.number(),
+  workflowId: z.string(),
+});
+export type TTestRunResponse = z.infer<typeof ZTestRunResponse>;
+
+export const RUN_KINDS = ['test', 'scheduled', 'manual'] as const;
+
+export const ZRun = z.object({
+  id: z.string(),
+  kind: z.enum(RUN_KINDS),
+  status: z.enum(['success', 'failed']),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  attempts: z.number(),
+  data: z.unknown(),
+  error: ZRunError.nullable(),
+  logs: z.array(z.string()),
+  requests: z.array(ZTranscriptEntry),
+  stateChanges: ZStateChanges.nullable(),
+  workflowId: z.string(),
+  runId: z.string(),
+  /** This run's workflow in the Temporal Web UI. */
+  temporalUrl: z.string(),
+});
+export type TRun = z.infer<typeof ZRun>;
+
+export const ZRunsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** The `nextBefore` of the previous page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const ZRunsPage = z.object({ runs: z.array(ZRun), nextBefore: z.number().nullable() });
+export type TRunsPage = z.infer<typeof ZRunsPage>;
+
+/** POST /api/integrations/:id/run — "Run now". */
+export const ZRunStarted = z.object({
+  workflowId: z.string(),
+  runId: z.string(),
+  temporalUrl: z.string(),
+});
+
+export const ZIntegrationState = z.object({
+  /** Bumped by every commit; send it back with an edit. */
+  version: z.number().int(),
+  values: z.record(z.string(), z.unknown()),
+});
+export type TIntegrationState = z.infer<typeof ZIntegrationState>;
+
+export const ZUpdateStateRequest = z.strictObject({
+  version: z.number().int().min(0),
+  values: z.record(z.string().min(1).max(200), z.json()),
+});

@@ -1,0 +1,236 @@
+// Bench for test runs, generation and deployed runs, against a running stack (bench.ts
+// starts it with SANDBOX_ALLOW_PRIVATE_NETWORK=true and its own fake APIs on loopback).
+import { readdirSync, readFileSync } from 'node:fs';
+import { Client, Connection } from '@temporalio/client';
+import postgres from 'postgres';
+import { startFakeApi } from '../test-support/fake-api.ts';
+import { summarize, type BenchRow } from './table.ts';
+
+interface Session {
+  baseUrl: string;
+  headers: Record<string, string>;
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function create(session: Session, body: Record<string, unknown>) {
+  return fetch(`${session.baseUrl}/api/integrations`, {
+    method: 'POST',
+    headers: session.headers,
+    body: JSON.stringify(body),
+  }).then((r) => json<{ id: string }>(r));
+}
+
+const TEST_CODE = `export default async function run(ctx) {
+  const items = await ctx.source.get('/items');
+  for (const item of items.slice(0, 3)) await ctx.destination.post('/copies', { json: item });
+  return { copied: Math.min(3, items.length) };
+}
+`;
+
+/** A test run through the API (workflow + sandbox) against calling the same endpoints directly. */
+export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
+  const source = await startFakeApi();
+  const destination = await startFakeApi();
+  source.on('GET /items', { json: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+  destination.on('POST /copies', { status: 201, json: {} });
+  try {
+    const { id } = await create(session, {
+      userPrompt: 'Copy the first three items to the destination, every hour.',
+      sourceApiName: 'Source',
+      sourceApiUrl: source.url,
+      sourceAuthType: 'none',
+      destApiName: 'Destination',
+      destApiUrl: destination.url,
+      destAuthType: 'none',
+      generatedCode: TEST_CODE,
+    });
+    const throughApi: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const started = performance.now();
+      const result = await json<{ status: string }>(
+        await fetch(`${session.baseUrl}/api/integrations/${id}/execute`, {
+          method: 'POST',
+          headers: session.headers,
+          body: JSON.stringify({ testMode: true }),
+        }),
+      );
+      if (result.status !== 'success')
+        throw new Error(`test run failed: ${JSON.stringify(result)}`);
+      throughApi.push(performance.now() - started);
+    }
+    const direct: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const started = performance.now();
+      const items = (await (await fetch(`${source.url}/items`)).json()) as unknown[];
+      for (const item of items.slice(0, 3)) {
+        await fetch(`${destination.url}/copies`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(item),
+        });
+      }
+      direct.push(performance.now() - started);
+    }
+    const api = summarize(throughApi);
+    const plain = summarize(direct);
+    return [
+      { name: 'test run through the API (4 HTTP calls)', ...api, note: '30 sequential' },
+      {
+        name: 'the same 4 calls made directly',
+        ...plain,
+        note: `overhead p50 ${(api.p50 - plain.p50).toFixed(0)} ms`,
+      },
+    ];
+  } finally {
+    await source.close();
+    await destination.close();
+  }
+}
+
+/** Generation round trip through the API with the template generator. */
+export async function benchGeneration(session: Session): Promise<BenchRow[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    await json(
+      await fetch(`${session.baseUrl}/api/integrations/generate`, {
+        method: 'POST',
+        headers: session.headers,
+        body: JSON.stringify({
+          userPrompt: `Every 15 minutes, fetch new customers from GET /v1/customers and POST each to /contacts (${i}).`,
+          sourceApiName: 'Stripe',
+          sourceApiUrl: 'https://api.stripe.com',
+          sourceAuthType: 'bearer',
+          destApiName: 'HubSpot',
+          destApiUrl: 'https://api.hubapi.com',
+          destAuthType: 'bearer',
+        }),
+      }),
+    );
+    samples.push(performance.now() - started);
+  }
+  return [
+    {
+      name: 'generate through the API (template generator)',
+      ...summarize(samples),
+      note: '30 sequential',
+    },
+  ];
+}
+
+/**
+ * Deployed runs one worker sustains: `count` trivial integrations scheduled every
+ * minute, measured for `minutes`; runs lost = ticks Temporal started that never
+ * produced a run record. Also the tick-to-start delay of each run.
+ */
+export async function benchDeployedRuns(
+  session: Session,
+  stack: { databaseUrl: string; temporalAddress: string; workerPid: number },
+  options: { count: number; minutes: number },
+): Promise<BenchRow[]> {
+  const sql = postgres(stack.databaseUrl, { max: 4 });
+  const connection = await Connection.connect({ address: stack.temporalAddress });
+  const temporal = new Client({ connection });
+  try {
+    const ids: string[] = [];
+    const queue = Array.from({ length: options.count }, (_, i) => i);
+    // 10 at a time: each deploy is a create plus a PUT that creates a Temporal Schedule.
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+          const { id } = await create(session, {
+            name: `bench ${i}`,
+            userPrompt: 'A trivial integration that returns a constant.',
+            sourceApiName: 'None',
+            sourceApiUrl: 'https://source.invalid',
+            sourceAuthType: 'none',
+            destApiName: 'None',
+            destApiUrl: 'https://destination.invalid',
+            destAuthType: 'none',
+            generatedCode: 'export default async function run() { return { ok: true }; }\n',
+            schedule: { everyMinutes: 1 },
+          });
+          await json(
+            await fetch(`${session.baseUrl}/api/integrations/${id}`, {
+              method: 'PUT',
+              headers: session.headers,
+              body: JSON.stringify({ status: 'active' }),
+            }),
+          );
+          ids.push(id);
+        }
+      }),
+    );
+    const from = new Date();
+    await new Promise((resolve) => setTimeout(resolve, options.minutes * 60_000));
+    const to = new Date();
+    // Pause everything again so the stack can stop quietly.
+    for (const id of ids) {
+      await fetch(`${session.baseUrl}/api/integrations/${id}`, {
+        method: 'PUT',
+        headers: session.headers,
+        body: JSON.stringify({ status: 'paused' }),
+      });
+    }
+    const runs = await sql<{ started_at: Date; workflow_id: string; status: string }[]>`
+      select r.started_at, r.workflow_id, r.status from runs r
+      where r.integration_id in ${sql(ids)} and r.kind = 'scheduled' and r.started_at between ${from} and ${to}`;
+    // Schedule workflow ids end with the scheduled time: run:<id>-2026-11-21T12:00:00Z
+    const delays = runs
+      .map((run) => {
+        const scheduled = Date.parse(run.workflow_id.slice(run.workflow_id.lastIndexOf('-20') + 1));
+        return Number.isNaN(scheduled) ? null : run.started_at.getTime() - scheduled;
+      })
+      .filter((delay): delay is number => delay !== null);
+    // Runs lost: schedule-started workflows in the window that finished without a run record.
+    const recorded = new Set(runs.map((run) => run.workflow_id));
+    let started = 0;
+    let lost = 0;
+    const query = `WorkflowType = 'runIntegration' AND StartTime >= '${from.toISOString()}' AND StartTime <= '${to.toISOString()}' AND ExecutionStatus != 'Running'`;
+    for await (const execution of temporal.workflow.list({ query })) {
+      if (!execution.workflowId.includes(':manual:')) started += 1;
+      if (!recorded.has(execution.workflowId)) lost += 1;
+    }
+    const successes = runs.filter((run) => run.status === 'success').length;
+    return [
+      {
+        name: `deployed runs sustained, 1 worker, ${options.count} schedules every minute`,
+        p50: successes / options.minutes,
+        unit: 'runs/min',
+        note: `${started} ticks started, ${successes} succeeded, runs lost: ${lost}`,
+      },
+      { name: 'schedule tick → run start', ...summarize(delays), note: `${delays.length} runs` },
+      {
+        name: 'worker peak memory (worker + sandbox runners)',
+        p50: peakRssMiB(stack.workerPid),
+        unit: 'MiB',
+        note: 'VmHWM',
+      },
+    ];
+  } finally {
+    await sql.end();
+    await connection.close();
+  }
+}
+
+/** Peak resident memory of a process and its children (the sandbox runners), in MiB. */
+function peakRssMiB(pid: number): number {
+  const kib = (target: number) =>
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${target}/status`, 'utf8'))?.[1] ?? 0);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return (
+          readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid)
+        );
+      } catch {
+        return false;
+      }
+    });
+  return (kib(pid) + children.reduce((sum, child) => sum + kib(Number(child)), 0)) / 1024;
+}

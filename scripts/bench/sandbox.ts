@@ -1,0 +1,159 @@
+// The sandbox's speed and memory (DESIGN.md §7, §11): a run on a cold pool and on a warm one,
+// a run with one HTTP round trip through the host, and the runners' resident memory, idle and
+// while four runs each hold about 50 MB (memory rows in MiB).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SandboxPool, type SandboxRunInput } from '../../workers/src/sandbox/index.ts';
+import { summarize, type BenchRow } from './table.ts';
+
+const NONE = {
+  baseUrl: 'http://127.0.0.1:9',
+  authType: 'none',
+  authConfig: {},
+  secret: null,
+} as const;
+
+function input(code: string): SandboxRunInput {
+  return {
+    code,
+    source: NONE,
+    destination: NONE,
+    state: { cursor: 1 },
+    run: { id: 'bench', attempt: 1, mode: 'test', scheduledAt: new Date().toISOString() },
+    allowPrivateNetwork: true,
+  };
+}
+
+const TRIVIAL = input(`export default async function run(ctx) {
+  const cursor = await ctx.state.get('cursor');
+  ctx.log('cursor', cursor);
+  await ctx.state.set('cursor', cursor + 1);
+  return { ok: true };
+}`);
+
+/** Holds ~50 MB in the isolate for a moment, so the sampler sees it. */
+const ALLOCATE_50_MB = input(`export default async function run() {
+  const chunks = [];
+  for (let i = 0; i < 50; i++) chunks.push(new Uint8Array(1024 * 1024).fill(i + 1));
+  const until = Date.now() + 400;
+  while (Date.now() < until) {}
+  return chunks.length;
+}`);
+
+const MIB = 1024 * 1024;
+
+async function timed(samples: number, body: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await body();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function expectSuccess(pool: SandboxPool, run: SandboxRunInput): Promise<void> {
+  const result = await pool.run(run);
+  if (result.status !== 'success') throw new Error(`bench run failed: ${result.error?.message}`);
+}
+
+export async function benchSandbox(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+
+  // Cold: a new pool each time, so the sample pays for the fork, loading isolated-vm, the
+  // first isolate and the run.
+  const cold = await timed(15, async () => {
+    const pool = new SandboxPool({ size: 1 });
+    try {
+      await expectSuccess(pool, TRIVIAL);
+    } finally {
+      await pool.close();
+    }
+  });
+  rows.push({
+    name: 'sandbox: cold start + trivial run',
+    ...summarize(cold),
+    note: '15 new pools',
+  });
+
+  const pool = new SandboxPool({ size: 1 });
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"data":[1,2,3]}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    for (let i = 0; i < 10; i++) await expectSuccess(pool, TRIVIAL);
+    const warm = await timed(200, () => expectSuccess(pool, TRIVIAL));
+    rows.push({
+      name: 'sandbox: trivial run, warm runner (fresh isolate)',
+      ...summarize(warm),
+      note: '200 sequential',
+    });
+
+    const { port } = server.address() as AddressInfo;
+    const fetchOne = input(`export default async function run(ctx) {
+      const page = await ctx.fetch('http://127.0.0.1:${port}/items');
+      return page.data.length;
+    }`);
+    for (let i = 0; i < 10; i++) await expectSuccess(pool, fetchOne);
+    const withFetch = await timed(200, () => expectSuccess(pool, fetchOne));
+    rows.push({
+      name: 'sandbox: run with one ctx.fetch (loopback)',
+      ...summarize(withFetch),
+      note: '200 sequential',
+    });
+  } finally {
+    await pool.close();
+    server.close();
+  }
+
+  rows.push(...(await benchMemory()));
+  return rows;
+}
+
+async function benchMemory(): Promise<BenchRow[]> {
+  const pool = new SandboxPool({ size: 4 });
+  try {
+    // Every runner has run once (so isolated-vm is warm), then rests.
+    await Promise.all(Array.from({ length: 4 }, () => expectSuccess(pool, TRIVIAL)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idle = pool.stats().rssBytes.map((bytes) => bytes / MIB);
+
+    let peakPerRunner = 0;
+    let peakTotal = 0;
+    const sampler = setInterval(() => {
+      const rss = pool.stats().rssBytes;
+      peakPerRunner = Math.max(peakPerRunner, ...rss.map((bytes) => bytes / MIB));
+      peakTotal = Math.max(peakTotal, rss.reduce((sum, bytes) => sum + bytes, 0) / MIB);
+    }, 10);
+    try {
+      await Promise.all(Array.from({ length: 4 }, () => expectSuccess(pool, ALLOCATE_50_MB)));
+    } finally {
+      clearInterval(sampler);
+    }
+    const idleTotal = idle.reduce((sum, mib) => sum + mib, 0);
+    return [
+      {
+        name: 'sandbox: RSS per idle runner',
+        p50: summarize(idle).p50,
+        unit: 'MiB',
+        note: `${idle.length} runners, ${idleTotal.toFixed(0)} MiB in all, highest ${Math.max(...idle).toFixed(0)} MiB`,
+      },
+      {
+        name: 'sandbox: RSS peak per runner, 4 parallel runs of ~50 MB',
+        p50: peakPerRunner,
+        unit: 'MiB',
+        note: 'the highest runner, sampled every 10 ms',
+      },
+      {
+        name: 'sandbox: RSS peak, all 4 runners together',
+        p50: peakTotal,
+        unit: 'MiB',
+        note: 'same runs',
+      },
+    ];
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,66 @@
+import type { TGenerateRequest, TGenerator, TSchedule } from '@patchbay/schema';
+
+// DESIGN.md §8: two generators behind one interface, chosen by configuration
+// (create-generator.ts) and named in the response so the console can label template code.
+
+export interface GenerationResult {
+  /** The integration's JavaScript source: an ES module whose default export is run(ctx). */
+  code: string;
+  generator: TGenerator;
+  /** The model that answered (openai only). */
+  model?: string;
+  /** The schedule the prompt asked for, when it names one ('every 15 minutes'). */
+  schedule?: TSchedule;
+}
+
+export interface GenerateOptions {
+  /** Aborts a request in flight, e.g. when Temporal cancels the activity. */
+  signal?: AbortSignal;
+}
+
+export interface Generator {
+  readonly kind: TGenerator;
+  generate(input: TGenerateRequest, options?: GenerateOptions): Promise<GenerationResult>;
+}
+
+/** Stable codes for what went wrong; the activity turns them into Temporal failure types. */
+export type GenerationErrorCode =
+  | 'AI_KEY_REJECTED'
+  | 'AI_PROMPT_REFUSED'
+  | 'AI_QUOTA_EXCEEDED'
+  | 'AI_MODEL_NOT_FOUND'
+  | 'AI_BAD_REQUEST'
+  | 'AI_RATE_LIMITED'
+  | 'AI_UNAVAILABLE'
+  | 'AI_TIMEOUT'
+  | 'AI_UNREACHABLE'
+  | 'AI_EMPTY_ANSWER'
+  | 'AI_INVALID_CODE';
+
+/**
+ * A generation failure with a message fit for the user (spec §8: the toast shows it). `retryable`
+ * tells the activity whether Temporal's retry policy should try again (429, 5xx, timeouts) or
+ * give up at once (a bad key, a refused prompt, code that still does not parse).
+ */
+export class GenerationError extends Error {
+  override name = 'GenerationError';
+  readonly code: GenerationErrorCode;
+  readonly retryable: boolean;
+  /** How long the provider asked us to wait (Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    message: string,
+    details: {
+      code: GenerationErrorCode;
+      retryable: boolean;
+      retryAfterMs?: number | undefined;
+      cause?: unknown;
+    },
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = details.code;
+    this.retryable = details.retryable;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}

@@ -1,0 +1,20 @@
+// Code generation (DESIGN.md §8): the Generator interface, its two implementations and the
+// factory that picks one from the environment.
+export {
+  createGenerator,
+  DEFAULT_OPENAI_BASE_URL,
+  DEFAULT_OPENAI_MODEL,
+  DEFAULT_OPENAI_TIMEOUT_MS,
+  ZGeneratorEnv,
+  type GeneratorEnv,
+} from './create-generator.ts';
+export {
+  GenerationError,
+  type GenerateOptions,
+  type GenerationErrorCode,
+  type GenerationResult,
+  type Generator,
+} from './generator.ts';
+export { createOpenAIGenerator, type OpenAIGeneratorOptions } from './openai-generator.ts';
+export { createTemplateGenerator, generateTemplateCode } from './template-generator.ts';
+export { readSchedule } from './read-prompt.ts';

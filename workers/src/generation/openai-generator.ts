@@ -1,0 +1,232 @@
+import type { TGenerateRequest } from '@patchbay/schema';
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { checkSyntax, describeSyntaxError } from '../sandbox/check-syntax.ts';
+import { extractCode } from './extract-code.ts';
+import {
+  GenerationError,
+  type GenerateOptions,
+  type GenerationResult,
+  type Generator,
+} from './generator.ts';
+import { buildRepairPrompt, buildUserPrompt, SYSTEM_PROMPT } from './prompt.ts';
+import { readSchedule } from './read-prompt.ts';
+
+// The LLM generator (DESIGN.md §8): any OpenAI-compatible chat-completions server (OpenAI,
+// Ollama, vLLM). One request, then at most one repair round when the code does not parse.
+// The SDK never retries (maxRetries: 0): the activity's Temporal retry policy does, guided by
+// GenerationError.retryable, so retries are visible in the Temporal Web UI.
+
+export interface OpenAIGeneratorOptions {
+  apiKey: string;
+  /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama). */
+  baseURL: string;
+  model: string;
+  /** Per request; a repair round makes a second request. */
+  timeoutMs: number;
+}
+
+export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generator {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+    // Explicit, so that nothing is picked up from the worker's environment behind our back.
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    webhookSecret: null,
+    logLevel: 'off',
+  });
+
+  async function complete(
+    messages: ChatCompletionMessageParam[],
+    signal: AbortSignal | undefined,
+  ): Promise<{ content: string; model: string }> {
+    let response: OpenAI.ChatCompletion;
+    try {
+      response = await client.chat.completions.create(
+        { model: options.model, messages },
+        signal === undefined ? {} : { signal },
+      );
+    } catch (error) {
+      // Cancelled from outside (the activity was cancelled): not a provider failure.
+      if (signal?.aborted) throw signal.reason;
+      throw toGenerationError(error, options);
+    }
+    const choice = response.choices?.[0];
+    const message = choice?.message;
+    if (message?.refusal || choice?.finish_reason === 'content_filter') {
+      throw new GenerationError('The AI provider refused this prompt', {
+        code: 'AI_PROMPT_REFUSED',
+        retryable: false,
+      });
+    }
+    const content = message?.content ?? '';
+    if (content.trim() === '') {
+      throw new GenerationError('The AI provider returned an empty answer', {
+        code: 'AI_EMPTY_ANSWER',
+        retryable: true,
+      });
+    }
+    return { content, model: response.model || options.model };
+  }
+
+  return {
+    kind: 'openai',
+    async generate(input: TGenerateRequest, generateOptions: GenerateOptions = {}) {
+      const messages: ChatCompletionMessageParam[] = [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: buildUserPrompt(input) },
+      ];
+      const first = await complete(messages, generateOptions.signal);
+      let code = extractCode(first.content);
+      let check = checkSyntax(code);
+      let model = first.model;
+
+      if (!check.ok) {
+        // One repair round: the model sees its own answer and the parser's complaint.
+        const repair = await complete(
+          [
+            ...messages,
+            { role: 'assistant', content: first.content },
+            { role: 'user', content: buildRepairPrompt(describeSyntaxError(check)) },
+          ],
+          generateOptions.signal,
+        );
+        code = extractCode(repair.content);
+        check = checkSyntax(code);
+        model = repair.model;
+        if (!check.ok) {
+          throw new GenerationError(
+            `The AI returned code that does not parse: ${check.message} (line ${check.line})`,
+            { code: 'AI_INVALID_CODE', retryable: false },
+          );
+        }
+      }
+
+      const result: GenerationResult = { code, generator: 'openai', model };
+      const schedule = readSchedule(input.userPrompt);
+      if (schedule) result.schedule = { everyMinutes: schedule.everyMinutes };
+      return result;
+    },
+  };
+}
+
+/** Maps the SDK's errors to what the user reads and whether Temporal should retry. */
+export function toGenerationError(
+  error: unknown,
+  options: { baseURL: string; model: string; timeoutMs?: number },
+): GenerationError {
+  if (error instanceof GenerationError) return error;
+  const seconds = (options.timeoutMs ?? 0) / 1000;
+
+  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    return new GenerationError(
+      seconds > 0
+        ? `The AI provider did not answer within ${seconds} s`
+        : 'The AI provider did not answer in time',
+      { code: 'AI_TIMEOUT', retryable: true, cause: error },
+    );
+  }
+  if (error instanceof OpenAI.APIConnectionError) {
+    const reason = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return new GenerationError(`Could not reach the AI provider at ${options.baseURL}${reason}`, {
+      code: 'AI_UNREACHABLE',
+      retryable: true,
+      cause: error,
+    });
+  }
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
+    const status = error.status;
+    const detail = providerMessage(error);
+    if (status === 401 || status === 403) {
+      // The provider's own message may echo part of the key, so it stays in `cause` only.
+      return new GenerationError('The AI provider rejected the API key', {
+        code: 'AI_KEY_REJECTED',
+        retryable: false,
+        cause: error,
+      });
+    }
+    if (isRefusal(error)) {
+      return new GenerationError('The AI provider refused this prompt', {
+        code: 'AI_PROMPT_REFUSED',
+        retryable: false,
+        cause: error,
+      });
+    }
+    if (status === 429) {
+      if (error.code === 'insufficient_quota') {
+        return new GenerationError(
+          'The AI provider says the quota for this API key is used up (429 insufficient_quota)',
+          { code: 'AI_QUOTA_EXCEEDED', retryable: false, cause: error },
+        );
+      }
+      return new GenerationError(
+        'The AI provider is rate limiting requests (429); the request will be retried',
+        {
+          code: 'AI_RATE_LIMITED',
+          retryable: true,
+          retryAfterMs: retryAfterMs(error.headers),
+          cause: error,
+        },
+      );
+    }
+    if (status >= 500 || status === 408 || status === 409) {
+      return new GenerationError(
+        `The AI provider failed (${status}${detail ? `: ${detail}` : ''}); the request will be retried`,
+        {
+          code: 'AI_UNAVAILABLE',
+          retryable: true,
+          retryAfterMs: retryAfterMs(error.headers),
+          cause: error,
+        },
+      );
+    }
+    if (status === 404) {
+      return new GenerationError(
+        `The AI provider at ${options.baseURL} does not know the model '${options.model}' ` +
+          '(check OPENAI_BASE_URL and OPENAI_MODEL)',
+        { code: 'AI_MODEL_NOT_FOUND', retryable: false, cause: error },
+      );
+    }
+    return new GenerationError(
+      `The AI provider refused the request (${status}${detail ? `: ${detail}` : ''})`,
+      { code: 'AI_BAD_REQUEST', retryable: false, cause: error },
+    );
+  }
+  // Anything else (a bug, an unexpected answer): let Temporal retry, with the real message.
+  const message = error instanceof Error ? error.message : String(error);
+  return new GenerationError(`Code generation failed: ${message}`, {
+    code: 'AI_UNAVAILABLE',
+    retryable: true,
+    cause: error,
+  });
+}
+
+/** OpenAI answers 400 with code 'content_filter' (or a policy message) when it will not answer. */
+function isRefusal(error: InstanceType<typeof OpenAI.APIError>): boolean {
+  if (error.status !== 400 && error.status !== 422) return false;
+  if (error.code === 'content_filter' || error.code === 'content_policy_violation') return true;
+  return /content[ _-]?(filter|policy|management)|safety system|flagged/i.test(
+    providerMessage(error),
+  );
+}
+
+function providerMessage(error: InstanceType<typeof OpenAI.APIError>): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const message = typeof body?.message === 'string' ? body.message : '';
+  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
+}
+
+function retryAfterMs(headers: Headers | undefined): number | undefined {
+  const ms = Number(headers?.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}

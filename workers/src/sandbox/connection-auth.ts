@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import type { Credentials, IncomingResponse, OutgoingRequest } from './guarded-request.ts';
+import type { Redactor } from './redact.ts';
+import type { SandboxConnection } from './types.ts';
+
+// What each auth type adds to a request (DESIGN.md §6), host-side only: the same table as the
+// exported runtime's credentials.js. OAuth 2.0 client credentials tokens are fetched here,
+// through the network guard, and cached per token endpoint, client, scope and secret.
+
+/** Header used for an API key when authConfig.name is not set. */
+export const DEFAULT_API_KEY_HEADER = 'X-API-Key';
+/** Query parameter used for an API key sent in the query when authConfig.name is not set. */
+export const DEFAULT_API_KEY_PARAMETER = 'api_key';
+
+/** Fetch a new token this long before the old one expires, so no request carries a stale one. */
+const EXPIRY_MARGIN_MS = 60_000;
+/** A token answered without expires_in is reused this long. */
+const UNKNOWN_EXPIRY_MS = 5 * 60_000;
+const MAX_CACHED_TOKENS = 1000;
+
+/** A failure the run cannot fix by retrying, such as a missing credential. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+  readonly retryable = false;
+}
+
+/** The token endpoint answered outside 2xx: thrown in the isolate as an HttpError. */
+export class TokenEndpointError extends Error {
+  override name = 'TokenEndpointError';
+  readonly response: IncomingResponse;
+  constructor(response: IncomingResponse) {
+    super(`POST ${response.url.href} → ${response.status}`);
+    this.response = response;
+  }
+}
+
+interface CachedToken {
+  accessToken: string;
+  refreshAt: number;
+}
+
+/** Shared by the pool's runs. Keys are hashes, so the cache holds no secret in clear as a key. */
+export class OAuthTokenCache {
+  #tokens = new Map<string, CachedToken>();
+
+  get(key: string): string | null {
+    const cached = this.#tokens.get(key);
+    if (!cached) return null;
+    if (Date.now() >= cached.refreshAt) {
+      this.#tokens.delete(key);
+      return null;
+    }
+    return cached.accessToken;
+  }
+
+  set(key: string, accessToken: string, expiresInSeconds: number | null): void {
+    let lifetime = UNKNOWN_EXPIRY_MS;
+    if (expiresInSeconds !== null && expiresInSeconds > 0) {
+      const ms = expiresInSeconds * 1000;
+      lifetime = ms - Math.min(EXPIRY_MARGIN_MS, ms / 2);
+    }
+    this.#tokens.delete(key);
+    this.#tokens.set(key, { accessToken, refreshAt: Date.now() + lifetime });
+    // Oldest first: a Map keeps insertion order.
+    while (this.#tokens.size > MAX_CACHED_TOKENS) {
+      const oldest = this.#tokens.keys().next().value;
+      if (oldest === undefined) break;
+      this.#tokens.delete(oldest);
+    }
+  }
+
+  /** After a 401: the token was revoked or the clock was off. */
+  evict(key: string): void {
+    this.#tokens.delete(key);
+  }
+}
+
+export function tokenCacheKey(connection: SandboxConnection): string {
+  const { tokenUrl, clientId, scope } = connection.authConfig;
+  return createHash('sha256')
+    .update(JSON.stringify([tokenUrl, clientId ?? '', scope ?? '', connection.secret ?? '']))
+    .digest('hex');
+}
+
+export interface AuthDeps {
+  redactor: Redactor;
+  tokenCache: OAuthTokenCache;
+  /** Sends the token request through the run's guard, transcript and request budget. */
+  send: (request: OutgoingRequest) => Promise<IncomingResponse>;
+}
+
+/**
+ * What to add to a request for this connection, or undefined for 'none'. The caller registers
+ * every value with the redactor before anything is recorded.
+ */
+export async function credentialsFor(
+  role: 'source' | 'destination',
+  connection: SandboxConnection,
+  deps: AuthDeps,
+): Promise<{ credentials: Credentials; tokenKey?: string } | undefined> {
+  if (connection.authType === 'none') return undefined;
+  const secret = connection.secret;
+  if (!secret) {
+    throw new ConfigurationError(
+      `ctx.${role}: no credential is saved for this API (auth type ${connection.authType}); ` +
+        'add it in the integration settings',
+    );
+  }
+  const origin = new URL(connection.baseUrl).origin;
+  const config = connection.authConfig;
+  const header = (name: string, value: string): Credentials => ({
+    origin,
+    headers: { [name]: value },
+    query: {},
+  });
+  switch (connection.authType) {
+    case 'api-key':
+      if (config.in === 'query') {
+        return {
+          credentials: {
+            origin,
+            headers: {},
+            query: { [config.name ?? DEFAULT_API_KEY_PARAMETER]: secret },
+          },
+        };
+      }
+      return { credentials: header(config.name ?? DEFAULT_API_KEY_HEADER, secret) };
+    case 'basic': {
+      const encoded = Buffer.from(`${config.username ?? ''}:${secret}`).toString('base64');
+      deps.redactor.add(encoded);
+      return { credentials: header('Authorization', `Basic ${encoded}`) };
+    }
+    case 'oauth': {
+      if (!config.tokenUrl) return { credentials: header('Authorization', `Bearer ${secret}`) };
+      const tokenKey = tokenCacheKey(connection);
+      let token = deps.tokenCache.get(tokenKey);
+      if (token === null) {
+        const fetched = await fetchClientCredentialsToken(connection, secret, deps);
+        deps.tokenCache.set(tokenKey, fetched.accessToken, fetched.expiresIn);
+        token = fetched.accessToken;
+      }
+      deps.redactor.add(token);
+      return { credentials: header('Authorization', `Bearer ${token}`), tokenKey };
+    }
+    default: // bearer
+      return { credentials: header('Authorization', `Bearer ${secret}`) };
+  }
+}
+
+/** RFC 6749 §4.4, client_secret_post: the credentials travel in the form body. */
+async function fetchClientCredentialsToken(
+  connection: SandboxConnection,
+  clientSecret: string,
+  deps: AuthDeps,
+): Promise<{ accessToken: string; expiresIn: number | null }> {
+  const { tokenUrl, clientId, scope } = connection.authConfig;
+  const url = new URL(tokenUrl as string);
+  const form = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (clientId) form.set('client_id', clientId);
+  form.set('client_secret', clientSecret);
+  if (scope) form.set('scope', scope);
+
+  const response = await deps.send({
+    method: 'POST',
+    url,
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+    },
+    body: Buffer.from(form.toString()),
+  });
+  if (response.status < 200 || response.status > 299) throw new TokenEndpointError(response);
+
+  const text = response.body.toString('utf8');
+  let fields: Record<string, unknown> = {};
+  const type = response.headers['content-type'] ?? '';
+  try {
+    fields = /form-urlencoded/i.test(type)
+      ? Object.fromEntries(new URLSearchParams(text))
+      : (JSON.parse(text) as Record<string, unknown>);
+  } catch {
+    // Reported below as a missing access_token.
+  }
+  const accessToken = fields?.access_token;
+  if (typeof accessToken !== 'string' || accessToken === '') {
+    throw new Error(`The token endpoint ${url.href} answered without an access_token`);
+  }
+  deps.redactor.add(accessToken);
+  const expiresIn = Number(fields.expires_in);
+  return { accessToken, expiresIn: Number.isFinite(expiresIn) ? expiresIn : null };
+}

@@ -1,0 +1,15 @@
+// The sandbox (DESIGN.md §6, §7): runs integration code in isolated-vm, in a pool of runner
+// processes, with the ctx contract implemented host-side. See sandbox-pool.ts for the process
+// model and isolate-prelude.js for what the code sees.
+export { SandboxPool, type SandboxPoolOptions } from './sandbox-pool.ts';
+export {
+  DEFAULT_LIMITS,
+  type LogEntry,
+  type LogLevel,
+  type SandboxConnection,
+  type SandboxError,
+  type SandboxLimits,
+  type SandboxRunInput,
+  type SandboxRunResult,
+  type TranscriptEntry,
+} from './types.ts';

@@ -1,0 +1,491 @@
+import http from 'node:http';
+import https from 'node:https';
+import {
+  ConfigurationError,
+  credentialsFor,
+  TokenEndpointError,
+  type OAuthTokenCache,
+} from './connection-auth.ts';
+import {
+  formatBytes,
+  guardedRequest,
+  RequestFailedError,
+  type HopEnd,
+  type HopStart,
+  type IncomingResponse,
+  type RequestEnvironment,
+} from './guarded-request.ts';
+import { BlockedRequestError, type LookupAll, type ResolvedTarget } from './network-guard.ts';
+import {
+  ZHttpCall,
+  ZOutcome,
+  type CallError,
+  type HttpCall,
+  type ReplyMessage,
+  type RawError,
+} from './protocol.ts';
+import { capText, Redactor } from './redact.ts';
+import type {
+  LogEntry,
+  LogLevel,
+  SandboxError,
+  SandboxLimits,
+  SandboxRunInput,
+  SandboxRunResult,
+  TranscriptEntry,
+} from './types.ts';
+import { parseRetryAfter, toSandboxError } from './user-error.ts';
+
+// The host side of one run (DESIGN.md §6, §7): it answers the isolate's ctx calls with real
+// HTTP (adding auth, under the network guard and the caps), keeps the transcript and the logs,
+// and at the end turns the runner's report into a redacted SandboxRunResult.
+
+/** Bodies kept in the transcript. */
+const TRANSCRIPT_BODY_CHARS = 64 * 1024;
+/** Kept at record time beyond the cap, so a credential cut by the cap is still whole when redacted. */
+const REDACTION_MARGIN_CHARS = 16 * 1024;
+
+/** Request headers the host owns (as in fetch); the code's values are ignored. */
+const FORBIDDEN_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+]);
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export interface SessionOptions {
+  tokenCache: OAuthTokenCache;
+  /** Tests only: see RequestEnvironment. */
+  lookup?: LookupAll;
+  connectTo?: (target: ResolvedTarget) => ResolvedTarget;
+}
+
+type CallReply = Pick<ReplyMessage, 'ok'> &
+  ({ ok: true; valueJson: string } | { ok: false; error: CallError });
+
+interface StoredHop extends Omit<HopStart, 'requestBody'>, Omit<HopEnd, 'responseBody'> {
+  requestBody: string | null;
+  responseBody: string | null;
+  /** Still waiting for its response. */
+  inFlight: boolean;
+  startedAtMs: number;
+}
+
+const KEEP_CHARS = TRANSCRIPT_BODY_CHARS + REDACTION_MARGIN_CHARS;
+
+function keptText(body: Buffer | null): string | null {
+  return body === null ? null : body.toString('utf8', 0, KEEP_CHARS * 4).slice(0, KEEP_CHARS);
+}
+
+export class RunSession {
+  readonly limits: SandboxLimits;
+  readonly #input: SandboxRunInput;
+  readonly #options: SessionOptions;
+  readonly #redactor = new Redactor();
+  readonly #abort = new AbortController();
+  readonly #agents = {
+    http: new http.Agent({ keepAlive: true }),
+    https: new https.Agent({ keepAlive: true }),
+  };
+  readonly #started = performance.now();
+  readonly #hops: StoredHop[] = [];
+  readonly #logs: LogEntry[] = [];
+  #logBytes = 0;
+  #logsClosed = false;
+  #requests = 0;
+
+  constructor(input: SandboxRunInput, limits: SandboxLimits, options: SessionOptions) {
+    this.#input = input;
+    this.limits = limits;
+    this.#options = options;
+    for (const connection of [input.source, input.destination]) {
+      this.#redactor.add(connection.secret);
+    }
+  }
+
+  /** Answers one ctx.source / ctx.destination / ctx.fetch call. Never rejects. */
+  async handleCall(callJson: string): Promise<CallReply> {
+    let call: HttpCall;
+    try {
+      call = ZHttpCall.parse(JSON.parse(callJson));
+    } catch {
+      return fail({
+        name: 'TypeError',
+        message: 'Malformed request from the sandbox',
+        retryable: false,
+      });
+    }
+    try {
+      return await this.#perform(call);
+    } catch (error) {
+      const reply = this.#callError(error);
+      // What goes into the isolate never carries a credential, not even in a message.
+      return fail({ ...reply, message: this.#redactor.text(reply.message) });
+    }
+  }
+
+  async #perform(call: HttpCall): Promise<CallReply> {
+    const role = call.target === 'fetch' ? null : call.target;
+    const where = role ? `ctx.${role}` : 'ctx.fetch';
+    const method = call.method;
+    if (!METHOD_TOKEN.test(method))
+      throw new TypeError(`${where}: '${method}' is not an HTTP method`);
+    if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`${where}: ${method} is not allowed`);
+
+    const url = role ? this.#resolvePath(role, call.path) : parseFetchUrl(call.path);
+    for (const [key, value] of call.query) url.searchParams.append(key, value);
+    const shownUrl = url.href;
+
+    if (call.json !== null && call.body !== null) {
+      throw new TypeError(`${method} ${shownUrl}: pass either json or body, not both`);
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of call.headers) {
+      const lower = name.toLowerCase();
+      if (FORBIDDEN_HEADERS.has(lower)) continue;
+      try {
+        http.validateHeaderName(lower);
+        http.validateHeaderValue(lower, value);
+      } catch {
+        throw new TypeError(`${where}: invalid header ${JSON.stringify(name)}`);
+      }
+      headers[lower] = value;
+    }
+    let body: Buffer | null = null;
+    if (call.json !== null) {
+      body = Buffer.from(call.json);
+      headers['content-type'] ??= 'application/json';
+    } else if (call.body !== null) {
+      body = Buffer.from(call.body);
+      headers['content-type'] ??= 'text/plain;charset=UTF-8';
+    }
+    if (body !== null && body.length > this.limits.maxResponseBytes) {
+      throw new RequestFailedError(
+        `${method} ${shownUrl}: the request body is larger than ${formatBytes(this.limits.maxResponseBytes)}`,
+        false,
+      );
+    }
+
+    const connection = role ? this.#input[role] : null;
+    let auth: Awaited<ReturnType<typeof credentialsFor>>;
+    try {
+      auth =
+        role && connection
+          ? await credentialsFor(role, connection, {
+              redactor: this.#redactor,
+              tokenCache: this.#options.tokenCache,
+              send: (request) => guardedRequest(request, this.#environment()),
+            })
+          : undefined;
+    } catch (error) {
+      if (error instanceof TokenEndpointError)
+        return this.#httpError(error.response, 'POST', error.response.url.href);
+      if (error instanceof ConfigurationError) throw error;
+      throw new RequestFailedError(
+        `${method} ${shownUrl} failed: the OAuth token request failed: ${errorMessage(error)}`,
+        isRetryableFailure(error),
+      );
+    }
+
+    let response: IncomingResponse;
+    try {
+      response = await guardedRequest(
+        { method, url, headers, body, ...(auth ? { credentials: auth.credentials } : {}) },
+        this.#environment(),
+      );
+    } catch (error) {
+      throw new RequestFailedError(
+        `${method} ${shownUrl} failed: ${errorMessage(error)}`,
+        isRetryableFailure(error),
+      );
+    }
+    if (response.status === 401 && auth?.tokenKey) {
+      // The cached token was refused: the next attempt asks for a new one.
+      this.#options.tokenCache.evict(auth.tokenKey);
+    }
+    if (response.status < 200 || response.status > 299)
+      return this.#httpError(response, method, shownUrl);
+    return {
+      ok: true,
+      valueJson: JSON.stringify(this.#redactor.value(parseBody(response, method, shownUrl))),
+    };
+  }
+
+  #httpError(response: IncomingResponse, method: string, shownUrl: string): CallReply {
+    let parsed: unknown;
+    try {
+      parsed = parseBody(response, method, shownUrl);
+    } catch {
+      parsed = response.body.toString('utf8');
+    }
+    const error: CallError = {
+      name: 'HttpError',
+      message: `${method} ${shownUrl} → ${response.status}`,
+      status: response.status,
+      method,
+      url: this.#redactor.text(shownUrl),
+      bodyJson: JSON.stringify(this.#redactor.value(parsed)),
+    };
+    const retryAfter = parseRetryAfter(response.headers['retry-after']);
+    if ((response.status === 429 || response.status === 503) && retryAfter !== undefined) {
+      error.retryAfterMs = retryAfter;
+    }
+    return { ok: false, error };
+  }
+
+  /** ctx.source / ctx.destination paths: relative to the base URL, never leaving its origin. */
+  #resolvePath(role: 'source' | 'destination', path: string): URL {
+    const baseUrl = this.#input[role].baseUrl;
+    let base: URL;
+    try {
+      base = new URL(baseUrl);
+    } catch {
+      throw new ConfigurationError(`ctx.${role}: the base URL ${baseUrl} is not a valid URL`);
+    }
+    // A trailing slash makes relative paths extend the base path: /v1 + customers = /v1/customers.
+    if (!base.pathname.endsWith('/')) base.pathname += '/';
+    if (/^([a-z][a-z\d+.-]*:)?\/\//i.test(path)) {
+      throw new TypeError(
+        `ctx.${role} takes a path relative to ${baseUrl}, not a full URL (${path}); ` +
+          'use ctx.fetch for other endpoints',
+      );
+    }
+    // './' keeps a first segment such as 'items:batchGet' from reading as a URL scheme.
+    const url = new URL(`./${path.replace(/^\/+/, '')}`, base);
+    for (const [key, value] of base.searchParams) {
+      if (!url.searchParams.has(key)) url.searchParams.append(key, value);
+    }
+    if (url.origin !== base.origin)
+      throw new TypeError(`ctx.${role}: ${path} leaves ${base.origin}`);
+    return url;
+  }
+
+  #environment(): RequestEnvironment {
+    return {
+      allowPrivateNetwork: this.#input.allowPrivateNetwork,
+      maxResponseBytes: this.limits.maxResponseBytes,
+      timeoutMs: this.limits.requestTimeoutMs,
+      signal: this.#abort.signal,
+      agents: this.#agents,
+      ...(this.#options.lookup ? { lookup: this.#options.lookup } : {}),
+      ...(this.#options.connectTo ? { connectTo: this.#options.connectTo } : {}),
+      onAttempt: () => {
+        this.#requests += 1;
+        if (this.#requests > this.limits.maxRequests) {
+          throw new RequestFailedError(
+            `request limit reached: a run may make at most ${this.limits.maxRequests} requests`,
+            false,
+          );
+        }
+      },
+      record: (start) => {
+        const hop: StoredHop = {
+          ...start,
+          requestBody: keptText(start.requestBody),
+          status: null,
+          responseHeaders: {},
+          responseBody: null,
+          durationMs: 0,
+          inFlight: true,
+          startedAtMs: performance.now(),
+        };
+        this.#hops.push(hop);
+        return (end) => {
+          Object.assign(hop, { ...end, responseBody: keptText(end.responseBody), inFlight: false });
+        };
+      },
+    };
+  }
+
+  #callError(error: unknown): CallError {
+    const message = errorMessage(error);
+    if (error instanceof TypeError) return { name: 'TypeError', message, retryable: false };
+    if (error instanceof ConfigurationError || error instanceof BlockedRequestError) {
+      return { name: 'Error', message, retryable: false };
+    }
+    if (error instanceof RequestFailedError)
+      return { name: 'Error', message, retryable: error.retryable };
+    return { name: 'Error', message, retryable: true };
+  }
+
+  addLog(level: LogLevel, message: string, at: string): void {
+    if (this.#logsClosed) return;
+    this.#logBytes += Buffer.byteLength(message) + 64;
+    if (this.#logBytes > this.limits.maxLogBytes + 64 * 1024) {
+      // The prelude caps the log; this is the host's own backstop.
+      this.#logsClosed = true;
+      this.#logs.push({
+        level: 'warn',
+        message: 'Log output truncated',
+        at: new Date().toISOString(),
+      });
+      return;
+    }
+    this.#logs.push({ level, message, at });
+  }
+
+  /** The runner's report of a finished run. */
+  complete(outcomeJson: string): SandboxRunResult {
+    let outcome;
+    try {
+      outcome = ZOutcome.parse(JSON.parse(outcomeJson));
+    } catch {
+      return this.fail({
+        name: 'SandboxError',
+        message: 'The sandbox sent a malformed result',
+        retryable: true,
+      });
+    }
+    if (outcome.status === 'failed') {
+      return this.#result('failed', null, toSandboxError(outcome.error, this.#redactor));
+    }
+    // The prelude enforces these sizes; the host does not take its word for it.
+    const stateBytes = outcome.set.reduce((sum, [key, json]) => sum + key.length + json.length, 0);
+    if (
+      Buffer.byteLength(outcome.dataJson) > this.limits.maxDataBytes ||
+      stateBytes > this.limits.maxDataBytes
+    ) {
+      const raw: RawError = {
+        name: 'TypeError',
+        message: 'The result of the run is too large',
+        kind: 'result',
+      };
+      return this.#result('failed', null, toSandboxError(raw, this.#redactor));
+    }
+    try {
+      const data = this.#redactor.value(JSON.parse(outcome.dataJson));
+      const set = Object.fromEntries(
+        outcome.set.map(([key, json]) => [
+          this.#redactor.text(key),
+          this.#redactor.value(JSON.parse(json)),
+        ]),
+      );
+      const deleted = outcome.deleted.map((key) => this.#redactor.text(key));
+      return this.#result('success', data, undefined, { set, deleted });
+    } catch (error) {
+      const raw: RawError = {
+        name: 'TypeError',
+        message: `run(ctx) must return a JSON value: ${errorMessage(error)}`,
+        kind: 'result',
+      };
+      return this.#result('failed', null, toSandboxError(raw, this.#redactor));
+    }
+  }
+
+  /** A failure the host saw: the wall clock, a crashed runner. */
+  fail(error: SandboxError): SandboxRunResult {
+    return this.#result('failed', null, {
+      ...error,
+      message: this.#redactor.text(error.message),
+      ...(error.stack === undefined ? {} : { stack: this.#redactor.text(error.stack) }),
+    });
+  }
+
+  #result(
+    status: 'success' | 'failed',
+    data: unknown,
+    error?: SandboxError,
+    stateChanges: SandboxRunResult['stateChanges'] = { set: {}, deleted: [] },
+  ): SandboxRunResult {
+    return {
+      status,
+      data,
+      logs: this.#logs.map((entry) => ({ ...entry, message: this.#redactor.text(entry.message) })),
+      requests: this.#hops.map((hop) => this.#transcriptEntry(hop)),
+      stateChanges,
+      ...(error ? { error } : {}),
+      durationMs: Math.round(performance.now() - this.#started),
+    };
+  }
+
+  #transcriptEntry(hop: StoredHop): TranscriptEntry {
+    const text = (value: string) => this.#redactor.text(value);
+    const headers = (values: Record<string, string>) =>
+      Object.fromEntries(Object.entries(values).map(([name, value]) => [name, text(value)]));
+    const bodyText = (value: string | null) =>
+      value === null || value === '' ? null : capText(text(value), TRANSCRIPT_BODY_CHARS);
+    return {
+      method: hop.method,
+      url: text(hop.url),
+      requestHeaders: headers(hop.requestHeaders),
+      requestBody: bodyText(hop.requestBody),
+      status: hop.status,
+      responseHeaders: headers(hop.responseHeaders),
+      responseBody: bodyText(hop.responseBody),
+      durationMs: hop.inFlight
+        ? Math.round((performance.now() - hop.startedAtMs) * 10) / 10
+        : hop.durationMs,
+      startedAt: hop.startedAt,
+      ...(hop.inFlight
+        ? { error: 'no response before the run ended' }
+        : hop.error === undefined
+          ? {}
+          : { error: text(hop.error) }),
+    };
+  }
+
+  /** Ends everything the run started: requests in flight, kept-alive connections. */
+  dispose(): void {
+    this.#abort.abort();
+    this.#agents.http.destroy();
+    this.#agents.https.destroy();
+  }
+}
+
+function fail(error: CallError): CallReply {
+  return { ok: false, error };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isRetryableFailure(error: unknown): boolean {
+  if (error instanceof BlockedRequestError || error instanceof ConfigurationError) return false;
+  if (error instanceof RequestFailedError) return error.retryable;
+  return true;
+}
+
+function parseFetchUrl(value: string): URL {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // Reported below.
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new TypeError(`ctx.fetch needs an absolute http(s) URL, got ${value}`);
+  }
+  return url;
+}
+
+/** As the exported runtime: JSON when the response says so, otherwise text, null when empty. */
+function parseBody(response: IncomingResponse, method: string, shownUrl: string): unknown {
+  if (response.status === 204 || method === 'HEAD') return null;
+  const text = response.body.toString('utf8');
+  if (text === '') return null;
+  const type = response.headers['content-type'] ?? '';
+  // application/json, and the +json types such as application/problem+json.
+  if (/^application\/([\w.-]+\+)?json\b/i.test(type)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Some APIs label error pages as JSON; keep the text rather than hide the real error.
+      if (response.status >= 200 && response.status <= 299) {
+        throw new RequestFailedError(
+          `${method} ${shownUrl}: the response is not valid JSON`,
+          false,
+        );
+      }
+    }
+  }
+  return text;
+}

@@ -1,0 +1,298 @@
+import { readFileSync, rmdirSync } from 'node:fs';
+import path from 'node:path';
+import ivm from 'isolated-vm';
+import type { ParentMessage, RawError, ReplyMessage, RunMessage } from './protocol.ts';
+
+// A sandbox runner (DESIGN.md §7): a child process the pool forks with an empty environment
+// and an empty working directory. It holds no credential and does no I/O of its own: each run
+// gets a fresh isolate, and the isolate's ctx calls go to the parent over IPC. The parent keeps
+// the wall clock and kills this process when a run overstays; the CPU limit is kept here.
+//
+// Only type imports from the rest of the sandbox: this process starts for every runner, so it
+// loads nothing it does not need.
+
+const INTEGRATION_FILENAME = 'integration.js';
+const PRELUDE_FILENAME = 'patchbay:prelude.js';
+const PRELUDE = readFileSync(path.join(import.meta.dirname, 'isolate-prelude.js'), 'utf8');
+const IMPORTS_MESSAGE =
+  'Imports are not available in the sandbox: use ctx.fetch / ctx.source / ctx.destination';
+const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
+const CPU_POLL_MS = 10;
+const MAX_LOG_MESSAGE = 64 * 1024;
+
+type RunnerFailure = Omit<RawError, 'kind'> & { kind: RawError['kind'] | 'internal' };
+
+function send(message: object): void {
+  if (process.connected) process.send?.(message);
+}
+
+function describe(error: unknown): { name: string; message: string; stack?: string } {
+  if (error instanceof Error) {
+    return {
+      name: error.name,
+      message: error.message,
+      ...(typeof error.stack === 'string' ? { stack: error.stack } : {}),
+    };
+  }
+  return { name: 'Error', message: typeof error === 'string' ? error : String(error) };
+}
+
+/** Line and column of the import statement naming `specifier`, for the error. */
+function importLocation(code: string, specifier: string): { line: number; column: number } {
+  const quoted = [`'${specifier}'`, `"${specifier}"`]
+    .map((text) => code.indexOf(text))
+    .filter((index) => index >= 0);
+  const at = quoted.length === 0 ? 0 : Math.min(...quoted);
+  const start = Math.max(code.lastIndexOf('import', at), code.lastIndexOf('export', at), 0);
+  const lines = code.slice(0, start).split('\n');
+  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+}
+
+class IsolateRun {
+  readonly runId: number;
+  readonly #message: RunMessage;
+  readonly #isolate: ivm.Isolate;
+  #deliver: ivm.Reference | null = null;
+  #cpuTimer: NodeJS.Timeout | null = null;
+  #cpuExceeded = false;
+  /** Runner-initiated calls into the isolate still running. */
+  #activeTasks = 0;
+  #outcomeJson: string | null = null;
+  #failure: RunnerFailure | null = null;
+  #finished = false;
+
+  constructor(message: RunMessage) {
+    this.runId = message.runId;
+    this.#message = message;
+    this.#isolate = new ivm.Isolate({
+      memoryLimit: message.limits.memoryMb,
+      // isolated-vm's advice: V8 has lost control of the isolate; nothing here can be trusted.
+      onCatastrophicError: () => process.abort(),
+    });
+  }
+
+  async start(): Promise<void> {
+    const { code, limits } = this.#message;
+    const cpuLimitNs = BigInt(limits.cpuMs) * 1_000_000n;
+    this.#cpuTimer = setInterval(() => {
+      if (this.#isolate.isDisposed || this.#isolate.cpuTime <= cpuLimitNs) return;
+      this.#cpuExceeded = true;
+      this.#fail(this.#cpuFailure());
+    }, CPU_POLL_MS);
+
+    try {
+      const context = await this.#isolate.createContext();
+      const hostCall = new ivm.Reference((op: unknown, id: unknown, payload: unknown) =>
+        this.#onHostCall(op, id, payload),
+      );
+      const hostLog = new ivm.Reference((level: unknown, message: unknown) =>
+        this.#onLog(level, message),
+      );
+      const setupJson = JSON.stringify({
+        state: JSON.parse(this.#message.stateJson) as unknown,
+        run: this.#message.run,
+        limits,
+      });
+      const prelude = (await context.eval(PRELUDE, {
+        filename: PRELUDE_FILENAME,
+        reference: true,
+      })) as ivm.Reference;
+      const api = (await prelude.apply(undefined, [hostCall, hostLog, setupJson], {
+        result: { reference: true },
+      })) as ivm.Reference;
+      const start = (await api.get('start', { reference: true })) as ivm.Reference;
+      this.#deliver = (await api.get('deliver', { reference: true })) as ivm.Reference;
+
+      let module: ivm.Module;
+      try {
+        module = await this.#isolate.compileModule(code, { filename: INTEGRATION_FILENAME });
+      } catch (error) {
+        this.#fail(
+          this.#limitFailure(error) ?? { ...describe(error), stack: undefined, kind: 'syntax' },
+        );
+        return;
+      }
+      const specifier = module.dependencySpecifiers[0];
+      if (specifier !== undefined) {
+        this.#fail({
+          name: 'ImportError',
+          message: `${IMPORTS_MESSAGE} (cannot import '${specifier}')`,
+          kind: 'import',
+          ...importLocation(code, specifier),
+        });
+        return;
+      }
+      await module.instantiate(context, () => {
+        throw new Error(IMPORTS_MESSAGE);
+      });
+      try {
+        // The module's top level runs here: a throw there is the code's own error.
+        await module.evaluate();
+      } catch (error) {
+        this.#fail(this.#limitFailure(error) ?? { ...describe(error), kind: 'thrown' });
+        return;
+      }
+      const entry = (await module.namespace.get('default', { reference: true })) as ivm.Reference;
+      if (entry.typeof !== 'function') {
+        this.#fail({
+          name: 'TypeError',
+          message:
+            'integration.js must export its run function: export default async function run(ctx) { … }',
+          kind: 'entry',
+        });
+        return;
+      }
+      this.#track(start.apply(undefined, [entry.derefInto()]));
+    } catch (error) {
+      this.#fail(this.#limitFailure(error) ?? { ...describe(error), kind: 'internal' });
+    }
+  }
+
+  /** The parent's answer to an HTTP call. */
+  reply(message: ReplyMessage): void {
+    if (this.#finished || !this.#deliver) return;
+    const json = message.ok ? message.valueJson : JSON.stringify(message.error);
+    this.#track(this.#deliver.apply(undefined, [message.callId, message.ok, json]));
+  }
+
+  /**
+   * Every time the isolate runs, it is because this process called into it; isolated-vm
+   * rejects that call with any promise rejection left unhandled when the isolate is done, so
+   * this is where unhandled rejections are caught.
+   */
+  #track(task: Promise<unknown>): void {
+    this.#activeTasks += 1;
+    void task
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.#failure ??= this.#limitFailure(error) ?? { ...describe(error), kind: 'unhandled' };
+        },
+      )
+      .finally(() => {
+        this.#activeTasks -= 1;
+        this.#settle();
+      });
+  }
+
+  #settle(): void {
+    if (this.#finished) return;
+    if (this.#failure) this.#fail(this.#failure);
+    // 'done' can arrive while the task that sent it is still finishing: wait for it, so an
+    // unhandled rejection in that same task still fails the run.
+    else if (this.#outcomeJson !== null && this.#activeTasks === 0)
+      this.#finish(this.#outcomeJson, false);
+  }
+
+  #onHostCall(op: unknown, id: unknown, payload: unknown): void {
+    if (this.#finished || typeof payload !== 'string') return;
+    if (op === 'done') {
+      if (payload.length > 3 * this.#message.limits.maxDataBytes + 1024 * 1024) {
+        this.#failure = {
+          name: 'TypeError',
+          message: 'The result of the run is too large',
+          kind: 'result',
+        };
+      } else {
+        this.#outcomeJson = payload;
+      }
+      this.#settle();
+      return;
+    }
+    if (op === 'http' && typeof id === 'number') {
+      if (payload.length > this.#message.limits.maxCallBytes) {
+        // The prelude checks this first; answer anyway rather than leave the call hanging.
+        this.reply({
+          type: 'reply',
+          runId: this.runId,
+          callId: id,
+          ok: false,
+          error: { name: 'Error', message: 'The request is too large', retryable: false },
+        });
+        return;
+      }
+      send({ type: 'call', runId: this.runId, callId: id, callJson: payload });
+    }
+  }
+
+  #onLog(level: unknown, message: unknown): void {
+    if (this.#finished || typeof message !== 'string') return;
+    send({
+      type: 'log',
+      runId: this.runId,
+      level: typeof level === 'string' && LOG_LEVELS.has(level) ? level : 'log',
+      message:
+        message.length > MAX_LOG_MESSAGE
+          ? `${message.slice(0, MAX_LOG_MESSAGE)}…[truncated]`
+          : message,
+      at: new Date().toISOString(),
+    });
+  }
+
+  #cpuFailure(): RunnerFailure {
+    return {
+      name: 'CpuLimitError',
+      message: `CPU time limit exceeded (${this.#message.limits.cpuMs / 1000} s)`,
+      kind: 'cpu',
+    };
+  }
+
+  /** The isolate was stopped by a limit rather than failing on its own. */
+  #limitFailure(error: unknown): RunnerFailure | null {
+    if (this.#cpuExceeded) return this.#cpuFailure();
+    const { message } = describe(error);
+    // isolated-vm disposes the isolate when it passes its memory limit.
+    if (this.#isolate.isDisposed && /memory limit/i.test(message)) {
+      return { name: 'MemoryLimitError', message: 'Memory limit exceeded', kind: 'memory' };
+    }
+    return null;
+  }
+
+  #fail(failure: RunnerFailure): void {
+    const retire =
+      failure.kind === 'cpu' || failure.kind === 'memory' || failure.kind === 'internal';
+    const error: RawError = {
+      ...failure,
+      kind: failure.kind === 'internal' ? 'thrown' : failure.kind,
+    };
+    this.#finish(JSON.stringify({ status: 'failed', error }), retire);
+  }
+
+  #finish(outcomeJson: string, retire: boolean): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    if (this.#cpuTimer) clearInterval(this.#cpuTimer);
+    try {
+      this.#isolate.dispose();
+    } catch {
+      // Already disposed by the memory limit.
+    }
+    send({ type: 'done', runId: this.runId, outcomeJson, retire });
+    if (current === this) current = null;
+  }
+}
+
+let current: IsolateRun | null = null;
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'run') {
+    if (current) return; // the pool sends one run at a time
+    const run = new IsolateRun(message);
+    current = run;
+    void run.start();
+  } else if (message.type === 'reply' && current?.runId === message.runId) {
+    current.reply(message);
+  }
+});
+// The worker is gone (perhaps without closing the pool): remove the empty working directory
+// it made for this runner, and stop.
+process.on('disconnect', () => {
+  try {
+    rmdirSync(process.cwd());
+  } catch {
+    // Not empty, or already gone: leave it.
+  }
+  process.exit(0);
+});
+
+send({ type: 'ready' });

@@ -1,0 +1,188 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxPool } from './index.ts';
+import { json, runInput, startServer, type TestServer } from './test-http-server.ts';
+
+// The runner pool (DESIGN.md §7): warm runner processes with nothing in them, replaced when they
+// break a limit or die, shared by parallel runs, and gone after close().
+
+/** This process's runner children, from /proc. */
+function runnerPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (
+        /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid) &&
+        cmdline.includes('runner-process.ts')
+      ) {
+        pids.push(Number(entry));
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids.sort();
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startServer((request, response) => {
+    setTimeout(() => json(response, 200, { path: request.url }), 20);
+  });
+});
+afterAll(() => api.close());
+
+describe('SandboxPool', () => {
+  it('starts runners with an empty environment (no PATH, no keys) in an empty directory', async () => {
+    const pool = new SandboxPool({ size: 2 });
+    try {
+      await pool.run(runInput('export default async function run() { return 1; }'));
+      await until(() => runnerPids().length === 2);
+      expect(pool.stats()).toMatchObject({ runners: 2, busy: 0 });
+      for (const pid of runnerPids()) {
+        // Nothing but the IPC channel Node itself passes to a forked child.
+        const environment = readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .filter(Boolean);
+        expect(environment.map((entry) => entry.split('=')[0]).sort()).toEqual([
+          'NODE_CHANNEL_FD',
+          'NODE_CHANNEL_SERIALIZATION_MODE',
+        ]);
+        expect(readdirSync(readlinkSync(`/proc/${pid}/cwd`))).toEqual([]);
+      }
+      for (const rss of pool.stats().rssBytes) expect(rss).toBeGreaterThan(10 * 1024 * 1024);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('shares runners between parallel runs, each in its own isolate', async () => {
+    const pool = new SandboxPool({ size: 2 });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          pool.run(
+            runInput(
+              `globalThis.leak = (globalThis.leak ?? 0) + 1;
+              export default async function run(ctx) {
+                const answer = await ctx.fetch('${api.origin}/run/${i}');
+                await ctx.state.set('i', ${i});
+                return { path: answer.path, leak: globalThis.leak, id: ctx.run.id };
+              }`,
+              {
+                run: {
+                  id: `run-${i}`,
+                  attempt: 1,
+                  mode: 'test',
+                  scheduledAt: '2026-01-01T00:00:00Z',
+                },
+              },
+            ),
+          ),
+        ),
+      );
+      results.forEach((result, i) => {
+        // leak is 1 every time: no run sees another run's globals.
+        expect(result.data).toEqual({ path: `/run/${i}`, leak: 1, id: `run-${i}` });
+        expect(result.stateChanges.set).toEqual({ i });
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('replaces a runner that timed out, and the next run succeeds', async () => {
+    const pool = new SandboxPool({ size: 1 });
+    try {
+      await pool.run(runInput('export default async function run() { return 1; }'));
+      const [before] = runnerPids();
+      const timedOut = await pool.run(
+        runInput('export default async function run() { for (;;) {} }', {
+          limits: { wallClockMs: 500, cpuMs: 60_000 },
+        }),
+      );
+      expect(timedOut.error?.message).toBe('Timed out after 0.5 s');
+      const next = await pool.run(
+        runInput('export default async function run() { return "next"; }'),
+      );
+      expect(next.data).toBe('next');
+      const after = runnerPids();
+      expect(after).toHaveLength(1);
+      expect(after).not.toContain(before);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('survives a runner killed mid-run', async () => {
+    const pool = new SandboxPool({ size: 1 });
+    try {
+      await pool.run(runInput('export default async function run() { return 1; }'));
+      const [pid] = runnerPids();
+      const pending = pool.run(
+        runInput(`export default async function run(ctx) { await new Promise(() => {}); }`),
+      );
+      await until(() => pool.stats().busy === 1);
+      process.kill(pid as number, 'SIGKILL');
+      const killed = await pending;
+      expect(killed.error).toEqual({
+        name: 'SandboxError',
+        message: 'The sandbox process stopped (signal SIGKILL)',
+        retryable: true,
+      });
+      const next = await pool.run(
+        runInput('export default async function run() { return "next"; }'),
+      );
+      expect(next.data).toBe('next');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('queues runs beyond its size', async () => {
+    const pool = new SandboxPool({ size: 1 });
+    try {
+      const started = Date.now();
+      const results = await Promise.all(
+        [1, 2, 3].map((n) =>
+          pool.run(runInput(`export default async function run() { return ${n}; }`)),
+        ),
+      );
+      expect(results.map((result) => result.data)).toEqual([1, 2, 3]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('close() ends every runner and fails what was still running', async () => {
+    const pool = new SandboxPool({ size: 2 });
+    await pool.run(runInput('export default async function run() { return 1; }'));
+    await until(() => runnerPids().length === 2);
+    const pids = runnerPids();
+    const running = pool.run(
+      runInput('export default async function run() { await new Promise(() => {}); }'),
+    );
+    await until(() => pool.stats().busy === 1);
+    await pool.close();
+    expect((await running).error?.message).toBe(
+      'The sandbox was shut down before the run finished',
+    );
+    expect(runnerPids()).toEqual([]);
+    for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+    await expect(pool.run(runInput('export default async function run() {}'))).rejects.toThrow(
+      'The sandbox pool is closed',
+    );
+  });
+});

@@ -1,0 +1,390 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { OAuthTokenCache } from './connection-auth.ts';
+import type { LookupAll, ResolvedTarget } from './network-guard.ts';
+import {
+  ZRunnerMessage,
+  type ParentMessage,
+  type RunnerLimits,
+  type RunnerMessage,
+} from './protocol.ts';
+import { RunSession } from './run-session.ts';
+import {
+  DEFAULT_LIMITS,
+  type SandboxError,
+  type SandboxLimits,
+  type SandboxRunInput,
+  type SandboxRunResult,
+} from './types.ts';
+
+// The pool of sandbox runner processes (DESIGN.md §7). Each runner is a child process
+// forked with an empty environment in an empty directory; it runs one integration at a time in
+// a fresh isolate. This process, the worker, keeps the credentials, does every HTTP request for
+// the runners and keeps the wall clock: a runner that overstays is killed and replaced, and so
+// is one that breaks a limit or dies. Nothing user code does can throw out of `run`.
+
+const RUNNER_PATH = path.join(import.meta.dirname, 'runner-process.ts');
+/** isolated-vm needs Node without its startup snapshot (its README). */
+const RUNNER_EXEC_ARGV = ['--no-node-snapshot'];
+/** A runner that dies before it is ready this many times in a row stops the pool for a while. */
+const MAX_START_FAILURES = 3;
+const STDERR_TAIL = 4096;
+
+interface Job {
+  input: SandboxRunInput;
+  resolve: (result: SandboxRunResult) => void;
+}
+
+interface ActiveRun {
+  runId: number;
+  job: Job;
+  session: RunSession;
+  timer: NodeJS.Timeout;
+}
+
+interface Runner {
+  child: ChildProcess;
+  dir: string;
+  state: 'starting' | 'idle' | 'busy' | 'gone';
+  active: ActiveRun | null;
+  stderrTail: string;
+  exited: Promise<void>;
+}
+
+export interface SandboxPoolOptions {
+  /** Warm runner processes; each runs one integration at a time. */
+  size?: number;
+}
+
+/** Test seams for the network guard (see RequestEnvironment); not for production use. */
+export interface SandboxPoolTestOptions {
+  lookup?: LookupAll;
+  connectTo?: (target: ResolvedTarget) => ResolvedTarget;
+}
+
+export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLimits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as Array<keyof SandboxLimits>) {
+    const value = overrides[key];
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) limits[key] = value;
+  }
+  // isolated-vm's minimum.
+  limits.memoryMb = Math.max(8, Math.round(limits.memoryMb));
+  return limits;
+}
+
+/** 30000 → "30 s", 1500 → "1.5 s". */
+function seconds(ms: number): string {
+  return `${+(ms / 1000).toFixed(3)} s`;
+}
+
+export class SandboxPool {
+  readonly #size: number;
+  readonly #runners = new Set<Runner>();
+  readonly #queue: Job[] = [];
+  readonly #tokenCache = new OAuthTokenCache();
+  readonly #testOptions: SandboxPoolTestOptions;
+  #nextRunId = 1;
+  #startFailures = 0;
+  #respawnTimer: NodeJS.Timeout | null = null;
+  #closed = false;
+
+  constructor(options: SandboxPoolOptions = {}, testOptions: SandboxPoolTestOptions = {}) {
+    this.#size = Math.max(1, Math.floor(options.size ?? Math.min(4, os.availableParallelism())));
+    this.#testOptions = testOptions;
+    for (let i = 0; i < this.#size; i++) this.#spawn();
+  }
+
+  /** Runs one integration. Always resolves: user code's failures are in the result. */
+  run(input: SandboxRunInput): Promise<SandboxRunResult> {
+    if (this.#closed) return Promise.reject(new Error('The sandbox pool is closed'));
+    return new Promise((resolve) => {
+      this.#queue.push({ input, resolve });
+      this.#dispatch();
+    });
+  }
+
+  stats(): { runners: number; busy: number; rssBytes: number[] } {
+    const live = [...this.#runners].filter((runner) => runner.state !== 'gone');
+    return {
+      runners: live.length,
+      busy: live.filter((runner) => runner.state === 'busy').length,
+      rssBytes: live.map((runner) => rssOf(runner.child.pid)),
+    };
+  }
+
+  /** Stops every runner; runs in progress end as failed, queued runs too. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#respawnTimer) clearTimeout(this.#respawnTimer);
+    const shutdown: SandboxError = {
+      name: 'SandboxError',
+      message: 'The sandbox was shut down before the run finished',
+      retryable: true,
+    };
+    for (const job of this.#queue.splice(0)) job.resolve(failedBeforeStart(shutdown));
+    const exits: Array<Promise<void>> = [];
+    for (const runner of this.#runners) {
+      if (runner.active) this.#complete(runner, runner.active.session.fail(shutdown));
+      runner.child.kill('SIGKILL');
+      exits.push(runner.exited);
+    }
+    await Promise.all(exits);
+  }
+
+  #spawn(): void {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-runner-'));
+    const child = fork(RUNNER_PATH, [], {
+      cwd: dir,
+      env: {},
+      execArgv: RUNNER_EXEC_ARGV,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+    let exited!: () => void;
+    const runner: Runner = {
+      child,
+      dir,
+      state: 'starting',
+      active: null,
+      stderrTail: '',
+      exited: new Promise((resolve) => (exited = resolve)),
+    };
+    this.#runners.add(runner);
+    child.stdout?.resume();
+    child.stderr?.on('data', (chunk: Buffer) => {
+      runner.stderrTail = (runner.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+    });
+    child.on('message', (message) => this.#onMessage(runner, message));
+    // 'error' without 'exit' means the process never started (or could not be signalled).
+    child.on('error', () => {
+      if (child.exitCode === null && child.signalCode === null && child.pid === undefined) {
+        this.#onExit(runner, null, null);
+        exited();
+      }
+    });
+    child.on('exit', (code, signal) => {
+      this.#onExit(runner, code, signal);
+      exited();
+    });
+  }
+
+  #send(runner: Runner, message: ParentMessage): void {
+    if (!runner.child.connected) return;
+    runner.child.send(message, (error) => {
+      // The channel broke: the runner is unusable; its exit handler settles the run.
+      if (error) runner.child.kill('SIGKILL');
+    });
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0 && !this.#closed) {
+      const runner = [...this.#runners].find((candidate) => candidate.state === 'idle');
+      if (!runner) return;
+      const job = this.#queue.shift() as Job;
+      this.#start(runner, job);
+    }
+  }
+
+  #start(runner: Runner, job: Job): void {
+    const limits = resolveLimits(job.input.limits);
+    const session = new RunSession(job.input, limits, {
+      tokenCache: this.#tokenCache,
+      ...this.#testOptions,
+    });
+    let stateJson: string;
+    try {
+      stateJson = JSON.stringify(job.input.state ?? {});
+    } catch (error) {
+      session.dispose();
+      job.resolve(
+        session.fail({
+          name: 'TypeError',
+          message: `The saved state is not JSON: ${(error as Error).message}`,
+          retryable: false,
+        }),
+      );
+      this.#dispatch();
+      return;
+    }
+    const runId = this.#nextRunId++;
+    const timer = setTimeout(() => this.#timeout(runner, runId), limits.wallClockMs);
+    runner.state = 'busy';
+    runner.active = { runId, job, session, timer };
+    const runnerLimits: RunnerLimits = {
+      memoryMb: limits.memoryMb,
+      cpuMs: limits.cpuMs,
+      maxLogBytes: limits.maxLogBytes,
+      maxDataBytes: limits.maxDataBytes,
+      maxPendingCalls: Math.max(limits.maxRequests, 100),
+      maxCallBytes: limits.maxResponseBytes * 2 + 64 * 1024,
+    };
+    this.#send(runner, {
+      type: 'run',
+      runId,
+      code: job.input.code,
+      stateJson,
+      run: {
+        id: job.input.run.id,
+        attempt: job.input.run.attempt,
+        mode: job.input.run.mode,
+        scheduledAt: job.input.run.scheduledAt,
+      },
+      limits: runnerLimits,
+    });
+  }
+
+  #onMessage(runner: Runner, raw: unknown): void {
+    const parsed = ZRunnerMessage.safeParse(raw);
+    if (!parsed.success) {
+      // A runner that speaks nonsense cannot be trusted with another run.
+      this.#retire(runner);
+      return;
+    }
+    const message: RunnerMessage = parsed.data;
+    if (message.type === 'ready') {
+      if (runner.state !== 'starting') return;
+      runner.state = 'idle';
+      this.#startFailures = 0;
+      this.#dispatch();
+      return;
+    }
+    const active = runner.active;
+    if (!active || active.runId !== message.runId) return; // a late message from an ended run
+    if (message.type === 'call') {
+      const { callId } = message;
+      void active.session.handleCall(message.callJson).then((reply) => {
+        if (runner.active?.runId !== active.runId) return;
+        this.#send(runner, {
+          type: 'reply',
+          runId: active.runId,
+          callId,
+          ...reply,
+        } as ParentMessage);
+      });
+    } else if (message.type === 'log') {
+      active.session.addLog(message.level, message.message, message.at);
+    } else {
+      this.#complete(runner, active.session.complete(message.outcomeJson));
+      if (message.retire) this.#retire(runner);
+      else {
+        runner.state = 'idle';
+        this.#dispatch();
+      }
+    }
+  }
+
+  #timeout(runner: Runner, runId: number): void {
+    const active = runner.active;
+    if (!active || active.runId !== runId) return;
+    const limit = active.session.limits.wallClockMs;
+    this.#complete(
+      runner,
+      active.session.fail({
+        name: 'TimeoutError',
+        message: `Timed out after ${seconds(limit)}`,
+        retryable: true,
+      }),
+    );
+    this.#retire(runner);
+  }
+
+  /** Resolves the runner's current run (once) and forgets it. */
+  #complete(runner: Runner, result: SandboxRunResult): void {
+    const active = runner.active;
+    if (!active) return;
+    runner.active = null;
+    clearTimeout(active.timer);
+    active.session.dispose();
+    active.job.resolve(result);
+  }
+
+  /** Kills a runner; its exit handler replaces it. */
+  #retire(runner: Runner): void {
+    if (runner.state === 'gone') return;
+    runner.state = 'gone';
+    runner.child.kill('SIGKILL');
+  }
+
+  #onExit(runner: Runner, code: number | null, signal: NodeJS.Signals | null): void {
+    if (!this.#runners.has(runner)) return;
+    const wasStarting = runner.state === 'starting';
+    runner.state = 'gone';
+    this.#runners.delete(runner);
+    rmSync(runner.dir, { recursive: true, force: true });
+    if (runner.active) {
+      const memory = /out of memory|heap limit|allocation failed/i.test(runner.stderrTail);
+      const how = signal ? `signal ${signal}` : `exit code ${code}`;
+      this.#complete(
+        runner,
+        runner.active.session.fail(
+          memory
+            ? { name: 'MemoryLimitError', message: 'Memory limit exceeded', retryable: true }
+            : {
+                name: 'SandboxError',
+                message: `The sandbox process stopped (${how})`,
+                retryable: true,
+              },
+        ),
+      );
+    }
+    if (this.#closed) return;
+    if (wasStarting) this.#startFailures += 1;
+    if (this.#startFailures >= MAX_START_FAILURES) {
+      // Something is wrong with the runner itself (not with user code): fail what waits and
+      // try again later rather than fork in a tight loop.
+      const error: SandboxError = {
+        name: 'SandboxError',
+        message: `The sandbox cannot start: ${runner.stderrTail.trim().split('\n').at(-1) ?? 'unknown error'}`,
+        retryable: true,
+      };
+      for (const job of this.#queue.splice(0)) job.resolve(failedBeforeStart(error));
+      if (!this.#respawnTimer) {
+        this.#respawnTimer = setTimeout(() => {
+          this.#respawnTimer = null;
+          this.#startFailures = MAX_START_FAILURES - 1;
+          this.#refill();
+        }, 5_000);
+        this.#respawnTimer.unref();
+      }
+      return;
+    }
+    this.#refill();
+  }
+
+  #refill(): void {
+    if (this.#closed) return;
+    let live = [...this.#runners].filter((runner) => runner.state !== 'gone').length;
+    while (live < this.#size) {
+      this.#spawn();
+      live += 1;
+    }
+  }
+}
+
+function failedBeforeStart(error: SandboxError): SandboxRunResult {
+  return {
+    status: 'failed',
+    data: null,
+    logs: [],
+    requests: [],
+    stateChanges: { set: {}, deleted: [] },
+    error,
+    durationMs: 0,
+  };
+}
+
+/** Resident memory of a process, from /proc (Linux); 0 where that is not available. */
+function rssOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,103 @@
+import type { TAuthConfig, TAuthType } from '@patchbay/schema';
+
+// The sandbox's public contract (DESIGN.md §6, §7): what a run takes and what it gives back.
+
+/** One API an integration talks to. The secret is decrypted by the caller and stays host-side. */
+export interface SandboxConnection {
+  baseUrl: string;
+  authType: TAuthType;
+  authConfig: TAuthConfig;
+  secret: string | null;
+}
+
+export interface SandboxLimits {
+  /** Whole run, measured from outside the runner process (covers time spent awaiting I/O). */
+  wallClockMs: number;
+  /** The isolate's heap limit. */
+  memoryMb: number;
+  /** CPU time spent inside the isolate. */
+  cpuMs: number;
+  /** HTTP requests per run, redirects included. */
+  maxRequests: number;
+  /** Per response body, after decompression; also the cap on a request body. */
+  maxResponseBytes: number;
+  /** Per ctx call, redirects included. */
+  requestTimeoutMs: number;
+  /** Log output per run; the rest is dropped with a marker. */
+  maxLogBytes: number;
+  /** The return value (as JSON), and separately the state changes (as JSON). */
+  maxDataBytes: number;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = {
+  wallClockMs: 30_000,
+  memoryMb: 128,
+  cpuMs: 10_000,
+  maxRequests: 100,
+  maxResponseBytes: 5 * 1024 * 1024,
+  requestTimeoutMs: 15_000,
+  maxLogBytes: 256 * 1024,
+  maxDataBytes: 1024 * 1024,
+};
+
+export interface SandboxRunInput {
+  /** An ES module whose default export is `async function run(ctx)`. */
+  code: string;
+  source: SandboxConnection;
+  destination: SandboxConnection;
+  /** The committed state at run start. */
+  state: Record<string, unknown>;
+  run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
+  /** SANDBOX_ALLOW_PRIVATE_NETWORK: loopback and private ranges for development and tests. */
+  allowPrivateNetwork: boolean;
+  limits?: Partial<SandboxLimits>;
+}
+
+/** One HTTP exchange (one hop of a redirect chain), redacted, bodies capped. */
+export interface TranscriptEntry {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  status: number | null;
+  responseHeaders: Record<string, string>;
+  responseBody: string | null;
+  durationMs: number;
+  startedAt: string;
+  error?: string;
+}
+
+export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
+
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+  at: string;
+}
+
+export interface SandboxError {
+  name: string;
+  message: string;
+  stack?: string;
+  /** Where in the user's code (integration.js), 1-based. */
+  line?: number;
+  column?: number;
+  /** HttpError: the response status and parsed body. */
+  status?: number;
+  body?: unknown;
+  retryable: boolean;
+  /** From a 429/503 response's Retry-After header. */
+  retryAfterMs?: number;
+}
+
+export interface SandboxRunResult {
+  status: 'success' | 'failed';
+  /** The return value of run(ctx) (undefined becomes null); null when the run failed. */
+  data: unknown;
+  logs: LogEntry[];
+  requests: TranscriptEntry[];
+  /** What a successful run commits; empty when the run failed (a failed attempt commits nothing). */
+  stateChanges: { set: Record<string, unknown>; deleted: string[] };
+  error?: SandboxError;
+  durationMs: number;
+}
