@@ -20,9 +20,13 @@ import { ensureConsoleBuilt } from './lib/web-build.ts';
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Everything started so far, stopped in reverse on exit. */
-const running: { postgres?: RunningPostgres; temporal?: RunningTemporal; services: Service[] } = {
-  services: [],
-};
+const running: {
+  postgres?: RunningPostgres;
+  temporal?: RunningTemporal;
+  /** The dev server from its spawn until it answers: Ctrl-C in between must stop it too. */
+  temporalStarting?: Service;
+  services: Service[];
+} = { services: [] };
 let stopping = false;
 /** Only the start that wrote DATA_DIR/run.json may remove it. */
 let ownsRunState = false;
@@ -63,6 +67,11 @@ async function main(): Promise<void> {
       dbFile: path.join(dataDir, 'temporal.db'),
       port: env.TEMPORAL_PORT,
       uiPort: env.TEMPORAL_UI_PORT,
+      onSpawn: (service) => {
+        running.temporalStarting = service;
+        ownsRunState = true;
+        writeRunState(dataDir, [service]);
+      },
     });
     temporalAddress = running.temporal.address;
     temporalUiUrl = running.temporal.uiUrl;
@@ -92,10 +101,8 @@ async function main(): Promise<void> {
   );
   ownsRunState = true;
   writeRunState(dataDir, [
-    ...(running.temporal
-      ? [{ name: 'Temporal', pid: running.temporal.service.child.pid ?? 0 }]
-      : []),
-    ...running.services.map((service) => ({ name: service.name, pid: service.child.pid ?? 0 })),
+    ...(running.temporal ? [running.temporal.service] : []),
+    ...running.services,
   ]);
   // A service that dies on its own takes the rest down: half a stack is worse than none.
   for (const service of [
@@ -152,7 +159,8 @@ async function shutdown(dataDir: string, code: number): Promise<void> {
   stopping = true;
   console.log('\npatchbay: stopping…');
   for (const service of [...running.services].reverse()) await stopService(service);
-  await running.temporal?.stop();
+  if (running.temporal) await running.temporal.stop();
+  else if (running.temporalStarting) await stopService(running.temporalStarting, 15_000);
   await running.postgres?.stop();
   if (ownsRunState) removeRunState(dataDir);
   console.log('patchbay: stopped.');

@@ -59,6 +59,16 @@ describe('the API shell', () => {
     expect(await response.text()).toContain('Patchbay test console');
   });
 
+  it('lets only signed-in users and this machine start the ping workflow', async () => {
+    const response = await postJson(
+      t.app,
+      '/api/ping',
+      { message: 'hi' },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
+    expect(response.status).toBe(401);
+  });
+
   it('rejects invalid JSON with 400 and a clear message', async () => {
     const response = await postJson(t.app, '/api/ping', '{"message": ');
     expect(response.status).toBe(400);

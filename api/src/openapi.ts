@@ -240,7 +240,7 @@ export const routeDocs: RouteDoc[] = [
       description: 'The code and which generator wrote it',
       schema: ZGenerateResponse,
     },
-    errors: [400, 401, 403, 502, 504],
+    errors: [400, 401, 403, 422, 503, 504],
   },
   {
     method: 'post',

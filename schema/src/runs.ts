@@ -75,7 +75,8 @@ export const ZRun = z.object({
 export type TRun = z.infer<typeof ZRun>;
 
 export const ZRunsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  // Runs carry their whole transcript: keep pages small.
+  limit: z.coerce.number().int().min(1).max(20).default(20),
   /** The `nextBefore` of the previous page. */
   before: z.coerce.number().int().positive().optional(),
 });

@@ -2,11 +2,12 @@
 // next start can tell "already running" from "leftovers of a start that was killed".
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { commandLine, isAlive, terminatePid } from './processes.ts';
+import { commandLine, isAlive, terminatePid, type Service } from './processes.ts';
 
 interface RunState {
   pid: number;
-  children: { name: string; pid: number }[];
+  /** Each child's command line when it started: a reused pid will not match it. */
+  children: { name: string; pid: number; command?: string }[];
 }
 
 export function runStateFile(dataDir: string): string {
@@ -34,7 +35,13 @@ export async function clearLeftovers(dataDir: string): Promise<void> {
     );
   }
   for (const child of state.children) {
-    if (isAlive(child.pid) && commandLine(child.pid) !== '') {
+    // After a crash or a reboot the pid may belong to someone else now: only a process
+    // with the very command line we started is ours to stop.
+    if (
+      isAlive(child.pid) &&
+      child.command !== undefined &&
+      commandLine(child.pid).trim() === child.command
+    ) {
       console.log(
         `patchbay: stopping ${child.name} left running by an earlier start (pid ${child.pid})`,
       );
@@ -44,7 +51,12 @@ export async function clearLeftovers(dataDir: string): Promise<void> {
   rmSync(file, { force: true });
 }
 
-export function writeRunState(dataDir: string, children: RunState['children']): void {
+export function writeRunState(dataDir: string, services: Service[]): void {
+  const children = services.map((service) => ({
+    name: service.name,
+    pid: service.child.pid ?? 0,
+    command: service.child.spawnargs.join(' '),
+  }));
   writeFileSync(
     runStateFile(dataDir),
     JSON.stringify({ pid: process.pid, children } satisfies RunState, null, 2),

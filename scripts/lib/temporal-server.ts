@@ -16,6 +16,8 @@ export async function startTemporalDevServer(options: {
   dbFile: string;
   port: number;
   uiPort: number;
+  /** Called as soon as the process exists, before it answers: the caller can stop it if start-up is interrupted. */
+  onSpawn?: (service: Service) => void;
 }): Promise<RunningTemporal> {
   await assertPortFree(options.port, '127.0.0.1', 'Temporal gRPC', 'TEMPORAL_PORT');
   await assertPortFree(options.uiPort, '127.0.0.1', 'Temporal Web UI', 'TEMPORAL_UI_PORT');
@@ -35,6 +37,7 @@ export async function startTemporalDevServer(options: {
     '--log-format',
     'pretty',
   ]);
+  options.onSpawn?.(service);
   const address = `127.0.0.1:${options.port}`;
   let exited = false;
   void service.exited.then(() => (exited = true));

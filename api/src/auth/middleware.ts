@@ -8,11 +8,12 @@ import { validateApiToken } from './api-tokens.ts';
 import { readSessionCookie, setSessionCookie } from './cookies.ts';
 import { validateSessionToken } from './sessions.ts';
 
-/** The caller's IP: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+/** The caller's IP: the socket's, or the one our trusted proxy appended to X-Forwarded-For. */
 export function clientIp(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const forwarded = deps.auth.trustProxy
-      ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      ? // The right-most entry is the one our proxy added; those before it are the client's to invent.
+        c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
       : undefined;
     let socket: string | undefined;
     try {

@@ -11,6 +11,10 @@ export interface RateLimits {
   loginFailuresByEmail: RateLimiterPostgres;
   signupByIp: RateLimiterPostgres;
   passwordChangeByUser: RateLimiterPostgres;
+  /** Code generations per user: each can cost an LLM call. */
+  generateByUser: RateLimiterPostgres;
+  /** Test runs and "Run now" per user: each is a workflow and a sandbox run. */
+  runsByUser: RateLimiterPostgres;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,8 @@ export function createRateLimits(databaseUrl: string, scale = 1): RateLimits {
     loginFailuresByEmail: limiter('login_email', 10, 15 * 60),
     signupByIp: limiter('signup_ip', 10, 60 * 60),
     passwordChangeByUser: limiter('password_user', 5, 15 * 60),
+    generateByUser: limiter('generate_user', 60, 60 * 60),
+    runsByUser: limiter('runs_user', 240, 60 * 60),
     close: () => pool.end(),
   };
 }

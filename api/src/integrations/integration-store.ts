@@ -5,6 +5,7 @@ import {
   canTransition,
   FREE_INTEGRATION_LIMIT,
   DEFAULT_INTEGRATION_NAME,
+  type TAuthConfig,
   type TCreateIntegrationRequest,
   type TIntegrationVersion,
   type TListIntegrationsQuery,
@@ -157,8 +158,26 @@ export async function updateIntegration(
 
     const sourceAuthType = body.sourceAuthType ?? before.source_auth_type;
     const destAuthType = body.destAuthType ?? before.dest_auth_type;
-    const source = sealCredential(vault, id, 'source', body.sourceApiKeyEncrypted, sourceAuthType);
-    const dest = sealCredential(vault, id, 'destination', body.destApiKeyEncrypted, destAuthType);
+    // A stored secret only ever goes where it was entered for: pointing the connection at
+    // another origin without re-entering the secret drops it (else a stolen session could
+    // redirect the key to its own server and read it in a test run).
+    const sourceSecret =
+      body.sourceApiKeyEncrypted ??
+      (movedAway(
+        before.source_api_url,
+        body.sourceApiUrl,
+        before.source_auth_config,
+        body.sourceAuthConfig,
+      )
+        ? ''
+        : undefined);
+    const destSecret =
+      body.destApiKeyEncrypted ??
+      (movedAway(before.dest_api_url, body.destApiUrl, before.dest_auth_config, body.destAuthConfig)
+        ? ''
+        : undefined);
+    const source = sealCredential(vault, id, 'source', sourceSecret, sourceAuthType);
+    const dest = sealCredential(vault, id, 'destination', destSecret, destAuthType);
     const changes: Record<string, unknown> = {
       name: body.name === undefined ? undefined : body.name || DEFAULT_INTEGRATION_NAME,
       user_prompt: body.userPrompt,
@@ -188,7 +207,11 @@ export async function updateIntegration(
     if (!after) throw notFound();
 
     // Every change to the code is a version; a deploy records what it deployed.
-    if (body.status === 'active' && body.generatedCode !== undefined) {
+    // A deploy (code sent, or a draft going live) records what it deployed; a resume does not.
+    if (
+      body.status === 'active' &&
+      (body.generatedCode !== undefined || before.status === 'draft')
+    ) {
       await appendVersion(tx, id, 'deployed', code);
     } else if (body.generatedCode !== undefined && body.generatedCode !== before.generated_code) {
       await appendVersion(
@@ -200,6 +223,20 @@ export async function updateIntegration(
     }
     return { before, after };
   });
+}
+
+/** True when the base URL's or the OAuth token URL's origin changes. */
+function movedAway(
+  beforeUrl: string,
+  afterUrl: string | undefined,
+  beforeConfig: TAuthConfig,
+  afterConfig: TAuthConfig | undefined,
+): boolean {
+  const origin = (url: string | undefined) => (url ? new URL(url).origin : null);
+  if (afterUrl !== undefined && origin(afterUrl) !== origin(beforeUrl)) return true;
+  return (
+    afterConfig !== undefined && origin(afterConfig.tokenUrl) !== origin(beforeConfig.tokenUrl)
+  );
 }
 
 export async function deleteIntegration(sql: Sql, userId: string, id: string): Promise<void> {

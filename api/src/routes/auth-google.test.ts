@@ -122,6 +122,13 @@ describe('Google sign-in', () => {
     expect((await signInWithGoogle()).headers.get('location')).toBe('/dashboard');
     const users = await usersWithEmail(email);
     expect(users.map((user) => user.id)).toEqual([id]);
+    // The password was never verified to belong to the email's owner: it is dropped, and
+    // so is everything signed in with it.
+    expect(users[0]?.password_hash).toBeNull();
+    const oldCookie = (signup.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    expect((await t.app.request('/api/auth/user', { headers: { cookie: oldCookie } })).status).toBe(
+      401,
+    );
     const [link] = await t.db
       .sql`select user_id from oauth_accounts where provider_user_id = ${String(claims.sub)}`;
     expect(link?.user_id).toBe(id);

@@ -444,6 +444,10 @@ describe('password change', () => {
       ),
     );
 
+    // A token minted before the change (by the owner or by a thief) must not survive it.
+    const minted = (await (
+      await send('POST', '/api/auth/tokens', { name: 'before' }, { cookie })
+    ).json()) as { token: string };
     const wrong = await send(
       'PUT',
       '/api/auth/password',
@@ -472,6 +476,9 @@ describe('password change', () => {
     expect(ok.status).toBe(204);
     expect((await get('/api/auth/user', { cookie })).status).toBe(200);
     expect((await get('/api/auth/user', { cookie: other })).status).toBe(401);
+    expect((await get('/api/auth/user', { authorization: `Bearer ${minted.token}` })).status).toBe(
+      401,
+    );
     expect(
       (
         await postJson(

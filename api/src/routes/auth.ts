@@ -175,8 +175,10 @@ export function authRoutes(deps: AppDeps) {
         throw new ApiError(403, 'WRONG_PASSWORD', 'Current password is incorrect');
       }
       await sql`update users set password_hash = ${await hashPassword(newPassword)} where id = ${user.id}`;
-      // Everyone else signed in as this user (a thief included) is signed out.
+      // Everyone else signed in as this user (a thief included) is signed out, and the
+      // API tokens go too: a thief could have minted one with the stolen session.
       await invalidateOtherSessions(sql, user.id, auth?.sessionId ?? null);
+      await sql`delete from api_tokens where user_id = ${user.id}`;
       await audit(sql, { userId: user.id, action: 'password_change', ip: c.get('ip') });
       return c.body(null, 204);
     })
@@ -236,6 +238,17 @@ async function userForGoogleIdentity(sql: Sql, identity: GoogleIdentity): Promis
     // Someone signed up with this email a moment ago.
     (await findUserByEmail(sql, identity.email));
   if (!user) throw new Error(`Could not find or create the user for ${identity.email}`);
+  if (user.password_hash) {
+    // Sign-up does not verify email addresses, so a password on this account may have
+    // been set by someone who registered the address first ("pre-hijacking"). Google
+    // has now proven who owns it: drop that password and everything signed in with it.
+    await sql.begin(async (tx) => {
+      await tx`update users set password_hash = null where id = ${user.id}`;
+      await tx`delete from sessions where user_id = ${user.id}`;
+      await tx`delete from api_tokens where user_id = ${user.id}`;
+    });
+    user.password_hash = null;
+  }
   await sql`
     insert into oauth_accounts (provider, provider_user_id, user_id) values ('google', ${identity.subject}, ${user.id})
     on conflict do nothing`;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { WorkflowFailedError } from '@temporalio/client';
 import { ZGenerateRequest, type TGenerateResponse } from '@patchbay/schema';
 import { generateWorkflowId, WORKFLOW_NAMES, type workflows } from '@patchbay/workflows';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
-import { requireAuth } from '../auth/middleware.ts';
-import { ApiError } from '../errors.ts';
+import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { consume } from '../auth/rate-limits.ts';
 import { jsonBody } from '../validate.ts';
+import { workflowFailure } from '../workflow-failure.ts';
 
 /**
  * POST /api/integrations/generate: the generateCode workflow (LLM or template), waited
@@ -18,6 +18,7 @@ export function generateRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireAuth)
     .post('/generate', jsonBody(ZGenerateRequest), async (c) => {
+      await consume(deps.auth.rateLimits.generateByUser, currentUser(c).id);
       const handle = await deps.temporal.workflow.start<typeof workflows.generateCode>(
         WORKFLOW_NAMES.generateCode,
         {
@@ -35,12 +36,13 @@ export function generateRoutes(deps: AppDeps) {
           ),
         );
       } catch (error) {
-        if (!(error instanceof WorkflowFailedError)) throw error;
-        // The activity's own message ('The AI provider rejected the API key', …), not Temporal's wrapping.
-        let cause: unknown = error.cause;
-        while (cause instanceof Error && cause.cause) cause = cause.cause;
-        const message = cause instanceof Error ? cause.message : 'Failed to generate code';
-        throw new ApiError(502, 'GENERATION_FAILED', message);
+        // A refused prompt or unusable answer is about this request (422); a rejected key, an
+        // exhausted quota or an unreachable provider is the service's problem (503).
+        throw workflowFailure(error, 'GENERATION_FAILED', (type) =>
+          type === 'AI_PROMPT_REFUSED' || type === 'AI_INVALID_CODE' || type === 'InvalidCode'
+            ? 422
+            : 503,
+        );
       }
     });
 }

@@ -261,6 +261,35 @@ describe('reading, updating and deleting', () => {
     });
   });
 
+  it('drops a stored secret when the connection moves to another origin without it', async () => {
+    const user = await createTestUser(t, { plan: 'pro' });
+    const { body } = await create(user);
+    const put = async (payload: object) =>
+      (await (await user.request('PUT', `/api/integrations/${body.id}`, payload)).json()) as Record<
+        string,
+        unknown
+      >;
+    // Same origin, another path: the key stays.
+    expect(await put({ sourceApiUrl: 'https://api.stripe.com/v2' })).toMatchObject({
+      sourceApiKeySet: true,
+    });
+    // Another origin: a stolen session must not be able to send the stored key there.
+    expect(await put({ sourceApiUrl: 'https://attacker.example' })).toMatchObject({
+      sourceApiKeySet: false,
+      sourceApiKeyHint: null,
+    });
+    // Unless the secret is entered again with the move.
+    expect(
+      await put({
+        destApiUrl: 'https://eu.hubapi.com',
+        destApiKeyEncrypted: 'pat-eu1-000000000000abcd',
+      }),
+    ).toMatchObject({
+      destApiKeySet: true,
+      destApiKeyHint: '…abcd',
+    });
+  });
+
   it('follows the spec §4 transitions and answers 409 to the others', async () => {
     const user = await createTestUser(t, { plan: 'pro' });
     const { body } = await create(user);

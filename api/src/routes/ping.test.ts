@@ -18,7 +18,12 @@ describe('POST /api/ping: api → Temporal → worker → api', () => {
   });
 
   it('runs the ping workflow on a real worker and answers its reply', async () => {
-    const response = await postJson(t.app, '/api/ping', { message: 'hello' });
+    const response = await postJson(
+      t.app,
+      '/api/ping',
+      { message: 'hello' },
+      { 'x-forwarded-for': '127.0.0.1' },
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
       reply: string;
@@ -41,7 +46,12 @@ describe('POST /api/ping: api → Temporal → worker → api', () => {
       taskQueue: `${worker.taskQueue}-nobody`,
       workflowWaitMs: 500,
     });
-    const response = await postJson(app, '/api/ping', { message: 'late' });
+    const response = await postJson(
+      app,
+      '/api/ping',
+      { message: 'late' },
+      { 'x-forwarded-for': '127.0.0.1' },
+    );
     expect(response.status).toBe(504);
     const body = (await response.json()) as { message: string; code: string };
     expect(body.code).toBe('WORKFLOW_TIMEOUT');

@@ -10,11 +10,21 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
+import { ApiError } from '../errors.ts';
 import { jsonBody } from '../validate.ts';
 
-/** POST /api/ping: runs the `ping` workflow end to end (api → Temporal → worker → api). */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * POST /api/ping: runs the `ping` workflow end to end (api → Temporal → worker → api).
+ * For signed-in users and for this machine (npm start's self-check, the bench): every
+ * call starts a workflow, so the open internet may not call it.
+ */
 export function pingRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/', jsonBody(ZPingRequest), async (c) => {
+    if (!c.get('auth') && !LOOPBACK.has(c.get('ip'))) {
+      throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
+    }
     const { message } = c.req.valid('json');
     const started = performance.now();
     const handle = await deps.temporal.workflow.start<typeof workflows.ping>(WORKFLOW_NAMES.ping, {

@@ -375,6 +375,38 @@ describe('saved state, by hand', () => {
   });
 });
 
+describe('state committed during a run', () => {
+  it('a run whose state changed under it (a hand edit) does not overwrite it: it retries from the new state', async () => {
+    const id = await createIntegration();
+    // The first read is slow, so the edit lands while the run is in flight.
+    source.on('GET /v1/customers', [
+      { json: { data: [{ email: 'ada@example.com', name: 'Ada', created: 100 }] }, delayMs: 1500 },
+      (request) => ({
+        json: {
+          data:
+            Number(request.query.get('created_gt')) >= 500
+              ? []
+              : [{ email: 'x@example.com', name: 'X', created: 999 }],
+        },
+      }),
+    ]);
+    const { workflowId } = (await (
+      await user.request('POST', `/api/integrations/${id}/run`)
+    ).json()) as { workflowId: string };
+    await waitFor(async () => source.received.length > 0, 'the run to start');
+    const edit = await user.request('PUT', `/api/integrations/${id}/state`, {
+      version: 0,
+      values: { cursor: 500 },
+    });
+    expect(edit.status).toBe(200);
+    await t.deps.temporal.workflow.getHandle(workflowId).result();
+    // Attempt 1 (computed from cursor 0) could not commit; attempt 2 read the edited cursor.
+    expect(source.received.map((request) => request.query.get('created_gt'))).toEqual(['0', '500']);
+    expect(await stateOf(id)).toEqual({ version: 2, values: { cursor: 500 } });
+    expect((await runsOf(id)).runs[0]).toMatchObject({ status: 'success', attempts: 2 });
+  });
+});
+
 describe('the reconciler', () => {
   it('recreates a schedule deleted behind our back, fixes its paused state, and removes orphans', async () => {
     const id = await createIntegration();

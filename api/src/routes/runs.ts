@@ -22,9 +22,11 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration } from '../integrations/integration-store.ts';
 import { jsonBody, queryParams } from '../validate.ts';
+import { workflowFailure } from '../workflow-failure.ts';
 
 interface RunRow {
   id: string;
@@ -55,6 +57,7 @@ export function runRoutes(deps: AppDeps) {
     .use(requireAuth)
     .post('/:id/execute', jsonBody(ZExecuteRequest), async (c) => {
       const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+      await consume(deps.auth.rateLimits.runsByUser, integration.user_id);
       if (integration.generated_code.trim() === '') {
         throw new ApiError(
           409,
@@ -74,7 +77,10 @@ export function runRoutes(deps: AppDeps) {
         handle,
         deps.workflowWaitMs,
         'The test run',
-      );
+      ).catch((error: unknown) => {
+        // The run could not even start (e.g. the integration was deleted meanwhile).
+        throw workflowFailure(error, 'TEST_RUN_FAILED');
+      });
       const body: TTestRunResponse = {
         status: outcome.status,
         data: outcome.data,
@@ -90,6 +96,7 @@ export function runRoutes(deps: AppDeps) {
 
     .post('/:id/run', async (c) => {
       const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+      await consume(deps.auth.rateLimits.runsByUser, integration.user_id);
       if (integration.generated_code.trim() === '') {
         throw new ApiError(
           409,

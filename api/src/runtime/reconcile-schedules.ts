@@ -32,7 +32,10 @@ export async function reconcileSchedules(deps: {
     const paused = integration.status === 'paused';
     const everyMs = integration.schedule.everyMinutes * 60_000;
     if (actual && actual.paused === paused && actual.everyMs === everyMs) continue;
-    await syncSchedule(deps.temporal, deps.taskQueue, integration);
+    // Act on the row as it is now: a user may have paused, resumed or deleted it meanwhile.
+    const current = await currentRow(deps.sql, integration.id);
+    if (!current) continue;
+    await syncSchedule(deps.temporal, deps.taskQueue, current);
     if (actual) report.fixed += 1;
     else report.created += 1;
   }
@@ -42,8 +45,19 @@ export async function reconcileSchedules(deps: {
     if (!schedule.scheduleId.startsWith(SCHEDULE_PREFIX)) continue;
     const integrationId = schedule.scheduleId.slice(SCHEDULE_PREFIX.length);
     if (wanted.has(integrationId)) continue;
+    // Deployed after our snapshot? Then it is not an orphan.
+    const current = await currentRow(deps.sql, integrationId);
+    if (current && current.status !== 'draft') continue;
     await deleteSchedule(deps.temporal, integrationId);
     report.removed += 1;
   }
   return report;
+}
+
+async function currentRow(sql: Sql, id: string): Promise<ScheduledIntegration | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await sql<
+    ScheduledIntegration[]
+  >`select id, status, schedule from integrations where id = ${id}`;
+  return row;
 }

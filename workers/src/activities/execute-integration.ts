@@ -19,6 +19,37 @@ export interface ExecuteDeps {
   allowPrivateNetwork: boolean;
 }
 
+/** DEPLOYED_RUN_RETRY.maximumInterval (workflows/src/workflows.ts). */
+const MAX_RETRY_DELAY_MS = 2 * 60_000;
+/** Temporal refuses payloads over 2 MB; the full outcome is in the run record anyway. */
+const TEMPORAL_PAYLOAD_BUDGET = 1024 * 1024;
+
+/**
+ * The outcome as it travels through Temporal: whole when small, else with request and
+ * response bodies cut (the run record in PostgreSQL keeps them whole).
+ */
+export function boundedForTemporal(outcome: RunOutcome): RunOutcome {
+  if (JSON.stringify(outcome).length <= TEMPORAL_PAYLOAD_BUDGET) return outcome;
+  const note = '…[cut to fit the workflow result; the run record has it whole]';
+  const cut = (body: string | null) =>
+    body && body.length > 2048 ? `${body.slice(0, 2048)}${note}` : body;
+  const slim: RunOutcome = {
+    ...outcome,
+    requests: outcome.requests.map((request) => ({
+      ...request,
+      requestBody: cut(request.requestBody),
+      responseBody: cut(request.responseBody),
+    })),
+    logs: outcome.logs.slice(-200),
+  };
+  if (JSON.stringify(slim).length <= TEMPORAL_PAYLOAD_BUDGET) return slim;
+  return {
+    ...slim,
+    data: { note: 'The result is too large to show here; see the run history.' },
+    stateChanges: { set: {}, deleted: [] },
+  };
+}
+
 export function toOutcome(result: SandboxRunResult, attempt: number): RunOutcome {
   return {
     status: result.status,
@@ -54,7 +85,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
     if (input.mode === 'deployed') {
       // The worker may have died after committing and before Temporal heard back.
       const committed = await findCommittedRun(deps.sql, input.workflowId, input.runId);
-      if (committed) return committed;
+      if (committed) return boundedForTemporal(committed);
     }
     const integration = await loadIntegration(deps.sql, deps.vault, input.integrationId);
     if (!integration)
@@ -82,13 +113,29 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
 
     if (input.mode === 'test') {
       await insertRunRecord(deps.sql, input, outcome, startedAt);
-      return outcome;
+      return boundedForTemporal(outcome);
     }
     if (outcome.status === 'success') {
-      await deps.sql.begin(async (tx) => {
+      const committed = await deps.sql.begin(async (tx) => {
         const wrote = await insertRunRecord(tx, input, outcome, startedAt);
-        if (!wrote) return; // this attempt was already recorded: never commit twice
+        if (!wrote) return false; // this run was already recorded: never commit twice
         const { set, deleted } = outcome.stateChanges;
+        const changed = Object.keys(set).length + deleted.length > 0;
+        // The state must still be the one this attempt read: another run or a hand edit
+        // committed meanwhile means these changes were computed from stale state.
+        const [current] = await tx<{ state_version: string }[]>`
+          select state_version from integrations where id = ${input.integrationId} for update`;
+        if (!current)
+          throw ApplicationFailure.nonRetryable(
+            'The integration no longer exists',
+            'IntegrationNotFound',
+          );
+        if (changed && Number(current.state_version) !== integration.stateVersion) {
+          throw ApplicationFailure.retryable(
+            'The saved state changed during the run; retrying from the new state',
+            'StateChanged',
+          );
+        }
         for (const [key, value] of Object.entries(set)) {
           await tx`
             insert into integration_state (integration_id, key, value) values (${input.integrationId}, ${key}, ${tx.json(value as postgres.JSONValue)})
@@ -100,19 +147,29 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
         // The next successful run sets a failed integration back to active.
         await tx`
           update integrations
-          set state_version = state_version + ${Object.keys(set).length + deleted.length > 0 ? 1 : 0},
+          set state_version = state_version + ${changed ? 1 : 0},
               status = case when status = 'failed' then 'active' else status end
           where id = ${input.integrationId}`;
+        return true;
       });
-      return outcome;
+      if (!committed)
+        return (
+          (await findCommittedRun(deps.sql, input.workflowId, input.runId)) ??
+          boundedForTemporal(outcome)
+        );
+      return boundedForTemporal(outcome);
     }
     const error = outcome.error;
     throw ApplicationFailure.create({
       message: error?.message ?? 'The run failed',
       type: error?.name ?? 'RunFailed',
       nonRetryable: error ? !error.retryable : false,
-      ...(error?.retryAfterMs ? { nextRetryDelay: error.retryAfterMs } : {}),
-      details: [outcome],
+      // An API's Retry-After, but never longer than the policy's longest wait: a year-long
+      // Retry-After must not park the run (and skip every tick) for a year.
+      ...(error?.retryAfterMs
+        ? { nextRetryDelay: Math.min(error.retryAfterMs, MAX_RETRY_DELAY_MS) }
+        : {}),
+      details: [boundedForTemporal(outcome)],
     });
   };
 }

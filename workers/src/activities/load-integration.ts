@@ -17,6 +17,8 @@ export interface LoadedIntegration {
   source: LoadedConnection;
   destination: LoadedConnection;
   state: Record<string, unknown>;
+  /** The state's version when it was read; a commit must still find it. */
+  stateVersion: number;
 }
 
 interface Row {
@@ -31,6 +33,7 @@ interface Row {
   dest_auth_type: TAuthType;
   dest_auth_config: TAuthConfig;
   dest_credential: string | null;
+  state_version: string;
 }
 
 export async function loadIntegration(
@@ -40,7 +43,7 @@ export async function loadIntegration(
 ): Promise<LoadedIntegration | null> {
   const [row] = await sql<Row[]>`
     select id, generated_code, status, source_api_url, source_auth_type, source_auth_config, source_credential,
-           dest_api_url, dest_auth_type, dest_auth_config, dest_credential
+           dest_api_url, dest_auth_type, dest_auth_config, dest_credential, state_version
     from integrations where id = ${id}`;
   if (!row) return null;
   const stateRows = await sql<{ key: string; value: unknown }[]>`
@@ -64,5 +67,6 @@ export async function loadIntegration(
       secret: open(row.dest_credential, 'destination'),
     },
     state: Object.fromEntries(stateRows.map((entry) => [entry.key, entry.value])),
+    stateVersion: Number(row.state_version),
   };
 }

@@ -3,7 +3,10 @@ import type postgres from 'postgres';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
-/** Inserts the run record once per (workflow, run, attempt); true when this call wrote it. */
+/**
+ * Inserts the run record once per (workflow, run, attempt), and at most one success per
+ * run; true when this call wrote it.
+ */
 export async function insertRunRecord(
   sql: Sql,
   run: Pick<ExecuteIntegrationInput, 'integrationId' | 'kind' | 'workflowId' | 'runId'>,
@@ -26,7 +29,8 @@ export async function insertRunRecord(
       state_changes: sql.json(outcome.stateChanges as unknown as postgres.JSONValue),
       error: outcome.error ? sql.json(outcome.error as unknown as postgres.JSONValue) : null,
     })}
-    on conflict (workflow_id, run_id, attempt) do nothing
+    -- Either key: this attempt already recorded, or another attempt of the run succeeded.
+    on conflict do nothing
     returning id`;
   return rows.length === 1;
 }
