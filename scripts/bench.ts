@@ -11,10 +11,15 @@ import {
   type StackPorts,
   type StartedProcess,
 } from './test-support/run-start.ts';
-import { benchAccounts } from './bench/accounts.ts';
+import { benchAccounts, signUpBenchUser } from './bench/accounts.ts';
 import { benchIntegrations } from './bench/integrations.ts';
 import { benchSandbox } from './bench/sandbox.ts';
-import { benchDeployedRuns, benchGeneration, benchTestRuns } from './bench/runtime.ts';
+import {
+  benchDeployedRuns,
+  benchGeneration,
+  benchGenerationWithModel,
+  benchTestRuns,
+} from './bench/runtime.ts';
 import { printTable, summarize, type BenchRow } from './bench/table.ts';
 
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -37,6 +42,7 @@ function bootstrapWithEverythingPresent(): void {
 
 async function startUntilHealthy(
   dataDir: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ stack: StartedProcess; ms: number; port: string; ports: StackPorts }> {
   const ports = await stackPorts();
   const started = performance.now();
@@ -46,6 +52,7 @@ async function startUntilHealthy(
     DATA_DIR: dataDir,
     SANDBOX_ALLOW_PRIVATE_NETWORK: 'true',
     AUTH_RATE_LIMIT_SCALE: '100',
+    ...extraEnv,
   });
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -127,7 +134,22 @@ async function startAndPing(): Promise<void> {
   }
 }
 
+/** A throw-away stack with extra environment, for the model-backed generation bench. */
+async function throwAwayStack(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-model-'));
+  const started = await startUntilHealthy(dataDir, env);
+  await started.stack.waitForOutput(/Press Ctrl-C to stop/);
+  return {
+    baseUrl: `http://localhost:${started.port}`,
+    stop: async () => {
+      await stop(started.stack);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 bootstrapWithEverythingPresent();
 rows.push(...(await benchSandbox()));
 await startAndPing();
+rows.push(...(await benchGenerationWithModel(throwAwayStack, signUpBenchUser)));
 printTable(rows);

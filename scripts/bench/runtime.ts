@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import postgres from 'postgres';
 import { startFakeApi } from '../test-support/fake-api.ts';
+import { completion, startFakeOpenAIServer } from '../test-support/fake-openai-server.ts';
 import { summarize, type BenchRow } from './table.ts';
 
 interface Session {
@@ -233,4 +234,45 @@ function peakRssMiB(pid: number): number {
       }
     });
   return (kib(pid) + children.reduce((sum, child) => sum + kib(Number(child)), 0)) / 1024;
+}
+
+/**
+ * Generation through the API with an OpenAI-compatible model that takes 200 ms (a fake
+ * on loopback): the workflow's overhead over the model's own time. Starts its own stack.
+ */
+export async function benchGenerationWithModel(
+  startStack: (env: Record<string, string>) => Promise<{ baseUrl: string; stop(): Promise<void> }>,
+  signUp: (baseUrl: string) => Promise<{ cookie: string }>,
+): Promise<BenchRow[]> {
+  const MODEL_MS = 200;
+  const model = await startFakeOpenAIServer({
+    latencyMs: MODEL_MS,
+    fallback: completion(
+      '```js\nexport default async function run(ctx) {\n  return { ok: true };\n}\n```',
+    ),
+  });
+  const stack = await startStack({
+    OPENAI_API_KEY: 'sk-bench-fake',
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_MODEL: 'bench-model',
+  });
+  try {
+    const { cookie } = await signUp(stack.baseUrl);
+    const rows = await benchGeneration({
+      baseUrl: stack.baseUrl,
+      headers: { 'content-type': 'application/json', origin: stack.baseUrl, cookie },
+    });
+    const row = rows[0];
+    if (!row) return [];
+    return [
+      {
+        ...row,
+        name: `generate through the API (model answering in ${MODEL_MS} ms)`,
+        note: `overhead p50 ${(row.p50 - MODEL_MS).toFixed(0)} ms over the model`,
+      },
+    ];
+  } finally {
+    await stack.stop();
+    await model.close();
+  }
 }
