@@ -17,5 +17,9 @@ export function toast({ title, message, variant = 'default' }: ToastOptions): vo
     message,
     color: variant === 'destructive' ? 'red' : 'green',
     withBorder: true,
+    // Mantine's close button has no name, and its grey description is below 4.5:1; the
+    // console's dimmed colour passes in both themes (css-variables.ts).
+    closeButtonProps: { 'aria-label': 'Close notification' },
+    styles: { description: { color: 'var(--mantine-color-dimmed)' } },
   });
 }

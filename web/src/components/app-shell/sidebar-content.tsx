@@ -50,8 +50,7 @@ export function SidebarContent({ collapsed, withBrand, onNavigate }: SidebarCont
         {NAV_ITEMS.map(({ to, label, icon: ItemIcon }) => (
           <li key={to}>
             <SidebarTooltip label={label} collapsed={collapsed}>
-              {/* Through Box, as the console's buttons do: Integrations and Settings are later
-                  issues' routes, which the router's typed `to` cannot name yet. */}
+              {/* Through Box, as the console's buttons do, so one loop covers the three routes. */}
               <Box
                 component={Link}
                 to={to}

@@ -1,18 +1,38 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCircleCheck,
+  IconFileCode,
+  IconPlayerPause,
+  IconPlugConnected,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { PageError } from '../../components/page-error.tsx';
+import { PagePending } from '../../components/page-pending.tsx';
 import { currentUserQuery } from '../../lib/auth.ts';
+import { countStatuses, recentIntegrations } from '../../lib/integration-status.ts';
+import { integrationQueries } from '../../lib/queries/integrations.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { IntegrationCard } from './-components/integration-card.tsx';
+import { StatCard } from './-components/stat-card.tsx';
+import { SuccessRateCard } from './-components/success-rate-card.tsx';
 
 export const Route = createFileRoute('/_app/dashboard')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(integrationQueries.list()),
+  pendingComponent: PagePending,
+  errorComponent: PageError,
   component: DashboardPage,
 });
 
-// Spec §2 "Dashboard". The four stat cards, the recent integrations and the empty state come
-// with the integrations API (a later issue); they are not faked here.
+// Spec §2 "Dashboard".
 function DashboardPage() {
+  usePageMeta({ title: 'Dashboard — Patchbay', description: 'Your integrations at a glance.' });
   // The guard in _app.tsx has already loaded the user; this reads the cache.
   const { data: user } = useQuery(currentUserQuery);
+  const { data: integrations } = useSuspenseQuery(integrationQueries.list());
+  const counts = countStatuses(integrations);
+  const recent = recentIntegrations(integrations);
 
   return (
     <Stack gap="xl" maw={1200}>
@@ -25,6 +45,75 @@ function DashboardPage() {
           Create New Integration
         </Button>
       </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        <StatCard
+          title="Total"
+          value={counts.total}
+          icon={<IconPlugConnected size={22} />}
+          description="Integrations in your account"
+        />
+        <StatCard
+          title="Active"
+          value={counts.active}
+          icon={<IconCircleCheck size={22} />}
+          description={`${counts.notActive} paused/draft`}
+        />
+        <StatCard
+          title="Draft"
+          value={counts.draft}
+          icon={<IconFileCode size={22} />}
+          description="Ready to deploy"
+        />
+        <StatCard
+          title="Paused"
+          value={counts.paused}
+          icon={<IconPlayerPause size={22} />}
+          description="Can be resumed"
+        />
+      </SimpleGrid>
+
+      <SuccessRateCard integrations={integrations} />
+
+      <Stack gap="md" component="section" aria-labelledby="recent-title">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h3" id="recent-title">
+            Recent integrations
+          </Title>
+          {integrations.length > 0 && (
+            <Anchor component={Link} to="/integrations" size="sm">
+              View all
+            </Anchor>
+          )}
+        </Group>
+        {recent.length === 0 ? (
+          <Paper withBorder radius="md" p="xl">
+            <Stack align="center" gap="sm" ta="center">
+              <IconPlugConnected size={40} stroke={1.5} aria-hidden="true" />
+              <Text fw={600} size="lg">
+                No integrations yet
+              </Text>
+              <Text c="dimmed" size="sm" maw={420}>
+                Describe what should move between two APIs and Patchbay writes the code for you.
+              </Text>
+              <Button
+                component={Link}
+                to="/integrations/new"
+                leftSection={<IconPlus size={18} />}
+                mt="xs"
+              >
+                Create Integration
+              </Button>
+            </Stack>
+          </Paper>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {recent.map((integration) => (
+              <IntegrationCard key={integration.id} integration={integration} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
     </Stack>
   );
 }

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TIntegration, TIntegrationStatus } from '@patchbay/schema';
+import { errorMessage } from '../../lib/api-client.ts';
+import { apiJson } from '../../lib/api-json.ts';
+import { integrationQueries, invalidateIntegration } from '../../lib/queries/integrations.ts';
+import { toast } from '../../lib/toast.ts';
+
+type IntegrationRef = Pick<TIntegration, 'id' | 'name'>;
+
+const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
+
+/** Spec §2, §8: Delete has no confirmation step; 'Integration deleted' or the failure toast. */
+export function useDeleteIntegration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (integration: IntegrationRef) => apiJson<void>('DELETE', path(integration.id)),
+    onSuccess: async (_data, integration) => {
+      toast({ title: 'Integration deleted', message: `${integration.name} was deleted.` });
+      // Its own queries would only answer 404 now.
+      queryClient.removeQueries({ queryKey: integrationQueries.detail(integration.id).queryKey });
+      await queryClient.invalidateQueries({
+        queryKey: integrationQueries.list().queryKey,
+        exact: true,
+      });
+    },
+    onError: (err) => {
+      toast({
+        title: 'Failed to delete integration',
+        message: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** Spec §4 Pause/Resume: PUT with the status alone; failure toast 'Failed to update status'. */
+export function useSetIntegrationStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      integration,
+      status,
+    }: {
+      integration: IntegrationRef;
+      status: TIntegrationStatus;
+    }) => apiJson<TIntegration>('PUT', path(integration.id), { status }),
+    onSuccess: async (updated) => {
+      toast({
+        title: updated.status === 'paused' ? 'Integration paused' : 'Integration resumed',
+        message:
+          updated.status === 'paused'
+            ? `${updated.name} will not run until you resume it.`
+            : `${updated.name} is active and runs on its schedule.`,
+      });
+      queryClient.setQueryData(integrationQueries.detail(updated.id).queryKey, updated);
+      await invalidateIntegration(queryClient, updated.id);
+    },
+    onError: (err) => {
+      toast({
+        title: 'Failed to update status',
+        message: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** DESIGN §9: 'Run' on the dashboard and 'Run now' on the review page start a deployed run. */
+export function useRunIntegrationNow() {
+  return useMutation({
+    mutationFn: (integration: IntegrationRef) =>
+      apiJson<{ workflowId: string; runId: string; temporalUrl: string }>(
+        'POST',
+        `${path(integration.id)}/run`,
+      ),
+    onSuccess: (_started, integration) => {
+      toast({
+        title: 'Run started',
+        message: `${integration.name} is running now. Its result appears under Runs on its review page.`,
+      });
+    },
+    onError: (err) => {
+      toast({
+        title: 'Run failed to start',
+        message: errorMessage(err, 'Failed to start the run'),
+        variant: 'destructive',
+      });
+    },
+  });
+}

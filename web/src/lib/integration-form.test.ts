@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import {
+  authConfig,
+  canGenerate,
+  emptyConnection,
+  emptyForm,
+  formProblems,
+  isHttpUrl,
+  promptCounter,
+  secretLabel,
+  toCreateRequest,
+  toGenerateRequest,
+  type IntegrationForm,
+} from './integration-form.ts';
+
+function validForm(): IntegrationForm {
+  const form = emptyForm('Copy every new customer from billing into the CRM.');
+  form.source = { ...form.source, apiName: 'Billing', baseUrl: 'https://billing.example.com' };
+  form.destination = { ...form.destination, apiName: 'CRM', baseUrl: 'http://127.0.0.1:8080' };
+  return form;
+}
+
+const titles = (form: IntegrationForm) => formProblems(form).map((problem) => problem.title);
+
+describe('promptCounter', () => {
+  it("reads 'n/1000' (spec §2)", () => {
+    expect(promptCounter('')).toBe('0/1000');
+    expect(promptCounter('x'.repeat(42))).toBe('42/1000');
+    expect(promptCounter('x'.repeat(1000))).toBe('1000/1000');
+  });
+});
+
+describe('formProblems (spec §5)', () => {
+  it('accepts a complete form', () => {
+    expect(formProblems(validForm())).toEqual([]);
+    expect(canGenerate(validForm())).toBe(true);
+  });
+
+  it('wants a prompt of at least 20 characters, ignoring surrounding spaces', () => {
+    const form = validForm();
+    form.prompt = `   ${'x'.repeat(19)}   `;
+    expect(formProblems(form)[0]).toEqual({
+      title: 'Missing prompt',
+      message: 'Please describe your integration (minimum 20 characters)',
+      fields: ['prompt'],
+    });
+    form.prompt = 'x'.repeat(20);
+    expect(canGenerate(form)).toBe(true);
+  });
+
+  it('wants both API names', () => {
+    const form = validForm();
+    form.destination.apiName = '  ';
+    expect(formProblems(form)).toEqual([
+      {
+        title: 'Missing API details',
+        message: 'Please configure both source and destination APIs',
+        fields: ['destination.apiName'],
+      },
+    ]);
+  });
+
+  it('wants both base URLs, as absolute http(s) URLs', () => {
+    const form = validForm();
+    form.source.baseUrl = '';
+    form.destination.baseUrl = 'ftp://files.example.com';
+    expect(formProblems(form)).toEqual([
+      {
+        title: 'Missing URLs',
+        message: 'Please enter valid URLs for both APIs',
+        fields: ['source.baseUrl', 'destination.baseUrl'],
+      },
+    ]);
+  });
+
+  it('lists the problems in the spec order, so the first toast is the prompt', () => {
+    expect(titles(emptyForm())).toEqual(['Missing prompt', 'Missing API details', 'Missing URLs']);
+    expect(canGenerate(emptyForm())).toBe(false);
+  });
+
+  it('checks an OAuth token URL only when one is given', () => {
+    const form = validForm();
+    form.source.authType = 'oauth';
+    expect(canGenerate(form)).toBe(true);
+    form.source.tokenUrl = 'auth.example.com/token';
+    expect(titles(form)).toEqual(['Invalid token URL']);
+  });
+});
+
+describe('isHttpUrl', () => {
+  it.each([
+    ['https://api.example.com', true],
+    ['http://127.0.0.1:3000/v1', true],
+    ['  https://api.example.com  ', true],
+    ['api.example.com', false],
+    ['ftp://example.com', false],
+    ['', false],
+  ])('%s → %s', (value, expected) => {
+    expect(isHttpUrl(value)).toBe(expected);
+  });
+});
+
+describe('authConfig', () => {
+  it('puts an API key in the X-API-Key header by default', () => {
+    expect(authConfig(emptyConnection())).toEqual({ in: 'header', name: 'X-API-Key' });
+  });
+
+  it('names the query parameter, with a default', () => {
+    const connection = { ...emptyConnection(), keyLocation: 'query' as const };
+    expect(authConfig(connection)).toEqual({ in: 'query', name: 'api_key' });
+    expect(authConfig({ ...connection, keyName: ' key ' })).toEqual({ in: 'query', name: 'key' });
+  });
+
+  it('keeps the basic-auth user name and the OAuth client, never the secret', () => {
+    expect(
+      authConfig({ ...emptyConnection(), authType: 'basic', username: 'ada', secret: 'pw' }),
+    ).toEqual({
+      username: 'ada',
+    });
+    expect(
+      authConfig({
+        ...emptyConnection(),
+        authType: 'oauth',
+        tokenUrl: 'https://auth.example.com/token',
+        clientId: 'client',
+        scope: '',
+        secret: 'shh',
+      }),
+    ).toEqual({ tokenUrl: 'https://auth.example.com/token', clientId: 'client' });
+  });
+
+  it('has nothing for bearer, none, or OAuth with a ready access token', () => {
+    expect(authConfig({ ...emptyConnection(), authType: 'bearer' })).toBeUndefined();
+    expect(authConfig({ ...emptyConnection(), authType: 'none' })).toBeUndefined();
+    expect(authConfig({ ...emptyConnection(), authType: 'oauth' })).toBeUndefined();
+  });
+});
+
+describe('secretLabel', () => {
+  it('names the secret of each auth type', () => {
+    const label = (authType: IntegrationForm['source']['authType'], tokenUrl = '') =>
+      secretLabel({ authType, tokenUrl });
+    expect(label('api-key')).toBe('API Key');
+    expect(label('bearer')).toBe('Bearer Token');
+    expect(label('basic')).toBe('Password');
+    expect(label('oauth')).toBe('Access Token');
+    expect(label('oauth', 'https://auth.example.com/token')).toBe('Client Secret');
+    expect(label('none')).toBeNull();
+  });
+});
+
+describe('request bodies', () => {
+  it('defaults the name and sends secrets only where there are some (spec §7)', () => {
+    const form = validForm();
+    form.source.secret = 'sk_live_1';
+    form.destination.authType = 'none';
+    form.destination.secret = 'left over from another type';
+    expect(toCreateRequest(form)).toEqual({
+      name: 'Unnamed Integration',
+      userPrompt: 'Copy every new customer from billing into the CRM.',
+      sourceApiName: 'Billing',
+      sourceApiUrl: 'https://billing.example.com',
+      sourceAuthType: 'api-key',
+      sourceAuthConfig: { in: 'header', name: 'X-API-Key' },
+      sourceApiKeyEncrypted: 'sk_live_1',
+      destApiName: 'CRM',
+      destApiUrl: 'http://127.0.0.1:8080',
+      destAuthType: 'none',
+    });
+  });
+
+  it('never sends a credential to the generator', () => {
+    const form = validForm();
+    form.name = 'My sync';
+    form.source.secret = 'sk_live_1';
+    const body = toGenerateRequest(form);
+    expect(body).toEqual({
+      sourceApiName: 'Billing',
+      sourceApiUrl: 'https://billing.example.com',
+      sourceAuthType: 'api-key',
+      destApiName: 'CRM',
+      destApiUrl: 'http://127.0.0.1:8080',
+      destAuthType: 'api-key',
+      userPrompt: 'Copy every new customer from billing into the CRM.',
+    });
+    expect(JSON.stringify(body)).not.toContain('sk_live_1');
+  });
+});

@@ -1,0 +1,226 @@
+import {
+  DEFAULT_INTEGRATION_NAME,
+  PROMPT_MAX_LENGTH,
+  PROMPT_MIN_LENGTH,
+  type TAuthConfig,
+  type TAuthType,
+  type TCreateIntegrationRequest,
+  type TGenerateRequest,
+} from '@patchbay/schema';
+
+// The Create Integration form (spec §2, §5): its values, the checks before generating and the
+// request bodies built from it. Plain functions, so the rules are unit-tested.
+
+export { DEFAULT_INTEGRATION_NAME, PROMPT_MAX_LENGTH, PROMPT_MIN_LENGTH };
+
+/** Where an API key goes (ZAuthConfig `in`). */
+export type KeyLocation = 'header' | 'query';
+
+export const DEFAULT_KEY_HEADER = 'X-API-Key';
+export const DEFAULT_KEY_QUERY_PARAM = 'api_key';
+
+export interface ConnectionForm {
+  apiName: string;
+  baseUrl: string;
+  authType: TAuthType;
+  /** The one secret of the auth type: API key, bearer token, password, client secret or access token. */
+  secret: string;
+  keyLocation: KeyLocation;
+  /** Header or query parameter name for an API key; blank means the default for its location. */
+  keyName: string;
+  username: string;
+  tokenUrl: string;
+  clientId: string;
+  scope: string;
+}
+
+export interface IntegrationForm {
+  prompt: string;
+  name: string;
+  source: ConnectionForm;
+  destination: ConnectionForm;
+}
+
+export function emptyConnection(): ConnectionForm {
+  return {
+    apiName: '',
+    baseUrl: '',
+    // Spec §2: API Key is the default auth type.
+    authType: 'api-key',
+    secret: '',
+    keyLocation: 'header',
+    keyName: '',
+    username: '',
+    tokenUrl: '',
+    clientId: '',
+    scope: '',
+  };
+}
+
+export function emptyForm(prompt = ''): IntegrationForm {
+  return { prompt, name: '', source: emptyConnection(), destination: emptyConnection() };
+}
+
+/** Spec §2: the counter under the prompt, 'n/1000'. */
+export function promptCounter(prompt: string): string {
+  return `${prompt.length}/${PROMPT_MAX_LENGTH}`;
+}
+
+/** An absolute http(s) URL: what the API accepts for base and token URLs. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A reason the form cannot be sent: the toast to show and the fields to mark. */
+export interface FormProblem {
+  title: string;
+  message: string;
+  fields: string[];
+}
+
+/**
+ * Spec §5, in the spec's order and words: the prompt (at least 20 characters), both API names,
+ * both base URLs. The URL toast already says "valid URLs", so a URL the API would refuse
+ * (not absolute http(s)) is caught here too instead of after a round trip.
+ */
+export function formProblems(form: IntegrationForm): FormProblem[] {
+  const problems: FormProblem[] = [];
+  if (form.prompt.trim().length < PROMPT_MIN_LENGTH) {
+    problems.push({
+      title: 'Missing prompt',
+      message: `Please describe your integration (minimum ${PROMPT_MIN_LENGTH} characters)`,
+      fields: ['prompt'],
+    });
+  }
+  const missingNames = (['source', 'destination'] as const).filter(
+    (side) => form[side].apiName.trim() === '',
+  );
+  if (missingNames.length > 0) {
+    problems.push({
+      title: 'Missing API details',
+      message: 'Please configure both source and destination APIs',
+      fields: missingNames.map((side) => `${side}.apiName`),
+    });
+  }
+  const badUrls = (['source', 'destination'] as const).filter(
+    (side) => !isHttpUrl(form[side].baseUrl),
+  );
+  if (badUrls.length > 0) {
+    problems.push({
+      title: 'Missing URLs',
+      message: 'Please enter valid URLs for both APIs',
+      fields: badUrls.map((side) => `${side}.baseUrl`),
+    });
+  }
+  const badTokenUrls = (['source', 'destination'] as const).filter((side) => {
+    const connection = form[side];
+    return (
+      connection.authType === 'oauth' &&
+      connection.tokenUrl.trim() !== '' &&
+      !isHttpUrl(connection.tokenUrl)
+    );
+  });
+  if (badTokenUrls.length > 0) {
+    problems.push({
+      title: 'Invalid token URL',
+      message: 'The OAuth 2.0 token URL must be an absolute http(s) URL',
+      fields: badTokenUrls.map((side) => `${side}.tokenUrl`),
+    });
+  }
+  return problems;
+}
+
+/** Spec §5: the Generate button is enabled only when nothing above is wrong. */
+export function canGenerate(form: IntegrationForm): boolean {
+  return formProblems(form).length === 0;
+}
+
+/** The non-secret half of the auth settings (ZAuthConfig), or undefined when there is none. */
+export function authConfig(connection: ConnectionForm): TAuthConfig | undefined {
+  switch (connection.authType) {
+    case 'api-key': {
+      const name =
+        connection.keyName.trim() ||
+        (connection.keyLocation === 'header' ? DEFAULT_KEY_HEADER : DEFAULT_KEY_QUERY_PARAM);
+      return { in: connection.keyLocation, name };
+    }
+    case 'basic':
+      return { username: connection.username };
+    case 'oauth': {
+      // Without a token URL the secret is a ready access token, sent as a bearer token.
+      if (connection.tokenUrl.trim() === '') return undefined;
+      const scope = connection.scope.trim();
+      return {
+        tokenUrl: connection.tokenUrl.trim(),
+        clientId: connection.clientId.trim(),
+        ...(scope ? { scope } : {}),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The secret to store, or undefined when the auth type has none or the box is empty. */
+function secretOf(connection: ConnectionForm): string | undefined {
+  if (connection.authType === 'none' || connection.secret === '') return undefined;
+  return connection.secret;
+}
+
+/** POST /api/integrations (spec §7): the spec's fields plus the auth settings. */
+export function toCreateRequest(form: IntegrationForm): TCreateIntegrationRequest {
+  const sourceConfig = authConfig(form.source);
+  const destConfig = authConfig(form.destination);
+  const sourceSecret = secretOf(form.source);
+  const destSecret = secretOf(form.destination);
+  return {
+    name: form.name.trim() || DEFAULT_INTEGRATION_NAME,
+    userPrompt: form.prompt.trim(),
+    sourceApiName: form.source.apiName.trim(),
+    sourceApiUrl: form.source.baseUrl.trim(),
+    sourceAuthType: form.source.authType,
+    ...(sourceConfig ? { sourceAuthConfig: sourceConfig } : {}),
+    ...(sourceSecret !== undefined ? { sourceApiKeyEncrypted: sourceSecret } : {}),
+    destApiName: form.destination.apiName.trim(),
+    destApiUrl: form.destination.baseUrl.trim(),
+    destAuthType: form.destination.authType,
+    ...(destConfig ? { destAuthConfig: destConfig } : {}),
+    ...(destSecret !== undefined ? { destApiKeyEncrypted: destSecret } : {}),
+  };
+}
+
+/** POST /api/integrations/generate (spec §7): never a credential. */
+export function toGenerateRequest(form: IntegrationForm): TGenerateRequest {
+  return {
+    sourceApiName: form.source.apiName.trim(),
+    sourceApiUrl: form.source.baseUrl.trim(),
+    sourceAuthType: form.source.authType,
+    destApiName: form.destination.apiName.trim(),
+    destApiUrl: form.destination.baseUrl.trim(),
+    destAuthType: form.destination.authType,
+    userPrompt: form.prompt.trim(),
+  };
+}
+
+/** The label of the secret field for an auth type; null when the type has no secret. */
+export function secretLabel(
+  connection: Pick<ConnectionForm, 'authType' | 'tokenUrl'>,
+): string | null {
+  switch (connection.authType) {
+    case 'api-key':
+      return 'API Key';
+    case 'bearer':
+      return 'Bearer Token';
+    case 'basic':
+      return 'Password';
+    case 'oauth':
+      return connection.tokenUrl.trim() ? 'Client Secret' : 'Access Token';
+    case 'none':
+      return null;
+  }
+}

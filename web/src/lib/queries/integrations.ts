@@ -1,0 +1,72 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  TIntegration,
+  TIntegrationState,
+  TIntegrationVersion,
+  TRunsPage,
+  TUsage,
+} from '@patchbay/schema';
+import { apiJson } from '../api-json.ts';
+
+// One place for every integration read (STYLE: queryOptions factories per resource). Keys
+// start with the API path, so the default query function (spec §7) fetches the simple ones;
+// the paged run history brings its own. Defaults from spec §7 apply: never stale, no refetch
+// on focus, no polling, no retries — fresh data comes from invalidating after mutations.
+
+const BASE = '/api/integrations';
+
+/** Runs shown per page of the Runs panel, and read per integration for the success rate. */
+export const RUNS_PAGE_SIZE = 20;
+
+export const integrationQueries = {
+  /** Prefix of every integration query. */
+  all: () => [BASE] as const,
+  list: () => queryOptions<TIntegration[]>({ queryKey: [BASE] }),
+  detail: (id: string) => queryOptions<TIntegration>({ queryKey: [BASE, id] }),
+  versions: (id: string) =>
+    queryOptions<TIntegrationVersion[]>({ queryKey: [BASE, id, 'versions'] }),
+  state: (id: string) => queryOptions<TIntegrationState>({ queryKey: [BASE, id, 'state'] }),
+  /** The Runs panel: newest first, one page at a time ('Load more'). */
+  runs: (id: string) =>
+    infiniteQueryOptions({
+      queryKey: [BASE, id, 'runs', 'pages'],
+      queryFn: ({ pageParam }) => apiJson<TRunsPage>('GET', runsUrl(id, RUNS_PAGE_SIZE, pageParam)),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last) => last.nextBefore ?? undefined,
+    }),
+  /** The latest runs only, for the dashboard's success rate. */
+  recentRuns: (id: string) =>
+    queryOptions({
+      queryKey: [BASE, id, 'runs', 'recent'],
+      queryFn: () => apiJson<TRunsPage>('GET', runsUrl(id, RUNS_PAGE_SIZE)),
+    }),
+};
+
+function runsUrl(id: string, limit: number, before?: number): string {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (before !== undefined) params.set('before', String(before));
+  return `${BASE}/${encodeURIComponent(id)}/runs?${params.toString()}`;
+}
+
+/** GET /api/usage: Settings → API Usage. */
+export const usageQuery = queryOptions<TUsage>({ queryKey: ['/api/usage'] });
+
+/**
+ * After a change to one integration: the list, its record and its versions are refetched if
+ * shown (and marked stale otherwise); its runs only when asked, since most changes leave them.
+ */
+export async function invalidateIntegration(
+  queryClient: QueryClient,
+  id: string,
+  { runs = false }: { runs?: boolean } = {},
+): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: integrationQueries.list().queryKey, exact: true }),
+    queryClient.invalidateQueries({
+      queryKey: integrationQueries.detail(id).queryKey,
+      exact: true,
+    }),
+    queryClient.invalidateQueries({ queryKey: integrationQueries.versions(id).queryKey }),
+    runs ? queryClient.invalidateQueries({ queryKey: [BASE, id, 'runs'] }) : Promise.resolve(),
+  ]);
+}

@@ -1,0 +1,28 @@
+// The dashboard's success-rate bar (spec §2, §4; DESIGN §9: from real run data).
+
+interface RunLike {
+  status: 'success' | 'failed';
+  kind: 'test' | 'scheduled' | 'manual';
+}
+
+/**
+ * Share of successful deployed runs (scheduled or 'Run now'), 0-100 rounded; sandbox tests do
+ * not count, since they try out code rather than run the integration. Null without any run.
+ */
+export function successRate(runs: readonly RunLike[]): number | null {
+  let total = 0;
+  let succeeded = 0;
+  for (const run of runs) {
+    if (run.kind === 'test') continue;
+    total += 1;
+    if (run.status === 'success') succeeded += 1;
+  }
+  return total === 0 ? null : Math.round((succeeded / total) * 100);
+}
+
+/** Spec §4: green at 80 or above, yellow at 50 or above, red below 50. */
+export function successRateColor(rate: number): 'green' | 'yellow' | 'red' {
+  if (rate >= 80) return 'green';
+  if (rate >= 50) return 'yellow';
+  return 'red';
+}

@@ -1,0 +1,97 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { TIntegration } from '@patchbay/schema';
+import { StatusBadge } from '../../../components/integrations/status-badge.tsx';
+import {
+  useDeleteIntegration,
+  useRunIntegrationNow,
+} from '../../../components/integrations/use-integration-actions.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+
+/**
+ * Spec §2 Dashboard: name, source and destination API names, status badge, 'Last run' (from
+ * updatedAt) and Run / Edit / Delete — which work here (DESIGN §9).
+ */
+export function IntegrationCard({ integration }: { integration: TIntegration }) {
+  const run = useRunIntegrationNow();
+  const remove = useDeleteIntegration();
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-labelledby={`card-${integration.id}`}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={3} size="h4" id={`card-${integration.id}`} lineClamp={2}>
+            {integration.name}
+          </Title>
+          <StatusBadge status={integration.status} />
+        </Group>
+        <Group gap={6} wrap="nowrap" c="dimmed" fz="sm">
+          <Text
+            size="sm"
+            truncate
+            title={integration.sourceApiName}
+            aria-label={`Source: ${integration.sourceApiName}`}
+          >
+            {integration.sourceApiName}
+          </Text>
+          <IconArrowRight size={14} aria-hidden="true" style={{ flex: 'none' }} />
+          <Text
+            size="sm"
+            truncate
+            title={integration.destApiName}
+            aria-label={`Destination: ${integration.destApiName}`}
+          >
+            {integration.destApiName}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Last run:{' '}
+          <time dateTime={integration.updatedAt} title={formatDateTime(integration.updatedAt)}>
+            {formatRelativeTime(integration.updatedAt)}
+          </time>
+        </Text>
+        <Group gap="xs" mt="auto">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
+            loading={run.isPending}
+            onClick={() => run.mutate(integration)}
+            aria-label={`Run ${integration.name}`}
+          >
+            Run
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            renderRoot={(props) => (
+              <Link to="/integrations/$id/review" params={{ id: integration.id }} {...props} />
+            )}
+            leftSection={<IconEdit size={14} aria-hidden="true" />}
+            aria-label={`Edit ${integration.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden="true" />}
+            loading={remove.isPending}
+            onClick={() => remove.mutate(integration)}
+            aria-label={`Delete ${integration.name}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

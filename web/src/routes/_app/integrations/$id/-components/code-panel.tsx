@@ -1,0 +1,91 @@
+import { Box, Button, CopyButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import type { editor } from 'monaco-editor';
+import { EDITOR_HEIGHT_PX } from './editor-height.ts';
+import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
+
+// Monaco is a large chunk: it loads only when this panel renders (DESIGN §9).
+const CodeEditor = lazy(() =>
+  import('./monaco-editors.tsx').then((module) => ({ default: module.CodeEditor })),
+);
+
+/** Spec §9: the copy confirmation lasts 2 seconds. */
+const COPY_CONFIRMATION_MS = 2000;
+
+interface CodePanelProps {
+  integrationId: string;
+  code: string;
+  onChange: (code: string) => void;
+  dirty: boolean;
+  onEditorMount: (instance: editor.IStandaloneCodeEditor) => void;
+}
+
+/** Spec §2 Review sandbox: the code editor, 500 px high, with a copy button. */
+export function CodePanel({ integrationId, code, onChange, dirty, onEditorMount }: CodePanelProps) {
+  return (
+    <Paper withBorder radius="md" component="section" aria-labelledby="code-title">
+      <Group justify="space-between" px="md" py="sm" gap="sm">
+        <Group gap="sm">
+          <Title order={2} size="h4" id="code-title">
+            Code
+          </Title>
+          <Text size="sm" c="dimmed">
+            JavaScript
+          </Text>
+          {dirty && (
+            <TintedBadge color="yellow" size="sm">
+              Unsaved changes
+            </TintedBadge>
+          )}
+        </Group>
+        <CopyButton value={code} timeout={COPY_CONFIRMATION_MS}>
+          {({ copied, copy }) => (
+            <Button
+              size="xs"
+              variant={copied ? 'light' : 'default'}
+              color={copied ? 'green' : undefined}
+              leftSection={
+                copied ? (
+                  <IconCheck size={14} aria-hidden="true" />
+                ) : (
+                  <IconCopy size={14} aria-hidden="true" />
+                )
+              }
+              onClick={copy}
+              aria-live="polite"
+            >
+              {copied ? 'Copied' : 'Copy code'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Box
+        h={EDITOR_HEIGHT_PX}
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        data-testid="code-editor"
+      >
+        <Suspense fallback={<EditorLoading />}>
+          <CodeEditor
+            path={`file:///integrations/${integrationId}.js`}
+            value={code}
+            onChange={onChange}
+            onMount={onEditorMount}
+            ariaLabel="Integration code"
+          />
+        </Suspense>
+      </Box>
+    </Paper>
+  );
+}
+
+function EditorLoading() {
+  return (
+    <Stack h={EDITOR_HEIGHT_PX} align="center" justify="center" gap="xs" role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <Text size="sm" c="dimmed">
+        Loading the editor…
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { AUTH_TYPE_LABELS, type TIntegration } from '@patchbay/schema';
+import type { ReactNode } from 'react';
+import { StatusBadge } from '../../../../../components/integrations/status-badge.tsx';
+import type { GeneratorInfo } from '../../../../../lib/generator-memory.ts';
+import { formatDateTime, formatRelativeTime } from '../../../../../lib/relative-time.ts';
+import { ScheduleEditor } from './schedule-editor.tsx';
+import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
+
+/**
+ * Spec §2 Review sandbox "Integration Details": name, source API, destination API,
+ * description (the user's prompt) and status; plus the schedule, which generator wrote the
+ * code (DESIGN §8) and when it was created and last changed.
+ */
+export function IntegrationDetails({
+  integration,
+  generator,
+}: {
+  integration: TIntegration;
+  generator: GeneratorInfo | null;
+}) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="details-title">
+      <Title order={2} size="h4" id="details-title" mb="md">
+        Integration Details
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" verticalSpacing="md">
+        <Detail label="Name">{integration.name}</Detail>
+        <Detail label="Status">
+          <StatusBadge status={integration.status} />
+        </Detail>
+        <Detail label="Code written by">
+          <GeneratorBadge generator={generator} />
+        </Detail>
+        <Detail label="Source API">
+          <ApiSummary
+            name={integration.sourceApiName}
+            url={integration.sourceApiUrl}
+            auth={AUTH_TYPE_LABELS[integration.sourceAuthType]}
+            hint={integration.sourceApiKeySet ? integration.sourceApiKeyHint : null}
+          />
+        </Detail>
+        <Detail label="Destination API">
+          <ApiSummary
+            name={integration.destApiName}
+            url={integration.destApiUrl}
+            auth={AUTH_TYPE_LABELS[integration.destAuthType]}
+            hint={integration.destApiKeySet ? integration.destApiKeyHint : null}
+          />
+        </Detail>
+        <Detail label="Schedule">
+          <ScheduleEditor integration={integration} />
+        </Detail>
+      </SimpleGrid>
+      <Stack gap={4} mt="lg">
+        <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>
+          Description
+        </Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="integration-description">
+          {integration.userPrompt}
+        </Text>
+      </Stack>
+      <Text size="xs" c="dimmed" mt="md">
+        Created{' '}
+        <time dateTime={integration.createdAt} title={formatDateTime(integration.createdAt)}>
+          {formatRelativeTime(integration.createdAt)}
+        </time>
+        {' · '}Last changed{' '}
+        <time dateTime={integration.updatedAt} title={formatDateTime(integration.updatedAt)}>
+          {formatRelativeTime(integration.updatedAt)}
+        </time>
+      </Text>
+    </Paper>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+function ApiSummary({
+  name,
+  url,
+  auth,
+  hint,
+}: {
+  name: string;
+  url: string;
+  auth: string;
+  hint: string | null;
+}) {
+  return (
+    <Stack gap={2}>
+      <Text fw={500}>{name}</Text>
+      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        {url}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {auth}
+        {hint ? ` · credential ${hint}` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+function GeneratorBadge({ generator }: { generator: GeneratorInfo | null }) {
+  if (!generator) {
+    return (
+      <Text size="sm" c="dimmed">
+        Not recorded
+      </Text>
+    );
+  }
+  if (generator.generator === 'template') {
+    return (
+      <Tooltip
+        label="The built-in template generator: deterministic code from your settings, no AI model. An operator can configure an OpenAI-compatible model instead."
+        multiline
+        w={300}
+        openDelay={700}
+      >
+        <Badge color="gray" variant="outline" tabIndex={0}>
+          Template generator
+        </Badge>
+      </Tooltip>
+    );
+  }
+  return (
+    <Group gap={6}>
+      <TintedBadge color="violet">AI model</TintedBadge>
+      {generator.model && (
+        <Text size="sm" c="dimmed">
+          {generator.model}
+        </Text>
+      )}
+    </Group>
+  );
+}

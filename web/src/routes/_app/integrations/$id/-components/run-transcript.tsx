@@ -1,0 +1,257 @@
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { TTestRunResponse, TTranscriptEntry } from '@patchbay/schema';
+import { formatDuration } from '../../../../../lib/relative-time.ts';
+import { formatBody, formatRunError, formatValue } from './format-body.ts';
+import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
+
+// The pieces of a run's record shown by the Test Results dialog and the Runs panel: the HTTP
+// transcript the sandbox recorded (secrets already redacted, DESIGN §7), logs and result.
+
+type RunError = NonNullable<TTestRunResponse['error']>;
+
+function Headers({ headers, label }: { headers: Record<string, string>; label: string }) {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No headers.
+      </Text>
+    );
+  }
+  return (
+    <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={4} aria-label={label}>
+      <Table.Tbody>
+        {entries.map(([name, value]) => (
+          <Table.Tr key={name}>
+            <Table.Th w="35%" fw={500} style={{ wordBreak: 'break-all' }}>
+              {name}
+            </Table.Th>
+            <Table.Td
+              style={{ wordBreak: 'break-all', fontFamily: 'var(--mantine-font-family-monospace)' }}
+            >
+              {value}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Body({ body, label }: { body: string | null; label: string }) {
+  const text = formatBody(body);
+  if (!text) {
+    return (
+      <Text size="sm" c="dimmed">
+        No body.
+      </Text>
+    );
+  }
+  return (
+    <Code
+      block
+      aria-label={label}
+      style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+    >
+      {text}
+    </Code>
+  );
+}
+
+function NoRequests() {
+  return (
+    <Text size="sm" c="dimmed">
+      The code made no HTTP requests.
+    </Text>
+  );
+}
+
+function Heading({ children }: { children: string }) {
+  return (
+    <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+function statusColor(entry: TTranscriptEntry): string {
+  if (entry.status === null) return 'red';
+  if (entry.status < 300) return 'green';
+  if (entry.status < 400) return 'blue';
+  return 'red';
+}
+
+/** Spec §2 Test Results 'Request' tab: every request's method, URL, headers and body. */
+export function RequestList({ requests }: { requests: readonly TTranscriptEntry[] }) {
+  if (requests.length === 0) return <NoRequests />;
+  return (
+    <Stack gap="md">
+      {requests.map((entry, index) => (
+        <Paper
+          key={index}
+          withBorder
+          p="sm"
+          radius="sm"
+          component="article"
+          aria-label={`Request ${index + 1}`}
+        >
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Badge variant="default" radius="sm" style={{ flex: 'none' }}>
+                {entry.method}
+              </Badge>
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {entry.url}
+              </Text>
+            </Group>
+            <Heading>Headers</Heading>
+            <Headers headers={entry.requestHeaders} label={`Request ${index + 1} headers`} />
+            <Heading>Body</Heading>
+            <Body body={entry.requestBody} label={`Request ${index + 1} body`} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Spec §2 Test Results 'Response' tab: every response's status, headers, body and duration. */
+export function ResponseList({ requests }: { requests: readonly TTranscriptEntry[] }) {
+  if (requests.length === 0) return <NoRequests />;
+  return (
+    <Stack gap="md">
+      {requests.map((entry, index) => (
+        <Paper
+          key={index}
+          withBorder
+          p="sm"
+          radius="sm"
+          component="article"
+          aria-label={`Response ${index + 1}`}
+        >
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <TintedBadge color={statusColor(entry)} radius="sm" style={{ flex: 'none' }}>
+                {entry.status ?? 'No response'}
+              </TintedBadge>
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {entry.method} {entry.url}
+              </Text>
+              <Text size="sm" c="dimmed" ml="auto" style={{ flex: 'none' }}>
+                {formatDuration(entry.durationMs)}
+              </Text>
+            </Group>
+            {entry.error && (
+              <Alert color="red" variant="light" p="xs">
+                {entry.error}
+              </Alert>
+            )}
+            <Heading>Headers</Heading>
+            <Headers headers={entry.responseHeaders} label={`Response ${index + 1} headers`} />
+            <Heading>Body</Heading>
+            <Body body={entry.responseBody} label={`Response ${index + 1} body`} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+interface LogsViewProps {
+  logs: readonly string[];
+  data: unknown;
+  stateChanges: TTestRunResponse['stateChanges'] | null;
+  error: RunError | null | undefined;
+  /** Test runs never save state: the changes are what a deployed run would have made. */
+  mode: 'test' | 'deployed';
+  onShowLine?: (line: number, column?: number) => void;
+}
+
+/** Spec §2 Test Results 'Logs' tab, plus the returned data and the state changes. */
+export function LogsView({ logs, data, stateChanges, error, mode, onShowLine }: LogsViewProps) {
+  const sets = Object.entries(stateChanges?.set ?? {});
+  const deleted = stateChanges?.deleted ?? [];
+  return (
+    <Stack gap="md">
+      {error && <RunErrorAlert error={error} onShowLine={onShowLine} />}
+      <Stack gap={6}>
+        <Heading>Logs</Heading>
+        {logs.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nothing was logged.
+          </Text>
+        ) : (
+          <Code
+            block
+            aria-label="Log lines"
+            style={{ maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap' }}
+          >
+            {logs.join('\n')}
+          </Code>
+        )}
+      </Stack>
+      {!error && (
+        <Stack gap={6}>
+          <Heading>Returned data</Heading>
+          <Code block aria-label="Returned data" style={{ maxHeight: 240, overflow: 'auto' }}>
+            {formatValue(data)}
+          </Code>
+        </Stack>
+      )}
+      {stateChanges && (
+        <Stack gap={6}>
+          <Heading>State changes</Heading>
+          {sets.length === 0 && deleted.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No changes to the saved state.
+            </Text>
+          ) : (
+            <>
+              {mode === 'test' && (
+                <Text size="sm" c="dimmed">
+                  Tests never save state; a deployed run would have made these changes.
+                </Text>
+              )}
+              <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+                {[
+                  ...sets.map(([key, value]) => `set ${key} = ${JSON.stringify(value)}`),
+                  ...deleted.map((key) => `delete ${key}`),
+                ].join('\n')}
+              </Code>
+            </>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function RunErrorAlert({
+  error,
+  onShowLine,
+}: {
+  error: RunError;
+  onShowLine?: ((line: number, column?: number) => void) | undefined;
+}) {
+  return (
+    <Alert color="red" variant="light" title="Error">
+      <Stack gap="xs">
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap' }} data-testid="run-error">
+          {formatRunError(error)}
+        </Text>
+        {error.status !== undefined && <Text size="sm">HTTP status {error.status}</Text>}
+        {error.line !== undefined && onShowLine && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            w="fit-content"
+            onClick={() => onShowLine(error.line ?? 1, error.column)}
+          >
+            Show line {error.line} in the editor
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

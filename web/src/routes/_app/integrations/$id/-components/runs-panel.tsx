@@ -1,0 +1,245 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconExternalLink,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TRun } from '@patchbay/schema';
+import { Fragment, useState } from 'react';
+import { errorMessage } from '../../../../../lib/api-client.ts';
+import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
+import {
+  formatDateTime,
+  formatDuration,
+  formatRelativeTime,
+} from '../../../../../lib/relative-time.ts';
+import { LogsView, RequestList, ResponseList } from './run-transcript.tsx';
+import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
+
+const KIND_LABELS: Record<TRun['kind'], string> = {
+  test: 'Test',
+  scheduled: 'Scheduled',
+  manual: 'Run now',
+};
+
+export interface StartedRun {
+  startedAt: string;
+  temporalUrl: string;
+}
+
+interface RunsPanelProps {
+  integrationId: string;
+  /** The last 'Run now' from this page, until a run as recent as it shows up. */
+  started: StartedRun | null;
+}
+
+/**
+ * DESIGN §9: the run history — tests, scheduled and manual runs — newest first, each with its
+ * logs, transcript and a link to its workflow in the Temporal Web UI. Spec §7 forbids polling,
+ * so new runs appear when the user refreshes.
+ */
+export function RunsPanel({ integrationId, started }: RunsPanelProps) {
+  const runs = useInfiniteQuery(integrationQueries.runs(integrationId));
+  const [open, setOpen] = useState<string | null>(null);
+  const all = runs.data?.pages.flatMap((page) => page.runs) ?? [];
+  const waiting =
+    started !== null &&
+    !all.some((run) => run.kind !== 'test' && run.startedAt >= started.startedAt);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Tests, scheduled runs and Run now, newest first. Run logs are kept for 90 days.
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden="true" />}
+          loading={runs.isFetching && !runs.isFetchingNextPage}
+          onClick={() => void runs.refetch()}
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      {waiting && (
+        <Alert variant="light" color="blue" title="Waiting for the run">
+          A run started {formatRelativeTime(started.startedAt)}. Refresh to see its result when it
+          finishes, or{' '}
+          <Anchor
+            href={started.temporalUrl}
+            target="_blank"
+            rel="noreferrer"
+            inherit
+            underline="always"
+          >
+            follow it in Temporal
+          </Anchor>
+          .
+        </Alert>
+      )}
+
+      {runs.isPending ? (
+        <Stack gap="xs">
+          <Skeleton height={32} />
+          <Skeleton height={32} />
+        </Stack>
+      ) : runs.isError ? (
+        <Alert color="red" variant="light" title="Runs could not be loaded">
+          {errorMessage(runs.error, 'Please try again.')}
+        </Alert>
+      ) : all.length === 0 ? (
+        <Text size="sm" c="dimmed" py="md" ta="center">
+          No runs yet. Test the integration, or deploy it and use Run now.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="xs" aria-label="Runs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Details</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Started</Table.Th>
+                <Table.Th>Duration</Table.Th>
+                <Table.Th>Attempts</Table.Th>
+                <Table.Th>Temporal</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {all.map((run) => {
+                const expanded = open === run.id;
+                return (
+                  <Fragment key={run.id}>
+                    <Table.Tr data-run-status={run.status} data-run-kind={run.kind}>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-expanded={expanded}
+                          aria-label={`${expanded ? 'Hide' : 'Show'} details of the ${KIND_LABELS[run.kind].toLowerCase()} run ${formatRelativeTime(run.startedAt)}`}
+                          onClick={() => setOpen(expanded ? null : run.id)}
+                        >
+                          {expanded ? (
+                            <IconChevronDown size={16} aria-hidden="true" />
+                          ) : (
+                            <IconChevronRight size={16} aria-hidden="true" />
+                          )}
+                        </ActionIcon>
+                      </Table.Td>
+                      <Table.Td>
+                        <TintedBadge color={run.status === 'success' ? 'green' : 'red'}>
+                          {run.status === 'success' ? 'Success' : 'Failed'}
+                        </TintedBadge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{KIND_LABELS[run.kind]}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Tooltip label={formatDateTime(run.startedAt)}>
+                          <Text size="sm" component="time" dateTime={run.startedAt}>
+                            {formatRelativeTime(run.startedAt)}
+                          </Text>
+                        </Tooltip>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDuration(run.durationMs)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{run.attempts}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor
+                          href={run.temporalUrl}
+                          target="_blank"
+                          rel="noreferrer"
+                          size="sm"
+                          aria-label={`Workflow of the ${KIND_LABELS[run.kind].toLowerCase()} run of ${formatDateTime(run.startedAt)}, in the Temporal Web UI`}
+                        >
+                          <Group gap={4} wrap="nowrap" component="span">
+                            Workflow
+                            <IconExternalLink size={14} aria-hidden="true" />
+                          </Group>
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                    {expanded && (
+                      <Table.Tr>
+                        <Table.Td colSpan={7} p={0}>
+                          <RunDetails run={run} />
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {runs.hasNextPage && (
+        <Button
+          variant="default"
+          size="xs"
+          w="fit-content"
+          mx="auto"
+          loading={runs.isFetchingNextPage}
+          onClick={() => void runs.fetchNextPage()}
+        >
+          Load older runs
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function RunDetails({ run }: { run: TRun }) {
+  return (
+    <Stack p="md" gap="sm">
+      <Tabs defaultValue="logs" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="logs">Logs</Tabs.Tab>
+          <Tabs.Tab value="request">Requests ({run.requests.length})</Tabs.Tab>
+          <Tabs.Tab value="response">Responses</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="logs" pt="md">
+          <LogsView
+            logs={run.logs}
+            data={run.data}
+            stateChanges={run.stateChanges}
+            error={run.error}
+            mode={run.kind === 'test' ? 'test' : 'deployed'}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="request" pt="md">
+          <RequestList requests={run.requests} />
+        </Tabs.Panel>
+        <Tabs.Panel value="response" pt="md">
+          <ResponseList requests={run.requests} />
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {run.workflowId}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,325 @@
+import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconDeviceFloppy,
+  IconDownload,
+  IconFlask,
+  IconPlayerPlay,
+  IconRocket,
+} from '@tabler/icons-react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  createFileRoute,
+  Link,
+  useBlocker,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import type { TIntegration, TIntegrationVersion, TTestRunResponse } from '@patchbay/schema';
+import type { editor } from 'monaco-editor';
+import { useRef, useState } from 'react';
+import { StatusBadge } from '../../../../components/integrations/status-badge.tsx';
+import { useRunIntegrationNow } from '../../../../components/integrations/use-integration-actions.ts';
+import { PageError } from '../../../../components/page-error.tsx';
+import { PagePending } from '../../../../components/page-pending.tsx';
+import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { apiJson } from '../../../../lib/api-json.ts';
+import { generatorInfo } from '../../../../lib/generator-memory.ts';
+import { integrationQueries, invalidateIntegration } from '../../../../lib/queries/integrations.ts';
+import { toast } from '../../../../lib/toast.ts';
+import { usePageMeta } from '../../../../lib/use-page-meta.ts';
+import { CodePanel } from './-components/code-panel.tsx';
+import { IntegrationDetails } from './-components/integration-details.tsx';
+import { RunsPanel, type StartedRun } from './-components/runs-panel.tsx';
+import { StatePanel } from './-components/state-panel.tsx';
+import { TestResultsDialog } from './-components/test-results-dialog.tsx';
+import { VersionsPanel } from './-components/versions-panel.tsx';
+
+export const Route = createFileRoute('/_app/integrations/$id/review')({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(integrationQueries.detail(params.id)),
+  pendingComponent: PagePending,
+  errorComponent: ReviewError,
+  component: ReviewPage,
+});
+
+function ReviewPage() {
+  const { id } = Route.useParams();
+  // A fresh editor state per integration.
+  return <Review key={id} id={id} />;
+}
+
+const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
+
+// Spec §2 "Review sandbox", §4 (Save & Deploy), §8 toasts; DESIGN §9 additions: runs, versions,
+// export, schedule, the generator and Run now.
+function Review({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const { data: integration } = useSuspenseQuery(integrationQueries.detail(id));
+  usePageMeta({
+    title: `${integration.name} — Review — Patchbay`,
+    description: 'Review, test and deploy the integration code.',
+  });
+  const [code, setCode] = useState(integration.generatedCode);
+  const [testResult, setTestResult] = useState<TTestRunResponse | null>(null);
+  const [started, setStarted] = useState<StartedRun | null>(null);
+  const [tab, setTab] = useState<string | null>('runs');
+  const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
+  const dirty = code !== integration.generatedCode;
+  const [generator] = useState(() => generatorInfo(id, integration.generatedCode));
+
+  // Unsaved edits are not lost to a stray click or a closed tab.
+  useBlocker({
+    shouldBlockFn: () => !window.confirm('Discard your unsaved changes to the code?'),
+    enableBeforeUnload: () => dirty,
+    disabled: !dirty,
+  });
+
+  const accept = async (updated: TIntegration) => {
+    queryClient.setQueryData(integrationQueries.detail(id).queryKey, updated);
+    await invalidateIntegration(queryClient, id);
+  };
+
+  const putCode = (body: { generatedCode: string; status?: 'active' }) =>
+    apiJson<TIntegration>('PUT', path(id), body);
+
+  const save = useMutation({
+    mutationFn: (generatedCode: string) => putCode({ generatedCode }),
+    onSuccess: async (updated) => {
+      toast({ title: 'Code saved', message: 'Your changes are saved as a new version.' });
+      await accept(updated);
+    },
+    onError: (err) => {
+      toast({
+        title: 'Error',
+        message: errorMessage(err, 'Failed to save code'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const restore = useMutation({
+    mutationFn: (version: TIntegrationVersion) => putCode({ generatedCode: version.code }),
+    onSuccess: async (updated, version) => {
+      setCode(updated.generatedCode);
+      toast({ title: 'Code saved', message: `Version ${version.version} restored.` });
+      await accept(updated);
+    },
+    onError: (err) => {
+      toast({
+        title: 'Error',
+        message: errorMessage(err, 'Failed to save code'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const deploy = useMutation({
+    mutationFn: (generatedCode: string) => putCode({ generatedCode, status: 'active' }),
+    onSuccess: async (updated) => {
+      toast({ title: 'Integration deployed!', message: 'Your integration is now active' });
+      await accept(updated);
+    },
+    onError: (err) => {
+      toast({
+        title: 'Deployment failed',
+        message: errorMessage(err, 'Failed to deploy integration'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  // The sandbox runs the saved code, so unsaved edits are saved first: the test always runs
+  // what the editor shows.
+  const test = useMutation({
+    mutationFn: async (current: string) => {
+      if (current !== integration.generatedCode)
+        await accept(await putCode({ generatedCode: current }));
+      return apiJson<TTestRunResponse>('POST', `${path(id)}/execute`, { testMode: true });
+    },
+    onSuccess: async (result) => {
+      setTestResult(result);
+      await queryClient.invalidateQueries({ queryKey: integrationQueries.runs(id).queryKey });
+    },
+    onError: (err) => {
+      toast({
+        title: 'Test failed',
+        message: errorMessage(err, 'Failed to execute integration'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const runNow = useRunIntegrationNow();
+  const busy = save.isPending || deploy.isPending || test.isPending || restore.isPending;
+
+  const showLine = (line: number, column?: number) => {
+    const instance = editorRef.current;
+    if (!instance) return;
+    instance.revealLineInCenter(line);
+    instance.setPosition({ lineNumber: line, column: column ?? 1 });
+    instance.focus();
+  };
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <Group>
+        <Button
+          component={Link}
+          to="/integrations"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+          px="xs"
+        >
+          Back
+        </Button>
+      </Group>
+
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4} style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Group gap="sm">
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {integration.name}
+            </Title>
+            <StatusBadge status={integration.status} />
+          </Group>
+          <Text c="dimmed">
+            Review the code, test it against the real APIs in the sandbox, then deploy it.
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+            onClick={() => save.mutate(code)}
+            loading={save.isPending}
+            disabled={busy && !save.isPending}
+          >
+            Save Code
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFlask size={16} aria-hidden="true" />}
+            onClick={() => test.mutate(code)}
+            loading={test.isPending}
+            disabled={busy && !test.isPending}
+          >
+            Test Integration
+          </Button>
+          <Button
+            leftSection={<IconRocket size={16} aria-hidden="true" />}
+            onClick={() => deploy.mutate(code)}
+            loading={deploy.isPending}
+            disabled={busy && !deploy.isPending}
+          >
+            Save &amp; Deploy
+          </Button>
+          <Tooltip
+            label="Save your changes first: a run uses the saved code"
+            disabled={!dirty}
+            openDelay={0}
+          >
+            <span>
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+                loading={runNow.isPending}
+                disabled={dirty}
+                onClick={() =>
+                  runNow.mutate(integration, {
+                    onSuccess: (run) => {
+                      setStarted({
+                        startedAt: new Date().toISOString(),
+                        temporalUrl: run.temporalUrl,
+                      });
+                      setTab('runs');
+                    },
+                  })
+                }
+              >
+                Run now
+              </Button>
+            </span>
+          </Tooltip>
+          <Button
+            component="a"
+            href={`${path(id)}/export`}
+            download
+            variant="subtle"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+          >
+            Export
+          </Button>
+        </Group>
+      </Group>
+
+      {test.isPending && (
+        <Alert variant="light" color="blue" title="Testing…" role="status">
+          Running the code in the sandbox against the real APIs. State is never saved by a test.
+        </Alert>
+      )}
+
+      <IntegrationDetails integration={integration} generator={generator} />
+
+      <CodePanel
+        integrationId={id}
+        code={code}
+        onChange={setCode}
+        dirty={dirty}
+        onEditorMount={(instance) => {
+          editorRef.current = instance;
+        }}
+      />
+
+      <Paper withBorder radius="md" p="md" component="section" aria-label="History">
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="runs">Runs</Tabs.Tab>
+            <Tabs.Tab value="versions">Versions</Tabs.Tab>
+            <Tabs.Tab value="state">Saved state</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="runs">
+            <RunsPanel integrationId={id} started={started} />
+          </Tabs.Panel>
+          <Tabs.Panel value="versions">
+            <VersionsPanel
+              integrationId={id}
+              currentCode={code}
+              restoring={restore.isPending}
+              onRestore={(version) => restore.mutate(version)}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="state">
+            <StatePanel integrationId={id} />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+
+      <TestResultsDialog
+        result={testResult}
+        onClose={() => setTestResult(null)}
+        onShowLine={showLine}
+      />
+    </Stack>
+  );
+}
+
+/** Spec §2: a missing (or another user's, DESIGN §4) integration reads 'Integration not found'. */
+function ReviewError(props: ErrorComponentProps) {
+  if (!(props.error instanceof ApiError) || props.error.status !== 404)
+    return <PageError {...props} />;
+  return (
+    <Stack align="flex-start" gap="md" maw={640}>
+      <Title order={1}>Integration not found</Title>
+      <Text c="dimmed">It may have been deleted, or the address is wrong.</Text>
+      <Button
+        component={Link}
+        to="/integrations"
+        variant="default"
+        leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+      >
+        Back to integrations
+      </Button>
+    </Stack>
+  );
+}

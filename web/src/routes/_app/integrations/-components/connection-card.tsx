@@ -1,0 +1,210 @@
+import {
+  Group,
+  Input,
+  NativeSelect,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { AUTH_TYPE_LABELS, AUTH_TYPES, type TAuthType } from '@patchbay/schema';
+import {
+  DEFAULT_KEY_HEADER,
+  DEFAULT_KEY_QUERY_PARAM,
+  secretLabel,
+  type ConnectionForm,
+  type KeyLocation,
+} from '../../../../lib/integration-form.ts';
+
+const AUTH_TYPE_OPTIONS = AUTH_TYPES.map((value) => ({ value, label: AUTH_TYPE_LABELS[value] }));
+
+interface ConnectionCardProps {
+  side: 'source' | 'destination';
+  value: ConnectionForm;
+  onChange: (patch: Partial<ConnectionForm>) => void;
+  /** Field errors keyed `source.apiName` and so on. */
+  errors: Record<string, string>;
+  disabled: boolean;
+}
+
+/**
+ * Spec §2 Create Integration: one API's connection — API Name, Base URL, the masked API Key
+ * with the note that credentials are encrypted, and Auth Type (API Key by default) with the
+ * settings each type needs. Only the secret is encrypted; header names, user names and OAuth
+ * endpoints are plain settings (ZAuthConfig).
+ */
+export function ConnectionCard({ side, value, onChange, errors, disabled }: ConnectionCardProps) {
+  const title = side === 'source' ? 'Source' : 'Destination';
+  const field = (name: keyof ConnectionForm) => `${side}.${name}`;
+  const secret = secretLabel(value);
+  const headingId = `${side}-title`;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id={headingId}>
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {side === 'source' ? 'The API the data comes from.' : 'The API the data goes to.'}
+          </Text>
+        </div>
+        <TextInput
+          label="API Name"
+          name={field('apiName')}
+          placeholder={side === 'source' ? 'Stripe' : 'HubSpot'}
+          required
+          value={value.apiName}
+          onChange={(event) => onChange({ apiName: event.currentTarget.value })}
+          error={errors[field('apiName')]}
+          disabled={disabled}
+        />
+        <TextInput
+          label="Base URL"
+          name={field('baseUrl')}
+          type="url"
+          placeholder={side === 'source' ? 'https://api.stripe.com' : 'https://api.hubapi.com'}
+          required
+          value={value.baseUrl}
+          onChange={(event) => onChange({ baseUrl: event.currentTarget.value })}
+          error={errors[field('baseUrl')]}
+          disabled={disabled}
+        />
+        <NativeSelect
+          label="Auth Type"
+          name={field('authType')}
+          data={AUTH_TYPE_OPTIONS}
+          value={value.authType}
+          onChange={(event) => onChange({ authType: event.currentTarget.value as TAuthType })}
+          disabled={disabled}
+        />
+        <AuthSettings
+          side={side}
+          value={value}
+          onChange={onChange}
+          errors={errors}
+          disabled={disabled}
+        />
+        {secret !== null ? (
+          <PasswordInput
+            label={secret}
+            name={field('secret')}
+            autoComplete="new-password"
+            value={value.secret}
+            onChange={(event) => onChange({ secret: event.currentTarget.value })}
+            disabled={disabled}
+            description={
+              <Group gap={4} component="span" wrap="nowrap">
+                <IconLock size={12} aria-hidden="true" />
+                Credentials are encrypted and stored securely.
+              </Group>
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Requests to this API are sent without credentials.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AuthSettings({
+  side,
+  value,
+  onChange,
+  errors,
+  disabled,
+}: Omit<ConnectionCardProps, 'side'> & { side: string }) {
+  switch (value.authType) {
+    case 'api-key': {
+      const inHeader = value.keyLocation === 'header';
+      return (
+        <Stack gap={6}>
+          <Input.Wrapper label="Send the key as" labelElement="div" id={`${side}-key-location`}>
+            <SegmentedControl
+              role="radiogroup"
+              aria-labelledby={`${side}-key-location-label`}
+              data={[
+                { value: 'header', label: 'Header' },
+                { value: 'query', label: 'Query parameter' },
+              ]}
+              value={value.keyLocation}
+              onChange={(location) => onChange({ keyLocation: location as KeyLocation })}
+              disabled={disabled}
+              fullWidth
+            />
+          </Input.Wrapper>
+          <TextInput
+            label={inHeader ? 'Header name' : 'Query parameter name'}
+            name={`${side}.keyName`}
+            placeholder={inHeader ? DEFAULT_KEY_HEADER : DEFAULT_KEY_QUERY_PARAM}
+            description={`Default: ${inHeader ? DEFAULT_KEY_HEADER : DEFAULT_KEY_QUERY_PARAM}`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            value={value.keyName}
+            onChange={(event) => onChange({ keyName: event.currentTarget.value })}
+            disabled={disabled}
+            mt={6}
+          />
+        </Stack>
+      );
+    }
+    case 'basic':
+      return (
+        <TextInput
+          label="Username"
+          name={`${side}.username`}
+          autoComplete="off"
+          value={value.username}
+          onChange={(event) => onChange({ username: event.currentTarget.value })}
+          disabled={disabled}
+        />
+      );
+    case 'oauth':
+      return (
+        <>
+          <TextInput
+            label="Token URL"
+            name={`${side}.tokenUrl`}
+            type="url"
+            placeholder="https://auth.example.com/oauth/token"
+            description="For the client-credentials grant. Leave empty to use an access token instead."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            value={value.tokenUrl}
+            onChange={(event) => onChange({ tokenUrl: event.currentTarget.value })}
+            error={errors[`${side}.tokenUrl`]}
+            disabled={disabled}
+          />
+          {value.tokenUrl.trim() !== '' && (
+            <>
+              <TextInput
+                label="Client ID"
+                name={`${side}.clientId`}
+                autoComplete="off"
+                value={value.clientId}
+                onChange={(event) => onChange({ clientId: event.currentTarget.value })}
+                disabled={disabled}
+              />
+              <TextInput
+                label="Scope"
+                name={`${side}.scope`}
+                placeholder="Optional, space-separated"
+                value={value.scope}
+                onChange={(event) => onChange({ scope: event.currentTarget.value })}
+                disabled={disabled}
+              />
+            </>
+          )}
+        </>
+      );
+    default:
+      return null;
+  }
+}

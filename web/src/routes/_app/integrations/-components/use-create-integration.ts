@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TGenerateResponse, TIntegration } from '@patchbay/schema';
+import { useRef, useState } from 'react';
+import { apiJson } from '../../../../lib/api-json.ts';
+import { rememberGenerator } from '../../../../lib/generator-memory.ts';
+import {
+  toCreateRequest,
+  toGenerateRequest,
+  type IntegrationForm,
+} from '../../../../lib/integration-form.ts';
+import { integrationQueries, usageQuery } from '../../../../lib/queries/integrations.ts';
+import type { GenerationStep } from './generation-progress.tsx';
+
+const BASE = '/api/integrations';
+
+/**
+ * Spec §7 create flow: create the integration, request the code, save it with a PUT. When
+ * generation fails after the create, the integration exists as a draft; trying again updates
+ * that draft instead of creating another, so a Free account does not spend a second of its
+ * five lifetime slots on one integration (ADR 010).
+ */
+export function useCreateIntegration() {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<GenerationStep | null>(null);
+  const draftId = useRef<string | null>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: async (form: IntegrationForm) => {
+      setStep('create');
+      const body = toCreateRequest(form);
+      let id = draftId.current;
+      if (id) {
+        await apiJson<TIntegration>('PUT', `${BASE}/${encodeURIComponent(id)}`, body);
+      } else {
+        const created = await apiJson<TIntegration>('POST', BASE, body);
+        id = created.id;
+        draftId.current = id;
+        setDraft(id);
+        void queryClient.invalidateQueries({ queryKey: usageQuery.queryKey });
+        void queryClient.invalidateQueries({
+          queryKey: integrationQueries.list().queryKey,
+          exact: true,
+        });
+      }
+
+      setStep('generate');
+      const generated = await apiJson<TGenerateResponse>(
+        'POST',
+        `${BASE}/generate`,
+        toGenerateRequest(form),
+      );
+      rememberGenerator(id, {
+        generator: generated.generator,
+        ...(generated.model ? { model: generated.model } : {}),
+      });
+
+      setStep('save');
+      const saved = await apiJson<TIntegration>('PUT', `${BASE}/${encodeURIComponent(id)}`, {
+        generatedCode: generated.code,
+        ...(generated.schedule ? { schedule: generated.schedule } : {}),
+      });
+      queryClient.setQueryData(integrationQueries.detail(id).queryKey, saved);
+      await queryClient.invalidateQueries({
+        queryKey: integrationQueries.list().queryKey,
+        exact: true,
+      });
+      return saved;
+    },
+    onSettled: () => setStep(null),
+  });
+
+  return { ...mutation, step, draftId: draft };
+}

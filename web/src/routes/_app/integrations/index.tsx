@@ -1,0 +1,260 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Menu,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconArrowRight,
+  IconDots,
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlugConnected,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { TIntegration } from '@patchbay/schema';
+import { StatusBadge } from '../../../components/integrations/status-badge.tsx';
+import {
+  useDeleteIntegration,
+  useSetIntegrationStatus,
+} from '../../../components/integrations/use-integration-actions.ts';
+import { PageError } from '../../../components/page-error.tsx';
+import { PagePending } from '../../../components/page-pending.tsx';
+import {
+  STATUS_FILTERS,
+  STATUS_LABELS,
+  toggledStatus,
+  type TStatusFilter,
+} from '../../../lib/integration-status.ts';
+import { integrationQueries } from '../../../lib/queries/integrations.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
+import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { filterIntegrations } from './-components/filter-integrations.ts';
+import classes from './-components/integrations-table.module.css';
+
+export const Route = createFileRoute('/_app/integrations/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(integrationQueries.list()),
+  pendingComponent: PagePending,
+  errorComponent: PageError,
+  component: IntegrationsPage,
+});
+
+const FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({
+  value,
+  label: value === 'all' ? 'All' : STATUS_LABELS[value],
+}));
+
+// Spec §2 "My Integrations".
+function IntegrationsPage() {
+  usePageMeta({
+    title: 'My Integrations — Patchbay',
+    description: 'Every integration in your account.',
+  });
+  const { data: integrations } = useSuspenseQuery(integrationQueries.list());
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<TStatusFilter>('all');
+  const shown = filterIntegrations(integrations, { search, status });
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="center" gap="md">
+        <Stack gap={4}>
+          <Title order={1}>My Integrations</Title>
+          <Text c="dimmed">Open one to review its code, test it, deploy it and see its runs.</Text>
+        </Stack>
+        <Button component={Link} to="/integrations/new" leftSection={<IconPlus size={18} />}>
+          Create New
+        </Button>
+      </Group>
+
+      {integrations.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Stack align="center" gap="sm" ta="center">
+            <IconPlugConnected size={40} stroke={1.5} aria-hidden="true" />
+            <Text fw={600} size="lg">
+              No integrations yet
+            </Text>
+            <Text c="dimmed" size="sm" maw={420}>
+              Describe what should move between two APIs and Patchbay writes the code for you.
+            </Text>
+            <Button
+              component={Link}
+              to="/integrations/new"
+              leftSection={<IconPlus size={18} />}
+              mt="xs"
+            >
+              Create Your First Integration
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              placeholder="Search integrations..."
+              aria-label="Search integrations"
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              style={{ flex: '1 1 240px' }}
+              maw={420}
+              type="search"
+            />
+            <NativeSelect
+              aria-label="Filter by status"
+              data={FILTER_OPTIONS}
+              value={status}
+              onChange={(event) => setStatus(event.currentTarget.value as TStatusFilter)}
+              w={160}
+            />
+          </Group>
+
+          {shown.length === 0 ? (
+            <Paper withBorder radius="md" p="xl">
+              <Stack align="center" gap="sm" ta="center">
+                <IconSearch size={32} stroke={1.5} aria-hidden="true" />
+                <Text fw={600}>No integrations match your filters</Text>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => {
+                    setSearch('');
+                    setStatus('all');
+                  }}
+                >
+                  Clear filters
+                </Button>
+              </Stack>
+            </Paper>
+          ) : (
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={640}>
+                <Table verticalSpacing="sm" horizontalSpacing="md">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Source → Destination</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Created</Table.Th>
+                      <Table.Th w={56}>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.map((integration) => (
+                      <IntegrationRow key={integration.id} integration={integration} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function IntegrationRow({ integration }: { integration: TIntegration }) {
+  const remove = useDeleteIntegration();
+  const setStatus = useSetIntegrationStatus();
+  const toggle = toggledStatus(integration.status);
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor
+          renderRoot={(props) => (
+            <Link to="/integrations/$id/review" params={{ id: integration.id }} {...props} />
+          )}
+          fw={600}
+          size="sm"
+        >
+          {integration.name}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{integration.sourceApiName}</Text>
+          <IconArrowRight size={14} aria-label="to" />
+          <Text size="sm">{integration.destApiName}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <StatusBadge status={integration.status} />
+      </Table.Td>
+      <Table.Td>
+        <Text
+          size="sm"
+          component="time"
+          dateTime={integration.createdAt}
+          title={formatDateTime(integration.createdAt)}
+        >
+          {formatRelativeTime(integration.createdAt)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {/* No focus placeholder: a focusable role=presentation child breaks the menu's ARIA
+            structure (axe aria-required-children); focus goes to the first item instead. */}
+        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Actions for ${integration.name}`}
+              loading={remove.isPending || setStatus.isPending}
+            >
+              <IconDots size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              renderRoot={(props) => (
+                <Link to="/integrations/$id/review" params={{ id: integration.id }} {...props} />
+              )}
+              leftSection={<IconEdit size={16} aria-hidden="true" />}
+            >
+              View / Edit
+            </Menu.Item>
+            <Menu.Item
+              leftSection={
+                toggle.action === 'Pause' ? (
+                  <IconPlayerPause size={16} aria-hidden="true" />
+                ) : (
+                  <IconPlayerPlay size={16} aria-hidden="true" />
+                )
+              }
+              onClick={() => setStatus.mutate({ integration, status: toggle.next })}
+            >
+              {toggle.action}
+            </Menu.Item>
+            <Menu.Item
+              // Mantine's red-6 is below 4.5:1 on the dark dropdown (see the CSS module).
+              className={classes.dangerItem}
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              onClick={() => remove.mutate(integration)}
+            >
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,204 @@
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { ZCreateApiTokenRequest, type TApiToken, type TCreatedApiToken } from '@patchbay/schema';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../../lib/api-client.ts';
+import { apiJson } from '../../../../lib/api-json.ts';
+import { apiTokensQuery } from '../../../../lib/queries/account.ts';
+import { formatDateTime, formatRelativeTime } from '../../../../lib/relative-time.ts';
+import { toast } from '../../../../lib/toast.ts';
+
+/**
+ * Personal API tokens (spec §7's Bearer header): create one with a name, see its secret once
+ * with a copy button, list and revoke.
+ */
+export function ApiTokensCard() {
+  const queryClient = useQueryClient();
+  const { data: tokens } = useSuspenseQuery(apiTokensQuery);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [created, setCreated] = useState<TCreatedApiToken | null>(null);
+
+  const create = useMutation({
+    mutationFn: (body: { name: string }) =>
+      apiJson<TCreatedApiToken>('POST', '/api/auth/tokens', body),
+    onSuccess: async (token) => {
+      setCreated(token);
+      setName('');
+      toast({ title: 'Token created', message: 'Copy it now: it will not be shown again.' });
+      await queryClient.invalidateQueries({ queryKey: apiTokensQuery.queryKey });
+    },
+    onError: (err) => {
+      toast({
+        title: 'Failed to create token',
+        message: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const revoke = useMutation({
+    mutationFn: (token: TApiToken) =>
+      apiJson<void>('DELETE', `/api/auth/tokens/${encodeURIComponent(token.id)}`),
+    onSuccess: async (_data, token) => {
+      if (created?.id === token.id) setCreated(null);
+      toast({ title: 'Token revoked', message: `${token.name} no longer works.` });
+      await queryClient.invalidateQueries({ queryKey: apiTokensQuery.queryKey });
+    },
+    onError: (err) => {
+      toast({
+        title: 'Failed to revoke token',
+        message: errorMessage(err, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZCreateApiTokenRequest.safeParse({ name });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message);
+      return;
+    }
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="tokens-title">
+      <Title order={2} size="h4" id="tokens-title" mb={4}>
+        API Tokens
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        For scripts and tools that call the Patchbay API: send a token as{' '}
+        <Code>Authorization: Bearer &lt;token&gt;</Code>. It acts as you, so keep it secret.
+      </Text>
+
+      <form onSubmit={onSubmit} noValidate>
+        <Group align="flex-start" gap="sm">
+          <TextInput
+            label="Token name"
+            placeholder="CI deploy script"
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setNameError(undefined);
+            }}
+            error={nameError}
+            maxLength={100}
+            w={280}
+          />
+          <Button type="submit" mt={25} loading={create.isPending}>
+            Create token
+          </Button>
+        </Group>
+      </form>
+
+      {created && (
+        <Alert color="green" variant="light" mt="md" title={`New token: ${created.name}`}>
+          <Stack gap="xs">
+            <Text size="sm">Copy it now. For your security it will not be shown again.</Text>
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Code
+                data-testid="new-token"
+                style={{ wordBreak: 'break-all', flex: 1 }}
+                aria-label="New token"
+              >
+                {created.token}
+              </Code>
+              <CopyButton value={created.token} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Button
+                    size="xs"
+                    variant={copied ? 'light' : 'default'}
+                    color={copied ? 'green' : undefined}
+                    onClick={copy}
+                    leftSection={
+                      copied ? (
+                        <IconCheck size={14} aria-hidden="true" />
+                      ) : (
+                        <IconCopy size={14} aria-hidden="true" />
+                      )
+                    }
+                  >
+                    {copied ? 'Copied' : 'Copy token'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+
+      {tokens.length === 0 ? (
+        <Text size="sm" c="dimmed" mt="md">
+          No tokens yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520} mt="md">
+          <Table verticalSpacing="xs" aria-label="API tokens">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>
+                  <Text size="sm" fw={700} span>
+                    Actions
+                  </Text>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tokens.map((token) => (
+                <Table.Tr key={token.id}>
+                  <Table.Td>{token.name}</Table.Td>
+                  <Table.Td>
+                    <Text
+                      size="sm"
+                      component="time"
+                      dateTime={token.createdAt}
+                      title={formatDateTime(token.createdAt)}
+                    >
+                      {formatRelativeTime(token.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {token.lastUsedAt ? formatRelativeTime(token.lastUsedAt) : 'Never'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => revoke.mutate(token)}
+                      loading={revoke.isPending && revoke.variables.id === token.id}
+                      aria-label={`Revoke ${token.name}`}
+                    >
+                      Revoke
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
