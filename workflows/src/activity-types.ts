@@ -1,6 +1,6 @@
 // The activity signatures the workflows call. Workflows import only these types;
 // workers/src/activities implements them (STYLE.md: activities dependency injection).
-import type { TGenerateRequest, TGenerateResponse } from '@patchbay/schema';
+import type { TGenerateRequest, TGenerateResponse, TTranscriptEntry } from '@patchbay/schema';
 
 export interface PingResult {
   reply: string;
@@ -20,18 +20,8 @@ export interface ExecuteIntegrationInput {
   scheduledAt: string;
 }
 
-export interface TranscriptEntry {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody: string | null;
-  status: number | null;
-  responseHeaders: Record<string, string>;
-  responseBody: string | null;
-  durationMs: number;
-  startedAt: string;
-  error?: string;
-}
+/** One HTTP exchange of a run, redacted (schema/src/runs.ts). */
+export type TranscriptEntry = TTranscriptEntry;
 
 export interface RunError {
   name: string;

@@ -1,5 +1,6 @@
 // Test runs and deployed runs through the API, on the real Temporal dev server and a real
 // worker with its sandbox; the third-party APIs are HTTP servers on loopback.
+import { CTX_CONTRACT_EXAMPLE } from '@patchbay/schema';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrationScheduleId } from '@patchbay/workflows';
@@ -15,17 +16,8 @@ import { reconcileSchedules } from '../runtime/reconcile-schedules.ts';
 import { describeSchedule, syncSchedule } from '../runtime/schedules.ts';
 
 // DESIGN.md §6's example: a cursor in saved state, one POST per new customer.
-const SYNC_CODE = `export default async function run(ctx) {
-  const since = (await ctx.state.get('cursor')) ?? 0;
-  const page = await ctx.source.get('/v1/customers', { query: { created_gt: since } });
-  for (const c of page.data) {
-    await ctx.destination.post('/contacts', { json: { email: c.email, name: c.name } });
-  }
-  await ctx.state.set('cursor', page.data.at(-1)?.created ?? since);
-  ctx.log(\`synced \${page.data.length} customers\`);
-  return { synced: page.data.length };
-}
-`;
+// The very example the docs and the LLM prompt show, so it is proven to run.
+const SYNC_CODE = CTX_CONTRACT_EXAMPLE;
 
 const SOURCE_TOKEN = 'src-token-abcdefghijklmnop';
 const DEST_KEY = 'dest-key-qrstuvwxyz012345';

@@ -53,18 +53,24 @@ export function runRoutes(deps: AppDeps) {
   const { sql, temporal } = deps;
   const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
 
+  /** The caller's integration, if it has code to run and the caller has runs left this hour. */
+  const runnableIntegration = async (id: string, ownerId: string) => {
+    const integration = await getIntegration(sql, ownerId, id);
+    await consume(deps.auth.rateLimits.runsByUser, ownerId);
+    if (integration.generated_code.trim() === '') {
+      throw new ApiError(
+        409,
+        'NO_CODE',
+        'This integration has no code yet: generate or write it, then save',
+      );
+    }
+    return integration;
+  };
+
   return new Hono<AppEnv>()
     .use(requireAuth)
     .post('/:id/execute', jsonBody(ZExecuteRequest), async (c) => {
-      const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-      await consume(deps.auth.rateLimits.runsByUser, integration.user_id);
-      if (integration.generated_code.trim() === '') {
-        throw new ApiError(
-          409,
-          'NO_CODE',
-          'This integration has no code yet: generate or write it, then save',
-        );
-      }
+      const integration = await runnableIntegration(c.req.param('id'), userId(c));
       const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
         WORKFLOW_NAMES.testIntegration,
         {
@@ -95,15 +101,7 @@ export function runRoutes(deps: AppDeps) {
     })
 
     .post('/:id/run', async (c) => {
-      const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-      await consume(deps.auth.rateLimits.runsByUser, integration.user_id);
-      if (integration.generated_code.trim() === '') {
-        throw new ApiError(
-          409,
-          'NO_CODE',
-          'This integration has no code yet: generate or write it, then save',
-        );
-      }
+      const integration = await runnableIntegration(c.req.param('id'), userId(c));
       const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
         WORKFLOW_NAMES.runIntegration,
         {

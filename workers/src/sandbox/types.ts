@@ -1,4 +1,4 @@
-import type { TAuthConfig, TAuthType } from '@patchbay/schema';
+import type { TAuthConfig, TAuthType, TTranscriptEntry } from '@patchbay/schema';
 
 // The sandbox's public contract (DESIGN.md §6, §7): what a run takes and what it gives back.
 
@@ -53,19 +53,8 @@ export interface SandboxRunInput {
   limits?: Partial<SandboxLimits>;
 }
 
-/** One HTTP exchange (one hop of a redirect chain), redacted, bodies capped. */
-export interface TranscriptEntry {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody: string | null;
-  status: number | null;
-  responseHeaders: Record<string, string>;
-  responseBody: string | null;
-  durationMs: number;
-  startedAt: string;
-  error?: string;
-}
+/** One HTTP exchange (one hop of a redirect chain), redacted, bodies capped (schema/src/runs.ts). */
+export type TranscriptEntry = TTranscriptEntry;
 
 export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 

@@ -1,3 +1,4 @@
+import { CTX_CONTRACT_EXAMPLE } from '@patchbay/schema';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -19,18 +20,8 @@ import {
 // token endpoint, then check what those servers received.
 
 /** DESIGN.md §6's example: copy new customers into a CRM, remembering where it stopped. */
-const SYNC_CODE = `// Runs on every scheduled tick and on every test.
-export default async function run(ctx) {
-  const since = (await ctx.state.get('cursor')) ?? 0;
-  const page = await ctx.source.get('/v1/customers', { query: { created_gt: since } });
-  for (const c of page.data) {
-    await ctx.destination.post('/contacts', { json: { email: c.email, name: c.name } });
-  }
-  await ctx.state.set('cursor', page.data.at(-1)?.created ?? since);
-  ctx.log(\`synced \${page.data.length} customers\`);
-  return { synced: page.data.length };
-}
-`;
+// The very example the docs and the LLM prompt show, so it is proven to run.
+const SYNC_CODE = CTX_CONTRACT_EXAMPLE;
 
 interface ReceivedRequest {
   method: string;
