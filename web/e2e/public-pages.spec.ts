@@ -402,7 +402,8 @@ test('a signed-in user finds the way into the app from the public pages, then lo
     await page.getByRole('button', { name: 'Generate Integration' }).click();
     await page.waitForURL((url) => url.pathname === '/integrations/new');
     expect(new URL(page.url()).search).toBe('');
-    expect(await pendingPrompt(page)).toBe(example.prompt);
+    // The Create Integration page takes the carried prompt (and clears it from storage).
+    await expect(page.getByLabel('Describe your integration')).toHaveValue(example.prompt);
   });
 
   await test.step("the docs' Go to Dashboard opens the dashboard", async () => {

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { CTX_CONTRACT_EXAMPLE } from '@patchbay/schema';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
@@ -45,17 +46,8 @@ const SECTIONS = [
 
 type SectionId = (typeof SECTIONS)[number]['id'];
 
-const CONTRACT_EXAMPLE = `// Runs on every scheduled tick and on every test.
-export default async function run(ctx) {
-  const since = (await ctx.state.get('cursor')) ?? 0;
-  const page = await ctx.source.get('/v1/customers', { query: { created_gt: since } });
-  for (const c of page.data) {
-    await ctx.destination.post('/contacts', { json: { email: c.email, name: c.name } });
-  }
-  await ctx.state.set('cursor', page.data.at(-1)?.created ?? since);
-  ctx.log(\`synced \${page.data.length} customers\`);
-  return { synced: page.data.length };
-}`;
+// The same example DESIGN §6 and the generator's prompt use, so the docs cannot drift from them.
+const CONTRACT_EXAMPLE = CTX_CONTRACT_EXAMPLE.trimEnd();
 
 const REQUEST_EXAMPLE = `// Any method, with query parameters and extra headers:
 const open = await ctx.source.request('GET', '/v1/tickets', {

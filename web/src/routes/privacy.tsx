@@ -1,7 +1,6 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
-import { usePageMeta } from '../lib/use-page-meta.ts';
 import { LegalPage, LegalSection } from './-components/legal-page.tsx';
 
 export const Route = createFileRoute('/privacy')({
@@ -10,14 +9,14 @@ export const Route = createFileRoute('/privacy')({
 
 // Spec §2 and §9: the data kinds of spec §3 and every retention, security and age fact of §9.
 function PrivacyPage() {
-  usePageMeta({
-    title: 'Privacy Policy — Patchbay',
-    description:
-      'What Patchbay collects, why, who it is shared with, how credentials are protected (AES-256 at rest, TLS in transit) and how long each kind of data is kept.',
-  });
-
   return (
-    <LegalPage title="Privacy Policy" other={{ to: '/terms', label: 'Terms of Service' }}>
+    <LegalPage
+      title="Privacy Policy"
+      description={
+        'What Patchbay collects, why, who it is shared with, how credentials are protected (AES-256 at rest, TLS in transit) and how long each kind of data is kept.'
+      }
+      other={{ to: '/terms', label: 'Terms of Service' }}
+    >
       <Text mt="lg">
         This policy explains what Patchbay collects when you use it, why, who sees it, how long we
         keep it and what you can do about it. “Patchbay”, “we” and “us” mean the team operating the

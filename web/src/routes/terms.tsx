@@ -2,7 +2,6 @@ import { Anchor, List, Text } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { FREE_INTEGRATION_LIMIT } from '../lib/pricing-plans.ts';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
-import { usePageMeta } from '../lib/use-page-meta.ts';
 import { LegalPage, LegalSection } from './-components/legal-page.tsx';
 
 export const Route = createFileRoute('/terms')({
@@ -12,14 +11,14 @@ export const Route = createFileRoute('/terms')({
 // Spec §2 and §9: age, plans, refunds, credential care, data after closure, the liability cap
 // and small claims, as the spec states them.
 function TermsPage() {
-  usePageMeta({
-    title: 'Terms of Service — Patchbay',
-    description:
-      'The terms for using Patchbay: accounts, plans and refunds, your code and credentials, acceptable use, what happens when you close your account, liability and disputes.',
-  });
-
   return (
-    <LegalPage title="Terms of Service" other={{ to: '/privacy', label: 'Privacy Policy' }}>
+    <LegalPage
+      title="Terms of Service"
+      description={
+        'The terms for using Patchbay: accounts, plans and refunds, your code and credentials, acceptable use, what happens when you close your account, liability and disputes.'
+      }
+      other={{ to: '/privacy', label: 'Privacy Policy' }}
+    >
       <Text mt="lg">
         These terms govern your use of Patchbay. “Patchbay”, “we” and “us” mean the team operating
         the Patchbay service; “you” means you and, if you use Patchbay for an organisation, that

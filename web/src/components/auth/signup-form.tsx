@@ -1,22 +1,17 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { ZSignupRequest, type TSignupRequest } from '@patchbay/schema';
-import { useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../lib/field-errors.ts';
-import { focusFirstError } from './focus-first-error.ts';
+import { EmailInput, PasswordField } from './auth-fields.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
+import { useSchemaForm } from './use-schema-form.ts';
 
 interface SignupFormProps {
   redirectTo: string;
 }
 
-const PASSWORD_HINT = 'Must be at least 8 characters';
-
 // Spec §2 /signup, §5: optional first and last name, required email and a password of at
 // least 8 characters, checked with the same schema the API uses; server failures arrive as the
 // 'Signup failed' toast (spec §8).
 export function SignupForm({ redirectTo }: SignupFormProps) {
-  const [values, setValues] = useState({ firstName: '', lastName: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = useAuthSubmit({
     endpoint: '/api/auth/signup',
     successMessage: 'Account created successfully',
@@ -24,24 +19,13 @@ export function SignupForm({ redirectTo }: SignupFormProps) {
     failureFallback: 'Failed to create account',
     redirectTo,
   });
+  const { values, errors, update, onSubmit } = useSchemaForm({
+    schema: ZSignupRequest,
+    initial: { firstName: '', lastName: '', email: '', password: '' },
+    onValid: (data) => submit.mutate(withoutBlankNames(data)),
+    focusOnError: true,
+  });
   const submitting = submit.isPending || submit.isSuccess;
-
-  const update = (field: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZSignupRequest.safeParse(values);
-    if (!parsed.success) {
-      const next = fieldErrors(parsed.error.issues);
-      setErrors(next);
-      focusFirstError(event.currentTarget, next);
-      return;
-    }
-    submit.mutate(withoutBlankNames(parsed.data));
-  };
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -64,29 +48,14 @@ export function SignupForm({ redirectTo }: SignupFormProps) {
             error={errors.lastName}
           />
         </Group>
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          value={values.email}
-          onChange={(event) => update('email')(event.currentTarget.value)}
-          error={errors.email}
-        />
-        <PasswordInput
+        <EmailInput value={values.email} error={errors.email} onChange={update('email')} />
+        <PasswordField
           label="Password"
           name="password"
-          autoComplete="new-password"
-          required
-          // The hint stays until the same words come back as the error, never both at once.
-          description={errors.password ? undefined : PASSWORD_HINT}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          isNew
           value={values.password}
-          onChange={(event) => update('password')(event.currentTarget.value)}
           error={errors.password}
-          aria-invalid={errors.password ? true : undefined}
+          onChange={update('password')}
         />
         <Button type="submit" size="md" fullWidth disabled={submitting} mt="xs">
           {submitting ? 'Creating account...' : 'Create account'}

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { failureToast } from '../../lib/failure-toast.ts';
 import { toast } from '../../lib/toast.ts';
 
 interface AuthSubmitOptions {
@@ -26,12 +27,6 @@ export function useAuthSubmit(options: AuthSubmitOptions) {
       toast({ title: 'Success!', message: options.successMessage });
       window.location.href = options.redirectTo;
     },
-    onError: (err) => {
-      toast({
-        title: options.failureTitle,
-        message: errorMessage(err, options.failureFallback),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast(options.failureTitle, options.failureFallback),
   });
 }

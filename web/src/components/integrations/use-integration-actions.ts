@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TIntegration, TIntegrationStatus } from '@patchbay/schema';
-import { errorMessage } from '../../lib/api-client.ts';
 import { apiJson } from '../../lib/api-json.ts';
+import { failureToast } from '../../lib/failure-toast.ts';
 import { integrationQueries, invalidateIntegration } from '../../lib/queries/integrations.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -23,13 +23,7 @@ export function useDeleteIntegration() {
         exact: true,
       });
     },
-    onError: (err) => {
-      toast({
-        title: 'Failed to delete integration',
-        message: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Failed to delete integration', 'Please try again.'),
   });
 }
 
@@ -55,13 +49,7 @@ export function useSetIntegrationStatus() {
       queryClient.setQueryData(integrationQueries.detail(updated.id).queryKey, updated);
       await invalidateIntegration(queryClient, updated.id);
     },
-    onError: (err) => {
-      toast({
-        title: 'Failed to update status',
-        message: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Failed to update status', 'Please try again.'),
   });
 }
 
@@ -79,12 +67,6 @@ export function useRunIntegrationNow() {
         message: `${integration.name} is running now. Its result appears under Runs on its review page.`,
       });
     },
-    onError: (err) => {
-      toast({
-        title: 'Run failed to start',
-        message: errorMessage(err, 'Failed to start the run'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Run failed to start', 'Failed to start the run'),
   });
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PublicPageLayout } from '../../components/public-page-layout.tsx';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 import classes from './prose.module.css';
 
 /** The policies' shared date (spec §9). */
@@ -9,12 +10,15 @@ export const POLICIES_LAST_UPDATED = 'January 2025';
 
 interface LegalPageProps {
   title: string;
+  /** The page's search-result description; the tab title is derived from `title`. */
+  description: string;
   /** The other policy: spec §2, Privacy and Terms each link to the other. */
   other: { to: '/privacy' | '/terms'; label: string };
   children: ReactNode;
 }
 
-export function LegalPage({ title, other, children }: LegalPageProps) {
+export function LegalPage({ title, description, other, children }: LegalPageProps) {
+  usePageMeta({ title: `${title} — Patchbay`, description });
   return (
     <PublicPageLayout>
       <Container size="md" py={{ base: 40, sm: 64 }} className={classes.prose}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconCircleCheck,
   IconFileCode,
@@ -15,6 +15,7 @@ import { countStatuses, recentIntegrations } from '../../lib/integration-status.
 import { integrationQueries } from '../../lib/queries/integrations.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { IntegrationCard } from './-components/integration-card.tsx';
+import { NoIntegrations } from './-components/no-integrations.tsx';
 import { StatCard } from './-components/stat-card.tsx';
 import { SuccessRateCard } from './-components/success-rate-card.tsx';
 
@@ -87,25 +88,7 @@ function DashboardPage() {
           )}
         </Group>
         {recent.length === 0 ? (
-          <Paper withBorder radius="md" p="xl">
-            <Stack align="center" gap="sm" ta="center">
-              <IconPlugConnected size={40} stroke={1.5} aria-hidden="true" />
-              <Text fw={600} size="lg">
-                No integrations yet
-              </Text>
-              <Text c="dimmed" size="sm" maw={420}>
-                Describe what should move between two APIs and Patchbay writes the code for you.
-              </Text>
-              <Button
-                component={Link}
-                to="/integrations/new"
-                leftSection={<IconPlus size={18} />}
-                mt="xs"
-              >
-                Create Integration
-              </Button>
-            </Stack>
-          </Paper>
+          <NoIntegrations actionLabel="Create Integration" />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {recent.map((integration) => (

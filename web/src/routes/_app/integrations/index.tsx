@@ -19,7 +19,6 @@ import {
   IconEdit,
   IconPlayerPause,
   IconPlayerPlay,
-  IconPlugConnected,
   IconPlus,
   IconSearch,
   IconTrash,
@@ -35,6 +34,7 @@ import {
 } from '../../../components/integrations/use-integration-actions.ts';
 import { PageError } from '../../../components/page-error.tsx';
 import { PagePending } from '../../../components/page-pending.tsx';
+import { RelativeTimeText } from '../../../components/relative-time-text.tsx';
 import {
   STATUS_FILTERS,
   STATUS_LABELS,
@@ -42,8 +42,8 @@ import {
   type TStatusFilter,
 } from '../../../lib/integration-status.ts';
 import { integrationQueries } from '../../../lib/queries/integrations.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
+import { NoIntegrations } from '../-components/no-integrations.tsx';
 import { filterIntegrations } from './-components/filter-integrations.ts';
 import classes from './-components/integrations-table.module.css';
 
@@ -83,25 +83,7 @@ function IntegrationsPage() {
       </Group>
 
       {integrations.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Stack align="center" gap="sm" ta="center">
-            <IconPlugConnected size={40} stroke={1.5} aria-hidden="true" />
-            <Text fw={600} size="lg">
-              No integrations yet
-            </Text>
-            <Text c="dimmed" size="sm" maw={420}>
-              Describe what should move between two APIs and Patchbay writes the code for you.
-            </Text>
-            <Button
-              component={Link}
-              to="/integrations/new"
-              leftSection={<IconPlus size={18} />}
-              mt="xs"
-            >
-              Create Your First Integration
-            </Button>
-          </Stack>
-        </Paper>
+        <NoIntegrations actionLabel="Create Your First Integration" />
       ) : (
         <>
           <Group gap="sm" align="flex-end">
@@ -200,14 +182,7 @@ function IntegrationRow({ integration }: { integration: TIntegration }) {
         <StatusBadge status={integration.status} />
       </Table.Td>
       <Table.Td>
-        <Text
-          size="sm"
-          component="time"
-          dateTime={integration.createdAt}
-          title={formatDateTime(integration.createdAt)}
-        >
-          {formatRelativeTime(integration.createdAt)}
-        </Text>
+        <RelativeTimeText value={integration.createdAt} />
       </Table.Td>
       <Table.Td>
         {/* No focus placeholder: a focusable role=presentation child breaks the menu's ARIA

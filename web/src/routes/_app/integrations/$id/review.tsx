@@ -21,8 +21,9 @@ import { StatusBadge } from '../../../../components/integrations/status-badge.ts
 import { useRunIntegrationNow } from '../../../../components/integrations/use-integration-actions.ts';
 import { PageError } from '../../../../components/page-error.tsx';
 import { PagePending } from '../../../../components/page-pending.tsx';
-import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
+import { failureToast } from '../../../../lib/failure-toast.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import { integrationQueries, invalidateIntegration } from '../../../../lib/queries/integrations.ts';
 import { toast } from '../../../../lib/toast.ts';
@@ -82,19 +83,16 @@ function Review({ id }: { id: string }) {
   const putCode = (body: { generatedCode: string; status?: 'active' }) =>
     apiJson<TIntegration>('PUT', path(id), body);
 
+  // Saving and restoring a version are the same PUT, so they fail the same way.
+  const saveFailed = failureToast('Error', 'Failed to save code');
+
   const save = useMutation({
     mutationFn: (generatedCode: string) => putCode({ generatedCode }),
     onSuccess: async (updated) => {
       toast({ title: 'Code saved', message: 'Your changes are saved as a new version.' });
       await accept(updated);
     },
-    onError: (err) => {
-      toast({
-        title: 'Error',
-        message: errorMessage(err, 'Failed to save code'),
-        variant: 'destructive',
-      });
-    },
+    onError: saveFailed,
   });
 
   const restore = useMutation({
@@ -104,13 +102,7 @@ function Review({ id }: { id: string }) {
       toast({ title: 'Code saved', message: `Version ${version.version} restored.` });
       await accept(updated);
     },
-    onError: (err) => {
-      toast({
-        title: 'Error',
-        message: errorMessage(err, 'Failed to save code'),
-        variant: 'destructive',
-      });
-    },
+    onError: saveFailed,
   });
 
   const deploy = useMutation({
@@ -119,13 +111,7 @@ function Review({ id }: { id: string }) {
       toast({ title: 'Integration deployed!', message: 'Your integration is now active' });
       await accept(updated);
     },
-    onError: (err) => {
-      toast({
-        title: 'Deployment failed',
-        message: errorMessage(err, 'Failed to deploy integration'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Deployment failed', 'Failed to deploy integration'),
   });
 
   // The sandbox runs the saved code, so unsaved edits are saved first: the test always runs
@@ -140,13 +126,7 @@ function Review({ id }: { id: string }) {
       setTestResult(result);
       await queryClient.invalidateQueries({ queryKey: integrationQueries.runs(id).queryKey });
     },
-    onError: (err) => {
-      toast({
-        title: 'Test failed',
-        message: errorMessage(err, 'Failed to execute integration'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Test failed', 'Failed to execute integration'),
   });
 
   const runNow = useRunIntegrationNow();

@@ -15,10 +15,11 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ZCreateApiTokenRequest, type TApiToken, type TCreatedApiToken } from '@patchbay/schema';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
+import { failureToast } from '../../../../lib/failure-toast.ts';
 import { apiTokensQuery } from '../../../../lib/queries/account.ts';
-import { formatDateTime, formatRelativeTime } from '../../../../lib/relative-time.ts';
+import { formatRelativeTime } from '../../../../lib/relative-time.ts';
+import { RelativeTimeText } from '../../../../components/relative-time-text.tsx';
 import { toast } from '../../../../lib/toast.ts';
 
 /**
@@ -41,13 +42,7 @@ export function ApiTokensCard() {
       toast({ title: 'Token created', message: 'Copy it now: it will not be shown again.' });
       await queryClient.invalidateQueries({ queryKey: apiTokensQuery.queryKey });
     },
-    onError: (err) => {
-      toast({
-        title: 'Failed to create token',
-        message: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Failed to create token', 'Please try again.'),
   });
 
   const revoke = useMutation({
@@ -58,13 +53,7 @@ export function ApiTokensCard() {
       toast({ title: 'Token revoked', message: `${token.name} no longer works.` });
       await queryClient.invalidateQueries({ queryKey: apiTokensQuery.queryKey });
     },
-    onError: (err) => {
-      toast({
-        title: 'Failed to revoke token',
-        message: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Failed to revoke token', 'Please try again.'),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -167,14 +156,7 @@ export function ApiTokensCard() {
                 <Table.Tr key={token.id}>
                   <Table.Td>{token.name}</Table.Td>
                   <Table.Td>
-                    <Text
-                      size="sm"
-                      component="time"
-                      dateTime={token.createdAt}
-                      title={formatDateTime(token.createdAt)}
-                    >
-                      {formatRelativeTime(token.createdAt)}
-                    </Text>
+                    <RelativeTimeText value={token.createdAt} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">

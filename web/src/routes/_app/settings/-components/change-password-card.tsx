@@ -1,49 +1,31 @@
-import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ZChangePasswordRequest, type TChangePasswordRequest } from '@patchbay/schema';
-import { useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../../../lib/api-client.ts';
-import { fieldErrors } from '../../../../lib/field-errors.ts';
+import { PasswordField } from '../../../../components/auth/auth-fields.tsx';
+import { useSchemaForm } from '../../../../components/auth/use-schema-form.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
+import { failureToast } from '../../../../lib/failure-toast.ts';
 import { toast } from '../../../../lib/toast.ts';
-
-const PASSWORD_HINT = 'Must be at least 8 characters';
 
 /** A working Change Password (DESIGN §9), checked with the schema the API uses. */
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useMutation({
     mutationFn: (body: TChangePasswordRequest) => apiRequest('PUT', '/api/auth/password', body),
     onSuccess: () => {
-      setValues({ currentPassword: '', newPassword: '' });
+      form.reset();
       toast({
         title: 'Password changed',
         message: 'Use your new password the next time you log in.',
       });
     },
-    onError: (err) => {
-      toast({
-        title: 'Failed to change password',
-        message: errorMessage(err, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onError: failureToast('Failed to change password', 'Please try again.'),
   });
-
-  const update = (field: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZChangePasswordRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    change.mutate(parsed.data);
-  };
+  const form = useSchemaForm({
+    schema: ZChangePasswordRequest,
+    initial: { currentPassword: '', newPassword: '' },
+    onValid: (data) => change.mutate(data),
+  });
+  const { values, errors, update } = form;
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="password-title">
@@ -51,29 +33,22 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
         Change Password
       </Title>
       {hasPassword ? (
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={form.onSubmit} noValidate>
           <Stack gap="md" maw={480}>
-            <PasswordInput
+            <PasswordField
               label="Current password"
               name="currentPassword"
-              autoComplete="current-password"
-              required
               value={values.currentPassword}
-              onChange={(event) => update('currentPassword')(event.currentTarget.value)}
               error={errors.currentPassword}
-              aria-invalid={errors.currentPassword ? true : undefined}
+              onChange={update('currentPassword')}
             />
-            <PasswordInput
+            <PasswordField
               label="New password"
               name="newPassword"
-              autoComplete="new-password"
-              required
-              description={errors.newPassword ? undefined : PASSWORD_HINT}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              isNew
               value={values.newPassword}
-              onChange={(event) => update('newPassword')(event.currentTarget.value)}
               error={errors.newPassword}
-              aria-invalid={errors.newPassword ? true : undefined}
+              onChange={update('newPassword')}
             />
             <Button type="submit" w="fit-content" loading={change.isPending}>
               Change Password

@@ -33,20 +33,10 @@ export function IntegrationDetails({
           <GeneratorBadge generator={generator} />
         </Detail>
         <Detail label="Source API">
-          <ApiSummary
-            name={integration.sourceApiName}
-            url={integration.sourceApiUrl}
-            auth={AUTH_TYPE_LABELS[integration.sourceAuthType]}
-            hint={integration.sourceApiKeySet ? integration.sourceApiKeyHint : null}
-          />
+          <ApiSummary integration={integration} side="source" />
         </Detail>
         <Detail label="Destination API">
-          <ApiSummary
-            name={integration.destApiName}
-            url={integration.destApiUrl}
-            auth={AUTH_TYPE_LABELS[integration.destAuthType]}
-            hint={integration.destApiKeySet ? integration.destApiKeyHint : null}
-          />
+          <ApiSummary integration={integration} side="dest" />
         </Detail>
         <Detail label="Schedule">
           <ScheduleEditor integration={integration} />
@@ -85,17 +75,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ApiSummary({
-  name,
-  url,
-  auth,
-  hint,
-}: {
-  name: string;
-  url: string;
-  auth: string;
-  hint: string | null;
-}) {
+/** One end of the integration; the source and destination fields differ only in prefix. */
+function ApiSummary({ integration, side }: { integration: TIntegration; side: 'source' | 'dest' }) {
+  const name = integration[`${side}ApiName`];
+  const url = integration[`${side}ApiUrl`];
+  const auth = AUTH_TYPE_LABELS[integration[`${side}AuthType`]];
+  const hint = integration[`${side}ApiKeySet`] ? integration[`${side}ApiKeyHint`] : null;
   return (
     <Stack gap={2}>
       <Text fw={500}>{name}</Text>

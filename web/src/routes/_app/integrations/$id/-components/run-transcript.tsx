@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TTestRunResponse, TTranscriptEntry } from '@patchbay/schema';
+import type { ReactNode } from 'react';
 import { formatDuration } from '../../../../../lib/relative-time.ts';
 import { formatBody, formatRunError, formatValue } from './format-body.ts';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
@@ -87,29 +88,22 @@ export function RequestList({ requests }: { requests: readonly TTranscriptEntry[
   return (
     <Stack gap="md">
       {requests.map((entry, index) => (
-        <Paper
+        <ExchangeCard
           key={index}
-          withBorder
-          p="sm"
-          radius="sm"
-          component="article"
-          aria-label={`Request ${index + 1}`}
-        >
-          <Stack gap="xs">
-            <Group gap="xs" wrap="nowrap" align="flex-start">
+          label={`Request ${index + 1}`}
+          summary={
+            <>
               <Badge variant="default" radius="sm" style={{ flex: 'none' }}>
                 {entry.method}
               </Badge>
               <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                 {entry.url}
               </Text>
-            </Group>
-            <Heading>Headers</Heading>
-            <Headers headers={entry.requestHeaders} label={`Request ${index + 1} headers`} />
-            <Heading>Body</Heading>
-            <Body body={entry.requestBody} label={`Request ${index + 1} body`} />
-          </Stack>
-        </Paper>
+            </>
+          }
+          headers={entry.requestHeaders}
+          body={entry.requestBody}
+        />
       ))}
     </Stack>
   );
@@ -121,16 +115,11 @@ export function ResponseList({ requests }: { requests: readonly TTranscriptEntry
   return (
     <Stack gap="md">
       {requests.map((entry, index) => (
-        <Paper
+        <ExchangeCard
           key={index}
-          withBorder
-          p="sm"
-          radius="sm"
-          component="article"
-          aria-label={`Response ${index + 1}`}
-        >
-          <Stack gap="xs">
-            <Group gap="xs" wrap="nowrap" align="flex-start">
+          label={`Response ${index + 1}`}
+          summary={
+            <>
               <TintedBadge color={statusColor(entry)} radius="sm" style={{ flex: 'none' }}>
                 {entry.status ?? 'No response'}
               </TintedBadge>
@@ -140,20 +129,45 @@ export function ResponseList({ requests }: { requests: readonly TTranscriptEntry
               <Text size="sm" c="dimmed" ml="auto" style={{ flex: 'none' }}>
                 {formatDuration(entry.durationMs)}
               </Text>
-            </Group>
-            {entry.error && (
-              <Alert color="red" variant="light" p="xs">
-                {entry.error}
-              </Alert>
-            )}
-            <Heading>Headers</Heading>
-            <Headers headers={entry.responseHeaders} label={`Response ${index + 1} headers`} />
-            <Heading>Body</Heading>
-            <Body body={entry.responseBody} label={`Response ${index + 1} body`} />
-          </Stack>
-        </Paper>
+            </>
+          }
+          error={entry.error}
+          headers={entry.responseHeaders}
+          body={entry.responseBody}
+        />
       ))}
     </Stack>
+  );
+}
+
+interface ExchangeCardProps {
+  /** 'Request 2' or 'Response 2': names the card and its headers table and body. */
+  label: string;
+  summary: ReactNode;
+  error?: string | undefined;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** One side of one HTTP exchange; the request and response tabs differ only in the summary. */
+function ExchangeCard({ label, summary, error, headers, body }: ExchangeCardProps) {
+  return (
+    <Paper withBorder p="sm" radius="sm" component="article" aria-label={label}>
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          {summary}
+        </Group>
+        {error && (
+          <Alert color="red" variant="light" p="xs">
+            {error}
+          </Alert>
+        )}
+        <Heading>Headers</Heading>
+        <Headers headers={headers} label={`${label} headers`} />
+        <Heading>Body</Heading>
+        <Body body={body} label={`${label} body`} />
+      </Stack>
+    </Paper>
   );
 }
 

@@ -16,7 +16,8 @@ import type { TIntegrationVersion } from '@patchbay/schema';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
-import { formatDateTime, formatRelativeTime } from '../../../../../lib/relative-time.ts';
+import { formatDateTime } from '../../../../../lib/relative-time.ts';
+import { RelativeTimeText } from '../../../../../components/relative-time-text.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
 const CodeDiff = lazy(() =>
@@ -114,14 +115,7 @@ export function VersionsPanel({
                     </TintedBadge>
                   </Table.Td>
                   <Table.Td>
-                    <Text
-                      size="sm"
-                      component="time"
-                      dateTime={version.createdAt}
-                      title={formatDateTime(version.createdAt)}
-                    >
-                      {formatRelativeTime(version.createdAt)}
-                    </Text>
+                    <RelativeTimeText value={version.createdAt} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
