@@ -1,7 +1,9 @@
 import { parseEnv, zEnvBoolean, ZTemporalEnv, zPostgresUrl } from '@patchbay/schema/env';
 import { z } from 'zod';
+import { ZGeneratorEnv } from './generation/create-generator.ts';
 
-export const ZWorkerEnv = ZTemporalEnv.extend({
+// Code generation's variables (OPENAI_*) are the generator's own schema, defined once.
+export const ZWorkerEnv = ZTemporalEnv.extend(ZGeneratorEnv.shape).extend({
   DATABASE_URL: zPostgresUrl,
   /** Decrypts credentials inside activities only (ADR 009). */
   APP_ENCRYPTION_KEYS: z.string({ error: 'is required (kid:base64key, see .env.example)' }).min(1),
@@ -9,11 +11,6 @@ export const ZWorkerEnv = ZTemporalEnv.extend({
   SANDBOX_POOL_SIZE: z.coerce.number().int().min(1).max(64).default(2),
   /** true: user code may call loopback and private addresses (development and tests only). */
   SANDBOX_ALLOW_PRIVATE_NETWORK: zEnvBoolean.default(false),
-  /** Code generation with an OpenAI-compatible model; unset key = the template generator. */
-  OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Workflow tasks and activities this worker runs at once; 2 cores → keep it modest. */
   WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().min(1).max(1000).default(20),
 });

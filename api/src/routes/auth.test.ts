@@ -25,6 +25,11 @@ function fresh() {
   };
 }
 
+/** A JSON POST from a given client IP (the test app trusts X-Forwarded-For). */
+function postFrom(ip: string, path: string, body: unknown) {
+  return postJson(t.app, path, body, { 'x-forwarded-for': ip });
+}
+
 function sessionCookie(response: Response): string {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie)
@@ -33,12 +38,12 @@ function sessionCookie(response: Response): string {
 }
 
 async function signUp(email: string, ip: string, password = 'correct horse') {
-  const response = await postJson(
-    t.app,
-    '/api/auth/signup',
-    { email, password, firstName: 'Ada', lastName: 'Lovelace' },
-    { 'x-forwarded-for': ip },
-  );
+  const response = await postFrom(ip, '/api/auth/signup', {
+    email,
+    password,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
   expect(response.status).toBe(201);
   return {
     cookie: sessionCookie(response),
@@ -61,12 +66,12 @@ function send(method: string, url: string, body: unknown, headers: Record<string
 describe('sign-up', () => {
   it('creates the user with an argon2id hash, opens a session and answers 201', async () => {
     const { email, ip } = fresh();
-    const response = await postJson(
-      t.app,
-      '/api/auth/signup',
-      { email, password: 'correct horse', firstName: 'Ada', lastName: 'Lovelace' },
-      { 'x-forwarded-for': ip },
-    );
+    const response = await postFrom(ip, '/api/auth/signup', {
+      email,
+      password: 'correct horse',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(response.status).toBe(201);
     const user = (await response.json()) as Record<string, unknown>;
     expect(user).toMatchObject({
@@ -99,12 +104,7 @@ describe('sign-up', () => {
 
   it('treats names as optional', async () => {
     const { email, ip } = fresh();
-    const response = await postJson(
-      t.app,
-      '/api/auth/signup',
-      { email, password: 'password1' },
-      { 'x-forwarded-for': ip },
-    );
+    const response = await postFrom(ip, '/api/auth/signup', { email, password: 'password1' });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ firstName: null, lastName: null });
   });
@@ -112,12 +112,10 @@ describe('sign-up', () => {
   it('refuses an email that exists in any case with 409', async () => {
     const { email, ip } = fresh();
     await signUp(email, ip);
-    const again = await postJson(
-      t.app,
-      '/api/auth/signup',
-      { email: email.toUpperCase(), password: 'another one' },
-      { 'x-forwarded-for': ip },
-    );
+    const again = await postFrom(ip, '/api/auth/signup', {
+      email: email.toUpperCase(),
+      password: 'another one',
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({
       message: 'An account with this email already exists',
@@ -146,9 +144,7 @@ describe('sign-up', () => {
     ['a wrong type', { email: 'x@example.com', password: 12345678 }, /password: /],
   ])('rejects %s with 400 and writes nothing', async (_name, body, message) => {
     const before = await t.db.sql`select count(*)::int as n from users`;
-    const response = await postJson(t.app, '/api/auth/signup', body, {
-      'x-forwarded-for': fresh().ip,
-    });
+    const response = await postFrom(fresh().ip, '/api/auth/signup', body);
     expect(response.status).toBe(400);
     const answer = (await response.json()) as { message: string; code: string };
     expect(answer.code).toBe('VALIDATION_FAILED');
@@ -163,12 +159,10 @@ describe('sign-up', () => {
     });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ code: 'BAD_REQUEST' });
-    const huge = await postJson(
-      t.app,
-      '/api/auth/signup',
-      { email: 'big@example.com', password: 'x'.repeat(2 * 1024 * 1024) },
-      { 'x-forwarded-for': fresh().ip },
-    );
+    const huge = await postJson(t.app, '/api/auth/signup', {
+      email: 'big@example.com',
+      password: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(huge.status).toBe(413);
   });
 
@@ -176,12 +170,10 @@ describe('sign-up', () => {
     const { ip } = fresh();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await postJson(
-        t.app,
-        '/api/auth/signup',
-        { email: `burst${i}-${Date.now()}@example.com`, password: 'password1' },
-        { 'x-forwarded-for': ip },
-      );
+      const response = await postFrom(ip, '/api/auth/signup', {
+        email: `burst${i}-${Date.now()}@example.com`,
+        password: 'password1',
+      });
       statuses.push(response.status);
       if (response.status === 429) {
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -200,12 +192,10 @@ describe('log-in and log-out', () => {
   it('logs in with the right password, and logs out server-side', async () => {
     const { email, ip } = fresh();
     await signUp(email, ip);
-    const login = await postJson(
-      t.app,
-      '/api/auth/login',
-      { email: email.toUpperCase(), password: 'correct horse' },
-      { 'x-forwarded-for': ip },
-    );
+    const login = await postFrom(ip, '/api/auth/login', {
+      email: email.toUpperCase(),
+      password: 'correct horse',
+    });
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ email });
     const cookie = sessionCookie(login);
@@ -232,18 +222,11 @@ describe('log-in and log-out', () => {
   it('answers a wrong password and an unknown email with the same 401', async () => {
     const { email, ip } = fresh();
     await signUp(email, ip);
-    const wrong = await postJson(
-      t.app,
-      '/api/auth/login',
-      { email, password: 'wrong password' },
-      { 'x-forwarded-for': ip },
-    );
-    const unknown = await postJson(
-      t.app,
-      '/api/auth/login',
-      { email: `nobody-${email}`, password: 'wrong password' },
-      { 'x-forwarded-for': ip },
-    );
+    const wrong = await postFrom(ip, '/api/auth/login', { email, password: 'wrong password' });
+    const unknown = await postFrom(ip, '/api/auth/login', {
+      email: `nobody-${email}`,
+      password: 'wrong password',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const expected = { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
@@ -256,7 +239,7 @@ describe('log-in and log-out', () => {
     await signUp(email, ip);
     const time = async (body: object) => {
       const started = performance.now();
-      await postJson(t.app, '/api/auth/login', body, { 'x-forwarded-for': fresh().ip });
+      await postFrom(fresh().ip, '/api/auth/login', body);
       return performance.now() - started;
     };
     const wrong: number[] = [];
@@ -274,20 +257,16 @@ describe('log-in and log-out', () => {
     const { email, ip } = fresh();
     await signUp(email, ip);
     for (let i = 0; i < 10; i++) {
-      const response = await postJson(
-        t.app,
-        '/api/auth/login',
-        { email, password: `guess ${i}` },
-        { 'x-forwarded-for': fresh().ip },
-      );
+      const response = await postFrom(fresh().ip, '/api/auth/login', {
+        email,
+        password: `guess ${i}`,
+      });
       expect(response.status).toBe(401);
     }
-    const blocked = await postJson(
-      t.app,
-      '/api/auth/login',
-      { email, password: 'correct horse' },
-      { 'x-forwarded-for': fresh().ip },
-    );
+    const blocked = await postFrom(fresh().ip, '/api/auth/login', {
+      email,
+      password: 'correct horse',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     const audited = await t.db
@@ -300,12 +279,10 @@ describe('log-in and log-out', () => {
     let last = 0;
     for (let i = 0; i < 31; i++) {
       last = (
-        await postJson(
-          t.app,
-          '/api/auth/login',
-          { email: `spray${i}@example.com`, password: 'nope nope' },
-          { 'x-forwarded-for': ip },
-        )
+        await postFrom(ip, '/api/auth/login', {
+          email: `spray${i}@example.com`,
+          password: 'nope nope',
+        })
       ).status;
     }
     expect(last).toBe(429);
@@ -436,12 +413,7 @@ describe('password change', () => {
     const { email, ip } = fresh();
     const { cookie } = await signUp(email, ip);
     const other = sessionCookie(
-      await postJson(
-        t.app,
-        '/api/auth/login',
-        { email, password: 'correct horse' },
-        { 'x-forwarded-for': ip },
-      ),
+      await postFrom(ip, '/api/auth/login', { email, password: 'correct horse' }),
     );
 
     // A token minted before the change (by the owner or by a thief) must not survive it.
@@ -480,24 +452,10 @@ describe('password change', () => {
       401,
     );
     expect(
-      (
-        await postJson(
-          t.app,
-          '/api/auth/login',
-          { email, password: 'battery staple' },
-          { 'x-forwarded-for': ip },
-        )
-      ).status,
+      (await postFrom(ip, '/api/auth/login', { email, password: 'battery staple' })).status,
     ).toBe(200);
     expect(
-      (
-        await postJson(
-          t.app,
-          '/api/auth/login',
-          { email, password: 'correct horse' },
-          { 'x-forwarded-for': ip },
-        )
-      ).status,
+      (await postFrom(ip, '/api/auth/login', { email, password: 'correct horse' })).status,
     ).toBe(401);
   });
 
@@ -551,14 +509,7 @@ describe('account deletion', () => {
     expect(trail).toEqual([{ action: 'account_delete', user_id: null }]);
     expect((await get('/api/auth/user', { cookie })).status).toBe(401);
     expect(
-      (
-        await postJson(
-          t.app,
-          '/api/auth/login',
-          { email, password: 'correct horse' },
-          { 'x-forwarded-for': ip },
-        )
-      ).status,
+      (await postFrom(ip, '/api/auth/login', { email, password: 'correct horse' })).status,
     ).toBe(401);
   });
 });
@@ -567,18 +518,8 @@ describe('audit log', () => {
   it('records sign-up, log-in, failed log-in, log-out, password change and tokens', async () => {
     const { email, ip } = fresh();
     const { cookie, user } = await signUp(email, ip);
-    await postJson(
-      t.app,
-      '/api/auth/login',
-      { email, password: 'nope nope' },
-      { 'x-forwarded-for': ip },
-    );
-    await postJson(
-      t.app,
-      '/api/auth/login',
-      { email, password: 'correct horse' },
-      { 'x-forwarded-for': ip },
-    );
+    await postFrom(ip, '/api/auth/login', { email, password: 'nope nope' });
+    await postFrom(ip, '/api/auth/login', { email, password: 'correct horse' });
     const from = { cookie, 'x-forwarded-for': ip };
     const created = await send('POST', '/api/auth/tokens', { name: 't' }, from);
     const token = (await created.json()) as { id: string };

@@ -1,3 +1,4 @@
+import { FREE_INTEGRATION_LIMIT } from '@patchbay/schema';
 // Spec §3 "Pricing plan (static)" with the figures of spec §9. The landing page's pricing
 // section and /pricing both render this list, so the two can never disagree.
 
@@ -15,7 +16,7 @@ export interface PricingPlan {
 }
 
 /** Spec §9 and the free-tier limit dialog: 5 integrations, counted over the account's life. */
-export const FREE_INTEGRATION_LIMIT = 5;
+export { FREE_INTEGRATION_LIMIT };
 
 export const PRICING_PLANS: readonly PricingPlan[] = [
   {

@@ -4,12 +4,15 @@ import { createOpenAIGenerator } from './openai-generator.ts';
 import { createTemplateGenerator } from './template-generator.ts';
 
 // DESIGN.md §1, §8: an AI model when OPENAI_API_KEY is set, else the built-in template generator.
-// The worker's env schema can `.extend(ZGeneratorEnv.shape)` so a bad value stops start-up.
+// The worker's env schema extends ZGeneratorEnv, so a bad value stops start-up.
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
-/** Per request; a repair round makes a second one, so the activity needs twice this and more. */
-export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000;
+/**
+ * Per request; a repair round makes a second one, so the generateCode activity's 3-minute
+ * start-to-close (workflows/src/workflows.ts) must exceed twice this.
+ */
+export const DEFAULT_OPENAI_TIMEOUT_MS = 60_000;
 
 export const ZGeneratorEnv = z.object({
   /** Unset or empty: the template generator. */

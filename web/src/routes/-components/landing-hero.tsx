@@ -1,3 +1,4 @@
+import { PROMPT_MAX_LENGTH } from '@patchbay/schema';
 import {
   Anchor,
   Badge,
@@ -20,7 +21,6 @@ import { EXAMPLE_PROMPTS } from './example-prompts.ts';
 import classes from './landing.module.css';
 
 /** The Create Integration page accepts at most this many characters (spec §5). */
-const PROMPT_MAX_LENGTH = 1000;
 
 /**
  * Keeps the prompt for the Create Integration page, which reads and clears it, so nothing
