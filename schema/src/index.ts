@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './integrations.ts';
 export * from './runs.ts';
 export * from './integration-contract.ts';
+export * from './api-description.ts';

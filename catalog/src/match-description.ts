@@ -1,0 +1,105 @@
+import type { TApiDescription, TCatalogSummary } from '@patchbay/schema';
+import { loadCatalog } from './load-catalog.ts';
+
+// Matching a connection to a catalog entry (issue 14 §4): the API Name and Base URL the user
+// typed pick an entry. A host match is the strongest signal ("https://api.stripe.com"), then
+// the name or an alias, compared as lower-case words ("Stripe", "stripe payments").
+
+/** Lower-case words, punctuation dropped: "Monday.com" → "monday com". */
+export function normaliseName(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `host` is `pattern` or a subdomain of it; `{x}` in a pattern matches one label. */
+function hostMatches(host: string, pattern: string): boolean {
+  const regex = new RegExp(
+    `(^|\\.)${pattern
+      .toLowerCase()
+      .replace(/[.]/g, '\\.')
+      .replace(/\{[^}]+\}/g, '[a-z0-9-]+')}$`,
+  );
+  return regex.test(host);
+}
+
+function nameScore(entry: TApiDescription, typed: string): number {
+  const name = normaliseName(typed);
+  if (!name) return 0;
+  const names = [entry.name, entry.id.replace(/-/g, ' '), ...entry.aliases].map(normaliseName);
+  if (names.includes(name)) return 3;
+  // "stripe api", "our stripe account": an entry name that is a whole word of what was typed.
+  const words = ` ${name} `;
+  if (names.some((n) => n.length >= 3 && words.includes(` ${n} `))) return 2;
+  return 0;
+}
+
+/**
+ * The catalog entry a connection's name and URL point at, or undefined. A host match wins over
+ * a name match, so "My billing" on api.stripe.com is Stripe.
+ */
+export function matchDescription(
+  apiName: string,
+  apiUrl: string,
+  catalog: readonly TApiDescription[] = loadCatalog(),
+): TApiDescription | undefined {
+  const host = hostOf(apiUrl);
+  if (host) {
+    const byHost = catalog.find((entry) => entry.hosts.some((h) => hostMatches(host, h)));
+    if (byHost) return byHost;
+  }
+  let best: TApiDescription | undefined;
+  let bestScore = 0;
+  for (const entry of catalog) {
+    const score = nameScore(entry, apiName);
+    if (score > bestScore) [best, bestScore] = [entry, score];
+  }
+  return best;
+}
+
+export function summarise(entry: TApiDescription): TCatalogSummary {
+  const first = entry.auth.schemes[0];
+  return {
+    id: entry.id,
+    name: entry.name,
+    aliases: entry.aliases,
+    category: entry.category,
+    baseUrl: entry.baseUrl,
+    docsUrl: entry.docsUrl,
+    defaultAuthType: first?.type ?? 'none',
+    ...(entry.auth.keyHelp ? { keyHelp: entry.auth.keyHelp } : {}),
+    operationCount: entry.resources.reduce((n, r) => n + r.operations.length, 0),
+  };
+}
+
+/** Catalog entries whose name, alias, id, host or category starts a word with `query`. */
+export function searchCatalog(
+  query: string,
+  catalog: readonly TApiDescription[] = loadCatalog(),
+): TApiDescription[] {
+  const q = normaliseName(query);
+  if (!q) return [...catalog];
+  const host = hostOf(query.includes('://') ? query : `https://${query}`);
+  return catalog
+    .map((entry) => {
+      const texts = [entry.name, entry.id, ...entry.aliases, entry.category].map(normaliseName);
+      let score = 0;
+      if (texts.some((t) => t === q)) score = 4;
+      else if (texts.some((t) => t.startsWith(q))) score = 3;
+      else if (texts.some((t) => ` ${t}`.includes(` ${q}`))) score = 2;
+      else if (host && entry.hosts.some((h) => hostMatches(host, h))) score = 3;
+      return { entry, score };
+    })
+    .filter((m) => m.score > 0)
+    .sort((a, b) => b.score - a.score || a.entry.name.localeCompare(b.entry.name))
+    .map((m) => m.entry);
+}
