@@ -30,7 +30,7 @@ export function parseEntryFile(path: string): TApiDescription {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path}: not JSON (${(error as Error).message})`);
+    throw new Error(`${path}: not JSON (${(error as Error).message})`, { cause: error });
   }
   const parsed = ZApiDescription.safeParse(json);
   if (!parsed.success) {
