@@ -20,6 +20,8 @@ import {
   benchGenerationWithModel,
   benchTestRuns,
 } from './bench/runtime.ts';
+import { size } from './bench/size.ts';
+import { benchTemporalFloor } from './bench/temporal-floor.ts';
 import { printTable, summarize, type BenchRow } from './bench/table.ts';
 
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -87,8 +89,11 @@ async function startAndPing(): Promise<void> {
     rows.push({ name: 'npm start, warm (existing data) to healthy', p50: warm.ms, note: '1 run' });
     await warm.stack.waitForOutput(/Press Ctrl-C to stop/);
 
+    rows.push(
+      ...(await benchTemporalFloor(`127.0.0.1:${warm.ports.TEMPORAL_PORT}`, size(200, 30))),
+    );
     const samples: number[] = [];
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < size(200, 30); i++) {
       const started = performance.now();
       const response = await fetch(`http://localhost:${warm.port}/api/ping`, {
         method: 'POST',
@@ -101,7 +106,8 @@ async function startAndPing(): Promise<void> {
     rows.push({
       name: 'ping workflow round trip through the API',
       ...summarize(samples),
-      note: '200 sequential runs',
+      note: `${samples.length} sequential runs`,
+      temporal: true,
     });
     const baseUrl = `http://localhost:${warm.port}`;
     const accounts = await benchAccounts(baseUrl);
@@ -123,8 +129,8 @@ async function startAndPing(): Promise<void> {
         session,
         { databaseUrl, temporalAddress: `127.0.0.1:${warm.ports.TEMPORAL_PORT}`, workerPid },
         {
-          count: Number(process.env.BENCH_SCHEDULES ?? 1000),
-          minutes: Number(process.env.BENCH_MINUTES ?? 2),
+          count: Number(process.env.BENCH_SCHEDULES ?? size(1000, 100)),
+          minutes: Number(process.env.BENCH_MINUTES ?? size(2, 1)),
         },
       )),
     );

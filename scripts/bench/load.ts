@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { size } from './size.ts';
 import type { BenchRow } from './table.ts';
 
 /** N concurrent connections for `seconds`, reported as p50/p99 latency (autocannon). */
@@ -19,7 +20,7 @@ export async function underLoad(
     headers: options.headers ?? {},
     ...(options.body ? { body: options.body } : {}),
     connections: options.connections ?? 50,
-    duration: options.seconds ?? 5,
+    duration: options.seconds ?? size(5, 2),
   });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${name}: ${failed} of ${result.requests.total} requests failed`);

@@ -5,6 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import postgres from 'postgres';
 import { startFakeApi } from '../test-support/fake-api.ts';
 import { completion, startFakeOpenAIServer } from '../test-support/fake-openai-server.ts';
+import { size } from './size.ts';
 import { summarize, type BenchRow } from './table.ts';
 
 interface Session {
@@ -50,7 +51,7 @@ export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
       generatedCode: TEST_CODE,
     });
     const throughApi: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < size(30, 10); i++) {
       const started = performance.now();
       const result = await json<{ status: string }>(
         await fetch(`${session.baseUrl}/api/integrations/${id}/execute`, {
@@ -64,7 +65,7 @@ export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
       throughApi.push(performance.now() - started);
     }
     const direct: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < size(30, 10); i++) {
       const started = performance.now();
       const items = (await (await fetch(`${source.url}/items`)).json()) as unknown[];
       for (const item of items.slice(0, 3)) {
@@ -79,7 +80,12 @@ export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
     const api = summarize(throughApi);
     const plain = summarize(direct);
     return [
-      { name: 'test run through the API (4 HTTP calls)', ...api, note: '30 sequential' },
+      {
+        name: 'test run through the API (4 HTTP calls)',
+        ...api,
+        temporal: true,
+        note: `${throughApi.length} sequential`,
+      },
       {
         name: 'the same 4 calls made directly',
         ...plain,
@@ -95,7 +101,7 @@ export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
 /** Generation round trip through the API with the template generator. */
 export async function benchGeneration(session: Session): Promise<BenchRow[]> {
   const samples: number[] = [];
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < size(30, 10); i++) {
     const started = performance.now();
     await json(
       await fetch(`${session.baseUrl}/api/integrations/generate`, {
@@ -117,6 +123,7 @@ export async function benchGeneration(session: Session): Promise<BenchRow[]> {
   return [
     {
       name: 'generate through the API (template generator)',
+      temporal: true,
       ...summarize(samples),
       note: '30 sequential',
     },

@@ -6,7 +6,12 @@ export interface BenchRow {
   note?: string;
   /** When set, p50 is a plain figure in this unit (e.g. 'runs/min', 'MiB'), not milliseconds. */
   unit?: string;
+  /** The row is a round trip through Temporal: print it as a multiple of the raw floor too. */
+  temporal?: boolean;
 }
+
+/** The row every Temporal round trip is compared with (temporal-floor.ts). */
+export const FLOOR_ROW = 'Temporal raw floor: empty workflow + 1 no-op activity';
 
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -29,11 +34,14 @@ function ms(value: number | undefined): string {
 
 /** A plain-text table: one row per measurement. */
 export function printTable(rows: BenchRow[]): void {
-  const header = ['measurement', 'p50', 'p95', 'p99', 'note'];
+  const floor = rows.find((row) => row.name === FLOOR_ROW)?.p50;
+  const ratio = (row: BenchRow) =>
+    row.temporal && floor ? `${(row.p50 / floor).toFixed(1)}×` : '';
+  const header = ['measurement', 'p50', 'p95', 'p99', 'p50 / floor', 'note'];
   const body = rows.map((row) =>
     row.unit
-      ? [row.name, `${row.p50.toFixed(1)} ${row.unit}`, '', '', row.note ?? '']
-      : [row.name, ms(row.p50), ms(row.p95), ms(row.p99), row.note ?? ''],
+      ? [row.name, `${row.p50.toFixed(1)} ${row.unit}`, '', '', '', row.note ?? '']
+      : [row.name, ms(row.p50), ms(row.p95), ms(row.p99), ratio(row), row.note ?? ''],
   );
   const widths = header.map((_, column) =>
     Math.max(...[header, ...body].map((line) => line[column]?.length ?? 0)),

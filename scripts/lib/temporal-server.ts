@@ -3,6 +3,7 @@
 import { Connection } from '@temporalio/client';
 import { assertPortFree, waitFor } from './ports.ts';
 import { spawnService, stopService, type Service } from './processes.ts';
+import { dynamicConfigArgs } from './temporal-dynamic-config.ts';
 
 export interface RunningTemporal {
   address: string;
@@ -36,6 +37,7 @@ export async function startTemporalDevServer(options: {
     'error',
     '--log-format',
     'pretty',
+    ...dynamicConfigArgs(),
   ]);
   options.onSpawn?.(service);
   const address = `127.0.0.1:${options.port}`;

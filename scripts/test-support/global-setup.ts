@@ -8,6 +8,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../lib/ports.ts';
 import { startPostgres } from '../lib/postgres.ts';
+import { dynamicConfigArgs } from '../lib/temporal-dynamic-config.ts';
 import { temporalCliPath } from './temporal-cli.ts';
 
 declare module 'vitest' {
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
       executable: { type: 'existing-path', path: temporalCliPath() },
       ip: '127.0.0.1',
       port: await freePort(),
-      extraArgs: ['--log-level', 'error'],
+      extraArgs: ['--log-level', 'error', ...dynamicConfigArgs()],
     },
   });
 
