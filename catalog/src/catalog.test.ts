@@ -62,7 +62,7 @@ function entryProblems(entry: TApiDescription): string[] {
   if (!entry.baseUrl.startsWith('https://')) problems.push(`baseUrl ${entry.baseUrl} is not https`);
 
   for (const resource of entry.resources) {
-    if (!(resource.idField in resource.example))
+    if (valueAt(resource.example, resource.idField) === undefined)
       problems.push(`${resource.name}: example lacks its idField ${resource.idField}`);
     for (const op of resource.operations) {
       problems.push(...pathProblems(op));
