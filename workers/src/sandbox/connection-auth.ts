@@ -1,28 +1,20 @@
 import { createHash } from 'node:crypto';
+import { ConfigurationError, placeCredential } from '@patchbay/runtime';
 import type { Credentials, IncomingResponse, OutgoingRequest } from './guarded-request.ts';
 import type { Redactor } from './redact.ts';
 import type { SandboxConnection } from './types.ts';
 
-// What each auth type adds to a request (DESIGN.md §6), host-side only: the same table as the
-// exported runtime's credentials.js. OAuth 2.0 client credentials tokens are fetched here,
+// The sandbox's credentials (DESIGN.md §6), host-side only. What each auth type adds to a request
+// is @patchbay/runtime's table (placeCredential), which the exported runtime applies too. OAuth 2.0 client credentials tokens are fetched here,
 // through the network guard, and cached per token endpoint, client, scope and secret.
 
-/** Header used for an API key when authConfig.name is not set. */
-export const DEFAULT_API_KEY_HEADER = 'X-API-Key';
-/** Query parameter used for an API key sent in the query when authConfig.name is not set. */
-export const DEFAULT_API_KEY_PARAMETER = 'api_key';
+export { ConfigurationError };
 
 /** Fetch a new token this long before the old one expires, so no request carries a stale one. */
 const EXPIRY_MARGIN_MS = 60_000;
 /** A token answered without expires_in is reused this long. */
 const UNKNOWN_EXPIRY_MS = 5 * 60_000;
 const MAX_CACHED_TOKENS = 1000;
-
-/** A failure the run cannot fix by retrying, such as a missing credential. */
-export class ConfigurationError extends Error {
-  override name = 'ConfigurationError';
-  readonly retryable = false;
-}
 
 /** The token endpoint answered outside 2xx: thrown in the isolate as an HttpError. */
 export class TokenEndpointError extends Error {
@@ -108,43 +100,30 @@ export async function credentialsFor(
   }
   const origin = new URL(connection.baseUrl).origin;
   const config = connection.authConfig;
-  const header = (name: string, value: string): Credentials => ({
+  const place = (credential: string): Credentials => ({
     origin,
-    headers: { [name]: value },
-    query: {},
+    ...placeCredential(
+      connection.authType as Exclude<typeof connection.authType, 'none'>,
+      config,
+      credential,
+    ),
   });
-  switch (connection.authType) {
-    case 'api-key':
-      if (config.in === 'query') {
-        return {
-          credentials: {
-            origin,
-            headers: {},
-            query: { [config.name ?? DEFAULT_API_KEY_PARAMETER]: secret },
-          },
-        };
-      }
-      return { credentials: header(config.name ?? DEFAULT_API_KEY_HEADER, secret) };
-    case 'basic': {
-      const encoded = Buffer.from(`${config.username ?? ''}:${secret}`).toString('base64');
-      deps.redactor.add(encoded);
-      return { credentials: header('Authorization', `Basic ${encoded}`) };
+  if (connection.authType === 'oauth' && config.tokenUrl) {
+    const tokenKey = tokenCacheKey(connection);
+    let token = deps.tokenCache.get(tokenKey);
+    if (token === null) {
+      const fetched = await fetchClientCredentialsToken(connection, secret, deps);
+      deps.tokenCache.set(tokenKey, fetched.accessToken, fetched.expiresIn);
+      token = fetched.accessToken;
     }
-    case 'oauth': {
-      if (!config.tokenUrl) return { credentials: header('Authorization', `Bearer ${secret}`) };
-      const tokenKey = tokenCacheKey(connection);
-      let token = deps.tokenCache.get(tokenKey);
-      if (token === null) {
-        const fetched = await fetchClientCredentialsToken(connection, secret, deps);
-        deps.tokenCache.set(tokenKey, fetched.accessToken, fetched.expiresIn);
-        token = fetched.accessToken;
-      }
-      deps.redactor.add(token);
-      return { credentials: header('Authorization', `Bearer ${token}`), tokenKey };
-    }
-    default: // bearer
-      return { credentials: header('Authorization', `Bearer ${secret}`) };
+    deps.redactor.add(token);
+    return { credentials: place(token), tokenKey };
   }
+  const credentials = place(secret);
+  const basic = credentials.headers.Authorization;
+  // basic: the encoded user:password is a secret too, wherever it appears.
+  if (connection.authType === 'basic' && basic) deps.redactor.add(basic.slice('Basic '.length));
+  return { credentials };
 }
 
 /** RFC 6749 §4.4, client_secret_post: the credentials travel in the form body. */

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { InvalidResponseError, parseResponseBody, resolveRequest } from '@patchbay/runtime';
 import {
   ConfigurationError,
   credentialsFor,
@@ -44,22 +45,6 @@ import { parseRetryAfter, toSandboxError } from './user-error.ts';
 const TRANSCRIPT_BODY_CHARS = 64 * 1024;
 /** Kept at record time beyond the cap, so a credential cut by the cap is still whole when redacted. */
 const REDACTION_MARGIN_CHARS = 16 * 1024;
-
-/** Request headers the host owns (as in fetch); the code's values are ignored. */
-const FORBIDDEN_HEADERS = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-  'proxy-connection',
-]);
-const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export interface SessionOptions {
   tokenCache: OAuthTokenCache;
@@ -134,39 +119,14 @@ export class RunSession {
 
   async #perform(call: HttpCall): Promise<CallReply> {
     const role = call.target === 'fetch' ? null : call.target;
-    const where = role ? `ctx.${role}` : 'ctx.fetch';
-    const method = call.method;
-    if (!METHOD_TOKEN.test(method))
-      throw new TypeError(`${where}: '${method}' is not an HTTP method`);
-    if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`${where}: ${method} is not allowed`);
-
-    const url = role ? this.#resolvePath(role, call.path) : parseFetchUrl(call.path);
-    for (const [key, value] of call.query) url.searchParams.append(key, value);
+    // The same checks and URL resolution as the exported runtime (@patchbay/runtime).
+    const resolved = resolveRequest(call, {
+      source: this.#input.source.baseUrl,
+      destination: this.#input.destination.baseUrl,
+    });
+    const { method, url, headers } = resolved;
     const shownUrl = url.href;
-
-    if (call.json !== null && call.body !== null) {
-      throw new TypeError(`${method} ${shownUrl}: pass either json or body, not both`);
-    }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of call.headers) {
-      const lower = name.toLowerCase();
-      if (FORBIDDEN_HEADERS.has(lower)) continue;
-      try {
-        http.validateHeaderName(lower);
-        http.validateHeaderValue(lower, value);
-      } catch {
-        throw new TypeError(`${where}: invalid header ${JSON.stringify(name)}`);
-      }
-      headers[lower] = value;
-    }
-    let body: Buffer | null = null;
-    if (call.json !== null) {
-      body = Buffer.from(call.json);
-      headers['content-type'] ??= 'application/json';
-    } else if (call.body !== null) {
-      body = Buffer.from(call.body);
-      headers['content-type'] ??= 'text/plain;charset=UTF-8';
-    }
+    const body = resolved.body === null ? null : Buffer.from(resolved.body);
     if (body !== null && body.length > this.limits.maxResponseBytes) {
       throw new RequestFailedError(
         `${method} ${shownUrl}: the request body is larger than ${formatBytes(this.limits.maxResponseBytes)}`,
@@ -241,33 +201,6 @@ export class RunSession {
     return { ok: false, error };
   }
 
-  /** ctx.source / ctx.destination paths: relative to the base URL, never leaving its origin. */
-  #resolvePath(role: 'source' | 'destination', path: string): URL {
-    const baseUrl = this.#input[role].baseUrl;
-    let base: URL;
-    try {
-      base = new URL(baseUrl);
-    } catch {
-      throw new ConfigurationError(`ctx.${role}: the base URL ${baseUrl} is not a valid URL`);
-    }
-    // A trailing slash makes relative paths extend the base path: /v1 + customers = /v1/customers.
-    if (!base.pathname.endsWith('/')) base.pathname += '/';
-    if (/^([a-z][a-z\d+.-]*:)?\/\//i.test(path)) {
-      throw new TypeError(
-        `ctx.${role} takes a path relative to ${baseUrl}, not a full URL (${path}); ` +
-          'use ctx.fetch for other endpoints',
-      );
-    }
-    // './' keeps a first segment such as 'items:batchGet' from reading as a URL scheme.
-    const url = new URL(`./${path.replace(/^\/+/, '')}`, base);
-    for (const [key, value] of base.searchParams) {
-      if (!url.searchParams.has(key)) url.searchParams.append(key, value);
-    }
-    if (url.origin !== base.origin)
-      throw new TypeError(`ctx.${role}: ${path} leaves ${base.origin}`);
-    return url;
-  }
-
   #environment(): RequestEnvironment {
     return {
       allowPrivateNetwork: this.#input.allowPrivateNetwork,
@@ -308,7 +241,11 @@ export class RunSession {
   #callError(error: unknown): CallError {
     const message = errorMessage(error);
     if (error instanceof TypeError) return { name: 'TypeError', message, retryable: false };
-    if (error instanceof ConfigurationError || error instanceof BlockedRequestError) {
+    if (
+      error instanceof ConfigurationError ||
+      error instanceof BlockedRequestError ||
+      error instanceof InvalidResponseError
+    ) {
       return { name: 'Error', message, retryable: false };
     }
     if (error instanceof RequestFailedError)
@@ -454,38 +391,13 @@ function isRetryableFailure(error: unknown): boolean {
   return true;
 }
 
-function parseFetchUrl(value: string): URL {
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    // Reported below.
-  }
-  if (!url || !/^https?:$/.test(url.protocol)) {
-    throw new TypeError(`ctx.fetch needs an absolute http(s) URL, got ${value}`);
-  }
-  return url;
-}
-
 /** As the exported runtime: JSON when the response says so, otherwise text, null when empty. */
 function parseBody(response: IncomingResponse, method: string, shownUrl: string): unknown {
-  if (response.status === 204 || method === 'HEAD') return null;
-  const text = response.body.toString('utf8');
-  if (text === '') return null;
-  const type = response.headers['content-type'] ?? '';
-  // application/json, and the +json types such as application/problem+json.
-  if (/^application\/([\w.-]+\+)?json\b/i.test(type)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      // Some APIs label error pages as JSON; keep the text rather than hide the real error.
-      if (response.status >= 200 && response.status <= 299) {
-        throw new RequestFailedError(
-          `${method} ${shownUrl}: the response is not valid JSON`,
-          false,
-        );
-      }
-    }
-  }
-  return text;
+  return parseResponseBody({
+    method,
+    shownUrl,
+    status: response.status,
+    contentType: response.headers['content-type'] ?? '',
+    text: response.body.toString('utf8'),
+  });
 }

@@ -1,0 +1,93 @@
+import {
+  jsonParse,
+  jsonStringify,
+  NativeMap,
+  NativeTypeError,
+  objectEntries,
+} from './intrinsics.ts';
+
+// ctx.state (DESIGN.md §6): the saved state as it was when the run started, plus this run's
+// writes, held back until the host commits them (only when the run succeeds). Values are kept as
+// JSON text: reads return fresh copies, and the changes leave as [key, JSON] pairs, so no
+// "__proto__" key can become a prototype on the way.
+
+export interface StateChanges {
+  /** [key, value as JSON text], in the order the keys were first written. */
+  set: [string, string][];
+  deleted: string[];
+}
+
+/** The API handed to the integration as ctx.state. */
+export interface StateApi {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+function checkKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string' || key === '') {
+    throw new NativeTypeError('ctx.state: the key must be a non-empty string');
+  }
+}
+
+export class StateBuffer {
+  readonly #saved: Map<string, string>;
+  /** This run's writes; null marks a deleted key. */
+  readonly #changes: Map<string, string | null> = new NativeMap();
+  readonly api: StateApi;
+
+  /** @param saved The state committed by the last successful run. */
+  constructor(saved: Record<string, unknown>) {
+    this.#saved = new NativeMap(
+      objectEntries(saved).map(([key, value]): [string, string] => [key, jsonStringify(value)]),
+    );
+    this.api = {
+      get: async (key) => {
+        checkKey(key);
+        const json = this.#changes.has(key) ? this.#changes.get(key) : this.#saved.get(key);
+        return json === undefined || json === null ? undefined : jsonParse(json);
+      },
+      set: async (key, value) => {
+        checkKey(key);
+        const json = jsonStringify(value) as string | undefined;
+        if (json === undefined) {
+          throw new NativeTypeError(`ctx.state.set('${key}'): the value must be JSON (use delete)`);
+        }
+        this.#changes.set(key, json);
+      },
+      delete: async (key) => {
+        checkKey(key);
+        this.#changes.set(key, null);
+      },
+    };
+  }
+
+  /** What a successful run commits. */
+  changes(): StateChanges {
+    const set: [string, string][] = [];
+    const deleted: string[] = [];
+    for (const [key, json] of this.#changes) {
+      if (json === null) deleted.push(key);
+      else set.push([key, json]);
+    }
+    return { set, deleted };
+  }
+}
+
+/** The state after committing `changes` on top of `saved`. */
+export function applyStateChanges(
+  saved: Record<string, unknown>,
+  changes: StateChanges,
+): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...saved };
+  for (const [key, json] of changes.set) {
+    Object.defineProperty(next, key, {
+      value: JSON.parse(json),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  for (const key of changes.deleted) delete next[key];
+  return next;
+}
