@@ -2,7 +2,7 @@ import type { KeyRing } from '@patchbay/schema/vault';
 import type { Client } from '@temporalio/client';
 import type { GoogleAuth } from './auth/google.ts';
 import type { RateLimits } from './auth/rate-limits.ts';
-import type { Sql } from './db/client.ts';
+import type { Sql } from '@patchbay/db';
 
 /** What route handlers may use; built once in main.ts, or by a test. */
 export interface AppDeps {

@@ -1,4 +1,4 @@
-import type { UserRow } from './db/users.ts';
+import type { UserRow } from '@patchbay/db';
 
 /** Who is calling: set by the authenticate middleware on every /api request. */
 export interface Auth {

@@ -2,15 +2,18 @@
 // (issue "Integrations": a wrong or missing key stops start-up with a clear message,
 // rather than silently encrypting new data with a key that cannot read the old).
 import { decrypt, encrypt, keyIdOf, type KeyRing, VaultError } from '@patchbay/schema/vault';
-import type { Sql } from './db/client.ts';
+import {
+  credentialKeyIdsInUse,
+  insertVaultKeyCheck,
+  listVaultKeyChecks,
+  type Sql,
+} from '@patchbay/db';
 
 const CHECK_PLAINTEXT = 'patchbay vault key check';
 const checkContext = (kid: string) => `patchbay:vault-check:${kid}`;
 
 export async function checkVaultKeys(sql: Sql, ring: KeyRing): Promise<void> {
-  const known = await sql<
-    { kid: string; check_value: string }[]
-  >`select kid, check_value from vault_key_checks`;
+  const known = await listVaultKeyChecks(sql);
   for (const { kid, check_value } of known) {
     if (!ring.keys.has(kid)) continue;
     let ok: boolean;
@@ -25,11 +28,7 @@ export async function checkVaultKeys(sql: Sql, ring: KeyRing): Promise<void> {
       );
     }
   }
-  const inUse = await sql<{ kid: string }[]>`
-    select distinct split_part(c, ':', 1) as kid
-    from integrations, lateral (values (source_credential), (dest_credential)) as v(c)
-    where c is not null`;
-  const missing = inUse.map((row) => row.kid).filter((kid) => !ring.keys.has(kid));
+  const missing = (await credentialKeyIdsInUse(sql)).filter((kid) => !ring.keys.has(kid));
   if (missing.length > 0) {
     throw new VaultError(
       `APP_ENCRYPTION_KEYS lacks key ${missing.map((kid) => `"${kid}"`).join(', ')}, which encrypted stored credentials. Add it back (after the active key) or rotate first.`,
@@ -40,6 +39,6 @@ export async function checkVaultKeys(sql: Sql, ring: KeyRing): Promise<void> {
     const single: KeyRing = { activeKeyId: kid, keys: ring.keys };
     const value = encrypt(single, CHECK_PLAINTEXT, checkContext(kid));
     if (keyIdOf(value) !== kid) throw new VaultError('key check written with the wrong key');
-    await sql`insert into vault_key_checks (kid, check_value) values (${kid}, ${value}) on conflict do nothing`;
+    await insertVaultKeyCheck(sql, kid, value);
   }
 }

@@ -5,7 +5,7 @@ import {
   generateKeyEntry,
   parseKeyRing,
 } from '@patchbay/schema/vault';
-import postgres from 'postgres';
+import { createSql, setPlanByEmail } from '@patchbay/db';
 import { summarize, type BenchRow } from './table.ts';
 import { underLoad } from './load.ts';
 
@@ -30,8 +30,8 @@ export async function benchIntegrations(
   user: { cookie: string; email: string },
 ): Promise<BenchRow[]> {
   // The Free limit would stop the creates; the bench user is Pro.
-  const sql = postgres(databaseUrl, { max: 1 });
-  await sql`update users set plan = 'pro' where email = ${user.email}`;
+  const sql = createSql(databaseUrl, { max: 1 });
+  await setPlanByEmail(sql, user.email, 'pro');
   await sql.end();
   const headers = { 'content-type': 'application/json', origin: baseUrl, cookie: user.cookie };
 

@@ -2,7 +2,7 @@
 // starts it with SANDBOX_ALLOW_PRIVATE_NETWORK=true and its own fake APIs on loopback).
 import { readdirSync, readFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
-import postgres from 'postgres';
+import { createSql, listScheduledRunsBetween } from '@patchbay/db';
 import { startFakeApi } from '../test-support/fake-api.ts';
 import { completion, startFakeOpenAIServer } from '../test-support/fake-openai-server.ts';
 import { size } from './size.ts';
@@ -140,7 +140,7 @@ export async function benchDeployedRuns(
   stack: { databaseUrl: string; temporalAddress: string; workerPid: number },
   options: { count: number; minutes: number },
 ): Promise<BenchRow[]> {
-  const sql = postgres(stack.databaseUrl, { max: 4 });
+  const sql = createSql(stack.databaseUrl, { max: 4 });
   const connection = await Connection.connect({ address: stack.temporalAddress });
   const temporal = new Client({ connection });
   try {
@@ -184,9 +184,7 @@ export async function benchDeployedRuns(
         body: JSON.stringify({ status: 'paused' }),
       });
     }
-    const runs = await sql<{ started_at: Date; workflow_id: string; status: string }[]>`
-      select r.started_at, r.workflow_id, r.status from runs r
-      where r.integration_id in ${sql(ids)} and r.kind = 'scheduled' and r.started_at between ${from} and ${to}`;
+    const runs = await listScheduledRunsBetween(sql, ids, from, to);
     // Schedule workflow ids end with the scheduled time: run:<id>-2026-11-21T12:00:00Z
     const delays = runs
       .map((run) => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import { createSql, ping, type Sql } from '@patchbay/db';
 import { embeddedEncryptionKeys } from './encryption-key.ts';
 import { loadStartEnv } from './start-env.ts';
 
@@ -12,7 +12,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  * the embedded PostgreSQL (which must be running: `npm start` in another terminal), and
  * APP_ENCRYPTION_KEYS or DATA_DIR/secret.key.
  */
-export async function opsEnvironment(): Promise<{ sql: postgres.Sql; encryptionKeys: string }> {
+export async function opsEnvironment(): Promise<{ sql: Sql; encryptionKeys: string }> {
   const envFile = path.join(repoRoot, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const env = loadStartEnv({ PATCHBAY_TEMPORAL_CLI: 'unused', ...process.env });
@@ -20,9 +20,9 @@ export async function opsEnvironment(): Promise<{ sql: postgres.Sql; encryptionK
   const url =
     env.DATABASE_URL ??
     `postgres://patchbay:patchbay@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/patchbay`;
-  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  const sql = createSql(url, { max: 2, applicationName: 'patchbay-ops' });
   try {
-    await sql`select 1`;
+    await ping(sql);
   } catch (error) {
     await sql.end();
     const hint = env.DATABASE_URL

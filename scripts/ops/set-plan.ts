@@ -1,6 +1,7 @@
 // npm run set-plan -- <email> <free|pro>: switch an account's plan. Billing is not part of
 // the beta; the operator enables Pro by hand.
 import { ZPlan } from '@patchbay/schema';
+import { setPlanByEmail } from '@patchbay/db';
 import { opsEnvironment } from '../lib/ops-env.ts';
 
 const [email, plan] = process.argv.slice(2);
@@ -11,11 +12,10 @@ if (!email || !parsedPlan.success) {
 }
 try {
   const { sql } = await opsEnvironment();
-  const rows =
-    await sql`update users set plan = ${parsedPlan.data} where lower(email) = lower(${email}) returning email`;
+  const changed = await setPlanByEmail(sql, email, parsedPlan.data);
   await sql.end();
-  if (rows.length === 0) throw new Error(`no account with the email ${email}`);
-  console.log(`${rows[0]?.email} is now on the ${parsedPlan.data} plan.`);
+  if (changed === undefined) throw new Error(`no account with the email ${email}`);
+  console.log(`${changed} is now on the ${parsedPlan.data} plan.`);
 } catch (error) {
   console.error(`set-plan: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

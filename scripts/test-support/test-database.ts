@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
-import { createSql, type Sql } from '../../api/src/db/client.ts';
-import { migrate } from '../../api/src/db/migrate.ts';
-import { createDatabaseIfMissing } from '../lib/postgres.ts';
+import { createDatabaseIfMissing, createSql, dropDatabase, migrate, type Sql } from '@patchbay/db';
 
 export interface TestDatabase {
   url: string;
@@ -25,9 +23,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     sql,
     drop: async () => {
       await sql.end({ timeout: 5 });
-      const admin = createSql(adminUrl, { max: 1 });
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await dropDatabase(adminUrl, name);
     },
   };
 }

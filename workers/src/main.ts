@@ -3,7 +3,7 @@
 import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { EnvError } from '@patchbay/schema/env';
 import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
-import postgres from 'postgres';
+import { createSql } from '@patchbay/db';
 import { bundleWorkflows } from './bundle-workflows.ts';
 import { connectToTemporal, createWorker } from './create-worker.ts';
 import { loadWorkerEnv } from './env.ts';
@@ -14,11 +14,7 @@ async function main(): Promise<void> {
   const env = loadWorkerEnv();
   const vault = parseKeyRing(env.APP_ENCRYPTION_KEYS);
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const sql = postgres(env.DATABASE_URL, {
-    max: 10,
-    onnotice: () => {},
-    connection: { application_name: 'patchbay-worker' },
-  });
+  const sql = createSql(env.DATABASE_URL, { max: 10, applicationName: 'patchbay-worker' });
   const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE });
   const generator = createGenerator(env);
   const workflowBundle = await bundleWorkflows();

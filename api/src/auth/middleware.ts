@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
-import type { UserRow } from '../db/users.ts';
+import type { UserRow } from '@patchbay/db';
 import { ApiError } from '../errors.ts';
 import { validateApiToken } from './api-tokens.ts';
 import { readSessionCookie, setSessionCookie } from './cookies.ts';

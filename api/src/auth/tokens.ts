@@ -35,8 +35,11 @@ export function newToken(prefix = ''): NewToken {
   return { id, secret, token: `${id}.${secret}`, secretHash: hashSecret(secret) };
 }
 
+/** Only what newToken makes: anything else (a NUL from a decoded cookie, say) never reaches SQL. */
+const TOKEN_SHAPE = /^([a-z0-9_]+)\.([a-z0-9]+)$/;
+
 export function splitToken(token: string): { id: string; secret: string } | null {
-  const parts = token.split('.');
-  if (parts.length !== 2 || !parts[0] || !parts[1] || token.length > 200) return null;
-  return { id: parts[0], secret: parts[1] };
+  const parts = token.length <= 200 ? TOKEN_SHAPE.exec(token) : null;
+  if (!parts?.[1] || !parts[2]) return null;
+  return { id: parts[1], secret: parts[2] };
 }

@@ -3,13 +3,8 @@
 // minutes, so a crash between the database write and the Temporal call heals itself.
 import type { Client } from '@temporalio/client';
 import { SCHEDULE_PREFIX } from '@patchbay/workflows';
-import type { Sql } from '../db/client.ts';
-import {
-  deleteSchedule,
-  describeSchedule,
-  syncSchedule,
-  type ScheduledIntegration,
-} from './schedules.ts';
+import { findScheduledIntegration, listDeployedIntegrations, type Sql } from '@patchbay/db';
+import { deleteSchedule, describeSchedule, syncSchedule } from './schedules.ts';
 
 export interface ReconcileReport {
   created: number;
@@ -23,8 +18,7 @@ export async function reconcileSchedules(deps: {
   taskQueue: string;
 }): Promise<ReconcileReport> {
   const report: ReconcileReport = { created: 0, fixed: 0, removed: 0 };
-  const deployed = await deps.sql<ScheduledIntegration[]>`
-    select id, status, schedule from integrations where status <> 'draft'`;
+  const deployed = await listDeployedIntegrations(deps.sql);
   const wanted = new Set(deployed.map((integration) => integration.id));
 
   for (const integration of deployed) {
@@ -33,7 +27,7 @@ export async function reconcileSchedules(deps: {
     const everyMs = integration.schedule.everyMinutes * 60_000;
     if (actual && actual.paused === paused && actual.everyMs === everyMs) continue;
     // Act on the row as it is now: a user may have paused, resumed or deleted it meanwhile.
-    const current = await currentRow(deps.sql, integration.id);
+    const current = await findScheduledIntegration(deps.sql, integration.id);
     if (!current) continue;
     await syncSchedule(deps.temporal, deps.taskQueue, current);
     if (actual) report.fixed += 1;
@@ -46,18 +40,10 @@ export async function reconcileSchedules(deps: {
     const integrationId = schedule.scheduleId.slice(SCHEDULE_PREFIX.length);
     if (wanted.has(integrationId)) continue;
     // Deployed after our snapshot? Then it is not an orphan.
-    const current = await currentRow(deps.sql, integrationId);
+    const current = await findScheduledIntegration(deps.sql, integrationId);
     if (current && current.status !== 'draft') continue;
     await deleteSchedule(deps.temporal, integrationId);
     report.removed += 1;
   }
   return report;
-}
-
-async function currentRow(sql: Sql, id: string): Promise<ScheduledIntegration | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const [row] = await sql<
-    ScheduledIntegration[]
-  >`select id, status, schedule from integrations where id = ${id}`;
-  return row;
 }

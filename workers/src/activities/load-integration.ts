@@ -1,6 +1,6 @@
 import type { TAuthConfig, TAuthType } from '@patchbay/schema';
 import { credentialContext, decrypt, type KeyRing } from '@patchbay/schema/vault';
-import type postgres from 'postgres';
+import { loadIntegrationForRun, type Sql } from '@patchbay/db';
 
 export interface LoadedConnection {
   baseUrl: string;
@@ -21,35 +21,17 @@ export interface LoadedIntegration {
   stateVersion: number;
 }
 
-interface Row {
-  id: string;
-  generated_code: string;
-  status: LoadedIntegration['status'];
-  source_api_url: string;
-  source_auth_type: TAuthType;
-  source_auth_config: TAuthConfig;
-  source_credential: string | null;
-  dest_api_url: string;
-  dest_auth_type: TAuthType;
-  dest_auth_config: TAuthConfig;
-  dest_credential: string | null;
-  state_version: string;
-}
-
+/** The integration as a run needs it, credentials opened; null when it no longer exists. */
 export async function loadIntegration(
-  sql: postgres.Sql,
+  sql: Sql,
   vault: KeyRing,
   id: string,
 ): Promise<LoadedIntegration | null> {
-  const [row] = await sql<Row[]>`
-    select id, generated_code, status, source_api_url, source_auth_type, source_auth_config, source_credential,
-           dest_api_url, dest_auth_type, dest_auth_config, dest_credential, state_version
-    from integrations where id = ${id}`;
-  if (!row) return null;
-  const stateRows = await sql<{ key: string; value: unknown }[]>`
-    select key, value from integration_state where integration_id = ${id}`;
+  const loaded = await loadIntegrationForRun(sql, id);
+  if (!loaded) return null;
+  const { row, state } = loaded;
   const open = (stored: string | null, side: 'source' | 'destination') =>
-    stored === null ? null : decrypt(vault, stored, credentialContext(id, side));
+    stored === null ? null : decrypt(vault, stored, credentialContext(row.id, side));
   return {
     id: row.id,
     code: row.generated_code,
@@ -66,7 +48,7 @@ export async function loadIntegration(
       authConfig: row.dest_auth_config,
       secret: open(row.dest_credential, 'destination'),
     },
-    state: Object.fromEntries(stateRows.map((entry) => [entry.key, entry.value])),
-    stateVersion: Number(row.state_version),
+    state: state.values,
+    stateVersion: state.version,
   };
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../../scripts/test-support/test-database.ts';
+} from '../../scripts/test-support/test-database.ts';
 import { migrate, readMigrations } from './migrate.ts';
 
 const folders: string[] = [];

@@ -1,0 +1,81 @@
+// The PostgreSQL client (postgres.js) for every process: API, worker, ops scripts, tests.
+// One driver only (ADR 014). A lost connection is not an 'error' event here: postgres.js
+// rejects the queries in flight and opens a new connection on the next query, so a
+// process keeps serving once PostgreSQL is back.
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type TransactionSql = postgres.TransactionSql;
+/** Either the pool or a transaction: functions that may run inside a caller's transaction. */
+export type Queryable = Sql | TransactionSql;
+export type JsonValue = postgres.JSONValue;
+
+/** One pool per process. Notices (e.g. "relation already exists, skipping") are noise. */
+export function createSql(
+  databaseUrl: string,
+  options: { max?: number; applicationName?: string } = {},
+): Sql {
+  return postgres(databaseUrl, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? 'patchbay' },
+  });
+}
+
+/** Resolves when PostgreSQL answers a trivial query (health checks, ops scripts). */
+export async function ping(sql: Sql): Promise<void> {
+  await sql`select 1`;
+}
+
+/** Creates `database` on the server of `adminUrl` unless it exists (embedded start, tests). */
+export async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
+  const sql = createSql(adminUrl, { max: 1 });
+  try {
+    const [exists] = await sql`select 1 from pg_database where datname = ${database}`;
+    if (!exists) await sql.unsafe(`create database ${quoteIdentifier(database)}`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Drops `database`, closing whatever is still connected to it (tests). */
+export async function dropDatabase(adminUrl: string, database: string): Promise<void> {
+  const sql = createSql(adminUrl, { max: 1 });
+  try {
+    await sql.unsafe(`drop database if exists ${quoteIdentifier(database)} with (force)`);
+  } finally {
+    await sql.end();
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+// Error codes of postgres.js and Node's socket layer, and PostgreSQL's own for a server
+// that is shutting down or starting: all mean "the database is unreachable right now".
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+]);
+
+/** True when `error` says PostgreSQL could not be reached, rather than that a query was wrong. */
+export function isConnectionError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  // Node's AggregateError (every address of a host refused) carries the code on its parts.
+  const parts = (error as { errors?: unknown }).errors;
+  return Array.isArray(parts) && parts.some(isConnectionError);
+}
