@@ -1,0 +1,26 @@
+// audit_log (kept 1 year, spec §9; pruned by pruneRetention in retention.ts).
+import type { Sql } from './client.ts';
+
+/** Everything the audit log records (issue "Accounts"). */
+export type AuditAction =
+  | 'signup'
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'password_change'
+  | 'token_create'
+  | 'token_revoke'
+  | 'account_delete';
+
+export interface AuditEntry {
+  userId: string | null;
+  action: AuditAction;
+  target?: string | null;
+  ip: string;
+}
+
+export async function insertAuditEntry(sql: Sql, entry: AuditEntry): Promise<void> {
+  await sql`
+    insert into audit_log (user_id, action, target, ip)
+    values (${entry.userId}, ${entry.action}, ${entry.target ?? null}, ${entry.ip})`;
+}

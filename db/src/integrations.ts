@@ -1,0 +1,263 @@
+// integrations and integration_versions (schema/migrations/0002_integrations.sql). Every
+// read and write the API makes is scoped by the owner (DESIGN.md §10); the worker reads by
+// id alone. Credentials arrive here already sealed by the vault (ADR 009).
+import type {
+  TAuthConfig,
+  TAuthType,
+  TIntegration,
+  TIntegrationStatus,
+  TIntegrationVersion,
+  TListIntegrationsQuery,
+  TSchedule,
+} from '@patchbay/schema';
+import type { JsonValue, Queryable, Sql, TransactionSql } from './client.ts';
+
+/** An `integrations` row as postgres.js returns it. */
+export interface IntegrationRow {
+  id: string;
+  user_id: string;
+  name: string;
+  user_prompt: string;
+  source_api_name: string;
+  source_api_url: string;
+  source_auth_type: TAuthType;
+  source_auth_config: TAuthConfig;
+  /** AES-256-GCM ciphertext `kid:…`, bound to (id, 'source'); never plaintext. */
+  source_credential: string | null;
+  source_credential_hint: string | null;
+  dest_api_name: string;
+  dest_api_url: string;
+  dest_auth_type: TAuthType;
+  dest_auth_config: TAuthConfig;
+  dest_credential: string | null;
+  dest_credential_hint: string | null;
+  generated_code: string;
+  status: TIntegrationStatus;
+  schedule: TSchedule;
+  /** bigint, which postgres.js returns as a string; see state.ts. */
+  state_version: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The API's view: credentials only as "set" and a hint, never plaintext or ciphertext. */
+export function toIntegration(row: IntegrationRow): TIntegration {
+  return {
+    id: row.id,
+    name: row.name,
+    sourceApiName: row.source_api_name,
+    sourceApiUrl: row.source_api_url,
+    sourceAuthType: row.source_auth_type,
+    sourceAuthConfig: row.source_auth_config,
+    sourceApiKeySet: row.source_credential !== null,
+    sourceApiKeyHint: row.source_credential_hint,
+    destApiName: row.dest_api_name,
+    destApiUrl: row.dest_api_url,
+    destAuthType: row.dest_auth_type,
+    destAuthConfig: row.dest_auth_config,
+    destApiKeySet: row.dest_credential !== null,
+    destApiKeyHint: row.dest_credential_hint,
+    userPrompt: row.user_prompt,
+    generatedCode: row.generated_code,
+    status: row.status,
+    schedule: row.schedule,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The columns a caller writes; the rest are the table's defaults or kept as they are. */
+export type IntegrationValues = Omit<
+  IntegrationRow,
+  'id' | 'user_id' | 'status' | 'state_version' | 'created_at' | 'updated_at'
+>;
+/** An update: the columns to change (status included); undefined ones stay as they are. */
+export type IntegrationChanges = Partial<IntegrationValues & { status: TIntegrationStatus }>;
+
+/** A version to append in the same transaction as the change it records. */
+export interface NewVersion {
+  origin: TIntegrationVersion['origin'];
+  code: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id names no integration: answer "none" instead of a PostgreSQL cast error. */
+export function isIntegrationId(id: string): boolean {
+  return UUID.test(id);
+}
+
+// jsonb columns are written through sql.json; everything else as it is.
+const JSON_COLUMNS = new Set(['source_auth_config', 'dest_auth_config', 'schedule']);
+
+function columns(sql: Queryable, values: IntegrationChanges): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, value]) => value !== undefined)
+      .map(([column, value]) => [
+        column,
+        JSON_COLUMNS.has(column) ? sql.json(value as JsonValue) : value,
+      ]),
+  );
+}
+
+export async function listIntegrationsOfUser(
+  sql: Sql,
+  userId: string,
+  query: TListIntegrationsQuery,
+): Promise<IntegrationRow[]> {
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql<IntegrationRow[]>`
+    select * from integrations
+    where user_id = ${userId}
+      and (${query.status ?? null}::text is null or status = ${query.status ?? null})
+      and (${pattern}::text is null
+           or name ilike ${pattern} or source_api_name ilike ${pattern} or dest_api_name ilike ${pattern}
+           or user_prompt ilike ${pattern})
+    order by created_at desc, id`;
+}
+
+/** The user's integration, or undefined (also for a malformed id or another user's). */
+export async function findIntegrationOfUser(
+  sql: Queryable,
+  userId: string,
+  id: string,
+): Promise<IntegrationRow | undefined> {
+  if (!isIntegrationId(id)) return undefined;
+  const [row] = await sql<IntegrationRow[]>`
+    select * from integrations where id = ${id} and user_id = ${userId}`;
+  return row;
+}
+
+/**
+ * Takes a Free-plan slot and inserts the integration in one transaction (ADR 010): one
+ * `update users … integrations_created < limit` takes the slot, so two parallel creates at
+ * the limit cannot both pass. Undefined when the user has no slot left. `build` gets the
+ * new id first, since a sealed credential is bound to it.
+ */
+export async function createIntegrationWithSlot(
+  sql: Sql,
+  options: {
+    userId: string;
+    freeLimit: number;
+    build: (id: string) => { values: IntegrationValues; version: NewVersion | null };
+  },
+): Promise<IntegrationRow | undefined> {
+  return sql.begin(async (tx) => {
+    const [slot] = await tx`
+      update users set integrations_created = integrations_created + 1
+      where id = ${options.userId} and (plan = 'pro' or integrations_created < ${options.freeLimit})
+      returning id`;
+    if (!slot) return undefined;
+    const id = crypto.randomUUID();
+    const { values, version } = options.build(id);
+    const [row] = await tx<IntegrationRow[]>`
+      insert into integrations ${tx({ id, user_id: options.userId, ...columns(tx, values) })}
+      returning *`;
+    if (!row) throw new Error('insert into integrations returned no row');
+    if (version) await appendVersion(tx, id, version);
+    return row;
+  });
+}
+
+/**
+ * Changes the user's integration in one transaction, under its row lock: `decide` sees the
+ * row as it is and returns the columns to change and the version to append (or throws,
+ * which changes nothing). Undefined when the integration does not exist.
+ */
+export async function updateIntegrationOfUser(
+  sql: Sql,
+  userId: string,
+  id: string,
+  decide: (before: IntegrationRow) => {
+    changes: IntegrationChanges;
+    version: NewVersion | null;
+  },
+): Promise<{ before: IntegrationRow; after: IntegrationRow } | undefined> {
+  if (!isIntegrationId(id)) return undefined;
+  return sql.begin(async (tx) => {
+    const [before] = await tx<IntegrationRow[]>`
+      select * from integrations where id = ${id} and user_id = ${userId} for update`;
+    if (!before) return undefined;
+    const { changes, version } = decide(before);
+    const [after] = await tx<IntegrationRow[]>`
+      update integrations set ${tx({ ...columns(tx, changes), updated_at: new Date() })}
+      where id = ${id} and user_id = ${userId}
+      returning *`;
+    if (!after) throw new Error('update of a locked integration returned no row');
+    if (version) await appendVersion(tx, id, version);
+    return { before, after };
+  });
+}
+
+/** True when the user's integration existed and is gone (with its versions, state and runs). */
+export async function deleteIntegrationOfUser(
+  sql: Sql,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  if (!isIntegrationId(id)) return false;
+  const rows = await sql`
+    delete from integrations where id = ${id} and user_id = ${userId} returning id`;
+  return rows.length > 0;
+}
+
+async function appendVersion(
+  tx: TransactionSql,
+  integrationId: string,
+  version: NewVersion,
+): Promise<void> {
+  // The integration row is locked (or new) in this transaction, so max+1 cannot race.
+  await tx`
+    insert into integration_versions (integration_id, version, origin, code)
+    select ${integrationId}, coalesce(max(version), 0) + 1, ${version.origin}, ${version.code}
+    from integration_versions where integration_id = ${integrationId}`;
+}
+
+/** An `integration_versions` row as postgres.js returns it. */
+export interface IntegrationVersionRow {
+  integration_id: string;
+  version: number;
+  origin: TIntegrationVersion['origin'];
+  code: string;
+  created_at: Date;
+}
+
+export function toIntegrationVersion(row: IntegrationVersionRow): TIntegrationVersion {
+  return {
+    version: row.version,
+    origin: row.origin,
+    code: row.code,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Newest first. The caller checks ownership (findIntegrationOfUser) first. */
+export async function listVersions(
+  sql: Sql,
+  integrationId: string,
+): Promise<IntegrationVersionRow[]> {
+  return sql<IntegrationVersionRow[]>`
+    select * from integration_versions where integration_id = ${integrationId}
+    order by version desc`;
+}
+
+/** What a Temporal Schedule is made from (api/src/runtime/schedules.ts). */
+export type ScheduledIntegrationRow = Pick<IntegrationRow, 'id' | 'status' | 'schedule'>;
+
+/** Every integration that should have a Schedule: all but drafts (DESIGN.md §5). */
+export async function listDeployedIntegrations(sql: Sql): Promise<ScheduledIntegrationRow[]> {
+  return sql<ScheduledIntegrationRow[]>`
+    select id, status, schedule from integrations where status <> 'draft'`;
+}
+
+/** The integration's schedule fields as they are now, or undefined when it is gone. */
+export async function findScheduledIntegration(
+  sql: Sql,
+  id: string,
+): Promise<ScheduledIntegrationRow | undefined> {
+  if (!isIntegrationId(id)) return undefined;
+  const [row] = await sql<ScheduledIntegrationRow[]>`
+    select id, status, schedule from integrations where id = ${id}`;
+  return row;
+}

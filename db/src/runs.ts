@@ -1,0 +1,165 @@
+// runs: one record per (workflow, run, attempt), at most one success per run
+// (schema/migrations/0003_runs.sql, 0004). Written by the worker's activities, read by the
+// API's run history and usage.
+import type { TRun } from '@patchbay/schema';
+import type { ExecuteIntegrationInput, RecordFailedRunInput, RunOutcome } from '@patchbay/workflows';
+import type { JsonValue, Queryable, Sql } from './client.ts';
+
+/** A `runs` row as postgres.js returns it. */
+export interface RunRow {
+  /** bigint identity, which postgres.js returns as a string. */
+  id: string;
+  integration_id: string;
+  kind: TRun['kind'];
+  workflow_id: string;
+  run_id: string;
+  attempt: number;
+  status: TRun['status'];
+  started_at: Date;
+  duration_ms: number;
+  data: unknown;
+  logs: string[];
+  requests: TRun['requests'];
+  state_changes: TRun['stateChanges'];
+  error: TRun['error'];
+}
+
+/** The API's view of a run, but for the Temporal Web UI link, which the API adds. */
+export function toRun(row: RunRow): Omit<TRun, 'temporalUrl'> {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    startedAt: row.started_at.toISOString(),
+    durationMs: row.duration_ms,
+    attempts: row.attempt,
+    data: row.data,
+    error: row.error,
+    logs: row.logs,
+    requests: row.requests,
+    stateChanges: row.state_changes,
+    workflowId: row.workflow_id,
+    runId: row.run_id,
+  };
+}
+
+/** The outcome a recorded run stands for (an attempt whose completion Temporal lost). */
+export function toRunOutcome(row: RunRow): RunOutcome {
+  return {
+    status: row.status,
+    data: row.data,
+    logs: row.logs,
+    requests: row.requests,
+    stateChanges: row.state_changes ?? { set: {}, deleted: [] },
+    durationMs: row.duration_ms,
+    attempt: row.attempt,
+    ...(row.error ? { error: row.error } : {}),
+  };
+}
+
+/** Which execution a record belongs to. */
+export type RunKey = Pick<ExecuteIntegrationInput, 'integrationId' | 'kind' | 'workflowId' | 'runId'>;
+
+/**
+ * Inserts the run record once per (workflow, run, attempt), and at most one success per
+ * run; true when this call wrote it. Takes a transaction when it is part of a commit.
+ */
+export async function insertRunRecord(
+  sql: Queryable,
+  run: RunKey,
+  outcome: RunOutcome,
+  startedAt: Date,
+): Promise<boolean> {
+  const rows = await sql`
+    insert into runs ${sql({
+      integration_id: run.integrationId,
+      kind: run.kind,
+      workflow_id: run.workflowId,
+      run_id: run.runId,
+      attempt: outcome.attempt,
+      status: outcome.status,
+      started_at: startedAt,
+      duration_ms: Math.round(outcome.durationMs),
+      data: sql.json((outcome.data ?? null) as JsonValue),
+      logs: sql.json(outcome.logs),
+      requests: sql.json(outcome.requests as unknown as JsonValue),
+      state_changes: sql.json(outcome.stateChanges as unknown as JsonValue),
+      error: outcome.error ? sql.json(outcome.error as unknown as JsonValue) : null,
+    })}
+    -- Either key: this attempt already recorded, or another attempt of the run succeeded.
+    on conflict do nothing
+    returning id`;
+  return rows.length === 1;
+}
+
+/** A successful run already recorded for this execution, or null. */
+export async function findCommittedRun(
+  sql: Queryable,
+  workflowId: string,
+  runId: string,
+): Promise<RunOutcome | null> {
+  const [row] = await sql<RunRow[]>`
+    select * from runs
+    where workflow_id = ${workflowId} and run_id = ${runId} and status = 'success'
+    limit 1`;
+  return row ? toRunOutcome(row) : null;
+}
+
+/**
+ * After the last attempt (DESIGN.md §5): one failed run record and an active integration
+ * marked failed, together. Nothing when the integration was deleted meanwhile.
+ */
+export async function commitFailedRun(
+  sql: Sql,
+  input: RecordFailedRunInput,
+  outcome: RunOutcome,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [exists] = await tx`
+      select 1 from integrations where id = ${input.integrationId} for update`;
+    if (!exists) return;
+    await insertRunRecord(tx, input, { ...outcome, status: 'failed' }, new Date(input.scheduledAt));
+    await tx`
+      update integrations set status = 'failed'
+      where id = ${input.integrationId} and status = 'active'`;
+  });
+}
+
+/** One page of an integration's runs, newest first; `nextBefore` continues it. */
+export async function listRunsPage(
+  sql: Sql,
+  integrationId: string,
+  page: { limit: number; before?: number | undefined },
+): Promise<{ rows: RunRow[]; nextBefore: number | null }> {
+  const rows = await sql<RunRow[]>`
+    select * from runs
+    where integration_id = ${integrationId}
+      and (${page.before ?? null}::bigint is null or id < ${page.before ?? null})
+    order by id desc
+    limit ${page.limit + 1}`;
+  const shown = rows.slice(0, page.limit);
+  return { rows: shown, nextBefore: rows.length > page.limit ? Number(shown.at(-1)?.id) : null };
+}
+
+/** Deployed runs (scheduled or "Run now") of the user's integrations started this calendar month (UTC). */
+export async function countExecutionsThisMonth(sql: Sql, userId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from runs r join integrations i on i.id = r.integration_id
+    where i.user_id = ${userId} and r.kind <> 'test'
+      and r.started_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
+  return row?.n ?? 0;
+}
+
+/** Scheduled runs of these integrations started within [from, to] (npm run bench). */
+export async function listScheduledRunsBetween(
+  sql: Sql,
+  integrationIds: string[],
+  from: Date,
+  to: Date,
+): Promise<RunRow[]> {
+  if (integrationIds.length === 0) return [];
+  return sql<RunRow[]>`
+    select * from runs
+    where integration_id in ${sql(integrationIds)} and kind = 'scheduled'
+      and started_at between ${from} and ${to}`;
+}

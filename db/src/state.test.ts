@@ -1,0 +1,167 @@
+import type { RunOutcome } from '@patchbay/workflows';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../scripts/test-support/test-database.ts';
+import { createIntegrationWithSlot, type IntegrationValues } from './integrations.ts';
+import { commitFailedRun, findCommittedRun } from './runs.ts';
+import { commitState, loadIntegrationForRun, readState } from './state.ts';
+import { insertUser } from './users.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const values: IntegrationValues = {
+  name: 'State test',
+  user_prompt: 'Copy things.',
+  source_api_name: 'Source',
+  source_api_url: 'https://source.example.com',
+  source_auth_type: 'none',
+  source_auth_config: {},
+  source_credential: null,
+  source_credential_hint: null,
+  dest_api_name: 'Destination',
+  dest_api_url: 'https://destination.example.com',
+  dest_auth_type: 'none',
+  dest_auth_config: {},
+  dest_credential: null,
+  dest_credential_hint: null,
+  generated_code: 'export default async function run() {}',
+  schedule: { everyMinutes: 15 },
+};
+
+let users = 0;
+async function newIntegration(): Promise<string> {
+  users += 1;
+  const user = await insertUser(db.sql, { email: `state${users}@example.com`, passwordHash: null });
+  const row = await createIntegrationWithSlot(db.sql, {
+    userId: user?.id ?? '',
+    freeLimit: 5,
+    build: () => ({ values, version: null }),
+  });
+  if (!row) throw new Error('no integration');
+  return row.id;
+}
+
+const success = (set: Record<string, unknown>, deleted: string[] = []): RunOutcome => ({
+  status: 'success',
+  data: null,
+  logs: [],
+  requests: [],
+  stateChanges: { set, deleted },
+  durationMs: 5,
+  attempt: 1,
+});
+
+const runKey = (integrationId: string, runId: string) => ({
+  integrationId,
+  kind: 'scheduled' as const,
+  workflowId: `run:${integrationId}`,
+  runId,
+});
+
+describe('commitState: the one state commit', () => {
+  it('a run commits its record and changes together and bumps the version', async () => {
+    const id = await newIntegration();
+    const outcome = success({ cursor: 7, keep: 'yes' });
+    const result = await commitState(db.sql, {
+      integrationId: id,
+      readVersion: 0,
+      changes: outcome.stateChanges,
+      run: { key: runKey(id, 'r1'), outcome, startedAt: new Date() },
+    });
+    expect(result).toEqual({ status: 'committed', version: 1 });
+    expect(await readState(db.sql, id)).toEqual({ version: 1, values: { cursor: 7, keep: 'yes' } });
+    expect(await findCommittedRun(db.sql, `run:${id}`, 'r1')).toMatchObject({ status: 'success' });
+
+    const next = success({ cursor: 8 }, ['keep']);
+    expect(
+      await commitState(db.sql, {
+        integrationId: id,
+        readVersion: 1,
+        changes: next.stateChanges,
+        run: { key: runKey(id, 'r2'), outcome: next, startedAt: new Date() },
+      }),
+    ).toEqual({ status: 'committed', version: 2 });
+    const loaded = await loadIntegrationForRun(db.sql, id);
+    expect(loaded?.state).toEqual({ version: 2, values: { cursor: 8 } });
+  });
+
+  it('refuses stale changes and rolls back the run record with them', async () => {
+    const id = await newIntegration();
+    await commitState(db.sql, { integrationId: id, readVersion: 0, changes: { replaceWith: { a: 1 } } });
+    const stale = success({ a: 2 });
+    const result = await commitState(db.sql, {
+      integrationId: id,
+      readVersion: 0,
+      changes: stale.stateChanges,
+      run: { key: runKey(id, 'stale'), outcome: stale, startedAt: new Date() },
+    });
+    expect(result).toEqual({ status: 'state-changed' });
+    expect(await readState(db.sql, id)).toEqual({ version: 1, values: { a: 1 } });
+    expect(await findCommittedRun(db.sql, `run:${id}`, 'stale')).toBeNull();
+    // A run that changes nothing cannot conflict: it commits without a version bump.
+    const quiet = success({});
+    expect(
+      await commitState(db.sql, {
+        integrationId: id,
+        readVersion: 0,
+        changes: quiet.stateChanges,
+        run: { key: runKey(id, 'quiet'), outcome: quiet, startedAt: new Date() },
+      }),
+    ).toEqual({ status: 'committed', version: 1 });
+  });
+
+  it('never commits a run twice, and heals a failed integration on success', async () => {
+    const id = await newIntegration();
+    await db.sql`update integrations set status = 'active' where id = ${id}`;
+    await commitFailedRun(
+      db.sql,
+      { ...runKey(id, 'f1'), scheduledAt: new Date().toISOString(), outcome: null, message: 'x' },
+      { ...success({}), status: 'failed' },
+    );
+    const [failed] = await db.sql`select status from integrations where id = ${id}`;
+    expect(failed?.status).toBe('failed');
+
+    const outcome = success({ n: 1 });
+    const commit = { integrationId: id, readVersion: 0, changes: outcome.stateChanges };
+    const run = { key: runKey(id, 'r1'), outcome, startedAt: new Date() };
+    expect(await commitState(db.sql, { ...commit, run })).toEqual({
+      status: 'committed',
+      version: 1,
+    });
+    const [healed] = await db.sql`select status from integrations where id = ${id}`;
+    expect(healed?.status).toBe('active');
+    // The same run again (a retry whose completion was lost): nothing written.
+    const again = { ...run, outcome: { ...outcome, attempt: 2 } };
+    expect(await commitState(db.sql, { ...commit, readVersion: 1, run: again })).toEqual({
+      status: 'already-recorded',
+    });
+    expect(await readState(db.sql, id)).toEqual({ version: 1, values: { n: 1 } });
+  });
+
+  it('a hand edit replaces the whole state, checked against the version it read', async () => {
+    const id = await newIntegration();
+    const edit = { integrationId: id, changes: { replaceWith: { only: true } } };
+    expect(await commitState(db.sql, { ...edit, readVersion: 3 })).toEqual({
+      status: 'state-changed',
+    });
+    expect(await commitState(db.sql, { ...edit, readVersion: 0 })).toEqual({
+      status: 'committed',
+      version: 1,
+    });
+    expect(await readState(db.sql, id)).toEqual({ version: 1, values: { only: true } });
+    await db.sql`delete from integrations where id = ${id}`;
+    expect(await commitState(db.sql, { ...edit, readVersion: 1 })).toEqual({
+      status: 'integration-gone',
+    });
+    expect(await readState(db.sql, id)).toBeUndefined();
+    expect(await readState(db.sql, 'not-a-uuid')).toBeUndefined();
+  });
+});

@@ -1,0 +1,138 @@
+// integration_state and the state-version protocol (ADR 011, DESIGN.md §5). Every commit
+// of state, a run's or a hand edit's, goes through commitState: under the integration's
+// row lock it checks that the state is still the version the writer read, writes, and
+// bumps the version. A run's record commits in the same transaction as its changes.
+import type { TIntegrationState } from '@patchbay/schema';
+import type { RunOutcome } from '@patchbay/workflows';
+import type { JsonValue, Queryable, Sql } from './client.ts';
+import { findIntegrationOfUser, isIntegrationId, type IntegrationRow } from './integrations.ts';
+import { insertRunRecord, type RunKey } from './runs.ts';
+
+/** An `integration_state` row as postgres.js returns it. */
+export interface IntegrationStateRow {
+  integration_id: string;
+  key: string;
+  value: unknown;
+}
+
+async function readValues(sql: Queryable, integrationId: string): Promise<Record<string, unknown>> {
+  const rows = await sql<IntegrationStateRow[]>`
+    select * from integration_state where integration_id = ${integrationId} order by key`;
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** The saved state and its version (GET /state), or undefined when the integration is gone. */
+export async function readState(
+  sql: Sql,
+  integrationId: string,
+): Promise<TIntegrationState | undefined> {
+  if (!isIntegrationId(integrationId)) return undefined;
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const [row] = await tx<{ state_version: string }[]>`
+      select state_version from integrations where id = ${integrationId}`;
+    if (!row) return undefined;
+    return { version: Number(row.state_version), values: await readValues(tx, integrationId) };
+  });
+}
+
+/** What a run needs: the row (code, connections, sealed credentials) and the state it starts from. */
+export interface IntegrationForRun {
+  row: IntegrationRow;
+  state: TIntegrationState;
+}
+
+/** The integration and its state read in one snapshot, so the version matches the values. */
+export async function loadIntegrationForRun(
+  sql: Sql,
+  integrationId: string,
+): Promise<IntegrationForRun | undefined> {
+  if (!isIntegrationId(integrationId)) return undefined;
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const [row] = await tx<IntegrationRow[]>`select * from integrations where id = ${integrationId}`;
+    if (!row) return undefined;
+    const values = await readValues(tx, integrationId);
+    return { row, state: { version: Number(row.state_version), values } };
+  });
+}
+
+/** The user's integration's state, or undefined when it is not theirs. */
+export async function readStateOfUser(
+  sql: Sql,
+  userId: string,
+  integrationId: string,
+): Promise<TIntegrationState | undefined> {
+  const owned = await findIntegrationOfUser(sql, userId, integrationId);
+  return owned ? readState(sql, owned.id) : undefined;
+}
+
+export type StateChanges =
+  /** A run's changes: keys set and keys deleted; others stay. */
+  | { set: Record<string, unknown>; deleted: string[] }
+  /** A hand edit: the whole state becomes these values. */
+  | { replaceWith: Record<string, unknown> };
+
+export interface StateCommit {
+  integrationId: string;
+  /** The state version the changes were computed from. */
+  readVersion: number;
+  changes: StateChanges;
+  /** A deployed run's success, recorded with its changes; it also heals a failed integration. */
+  run?: { key: RunKey; outcome: RunOutcome; startedAt: Date };
+}
+
+export type StateCommitResult =
+  | { status: 'committed'; version: number }
+  /** The run was already recorded (a retry of a committed attempt): nothing written. */
+  | { status: 'already-recorded' }
+  /** Someone committed since `readVersion`: nothing written; re-read and try again. */
+  | { status: 'state-changed' }
+  | { status: 'integration-gone' };
+
+/** Thrown inside the transaction to roll back a run record already inserted. */
+class StaleState extends Error {}
+
+/** The one state commit (see the top of this file). */
+export async function commitState(sql: Sql, commit: StateCommit): Promise<StateCommitResult> {
+  const { integrationId, changes, run } = commit;
+  const replacing = 'replaceWith' in changes;
+  // A commit that writes no state cannot conflict with anyone; a replacement always writes.
+  const writes = replacing || Object.keys(changes.set).length + changes.deleted.length > 0;
+  try {
+    return await sql.begin(async (tx): Promise<StateCommitResult> => {
+      const [current] = await tx<{ state_version: string }[]>`
+        select state_version from integrations where id = ${integrationId} for update`;
+      if (!current) return { status: 'integration-gone' };
+      if (run && !(await insertRunRecord(tx, run.key, run.outcome, run.startedAt))) {
+        return { status: 'already-recorded' };
+      }
+      if (writes && Number(current.state_version) !== commit.readVersion) throw new StaleState();
+
+      if (replacing) {
+        await tx`delete from integration_state where integration_id = ${integrationId}`;
+      }
+      const set = replacing ? changes.replaceWith : changes.set;
+      for (const [key, value] of Object.entries(set)) {
+        await tx`
+          insert into integration_state (integration_id, key, value)
+          values (${integrationId}, ${key}, ${tx.json(value as JsonValue)})
+          on conflict (integration_id, key) do update set value = excluded.value`;
+      }
+      if (!replacing && changes.deleted.length > 0) {
+        await tx`
+          delete from integration_state
+          where integration_id = ${integrationId} and key in ${tx(changes.deleted)}`;
+      }
+      const [updated] = await tx<{ state_version: string }[]>`
+        update integrations
+        set state_version = state_version + ${writes ? 1 : 0},
+            -- A run's success sets a failed integration back to active.
+            status = case when ${Boolean(run)} and status = 'failed' then 'active' else status end
+        where id = ${integrationId}
+        returning state_version`;
+      return { status: 'committed', version: Number(updated?.state_version) };
+    });
+  } catch (error) {
+    if (error instanceof StaleState) return { status: 'state-changed' };
+    throw error;
+  }
+}
