@@ -3,6 +3,7 @@
 // starts from the same cursor.
 
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { applyStateChanges, StateBuffer } from './patchbay-runtime.js';
 
 /**
  * Reads the state saved by the last successful run.
@@ -12,56 +13,20 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 export async function openStateStore(file) {
   /** @type {Record<string, unknown>} */
   const saved = await readStateFile(file);
-  /** This run's writes; undefined marks a deleted key. */
-  const changes = new Map();
-
-  /** @param {unknown} key */
-  function checkKey(key) {
-    if (typeof key !== 'string' || key === '') {
-      throw new TypeError('ctx.state: the key must be a non-empty string');
-    }
-  }
+  const buffer = new StateBuffer(saved);
 
   return {
     /** The API handed to the integration as ctx.state. */
-    api: {
-      /**
-       * @param {string} key
-       * @returns {Promise<unknown>} The value, or undefined when there is none.
-       */
-      async get(key) {
-        checkKey(key);
-        const value = changes.has(key) ? changes.get(key) : saved[key];
-        // A copy, so changing the returned object does not change the state behind our back.
-        return value === undefined ? undefined : structuredClone(value);
-      },
-      /**
-       * @param {string} key
-       * @param {unknown} value Any JSON value.
-       */
-      async set(key, value) {
-        checkKey(key);
-        const json = JSON.stringify(value);
-        if (json === undefined) {
-          throw new TypeError(`ctx.state.set('${key}'): the value must be JSON (use delete)`);
-        }
-        changes.set(key, JSON.parse(json));
-      },
-      /** @param {string} key */
-      async delete(key) {
-        checkKey(key);
-        changes.set(key, undefined);
-      },
-    },
+    api: buffer.api,
+
+    /** This run's writes, as Patchbay reports them: [key, JSON] pairs and deleted keys. */
+    changes: () => buffer.changes(),
 
     /** Saves this run's writes; called only after the run has succeeded. */
     async commit() {
-      if (changes.size === 0) return;
-      const next = { ...saved };
-      for (const [key, value] of changes) {
-        if (value === undefined) delete next[key];
-        else next[key] = value;
-      }
+      const changes = buffer.changes();
+      if (changes.set.length === 0 && changes.deleted.length === 0) return;
+      const next = applyStateChanges(saved, changes);
       // Write a temporary file and rename it, so a crash never leaves half a state.json.
       const temporary = `${file}.tmp`;
       await writeFile(temporary, `${JSON.stringify(next, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { AUTH_TYPE_LABELS } from '@patchbay/schema';
+import { AUTH_TYPE_LABELS, CTX_CONTRACT_DTS } from '@patchbay/schema';
 import type { ExportConnection, ExportInput } from './build-export-zip.ts';
 import { credentialVariable, type ExportRole } from './credential-variables.ts';
 import { oneLine } from './one-line.ts';
@@ -49,26 +49,25 @@ ${cronLine(minutes)} cd /path/to/${folder} && flock -n .run.lock /path/to/node r
 | ---------------------- | ------------------------------------------------------------------------ |
 | \`integration.js\`       | your integration code, as it was in Patchbay                             |
 | \`run.js\`               | the entry point: reads \`.env\` and the config, runs \`integration.js\`      |
-| \`runtime/\`             | the \`ctx\` your code receives, written with plain \`fetch\`                 |
+| \`runtime/\`             | the \`ctx\` your code receives: Patchbay's runtime and a \`fetch\` adapter  |
+| \`integration-context.d.ts\` | the \`ctx\` contract, for your editor                                |
 | \`patchbay.config.json\` | the two APIs (name, base URL, auth type and settings) and the schedule   |
 | \`.env.example\`         | the credentials to provide                                               |
 | \`state.json\`           | saved state, written by the first successful run that saves any          |
 
 ## What \`run(ctx)\` gets
 
-- \`ctx.source\`, \`ctx.destination\`: \`get(path, options)\`, \`post\`, \`put\`, \`patch\`, \`delete\` and
-  \`request(method, path, options)\`. Paths are relative to the API's base URL; options are
-  \`query\` (an object), \`headers\`, \`json\` (sent as JSON) or \`body\` (sent as is). The runtime
-  adds the credential. Each call resolves to the response body: parsed JSON, text, or \`null\`
-  when there is none.
-- A response outside 2xx throws an \`HttpError\` with \`status\`, \`body\`, \`method\` and \`url\`
-  (\`import { HttpError } from './runtime/http-error.js'\` if you want \`instanceof\`).
-- \`ctx.fetch(url, options)\`: any other http(s) URL, with the same options plus \`method\`; no
-  credential is added.
-- \`ctx.state.get(key)\`, \`.set(key, value)\`, \`.delete(key)\`: JSON values kept between runs.
-- \`ctx.log(...)\` and \`console.*\`: printed with a timestamp and a level.
-- \`ctx.run\`: \`id\`, \`attempt\` (always 1 here), \`mode\` (\`'deployed'\`) and \`scheduledAt\`.
-- The value \`run(ctx)\` returns (JSON) is printed as the run's data.
+The same \`ctx\` as on Patchbay: \`runtime/patchbay-runtime.js\` is the code Patchbay's sandbox
+runs, and \`runtime/fetch-host.js\` sends its requests with \`fetch\`. The full contract, with every
+option, is in \`integration-context.d.ts\` (\`/** @param {IntegrationContext} ctx */\` gives an
+editor its completions).
+
+${contractSummary()}
+
+Here the credential comes from \`.env\`, \`ctx.run.attempt\` is always 1 and \`ctx.run.mode\` is
+\`'deployed'\`; logs go to the terminal with a timestamp and a level, and the value \`run(ctx)\`
+returns is printed as the run's data. \`HttpError\` and \`NonRetryableError\` can also be imported
+from \`./runtime/patchbay-runtime.js\`.
 
 ## Saved state
 
@@ -109,4 +108,27 @@ function cronLine(minutes: number): string {
   if (minutes < 60) return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
   const hours = Math.max(1, Math.round(minutes / 60));
   return hours === 1 ? '0 * * * *' : hours >= 24 ? '0 0 * * *' : `0 */${hours} * * *`;
+}
+
+/**
+ * One line per member of IntegrationContext, taken from the shared contract (schema's
+ * CTX_CONTRACT_DTS, the text the editor, the model and the docs use), so the README cannot
+ * describe a ctx the runtime does not have.
+ */
+export function contractSummary(): string {
+  const start = CTX_CONTRACT_DTS.indexOf('interface IntegrationContext {');
+  const end = CTX_CONTRACT_DTS.indexOf('\n}', start);
+  if (start < 0 || end < 0) throw new Error('CTX_CONTRACT_DTS has no IntegrationContext interface');
+  const body = CTX_CONTRACT_DTS.slice(start, end);
+  const members = [...body.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(?:readonly\s+)?(\w+)(\()?/g)];
+  return members
+    .map(([, comment = '', name = '', call]) => {
+      const text = comment
+        .split('\n')
+        .map((line) => line.replace(/^\s*\*\s?/, '').trim())
+        .filter((line) => line !== '' && !line.startsWith('@'))
+        .join(' ');
+      return `- \`ctx.${name}${call ? '(...)' : ''}\`: ${text}`;
+    })
+    .join('\n');
 }

@@ -2,13 +2,20 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
-import type { TAuthConfig, TAuthType, TSchedule } from '@patchbay/schema';
+import {
+  CTX_CONTRACT_DTS,
+  type TAuthConfig,
+  type TAuthType,
+  type TSchedule,
+} from '@patchbay/schema';
 import { renderEnvExample } from './render-env-example.ts';
 import { renderReadme } from './render-readme.ts';
 
 // Spec "code visibility and export / no vendor lock-in": the export is a standalone Node
 // project that runs an integration outside Patchbay with plain `node` and no dependencies.
-// Its runtime (template/) implements the integration code contract (DESIGN.md §6) with fetch.
+// Its runtime is @patchbay/runtime itself: template/runtime/patchbay-runtime.js is generated from
+// runtime/src by runtime/scripts/build-runtime.ts (never edited by hand), and the other files in
+// template/ adapt it to Node.js and fetch (ADR 012).
 // Secrets are never part of it (DESIGN.md §10): the caller passes none, and only the known,
 // non-secret auth settings are copied from what it does pass.
 
@@ -101,6 +108,8 @@ export function buildExportZip(input: ExportInput): Uint8Array<ArrayBuffer> {
     'package.json': strToU8(`${JSON.stringify(packageJson, null, 2)}\n`),
     'patchbay.config.json': strToU8(`${JSON.stringify(config, null, 2)}\n`),
     'integration.js': strToU8(input.code),
+    // The ctx contract as the editor, the model and the docs see it, for the user's editor.
+    'integration-context.d.ts': strToU8(CTX_CONTRACT_DTS),
   };
   for (const [path, content] of templateFiles()) files[path] = content;
 

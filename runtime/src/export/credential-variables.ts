@@ -1,4 +1,5 @@
 import type { TAuthType } from '@patchbay/schema';
+import { DEFAULT_API_KEY_HEADER, DEFAULT_API_KEY_PARAMETER } from '../ctx/auth-defaults.ts';
 import type { ExportConnection } from './build-export-zip.ts';
 
 // The environment variables an exported project reads its credentials from. The exported
@@ -27,8 +28,8 @@ export function credentialVariable(
       name: `${prefix}_API_KEY`,
       description:
         config.in === 'query'
-          ? `API key, sent as the query parameter ${config.name ?? 'api_key'}`
-          : `API key, sent in the ${config.name ?? 'X-API-Key'} header`,
+          ? `API key, sent as the query parameter ${config.name ?? DEFAULT_API_KEY_PARAMETER}`
+          : `API key, sent in the ${config.name ?? DEFAULT_API_KEY_HEADER} header`,
     },
     bearer: {
       name: `${prefix}_BEARER_TOKEN`,

@@ -1,6 +1,6 @@
-// Where each connection's credential comes from (an environment variable, usually set in .env)
-// and what it adds to a request. This mirrors the auth types Patchbay offers; the secrets were
-// not exported, so you provide them here.
+// Where each connection's credential comes from (an environment variable, usually set in .env).
+// What it adds to a request is Patchbay's own table (placeCredential in patchbay-runtime.js); the
+// secrets were not exported, so you provide them here.
 //
 // | authType                  | variable (SOURCE_ or DESTINATION_) | added to each request         |
 // | ------------------------- | ---------------------------------- | ----------------------------- |
@@ -14,7 +14,10 @@
 // | oauth (without tokenUrl)  | *_OAUTH_ACCESS_TOKEN               | Authorization: Bearer <token> |
 // | none                      | (nothing)                          | nothing                       |
 
+import { AUTH_TYPES, placeCredential } from './patchbay-runtime.js';
 import { createClientCredentialsToken } from './oauth-token.js';
+
+export { AUTH_TYPES };
 
 /** @typedef {'source' | 'destination'} Role */
 
@@ -33,13 +36,6 @@ import { createClientCredentialsToken } from './oauth-token.js';
  * @property {'api-key' | 'bearer' | 'basic' | 'oauth' | 'none'} authType
  * @property {AuthConfig} authConfig
  */
-
-export const AUTH_TYPES = ['api-key', 'bearer', 'basic', 'oauth', 'none'];
-
-/** Header used for an API key when authConfig.name is not set (Patchbay's default). */
-const DEFAULT_API_KEY_HEADER = 'X-API-Key';
-/** Query parameter used for an API key sent in the query when authConfig.name is not set. */
-const DEFAULT_API_KEY_PARAMETER = 'api_key';
 
 /**
  * The environment variable holding a connection's secret, or null when it needs none.
@@ -76,11 +72,11 @@ export function credentialVariable(role, connection) {
  * @param {Role} role
  * @param {Connection} connection
  * @param {Record<string, string | undefined>} env
- * @returns {() => Promise<import('./send-request.js').Auth>}
+ * @returns {() => Promise<import('./patchbay-runtime.js').CredentialPlacement | null>}
  */
 export function createAuth(role, connection, env) {
   const variable = credentialVariable(role, connection);
-  if (variable === null) return async () => ({});
+  if (variable === null) return async () => null;
 
   const secret = env[variable];
   if (!secret) {
@@ -91,32 +87,16 @@ export function createAuth(role, connection, env) {
   }
 
   const config = connection.authConfig;
-  switch (connection.authType) {
-    case 'api-key': {
-      if (config.in === 'query') {
-        const parameter = config.name ?? DEFAULT_API_KEY_PARAMETER;
-        return async () => ({ query: { [parameter]: secret } });
-      }
-      const header = config.name ?? DEFAULT_API_KEY_HEADER;
-      return async () => ({ headers: { [header]: secret } });
-    }
-    case 'basic': {
-      const encoded = Buffer.from(`${config.username ?? ''}:${secret}`).toString('base64');
-      return async () => ({ headers: { Authorization: `Basic ${encoded}` } });
-    }
-    case 'oauth':
-      if (config.tokenUrl) {
-        const token = createClientCredentialsToken({
-          tokenUrl: config.tokenUrl,
-          clientId: config.clientId,
-          clientSecret: secret,
-          scope: config.scope,
-        });
-        return async () => ({ headers: { Authorization: `Bearer ${await token()}` } });
-      }
-      // Without a token endpoint the secret is a ready access token.
-      return async () => ({ headers: { Authorization: `Bearer ${secret}` } });
-    default: // bearer
-      return async () => ({ headers: { Authorization: `Bearer ${secret}` } });
+  if (connection.authType === 'oauth' && config.tokenUrl) {
+    const token = createClientCredentialsToken({
+      tokenUrl: config.tokenUrl,
+      clientId: config.clientId,
+      clientSecret: secret,
+      scope: config.scope,
+    });
+    return async () => placeCredential('oauth', config, await token());
   }
+  // Otherwise the secret itself is what goes out (for oauth without a token URL, an access token).
+  const placement = placeCredential(connection.authType, config, secret);
+  return async () => placement;
 }

@@ -1,7 +1,7 @@
 // OAuth 2.0 client credentials grant (RFC 6749 §4.4): trade the client ID and secret for an
 // access token at the token endpoint, and reuse that token until shortly before it expires.
 
-import { sendRequest } from './send-request.js';
+import { sendResolved } from './fetch-host.js';
 
 /** Fetch a new token this long before the old one expires, so no request carries a stale one. */
 const EXPIRY_MARGIN_SECONDS = 60;
@@ -27,11 +27,18 @@ export function createClientCredentialsToken({ tokenUrl, clientId, clientSecret,
     form.set('client_secret', clientSecret);
     if (scope) form.set('scope', scope);
 
-    const response = await sendRequest({
-      method: 'POST',
-      url: new URL(tokenUrl),
-      options: { body: form, headers: { Accept: 'application/json' } },
-    });
+    const response = await sendResolved(
+      {
+        method: 'POST',
+        url: new URL(tokenUrl),
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+        },
+        body: form.toString(),
+      },
+      null,
+    );
     const accessToken = response?.access_token;
     if (typeof accessToken !== 'string' || accessToken === '') {
       throw new Error(`The token endpoint ${tokenUrl} answered without an access_token`);

@@ -245,20 +245,19 @@ describe('buildExportZip', () => {
         '.env.example',
         '.gitignore',
         'README.md',
+        'integration-context.d.ts',
         'integration.js',
         'package.json',
         'patchbay.config.json',
         'run.js',
-        'runtime/api-client.js',
         'runtime/config.js',
-        'runtime/create-context.js',
         'runtime/credentials.js',
-        'runtime/http-error.js',
+        'runtime/fetch-host.js',
         'runtime/log.js',
         'runtime/oauth-token.js',
+        'runtime/patchbay-runtime.js',
         'runtime/run-integration.js',
         'runtime/run-on-schedule.js',
-        'runtime/send-request.js',
         'runtime/state-store.js',
       ].map((path) => `stripe-hubspot-eu/${path}`),
     );
@@ -716,7 +715,29 @@ describe('the exported project, run with node', () => {
       mode: 'deployed',
       scheduledAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect(run.stderr).toMatch(/^\S+Z WARN {2}careful \{ n: 1 \}$/m);
+    // Formatted as Patchbay's sandbox formats it (formatLogArgs in @patchbay/runtime).
+    expect(run.stderr).toMatch(/^\S+Z WARN {2}careful \{"n":1\}$/m);
+  });
+
+  it('ctx.NonRetryableError stops the run cleanly: exit 1, the message printed, nothing saved', async () => {
+    const project = await exportProject(
+      exportInput({
+        code: `export default async function run(ctx) {
+  await ctx.state.set('cursor', 1);
+  throw new ctx.NonRetryableError('The source returned no customers list');
+}
+`,
+      }),
+    );
+    await writeEnv(project, { SOURCE_API_KEY: 'k' });
+
+    const run = await runProject(project);
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('NonRetryableError: The source returned no customers list');
+    expect(run.stderr).toContain('retrying cannot fix it');
+    expect(run.stderr).not.toContain('TypeError');
+    await expect(readFile(join(project, 'state.json'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
   it('--every runs on the schedule, carrying state, never overlapping runs, until stopped', async () => {

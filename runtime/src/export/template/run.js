@@ -3,11 +3,15 @@
 //   node run.js            run once: exit 0 on success, 1 on failure (for cron and CI)
 //   node run.js --every    keep running on the schedule in patchbay.config.json
 //                          (RUN_EVERY_MINUTES in the environment overrides the interval)
+//   node run.js --report <file>
+//                          run once and also write the run as JSON to <file>: status, data,
+//                          logs, state changes and error, as Patchbay records a run
 //
 // Credentials come from the environment; a .env file next to this one is read first, and
 // variables already set in the environment win over it.
 
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './runtime/config.js';
@@ -51,9 +55,34 @@ async function main() {
     return 1;
   }
 
-  const runOnce = (scheduledAt) =>
-    runIntegration({ integration, config, env: process.env, stateFile, scheduledAt });
+  const runOnce = async (scheduledAt) => {
+    const report = await runIntegration({
+      integration,
+      config,
+      env: process.env,
+      stateFile,
+      scheduledAt,
+    });
+    return report.status === 'success';
+  };
 
+  const reportAt = process.argv.indexOf('--report');
+  if (reportAt !== -1) {
+    const reportFile = process.argv[reportAt + 1];
+    if (!reportFile) {
+      log.error('--report needs a file name: node run.js --report run.json');
+      return 1;
+    }
+    const report = await runIntegration({
+      integration,
+      config,
+      env: process.env,
+      stateFile,
+      scheduledAt: new Date(),
+    });
+    await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+    return report.status === 'success' ? 0 : 1;
+  }
   if (everyMinutes === null) return (await runOnce(new Date())) ? 0 : 1;
 
   const stop = new AbortController();

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { renderGeneratedFiles, staleGeneratedFiles } from '../scripts/build-runtime.ts';
+
+// The sandbox's prelude and the export's runtime are generated from runtime/src (ADR 012) and
+// committed. This fails when someone changed the runtime without rebuilding, or edited a
+// generated file by hand: run `node runtime/scripts/build-runtime.ts`.
+
+describe('generated runtime files', () => {
+  it('are up to date with runtime/src', async () => {
+    expect(await staleGeneratedFiles()).toEqual([]);
+  });
+
+  it('keep the isolate prelude a script whose value is the function that builds ctx', async () => {
+    const files = await renderGeneratedFiles();
+    const prelude = files['workers/src/sandbox/isolate-prelude.js'] ?? '';
+    // Evaluated as a script, not a module: no import or export may survive bundling.
+    expect(prelude).not.toMatch(/^\s*(import|export)\s/m);
+    const value: unknown = new Function(`return ${prelude.replace(/^\/\/.*\n/gm, '')}`)();
+    expect(typeof value).toBe('function');
+  });
+
+  it('ship no Node.js built-in in the runtime the isolate and the export share', async () => {
+    const files = await renderGeneratedFiles();
+    for (const text of Object.values(files)) {
+      expect(text).not.toMatch(/\bfrom ['"]node:|\brequire\(|\bBuffer\b|\bprocess\./);
+    }
+  });
+});
