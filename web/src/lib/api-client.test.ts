@@ -1,6 +1,9 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorMessage, getQueryFn } from './api-client.ts';
+import { z } from 'zod';
+import { apiRequest, errorMessage, getQueryFn, ResponseShapeError } from './api-client.ts';
+
+const ZThing = z.object({ id: z.string() });
 
 // These tests exercise the wrapper's contract (spec §7, §8), so fetch is stubbed here only.
 type FetchArgs = [url: string, init: RequestInit];
@@ -114,7 +117,7 @@ describe('getQueryFn', () => {
     storage.set('token', 'pb_secret');
     nextResponse = new Response('{"id":"a b"}', { status: 200 });
 
-    const data = await getQueryFn()(queryContext(['/api/integrations', 'a b']));
+    const data = await getQueryFn({ schema: ZThing })(queryContext(['/api/integrations', 'a b']));
 
     const [url, init] = lastCall();
     expect(url).toBe('/api/integrations/a%20b');
@@ -128,7 +131,7 @@ describe('getQueryFn', () => {
     nextResponse = new Response('{"message":"Not signed in"}', { status: 401 });
 
     await expectError(
-      getQueryFn()(queryContext(['/api/auth/user'])),
+      getQueryFn({ schema: ZThing })(queryContext(['/api/auth/user'])),
       '401: {"message":"Not signed in"}',
     );
   });
@@ -136,7 +139,9 @@ describe('getQueryFn', () => {
   it('yields null on 401 with on401: returnNull', async () => {
     nextResponse = new Response('{"message":"Not signed in"}', { status: 401 });
 
-    const data = await getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth/user']));
+    const data = await getQueryFn({ schema: ZThing, on401: 'returnNull' })(
+      queryContext(['/api/auth/user']),
+    );
 
     expect(data).toBeNull();
   });
@@ -145,14 +150,46 @@ describe('getQueryFn', () => {
     nextResponse = new Response('boom', { status: 500 });
 
     await expectError(
-      getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth/user'])),
+      getQueryFn({ schema: ZThing, on401: 'returnNull' })(queryContext(['/api/auth/user'])),
       '500: boom',
     );
   });
 
   it('rejects a query key that is not an API path', async () => {
-    await expect(getQueryFn()(queryContext(['integrations']))).rejects.toThrow(/API path/);
+    await expect(getQueryFn({ schema: ZThing })(queryContext(['integrations']))).rejects.toThrow(
+      /API path/,
+    );
     expect(calls).toHaveLength(0);
+  });
+
+  it('parses the answer with the schema: unknown keys are dropped', async () => {
+    nextResponse = new Response('{"id":"x","extra":true}', { status: 200 });
+
+    const data = await getQueryFn({ schema: ZThing })(queryContext(['/api/things', 'x']));
+
+    expect(data).toEqual({ id: 'x' });
+  });
+
+  it('rejects an answer of the wrong shape with an error a page can show', async () => {
+    nextResponse = new Response('{"id":42}', { status: 200 });
+
+    const error: unknown = await Promise.resolve(
+      getQueryFn({ schema: ZThing })(queryContext(['/api/things', 'x'])),
+    ).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as Error).message).toMatch(
+      /answer to \/api\/things\/x is not what this page expects at id/,
+    );
+    expect(errorMessage(error, 'fallback')).toBe((error as Error).message);
+  });
+
+  it('rejects a 200 whose body is not JSON', async () => {
+    nextResponse = new Response('<html>proxy page</html>', { status: 200 });
+
+    await expect(
+      getQueryFn({ schema: ZThing })(queryContext(['/api/things', 'x'])),
+    ).rejects.toBeInstanceOf(ResponseShapeError);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { z } from 'zod';
 
 // The console's only way to reach the API; it follows spec §7 to the letter.
 
@@ -13,6 +14,56 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
   }
+}
+
+/**
+ * A 2xx answer whose JSON does not match the shared schema (issue 13): the console and the
+ * API disagree. The page shows this message instead of rendering half a record.
+ */
+export class ResponseShapeError extends Error {
+  readonly url: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(url: string, error: z.ZodError) {
+    const first = error.issues[0];
+    const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
+    super(
+      `The server's answer to ${url} is not what this page expects${where}: ${first?.message ?? 'invalid'}. Reload the page; if it persists, the console and the API are out of step.`,
+    );
+    this.name = 'ResponseShapeError';
+    this.url = url;
+    this.issues = error.issues;
+  }
+}
+
+/** The response JSON checked against a shared schema from `@patchbay/schema`. */
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  json: unknown,
+  url: string,
+): z.output<S> {
+  const result = schema.safeParse(json);
+  if (!result.success) throw new ResponseShapeError(url, result.error);
+  return result.data;
+}
+
+/** Reads a response's JSON and parses it with `schema`; an empty body (204) is `undefined`. */
+export async function readJson<S extends z.ZodType>(
+  res: Response,
+  schema: S,
+  url: string,
+): Promise<z.output<S>> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ResponseShapeError(
+      url,
+      new z.ZodError([{ code: 'custom', path: [], message: 'the body is not JSON', input: text }]),
+    );
+  }
+  return parseResponse(schema, json, url);
 }
 
 const TOKEN_STORAGE_KEY = 'token';
@@ -68,24 +119,28 @@ function urlFromQueryKey(queryKey: readonly unknown[]): string {
 
 /**
  * Query function for reads: GET the URL formed by the query key
- * (`['/api/integrations', id]` → `/api/integrations/<id>`) and return the parsed JSON.
- * With `on401: 'returnNull'` a 401 yields null instead of an error (spec §7: the
- * current-user lookup); any other non-OK status throws.
+ * (`['/api/integrations', id]` → `/api/integrations/<id>`) and return the JSON parsed with
+ * `schema` (a mismatch throws ResponseShapeError). With `on401: 'returnNull'` a 401 yields
+ * null instead of an error (spec §7: the current-user lookup); any other non-OK status throws.
  */
-export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
-export function getQueryFn<T>(options?: { on401: 'throw' }): QueryFunction<T>;
-export function getQueryFn<T>(
-  options: { on401: UnauthorizedBehavior } = { on401: 'throw' },
-): QueryFunction<T | null> {
+export function getQueryFn<S extends z.ZodType>(options: {
+  schema: S;
+  on401: 'returnNull';
+}): QueryFunction<z.output<S> | null>;
+export function getQueryFn<S extends z.ZodType>(options: {
+  schema: S;
+  on401?: 'throw';
+}): QueryFunction<z.output<S>>;
+export function getQueryFn<S extends z.ZodType>(options: {
+  schema: S;
+  on401?: UnauthorizedBehavior;
+}): QueryFunction<z.output<S> | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(urlFromQueryKey(queryKey), {
-      headers: authHeaders(),
-      credentials: 'include',
-      signal,
-    });
+    const url = urlFromQueryKey(queryKey);
+    const res = await fetch(url, { headers: authHeaders(), credentials: 'include', signal });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
-    return (await res.json()) as T;
+    return readJson(res, options.schema, url);
   };
 }
 

@@ -1,8 +1,16 @@
-import { apiRequest } from './api-client.ts';
+import type { z } from 'zod';
+import { apiRequest, readJson } from './api-client.ts';
 
-/** `apiRequest` (spec §7) that also reads the JSON answer; a 204 or empty body yields undefined. */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+/**
+ * `apiRequest` (spec §7) that also reads the JSON answer and parses it with a shared schema
+ * from `@patchbay/schema`; a mismatch throws ResponseShapeError (issue 13: no casts). For a
+ * 204 answer, call `apiRequest` instead.
+ */
+export async function apiJson<S extends z.ZodType>(
+  method: string,
+  url: string,
+  schema: S,
+  data?: unknown,
+): Promise<z.output<S>> {
+  return readJson(await apiRequest(method, url, data), schema, `${method} ${url}`);
 }

@@ -1,6 +1,6 @@
 // The signed-in user, shared by the login guard, the top bars and the shell.
 import { queryOptions } from '@tanstack/react-query';
-import type { TUser } from '@patchbay/schema';
+import { ZUser } from '@patchbay/schema';
 import { apiRequest, getQueryFn } from './api-client.ts';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
@@ -11,7 +11,7 @@ export const USER_QUERY_KEY = ['/api/auth/user'] as const;
  */
 export const currentUserQuery = queryOptions({
   queryKey: USER_QUERY_KEY,
-  queryFn: getQueryFn<TUser>({ on401: 'returnNull' }),
+  queryFn: getQueryFn({ schema: ZUser, on401: 'returnNull' }),
   retry: false,
 });
 

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TIntegration, TIntegrationStatus } from '@patchbay/schema';
+import {
+  ZIntegration,
+  ZRunStarted,
+  type TIntegration,
+  type TIntegrationStatus,
+} from '@patchbay/schema';
+import { apiRequest } from '../../lib/api-client.ts';
 import { apiJson } from '../../lib/api-json.ts';
 import { failureToast } from '../../lib/failure-toast.ts';
 import { integrationQueries, invalidateIntegration } from '../../lib/queries/integrations.ts';
@@ -13,7 +19,7 @@ const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
 export function useDeleteIntegration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (integration: IntegrationRef) => apiJson<void>('DELETE', path(integration.id)),
+    mutationFn: (integration: IntegrationRef) => apiRequest('DELETE', path(integration.id)),
     onSuccess: async (_data, integration) => {
       toast({ title: 'Integration deleted', message: `${integration.name} was deleted.` });
       // Its own queries would only answer 404 now.
@@ -37,7 +43,7 @@ export function useSetIntegrationStatus() {
     }: {
       integration: IntegrationRef;
       status: TIntegrationStatus;
-    }) => apiJson<TIntegration>('PUT', path(integration.id), { status }),
+    }) => apiJson('PUT', path(integration.id), ZIntegration, { status }),
     onSuccess: async (updated) => {
       toast({
         title: updated.status === 'paused' ? 'Integration paused' : 'Integration resumed',
@@ -57,10 +63,7 @@ export function useSetIntegrationStatus() {
 export function useRunIntegrationNow() {
   return useMutation({
     mutationFn: (integration: IntegrationRef) =>
-      apiJson<{ workflowId: string; runId: string; temporalUrl: string }>(
-        'POST',
-        `${path(integration.id)}/run`,
-      ),
+      apiJson('POST', `${path(integration.id)}/run`, ZRunStarted),
     onSuccess: (_started, integration) => {
       toast({
         title: 'Run started',

@@ -1,16 +1,18 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  TIntegration,
-  TIntegrationState,
-  TIntegrationVersion,
-  TRunsPage,
-  TUsage,
+import {
+  ZIntegration,
+  ZIntegrationState,
+  ZIntegrationVersion,
+  ZRunsPage,
+  ZUsage,
 } from '@patchbay/schema';
+import { z } from 'zod';
+import { getQueryFn } from '../api-client.ts';
 import { apiJson } from '../api-json.ts';
 
 // One place for every integration read (STYLE: queryOptions factories per resource). Keys
-// start with the API path, so the default query function (spec §7) fetches the simple ones;
-// the paged run history brings its own. Defaults from spec §7 apply: never stale, no refetch
+// start with the API path, which getQueryFn (spec §7) fetches; every answer is parsed with
+// its shared schema (issue 13); the paged run history builds its own URL. Defaults from spec §7 apply: never stale, no refetch
 // on focus, no polling, no retries — fresh data comes from invalidating after mutations.
 
 const BASE = '/api/integrations';
@@ -21,16 +23,25 @@ export const RUNS_PAGE_SIZE = 20;
 export const integrationQueries = {
   /** Prefix of every integration query. */
   all: () => [BASE] as const,
-  list: () => queryOptions<TIntegration[]>({ queryKey: [BASE] }),
-  detail: (id: string) => queryOptions<TIntegration>({ queryKey: [BASE, id] }),
+  list: () =>
+    queryOptions({ queryKey: [BASE], queryFn: getQueryFn({ schema: z.array(ZIntegration) }) }),
+  detail: (id: string) =>
+    queryOptions({ queryKey: [BASE, id], queryFn: getQueryFn({ schema: ZIntegration }) }),
   versions: (id: string) =>
-    queryOptions<TIntegrationVersion[]>({ queryKey: [BASE, id, 'versions'] }),
-  state: (id: string) => queryOptions<TIntegrationState>({ queryKey: [BASE, id, 'state'] }),
+    queryOptions({
+      queryKey: [BASE, id, 'versions'],
+      queryFn: getQueryFn({ schema: z.array(ZIntegrationVersion) }),
+    }),
+  state: (id: string) =>
+    queryOptions({
+      queryKey: [BASE, id, 'state'],
+      queryFn: getQueryFn({ schema: ZIntegrationState }),
+    }),
   /** The Runs panel: newest first, one page at a time ('Load more'). */
   runs: (id: string) =>
     infiniteQueryOptions({
       queryKey: [BASE, id, 'runs', 'pages'],
-      queryFn: ({ pageParam }) => apiJson<TRunsPage>('GET', runsUrl(id, RUNS_PAGE_SIZE, pageParam)),
+      queryFn: ({ pageParam }) => apiJson('GET', runsUrl(id, RUNS_PAGE_SIZE, pageParam), ZRunsPage),
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (last) => last.nextBefore ?? undefined,
     }),
@@ -38,7 +49,7 @@ export const integrationQueries = {
   recentRuns: (id: string) =>
     queryOptions({
       queryKey: [BASE, id, 'runs', 'recent'],
-      queryFn: () => apiJson<TRunsPage>('GET', runsUrl(id, RUNS_PAGE_SIZE)),
+      queryFn: () => apiJson('GET', runsUrl(id, RUNS_PAGE_SIZE), ZRunsPage),
     }),
 };
 
@@ -49,7 +60,10 @@ function runsUrl(id: string, limit: number, before?: number): string {
 }
 
 /** GET /api/usage: Settings → API Usage. */
-export const usageQuery = queryOptions<TUsage>({ queryKey: ['/api/usage'] });
+export const usageQuery = queryOptions({
+  queryKey: ['/api/usage'],
+  queryFn: getQueryFn({ schema: ZUsage }),
+});
 
 /**
  * After a change to one integration: the list, its record and its versions are refetched if

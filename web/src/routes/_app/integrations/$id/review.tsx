@@ -14,7 +14,13 @@ import {
   useBlocker,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
-import type { TIntegration, TIntegrationVersion, TTestRunResponse } from '@patchbay/schema';
+import {
+  ZIntegration,
+  ZTestRunResponse,
+  type TIntegration,
+  type TIntegrationVersion,
+  type TTestRunResponse,
+} from '@patchbay/schema';
 import type { editor } from 'monaco-editor';
 import { useRef, useState } from 'react';
 import { StatusBadge } from '../../../../components/integrations/status-badge.tsx';
@@ -81,7 +87,7 @@ function Review({ id }: { id: string }) {
   };
 
   const putCode = (body: { generatedCode: string; status?: 'active' }) =>
-    apiJson<TIntegration>('PUT', path(id), body);
+    apiJson('PUT', path(id), ZIntegration, body);
 
   // Saving and restoring a version are the same PUT, so they fail the same way.
   const saveFailed = failureToast('Error', 'Failed to save code');
@@ -120,7 +126,7 @@ function Review({ id }: { id: string }) {
     mutationFn: async (current: string) => {
       if (current !== integration.generatedCode)
         await accept(await putCode({ generatedCode: current }));
-      return apiJson<TTestRunResponse>('POST', `${path(id)}/execute`, { testMode: true });
+      return apiJson('POST', `${path(id)}/execute`, ZTestRunResponse, { testMode: true });
     },
     onSuccess: async (result) => {
       setTestResult(result);

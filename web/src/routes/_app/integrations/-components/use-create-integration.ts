@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TGenerateResponse, TIntegration } from '@patchbay/schema';
+import { ZGenerateResponse, ZIntegration } from '@patchbay/schema';
 import { useRef, useState } from 'react';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { rememberGenerator } from '../../../../lib/generator-memory.ts';
@@ -31,9 +31,9 @@ export function useCreateIntegration() {
       const body = toCreateRequest(form);
       let id = draftId.current;
       if (id) {
-        await apiJson<TIntegration>('PUT', `${BASE}/${encodeURIComponent(id)}`, body);
+        await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, body);
       } else {
-        const created = await apiJson<TIntegration>('POST', BASE, body);
+        const created = await apiJson('POST', BASE, ZIntegration, body);
         id = created.id;
         draftId.current = id;
         setDraft(id);
@@ -45,9 +45,10 @@ export function useCreateIntegration() {
       }
 
       setStep('generate');
-      const generated = await apiJson<TGenerateResponse>(
+      const generated = await apiJson(
         'POST',
         `${BASE}/generate`,
+        ZGenerateResponse,
         toGenerateRequest(form),
       );
       rememberGenerator(id, {
@@ -56,7 +57,7 @@ export function useCreateIntegration() {
       });
 
       setStep('save');
-      const saved = await apiJson<TIntegration>('PUT', `${BASE}/${encodeURIComponent(id)}`, {
+      const saved = await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, {
         generatedCode: generated.code,
         ...(generated.schedule ? { schedule: generated.schedule } : {}),
       });

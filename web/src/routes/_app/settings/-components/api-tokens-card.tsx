@@ -13,7 +13,13 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { ZCreateApiTokenRequest, type TApiToken, type TCreatedApiToken } from '@patchbay/schema';
+import {
+  ZCreateApiTokenRequest,
+  ZCreatedApiToken,
+  type TApiToken,
+  type TCreatedApiToken,
+} from '@patchbay/schema';
+import { apiRequest } from '../../../../lib/api-client.ts';
 import { useState, type FormEvent } from 'react';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
@@ -35,7 +41,7 @@ export function ApiTokensCard() {
 
   const create = useMutation({
     mutationFn: (body: { name: string }) =>
-      apiJson<TCreatedApiToken>('POST', '/api/auth/tokens', body),
+      apiJson('POST', '/api/auth/tokens', ZCreatedApiToken, body),
     onSuccess: async (token) => {
       setCreated(token);
       setName('');
@@ -47,7 +53,7 @@ export function ApiTokensCard() {
 
   const revoke = useMutation({
     mutationFn: (token: TApiToken) =>
-      apiJson<void>('DELETE', `/api/auth/tokens/${encodeURIComponent(token.id)}`),
+      apiRequest('DELETE', `/api/auth/tokens/${encodeURIComponent(token.id)}`),
     onSuccess: async (_data, token) => {
       if (created?.id === token.id) setCreated(null);
       toast({ title: 'Token revoked', message: `${token.name} no longer works.` });

@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TIntegration } from '@patchbay/schema';
+import { ZIntegration, type TIntegration } from '@patchbay/schema';
 import { useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
@@ -24,7 +24,7 @@ export function ScheduleEditor({ integration }: { integration: TIntegration }) {
 
   const save = useMutation({
     mutationFn: (everyMinutes: number) =>
-      apiJson<TIntegration>('PUT', `/api/integrations/${encodeURIComponent(integration.id)}`, {
+      apiJson('PUT', `/api/integrations/${encodeURIComponent(integration.id)}`, ZIntegration, {
         schedule: { everyMinutes },
       }),
     onSuccess: async (updated) => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, JsonInput, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TIntegrationState } from '@patchbay/schema';
+import { ZIntegrationState, type TIntegrationState } from '@patchbay/schema';
 import { useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
@@ -41,9 +41,10 @@ function StateEditor({
 
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      apiJson<TIntegrationState>(
+      apiJson(
         'PUT',
         `/api/integrations/${encodeURIComponent(integrationId)}/state`,
+        ZIntegrationState,
         {
           version: state.version,
           values,
