@@ -3,6 +3,14 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TApiDescription, TFieldSchema, TOperation } from '@patchbay/schema';
 import { ENTRIES_DIR, loadCatalog, parseEntryFile } from './load-catalog.ts';
+import {
+  CHOSEN,
+  distillGithub,
+  distillOperation,
+  toFieldSchema,
+  type ChosenOperation,
+  type OpenApiDocument,
+} from '../scripts/distill-github.ts';
 
 // The catalog's own checks (issue 14 §2 "Tests"): every entry parses, its paths are well
 // formed, every list operation pages, and what `messaging` and `webhooks` point at exists.
@@ -207,5 +215,140 @@ describe('the catalog checks', () => {
     expect(
       broken((e) => void (e.messaging = { operationId: 'postMessage', textField: 't' })),
     ).toEqual(['messaging.operationId postMessage is not an operation']);
+  });
+});
+
+// The GitHub entry's distiller (catalog/scripts/distill-github.ts) turns OpenAPI into our format;
+// these cover the conversion on small documents, since the real one is fetched only when run.
+describe('the GitHub distiller', () => {
+  const document: OpenApiDocument = {
+    paths: {
+      '/repos/{owner}/{repo}/issues': {
+        post: {
+          operationId: 'issues/create',
+          parameters: [
+            { name: 'owner', in: 'path', schema: { type: 'string' } },
+            { name: 'repo', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'old', in: 'query', deprecated: true, schema: { type: 'string' } },
+            { name: 'session', in: 'cookie', schema: { type: 'string' } },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['title', 'gone'],
+                  properties: {
+                    title: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+                    body: { type: 'string', nullable: true },
+                    due: { type: 'string', format: 'date-time' },
+                    count: { type: 'integer', format: 'int64' },
+                    labels: {
+                      type: 'array',
+                      items: { anyOf: [{ type: 'string' }, { type: 'string' }] },
+                    },
+                    gone: { type: 'string', deprecated: true },
+                    state: { type: 'string', enum: ['open', 'closed', null] },
+                  },
+                },
+              },
+            },
+          },
+          externalDocs: { url: 'https://docs.github.com/rest/issues/issues#create-an-issue' },
+        },
+      },
+    },
+  };
+  const chosen: ChosenOperation = {
+    resource: 'issue',
+    operationId: 'issues/create',
+    id: 'createIssue',
+    kind: 'create',
+    summary: 'Open an issue.',
+  };
+
+  it('takes method, path, parameters, body fields and the reference URL from the document', () => {
+    expect(distillOperation(document, chosen)).toEqual({
+      id: 'createIssue',
+      kind: 'create',
+      method: 'POST',
+      path: '/repos/{owner}/{repo}/issues',
+      summary: 'Open an issue.',
+      params: [
+        { name: 'owner', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'repo', in: 'path', required: true, schema: { type: 'string' } },
+      ],
+      body: {
+        contentType: 'json',
+        schema: {
+          type: 'object',
+          required: ['title'],
+          properties: {
+            title: { type: 'any' },
+            body: { type: 'string', nullable: true },
+            due: { type: 'string', format: 'date-time' },
+            count: { type: 'integer' },
+            labels: { type: 'array', items: { type: 'string' } },
+            state: { type: 'string', enum: ['open', 'closed'] },
+          },
+        },
+      },
+      docsUrl: 'https://docs.github.com/rest/issues/issues#create-an-issue',
+    });
+  });
+
+  it('merges allOf parts and stops describing objects past a few levels', () => {
+    expect(
+      toFieldSchema({
+        allOf: [
+          { properties: { a: { type: 'string' } }, required: ['a'] },
+          {
+            properties: {
+              b: {
+                type: 'object',
+                properties: {
+                  c: {
+                    type: 'object',
+                    properties: { d: { type: 'object', properties: { e: { type: 'string' } } } },
+                  },
+                },
+              },
+            },
+          },
+        ],
+      }),
+    ).toEqual({
+      type: 'object',
+      required: ['a'],
+      properties: {
+        a: { type: 'string' },
+        b: {
+          type: 'object',
+          properties: { c: { type: 'object', properties: { d: { type: 'object' } } } },
+        },
+      },
+    });
+  });
+
+  it('names an operation the document lacks, and a resource the entry lacks', () => {
+    expect(() => distillOperation(document, { ...chosen, operationId: 'issues/nope' })).toThrow(
+      'the OpenAPI document has no operation issues/nope',
+    );
+    const github = parseEntryFile(join(ENTRIES_DIR, 'github.json'));
+    expect(() =>
+      distillGithub(document, github, '2026-11-23', [{ ...chosen, resource: 'gist' }]),
+    ).toThrow('issues/create: github.json has no resource "gist"');
+  });
+
+  it('validates what it distils: every resource keeps at least one operation', () => {
+    const github = parseEntryFile(join(ENTRIES_DIR, 'github.json'));
+    expect(() => distillGithub(document, github, '2026-11-23', [chosen])).toThrow(/operations/);
+  });
+
+  it('has a choice for every operation in github.json, so a re-run keeps them all', () => {
+    const github = parseEntryFile(join(ENTRIES_DIR, 'github.json'));
+    expect(CHOSEN.map((c) => c.id)).toEqual(
+      github.resources.flatMap((r) => r.operations.map((op) => op.id)),
+    );
   });
 });
