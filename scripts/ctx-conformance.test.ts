@@ -1,0 +1,729 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { CTX_CONTRACT_EXAMPLE, type TAuthConfig, type TAuthType } from '@patchbay/schema';
+import { buildExportZip, exportSlug } from '@patchbay/runtime/export';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTemplateCode } from '../workers/src/generation/template-generator.ts';
+import { SandboxPool, type SandboxRunResult } from '../workers/src/sandbox/index.ts';
+
+// The ctx conformance suite (issue 13, ADR 012): the same integration programs run in the sandbox
+// (a real SandboxPool) and in an exported project (unzipped and run with plain `node run.js`),
+// against the same HTTP servers on loopback. The two hosts must agree on everything a user can
+// observe: the return value, the requests sent (method, URL, headers that matter, body), the
+// logs, the state changes and the error (name, message, status, body). Any difference fails.
+//
+// The programs: the docs' example (CTX_CONTRACT_EXAMPLE), the template generator's output for
+// representative prompts, and hand-written programs that reach every part of the contract.
+
+/** Headers each host's HTTP client adds on its own; everything else the APIs receive must match. */
+const TRANSPORT_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'user-agent',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'sec-fetch-mode',
+]);
+
+interface Received {
+  api: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Reply {
+  status?: number;
+  /** Sent as JSON; a string is sent as text/plain. Nothing at all for 204. */
+  body?: unknown;
+  contentType?: string;
+}
+
+type Handler = (request: {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: string;
+}) => Reply;
+
+interface Api {
+  name: string;
+  url: string;
+  handle(handler: Handler): void;
+  close(): Promise<void>;
+}
+
+/** Every request any API received, in arrival order, for the host being run. */
+let received: Received[] = [];
+
+async function startApi(name: string): Promise<Api> {
+  let handler: Handler = () => ({ status: 404, body: { error: 'no handler' } });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://loopback');
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (!TRANSPORT_HEADERS.has(key)) headers[key] = String(value);
+      }
+      received.push({ api: name, method: req.method ?? '', url: req.url ?? '', headers, body });
+      const reply = handler({
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        body,
+      });
+      const status = reply.status ?? 200;
+      if (reply.body === undefined) {
+        res.writeHead(status).end();
+      } else if (typeof reply.body === 'string') {
+        res
+          .writeHead(status, { 'content-type': reply.contentType ?? 'text/plain' })
+          .end(reply.body);
+      } else {
+        res
+          .writeHead(status, { 'content-type': reply.contentType ?? 'application/json' })
+          .end(JSON.stringify(reply.body));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    name,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    handle: (next) => void (handler = next),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Connection {
+  /** Appended to the API's URL. */
+  path?: string;
+  authType: TAuthType;
+  authConfig?: TAuthConfig;
+  secret?: string;
+}
+
+interface Program {
+  code: string;
+  source: Connection;
+  destination: Connection;
+  state?: Record<string, unknown>;
+  /** Set up the APIs' answers; called before each host runs, so both start alike. */
+  serve(): void;
+  /** What the sandbox must report, so a case cannot pass by failing the same way twice. */
+  expected: 'success' | { error: string };
+}
+
+/** What both hosts report, in one shape. */
+interface Observed {
+  status: 'success' | 'failed';
+  data: unknown;
+  logs: { level: string; message: string }[];
+  stateChanges: { set: Record<string, unknown>; deleted: string[] };
+  error: { name: string; message: string; status?: number; body?: unknown } | null;
+  requests: Received[];
+}
+
+let pool: SandboxPool;
+let source: Api;
+let destination: Api;
+let other: Api;
+let tokens: Api;
+let workDir: string;
+
+beforeAll(async () => {
+  pool = new SandboxPool({ size: 1 });
+  [source, destination, other, tokens] = await Promise.all([
+    startApi('source'),
+    startApi('destination'),
+    startApi('other'),
+    startApi('tokens'),
+  ]);
+  // A token derived from the client secret, so both hosts are issued the same one.
+  tokens.handle(({ body }) => ({
+    body: {
+      access_token: `token-for-${new URLSearchParams(body).get('client_secret')}`,
+      token_type: 'Bearer',
+      expires_in: 3600,
+    },
+  }));
+  workDir = await mkdtemp(join(tmpdir(), 'patchbay-conformance-'));
+});
+
+afterAll(async () => {
+  await pool?.close();
+  await Promise.all([source, destination, other, tokens].map((api) => api?.close()));
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+function baseUrl(api: Api, connection: Connection): string {
+  return `${api.url}${connection.path ?? ''}`;
+}
+
+/** The URLs differ only by port between runs; tests show them with the API's name instead. */
+function withNames(value: unknown): unknown {
+  let text = JSON.stringify(value);
+  for (const api of [source, destination, other, tokens]) {
+    text = text.replaceAll(api.url, `http://${api.name}`);
+  }
+  return JSON.parse(text);
+}
+
+async function runInSandbox(program: Program): Promise<Observed> {
+  received = [];
+  program.serve();
+  const connection = (api: Api, c: Connection) => ({
+    baseUrl: baseUrl(api, c),
+    authType: c.authType,
+    authConfig: c.authConfig ?? {},
+    secret: c.secret ?? null,
+  });
+  const result: SandboxRunResult = await pool.run({
+    code: program.code,
+    source: connection(source, program.source),
+    destination: connection(destination, program.destination),
+    state: program.state ?? {},
+    run: { id: 'conformance', attempt: 1, mode: 'deployed', scheduledAt: new Date().toISOString() },
+    allowPrivateNetwork: true,
+  });
+  return {
+    status: result.status,
+    data: result.data,
+    logs: result.logs.map(({ level, message }) => ({ level, message })),
+    stateChanges: result.stateChanges,
+    error: result.error
+      ? {
+          name: result.error.name,
+          message: result.error.message,
+          ...(result.error.status === undefined
+            ? {}
+            : { status: result.error.status, body: result.error.body }),
+        }
+      : null,
+    requests: received,
+  };
+}
+
+const CREDENTIAL_VARIABLES: Record<TAuthType, string | null> = {
+  'api-key': 'API_KEY',
+  bearer: 'BEARER_TOKEN',
+  basic: 'BASIC_PASSWORD',
+  oauth: 'OAUTH_ACCESS_TOKEN',
+  none: null,
+};
+
+async function runExported(program: Program, name: string): Promise<Observed> {
+  received = [];
+  program.serve();
+  const connection = (api: Api, c: Connection) => ({
+    name: `${api.name} API`,
+    baseUrl: baseUrl(api, c),
+    authType: c.authType,
+    authConfig: c.authConfig ?? {},
+  });
+  const zip = buildExportZip({
+    name,
+    code: program.code,
+    schedule: { everyMinutes: 15 },
+    source: connection(source, program.source),
+    destination: connection(destination, program.destination),
+    exportedAt: new Date('2026-11-23T00:00:00Z'),
+  });
+  const caseDir = await mkdtemp(join(workDir, 'case-'));
+  for (const [path, bytes] of Object.entries(unzipSync(zip))) {
+    await mkdir(dirname(join(caseDir, path)), { recursive: true });
+    await writeFile(join(caseDir, path), strFromU8(bytes));
+  }
+  const project = join(caseDir, exportSlug(name));
+  const env: Record<string, string> = {};
+  for (const role of ['source', 'destination'] as const) {
+    const c = program[role];
+    let variable = CREDENTIAL_VARIABLES[c.authType];
+    if (c.authType === 'oauth' && c.authConfig?.tokenUrl) variable = 'OAUTH_CLIENT_SECRET';
+    if (variable && c.secret)
+      env[`${role === 'source' ? 'SOURCE' : 'DESTINATION'}_${variable}`] = c.secret;
+  }
+  if (program.state) {
+    await writeFile(join(project, 'state.json'), JSON.stringify(program.state));
+  }
+  const reportFile = join(caseDir, 'report.json');
+  const exit = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(project, 'run.js'), '--report', reportFile], {
+      cwd: caseDir,
+      env,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+  const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => 'null')) as {
+    status: 'success' | 'failed';
+    data: unknown;
+    logs: { level: string; message: string }[];
+    stateChanges: { set: Record<string, unknown>; deleted: string[] };
+    error?: { name: string; message: string; status?: number; body?: unknown };
+  } | null;
+  if (!report) throw new Error(`the exported project wrote no report:\n${exit.output}`);
+  expect(exit.code, exit.output).toBe(report.status === 'success' ? 0 : 1);
+  return {
+    status: report.status,
+    data: report.data,
+    logs: report.logs,
+    stateChanges: report.stateChanges,
+    error: report.error
+      ? {
+          name: report.error.name,
+          message: report.error.message,
+          ...(report.error.status === undefined
+            ? {}
+            : { status: report.error.status, body: report.error.body }),
+        }
+      : null,
+    requests: received,
+  };
+}
+
+/** `${OTHER}` and `${TOKENS}` in a program stand for those servers' URLs, known only at run time. */
+function fill(program: Program): Program {
+  const text = (value: string) =>
+    value.replaceAll('${OTHER}', other.url).replaceAll('${TOKENS}', tokens.url);
+  const connection = (c: Connection): Connection =>
+    c.authConfig?.tokenUrl
+      ? { ...c, authConfig: { ...c.authConfig, tokenUrl: text(c.authConfig.tokenUrl) } }
+      : c;
+  return {
+    ...program,
+    code: text(program.code),
+    source: connection(program.source),
+    destination: connection(program.destination),
+  };
+}
+
+/** Runs the program on both hosts and fails on any difference. */
+async function conforms(name: string, template: Program): Promise<Observed> {
+  const program = fill(template);
+  const sandbox = withNames(await runInSandbox(program)) as Observed;
+  const exported = withNames(await runExported(program, name)) as Observed;
+  if (program.expected === 'success') {
+    expect(sandbox.error, JSON.stringify(sandbox.error)).toBeNull();
+  } else {
+    expect(sandbox.error?.name).toBe(program.expected.error);
+  }
+  expect(exported).toEqual(sandbox);
+  return sandbox;
+}
+
+// ── The APIs' answers ─────────────────────────────────────────────────────────────────────────
+
+const customers = [
+  { id: 'cus_3', created: 300, email: 'c@x.io', name: 'Cy' },
+  { id: 'cus_2', created: 200, email: 'b@x.io', name: 'Bo' },
+  { id: 'cus_1', created: 100, email: 'a@x.io', name: 'Al' },
+];
+
+/** DESIGN.md §6's example API: customers after created_gt, contacts created. */
+function serveCustomers(sourceReply?: Reply): () => void {
+  return () => {
+    source.handle(({ path, query }) => {
+      if (sourceReply) return sourceReply;
+      if (path !== '/v1/customers') return { status: 404, body: { error: 'no such route' } };
+      const since = Number(query.get('created_gt') ?? 0);
+      return { body: { data: [...customers].reverse().filter((c) => c.created > since) } };
+    });
+    destination.handle(({ path }) =>
+      path === '/contacts' ? { status: 201, body: { id: 'contact' } } : { status: 404 },
+    );
+  };
+}
+
+function generated(prompt: string, names = { source: 'Source', destination: 'Destination' }) {
+  return generateTemplateCode({
+    sourceApiName: names.source,
+    sourceApiUrl: source.url,
+    sourceAuthType: 'none',
+    destApiName: names.destination,
+    destApiUrl: destination.url,
+    destAuthType: 'none',
+    userPrompt: prompt,
+  }).code;
+}
+
+const NONE: Connection = { authType: 'none' };
+
+describe('the docs example (CTX_CONTRACT_EXAMPLE) on both hosts', () => {
+  it('first run, with an API key and a bearer token', async () => {
+    const seen = await conforms('docs example', {
+      code: CTX_CONTRACT_EXAMPLE,
+      source: { authType: 'api-key', secret: 'source-key' },
+      destination: { authType: 'bearer', secret: 'dest-token' },
+      serve: serveCustomers(),
+      expected: 'success',
+    });
+    expect(seen.data).toEqual({ synced: 3 });
+    expect(seen.requests[0]?.headers['x-api-key']).toBe('source-key');
+  });
+
+  it('a later run, from a saved cursor', async () => {
+    const seen = await conforms('docs example later', {
+      code: CTX_CONTRACT_EXAMPLE,
+      source: { authType: 'api-key', authConfig: { in: 'query', name: 'key' }, secret: 'k' },
+      destination: { authType: 'basic', authConfig: { username: 'ada' }, secret: 'pässword' },
+      state: { cursor: 200 },
+      serve: serveCustomers(),
+      expected: 'success',
+    });
+    expect(seen.data).toEqual({ synced: 1 });
+  });
+
+  it('an uncaught 503 from the source', async () => {
+    await conforms('docs example failing', {
+      code: CTX_CONTRACT_EXAMPLE,
+      source: NONE,
+      destination: NONE,
+      serve: serveCustomers({ status: 503, body: { error: 'maintenance' } }),
+      expected: { error: 'HttpError' },
+    });
+  });
+});
+
+describe('template generator output on both hosts', () => {
+  it('new customers with has_more pages and mapped fields', async () => {
+    const code = generated(
+      'Every 15 minutes, fetch new customers from GET /v1/customers and POST each to /contacts mapping email → email_address and name to full_name',
+      { source: 'Stripe', destination: 'HubSpot' },
+    );
+    await conforms('generated customers', {
+      code,
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        source.handle(({ path, query }) => {
+          if (path !== '/v1/customers') return { status: 404 };
+          const after = query.get('starting_after');
+          const from = after ? customers.findIndex((c) => c.id === after) + 1 : 0;
+          const data = customers.slice(from, from + 2);
+          return { body: { object: 'list', data, has_more: from + 2 < customers.length } };
+        });
+        destination.handle(() => ({ status: 201, body: { id: 'contact' } }));
+      },
+      expected: 'success',
+    });
+  });
+
+  it('a bare array copied as it is, with a 409 counted as skipped', async () => {
+    const code = generated('Hourly, copy orders from /api/orders to /imports/orders.');
+    await conforms('generated orders', {
+      code,
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        source.handle(() => ({
+          body: [
+            { id: 1, total: 10 },
+            { id: 2, total: 20 },
+          ],
+        }));
+        destination.handle(({ body }) =>
+          JSON.parse(body).id === 2 ? { status: 409, body: { error: 'exists' } } : { status: 201 },
+        );
+      },
+      expected: 'success',
+    });
+  });
+
+  it('changed tickets with next_cursor pages, PUT by id, from a saved cursor', async () => {
+    const tickets = [
+      { id: 7, subject: 'Printer', updated_at: '2025-01-01T10:00:00Z' },
+      { id: 8, subject: 'VPN', updated_at: '2025-01-01T11:00:00Z' },
+      { id: 9, subject: 'Mail', updated_at: '2025-01-01T09:00:00Z' },
+    ];
+    const code = generated(
+      'Every 30 minutes sync changed tickets from GET /api/v2/tickets (paginated) and upsert each one with PUT /tickets/{id}.',
+    );
+    const serve = (items: unknown[]) => () => {
+      source.handle(({ query }) => {
+        const from = Number(query.get('cursor') ?? 0);
+        return {
+          body: {
+            items: items.slice(from, from + 2),
+            next_cursor: from + 2 < items.length ? String(from + 2) : null,
+          },
+        };
+      });
+      destination.handle(() => ({ status: 200, body: { ok: true } }));
+    };
+    const first = await conforms('generated tickets', {
+      code,
+      source: NONE,
+      destination: NONE,
+      serve: serve(tickets),
+      expected: 'success',
+    });
+    await conforms('generated tickets later', {
+      code,
+      source: NONE,
+      destination: NONE,
+      state: first.stateChanges.set,
+      serve: serve(tickets),
+      expected: 'success',
+    });
+  });
+
+  it('items without a cursor field: the generated code throws ctx.NonRetryableError', async () => {
+    const code = generated(
+      'Every 30 minutes sync changed tickets from GET /api/v2/tickets and upsert each one with PUT /tickets/{id}.',
+    );
+    const seen = await conforms('generated non-retryable', {
+      code,
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        source.handle(() => ({ body: { items: [{ id: 1, subject: 'no timestamps' }] } }));
+        destination.handle(() => ({ status: 200 }));
+      },
+      expected: { error: 'NonRetryableError' },
+    });
+    expect(seen.error?.message).toMatch(/none of the cursor fields/);
+  });
+
+  it('a single object mapped and posted once, and next links followed', async () => {
+    await conforms('generated report', {
+      code: generated(
+        'Daily at 9:00, fetch the sales summary from GET /reports/daily and POST it to /messages, mapping total to amount and date to day.',
+      ),
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        source.handle(() => ({ body: { date: '2025-01-01', total: 1234.5, orders: 17 } }));
+        destination.handle(() => ({ status: 200, body: 'ok' }));
+      },
+      expected: 'success',
+    });
+    const leads = [
+      { id: 'l1', first_name: 'Ada', email: 'ada@x.io', created_at: '2025-01-01T00:01:00Z' },
+      { id: 'l2', first_name: 'Bob', email: 'bob@x.io', created_at: '2025-01-01T00:02:00Z' },
+      { id: 'l3', first_name: 'Cat', email: 'cat@x.io', created_at: '2025-01-01T00:03:00Z' },
+    ];
+    await conforms('generated leads', {
+      code: generated(
+        'Every 5 min, send new leads from /leads to /crm/leads: first_name -> firstName, email -> emailAddress',
+      ),
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        source.handle(({ query }) => {
+          const page = Number(query.get('page') ?? 1);
+          const more = page * 2 < leads.length;
+          return {
+            body: {
+              results: leads.slice((page - 1) * 2, page * 2),
+              next: more ? `${source.url}/leads?page=${page + 1}` : null,
+            },
+          };
+        });
+        destination.handle(() => ({ status: 201 }));
+      },
+      expected: 'success',
+    });
+  });
+});
+
+describe('every part of the contract on both hosts', () => {
+  it('requests: methods, paths, query encoding, headers, json and text bodies, response kinds', async () => {
+    const seen = await conforms('requests', {
+      code: `export default async function run(ctx) {
+  const listed = await ctx.source.get('items', {
+    query: { limit: 2, tags: ['a', 'b'], since: new Date(0), skip: null, gone: undefined, ok: true },
+    headers: { 'X-Trace': 't-1', Host: 'ignored.example' },
+  });
+  const patched = await ctx.destination.request('patch', '/records/1', { json: { n: 1 } });
+  const text = await ctx.source.post('/form', { body: 'a=1&b=2', headers: [['Content-Type', 'application/x-www-form-urlencoded']] });
+  const empty = await ctx.destination.delete('/records/1');
+  const viaFetch = await ctx.fetch('${'${OTHER}'}/hooks?x=1', { method: 'put', json: [1, 'two'], query: { y: 2 } });
+  const plain = await ctx.fetch('${'${OTHER}'}/plain');
+  return { listed, patched, text, empty, viaFetch, plain };
+}`,
+      source: { path: '/v1', authType: 'bearer', secret: 'tok' },
+      destination: { authType: 'api-key', authConfig: { name: 'X-Custom-Key' }, secret: 'dk' },
+      serve: () => {
+        const echo: Handler = ({ method, path, query, body }) => ({
+          body: { method, path, query: [...query], body },
+        });
+        source.handle(echo);
+        destination.handle((request) =>
+          request.method === 'DELETE' ? { status: 204 } : echo(request),
+        );
+        other.handle((request) =>
+          request.path === '/plain' ? { body: 'just text' } : echo(request),
+        );
+      },
+      expected: 'success',
+    });
+    expect(seen.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /v1/items?limit=2&tags=a&tags=b&since=1970-01-01T00%3A00%3A00.000Z&ok=true',
+      'PATCH /records/1',
+      'POST /v1/form',
+      'DELETE /records/1',
+      'PUT /hooks?x=1&y=2',
+      'GET /plain',
+    ]);
+  });
+
+  it('errors the code catches: HttpError with status and body, instanceof, bad calls', async () => {
+    const seen = await conforms('caught errors', {
+      code: `export default async function run(ctx) {
+  const out = {};
+  try { await ctx.destination.post('/contacts', { json: { email: 'a@b.c' } }); }
+  catch (error) {
+    out.conflict = { name: error.name, status: error.status, body: error.body, message: error.message,
+      isHttpError: error instanceof ctx.HttpError, isError: error instanceof Error };
+  }
+  try { await ctx.source.get('/problem'); }
+  catch (error) { out.problem = { status: error.status, body: error.body }; }
+  try { await ctx.source.get('https://elsewhere.example/x'); }
+  catch (error) { out.fullUrl = { name: error.name, message: error.message }; }
+  try { await ctx.source.post('/x', { json: {}, body: 'both' }); }
+  catch (error) { out.both = { name: error.name, message: error.message }; }
+  try { await ctx.source.get('/x', { body: {} }); }
+  catch (error) { out.objectBody = { name: error.name, message: error.message }; }
+  try { await ctx.fetch('ftp://files.example/x'); }
+  catch (error) { out.ftp = { name: error.name, message: error.message }; }
+  try { await ctx.state.set('', 1); }
+  catch (error) { out.emptyKey = { name: error.name, message: error.message }; }
+  try { await ctx.state.set('f', () => 1); }
+  catch (error) { out.notJson = { name: error.name, message: error.message }; }
+  return out;
+}`,
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        destination.handle(() => ({ status: 409, body: { error: 'exists' } }));
+        source.handle(({ path }) =>
+          path === '/problem'
+            ? {
+                status: 422,
+                body: { title: 'Unprocessable' },
+                contentType: 'application/problem+json',
+              }
+            : { body: { ok: true } },
+        );
+      },
+      expected: 'success',
+    });
+    expect(seen.data).toMatchObject({
+      conflict: { name: 'HttpError', status: 409, isHttpError: true, isError: true },
+      both: { name: 'TypeError' },
+    });
+  });
+
+  it('logs, state changes and the return value', async () => {
+    const seen = await conforms('logs and state', {
+      code: `export default async function run(ctx) {
+  const count = (await ctx.state.get('count')) ?? 0;
+  const list = await ctx.state.get('list');
+  list.push('mutated copy');
+  await ctx.state.set('count', count + 1);
+  await ctx.state.set('list', ['x', { y: null }]);
+  await ctx.state.delete('old');
+  await ctx.state.set('temp', 1);
+  await ctx.state.delete('temp');
+  ctx.log('run', count, 'of', { nested: { a: [1, 2] } });
+  console.log('%s has %d items (%i%%)', 'list', 2.5, 42.9);
+  console.info('info', null, undefined, true);
+  console.warn(new Map([[1, 2]]), new Set(['s']));
+  console.error('failed:', new TypeError('boom').message);
+  console.debug([1, [2, [3]]]);
+  console.assert(false, 'assertion text');
+  const circular = { name: 'c' }; circular.self = circular;
+  ctx.log(circular);
+  return { count: count + 1, reread: await ctx.state.get('list'), undefinedBecomesNull: undefined };
+}`,
+      source: NONE,
+      destination: NONE,
+      state: { count: 4, list: ['saved'], old: true },
+      serve: () => {},
+      expected: 'success',
+    });
+    expect(seen.logs.length).toBe(8);
+    expect(seen.stateChanges).toEqual({
+      set: { count: 5, list: ['x', { y: null }] },
+      deleted: ['old', 'temp'],
+    });
+  });
+
+  it('ctx.NonRetryableError thrown by the code: the run fails and commits nothing', async () => {
+    const seen = await conforms('non-retryable', {
+      code: `export default async function run(ctx) {
+  await ctx.state.set('cursor', 99);
+  ctx.log('giving up');
+  throw new ctx.NonRetryableError('The source returned no customers list', { cause: 'missing' });
+}`,
+      source: NONE,
+      destination: NONE,
+      serve: () => {},
+      expected: { error: 'NonRetryableError' },
+    });
+    expect(seen.stateChanges).toEqual({ set: {}, deleted: [] });
+  });
+
+  it('an uncaught HttpError, and a return value that is not JSON', async () => {
+    await conforms('uncaught 404', {
+      code: `export default async function run(ctx) {
+  return ctx.source.get('/missing', { query: { id: 7 } });
+}`,
+      source: NONE,
+      destination: NONE,
+      serve: () => source.handle(() => ({ status: 404, body: 'not here' })),
+      expected: { error: 'HttpError' },
+    });
+    await conforms('bigint result', {
+      code: `export default async function run(ctx) { return { big: 1n }; }`,
+      source: NONE,
+      destination: NONE,
+      serve: () => {},
+      expected: { error: 'TypeError' },
+    });
+  });
+
+  it('OAuth 2.0 client credentials: the same token request and the same bearer token', async () => {
+    const seen = await conforms('oauth', {
+      code: `export default async function run(ctx) {
+  await ctx.source.get('/a');
+  await ctx.source.get('/b');
+  return 'done';
+}`,
+      source: {
+        authType: 'oauth',
+        authConfig: { tokenUrl: `${'${TOKENS}'}/token`, clientId: 'client-1', scope: 'read' },
+        secret: 'client-secret',
+      },
+      destination: NONE,
+      serve: () => source.handle(() => ({ body: { ok: true } })),
+      expected: 'success',
+    });
+    expect(seen.requests.map((r) => `${r.api} ${r.method} ${r.url}`)).toEqual([
+      'tokens POST /token',
+      'source GET /a',
+      'source GET /b',
+    ]);
+    expect(seen.requests[1]?.headers.authorization).toBe('Bearer token-for-client-secret');
+  });
+});
