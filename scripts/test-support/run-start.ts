@@ -4,13 +4,15 @@ import { freePort } from '../lib/ports.ts';
 import { temporalCliPath } from './temporal-cli.ts';
 
 const startScript = fileURLToPath(new URL('../start.ts', import.meta.url));
+const bootstrapScript = fileURLToPath(new URL('../bootstrap.mjs', import.meta.url));
 
 export interface StartedProcess {
+  /** The launcher: bootstrap.mjs when `viaBootstrap`, else start.ts itself. */
   pid: number;
   output(): string;
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
   exited: Promise<number | null>;
-  /** What a terminal's Ctrl-C does: SIGINT to the process group. */
+  /** What a terminal's Ctrl-C does: SIGINT to the launcher's whole process group. */
   interrupt(): void;
 }
 
@@ -31,13 +33,22 @@ export async function stackPorts(): Promise<StackPorts> {
   };
 }
 
-/** Runs scripts/start.ts as `npm start` would after its bootstrap, in its own process group. */
-export function runStart(env: Record<string, string>): StartedProcess {
-  const child = spawn(process.execPath, [startScript], {
+/**
+ * Runs scripts/start.ts in a process group of its own, as a terminal runs `npm start`:
+ * through scripts/bootstrap.mjs when `viaBootstrap` (it reuses the toolchain the test
+ * run's own bootstrap checked), else directly as the bootstrap hands over.
+ */
+export function runStart(
+  env: Record<string, string>,
+  { viaBootstrap = false } = {},
+): StartedProcess {
+  const args = viaBootstrap ? [bootstrapScript, 'start'] : [startScript];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PATCHBAY_TEMPORAL_CLI: temporalCliPath(),
       PATCHBAY_TEMPORAL_CLI_SOURCE: 'test',
+      PATCHBAY_NODE: process.execPath,
       DATABASE_URL: '',
       TEMPORAL_ADDRESS: '',
       APP_ENCRYPTION_KEYS: '',
