@@ -1,5 +1,6 @@
 import { dereference, normalize, upgrade, validate } from '@scalar/openapi-parser';
 import {
+  MAX_IMPORT_DOCUMENT_BYTES,
   ZApiDescription,
   type TApiDescription,
   type TAuthScheme,
@@ -37,38 +38,47 @@ import {
 // it can be stored with an integration as it is.
 
 /** Largest document accepted, as text (5 MiB): bigger ones are refused before parsing. */
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = MAX_IMPORT_DOCUMENT_BYTES;
 /** Largest description produced: it travels through Temporal (2 MB payload limit) and prompts. */
 export const MAX_DESCRIPTION_BYTES = 1024 * 1024;
 const MAX_OPERATIONS = 1000;
 const MAX_WARNINGS = 50;
 
-export const IMPORT_ERROR_CODES = [
-  'NOT_JSON_OR_YAML',
-  'NOT_OPENAPI',
-  'UNSUPPORTED_VERSION',
-  'UNRESOLVED_REFERENCE',
-  'DOCUMENT_TOO_LARGE',
-  'NO_OPERATIONS',
-  'NO_SERVER',
-  'DESCRIPTION_TOO_LARGE',
-  'FETCH_FAILED',
-] as const;
-export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
+/**
+ * Why a document cannot be imported, and the status the API answers: 400 for text that does not
+ * parse, 413 for size, 422 for a document we cannot use. The worker's activity sends the code as
+ * its failure type, so this one table serves pasted and fetched documents alike.
+ */
+export const IMPORT_ERROR_STATUS = {
+  NOT_JSON_OR_YAML: 400,
+  DOCUMENT_TOO_LARGE: 413,
+  NOT_OPENAPI: 422,
+  UNSUPPORTED_VERSION: 422,
+  UNRESOLVED_REFERENCE: 422,
+  NO_OPERATIONS: 422,
+  NO_SERVER: 422,
+  DESCRIPTION_TOO_LARGE: 422,
+  /** The URL could not be fetched: refused by the network guard, unreachable, or not 2xx. */
+  FETCH_FAILED: 422,
+} as const;
+export type ImportErrorCode = keyof typeof IMPORT_ERROR_STATUS;
+
+export function isImportErrorCode(value: unknown): value is ImportErrorCode {
+  return typeof value === 'string' && Object.hasOwn(IMPORT_ERROR_STATUS, value);
+}
 
 /** A document that cannot be imported; `where` is a line and column or a JSON pointer. */
 export class OpenApiImportError extends Error {
   override name = 'OpenApiImportError';
   readonly code: ImportErrorCode;
   readonly where: string;
-  /** 400 for text that does not parse, 413 for size, 422 for a document we cannot use. */
-  readonly status: 400 | 413 | 422;
+  readonly status: (typeof IMPORT_ERROR_STATUS)[ImportErrorCode];
 
   constructor(code: ImportErrorCode, message: string, where: string) {
     super(`${message} (at ${where})`);
     this.code = code;
     this.where = where;
-    this.status = code === 'NOT_JSON_OR_YAML' ? 400 : code === 'DOCUMENT_TOO_LARGE' ? 413 : 422;
+    this.status = IMPORT_ERROR_STATUS[code];
   }
 }
 

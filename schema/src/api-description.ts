@@ -426,3 +426,55 @@ export const ZDescriptionChoice = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('none') }),
 ]);
 export type TDescriptionChoice = z.infer<typeof ZDescriptionChoice>;
+
+// ── Catalog and import endpoints (issue 14 §3–4) ─────────────────────────────────────────────
+
+/** GET /api/catalog?q=: by name, alias, id, host or category; all entries without q. */
+export const ZCatalogListQuery = z.strictObject({ q: z.string().max(200).optional() });
+export const ZCatalogListResponse = z.object({ entries: z.array(ZCatalogSummary) });
+export type TCatalogListResponse = z.infer<typeof ZCatalogListResponse>;
+
+/** GET /api/catalog/match?name=&url=: what the Create form's API Name and Base URL point at. */
+export const ZCatalogMatchQuery = z.strictObject({
+  name: z.string().max(200).optional(),
+  url: z.string().max(2000).optional(),
+});
+export const ZCatalogMatchResponse = z.object({ entry: ZCatalogSummary.nullable() });
+export type TCatalogMatchResponse = z.infer<typeof ZCatalogMatchResponse>;
+
+/** Largest OpenAPI document imported, pasted or fetched (a vendor's whole API fits). */
+export const MAX_IMPORT_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+const zHttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000);
+
+/**
+ * POST /api/catalog/import: an OpenAPI 3.x or Swagger 2.0 document by URL (fetched through the
+ * sandbox's network guard) or pasted (JSON or YAML text, or the parsed object). Nothing is saved.
+ */
+export const ZImportRequest = z
+  .strictObject({
+    url: zHttpUrl.optional(),
+    document: z
+      .union([z.string().min(1).max(MAX_IMPORT_DOCUMENT_BYTES), z.record(z.string(), z.unknown())])
+      .optional(),
+    /** The connection's Base URL, for a document that names no absolute server. */
+    baseUrl: zHttpUrl.optional(),
+  })
+  .refine((request) => (request.url === undefined) !== (request.document === undefined), {
+    message: 'Give either url or document (one of them)',
+  });
+export type TImportRequest = z.infer<typeof ZImportRequest>;
+
+export const ZImportResponse = z.object({
+  description: ZApiDescription,
+  /** What was left out or guessed, each naming where in the document (a JSON pointer). */
+  warnings: z.array(z.string()),
+});
+export type TImportResponse = z.infer<typeof ZImportResponse>;
+
+/** Workflow and activity `importApiDescription`'s input: a document to fetch (no credentials). */
+export const ZImportApiDescriptionInput = z.strictObject({
+  url: zHttpUrl,
+  baseUrl: zHttpUrl.optional(),
+});
+export type TImportApiDescriptionInput = z.infer<typeof ZImportApiDescriptionInput>;

@@ -8,6 +8,7 @@ export const WORKFLOW_NAMES = {
   runIntegration: 'runIntegration',
   generateCode: 'generateCode',
   pruneRetention: 'pruneRetention',
+  importApiDescription: 'importApiDescription',
 } as const;
 
 export function pingWorkflowId(uuid: string): string {
@@ -16,6 +17,11 @@ export function pingWorkflowId(uuid: string): string {
 
 export function generateWorkflowId(uuid: string): string {
   return `generate:${uuid}`;
+}
+
+/** POST /api/catalog/import with a URL (issue 14 §3). */
+export function importWorkflowId(uuid: string): string {
+  return `import:${uuid}`;
 }
 
 export function testWorkflowId(integrationId: string, uuid: string): string {
