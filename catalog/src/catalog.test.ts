@@ -54,6 +54,26 @@ function valueAt(value: unknown, dotted: string): unknown {
   return current;
 }
 
+/** The request parameters a list's paging sends: cursor, page, offset and limit names. */
+function pagingParams(op: TOperation): string[] {
+  const p = op.pagination;
+  if (!p) return [];
+  const named = [
+    'cursorParam' in p ? p.cursorParam : undefined,
+    'pageParam' in p ? p.pageParam : undefined,
+    'offsetParam' in p ? p.offsetParam : undefined,
+    'limitParam' in p ? p.limitParam : undefined,
+    'sizeParam' in p ? p.sizeParam : undefined,
+  ];
+  return named.filter((name): name is string => name !== undefined);
+}
+
+/** Whether an operation takes `name`: a parameter, a body field, or a GraphQL variable. */
+function acceptsParam(op: TOperation, name: string, graphql: boolean): boolean {
+  if (op.params.some((p) => p.name === name)) return true;
+  return fieldAt(op.body?.schema, graphql ? `variables.${name}` : name) !== undefined;
+}
+
 /** Every cross-field problem in one entry; empty when the entry is sound. */
 function entryProblems(entry: TApiDescription): string[] {
   const problems: string[] = [];
@@ -80,6 +100,9 @@ function entryProblems(entry: TApiDescription): string[] {
       }
       if (op.kind.startsWith('batch-') && !op.batch)
         problems.push(`${op.id}: a batch operation needs batch.itemsField`);
+      for (const name of [op.since?.param, ...pagingParams(op)])
+        if (name !== undefined && !acceptsParam(op, name, entry.graphqlEndpoint !== undefined))
+          problems.push(`${op.id}: ${name} is neither a parameter nor a body field`);
       if (op.since && !fieldAt(resource.schema, op.since.field))
         problems.push(
           `${op.id}: since.field ${op.since.field} is not in the ${resource.name} schema`,
@@ -183,6 +206,22 @@ describe('the catalog checks', () => {
       'operation id listCustomers is repeated',
       'listCustomers: a list operation needs pagination',
       'listInvoices: a list operation needs itemsPath',
+    ]);
+  });
+
+  it('catch paging or since parameters the operation does not take', () => {
+    expect(
+      broken((e) => {
+        op(e, 'listCustomers').pagination = {
+          style: 'cursor',
+          cursorParam: 'cursor',
+          nextCursorPath: 'next',
+        };
+        op(e, 'listCharges').since = { param: 'since', format: 'unix-time', field: 'created' };
+      }),
+    ).toEqual([
+      'listCustomers: cursor is neither a parameter nor a body field',
+      'listCharges: since is neither a parameter nor a body field',
     ]);
   });
 
