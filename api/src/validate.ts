@@ -1,19 +1,82 @@
-import { zValidator } from '@hono/zod-validator';
+import type { MiddlewareHandler } from 'hono';
+import { validator } from 'hono-openapi';
 import type { z } from 'zod';
 import { ApiError } from './errors.ts';
+
+// PostgreSQL text cannot hold U+0000: a NUL that reached a query would fail it with a 500.
+// Every JSON body and query string is checked here, before its schema, and every URL by
+// rejectNulInUrl, so no route needs its own check (issue 13).
+const NUL = '\u0000';
+
+/** The path of the first string (value or object key) in `value` holding a NUL, or null. */
+export function findNul(value: unknown): (string | number)[] | null {
+  // Iterative, each entry pointing at its parent: a deeply nested body must neither
+  // overflow the stack nor copy its path at every level.
+  interface Entry {
+    value: unknown;
+    key: string | number | null;
+    parent: Entry | null;
+  }
+  const pathOf = (entry: Entry | null, last?: string): (string | number)[] => {
+    const reversed: (string | number)[] = last === undefined ? [] : [last];
+    for (let at = entry; at && at.key !== null; at = at.parent) reversed.push(at.key);
+    return reversed.reverse();
+  };
+  const pending: Entry[] = [{ value, key: null, parent: null }];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    const current = entry.value;
+    if (typeof current === 'string') {
+      if (current.includes(NUL)) return pathOf(entry);
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => pending.push({ value: item, key: index, parent: entry }));
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes(NUL)) return pathOf(entry, key);
+        pending.push({ value: item, key, parent: entry });
+      }
+    }
+  }
+  return null;
+}
+
+function nulError(where: string, path: (string | number)[]): ApiError {
+  const name = path.length > 0 ? path.join('.') : where;
+  const message = `${name}: must not contain the NUL character (\\u0000)`;
+  return new ApiError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
+}
+
+/** 400 for a NUL anywhere in the URL: path parameters and query strings, for every route. */
+export const rejectNulInUrl: MiddlewareHandler = async (c, next) => {
+  if (/%00/i.test(c.req.url)) {
+    throw new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      'The URL must not contain the NUL character (%00)',
+    );
+  }
+  await next();
+};
 
 /**
  * Validates a request part with a shared zod schema. A bad one gets 400
  * `{message, code: 'VALIDATION_FAILED', issues}` and nothing is written (DESIGN.md §4).
+ * hono-openapi's validator also puts the schema into GET /api/openapi.json (issue 13).
  */
 function validated<T extends z.ZodType, Target extends 'json' | 'query'>(
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issues = result.error.issues.map((issue) => ({
-        path: issue.path.filter((part): part is string | number => typeof part !== 'symbol'),
+  return validator(
+    target,
+    schema,
+    (result) => {
+    const nulAt = findNul(result.data);
+    if (nulAt) throw nulError(target === 'json' ? 'body' : 'query', nulAt);
+    if (result.success) return;
+      const issues = result.error.map((issue) => ({
+        path: (issue.path ?? [])
+          .map((part) => (typeof part === 'object' ? part.key : part))
+          .filter((part): part is string | number => typeof part !== 'symbol'),
         message: issue.message,
       }));
       const first = issues[0];
@@ -24,8 +87,9 @@ function validated<T extends z.ZodType, Target extends 'json' | 'query'>(
         `${where}${first?.message ?? 'Invalid request'}`,
         issues,
       );
-    }
-  });
+    },
+    { options: { unrepresentable: 'any' } },
+  );
 }
 
 export function jsonBody<T extends z.ZodType>(schema: T) {
