@@ -1,4 +1,4 @@
-import { CTX_CONTRACT_EXAMPLE } from '@patchbay/schema';
+import { CTX_CONTRACT_DTS, CTX_CONTRACT_EXAMPLE } from '@patchbay/schema';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -282,6 +282,12 @@ describe('buildExportZip', () => {
     expect(readme).toContain('`npm run every`');
     expect(readme).toContain('*/15 * * * *');
     expect(readme).toContain('state.json');
+    // The ctx section comes from the shared contract, so it names everything ctx has.
+    for (const member of ['source', 'destination', 'fetch(...)', 'state', 'log(...)', 'run']) {
+      expect(readme).toContain(`- \`ctx.${member}\`: `);
+    }
+    expect(readme).toContain('- `ctx.NonRetryableError`: Throw an instance of this class');
+    expect(files['stripe-hubspot-eu/integration-context.d.ts']).toBe(CTX_CONTRACT_DTS);
     expect(exportFileName('')).toBe('integration.zip');
   });
 

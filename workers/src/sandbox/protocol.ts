@@ -55,7 +55,10 @@ export interface CallError {
   retryAfterMs?: number;
 }
 
-/** What the prelude sends for ctx.source / ctx.destination / ctx.fetch (validated below). */
+/**
+ * What the prelude sends for ctx.source / ctx.destination / ctx.fetch (validated below): a
+ * CtxRequest of @patchbay/runtime, which run-session.ts passes to its resolveRequest.
+ */
 export const ZHttpCall = z.object({
   target: z.enum(['source', 'destination', 'fetch']),
   method: z.string().max(64),
