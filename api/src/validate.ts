@@ -70,9 +70,9 @@ function validated<T extends z.ZodType, Target extends 'json' | 'query'>(
     target,
     schema,
     (result) => {
-    const nulAt = findNul(result.data);
-    if (nulAt) throw nulError(target === 'json' ? 'body' : 'query', nulAt);
-    if (result.success) return;
+      const nulAt = findNul(result.data);
+      if (nulAt) throw nulError(target === 'json' ? 'body' : 'query', nulAt);
+      if (result.success) return;
       const issues = result.error.map((issue) => ({
         path: (issue.path ?? [])
           .map((part) => (typeof part === 'object' ? part.key : part))

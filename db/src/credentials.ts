@@ -18,7 +18,11 @@ export async function listVaultKeyChecks(sql: Sql): Promise<VaultKeyCheckRow[]> 
   return sql<VaultKeyCheckRow[]>`select * from vault_key_checks`;
 }
 
-export async function insertVaultKeyCheck(sql: Sql, kid: string, checkValue: string): Promise<void> {
+export async function insertVaultKeyCheck(
+  sql: Sql,
+  kid: string,
+  checkValue: string,
+): Promise<void> {
   await sql`
     insert into vault_key_checks (kid, check_value) values (${kid}, ${checkValue})
     on conflict do nothing`;

@@ -2,10 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from '../../scripts/test-support/test-database.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/test-database.ts';
 import { migrate, readMigrations } from './migrate.ts';
 
 const folders: string[] = [];

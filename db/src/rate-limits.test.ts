@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from '../../scripts/test-support/test-database.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/test-database.ts';
 import { createRateLimiter } from './rate-limits.ts';
 import { pruneExpiredRows } from './retention.ts';
 

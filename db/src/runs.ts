@@ -2,7 +2,11 @@
 // (schema/migrations/0003_runs.sql, 0004). Written by the worker's activities, read by the
 // API's run history and usage.
 import type { TRun } from '@patchbay/schema';
-import type { ExecuteIntegrationInput, RecordFailedRunInput, RunOutcome } from '@patchbay/workflows';
+import type {
+  ExecuteIntegrationInput,
+  RecordFailedRunInput,
+  RunOutcome,
+} from '@patchbay/workflows';
 import type { JsonValue, Queryable, Sql } from './client.ts';
 
 /** A `runs` row as postgres.js returns it. */
@@ -58,7 +62,10 @@ export function toRunOutcome(row: RunRow): RunOutcome {
 }
 
 /** Which execution a record belongs to. */
-export type RunKey = Pick<ExecuteIntegrationInput, 'integrationId' | 'kind' | 'workflowId' | 'runId'>;
+export type RunKey = Pick<
+  ExecuteIntegrationInput,
+  'integrationId' | 'kind' | 'workflowId' | 'runId'
+>;
 
 /**
  * Inserts the run record once per (workflow, run, attempt), and at most one success per

@@ -1,9 +1,6 @@
 import type { RunOutcome } from '@patchbay/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  type TestDatabase,
-} from '../../scripts/test-support/test-database.ts';
+import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/test-database.ts';
 import { createIntegrationWithSlot, type IntegrationValues } from './integrations.ts';
 import { commitFailedRun, findCommittedRun } from './runs.ts';
 import { commitState, loadIntegrationForRun, readState } from './state.ts';
@@ -95,7 +92,11 @@ describe('commitState: the one state commit', () => {
 
   it('refuses stale changes and rolls back the run record with them', async () => {
     const id = await newIntegration();
-    await commitState(db.sql, { integrationId: id, readVersion: 0, changes: { replaceWith: { a: 1 } } });
+    await commitState(db.sql, {
+      integrationId: id,
+      readVersion: 0,
+      changes: { replaceWith: { a: 1 } },
+    });
     const stale = success({ a: 2 });
     const result = await commitState(db.sql, {
       integrationId: id,

@@ -48,7 +48,9 @@ export async function loadIntegrationForRun(
 ): Promise<IntegrationForRun | undefined> {
   if (!isIntegrationId(integrationId)) return undefined;
   return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const [row] = await tx<IntegrationRow[]>`select * from integrations where id = ${integrationId}`;
+    const [row] = await tx<
+      IntegrationRow[]
+    >`select * from integrations where id = ${integrationId}`;
     if (!row) return undefined;
     const values = await readValues(tx, integrationId);
     return { row, state: { version: Number(row.state_version), values } };
