@@ -627,6 +627,85 @@ describe('importOpenApi: auth and servers', () => {
   });
 });
 
+describe('importOpenApi: large APIs', () => {
+  /** `count` resources, each listed, created and read, all sharing one wide record schema. */
+  function wideApi(count: number) {
+    const field = {
+      type: 'object',
+      description: 'A field with a long description. '.repeat(5),
+      properties: { a: { type: 'object', properties: { b: { type: 'string' } } } },
+    };
+    const properties = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`field_${i}`, field]),
+    );
+    const schema = { $ref: '#/components/schemas/Wide' };
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      paths[`/things${i}`] = {
+        ...getReturning({ type: 'object', properties: { data: { type: 'array', items: schema } } }),
+        post: {
+          requestBody: { content: { 'application/json': { schema } } },
+          responses: { '201': { description: 'ok', content: { 'application/json': { schema } } } },
+        },
+      };
+    }
+    return doc(paths, {
+      components: {
+        schemas: {
+          Wide: { type: 'object', properties: { id: { type: 'string' }, ...properties } },
+        },
+      },
+    });
+  }
+
+  it('keeps every operation of a large API, with less detail, and says so', async () => {
+    const { description, warnings } = await importOpenApi(wideApi(100));
+    expect(description.resources).toHaveLength(100);
+    expect(description.resources.flatMap((r) => r.operations)).toHaveLength(200);
+    expect(warnings).toEqual([
+      '/paths: the API is large; field descriptions and response schemas are left out and fields are kept 3 levels deep',
+    ]);
+    const thing = description.resources[0]!;
+    expect(thing.schema.properties?.field_0).toEqual({
+      type: 'object',
+      properties: { a: { type: 'object' } },
+    });
+    expect(thing.operations.every((o) => o.response === undefined)).toBe(true);
+    expect(thing.operations[0]).toMatchObject({ kind: 'list', itemsPath: 'data' });
+  });
+
+  it('refuses a document whose distilled description would still be too large', async () => {
+    // Shared parameters with long enums: a small document, a huge description.
+    const parameters = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [
+        `P${i}`,
+        {
+          name: `p${i}`,
+          in: 'query',
+          schema: {
+            type: 'string',
+            enum: Array.from({ length: 200 }, (_, j) => `value-${j}-${'v'.repeat(20)}`),
+          },
+        },
+      ]),
+    );
+    const refs = Object.keys(parameters).map((name) => ({
+      $ref: `#/components/parameters/${name}`,
+    }));
+    const paths = Object.fromEntries(
+      Array.from({ length: 100 }, (_, i) => [
+        `/r${i}`,
+        getReturning({ type: 'array', items: record }, refs),
+      ]),
+    );
+    const error = await importError(doc(paths, { components: { parameters } }));
+    expect(error).toMatchObject({ code: 'DESCRIPTION_TOO_LARGE', status: 422, where: '/paths' });
+    expect(error.message).toMatch(
+      /^The document describes 100 operations, too many to keep \([\d.]+ MiB distilled, at most 1.5 MiB\)/,
+    );
+  });
+});
+
 describe('importOpenApi: bad documents', () => {
   it('not JSON: says so with the line and column', async () => {
     const error = await importError('{\n  "openapi": "3.0.0",\n  "info": }\n');

@@ -40,7 +40,19 @@ import {
 /** Largest document accepted, as text (5 MiB): bigger ones are refused before parsing. */
 export const MAX_DOCUMENT_BYTES = MAX_IMPORT_DOCUMENT_BYTES;
 /** Largest description produced: it travels through Temporal (2 MB payload limit) and prompts. */
-export const MAX_DESCRIPTION_BYTES = 1024 * 1024;
+export const MAX_DESCRIPTION_BYTES = 1.5 * 1024 * 1024;
+
+/**
+ * How much detail an imported description keeps, tried in order until it fits
+ * MAX_DESCRIPTION_BYTES: a large API loses field descriptions and response schemas (records
+ * are described once, by their resource), then depth; operations are never dropped to fit.
+ */
+const DETAIL_LEVELS: Array<{ limits: FieldSchemaLimits; responses: boolean }> = [
+  { limits: DEFAULT_FIELD_LIMITS, responses: true },
+  { limits: { maxDepth: 3, maxProperties: 40, descriptions: false }, responses: false },
+  { limits: { maxDepth: 2, maxProperties: 25, descriptions: false }, responses: false },
+  { limits: { maxDepth: 1, maxProperties: 25, descriptions: false }, responses: false },
+];
 const MAX_OPERATIONS = 1000;
 const MAX_WARNINGS = 50;
 
@@ -689,7 +701,7 @@ export async function importOpenApi(
   const title = shortText(info.title, 100) ?? server.host;
   const auth = readAuth(doc, raws, server.concrete, warn);
 
-  const build = (limits: FieldSchemaLimits): TApiDescription => {
+  const build = (limits: FieldSchemaLimits, responses: boolean): TApiDescription => {
     const groups = new Map<string, ConvertedOperation[]>();
     const keys = new Map<string, string>();
     const ids = new Set<string>();
@@ -698,6 +710,7 @@ export async function importOpenApi(
       const name = resourceName(key).name;
       const converted = convertOperation(raw, name, limits, auth.headers, warn);
       if (!converted) continue;
+      if (!responses) delete converted.operation.response;
       let id = converted.operation.id;
       for (let n = 2; ids.has(id); n++) id = `${converted.operation.id}_${n}`;
       ids.add(id);
@@ -746,20 +759,27 @@ export async function importOpenApi(
   };
 
   const warningsBefore = warnings.length;
-  let description = build(DEFAULT_FIELD_LIMITS);
-  if (Buffer.byteLength(JSON.stringify(description)) > MAX_DESCRIPTION_BYTES) {
-    // Keep every operation, with shallower field schemas.
-    warnings.length = warningsBefore;
-    description = build({ maxDepth: 2, maxProperties: 25 });
-    warn(`/paths: the API is large; field schemas are kept two levels deep`);
-    const bytes = Buffer.byteLength(JSON.stringify(description));
-    if (bytes > MAX_DESCRIPTION_BYTES) {
-      throw new OpenApiImportError(
-        'DESCRIPTION_TOO_LARGE',
-        `The document describes ${raws.length} operations, too many to keep (${formatBytes(bytes)} distilled, at most ${formatBytes(MAX_DESCRIPTION_BYTES)})`,
-        '/paths',
-      );
+  let description: TApiDescription | undefined;
+  let bytes = 0;
+  for (const [level, { limits, responses }] of DETAIL_LEVELS.entries()) {
+    warnings.length = warningsBefore; // each attempt warns afresh
+    description = build(limits, responses);
+    bytes = Buffer.byteLength(JSON.stringify(description));
+    if (bytes <= MAX_DESCRIPTION_BYTES) {
+      if (level > 0) {
+        warn(
+          `/paths: the API is large; field descriptions and response schemas are left out and fields are kept ${limits.maxDepth} level${limits.maxDepth === 1 ? '' : 's'} deep`,
+        );
+      }
+      break;
     }
+  }
+  if (!description || bytes > MAX_DESCRIPTION_BYTES) {
+    throw new OpenApiImportError(
+      'DESCRIPTION_TOO_LARGE',
+      `The document describes ${raws.length} operations, too many to keep (${formatBytes(bytes)} distilled, at most ${formatBytes(MAX_DESCRIPTION_BYTES)})`,
+      '/paths',
+    );
   }
   if (isObject(doc.webhooks) && Object.keys(doc.webhooks).length > 0) {
     warn('/webhooks: webhook events are not imported (OpenAPI does not say how they are signed)');

@@ -13,9 +13,15 @@ export interface FieldSchemaLimits {
   maxDepth: number;
   /** Properties kept per object, in document order. */
   maxProperties: number;
+  /** Whether fields keep their descriptions (left out to fit a large API). */
+  descriptions: boolean;
 }
 
-export const DEFAULT_FIELD_LIMITS: FieldSchemaLimits = { maxDepth: 4, maxProperties: 60 };
+export const DEFAULT_FIELD_LIMITS: FieldSchemaLimits = {
+  maxDepth: 4,
+  maxProperties: 60,
+  descriptions: true,
+};
 
 const MAX_DESCRIPTION = 200;
 const MAX_ENUM = 200;
@@ -157,7 +163,9 @@ export function toFieldSchema(
   const out: TFieldSchema = { type };
   const format = formatOf(schema, type);
   if (format) out.format = format;
-  const description = shortText(schema.description ?? schema.title);
+  const description = limits.descriptions
+    ? shortText(schema.description ?? schema.title)
+    : undefined;
   if (description) out.description = description;
   if (Array.isArray(schema.enum)) {
     const values = schema.enum.filter((v): v is string | number | boolean =>
