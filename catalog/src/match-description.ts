@@ -21,6 +21,15 @@ function hostOf(url: string): string | undefined {
   }
 }
 
+function pathOf(url: string): string {
+  try {
+    const path = new URL(url.replace(/\{[^}]+\}/g, 'x')).pathname.toLowerCase();
+    return path.endsWith('/') ? path : `${path}/`;
+  } catch {
+    return '/';
+  }
+}
+
 /** Whether `host` is `pattern` or a subdomain of it; `{x}` in a pattern matches one label. */
 function hostMatches(host: string, pattern: string): boolean {
   const regex = new RegExp(
@@ -54,8 +63,22 @@ export function matchDescription(
 ): TApiDescription | undefined {
   const host = hostOf(apiUrl);
   if (host) {
-    const byHost = catalog.find((entry) => entry.hosts.some((h) => hostMatches(host, h)));
-    if (byHost) return byHost;
+    const byHost = catalog.filter((entry) => entry.hosts.some((h) => hostMatches(host, h)));
+    // Several APIs share a host (Google's www.googleapis.com): the base URL's path decides
+    // (/drive/v3 vs /calendar/v3), then the name.
+    if (byHost.length > 1) {
+      const typedPath = pathOf(apiUrl);
+      const byPath = byHost.filter((entry) => {
+        const basePath = pathOf(entry.baseUrl);
+        return basePath !== '/' && typedPath.startsWith(basePath);
+      });
+      const candidates = byPath.length > 0 ? byPath : byHost;
+      return (
+        [...candidates].sort((a, b) => nameScore(b, apiName) - nameScore(a, apiName))[0] ??
+        undefined
+      );
+    }
+    if (byHost[0]) return byHost[0];
   }
   let best: TApiDescription | undefined;
   let bestScore = 0;
