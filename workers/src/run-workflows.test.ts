@@ -1,0 +1,243 @@
+// The deployed-run and housekeeping workflows on Temporal's time-skipping test server
+// (issue 13): five attempts with backoff, a Retry-After of an hour and the retention
+// windows all pass in seconds, while the history's timestamps show the real waits.
+// Real activities against the test database and a real sandbox; the only fake is the
+// failing executeIntegration of the first case, whose own effect is not what it tests.
+import { randomUUID } from 'node:crypto';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { WorkflowFailedError } from '@temporalio/client';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import {
+  DefaultLogger,
+  Runtime,
+  Worker,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
+import { WORKFLOW_NAMES, type RunOutcome } from '@patchbay/workflows';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeApi, type FakeApi } from '../../scripts/test-support/fake-api.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+  type TestUser,
+} from '../../scripts/test-support/test-app.ts';
+import { createTimeSkippingEnvironment } from '../../scripts/test-support/time-skipping.ts';
+import { createExecuteIntegration } from './activities/execute-integration.ts';
+import { createPruneRetention } from './activities/prune-retention.ts';
+import { createRecordFailedRun } from './activities/record-failed-run.ts';
+import { bundleWorkflows } from './bundle-workflows.ts';
+import { SandboxPool } from './sandbox/index.ts';
+
+// Expected activity failures would otherwise print a warning per attempt, and the test
+// server (no heartbeat-details capability) one per worker.
+Runtime.install({
+  logger: new DefaultLogger('ERROR'),
+  telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } },
+});
+
+/** The retry policy's longest wait, which also caps a Retry-After (DESIGN.md §5). */
+const MAX_RETRY_DELAY_MS = 2 * 60_000;
+
+const CODE = `export default async function run(ctx) {
+  const page = await ctx.source.get('/items');
+  return { count: page.items.length };
+}
+`;
+
+let env: TestWorkflowEnvironment;
+let bundle: WorkflowBundleWithSourceMap;
+let t: TestApp;
+let user: TestUser;
+let source: FakeApi;
+let sandbox: SandboxPool;
+
+beforeAll(async () => {
+  [env, bundle] = await Promise.all([createTimeSkippingEnvironment(), bundleWorkflows()]);
+  t = await createTestApp();
+  user = await createTestUser(t, { plan: 'pro' });
+  source = await startFakeApi();
+  sandbox = new SandboxPool({ size: 1 });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await source?.close();
+  await t?.close();
+  await env?.teardown();
+});
+
+/** An active integration reading `source`, created through the API as a user would. */
+async function createActiveIntegration(): Promise<string> {
+  const response = await user.request('POST', '/api/integrations', {
+    userPrompt: 'Count the items of the source.',
+    sourceApiName: 'Items',
+    sourceApiUrl: source.url,
+    sourceAuthType: 'none',
+    destApiName: 'Nothing',
+    destApiUrl: source.url,
+    destAuthType: 'none',
+    generatedCode: CODE,
+    schedule: { everyMinutes: 15 },
+  });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  // Active without a Temporal schedule: these runs are started by the test.
+  await t.db.sql`update integrations set status = 'active' where id = ${id}`;
+  return id;
+}
+
+/** Runs `body` with a worker on the time-skipping server polling a fresh task queue. */
+async function withWorker<T>(
+  activities: Record<string, (...args: never[]) => Promise<unknown>>,
+  body: (taskQueue: string) => Promise<T>,
+): Promise<T> {
+  const taskQueue = `workflows-${randomUUID()}`;
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    namespace: env.namespace ?? 'default',
+    taskQueue,
+    workflowBundle: bundle,
+    activities,
+  });
+  return worker.runUntil(body(taskQueue));
+}
+
+async function elapsedMs(workflowId: string): Promise<number> {
+  const description = await env.client.workflow.getHandle(workflowId).describe();
+  return (description.closeTime?.getTime() ?? Number.NaN) - description.startTime.getTime();
+}
+
+describe('runIntegration', () => {
+  it('retries exhausted: five attempts with backoff, then one failed run recorded and the integration marked failed', async () => {
+    const id = await createActiveIntegration();
+    const attempts: number[] = [];
+    const workflowId = `run:${id}:manual:${randomUUID()}`;
+
+    const failure = await withWorker(
+      {
+        // Every attempt fails the way the sandbox reports a retryable upstream error.
+        executeIntegration: async () => {
+          const attempt = Context.current().info.attempt;
+          attempts.push(attempt);
+          const outcome: RunOutcome = {
+            status: 'failed',
+            data: null,
+            logs: [`[info] attempt ${attempt}`],
+            requests: [],
+            stateChanges: { set: {}, deleted: [] },
+            durationMs: 5,
+            attempt,
+            error: { name: 'HttpError', message: 'GET /items answered 503', retryable: true },
+          };
+          throw ApplicationFailure.create({
+            message: 'GET /items answered 503',
+            type: 'HttpError',
+            details: [outcome],
+          });
+        },
+        recordFailedRun: createRecordFailedRun({ sql: t.db.sql }),
+      },
+      (taskQueue) =>
+        env.client.workflow
+          .execute(WORKFLOW_NAMES.runIntegration, {
+            taskQueue,
+            workflowId,
+            args: [{ integrationId: id, kind: 'manual' }],
+          })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          ),
+    );
+
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    expect((failure as WorkflowFailedError).cause?.message).toBe(
+      'The run failed after its retries: GET /items answered 503',
+    );
+    expect(attempts).toEqual([1, 2, 3, 4, 5]);
+    // The backoff really waited 2 + 4 + 8 + 16 s, in server time.
+    expect(await elapsedMs(workflowId)).toBeGreaterThanOrEqual(30_000);
+
+    const runs = await t.db.sql`
+      select status, attempt, logs, error from runs where workflow_id = ${workflowId}`;
+    expect(runs).toEqual([
+      {
+        status: 'failed',
+        attempt: 5,
+        logs: ['[info] attempt 5'],
+        error: expect.objectContaining({ name: 'HttpError', message: 'GET /items answered 503' }),
+      },
+    ]);
+    const [integration] = await t.db.sql`select status from integrations where id = ${id}`;
+    expect(integration?.status).toBe('failed');
+  });
+
+  it('a Retry-After of an hour waits at most the retry cap, then the run succeeds', async () => {
+    const id = await createActiveIntegration();
+    source.on('GET /items', [
+      { status: 429, headers: { 'retry-after': '3600' }, json: { error: 'slow down' } },
+      { json: { items: [{ id: 1 }, { id: 2 }] } },
+    ]);
+    const workflowId = `run:${id}:manual:${randomUUID()}`;
+
+    const outcome = await withWorker(
+      {
+        executeIntegration: createExecuteIntegration({
+          sql: t.db.sql,
+          vault: t.deps.vault,
+          sandbox,
+          allowPrivateNetwork: true,
+        }),
+        recordFailedRun: createRecordFailedRun({ sql: t.db.sql }),
+      },
+      (taskQueue) =>
+        env.client.workflow.execute(WORKFLOW_NAMES.runIntegration, {
+          taskQueue,
+          workflowId,
+          args: [{ integrationId: id, kind: 'manual' }],
+        }) as Promise<RunOutcome>,
+    );
+
+    expect(outcome).toMatchObject({ status: 'success', data: { count: 2 }, attempt: 2 });
+    expect(source.received.filter((request) => request.path === '/items')).toHaveLength(2);
+    // Not an hour, and not the 2 s of a plain first retry: the cap.
+    const elapsed = await elapsedMs(workflowId);
+    expect(elapsed).toBeGreaterThanOrEqual(MAX_RETRY_DELAY_MS);
+    expect(elapsed).toBeLessThan(MAX_RETRY_DELAY_MS + 30_000);
+    const runs = await t.db.sql`
+      select status, attempt from runs where workflow_id = ${workflowId}`;
+    expect(runs).toEqual([{ status: 'success', attempt: 2 }]);
+  });
+});
+
+describe('pruneRetention', () => {
+  it('deletes runs older than 90 days and audit rows older than a year, and keeps recent ones', async () => {
+    const id = await createActiveIntegration();
+    const insertRun = (workflowId: string, daysAgo: number) => t.db.sql`
+      insert into runs (integration_id, kind, workflow_id, run_id, attempt, status, started_at, duration_ms)
+      values (${id}, 'manual', ${workflowId}, ${randomUUID()}, 1, 'success',
+              now() - make_interval(days => ${daysAgo}), 10)`;
+    const insertAudit = (action: string, daysAgo: number) => t.db.sql`
+      insert into audit_log (user_id, action, at)
+      values (${user.id}, ${action}, now() - make_interval(days => ${daysAgo}))`;
+    await insertRun('retention:expired', 91);
+    await insertRun('retention:recent', 89);
+    await insertAudit('retention.expired', 366);
+    await insertAudit('retention.recent', 364);
+
+    await withWorker({ pruneRetention: createPruneRetention({ sql: t.db.sql }) }, (taskQueue) =>
+      env.client.workflow.execute(WORKFLOW_NAMES.pruneRetention, {
+        taskQueue,
+        workflowId: `housekeeping-${randomUUID()}`,
+      }),
+    );
+
+    const runs = await t.db.sql`
+      select workflow_id from runs where workflow_id like 'retention:%' order by workflow_id`;
+    expect(runs).toEqual([{ workflow_id: 'retention:recent' }]);
+    const audit = await t.db.sql`
+      select action from audit_log where action like 'retention.%' order by action`;
+    expect(audit).toEqual([{ action: 'retention.recent' }]);
+  });
+});
