@@ -27,6 +27,8 @@ installed, without Patchbay and without \`npm install\`. The code is yours to re
 ${credentialStep(variables)}
 2. \`npm start\` (or \`node run.js\`) runs the integration once. It prints its log lines and the
    value \`run(ctx)\` returned (\`data: ...\`), then exits with 0 on success or 1 on failure.
+   \`node run.js --report run.json\` also writes the run as JSON (status, data, logs, state
+   changes, error), as Patchbay records it.
 
 ## Schedule it
 

@@ -13,6 +13,7 @@ import type { ParentMessage, RawError, ReplyMessage, RunMessage } from './protoc
 
 const INTEGRATION_FILENAME = 'integration.js';
 const PRELUDE_FILENAME = 'patchbay:prelude.js';
+// Generated from @patchbay/runtime and isolate-host.ts (runtime/scripts/build-runtime.ts).
 const PRELUDE = readFileSync(path.join(import.meta.dirname, 'isolate-prelude.js'), 'utf8');
 const IMPORTS_MESSAGE =
   'Imports are not available in the sandbox: use ctx.fetch / ctx.source / ctx.destination';
