@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { KeyRing } from '@patchbay/schema/vault';
 import { DefaultLogger, Runtime, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import postgres from 'postgres';
+import { createSql } from '@patchbay/db';
 import { bundleWorkflows } from '../../workers/src/bundle-workflows.ts';
 import { connectToTemporal, createWorker } from '../../workers/src/create-worker.ts';
 import { createGenerator } from '../../workers/src/generation/create-generator.ts';
@@ -34,7 +34,7 @@ export async function startTestWorker(options: {
   bundle ??= bundleWorkflows();
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
   const connection = await connectToTemporal({ address: inject('temporalAddress'), tls: false });
-  const sql = postgres(options.databaseUrl, { max: 5, onnotice: () => {} });
+  const sql = createSql(options.databaseUrl, { max: 5 });
   const sandbox = new SandboxPool({ size: 1 });
   const worker = await createWorker({
     connection,
