@@ -13,12 +13,33 @@ export function normaliseName(text: string): string {
     .trim();
 }
 
+/** The host of a typed URL; "api.github.com" without a scheme counts as https://api.github.com. */
 function hostOf(url: string): string | undefined {
+  const typed = url.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed)
+    ? typed
+    : /^[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?(\/|$)/i.test(typed)
+      ? `https://${typed}`
+      : typed;
   try {
-    return new URL(url).hostname.toLowerCase();
+    return new URL(withScheme).hostname.toLowerCase();
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The forms of a name that should compare equal, as people type them: "Sales force" and
+ * "salesforce", "Google Sheet" and "google sheets".
+ */
+function nameForms(normalised: string): string[] {
+  const singular = normalised
+    .split(' ')
+    .map((word) => (word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word))
+    .join(' ');
+  return [
+    ...new Set([normalised, singular, normalised.replace(/ /g, ''), singular.replace(/ /g, '')]),
+  ];
 }
 
 function pathOf(url: string): string {
@@ -46,6 +67,8 @@ function nameScore(entry: TApiDescription, typed: string): number {
   if (!name) return 0;
   const names = [entry.name, entry.id.replace(/-/g, ' '), ...entry.aliases].map(normaliseName);
   if (names.includes(name)) return 3;
+  const typedForms = new Set(nameForms(name));
+  if (names.some((n) => nameForms(n).some((form) => typedForms.has(form)))) return 3;
   // "stripe api", "our stripe account": an entry name that is a whole word of what was typed.
   const words = ` ${name} `;
   if (names.some((n) => n.length >= 3 && words.includes(` ${n} `))) return 2;
@@ -120,6 +143,9 @@ export function searchCatalog(
       else if (texts.some((t) => t.startsWith(q))) score = 3;
       else if (texts.some((t) => ` ${t}`.includes(` ${q}`))) score = 2;
       else if (host && entry.hosts.some((h) => hostMatches(host, h))) score = 3;
+      // "zendesk.com" finds {subdomain}.zendesk.com.
+      else if (host?.includes('.') && entry.hosts.some((h) => h.toLowerCase().endsWith(`.${host}`)))
+        score = 2;
       return { entry, score };
     })
     .filter((m) => m.score > 0)
