@@ -168,6 +168,15 @@ export const ZGenerateRequest = ZCreateIntegrationRequest.pick({
 });
 export type TGenerateRequest = z.infer<typeof ZGenerateRequest>;
 
+/** One described operation generated code calls (issue 15 §1): which side, its id, method, path. */
+export const ZOperationCall = z.object({
+  side: z.enum(['source', 'destination']),
+  operationId: z.string(),
+  method: z.string(),
+  path: z.string(),
+});
+export type TOperationCall = z.infer<typeof ZOperationCall>;
+
 export const ZGenerateResponse = z.object({
   code: z.string(),
   /** Which generator wrote the code; the console labels template code as such. */
@@ -176,5 +185,9 @@ export const ZGenerateResponse = z.object({
   model: z.string().optional(),
   /** A schedule read from the prompt ('every 15 minutes'), when it names one. */
   schedule: ZSchedule.optional(),
+  /** What the generator did not understand or could not ground in the descriptions (issue 15). */
+  unresolved: z.array(z.string()).default([]),
+  /** The described operations the code calls, for the review page (issue 15). */
+  operations: z.array(ZOperationCall).default([]),
 });
 export type TGenerateResponse = z.infer<typeof ZGenerateResponse>;

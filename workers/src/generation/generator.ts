@@ -1,4 +1,10 @@
-import type { TGenerateRequest, TGenerator, TSchedule } from '@patchbay/schema';
+import type {
+  TApiDescription,
+  TGenerateRequest,
+  TGenerator,
+  TOperationCall,
+  TSchedule,
+} from '@patchbay/schema';
 
 // DESIGN.md §8: two generators behind one interface, chosen by configuration
 // (create-generator.ts) and named in the response so the console can label template code.
@@ -11,11 +17,21 @@ export interface GenerationResult {
   model?: string;
   /** The schedule the prompt asked for, when it names one ('every 15 minutes'). */
   schedule?: TSchedule;
+  /** What the generator did not understand or could not ground (issue 15 §2); the console shows it. */
+  unresolved: string[];
+  /** The described operations the code calls (empty when no description was given). */
+  operations: TOperationCall[];
 }
 
 export interface GenerateOptions {
   /** Aborts a request in flight, e.g. when Temporal cancels the activity. */
   signal?: AbortSignal;
+  /**
+   * The API descriptions of each side (issue 15 §1), when the connection has one. Generators
+   * take from them only the operations relevant to the prompt (compact-operations.ts).
+   */
+  source?: TApiDescription | undefined;
+  destination?: TApiDescription | undefined;
 }
 
 export interface Generator {

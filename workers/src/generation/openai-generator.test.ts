@@ -1,3 +1,4 @@
+import { getCatalogEntry } from '@patchbay/catalog';
 import type { TGenerateRequest } from '@patchbay/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -82,6 +83,8 @@ describe('openai generator', () => {
       generator: 'openai',
       model: 'gpt-test',
       schedule: { everyMinutes: 15 },
+      unresolved: [],
+      operations: [],
     });
 
     expect(llm.requests).toHaveLength(1);
@@ -114,6 +117,51 @@ describe('openai generator', () => {
     for (const secret of ['SECRET', 'sk_live', 'pat-na1', 'admin', 'client-']) {
       expect(request.rawBody).not.toContain(secret);
     }
+  });
+
+  it('gives the model the relevant operations of both descriptions, and names the ones the code calls', async () => {
+    const stripe = getCatalogEntry('stripe');
+    const hubspot = getCatalogEntry('hubspot');
+    const grounded = GOOD_CODE.replace(
+      "ctx.destination.post('/contacts', { json: { email: c.email } })",
+      "ctx.destination.post('/crm/v3/objects/contacts', { json: { properties: { email: c.email } } })",
+    );
+    llm.enqueue(completion(`\`\`\`javascript\n${grounded}\`\`\``));
+    const result = await generator.generate(input, { source: stripe, destination: hubspot });
+
+    const system = (llm.requests[0]?.body as { messages: Array<{ content: string }> }).messages[0]
+      ?.content;
+    expect(system).toContain(SYSTEM_PROMPT);
+    for (const expected of [
+      '## The APIs (from their descriptions)',
+      'Source API: Stripe',
+      '- listCustomers: GET /v1/customers (list)',
+      'records at: data',
+      '"style":"starting-after"',
+      'since: created[gt] (unix-time) filters on created',
+      'Destination API: HubSpot',
+      '- createContact: POST /crm/v3/objects/contacts (create)',
+      'properties* (object) { email (string, email), firstname (string)',
+      'writes nest fields in "properties" (object)',
+      'batch: up to 100 records in "inputs"',
+    ]) {
+      expect(system).toContain(expected);
+    }
+    // Only what the prompt needs: reads on the source, writes on the destination, and neither
+    // Stripe's invoices nor HubSpot's deals.
+    expect(system).not.toContain('createCustomer');
+    expect(system).not.toContain('/v1/invoices');
+    expect(system).not.toContain('/crm/v3/objects/deals');
+    // The code's literal calls, resolved against the descriptions.
+    expect(result.operations).toEqual([
+      { side: 'source', operationId: 'listCustomers', method: 'GET', path: '/v1/customers' },
+      {
+        side: 'destination',
+        operationId: 'createContact',
+        method: 'POST',
+        path: '/crm/v3/objects/contacts',
+      },
+    ]);
   });
 
   it('takes the code out of an answer with prose and several fences', async () => {

@@ -1,7 +1,9 @@
+import { checkCalls } from '@patchbay/catalog/check-calls';
 import type { TGenerateRequest } from '@patchbay/schema';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { checkSyntax, describeSyntaxError } from '../sandbox/check-syntax.ts';
+import { describeOperationsForPrompt } from './compact-operations.ts';
 import { extractCode } from './extract-code.ts';
 import {
   GenerationError,
@@ -76,8 +78,17 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
   return {
     kind: 'openai',
     async generate(input: TGenerateRequest, generateOptions: GenerateOptions = {}) {
+      // Issue 15 §3: the operations the prompt needs, so the model calls real paths and fields.
+      const operations = describeOperationsForPrompt(
+        input.userPrompt,
+        generateOptions.source,
+        generateOptions.destination,
+      );
       const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: SYSTEM_PROMPT },
+        {
+          role: 'system',
+          content: operations ? `${SYSTEM_PROMPT}\n\n${operations}` : SYSTEM_PROMPT,
+        },
         { role: 'user', content: buildUserPrompt(input) },
       ];
       const first = await complete(messages, generateOptions.signal);
@@ -106,7 +117,34 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
         }
       }
 
-      const result: GenerationResult = { code, generator: 'openai', model };
+      const found = checkCalls(code, {
+        source: generateOptions.source
+          ? { description: generateOptions.source, baseUrl: input.sourceApiUrl }
+          : undefined,
+        destination: generateOptions.destination
+          ? { description: generateOptions.destination, baseUrl: input.destApiUrl }
+          : undefined,
+      });
+      const result: GenerationResult = {
+        code,
+        generator: 'openai',
+        model,
+        // The model says what it did not understand in its comments; the static check's
+        // warnings (issue 15 §4) are reported separately.
+        unresolved: [],
+        operations: found.calls.flatMap((call) =>
+          call.operationId
+            ? [
+                {
+                  side: call.side,
+                  operationId: call.operationId,
+                  method: call.method,
+                  path: call.path,
+                },
+              ]
+            : [],
+        ),
+      };
       const schedule = readSchedule(input.userPrompt);
       if (schedule) result.schedule = { everyMinutes: schedule.everyMinutes };
       return result;

@@ -81,7 +81,13 @@ describe('the ctx contract', () => {
     expect(withSecret.error?.issues[0]?.code).toBe('unrecognized_keys');
     expect(
       ZGenerateResponse.parse({ code: 'x', generator: 'template', schedule: { everyMinutes: 60 } }),
-    ).toEqual({ code: 'x', generator: 'template', schedule: { everyMinutes: 60 } });
+    ).toEqual({
+      code: 'x',
+      generator: 'template',
+      schedule: { everyMinutes: 60 },
+      unresolved: [],
+      operations: [],
+    });
     expect(ZGenerateResponse.safeParse({ code: 'x', generator: 'gpt' }).success).toBe(false);
   });
 });

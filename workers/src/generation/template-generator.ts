@@ -1,5 +1,12 @@
-import { AUTH_TYPE_LABELS, DEFAULT_SCHEDULE, type TGenerateRequest } from '@patchbay/schema';
-import type { GenerationResult, Generator } from './generator.ts';
+import {
+  AUTH_TYPE_LABELS,
+  DEFAULT_SCHEDULE,
+  type TApiDescription,
+  type TGenerateRequest,
+} from '@patchbay/schema';
+import type { GenerateOptions, GenerationResult, Generator } from './generator.ts';
+import { renderGrounded } from './grounded-code.ts';
+import { planGrounded } from './grounded-plan.ts';
 import {
   clean,
   describeMinutes,
@@ -35,16 +42,56 @@ const CURSOR_PLACEHOLDER = /^\{(cursor|since|last_?run|last_?sync|updated_since|
 export function createTemplateGenerator(): Generator {
   return {
     kind: 'template',
-    async generate(input: TGenerateRequest) {
-      return generateTemplateCode(input);
+    async generate(input: TGenerateRequest, options?: GenerateOptions) {
+      return generateTemplateCode(input, options);
     },
   };
 }
 
-/** Synchronous and pure: the same input gives the same code. */
-export function generateTemplateCode(input: TGenerateRequest): GenerationResult {
+/**
+ * Synchronous and pure: the same input gives the same code. With both sides' descriptions, and
+ * no paths written in the prompt, the code is grounded in them (grounded-plan.ts, ADR 015);
+ * otherwise it is today's pattern template, whose guessed paths are TODOs.
+ */
+export function generateTemplateCode(
+  input: TGenerateRequest,
+  descriptions: {
+    source?: TApiDescription | undefined;
+    destination?: TApiDescription | undefined;
+  } = {},
+): GenerationResult {
   const reading = readPrompt(input.userPrompt, input);
-  const result: GenerationResult = { code: render(input, reading), generator: 'template' };
+  const explicitPaths = Boolean(
+    (reading.source && !reading.source.guessed) ||
+    (reading.destination && !reading.destination.guessed),
+  );
+  if (descriptions.source && descriptions.destination && !explicitPaths) {
+    const source = descriptions.source;
+    const destination = descriptions.destination;
+    const plan = planGrounded(input, source, destination);
+    const result: GenerationResult = {
+      code: renderGrounded(input, plan, { source, destination }),
+      generator: 'template',
+      unresolved: plan.unresolved,
+      operations: plan.calls,
+    };
+    if (plan.schedule) result.schedule = plan.schedule;
+    return result;
+  }
+  const unresolved = [...reading.notes, ...reading.notUnderstood];
+  for (const [role, endpoint] of [
+    ['source', reading.source],
+    ['destination', reading.destination],
+  ] as const) {
+    if (endpoint?.guessed)
+      unresolved.unshift(`${role} path ${endpoint.method} ${endpoint.path} is a guess`);
+  }
+  const result: GenerationResult = {
+    code: render(input, reading),
+    generator: 'template',
+    unresolved,
+    operations: [],
+  };
   if (reading.schedule) result.schedule = { everyMinutes: reading.schedule.everyMinutes };
   return result;
 }

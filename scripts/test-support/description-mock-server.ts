@@ -1,0 +1,823 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type {
+  TApiDescription,
+  TAuthConfig,
+  TAuthType,
+  TFieldSchema,
+  TOperation,
+  TResource,
+} from '@patchbay/schema';
+
+// A loopback web API that behaves as a TApiDescription says (issue 15 §4, §7): generated code
+// is proven by running it against this server in the real sandbox and reading what the
+// destination holds afterwards. One server per description, driven only by the description:
+//
+// - lists and searches serve the seeded records with the operation's pagination style and
+//   itemsPath (cursor, starting-after, page, offset, link-header via since_id, next-url, none),
+//   honouring its `since` parameter and equality filters on record fields;
+// - gets find a record by the path's id;
+// - creates, updates, upserts, sends and batches validate the body against the operation's
+//   schema (types, required, enums, formats, read-only and unknown fields, batch sizes) and
+//   answer 400 with the errors, as the real API would refuse them; accepted records are stored
+//   and show in `writes` and `records()`;
+// - form bodies (Stripe) are parsed from url-encoding with `a[b]` nesting; GraphQL operations
+//   are matched by their document, with required variables checked;
+// - every request must carry the description's first auth scheme (401 otherwise); `connection()`
+//   gives the sandbox connection that sends it.
+//
+// Used by workers/src/generation/*.run.test.ts and `npm run bench:generation`.
+
+export type MockRecord = Record<string, unknown>;
+
+export interface MockRequest {
+  method: string;
+  /** Relative to the description's base path, as the operations' paths are. */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  /** The operation the request matched, if any. */
+  operationId?: string;
+  status: number;
+}
+
+export interface MockWrite {
+  operationId: string;
+  kind: TOperation['kind'];
+  resource: string;
+  /** The request body as parsed (JSON, form or GraphQL variables). */
+  body: unknown;
+  /** The records stored by this write (one, or a batch's). */
+  records: MockRecord[];
+}
+
+export interface DescriptionMockOptions {
+  /** Records per resource (its `name` or `plural`), as the API returns them. */
+  seed?: Record<string, MockRecord[]>;
+  /** The most records one page holds, whatever limit the request asks (default 3): forces paging. */
+  pageSize?: number;
+  /** Whether requests must carry a credential (default true). */
+  requireAuth?: boolean;
+  /** The secret `connection()` sends and the server expects (default 'test-secret'). */
+  secret?: string;
+}
+
+export interface DescriptionMock {
+  url: string;
+  description: TApiDescription;
+  requests: MockRequest[];
+  /** Writes accepted, in order. */
+  writes: MockWrite[];
+  /** The records a resource holds now: the seeded ones and those written. */
+  records(resource: string): MockRecord[];
+  /** Records written to a resource (creates, upserts, sends, batch items), in order. */
+  written(resource?: string): MockRecord[];
+  /** Adds records to a resource, as if created in the API since. */
+  seed(resource: string, records: MockRecord[]): void;
+  /** Clears the request log (records and writes stay). */
+  clearLog(): void;
+  /** What the sandbox needs to call this server with the right credential. */
+  connection(): {
+    baseUrl: string;
+    authType: TAuthType;
+    authConfig: TAuthConfig;
+    secret: string | null;
+  };
+  close(): Promise<void>;
+}
+
+interface Route {
+  operation: TOperation;
+  resource: TResource;
+  pattern: RegExp;
+  names: string[];
+}
+
+export async function startDescriptionMock(
+  description: TApiDescription,
+  options: DescriptionMockOptions = {},
+): Promise<DescriptionMock> {
+  const pageSize = options.pageSize ?? 3;
+  const secret = options.secret ?? 'test-secret';
+  const requireAuth = options.requireAuth ?? true;
+  const store = new Map<string, MockRecord[]>();
+  const writes: MockWrite[] = [];
+  const requests: MockRequest[] = [];
+  let nextId = 1000;
+
+  const resourceKey = (name: string): string => {
+    const found = description.resources.find(
+      (r) => r.name === name || r.plural === name || r.name.toLowerCase() === name.toLowerCase(),
+    );
+    if (!found) throw new Error(`${description.id} has no resource "${name}"`);
+    return found.name;
+  };
+  const recordsOf = (name: string): MockRecord[] => {
+    const key = resourceKey(name);
+    if (!store.has(key)) store.set(key, []);
+    return store.get(key) as MockRecord[];
+  };
+  for (const [name, records] of Object.entries(options.seed ?? {})) {
+    recordsOf(name).push(...records.map((r) => structuredClone(r)));
+  }
+
+  const routes: Route[] = description.resources.flatMap((resource) =>
+    resource.operations.map((operation) => {
+      const names: string[] = [];
+      const source = operation.path
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const m = /^\{([^}]+)\}$/.exec(part);
+          if (m) {
+            names.push(m[1] as string);
+            return '([^/]+)';
+          }
+          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('');
+      return { operation, resource, pattern: new RegExp(`^${source}$`), names };
+    }),
+  );
+
+  // The description's base path (`/admin/api/2025-01`, `{realmId}` filled): `url` ends in it
+  // and incoming paths are matched after it, as on the real host.
+  const basePath = description.baseUrl
+    .replace(/^[a-z]+:\/\/[^/]+/i, '')
+    .replace(/\{[^}]+\}/g, 'test')
+    .replace(/\/+$/, '');
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const text = Buffer.concat(chunks).toString('utf8');
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([k, v]) => [
+          k,
+          Array.isArray(v) ? v.join(', ') : (v ?? ''),
+        ]),
+      );
+      const contentType = headers['content-type'] ?? '';
+      let body: unknown;
+      try {
+        body =
+          text === ''
+            ? undefined
+            : contentType.includes('application/x-www-form-urlencoded')
+              ? parseForm(text)
+              : JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      const fullPath = decodeURIComponent(url.pathname);
+      const request: MockRequest = {
+        method: req.method ?? 'GET',
+        path:
+          basePath && fullPath.startsWith(`${basePath}/`)
+            ? fullPath.slice(basePath.length)
+            : fullPath,
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body,
+        status: 0,
+      };
+      requests.push(request);
+      const reply = handle(request, url);
+      request.status = reply.status;
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+
+  interface Reply {
+    status: number;
+    body: unknown;
+    headers?: Record<string, string>;
+  }
+
+  function authorised(request: MockRequest): boolean {
+    if (!requireAuth) return true;
+    const scheme = description.auth.schemes[0];
+    const authorization = request.headers.authorization ?? '';
+    switch (scheme?.type) {
+      case 'api-key':
+        return scheme.in === 'header'
+          ? (request.headers[scheme.name.toLowerCase()] ?? '').includes(secret)
+          : request.query[scheme.name] === secret;
+      case 'basic':
+        return authorization.startsWith('Basic ');
+      case 'bearer':
+      case 'oauth':
+        return authorization === `Bearer ${secret}`;
+      default:
+        return true;
+    }
+  }
+
+  function matchRoute(
+    request: MockRequest,
+  ): { route: Route; params: Record<string, string> } | undefined {
+    const matches = routes.filter(
+      (r) => r.operation.method === request.method && r.pattern.test(request.path),
+    );
+    if (matches.length === 0) return undefined;
+    let route = matches[0] as Route;
+    if (matches.length > 1) {
+      const body = request.body as { query?: unknown } | undefined;
+      const graphql = typeof body?.query === 'string' ? body.query : undefined;
+      const language =
+        request.query.q ?? request.query.query ?? pageToken(request.query.__page)?.resource;
+      route =
+        (graphql && matches.find((r) => sameDocument(r.operation.graphql?.document, graphql))) ||
+        (language &&
+          matches.find((r) => {
+            const from = /\bfrom\s+(\w+)/i.exec(language)?.[1]?.toLowerCase();
+            return from === r.resource.name.toLowerCase() || language === r.resource.name;
+          })) ||
+        matches.find((r) => r.operation.kind === 'list') ||
+        route;
+    }
+    const m = route.pattern.exec(request.path) as RegExpExecArray;
+    const params = Object.fromEntries(
+      route.names.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]),
+    );
+    return { route, params };
+  }
+
+  function handle(request: MockRequest, url: URL): Reply {
+    if (!authorised(request)) {
+      return {
+        status: 401,
+        body: { error: 'unauthorized', message: 'No valid credential was sent' },
+      };
+    }
+    const matched = matchRoute(request);
+    if (!matched) {
+      return {
+        status: 404,
+        body: {
+          error: 'not_found',
+          message: `${request.method} ${request.path} is not an operation of ${description.name}`,
+        },
+      };
+    }
+    const { route, params } = matched;
+    request.operationId = route.operation.id;
+    const op = route.operation;
+    if (op.graphql) {
+      const body = request.body as
+        { query?: string; variables?: Record<string, unknown> } | undefined;
+      const missing = requiredVariables(op.graphql.document).filter(
+        (name) => body?.variables?.[name] === undefined || body.variables[name] === null,
+      );
+      if (missing.length > 0) {
+        return {
+          status: 200,
+          body: {
+            errors: missing.map((name) => ({
+              message: `Variable "$${name}" of required type was not provided.`,
+            })),
+          },
+        };
+      }
+    }
+    const missingParams = op.params.filter(
+      (p) =>
+        p.required &&
+        ((p.in === 'query' && request.query[p.name] === undefined && !request.query.__page) ||
+          (p.in === 'header' && request.headers[p.name.toLowerCase()] === undefined)),
+    );
+    if (missingParams.length > 0) {
+      return {
+        status: 400,
+        body: {
+          error: 'invalid_request',
+          message: `Missing required parameter: ${missingParams.map((p) => p.name).join(', ')}`,
+        },
+      };
+    }
+    switch (op.kind) {
+      case 'list':
+      case 'search':
+        return list(route, request, url);
+      case 'get': {
+        const id = Object.values(params).at(-1);
+        const found = recordsOf(route.resource.name).find(
+          (r) => String(getPath(r, route.resource.idField)) === id,
+        );
+        return found
+          ? { status: 200, body: found }
+          : {
+              status: 404,
+              body: { error: 'not_found', message: `No ${route.resource.name} ${id}` },
+            };
+      }
+      case 'delete':
+        return { status: 200, body: { deleted: true } };
+      default:
+        return write(route, request, params);
+    }
+  }
+
+  function list(route: Route, request: MockRequest, url: URL): Reply {
+    const op = route.operation;
+    const variables =
+      (request.body as { variables?: Record<string, unknown> } | undefined)?.variables ?? {};
+    const args: Record<string, unknown> = op.graphql ? variables : { ...request.query };
+    const token = pageToken(request.query.__page);
+    let records = [...recordsOf(route.resource.name)];
+    // `since`: only records after the given point.
+    const since = op.since;
+    if (since && args[since.param] !== undefined) {
+      const point = toTime(args[since.param], since.format);
+      const strict = /gt\]?$|after/i.test(since.param);
+      records = records.filter((r) => {
+        const value = toTime(getPath(r, since.field), undefined);
+        return value !== null && point !== null && (strict ? value > point : value >= point);
+      });
+    }
+    // Equality filters on top-level record fields (`status=open`).
+    const fields = route.resource.schema.properties ?? {};
+    for (const [name, value] of Object.entries(args)) {
+      if (name in fields && typeof value === 'string' && fields[name]?.type !== 'object') {
+        records = records.filter((r) => String(r[name]) === value);
+      }
+    }
+    // Searches: a text parameter matches any string field; a POST body's filters match fields.
+    if (op.kind === 'search') {
+      const text = ['query', 'term', 'q', 'text']
+        .map((k) => args[k])
+        .find((v) => typeof v === 'string') as string | undefined;
+      const filters = collectFilters(request.body);
+      records = records.filter((r) => {
+        if (filters.length > 0)
+          return filters.every(
+            ([field, value]) =>
+              String(getPath(r, field) ?? getPath(r, `properties.${field}`)) === String(value),
+          );
+        if (text)
+          return JSON.stringify(r)
+            .toLowerCase()
+            .includes(text.replace(/^["']|["']$/g, '').toLowerCase());
+        return true;
+      });
+    }
+    const p = op.pagination ?? { style: 'none' as const };
+    let start = 0;
+    let size = records.length;
+    const limitOf = (param: string | undefined) => {
+      const asked = param ? Number(args[param]) : Number.NaN;
+      return Math.max(
+        1,
+        Math.min(Number.isFinite(asked) && asked > 0 ? asked : pageSize, pageSize),
+      );
+    };
+    const extra: Array<[string, unknown]> = [];
+    const headers: Record<string, string> = {};
+    switch (p.style) {
+      case 'cursor': {
+        size = limitOf(p.limitParam);
+        const cursor = args[p.cursorParam];
+        start = cursor ? Number(String(cursor).replace(/^c/, '')) || 0 : 0;
+        if (start + size < records.length) extra.push([p.nextCursorPath, `c${start + size}`]);
+        break;
+      }
+      case 'starting-after': {
+        size = limitOf(p.limitParam);
+        const after = args[p.cursorParam];
+        if (after !== undefined)
+          start = records.findIndex((r) => String(getPath(r, p.idField)) === String(after)) + 1;
+        const more = start + size < records.length;
+        extra.push([p.hasMorePath, /has_more|more$/i.test(p.hasMorePath) ? more : more ? 2 : 1]);
+        break;
+      }
+      case 'page': {
+        size = limitOf(p.sizeParam);
+        const page = args[p.pageParam] === undefined ? p.firstPage : Number(args[p.pageParam]);
+        start = (page - p.firstPage) * size;
+        if (p.totalPagesPath)
+          extra.push([p.totalPagesPath, Math.max(1, Math.ceil(records.length / size))]);
+        break;
+      }
+      case 'offset': {
+        size = limitOf(p.limitParam);
+        start = Number(args[p.offsetParam] ?? 0);
+        extra.push(['more', start + size < records.length], ['total', records.length]);
+        break;
+      }
+      case 'link-header': {
+        size = limitOf(p.limitParam);
+        if (args.since_id !== undefined) {
+          records = records.filter((r) => Number(r.id) > Number(args.since_id));
+        }
+        if (size < records.length) {
+          const next = new URL(url.href);
+          next.pathname = `${basePath}${request.path}`;
+          next.searchParams.set('page_info', `c${size}`);
+          headers.link = `<${next.href}>; rel="next"`;
+        }
+        break;
+      }
+      case 'next-url': {
+        size = pageSize;
+        start = token?.offset ?? 0;
+        if (start + size < records.length) {
+          extra.push([
+            p.nextPath,
+            `${basePath}${request.path}?__page=${encodeURIComponent(`${route.resource.name}:${start + size}`)}`,
+          ]);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    const page = records.slice(start, start + size);
+    const itemsPath = op.itemsPath ?? '';
+    if (itemsPath === '') return { status: 200, body: page, headers };
+    const body: MockRecord = {};
+    setPath(body, itemsPath, page);
+    for (const [path, value] of extra) setPath(body, path, value);
+    if (description.id === 'slack') body.ok = true;
+    return { status: 200, body, headers };
+  }
+
+  function write(route: Route, request: MockRequest, params: Record<string, string>): Reply {
+    const op = route.operation;
+    const resource = route.resource;
+    const body = request.body;
+    if (op.graphql) {
+      const sent = body as { query?: string; variables?: MockRecord } | undefined;
+      if (!sent || !sameDocument(op.graphql.document, sent.query ?? '')) {
+        return { status: 200, body: { errors: [{ message: 'Unknown query document' }] } };
+      }
+      const record = { id: String(nextId++), ...(sent.variables ?? {}) };
+      recordsOf(resource.name).push(record);
+      writes.push({
+        operationId: op.id,
+        kind: op.kind,
+        resource: resource.name,
+        body: sent.variables,
+        records: [record],
+      });
+      const field =
+        /\{\s*(\w+)/.exec(op.graphql.document.replace(/^[^{]*\{/, '{'))?.[1] ?? 'result';
+      return { status: 200, body: { data: { [field]: record } } };
+    }
+    if (op.body) {
+      if (body === undefined || typeof body !== 'object' || body === null) {
+        return refuse([{ path: '(body)', message: 'a request body is required' }]);
+      }
+      const errors = validate(
+        op.body.schema,
+        body,
+        '',
+        op.body.contentType === 'form',
+        op.kind === 'update',
+      );
+      if (op.batch) {
+        const items = (body as MockRecord)[op.batch.itemsField];
+        if (Array.isArray(items) && items.length > op.batch.maxItems) {
+          errors.push({
+            path: op.batch.itemsField,
+            message: `at most ${op.batch.maxItems} items per request`,
+          });
+        }
+      }
+      if (errors.length > 0) return refuse(errors);
+    }
+    const now = new Date(Date.UTC(2025, 0, 1) + nextId * 1000).toISOString();
+    const stored: MockRecord[] = [];
+    const keep = (record: MockRecord) => {
+      const existingIndex = findExisting(resource, record, params, op);
+      if (existingIndex !== undefined) {
+        const records = recordsOf(resource.name);
+        const merged = deepMerge(records[existingIndex] as MockRecord, record);
+        records[existingIndex] = merged;
+        stored.push(merged);
+        return merged;
+      }
+      if (op.kind === 'update') return undefined;
+      const created: MockRecord = { ...record };
+      if (getPath(created, resource.idField) === undefined)
+        setPath(created, resource.idField, String(nextId++));
+      if (resource.createdField && getPath(created, resource.createdField) === undefined) {
+        const format = leafSchema(resource.schema, resource.createdField)?.format;
+        setPath(
+          created,
+          resource.createdField,
+          format === 'unix-time' ? Math.floor(Date.parse(now) / 1000) : now,
+        );
+      }
+      recordsOf(resource.name).push(created);
+      stored.push(created);
+      return created;
+    };
+    const record = body as MockRecord;
+    let answer: unknown;
+    const envelope = envelopeOf(op.body?.schema);
+    if (op.batch) {
+      const items = (record[op.batch.itemsField] as MockRecord[]) ?? [];
+      answer = { status: 'COMPLETE', results: items.map((item) => keep(item)) };
+    } else if (resource.container?.kind === 'values-array') {
+      const rows = (record[resource.container.field] as unknown[][]) ?? [];
+      for (const row of rows) keep({ [resource.container.field]: row });
+      answer = { updates: { updatedRows: rows.length } };
+    } else if (envelope) {
+      const inner = keep(record[envelope] as MockRecord);
+      if (!inner) return { status: 404, body: { error: 'not_found' } };
+      answer = { [envelope]: inner };
+    } else {
+      const kept = keep(record);
+      if (!kept) return { status: 404, body: { error: 'not_found' } };
+      answer =
+        description.messaging?.operationId === op.id ? { ok: true, ...kept, message: kept } : kept;
+    }
+    writes.push({
+      operationId: op.id,
+      kind: op.kind,
+      resource: resource.name,
+      body: request.body,
+      records: stored,
+    });
+    return { status: op.kind === 'create' || op.kind === 'batch-create' ? 201 : 200, body: answer };
+  }
+
+  function findExisting(
+    resource: TResource,
+    record: MockRecord,
+    params: Record<string, string>,
+    op: TOperation,
+  ): number | undefined {
+    if (
+      op.kind !== 'update' &&
+      op.kind !== 'upsert' &&
+      op.kind !== 'batch-upsert' &&
+      op.kind !== 'batch-update'
+    )
+      return undefined;
+    const records = recordsOf(resource.name);
+    const values = Object.values(params);
+    if (values.length === 2 && op.kind === 'upsert') {
+      const [field, value] = values as [string, string];
+      const i = records.findIndex((r) => String(getPath(r, field)) === value);
+      if (i >= 0) return i;
+      record[field] = value;
+      return undefined;
+    }
+    const id = values.at(-1) ?? getPath(record, resource.idField);
+    if (id !== undefined) {
+      const i = records.findIndex((r) => String(getPath(r, resource.idField)) === String(id));
+      if (i >= 0) return i;
+    }
+    const email = getPath(record, 'email') ?? getPath(record, 'properties.email');
+    if (email !== undefined) {
+      const i = records.findIndex(
+        (r) => (getPath(r, 'email') ?? getPath(r, 'properties.email')) === email,
+      );
+      if (i >= 0) return i;
+    }
+    return undefined;
+  }
+
+  function refuse(errors: Array<{ path: string; message: string }>): Reply {
+    const message = errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+    if (description.id === 'slack')
+      return { status: 200, body: { ok: false, error: 'invalid_arguments', errors } };
+    return { status: 400, body: { error: { type: 'invalid_request_error', message }, errors } };
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const url = `${origin}${basePath}`;
+
+  return {
+    url,
+    description,
+    requests,
+    writes,
+    records: (resource) => recordsOf(resource),
+    written: (resource) =>
+      writes
+        .filter((w) => !resource || w.resource === resourceKey(resource))
+        .flatMap((w) => w.records),
+    seed: (resource, records) =>
+      void recordsOf(resource).push(...records.map((r) => structuredClone(r))),
+    clearLog: () => void (requests.length = 0),
+    connection() {
+      const scheme = description.auth.schemes[0];
+      switch (scheme?.type) {
+        case 'api-key':
+          return {
+            baseUrl: url,
+            authType: 'api-key',
+            authConfig: { in: scheme.in, name: scheme.name },
+            secret,
+          };
+        case 'basic':
+          return { baseUrl: url, authType: 'basic', authConfig: { username: 'user' }, secret };
+        case 'bearer':
+        case 'oauth':
+          // An OAuth connection ends up sending an access token as a bearer credential.
+          return { baseUrl: url, authType: 'bearer', authConfig: {}, secret };
+        default:
+          return { baseUrl: url, authType: 'none', authConfig: {}, secret: null };
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ── Validation ──────────────────────────────────────────────────────────────────────────────
+
+/** Errors in `value` against `schema`; form values are text, so their types are not checked. */
+export function validate(
+  schema: TFieldSchema,
+  value: unknown,
+  path: string,
+  form = false,
+  partial = false,
+): Array<{ path: string; message: string }> {
+  const errors: Array<{ path: string; message: string }> = [];
+  const at = path || '(body)';
+  if (value === null) {
+    if (!schema.nullable && schema.type !== 'any')
+      errors.push({ path: at, message: 'must not be null' });
+    return errors;
+  }
+  if (schema.readOnly && path) errors.push({ path: at, message: 'is read-only' });
+  const typeOk = (() => {
+    if (form && schema.type !== 'object' && schema.type !== 'array')
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    switch (schema.type) {
+      case 'string':
+        return typeof value === 'string';
+      case 'number':
+        return typeof value === 'number';
+      case 'integer':
+        return Number.isInteger(value);
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'object':
+        return typeof value === 'object' && !Array.isArray(value);
+      case 'array':
+        return Array.isArray(value);
+      default:
+        return true;
+    }
+  })();
+  if (!typeOk) {
+    errors.push({
+      path: at,
+      message: `must be ${schema.type === 'integer' ? 'an integer' : `a ${schema.type}`}`,
+    });
+    return errors;
+  }
+  if (schema.enum && !schema.enum.map(String).includes(String(value))) {
+    errors.push({ path: at, message: `must be one of ${schema.enum.join(', ')}` });
+  }
+  if (typeof value === 'string') {
+    if (schema.format === 'email' && !/^[^@\s]+@[^@\s]+$/.test(value))
+      errors.push({ path: at, message: 'must be an email address' });
+    if (schema.format === 'date-time' && Number.isNaN(Date.parse(value)))
+      errors.push({ path: at, message: 'must be an ISO 8601 date-time' });
+    if (schema.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value))
+      errors.push({ path: at, message: 'must be a date (YYYY-MM-DD)' });
+  }
+  if (schema.type === 'object' && typeof value === 'object') {
+    const record = value as MockRecord;
+    if (!partial) {
+      for (const name of schema.required ?? []) {
+        if (record[name] === undefined || record[name] === '')
+          errors.push({ path: join(path, name), message: 'is required' });
+      }
+    }
+    for (const [name, inner] of Object.entries(record)) {
+      const child = schema.properties?.[name];
+      if (child) errors.push(...validate(child, inner, join(path, name), form, false));
+      else if (schema.additionalProperties === false)
+        errors.push({ path: join(path, name), message: 'is not a known field' });
+    }
+  }
+  if (schema.type === 'array' && Array.isArray(value) && schema.items) {
+    value.forEach((item, i) =>
+      errors.push(...validate(schema.items as TFieldSchema, item, join(path, String(i)), form)),
+    );
+  }
+  return errors;
+}
+
+// ── Helpers ─────────────────────────────────────────────────────────────────────────────────
+
+function join(path: string, name: string): string {
+  return path ? `${path}.${name}` : name;
+}
+
+function envelopeOf(schema: TFieldSchema | undefined): string | undefined {
+  const required = schema?.required ?? [];
+  if (required.length !== 1) return undefined;
+  const field = schema?.properties?.[required[0] as string];
+  const count = Object.keys(schema?.properties ?? {}).length;
+  return field?.type === 'object' && field.properties && count <= 3 && required[0] !== 'properties'
+    ? required[0]
+    : undefined;
+}
+
+function leafSchema(schema: TFieldSchema, path: string): TFieldSchema | undefined {
+  let node: TFieldSchema | undefined = schema;
+  for (const part of path.split('.')) node = node?.properties?.[part];
+  return node;
+}
+
+function requiredVariables(document: string): string[] {
+  return [...document.matchAll(/\$(\w+)\s*:\s*[\w[\]]+!/g)].map((m) => m[1] as string);
+}
+
+function sameDocument(a: string | undefined, b: string): boolean {
+  const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+  return a !== undefined && squash(a) === squash(b);
+}
+
+function pageToken(token: string | undefined): { resource: string; offset: number } | undefined {
+  if (!token) return undefined;
+  const [resource = '', offset = '0'] = token.split(':');
+  return { resource, offset: Number(offset) };
+}
+
+/** `{ filterGroups: [{ filters: [{ propertyName, value }] }] }` and `{ query: { field, value } }` pairs. */
+function collectFilters(body: unknown): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const record = node as MockRecord;
+      const field = record.propertyName ?? record.field;
+      if (typeof field === 'string' && record.value !== undefined) out.push([field, record.value]);
+      Object.values(record).forEach(walk);
+    }
+  };
+  walk(body);
+  return out;
+}
+
+export function getPath(value: unknown, path: string): unknown {
+  if (!path) return value;
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node == null ? undefined : (node as MockRecord)[key]), value);
+}
+
+export function setPath(target: MockRecord, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node: MockRecord = target;
+  keys.slice(0, -1).forEach((key, i) => {
+    node[key] ??= /^\d+$/.test(keys[i + 1] ?? '') ? [] : {};
+    node = node[key] as MockRecord;
+  });
+  node[keys.at(-1) as string] = value;
+}
+
+function deepMerge(target: MockRecord, patch: MockRecord): MockRecord {
+  const out: MockRecord = { ...target };
+  for (const [key, value] of Object.entries(patch)) {
+    out[key] =
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      out[key] &&
+      typeof out[key] === 'object'
+        ? deepMerge(out[key] as MockRecord, value as MockRecord)
+        : value;
+  }
+  return out;
+}
+
+/** `a=1&meta[k]=v` → `{ a: '1', meta: { k: 'v' } }`. */
+function parseForm(text: string): MockRecord {
+  const out: MockRecord = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const keys = name.replace(/\]/g, '').split('[');
+    setPath(out, keys.join('.'), value);
+  }
+  return out;
+}
+
+function toTime(value: unknown, format: string | undefined): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (
+    format === 'unix-time' ||
+    (typeof value === 'number' && value < 1e11) ||
+    /^\d{9,10}(\.\d+)?$/.test(String(value))
+  ) {
+    return Number(value) * 1000;
+  }
+  const time = Date.parse(String(value));
+  return Number.isNaN(time) ? null : time;
+}

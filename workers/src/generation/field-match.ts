@@ -1,0 +1,248 @@
+import type { TFieldSchema } from '@patchbay/schema';
+
+// Field mapping from two schemas (issue 15 §2, ADR 015): a destination field takes the source
+// field with the same name (ignoring case and `_`/`-`), else the source field that means the same
+// thing (a synonym group below), else a first/last name split or join. Pure functions over the
+// descriptions' schemas; the template renderer turns the result into a FIELDS table.
+
+/** `first_name`, `firstName`, `FirstName` → `firstname`. */
+export function normalise(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Words that mean the same field in different APIs; each key is a concept. */
+const CONCEPTS: Record<string, string[]> = {
+  email: [
+    'email',
+    'emails',
+    'emailaddress',
+    'mail',
+    'email_address',
+    'primaryemail',
+    'primaryemailaddr',
+    'customeremail',
+    'receiptemail',
+    'billemail',
+    'buyeremailaddress',
+    'requesteremail',
+  ],
+  firstname: ['firstname', 'givenname', 'fname', 'first'],
+  lastname: ['lastname', 'familyname', 'surname', 'lname', 'last'],
+  name: [
+    'name',
+    'fullname',
+    'displayname',
+    'title',
+    'summary',
+    'subject',
+    'realname',
+    'customername',
+    'contactname',
+    'itemname',
+    'taskname',
+  ],
+  description: [
+    'description',
+    'desc',
+    'body',
+    'notes',
+    'note',
+    'content',
+    'text',
+    'details',
+    'descriptiontext',
+    'textcontent',
+    'bodyhtml',
+    'htmlnotes',
+    'privatenote',
+    'markdowncontent',
+    'comment',
+  ],
+  phone: ['phone', 'phones', 'phonenumber', 'mobile', 'telephone', 'tel', 'primaryphone'],
+  company: [
+    'company',
+    'companyname',
+    'organization',
+    'organisation',
+    'org',
+    'orgname',
+    'accountname',
+    'business',
+  ],
+  amount: [
+    'amount',
+    'total',
+    'price',
+    'totalprice',
+    'totalamt',
+    'amountdue',
+    'value',
+    'totalmoney',
+    'amountmoney',
+    'grandtotal',
+  ],
+  due: ['due', 'duedate', 'deadline', 'dueon', 'dueat', 'dueby', 'deadlinedate'],
+  url: [
+    'url',
+    'link',
+    'htmlurl',
+    'permalinkurl',
+    'permalink',
+    'shorturl',
+    'hostedinvoiceurl',
+    'htmllink',
+    'weburl',
+    'website',
+  ],
+  status: ['status', 'state'],
+  currency: ['currency', 'currencycode', 'currencyref'],
+  tags: ['tags', 'labels', 'tag', 'label'],
+  externalid: ['externalid', 'referenceid', 'uniqueexternalid', 'sourceid'],
+};
+
+const CONCEPT_OF = new Map<string, string>();
+for (const [concept, words] of Object.entries(CONCEPTS)) {
+  for (const word of words) CONCEPT_OF.set(normalise(word), concept);
+}
+
+/** Leaf names that say nothing alone (`emails.0.value`): the parent names the concept. */
+const GENERIC_LEAVES = new Set(['value', 'address', 'content', 'text', 'plaintext', 'amount']);
+
+/** The synonym concept of a word or a dotted path, if any. */
+export function conceptOf(path: string): string | undefined {
+  const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
+  const leaf = normalise(parts.at(-1) ?? '');
+  const direct = CONCEPT_OF.get(leaf);
+  if (direct && !(GENERIC_LEAVES.has(leaf) && parts.length > 1)) return direct;
+  for (const part of parts.slice(0, -1).reverse()) {
+    const concept = CONCEPT_OF.get(normalise(part));
+    if (concept) return concept;
+  }
+  return direct;
+}
+
+/** A field reachable in a record, as a dotted path (`emails.0.value` for the first item). */
+export interface FieldLeaf {
+  path: string;
+  schema: TFieldSchema;
+  depth: number;
+}
+
+/** The fields of a record schema, nested objects flattened to dotted paths (depth-limited). */
+export function leaves(schema: TFieldSchema | undefined, maxDepth = 3): FieldLeaf[] {
+  const out: FieldLeaf[] = [];
+  const walk = (node: TFieldSchema, prefix: string, depth: number) => {
+    for (const [name, child] of Object.entries(node.properties ?? {})) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      out.push({ path, schema: child, depth });
+      if (depth >= maxDepth) continue;
+      if (child.type === 'object' && child.properties) walk(child, path, depth + 1);
+      if (child.type === 'array' && child.items?.type === 'object' && child.items.properties) {
+        walk(child.items, `${path}.0`, depth + 1);
+      }
+    }
+  };
+  if (schema) walk(schema, '', 0);
+  return out;
+}
+
+/** What one destination field is filled with. */
+export interface FieldRule {
+  /** Dotted path in the record the destination receives. */
+  to: string;
+  /** Dotted path in the source record; absent for `value` and `join-name`. */
+  from?: string;
+  /** A fixed value (an id the prompt named). */
+  value?: string;
+  /** first-name/last-name: a part of a full name; join-name: first and last joined. */
+  how?: 'first-name' | 'last-name' | 'join-name';
+  /** The join's two source fields. */
+  parts?: [string, string];
+  /** Converting the value to what the destination takes. */
+  type: TFieldSchema['type'];
+  format?: string | undefined;
+  fromFormat?: string | undefined;
+  enum?: Array<string | number | boolean> | undefined;
+  /** Why: exact, synonym, prompt, name split … (shown in the code's comments). */
+  reason: string;
+}
+
+function scalar(schema: TFieldSchema): boolean {
+  return !['object'].includes(schema.type);
+}
+
+/**
+ * The rule for one destination leaf, or undefined when nothing in the source fits. `explicit`
+ * maps normalised destination names to source paths the prompt stated ("map email to Email").
+ */
+export function matchField(
+  target: FieldLeaf,
+  sourceLeaves: FieldLeaf[],
+  explicit: Map<string, string>,
+): FieldRule | undefined {
+  const base = {
+    to: target.path,
+    type: target.schema.type,
+    format: target.schema.format,
+    enum: target.schema.enum,
+  };
+  const stated =
+    explicit.get(normalise(target.path)) ??
+    explicit.get(normalise(target.path.split('.').at(-1) ?? ''));
+  if (stated) {
+    const found = sourceLeaves.find((l) => normalise(l.path) === normalise(stated));
+    return {
+      ...base,
+      from: found?.path ?? stated,
+      fromFormat: found?.schema.format,
+      reason: 'the prompt',
+    };
+  }
+  const usable = sourceLeaves
+    .filter((l) => scalar(l.schema) || target.schema.type === 'object')
+    .filter(
+      (l) =>
+        !l.schema.format || l.schema.format !== 'id' || conceptOf(target.path) === 'externalid',
+    )
+    .sort((a, b) => a.depth - b.depth);
+  const leafName = normalise(target.path.split('.').at(-1) ?? '');
+  const exact =
+    usable.find((l) => normalise(l.path) === normalise(target.path)) ??
+    usable.find((l) => l.depth === 0 && normalise(l.path) === leafName);
+  if (exact && leafName !== 'id') {
+    return { ...base, from: exact.path, fromFormat: exact.schema.format, reason: 'same name' };
+  }
+  const concept = conceptOf(target.path);
+  if (!concept) return undefined;
+  const same = usable.find((l) => conceptOf(l.path) === concept);
+  if (same) {
+    return {
+      ...base,
+      from: same.path,
+      fromFormat: same.schema.format,
+      reason: `synonym (${concept})`,
+    };
+  }
+  const full = usable.find((l) => conceptOf(l.path) === 'name');
+  if ((concept === 'firstname' || concept === 'lastname') && full) {
+    return {
+      ...base,
+      from: full.path,
+      how: concept === 'firstname' ? 'first-name' : 'last-name',
+      reason: `split from ${full.path}`,
+    };
+  }
+  if (concept === 'name') {
+    const first = usable.find((l) => conceptOf(l.path) === 'firstname');
+    const last = usable.find((l) => conceptOf(l.path) === 'lastname');
+    if (first && last) {
+      return {
+        ...base,
+        how: 'join-name',
+        parts: [first.path, last.path],
+        reason: 'first and last name joined',
+      };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,377 @@
+import { checkCalls } from '@patchbay/catalog/check-calls';
+import { getCatalogEntry } from '@patchbay/catalog';
+import type { TApiDescription, TGenerateRequest } from '@patchbay/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startDescriptionMock,
+  type DescriptionMock,
+  type MockRecord,
+} from '../../../scripts/test-support/description-mock-server.ts';
+import { SandboxPool } from '../sandbox/index.ts';
+import { generateTemplateCode } from './template-generator.ts';
+
+// Issue 15 §2, §4: the grounded template generator's code must leave the destination holding
+// exactly what the prompt asked for. Each case generates code from a prompt over catalog
+// descriptions, runs it in the real sandbox against loopback servers that behave as those
+// descriptions say (pagination, validation, auth), and reads what the destination stored.
+
+let pool: SandboxPool;
+const mocks: DescriptionMock[] = [];
+
+beforeAll(() => {
+  pool = new SandboxPool({ size: 1 });
+});
+afterAll(async () => {
+  await pool?.close();
+  await Promise.all(mocks.map((m) => m.close()));
+});
+
+function entry(id: string): TApiDescription {
+  const found = getCatalogEntry(id);
+  if (!found) throw new Error(`catalog entry ${id} is missing`);
+  return found;
+}
+
+async function mock(
+  description: TApiDescription,
+  seed: Record<string, MockRecord[]> = {},
+  pageSize = 2,
+) {
+  const server = await startDescriptionMock(description, { seed, pageSize });
+  mocks.push(server);
+  return server;
+}
+
+function generate(prompt: string, source: DescriptionMock, destination: DescriptionMock) {
+  const input: TGenerateRequest = {
+    sourceApiName: source.description.name,
+    sourceApiUrl: source.url,
+    sourceAuthType: source.connection().authType,
+    destApiName: destination.description.name,
+    destApiUrl: destination.url,
+    destAuthType: destination.connection().authType,
+    userPrompt: prompt,
+  };
+  const result = generateTemplateCode(input, {
+    source: source.description,
+    destination: destination.description,
+  });
+  // The static check agrees with the description about every call the code makes.
+  const checked = checkCalls(result.code, {
+    source: { description: source.description, baseUrl: source.url },
+    destination: { description: destination.description, baseUrl: destination.url },
+  });
+  return { ...result, warnings: checked.warnings };
+}
+
+async function run(
+  code: string,
+  source: DescriptionMock,
+  destination: DescriptionMock,
+  state: Record<string, unknown> = {},
+) {
+  const result = await pool.run({
+    code,
+    source: source.connection(),
+    destination: destination.connection(),
+    state,
+    run: { id: 'run-1', attempt: 1, mode: 'test', scheduledAt: '2025-06-01T00:00:00.000Z' },
+    allowPrivateNetwork: true,
+  });
+  const next = { ...state, ...result.stateChanges.set };
+  for (const key of result.stateChanges.deleted) delete next[key];
+  return { result, state: next };
+}
+
+function expectSuccess(outcome: Awaited<ReturnType<typeof run>>) {
+  expect(outcome.result.error, JSON.stringify(outcome.result.error)).toBeUndefined();
+  expect(outcome.result.status).toBe('success');
+}
+
+const customers = [
+  {
+    id: 'cus_1',
+    object: 'customer',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    phone: '+44 1',
+    created: 1_700_000_100,
+  },
+  {
+    id: 'cus_2',
+    object: 'customer',
+    email: 'alan@example.com',
+    name: 'Alan Turing',
+    phone: null,
+    created: 1_700_000_200,
+  },
+  {
+    id: 'cus_3',
+    object: 'customer',
+    email: 'grace@example.com',
+    name: 'Grace Hopper',
+    phone: '+1 3',
+    created: 1_700_000_300,
+  },
+];
+
+describe('grounded template generator: the destination holds what the prompt asked for', () => {
+  it('Stripe customers → HubSpot contacts: names split, fields in properties, every page read', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers });
+    const hubspot = await mock(entry('hubspot'));
+    const generated = generate('stripe customers to hubspot contacts', stripe, hubspot);
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expect(generated.operations).toEqual([
+      { side: 'source', operationId: 'listCustomers', method: 'GET', path: '/v1/customers' },
+      expect.objectContaining({
+        side: 'destination',
+        method: 'POST',
+        path: '/crm/v3/objects/contacts',
+      }),
+    ]);
+    expectSuccess(await run(generated.code, stripe, hubspot));
+    expect(hubspot.written('contact').map((c) => c.properties)).toEqual([
+      { email: 'ada@example.com', firstname: 'Ada', lastname: 'Lovelace', phone: '+44 1' },
+      { email: 'alan@example.com', firstname: 'Alan', lastname: 'Turing' },
+      { email: 'grace@example.com', firstname: 'Grace', lastname: 'Hopper', phone: '+1 3' },
+    ]);
+    // Two records per page: the starting_after cursor was followed.
+    expect(stripe.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(2);
+  });
+
+  it('Asana tasks → Trello cards, skipping cards already on the list', async () => {
+    const tasks = [
+      {
+        gid: '11',
+        name: 'Write launch post',
+        notes: 'Draft in docs',
+        completed: false,
+        due_on: '2025-06-10',
+        created_at: '2025-05-01T10:00:00.000Z',
+        modified_at: '2025-05-01T10:00:00.000Z',
+      },
+      {
+        gid: '12',
+        name: 'Book venue',
+        notes: '',
+        completed: false,
+        due_on: null,
+        created_at: '2025-05-02T10:00:00.000Z',
+        modified_at: '2025-05-02T10:00:00.000Z',
+      },
+      {
+        gid: '13',
+        name: 'Order swag',
+        notes: 'Stickers',
+        completed: false,
+        due_on: null,
+        created_at: '2025-05-03T10:00:00.000Z',
+        modified_at: '2025-05-03T10:00:00.000Z',
+      },
+    ];
+    const asana = await mock(entry('asana'), { task: tasks });
+    const trello = await mock(entry('trello'), {
+      card: [{ id: 'c1', name: 'Book venue', desc: '', idList: 'list42', closed: false }],
+    });
+    const generated = generate(
+      'Add our Asana tasks from project 1201 to the Trello list 64f1c0ffee42 as cards. Skip ones that are already there.',
+      asana,
+      trello,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, asana, trello));
+    expect(trello.written('card')).toEqual([
+      expect.objectContaining({
+        name: 'Write launch post',
+        desc: 'Draft in docs',
+        idList: '64f1c0ffee42',
+        due: '2025-06-10T00:00:00.000Z',
+      }),
+      expect.objectContaining({ name: 'Order swag', desc: 'Stickers', idList: '64f1c0ffee42' }),
+    ]);
+    // The list the prompt named was read to find what is there already; project went to Asana.
+    expect(
+      trello.requests.some((r) => r.method === 'GET' && r.path === '/lists/64f1c0ffee42/cards'),
+    ).toBe(true);
+    expect(asana.requests[0]?.query.project).toBe('1201');
+  });
+
+  it('new Stripe customers since the last run: the cursor carries over, the second run sends only the new one', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers.slice(0, 2) });
+    const hubspot = await mock(entry('hubspot'));
+    const generated = generate(
+      'Every 15 minutes, add new Stripe customers to HubSpot as contacts (only the ones created since the last run).',
+      stripe,
+      hubspot,
+    );
+    expect(generated.schedule).toEqual({ everyMinutes: 15 });
+    const first = await run(generated.code, stripe, hubspot);
+    expectSuccess(first);
+    expect(hubspot.written('contact')).toHaveLength(2);
+    stripe.seed('customer', [customers[2] as MockRecord]);
+    const second = await run(generated.code, stripe, hubspot, first.state);
+    expectSuccess(second);
+    expect(hubspot.written('contact').map((c) => (c.properties as MockRecord).email)).toEqual([
+      'ada@example.com',
+      'alan@example.com',
+      'grace@example.com',
+    ]);
+    // The list's own `since` parameter carried the cursor.
+    expect(stripe.requests.at(-1)?.query['created[gt]']).toBe('1700000200');
+  });
+
+  it('only overdue Stripe invoices go to Slack #billing, one message each', async () => {
+    const invoice = (id: string, status: string, due: number | null) => ({
+      id,
+      customer: 'cus_1',
+      customer_email: 'ada@example.com',
+      customer_name: 'Ada',
+      number: `INV-${id}`,
+      status,
+      amount_due: 5000,
+      amount_paid: 0,
+      currency: 'usd',
+      due_date: due,
+      created: 1_700_000_000,
+    });
+    const june1 = Date.parse('2025-06-01T00:00:00Z') / 1000;
+    const stripe = await mock(entry('stripe'), {
+      invoice: [
+        invoice('1', 'open', june1 - 86_400), // overdue
+        invoice('2', 'open', june1 + 86_400), // not due yet
+        invoice('3', 'paid', june1 - 86_400), // paid
+        invoice('4', 'open', null), // no due date
+        invoice('5', 'open', june1 - 10 * 86_400), // overdue
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate('Post each overdue invoice to #billing in Slack', stripe, slack);
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, slack));
+    const messages = slack.written('message');
+    expect(messages.map((m) => m.channel)).toEqual(['#billing', '#billing']);
+    expect(String(messages[0]?.text)).toContain('INV-1');
+    expect(String(messages[1]?.text)).toContain('INV-5');
+  });
+
+  it('Shopify orders over 100 → Google Sheets rows, appended in one request', async () => {
+    const order = (id: number, total: string, email: string) => ({
+      id,
+      name: `#${id}`,
+      order_number: id,
+      email,
+      created_at: '2025-05-01T00:00:00Z',
+      updated_at: '2025-05-01T00:00:00Z',
+      total_price: total,
+      currency: 'EUR',
+      financial_status: 'paid',
+    });
+    const shopify = await mock(entry('shopify'), {
+      order: [
+        order(1001, '150.00', 'a@x.io'),
+        order(1002, '20.00', 'b@x.io'),
+        order(1003, '300.50', 'c@x.io'),
+      ],
+    });
+    const sheets = await mock(entry('google-sheets'));
+    const generated = generate(
+      'Copy Shopify orders where the total price is over 100 into spreadsheet 1AbCdEf123 as rows',
+      shopify,
+      sheets,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, shopify, sheets));
+    const rows = sheets.written('range').map((r) => r.values as unknown[]);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('#1001');
+    expect(rows[0]).toContain('a@x.io');
+    expect(rows[1]).toContain('#1003');
+    expect(sheets.requests.at(-1)?.path).toBe('/v4/spreadsheets/1AbCdEf123/values/A1:append');
+    expect(sheets.requests.at(-1)?.query.valueInputOption).toBe('USER_ENTERED');
+  });
+
+  it('Stripe invoices → Notion database pages with typed properties', async () => {
+    const stripe = await mock(entry('stripe'), {
+      invoice: [
+        {
+          id: 'in_1',
+          number: 'INV-1',
+          customer_email: 'ada@example.com',
+          status: 'open',
+          amount_due: 1200,
+          currency: 'usd',
+          due_date: 1_750_000_000,
+          created: 1_700_000_000,
+        },
+      ],
+    });
+    const notion = await mock(entry('notion'));
+    const generated = generate(
+      'Copy our Stripe invoices into the Notion database 8a1b2c3d4e. Map number to Name, customer_email to Email, amount_due to Amount, status to Status.',
+      stripe,
+      notion,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, notion));
+    expect(notion.written('page')).toEqual([
+      expect.objectContaining({
+        parent: { database_id: '8a1b2c3d4e' },
+        properties: {
+          Name: { title: [{ text: { content: 'INV-1' } }] },
+          Email: { email: 'ada@example.com' },
+          Amount: { number: 1200 },
+          Status: { select: { name: 'open' } },
+        },
+      }),
+    ]);
+    expect(notion.requests.at(-1)?.headers['notion-version']).toBe('2022-06-28');
+  });
+
+  it('what it cannot resolve becomes TODOs and a NonRetryableError, and nothing is written', async () => {
+    const asana = await mock(entry('asana'), {
+      task: [{ gid: '1', name: 'A task', created_at: '2025-05-01T00:00:00Z' }],
+    });
+    const trello = await mock(entry('trello'));
+    // Trello cards need a list id, and the prompt names only "our board".
+    const generated = generate('add every new Asana task to our Trello board', asana, trello);
+    expect(generated.unresolved.join('\n')).toMatch(/idList/);
+    expect(generated.code).toMatch(/^\/\/ TODO: .*idList/m);
+    const outcome = await run(generated.code, asana, trello);
+    expect(outcome.result.status).not.toBe('success');
+    expect(outcome.result.error?.message).toMatch(/idList/);
+    expect(trello.writes).toEqual([]);
+    expect(asana.requests).toEqual([]);
+  });
+
+  it('a form-encoded destination (Stripe) gets url-encoded bodies it accepts', async () => {
+    const hubspot = await mock(entry('hubspot'), {
+      contact: [
+        {
+          id: '1',
+          properties: {
+            email: 'ada@example.com',
+            firstname: 'Ada',
+            lastname: 'Lovelace',
+            phone: '1',
+          },
+          createdAt: '2025-05-01T00:00:00Z',
+          updatedAt: '2025-05-01T00:00:00Z',
+        },
+      ],
+    });
+    const stripe = await mock(entry('stripe'));
+    const generated = generate('hubspot contacts -> stripe customers', hubspot, stripe);
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, hubspot, stripe));
+    expect(stripe.written('customer')).toEqual([
+      expect.objectContaining({ email: 'ada@example.com', name: 'Ada Lovelace', phone: '1' }),
+    ]);
+    expect(stripe.requests.at(-1)?.headers['content-type']).toContain(
+      'application/x-www-form-urlencoded',
+    );
+  });
+});

@@ -1,0 +1,1440 @@
+import type {
+  TApiDescription,
+  TFieldSchema,
+  TOperation,
+  TPagination,
+  TResource,
+} from '@patchbay/schema';
+import {
+  conceptOf,
+  leaves,
+  matchField,
+  normalise,
+  type FieldLeaf,
+  type FieldRule,
+} from './field-match.ts';
+import { readPrompt, type PromptContext } from './read-prompt.ts';
+
+// The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
+// resource on each side, its verbs pick the operations, and the two schemas give the field
+// mapping, filters, cursor and de-duplication key. Everything it cannot ground in the
+// descriptions goes into `unresolved`; what would make the code write wrong data (a required
+// field nothing fills, a resource the prompt does not name) also goes into `blocking`, and the
+// generated code refuses to run with ctx.NonRetryableError instead of guessing.
+
+export type Side = 'source' | 'destination';
+
+export interface PlannedCall {
+  side: Side;
+  operationId: string;
+  method: string;
+  path: string;
+}
+
+export interface ReadPlan {
+  resource: TResource;
+  operation: TOperation;
+  /** Path parameters filled from the prompt (name → value). */
+  pathParams: Record<string, string>;
+  query: Record<string, string | number | boolean>;
+  itemsPath: string;
+  pagination: TPagination;
+  pageSize: number | undefined;
+  /** link-header pages cannot be followed (ctx returns bodies only): `since_id` stands in. */
+  sinceIdParam?: string | undefined;
+  graphql?: { document: string; variables: Record<string, unknown> } | undefined;
+  form: boolean;
+  /** Required headers with a fixed value (Notion-Version). */
+  headers: Record<string, string>;
+}
+
+export interface WritePlan {
+  resource: TResource;
+  operation: TOperation;
+  kind: 'record' | 'message' | 'batch' | 'graphql';
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** The body's single wrapping object (`data` for Asana, `ticket` for Zendesk). */
+  envelope?: string | undefined;
+  container?: TResource['container'] | undefined;
+  form: boolean;
+  rules: FieldRule[];
+  /** messaging: the text field, the channel field and value. */
+  message?: {
+    textField: string;
+    channelField?: string | undefined;
+    channel?: string | undefined;
+    summary: boolean;
+  };
+  batch?: { itemsField: string; maxItems: number } | undefined;
+  /** typed-properties (Notion): the property type of each destination name. */
+  propertyTypes?: Record<string, string>;
+  /** values-array (sheets): the source fields, one column each. */
+  columns?: string[];
+}
+
+export interface FilterPlan {
+  field: string;
+  op:
+    | 'eq'
+    | 'ne'
+    | 'gt'
+    | 'gte'
+    | 'lt'
+    | 'lte'
+    | 'before-now'
+    | 'contains'
+    | 'not-in'
+    | 'falsy'
+    | 'truthy';
+  value?: string | number | boolean | Array<string | number | boolean>;
+  phrase: string;
+  format?: string | undefined;
+}
+
+export interface CursorPlan {
+  kind: 'new' | 'changed';
+  field: string;
+  format?: string | undefined;
+  /** The list's query parameter that filters by the cursor, and its format. */
+  param?: { name: string; format: 'date-time' | 'unix-time' | 'date' } | undefined;
+  phrase: string;
+}
+
+export interface DedupePlan {
+  sourceField: string;
+  destinationField: string;
+  /** How existing records are read: the destination's list or search operation. */
+  operation: TOperation;
+  pathParams: Record<string, string>;
+  query: Record<string, string>;
+  itemsPath: string;
+  pagination: TPagination;
+  headers: Record<string, string>;
+  phrase: string;
+}
+
+export interface GroundedPlan {
+  source: ReadPlan | undefined;
+  destination: WritePlan | undefined;
+  filters: FilterPlan[];
+  cursor: CursorPlan | undefined;
+  dedupe: DedupePlan | undefined;
+  understood: string[];
+  assumptions: string[];
+  unresolved: string[];
+  /** The subset of `unresolved` that stops the code before any write. */
+  blocking: string[];
+  calls: PlannedCall[];
+  schedule?: { everyMinutes: number } | undefined;
+}
+
+export interface GroundedInput extends PromptContext {
+  userPrompt: string;
+}
+
+/** The sandbox allows 100 requests per run: pages and writes share them. */
+export const MAX_PAGES = 20;
+export const MAX_ITEMS_PER_RUN = 50;
+
+// ── Words ───────────────────────────────────────────────────────────────────────────────────
+
+function singular(word: string): string {
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(sses|xes|ches|shes)$/.test(word)) return word.replace(/es$/, '');
+  if (/s$/.test(word) && !/ss$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+function resourceNames(resource: TResource): string[] {
+  return [resource.name, resource.plural, ...resource.aliases].map((n) => n.toLowerCase());
+}
+
+/** Where the prompt names a resource: index of the first word of the name, or -1. */
+function mentions(text: string, resource: TResource): number[] {
+  const lower = text.toLowerCase();
+  const found: number[] = [];
+  for (const name of resourceNames(resource)) {
+    const forms = [name, `${name}s`, name.replace(/y$/, 'ies'), name.replace(/-/g, ' ')];
+    for (const form of forms) {
+      const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(form)}(?![a-z0-9])`, 'g');
+      for (const m of lower.matchAll(pattern)) found.push(m.index);
+    }
+  }
+  return [...new Set(found)].sort((a, b) => a - b);
+}
+
+/** The index where the destination part of the prompt starts ("… to Trello", "into …", "->"). */
+function splitIndex(text: string, context: PromptContext): number {
+  const lower = text.toLowerCase();
+  const dest = context.destApiName.trim().toLowerCase();
+  const arrow = /(->|→|=>|\bto\b|\binto\b|\bonto\b|\bin\b)/g;
+  let best = -1;
+  for (const m of lower.matchAll(arrow)) {
+    const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 60);
+    if (dest && after.includes(dest)) return m.index;
+    if (best < 0 && m[0] !== 'in') best = m.index;
+  }
+  const at = dest ? lower.indexOf(dest) : -1;
+  if (at > 0) return at;
+  return best >= 0 ? best : Math.floor(text.length / 2);
+}
+
+// ── Ids the prompt names ("Trello list 5f1a…", "project 1201", "#billing") ──────────────────
+
+/** Words a parameter or field is about: `idList` → list, `calendarId` → calendar, `{id}` after /lists → list. */
+function hintsFor(name: string, path?: string): string[] {
+  const split = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !['id', 'gid', 'ids', 'key', 'uuid'].includes(w));
+  const hints = [...split];
+  if (path && split.length === 0) {
+    const segments = path.split('/').filter(Boolean);
+    const at = segments.findIndex((s) => s === `{${name}}`);
+    const before = segments[at - 1];
+    if (before) hints.push(singular(before.toLowerCase()));
+  }
+  return hints.filter((h) => h.length >= 2);
+}
+
+/** A value the prompt gives for one of `hints`: a token with a digit, a quoted text, or #channel. */
+export function idFromPrompt(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const pattern = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\b(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*))`,
+      'gi',
+    );
+    for (const m of text.matchAll(pattern)) {
+      const quoted = m[1] ?? m[2] ?? m[3];
+      if (quoted) return quoted;
+      const token = (m[4] ?? '').replace(/[.]+$/, '');
+      if (/\d/.test(token) && token.length >= 2) return token;
+    }
+  }
+  return undefined;
+}
+
+function channelFromPrompt(text: string): string | undefined {
+  const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
+  if (hash) return `#${hash[1]}`;
+  return idFromPrompt(text, ['channel']);
+}
+
+// ── Choosing resources and operations ───────────────────────────────────────────────────────
+
+const WRITE_KINDS = ['create', 'upsert', 'send', 'update', 'batch-create', 'batch-upsert'];
+
+function hasKind(resource: TResource, kinds: string[]): boolean {
+  return resource.operations.some((op) => kinds.includes(op.kind));
+}
+
+function pickResource(
+  description: TApiDescription,
+  text: string,
+  range: [number, number],
+  kinds: string[],
+  related: TResource | undefined,
+): { resource: TResource; named: boolean } | undefined {
+  const candidates = description.resources.filter((r) => hasKind(r, kinds));
+  if (candidates.length === 0) return undefined;
+  // "the Trello list 64f1…", "spreadsheet 1AbC…": a noun followed by an id names where records
+  // go, not what they are; "as cards" / "as rows" names what they are.
+  const lower = text.toLowerCase();
+  const usable = (resource: TResource) =>
+    mentions(text, resource).filter((i) => {
+      const after = lower.slice(i).replace(/^[a-z-]+/, '');
+      return !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(after);
+    });
+  const rank = (i: number) =>
+    /\bas\s+(?:new\s+)?$/.test(lower.slice(Math.max(0, i - 8), i)) ? i - 10_000 : i;
+  let best: { resource: TResource; at: number } | undefined;
+  for (const resource of candidates) {
+    const at = usable(resource)
+      .filter((i) => i >= range[0] && i < range[1])
+      .map(rank)
+      .sort((a, b) => a - b)[0];
+    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
+  }
+  if (best) return { resource: best.resource, named: true };
+  // Named anywhere (terse prompts put nouns in odd places).
+  for (const resource of candidates) {
+    if (usable(resource).length > 0) return { resource, named: true };
+  }
+  if (related) {
+    const names = new Set(resourceNames(related));
+    const match = candidates.find((r) => resourceNames(r).some((n) => names.has(n)));
+    if (match) return { resource: match, named: false };
+  }
+  return { resource: candidates[0] as TResource, named: false };
+}
+
+/** Required headers the description fixes (an enum of one, e.g. Notion-Version); others are TODOs. */
+function requiredHeaders(op: TOperation, unresolved: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const param of op.params.filter((p) => p.in === 'header' && p.required)) {
+    const value = param.schema.enum?.at(-1);
+    if (value !== undefined) headers[param.name] = String(value);
+    else unresolved.push(`the ${param.name} header ${op.id} requires is not sent`);
+  }
+  return headers;
+}
+
+function requiredParams(op: TOperation, where: 'path' | 'query'): string[] {
+  return op.params.filter((p) => p.in === where && p.required).map((p) => p.name);
+}
+
+// ── Body shapes ─────────────────────────────────────────────────────────────────────────────
+
+/** A body whose only required field is an object holding the record (`{ data: {...} }`). */
+function envelopeOf(schema: TFieldSchema | undefined, container?: string): string | undefined {
+  const props = Object.entries(schema?.properties ?? {});
+  const required = schema?.required ?? [];
+  if (required.length !== 1) return undefined;
+  const [name] = required;
+  if (name === container) return undefined;
+  const field = schema?.properties?.[name as string];
+  if (field?.type !== 'object' || !field.properties) return undefined;
+  return props.length <= 3 ? name : undefined;
+}
+
+const SKIPPED_DESTINATION =
+  /^(id|gid|idMembers|idLabels|idChecklists|associations|custom_fields|customFields|custom_attributes|metadata|pos|position|sparse|SyncToken|version|blocks|attachments)$/;
+
+function isIdLike(path: string): boolean {
+  const leaf = path.split('.').at(-1) ?? '';
+  return /^id[A-Z]/.test(leaf) || /(_id|_ids|Id|Ids|_gid)$/.test(leaf) || leaf === 'id';
+}
+
+// ── The plan ────────────────────────────────────────────────────────────────────────────────
+
+export function planGrounded(
+  input: GroundedInput,
+  sourceDescription: TApiDescription,
+  destinationDescription: TApiDescription,
+): GroundedPlan {
+  const text = input.userPrompt.replace(/\s+/g, ' ').trim();
+  const lower = text.toLowerCase();
+  const reading = readPrompt(input.userPrompt, input);
+  const split = splitIndex(text, input);
+  const plan: GroundedPlan = {
+    source: undefined,
+    destination: undefined,
+    filters: [],
+    cursor: undefined,
+    dedupe: undefined,
+    understood: [],
+    assumptions: [],
+    unresolved: [],
+    blocking: [],
+    calls: [],
+    ...(reading.schedule ? { schedule: { everyMinutes: reading.schedule.everyMinutes } } : {}),
+  };
+  const block = (message: string) => {
+    plan.unresolved.push(message);
+    plan.blocking.push(message);
+  };
+
+  // Source: the resource the prompt names before the destination part, with a list operation.
+  const sourcePick = pickResource(
+    sourceDescription,
+    text,
+    [0, split],
+    ['list', 'search'],
+    undefined,
+  );
+  const messaging = destinationDescription.messaging;
+  const messagingOp = messaging
+    ? destinationDescription.resources
+        .flatMap((r) => r.operations)
+        .find((op) => op.id === messaging.operationId)
+    : undefined;
+  const destinationPick = pickResource(
+    destinationDescription,
+    text,
+    [split, text.length + 1],
+    WRITE_KINDS,
+    sourcePick?.resource,
+  );
+
+  if (!sourcePick) {
+    block(`${sourceDescription.name} has no list operation to read from`);
+  } else {
+    plan.source = planRead(text, sourceDescription, sourcePick.resource, plan, block);
+    if (!sourcePick.named) {
+      plan.assumptions.push(
+        `The prompt names no ${sourceDescription.name} resource: reading ${sourcePick.resource.plural}, its first one.`,
+      );
+    }
+  }
+
+  // Destination: a chat API gets a message unless the prompt names another resource it can write.
+  const wantsMessage =
+    messagingOp !== undefined &&
+    (!destinationPick?.named ||
+      destinationPick.resource.operations.includes(messagingOp) ||
+      /#|\b(message|notify|tell|alert|ping|announce|post)\b/.test(lower));
+  if (wantsMessage && messagingOp && messaging) {
+    const resource = destinationDescription.resources.find((r) =>
+      r.operations.includes(messagingOp),
+    ) as TResource;
+    const channel = channelFromPrompt(text);
+    const summary = /\b(summary|digest|one message|single message|a list of)\b/.test(lower);
+    const pathParams: Record<string, string> = {};
+    const channelInPath = messagingOp.params.some(
+      (p) => p.in === 'path' && p.name === messaging.channelField,
+    );
+    for (const name of requiredParams(messagingOp, 'path')) {
+      const value =
+        name === messaging.channelField
+          ? (idFromPrompt(text, ['channel']) ?? undefined)
+          : idFromPrompt(text, hintsFor(name, messagingOp.path));
+      if (value) pathParams[name] = value;
+      else if (name === messaging.channelField) {
+        block(
+          `the ${destinationDescription.name} channel id to post to${channel ? ` (${channel} is a name; ${messagingOp.path} needs the id, e.g. "channel 19:abc@thread")` : ''}`,
+        );
+      } else
+        block(
+          `the ${hintsFor(name, messagingOp.path).join(' ') || name} to post to (${messagingOp.path} needs {${name}}; name it in the prompt)`,
+        );
+    }
+    plan.destination = {
+      resource,
+      operation: messagingOp,
+      kind: 'message',
+      pathParams,
+      query: {},
+      headers: requiredHeaders(messagingOp, plan.unresolved),
+      form: messagingOp.body?.contentType === 'form',
+      rules: [],
+      message: {
+        textField: messaging.textField,
+        channelField: channelInPath ? undefined : messaging.channelField,
+        channel,
+        summary,
+      },
+    };
+    const channelRequired = messaging.channelField
+      ? (messagingOp.body?.schema.required ?? []).includes(messaging.channelField)
+      : false;
+    if (messaging.channelField && !channelInPath && !channel && channelRequired) {
+      block(
+        `the ${destinationDescription.name} channel to post to (write it as #channel-name in the prompt)`,
+      );
+    }
+    plan.understood.push(
+      `Write: a ${summary ? 'summary message' : 'message per record'} with ${messagingOp.method} ${messagingOp.path}` +
+        `${channel ? ` to ${channel}` : ''}.`,
+    );
+  } else if (!destinationPick) {
+    block(`${destinationDescription.name} has no operation that creates records`);
+  } else {
+    plan.destination = planWrite(
+      text,
+      destinationDescription,
+      destinationPick.resource,
+      plan,
+      block,
+      lower,
+    );
+    if (!destinationPick.named) {
+      plan.assumptions.push(
+        `The prompt names no ${destinationDescription.name} resource: writing ${destinationPick.resource.plural}` +
+          `${sourcePick && resourceNames(destinationPick.resource).some((n) => resourceNames(sourcePick.resource).includes(n)) ? ` (what ${destinationDescription.name} calls ${sourcePick.resource.plural})` : ''}.`,
+      );
+    }
+  }
+
+  if (plan.source && plan.destination) {
+    // "asana -> trello", "contacts -> customers": arrows between APIs or resources, not fields.
+    const names = new Set(
+      [input.sourceApiName, input.destApiName, sourceDescription.id, destinationDescription.id]
+        .concat(resourceNames(plan.source.resource), resourceNames(plan.destination.resource))
+        .map((n) => normalise(n)),
+    );
+    const mappings = reading.mappings.filter(
+      (m) => !names.has(normalise(m.from)) && !names.has(normalise(m.to)),
+    );
+    planMapping(text, mappings, plan, block);
+    planFilters(text, reading, plan);
+    planCursor(lower, reading, plan);
+    planDedupe(lower, plan);
+  }
+  if (plan.source) {
+    plan.calls.push({
+      side: 'source',
+      operationId: plan.source.operation.id,
+      method: plan.source.operation.method,
+      path: plan.source.operation.path,
+    });
+  }
+  if (plan.dedupe) {
+    plan.calls.push({
+      side: 'destination',
+      operationId: plan.dedupe.operation.id,
+      method: plan.dedupe.operation.method,
+      path: plan.dedupe.operation.path,
+    });
+  }
+  if (plan.destination) {
+    plan.calls.push({
+      side: 'destination',
+      operationId: plan.destination.operation.id,
+      method: plan.destination.operation.method,
+      path: plan.destination.operation.path,
+    });
+  }
+  for (const leftover of reading.notUnderstood) {
+    if (isLeftoverMeaningful(leftover, plan)) plan.unresolved.push(`not understood: ${leftover}`);
+  }
+  return plan;
+}
+
+function planRead(
+  text: string,
+  description: TApiDescription,
+  resource: TResource,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+): ReadPlan {
+  const lists = resource.operations.filter((op) => op.kind === 'list');
+  const candidates =
+    lists.length > 0 ? lists : resource.operations.filter((op) => op.kind === 'search');
+  // The list whose required path parameters the prompt fills; else the one needing fewest.
+  const scored = candidates
+    .map((op) => {
+      const missing = requiredParams(op, 'path').filter(
+        (name) => !idFromPrompt(text, hintsFor(name, op.path)),
+      );
+      return { op, missing: missing.length };
+    })
+    .sort((a, b) => a.missing - b.missing);
+  const operation = (scored[0] as { op: TOperation }).op;
+  const pathParams: Record<string, string> = {};
+  for (const name of requiredParams(operation, 'path')) {
+    const value = idFromPrompt(text, hintsFor(name, operation.path));
+    if (value) pathParams[name] = value;
+    else
+      block(
+        `the ${hintsFor(name, operation.path).join(' ') || name} to read ${resource.plural} from (${operation.path} needs {${name}}; name it in the prompt, e.g. "${hintsFor(name, operation.path)[0] ?? name} 12345")`,
+      );
+  }
+  const query: Record<string, string | number | boolean> = {};
+  for (const param of operation.params.filter((p) => p.in === 'query')) {
+    const pagingParams = pagingParamNames(operation.pagination);
+    if (pagingParams.includes(param.name) || param.name === operation.since?.param) continue;
+    if (param.required && /^(q|query)$/.test(param.name)) {
+      // A query-language list (Salesforce SOQL, QuickBooks): select the fields the schema has.
+      const table = operation.path.includes('sobjects') ? resource.name : capitalise(resource.name);
+      const fields = Object.keys(resource.schema.properties ?? {}).filter(
+        (f) => f !== 'attributes' && f !== 'MetaData',
+      );
+      query[param.name] =
+        description.id === 'quickbooks'
+          ? `select * from ${capitalise(resource.name)}`
+          : `SELECT ${fields.join(', ')} FROM ${capitalise(table)}`;
+      continue;
+    }
+    const hinted = idFromPrompt(text, hintsFor(param.name));
+    if (hinted && param.schema.type !== 'boolean' && hintsFor(param.name).length > 0) {
+      query[param.name] = hinted;
+      continue;
+    }
+    if (param.required) {
+      if (param.schema.enum?.length) query[param.name] = param.schema.enum[0] as string;
+      else
+        block(
+          `a value for the ${param.name} query parameter of ${operation.method} ${operation.path}`,
+        );
+    }
+  }
+  const pagination = operation.pagination ?? { style: 'none' as const };
+  const max =
+    'maxLimit' in pagination
+      ? pagination.maxLimit
+      : 'maxSize' in pagination
+        ? pagination.maxSize
+        : undefined;
+  const pageSize = max ? Math.min(max, 100) : pagingLimitParam(pagination) ? 100 : undefined;
+  let sinceIdParam: string | undefined;
+  if (pagination.style === 'link-header') {
+    sinceIdParam = operation.params.find((p) => p.name === 'since_id')?.name;
+    if (sinceIdParam) {
+      plan.assumptions.push(
+        `${description.name} pages with a Link header, which ctx does not expose: pages are read with ${sinceIdParam} (the last id) instead.`,
+      );
+    } else {
+      plan.unresolved.push(
+        `${operation.path} pages with a Link header, which the code cannot read: only the first ${pageSize ?? ''} records are read`,
+      );
+    }
+  }
+  plan.understood.push(
+    `Read: ${resource.plural} from ${description.name} with ${operation.method} ${operation.path} (${operation.id}), ` +
+      `${pagination.style === 'none' ? 'one response' : `${pagination.style} pages, at most ${MAX_PAGES}`}.`,
+  );
+  const graphql = operation.graphql
+    ? {
+        document: operation.graphql.document,
+        variables: graphqlVariables(operation.graphql.document, text, block, operation),
+      }
+    : undefined;
+  return {
+    resource,
+    operation,
+    pathParams,
+    query,
+    itemsPath: operation.itemsPath ?? '',
+    pagination,
+    pageSize,
+    sinceIdParam,
+    graphql,
+    form: false,
+    headers: requiredHeaders(operation, plan.unresolved),
+  };
+}
+
+function pagingParamNames(pagination: TPagination | undefined): string[] {
+  if (!pagination) return [];
+  const names: string[] = [];
+  for (const key of [
+    'cursorParam',
+    'limitParam',
+    'pageParam',
+    'sizeParam',
+    'offsetParam',
+  ] as const) {
+    const value = (pagination as Record<string, unknown>)[key];
+    if (typeof value === 'string') names.push(value);
+  }
+  return names;
+}
+
+function pagingLimitParam(pagination: TPagination): string | undefined {
+  const p = pagination as Record<string, unknown>;
+  return typeof p.limitParam === 'string'
+    ? p.limitParam
+    : typeof p.sizeParam === 'string'
+      ? p.sizeParam
+      : undefined;
+}
+
+/** GraphQL variables the document declares, filled from the prompt where they are ids. */
+function graphqlVariables(
+  document: string,
+  text: string,
+  block: (message: string) => void,
+  operation: TOperation,
+): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const m of document.matchAll(/\$(\w+)\s*:\s*([\w[\]!]+)/g)) {
+    const [, name = '', type = ''] = m;
+    if (/^(cursor|after|limit|first|page)$/i.test(name)) continue;
+    const value = idFromPrompt(text, hintsFor(name));
+    if (value) variables[name] = /^\[/.test(type) ? [value] : value;
+    else if (type.endsWith('!') && /id/i.test(name))
+      block(
+        `the ${hintsFor(name).join(' ') || name} for ${operation.id} (name it in the prompt, e.g. "${hintsFor(name)[0] ?? name} 12345")`,
+      );
+  }
+  return variables;
+}
+
+function planWrite(
+  text: string,
+  description: TApiDescription,
+  resource: TResource,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+  lower: string,
+): WritePlan {
+  const wantsUpdate = /\b(update|updates|upsert|sync|mirror|keep .* in sync)\b/.test(lower);
+  const wantsBatch = /\b(batch|batches|bulk|at once|in one (request|call))\b/.test(lower);
+  const find = (kind: string) => resource.operations.find((op) => op.kind === kind);
+  let operation =
+    (wantsBatch && (find('batch-create') ?? find('batch-upsert'))) ||
+    (wantsUpdate &&
+    find('upsert') &&
+    !find('upsert')?.params.some((p) => p.in === 'path' && p.required)
+      ? find('upsert')
+      : undefined) ||
+    find('create') ||
+    find('send') ||
+    find('upsert') ||
+    find('batch-create') ||
+    find('update');
+  operation = operation as TOperation;
+  const pathParams: Record<string, string> = {};
+  for (const name of requiredParams(operation, 'path')) {
+    const value =
+      idFromPrompt(text, hintsFor(name, operation.path)) ??
+      (name === 'calendarId' ? 'primary' : name === 'range' ? 'A1' : undefined);
+    if (value === 'primary' || value === 'A1')
+      plan.assumptions.push(
+        `{${name}} is ${value}: ${name === 'range' ? 'rows are appended after the table on the first sheet' : 'the primary calendar'}.`,
+      );
+    if (value) pathParams[name] = value;
+    else
+      block(
+        `the ${hintsFor(name, operation.path).join(' ') || name} to write ${resource.plural} to (${operation.path} needs {${name}}; name it in the prompt, e.g. "${hintsFor(name, operation.path)[0] ?? name} 12345")`,
+      );
+  }
+  const query: Record<string, string> = {};
+  for (const param of operation.params.filter((p) => p.in === 'query' && p.required)) {
+    const value =
+      idFromPrompt(text, hintsFor(param.name)) ??
+      (param.schema.enum?.includes('USER_ENTERED')
+        ? 'USER_ENTERED'
+        : (param.schema.enum?.[0] as string | undefined));
+    if (value !== undefined) query[param.name] = String(value);
+    else
+      block(
+        `a value for the ${param.name} query parameter of ${operation.method} ${operation.path}`,
+      );
+  }
+  const headers = requiredHeaders(operation, plan.unresolved);
+  const schema = operation.body?.schema;
+  const batch = operation.batch;
+  const container = resource.container;
+  const envelope = batch ? undefined : envelopeOf(schema, container?.field);
+  const kind: WritePlan['kind'] = operation.graphql ? 'graphql' : batch ? 'batch' : 'record';
+  plan.understood.push(
+    `Write: ${batch ? `batches of up to ${Math.min(batch.maxItems, MAX_ITEMS_PER_RUN)} ${resource.plural}` : container?.kind === 'values-array' ? 'one row per record, appended together' : `one ${resource.name} per record`} ` +
+      `with ${operation.method} ${operation.path} (${operation.id}) on ${description.name}` +
+      `${operation.body?.contentType === 'form' ? ', form-encoded' : ''}${operation.graphql ? ', as a GraphQL mutation' : ''}.`,
+  );
+  return {
+    resource,
+    operation,
+    kind,
+    pathParams,
+    query,
+    headers,
+    envelope,
+    container,
+    form: operation.body?.contentType === 'form',
+    rules: [],
+    batch: batch ? { itemsField: batch.itemsField, maxItems: batch.maxItems } : undefined,
+  };
+}
+
+/** The record schema a write takes: the body, inside its envelope, container or batch item. */
+function recordSchema(write: WritePlan): TFieldSchema | undefined {
+  let schema = write.operation.body?.schema;
+  // GraphQL: the variables are the record ({ input: { title, teamId } }).
+  if (write.kind === 'graphql') return schema?.properties?.variables;
+  if (write.batch) schema = schema?.properties?.[write.batch.itemsField]?.items;
+  if (write.envelope) schema = schema?.properties?.[write.envelope];
+  if (write.container) {
+    const inner = schema?.properties?.[write.container.field];
+    if (write.container.kind === 'values-array') return undefined;
+    return inner?.properties && Object.keys(inner.properties).length > 0
+      ? inner
+      : (write.resource.schema.properties?.[write.container.field] ?? inner);
+  }
+  return schema;
+}
+
+function planMapping(
+  text: string,
+  stated: Array<{ from: string; to: string }>,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+) {
+  const read = plan.source as ReadPlan;
+  const write = plan.destination as WritePlan;
+  const sourceLeaves = leaves(read.resource.schema);
+  if (write.kind === 'message') return;
+  const explicit = new Map<string, string>(stated.map((m) => [normalise(m.to), m.from]));
+  for (const m of stated) plan.understood.push(`Field from the prompt: ${m.from} → ${m.to}.`);
+
+  if (write.container?.kind === 'values-array') {
+    // A sheet row: the columns the prompt names, else the record's main scalar fields.
+    const named =
+      stated.length > 0 ? stated.map((m) => m.from) : columnsFromPrompt(text, sourceLeaves);
+    const columns = named.length > 0 ? named : defaultColumns(sourceLeaves);
+    write.columns = columns.map(
+      (c) => sourceLeaves.find((l) => normalise(l.path) === normalise(c))?.path ?? c,
+    );
+    write.rules = write.columns.map((from) => ({
+      to: from,
+      from,
+      type: 'any',
+      fromFormat: sourceLeaves.find((l) => l.path === from)?.schema.format,
+      reason: 'column',
+    }));
+    plan.understood.push(`Each record becomes one row: ${write.columns.join(', ')}.`);
+    return;
+  }
+
+  const schema = recordSchema(write);
+  if (write.container?.kind === 'object' && Object.keys(schema?.properties ?? {}).length === 0) {
+    // User-defined columns (Airtable fields): the prompt's mapping, else the main fields.
+    const pairs =
+      stated.length > 0
+        ? stated.map((m) => ({
+            to: m.to,
+            from: sourceLeaves.find((l) => normalise(l.path) === normalise(m.from))?.path ?? m.from,
+          }))
+        : defaultColumns(sourceLeaves).map((from) => ({ to: titleCase(from), from }));
+    if (stated.length === 0)
+      plan.assumptions.push(
+        `The ${write.resource.plural}' fields are not described: the main fields go to fields named ${pairs.map((p) => `"${p.to}"`).join(', ')}.`,
+      );
+    write.rules = pairs.map(({ to, from }) => ({
+      to,
+      from,
+      type: 'any',
+      fromFormat: sourceLeaves.find((l) => l.path === from)?.schema.format,
+      reason: 'column',
+    }));
+    plan.understood.push(`Fields: ${pairs.map((p) => `${p.to} ← ${p.from}`).join(', ')}.`);
+    return;
+  }
+  if (write.container?.kind === 'typed-properties') {
+    planTypedProperties(text, stated, sourceLeaves, write, plan, block, schema);
+  } else {
+    const targets: FieldLeaf[] = leaves(schema, 2).filter(
+      (leaf) =>
+        !leaf.schema.readOnly &&
+        leaf.schema.type !== 'object' &&
+        !SKIPPED_DESTINATION.test(leaf.path.split('.')[0] ?? '') &&
+        !(leaf.schema.type === 'array' && leaf.schema.items?.type === 'object'),
+    );
+    const fixed = new Set<string>();
+    for (const target of targets) {
+      const top = target.path.split('.')[0] ?? '';
+      if (isIdLike(target.path) && conceptOf(target.path) !== 'externalid') {
+        const value = idFromPrompt(text, hintsFor(target.path.split('.').at(-1) ?? ''));
+        if (value) {
+          write.rules.push({
+            to: target.path,
+            value,
+            type: target.schema.type,
+            reason: 'the prompt',
+          });
+          fixed.add(top);
+        }
+        continue;
+      }
+      const rule = matchField(target, sourceLeaves, explicit);
+      if (rule) write.rules.push(rule);
+    }
+    // Explicit mappings to fields the schema does not list (custom fields) still go out.
+    for (const m of stated) {
+      if (!write.rules.some((r) => normalise(r.to) === normalise(m.to))) {
+        if (schema?.additionalProperties === false)
+          plan.unresolved.push(`${m.to}: not a field of ${write.operation.id}`);
+        else write.rules.push({ to: m.to, from: m.from, type: 'any', reason: 'the prompt' });
+      }
+    }
+    for (const name of requiredPaths(schema)) {
+      const covered = write.rules.some((r) => r.to === name || r.to.startsWith(`${name}.`));
+      if (!covered) {
+        const value = idFromPrompt(text, hintsFor(name.split('.').at(-1) ?? name));
+        if (value) write.rules.push({ to: name, value, type: 'string', reason: 'the prompt' });
+        else
+          block(
+            `the required ${write.operation.id} field "${name}": nothing in ${read.resource.plural} maps to it and the prompt does not give it`,
+          );
+      }
+    }
+  }
+  const shown = write.rules.map(
+    (r) =>
+      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
+  );
+  if (shown.length > 0) plan.understood.push(`Fields: ${shown.join(', ')}.`);
+  else
+    block(
+      `no field of ${read.resource.plural} matches a field of ${write.operation.id}; name the mapping in the prompt ("map email to Email")`,
+    );
+}
+
+/** Required fields as dotted paths, into required objects (`input.teamId`, `input.title`). */
+function requiredPaths(schema: TFieldSchema | undefined, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const name of schema?.required ?? []) {
+    const child = schema?.properties?.[name];
+    const path = prefix ? `${prefix}.${name}` : name;
+    if (child?.type === 'object' && child.required?.length) out.push(...requiredPaths(child, path));
+    else out.push(path);
+  }
+  return out;
+}
+
+function titleCase(path: string): string {
+  return path
+    .split(/[_.\s]+/)
+    .filter(Boolean)
+    .map((w) => capitalise(w))
+    .join(' ');
+}
+
+const NOTION_TYPES = [
+  'title',
+  'rich_text',
+  'email',
+  'number',
+  'date',
+  'url',
+  'checkbox',
+  'phone_number',
+  'select',
+  'multi_select',
+  'status',
+];
+
+/** Notion-style properties: each destination name gets a typed value ({ title: [...] }). */
+function planTypedProperties(
+  text: string,
+  stated: Array<{ from: string; to: string }>,
+  sourceLeaves: FieldLeaf[],
+  write: WritePlan,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+  schema: TFieldSchema | undefined,
+) {
+  const declared = Object.entries(schema?.properties ?? {});
+  const types: Record<string, string> = {};
+  const typeOf = (
+    name: string,
+    property: TFieldSchema | undefined,
+    from: FieldLeaf | undefined,
+  ): string => {
+    const own = Object.keys(property?.properties ?? {}).find((k) => NOTION_TYPES.includes(k));
+    if (own) return own;
+    const concept = conceptOf(name) ?? (from ? conceptOf(from.path) : undefined);
+    if (concept === 'name') return Object.values(types).includes('title') ? 'rich_text' : 'title';
+    if (concept === 'email') return 'email';
+    if (concept === 'phone') return 'phone_number';
+    if (concept === 'url') return 'url';
+    if (concept === 'amount' || from?.schema.type === 'number' || from?.schema.type === 'integer')
+      return from?.schema.format === 'unix-time' ? 'date' : 'number';
+    if (
+      concept === 'due' ||
+      from?.schema.format === 'date' ||
+      from?.schema.format === 'date-time' ||
+      from?.schema.format === 'unix-time'
+    )
+      return 'date';
+    if (concept === 'status') return 'select';
+    if (from?.schema.type === 'boolean') return 'checkbox';
+    return 'rich_text';
+  };
+  const pairs: Array<{
+    to: string;
+    rule: FieldRule | undefined;
+    property?: TFieldSchema | undefined;
+  }> = [];
+  if (stated.length > 0) {
+    for (const m of stated) {
+      const from = sourceLeaves.find((l) => normalise(l.path) === normalise(m.from));
+      pairs.push({
+        to: m.to,
+        rule: {
+          to: m.to,
+          from: from?.path ?? m.from,
+          type: 'any',
+          fromFormat: from?.schema.format,
+          reason: 'the prompt',
+        },
+        property: schema?.properties?.[m.to],
+      });
+    }
+  } else if (declared.length > 0) {
+    for (const [name, property] of declared) {
+      pairs.push({
+        to: name,
+        rule: matchField(
+          { path: name, schema: { type: 'string' }, depth: 0 },
+          sourceLeaves,
+          new Map(),
+        ),
+        property,
+      });
+    }
+  } else {
+    // No schema for the database's columns: the record's main fields under their own names.
+    for (const from of defaultColumns(sourceLeaves)) {
+      const leaf = sourceLeaves.find((l) => l.path === from);
+      pairs.push({
+        to: capitalise(from.replace(/_/g, ' ')),
+        rule: {
+          to: from,
+          from,
+          type: 'any',
+          fromFormat: leaf?.schema.format,
+          reason: 'main field',
+        },
+      });
+    }
+    plan.assumptions.push(
+      'The database columns are not described: the main fields go to properties of the same name, capitalised.',
+    );
+  }
+  // Title first, so the first name-like field becomes the page title.
+  pairs.sort((a, b) => Number(conceptOf(b.to) === 'name') - Number(conceptOf(a.to) === 'name'));
+  for (const pair of pairs) {
+    if (!pair.rule) continue;
+    const from = sourceLeaves.find((l) => l.path === pair.rule?.from);
+    types[pair.to] = typeOf(pair.to, pair.property, from);
+    write.rules.push({ ...pair.rule, to: pair.to });
+  }
+  write.propertyTypes = types;
+  if (!Object.values(types).includes('title'))
+    block('a title for the page: no field of the source maps to the database title');
+  // The parent database (or data source) comes from the prompt.
+  const body = write.operation.body?.schema;
+  const parentField = Object.keys(body?.properties ?? {}).find((k) => k === 'parent');
+  if (parentField) {
+    const parentSchema = body?.properties?.[parentField];
+    const key =
+      Object.keys(parentSchema?.properties ?? {}).find((k) =>
+        /database_id|data_source_id|page_id/.test(k),
+      ) ?? 'database_id';
+    const value = idFromPrompt(text, hintsFor(key)) ?? idFromPrompt(text, ['database', 'db']);
+    if (value)
+      write.rules.push({ to: `parent.${key}`, value, type: 'string', reason: 'the prompt' });
+    else
+      block(
+        `the ${hintsFor(key).join(' ')} to add pages to (name it in the prompt, e.g. "database 1a2b3c...")`,
+      );
+  }
+}
+
+function columnsFromPrompt(text: string, sourceLeaves: FieldLeaf[]): string[] {
+  const m =
+    /\bcolumns?\s*[:(]?\s*([^.;)]+)/i.exec(text) ??
+    /\bwith (?:the |their )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i.exec(text);
+  if (!m) return [];
+  const names = (m[1] ?? '')
+    .split(/,|\band\b|\//)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const out: string[] = [];
+  for (const name of names) {
+    const leaf =
+      sourceLeaves.find((l) => normalise(l.path) === normalise(name)) ??
+      sourceLeaves.find(
+        (l) =>
+          l.depth === 0 && conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name),
+      );
+    if (leaf) out.push(leaf.path);
+  }
+  return out;
+}
+
+function defaultColumns(sourceLeaves: FieldLeaf[]): string[] {
+  const order = [
+    'name',
+    'firstname',
+    'lastname',
+    'email',
+    'phone',
+    'company',
+    'amount',
+    'currency',
+    'status',
+    'due',
+    'url',
+  ];
+  const out: string[] = [];
+  for (const concept of order) {
+    const leaf = sourceLeaves.find(
+      (l) =>
+        l.depth === 0 &&
+        conceptOf(l.path) === concept &&
+        l.schema.type !== 'object' &&
+        l.schema.type !== 'array',
+    );
+    if (leaf && !out.includes(leaf.path)) out.push(leaf.path);
+  }
+  const created = sourceLeaves.find(
+    (l) => l.depth === 0 && /^(created|created_at|createdAt|add_time|added_at)$/.test(l.path),
+  );
+  const id = sourceLeaves.find((l) => l.depth === 0 && /^(id|gid|Id)$/.test(l.path));
+  return [...(id ? [id.path] : []), ...out, ...(created ? [created.path] : [])];
+}
+
+// ── Filters ─────────────────────────────────────────────────────────────────────────────────
+
+const COMPARATORS: Array<[RegExp, FilterPlan['op']]> = [
+  [/^(over|above|more than|greater than|bigger than|exceeds?|exceeding|>)$/, 'gt'],
+  [/^(at least|>=|no less than)$/, 'gte'],
+  [/^(under|below|less than|smaller than|<)$/, 'lt'],
+  [/^(at most|<=|no more than)$/, 'lte'],
+];
+
+function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan: GroundedPlan) {
+  const read = plan.source as ReadPlan;
+  const lower = text.toLowerCase();
+  const fields = leaves(read.resource.schema, 1);
+  const findField = (name: string) =>
+    fields.find((l) => normalise(l.path) === normalise(name)) ??
+    fields.find((l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name)) ??
+    fields.find((l) => normalise(l.path).includes(normalise(name)) && normalise(name).length >= 4);
+  const add = (filter: FilterPlan) => {
+    plan.filters.push(filter);
+    plan.understood.push(
+      `Only ${read.resource.plural} where ${describeFilter(filter)} ("${filter.phrase}").`,
+    );
+  };
+
+  // "where the amount is over 100", "with a total above 50"
+  for (const m of lower.matchAll(
+    /\b(?:where|with|whose|if|when)\s+(?:the\s+|its\s+|their\s+|an?\s+)?([a-z_][\w ]{0,30}?)\s+(?:is\s+|are\s+)?(over|above|more than|greater than|bigger than|exceeds?|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+\$?(-?\d+(?:\.\d+)?)/g,
+  )) {
+    const field = findField((m[1] ?? '').trim().replace(/\s+/g, '_'));
+    const op = COMPARATORS.find(([pattern]) => pattern.test(m[2] ?? ''))?.[1];
+    if (!field || !op) {
+      plan.unresolved.push(`filter "${m[0]}": ${read.resource.plural} have no field "${m[1]}"`);
+      plan.blocking.push(`filter "${m[0]}" (no field "${m[1]}" in ${read.resource.plural})`);
+      continue;
+    }
+    let value = Number(m[3]);
+    if (/cents|smallest unit/.test(field.schema.description ?? '')) {
+      value *= 100;
+      plan.assumptions.push(`${field.path} is in cents, so ${m[3]} becomes ${value}.`);
+    }
+    add({ field: field.path, op, value, phrase: m[0] });
+  }
+
+  // "where status is open" (read-prompt's equality filters), grounded on a field.
+  for (const f of reading.filters) {
+    const field = findField(f.field);
+    if (!field) {
+      plan.unresolved.push(
+        `filter "${f.phrase}": ${read.resource.plural} have no field "${f.field}"`,
+      );
+      plan.blocking.push(`filter "${f.phrase}"`);
+      continue;
+    }
+    add({
+      field: field.path,
+      op: f.operator === 'equals' ? 'eq' : 'ne',
+      value: f.value ?? '',
+      phrase: f.phrase,
+    });
+  }
+
+  // "overdue"
+  if (/\b(overdue|past[- ]due|late)\b/.test(lower)) {
+    const enumField = fields.find((l) =>
+      l.schema.enum?.some((v) => /^(overdue|past_due)$/i.test(String(v))),
+    );
+    if (enumField) {
+      add({
+        field: enumField.path,
+        op: 'eq',
+        value: enumField.schema.enum?.find((v) =>
+          /^(overdue|past_due)$/i.test(String(v)),
+        ) as string,
+        phrase: 'overdue',
+      });
+    } else {
+      const due = fields.find((l) => conceptOf(l.path) === 'due');
+      if (!due) {
+        plan.unresolved.push(`"overdue": ${read.resource.plural} have no due date`);
+        plan.blocking.push(`"overdue" (no due date in ${read.resource.plural})`);
+      } else {
+        add({ field: due.path, op: 'before-now', format: due.schema.format, phrase: 'overdue' });
+        const status = fields.find((l) => conceptOf(l.path) === 'status' && l.schema.enum);
+        const done = status?.schema.enum?.filter((v) =>
+          /^(paid|void|closed|completed?|done|resolved|cancell?ed|draft|deleted)$/i.test(String(v)),
+        );
+        if (status && done && done.length > 0)
+          add({ field: status.path, op: 'not-in', value: done, phrase: 'overdue (not settled)' });
+        const flag = fields.find(
+          (l) =>
+            l.schema.type === 'boolean' &&
+            /^(completed|closed|paid|dueComplete|done)$/.test(l.path),
+        );
+        if (flag) add({ field: flag.path, op: 'falsy', phrase: 'overdue (not done)' });
+        const balance = fields.find(
+          (l) =>
+            /^(balance|amount_remaining|due_amount)$/i.test(l.path) && l.schema.type !== 'object',
+        );
+        if (balance)
+          add({ field: balance.path, op: 'gt', value: 0, phrase: 'overdue (balance left)' });
+      }
+    }
+  }
+
+  // "tagged urgent", "with the label bug", "labelled urgent"
+  for (const m of lower.matchAll(
+    /\b(?:tagged|labell?ed|with (?:the |a )?(?:tag|label))\s+["'`#]?([\w-]+)["'`]?/g,
+  )) {
+    const tags = fields.find((l) => conceptOf(l.path) === 'tags');
+    if (!tags) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no tags or labels`);
+      plan.blocking.push(`"${m[0]}" (no tags in ${read.resource.plural})`);
+      continue;
+    }
+    add({ field: tags.path, op: 'contains', value: m[1] ?? '', phrase: m[0] });
+  }
+
+  // "excluding archived ones", "not archived", "skip closed", "except cancelled"
+  for (const m of lower.matchAll(
+    /\b(?:excluding|exclude|except|not|skip(?:ping)?|ignore|ignoring|without|no|non)[- ](?:the |any )?(archived|closed|completed|deleted|cancell?ed|inactive|draft|spam|resolved|done|void|paid)\b/g,
+  )) {
+    const state = m[1] ?? '';
+    const flag = fields.find(
+      (l) =>
+        l.schema.type === 'boolean' &&
+        normalise(l.path).includes(state.replace(/ll/, 'l').slice(0, 5)),
+    );
+    const status = fields.find((l) =>
+      l.schema.enum?.some((v) => String(v).toLowerCase().startsWith(state.slice(0, 5))),
+    );
+    if (flag) add({ field: flag.path, op: 'falsy', phrase: m[0] });
+    else if (status)
+      add({
+        field: status.path,
+        op: 'ne',
+        value: status.schema.enum?.find((v) =>
+          String(v).toLowerCase().startsWith(state.slice(0, 5)),
+        ) as string,
+        phrase: m[0],
+      });
+    else plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no ${state} flag or status`);
+  }
+
+  // "open issues", "paid invoices", "active subscriptions", "completed tasks": an adjective
+  // before the resource noun that is an enum value or a boolean field.
+  const nouns = resourceNames(read.resource).map((n) => escapeRegExp(n));
+  const adjective = new RegExp(
+    `\\b(?:only\\s+)?(?:the\\s+|all\\s+|our\\s+|new\\s+)*([a-z_]+)\\s+(?:${nouns.join('|')})s?\\b`,
+    'g',
+  );
+  for (const m of lower.matchAll(adjective)) {
+    const word = m[1] ?? '';
+    if (
+      /^(new|all|the|our|my|every|each|any|changed|updated|recent|latest|stripe|from|copy|add|sync|send|of)$/.test(
+        word,
+      )
+    )
+      continue;
+    if (plan.filters.some((f) => f.phrase.includes(word))) continue;
+    const negative = /^un(.+)$/.exec(word)?.[1];
+    const status = fields.find((l) =>
+      l.schema.enum?.some((v) => String(v).toLowerCase() === (negative ?? word)),
+    );
+    const flag = fields.find(
+      (l) => l.schema.type === 'boolean' && normalise(l.path) === normalise(negative ?? word),
+    );
+    if (status)
+      add({
+        field: status.path,
+        op: negative ? 'ne' : 'eq',
+        value: status.schema.enum?.find(
+          (v) => String(v).toLowerCase() === (negative ?? word),
+        ) as string,
+        phrase: m[0].trim(),
+      });
+    else if (flag)
+      add({ field: flag.path, op: negative ? 'falsy' : 'truthy', phrase: m[0].trim() });
+  }
+}
+
+function describeFilter(f: FilterPlan): string {
+  const ops: Record<FilterPlan['op'], string> = {
+    eq: 'is',
+    ne: 'is not',
+    gt: '>',
+    gte: '>=',
+    lt: '<',
+    lte: '<=',
+    'before-now': 'is before now',
+    contains: 'contains',
+    'not-in': 'is none of',
+    falsy: 'is false',
+    truthy: 'is true',
+  };
+  return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
+}
+
+// ── Incremental sync ────────────────────────────────────────────────────────────────────────
+
+function planCursor(lower: string, reading: ReturnType<typeof readPrompt>, plan: GroundedPlan) {
+  const read = plan.source as ReadPlan;
+  const incremental = reading.incremental;
+  const wants =
+    incremental ??
+    (/\b(since (the )?last|only new|new ones|incremental)\b/.test(lower)
+      ? { kind: 'new' as const, phrase: 'since the last run' }
+      : undefined);
+  if (!wants) {
+    plan.assumptions.push(
+      'No "new" or "changed" in the prompt: every run sends every record it reads again.',
+    );
+    return;
+  }
+  const resource = read.resource;
+  const since = read.operation.since;
+  let field =
+    wants.kind === 'changed'
+      ? (resource.updatedField ?? resource.createdField)
+      : (resource.createdField ?? resource.updatedField);
+  if ('field' in wants && wants.field) field = wants.field;
+  if (since && (since.field === field || !field)) field = since.field;
+  field ??= resource.idField;
+  const fieldSchema = leaves(resource.schema).find((l) => l.path === field)?.schema;
+  const param =
+    since && since.field === field ? { name: since.param, format: since.format } : undefined;
+  plan.cursor = {
+    kind: wants.kind,
+    field,
+    format: fieldSchema?.format,
+    param,
+    phrase: wants.phrase,
+  };
+  plan.understood.push(
+    `Only ${wants.kind} ${resource.plural} ("${wants.phrase}"): a cursor on ${field} kept in ctx.state` +
+      `${param ? `, sent as ${param.name}` : ''}; at most ${MAX_ITEMS_PER_RUN} per run.`,
+  );
+}
+
+// ── De-duplication ──────────────────────────────────────────────────────────────────────────
+
+function planDedupe(lower: string, plan: GroundedPlan) {
+  const m =
+    /\b(skip[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates)\b/.exec(
+      lower,
+    );
+  if (!m) return;
+  const write = plan.destination as WritePlan;
+  const read = plan.source as ReadPlan;
+  if (write.kind === 'message') return;
+  const rules = write.rules.filter((r) => r.from && !r.how);
+  const key =
+    rules.find((r) => conceptOf(r.to) === 'email') ??
+    rules.find((r) => conceptOf(r.to) === 'externalid') ??
+    rules.find((r) => conceptOf(r.to) === 'name') ??
+    rules[0];
+  if (!key?.from) {
+    plan.unresolved.push(`"${m[0]}": no field to compare records by`);
+    plan.blocking.push(`"${m[0]}" (no key to compare)`);
+    return;
+  }
+  const operations = write.resource.operations;
+  const lists = operations.filter(
+    (op) => op.kind === 'list' || (op.kind === 'search' && (op.method === 'GET' || op.safe)),
+  );
+  // A list whose path parameters are the ones the write already fills, or none.
+  const list = lists
+    .filter((op) =>
+      requiredParams(op, 'path').every((name) => name in write.pathParams || name === 'id'),
+    )
+    .sort((a, b) => Number(b.kind === 'list') - Number(a.kind === 'list'))[0];
+  if (!list) {
+    plan.unresolved.push(
+      `"${m[0]}": ${write.resource.plural} have no list or search to check against`,
+    );
+    plan.blocking.push(`"${m[0]}" (no way to read existing ${write.resource.plural})`);
+    return;
+  }
+  const pathParams: Record<string, string> = {};
+  for (const name of requiredParams(list, 'path')) {
+    const value =
+      write.pathParams[name] ??
+      write.rules.find(
+        (r) =>
+          r.value !== undefined &&
+          hintsFor(r.to).some((h) => hintsFor(name, list.path).includes(h)),
+      )?.value;
+    if (value === undefined) {
+      plan.blocking.push(`"${m[0]}": ${list.path} needs {${name}}`);
+      plan.unresolved.push(`"${m[0]}": ${list.path} needs {${name}}`);
+      return;
+    }
+    pathParams[name] = value;
+  }
+  const query: Record<string, string> = {};
+  for (const param of list.params.filter((p) => p.required && p.in === 'query')) {
+    query[param.name] = '{key}';
+  }
+  const destinationField =
+    write.container?.kind === 'object' ? `${write.container.field}.${key.to}` : key.to;
+  plan.dedupe = {
+    sourceField: key.from,
+    destinationField,
+    operation: list,
+    pathParams,
+    query,
+    itemsPath: list.itemsPath ?? '',
+    pagination: list.pagination ?? { style: 'none' },
+    headers: requiredHeaders(list, plan.unresolved),
+    phrase: m[0],
+  };
+  plan.understood.push(
+    `Skip ${read.resource.plural} already in ${write.resource.plural} ("${m[0]}"): ${key.from} compared with ${destinationField}, read with ${list.method} ${list.path}.`,
+  );
+}
+
+// ── Leftovers ───────────────────────────────────────────────────────────────────────────────
+
+const UNDERSTOOD_WORDS =
+  /^(add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
+
+const FUNCTION_WORDS = new Set(
+  'that are the and with for from them they was were this these those which when what any all one ones its our into onto each every only also just there here then than have has had not but who whom whose your their yet already exist exists existing'.split(
+    ' ',
+  ),
+);
+
+function isLeftoverMeaningful(leftover: string, plan: GroundedPlan): boolean {
+  const quoted = [...leftover.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
+  const listed =
+    quoted.length > 1 ? quoted.slice(1) : (quoted[0] ?? '').toLowerCase().split(/[^a-z]+/);
+  const known = new Set<string>();
+  for (const r of [plan.source?.resource, plan.destination?.resource]) {
+    if (r) for (const n of resourceNames(r)) for (const w of n.split(/\s+/)) known.add(w);
+  }
+  for (const r of plan.destination?.rules ?? [])
+    for (const w of [r.to, r.from ?? '']) known.add(w.toLowerCase());
+  for (const f of plan.filters) for (const w of f.phrase.split(/\W+/)) known.add(w);
+  // Ids, channels and parameters the plan took from the prompt.
+  const taken = [
+    plan.destination?.message?.channel ?? '',
+    ...Object.values(plan.destination?.pathParams ?? {}),
+    ...Object.values(plan.source?.pathParams ?? {}),
+    ...Object.values(plan.source?.query ?? {}).map(String),
+    ...(plan.destination?.rules ?? []).flatMap((r) => (r.value !== undefined ? [r.value] : [])),
+  ];
+  for (const value of taken) for (const w of value.toLowerCase().split(/[^a-z]+/)) known.add(w);
+  for (const name of [
+    ...Object.keys(plan.destination?.pathParams ?? {}),
+    ...Object.keys(plan.source?.pathParams ?? {}),
+    ...Object.keys(plan.source?.query ?? {}),
+    ...(plan.destination?.rules ?? []).filter((r) => r.value !== undefined).map((r) => r.to),
+  ]) {
+    for (const w of hintsFor(name.split('.').at(-1) ?? name)) known.add(w);
+  }
+  for (const w of (plan.dedupe?.phrase ?? '').split(/\W+/)) known.add(w);
+  const rest = listed
+    .map((w) => w.toLowerCase())
+    .filter(
+      (w) =>
+        w.length > 2 &&
+        !UNDERSTOOD_WORDS.test(w) &&
+        !FUNCTION_WORDS.has(w) &&
+        !known.has(w) &&
+        !known.has(singular(w)) &&
+        !/\d/.test(w),
+    );
+  return rest.length > 0;
+}
+
+// ── Small helpers ───────────────────────────────────────────────────────────────────────────
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,360 @@
+/* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
+/* global SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, listPage, writeBody, readExisting */
+// The helpers every grounded template program shares (issue 15, ADR 015). grounded-code.ts
+// copies this file, without the lines above, under the settings and the calls it generates;
+// they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR and DEDUPE defined there.
+
+// ── Reading ─────────────────────────────────────────────────────────────────────────────────
+
+// Reads the source list page after page as its description says, up to MAX_PAGES.
+async function readAll(ctx, saved) {
+  const items = [];
+  let page = { path: null, query: { ...SOURCE.query } };
+  if (SOURCE.pageSize && SOURCE.limitParam) page.query[SOURCE.limitParam] = SOURCE.pageSize;
+  if (SOURCE.pagination.style === 'page')
+    page.query[SOURCE.pagination.pageParam] = SOURCE.pagination.firstPage;
+  if (SOURCE.pagination.style === 'offset') page.query[SOURCE.pagination.offsetParam] = 0;
+  if (CURSOR?.param && saved)
+    page.query[CURSOR.param.name] = asParam(saved.value, CURSOR.param.format);
+  for (let pages = 1; ; pages += 1) {
+    const body = await listPage(ctx, page);
+    const list = listAt(body, SOURCE.itemsPath, 'the source');
+    items.push(...list);
+    const next = nextPage(SOURCE, body, list, page);
+    if (!next) return { items, pages };
+    if (pages === MAX_PAGES) {
+      ctx.log(`stopped after ${MAX_PAGES} pages; the rest waits for the next run`);
+      return { items, pages };
+    }
+    page = next;
+  }
+}
+
+// The records in a response: the array at itemsPath ('' is the body itself).
+function listAt(body, itemsPath, side) {
+  if (body && Array.isArray(body.errors) && body.errors.length > 0) {
+    throw new Error(`${side} answered with an error: ${body.errors[0]?.message}`);
+  }
+  const list = itemsPath ? getField(body, itemsPath) : body;
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) {
+    throw new Error(`${side} did not answer with a list at "${itemsPath || '(the body)'}"`);
+  }
+  return list;
+}
+
+// The next page's request, or null after the last page, for each pagination style.
+function nextPage(read, body, list, page) {
+  const p = read.pagination;
+  const query = page.query;
+  let next = null;
+  if (list.length === 0) return null;
+  if (p.style === 'cursor') {
+    const cursor = getField(body, p.nextCursorPath);
+    if (cursor !== undefined && cursor !== null && cursor !== '')
+      next = { path: null, query: { ...query, [p.cursorParam]: cursor } };
+  } else if (p.style === 'starting-after') {
+    const more = getField(body, p.hasMorePath);
+    const last = getField(list.at(-1), p.idField);
+    if (more && last !== undefined)
+      next = { path: null, query: { ...query, [p.cursorParam]: last } };
+  } else if (p.style === 'page') {
+    const current = Number(query[p.pageParam] ?? p.firstPage);
+    const total = p.totalPagesPath ? getField(body, p.totalPagesPath) : undefined;
+    // Without a page count, an empty page ends the list (an API may cap the size asked for).
+    const more = typeof total === 'number' ? current - p.firstPage + 1 < total : true;
+    if (more) next = { path: null, query: { ...query, [p.pageParam]: current + 1 } };
+  } else if (p.style === 'offset') {
+    if (body.more !== false) {
+      next = {
+        path: null,
+        query: { ...query, [p.offsetParam]: Number(query[p.offsetParam] ?? 0) + list.length },
+      };
+    }
+  } else if (p.style === 'link-header') {
+    // ctx returns bodies, not headers: `since_id` (the last id) stands in where the API has it;
+    // an empty page ends the list.
+    if (read.sinceIdParam) {
+      next = { path: null, query: { ...query, [read.sinceIdParam]: list.at(-1).id } };
+    }
+  } else if (p.style === 'next-url') {
+    const link = getField(body, p.nextPath);
+    if (typeof link === 'string' && link !== '') next = pageFromLink(link, read.basePath);
+  }
+  // A server that answers with the same page again would loop forever.
+  return next && JSON.stringify(next) !== JSON.stringify(page) ? next : null;
+}
+
+// A next link (absolute URL or path) as a path relative to the API's base URL and its query.
+function pageFromLink(link, basePath) {
+  let rest = link.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  if (basePath && rest.startsWith(`${basePath}/`)) rest = rest.slice(basePath.length);
+  const [path, search = ''] = rest.split('#')[0].split('?');
+  const query = {};
+  for (const pair of search.split('&')) {
+    if (pair === '') continue;
+    const [name, value = ''] = pair.split('=');
+    query[decodeURIComponent(name)] = decodeURIComponent(value.replace(/\+/g, ' '));
+  }
+  return { path, query };
+}
+
+// ── Choosing ───────────────────────────────────────────────────────────────────────────────
+
+// Records after the saved cursor, oldest first. Records can share a timestamp, so one at
+// exactly the cursor's value is new unless its id was handled already.
+function newItems(items, saved) {
+  return items
+    .filter((item) => getField(item, CURSOR.field) != null)
+    .filter((item) => {
+      if (!saved) return true;
+      const order = compare(getField(item, CURSOR.field), saved.value);
+      return order > 0 || (order === 0 && !saved.ids.includes(idOf(item)));
+    })
+    .sort((a, b) => compare(getField(a, CURSOR.field), getField(b, CURSOR.field)));
+}
+
+// The cursor after this run: the highest value handled and the ids that carry it.
+function advanceCursor(saved, handled) {
+  if (handled.length === 0) return null;
+  const value = getField(handled.at(-1), CURSOR.field);
+  const ids = handled
+    .filter((item) => compare(getField(item, CURSOR.field), value) === 0)
+    .map(idOf);
+  const earlier = saved && compare(saved.value, value) === 0 ? saved.ids : [];
+  return { field: CURSOR.field, value, ids: [...new Set([...earlier, ...ids])] };
+}
+
+function idOf(item) {
+  return String(getField(item, SOURCE.idField) ?? JSON.stringify(item));
+}
+
+// Whether a record passes every condition in FILTERS; `now` is when the run was due.
+function passes(item, now) {
+  return FILTERS.every((filter) => {
+    const value = getField(item, filter.field);
+    switch (filter.op) {
+      case 'eq':
+        return String(value).toLowerCase() === String(filter.value).toLowerCase();
+      case 'ne':
+        return String(value).toLowerCase() !== String(filter.value).toLowerCase();
+      case 'gt':
+        return Number(value) > filter.value;
+      case 'gte':
+        return Number(value) >= filter.value;
+      case 'lt':
+        return Number(value) < filter.value;
+      case 'lte':
+        return Number(value) <= filter.value;
+      case 'before-now': {
+        const time = toTime(value, filter.format);
+        return time !== null && time < now;
+      }
+      case 'contains': {
+        const wanted = String(filter.value).toLowerCase();
+        const values = Array.isArray(value) ? value : [value];
+        return values.some((v) => {
+          const text =
+            typeof v === 'object' && v !== null ? (v.name ?? v.label ?? v.title ?? v.value) : v;
+          return String(text ?? '').toLowerCase() === wanted;
+        });
+      }
+      case 'not-in':
+        return !filter.value.map(String).includes(String(value));
+      case 'falsy':
+        return !value;
+      case 'truthy':
+        return Boolean(value);
+      default:
+        return false;
+    }
+  });
+}
+
+// ── Writing ────────────────────────────────────────────────────────────────────────────────
+
+// The destination's record for one source record: FIELDS applied, values converted to the
+// destination's types. Fields a record lacks are left out. `top`: the fields that go beside a
+// container rather than in it (Notion's parent).
+function toRecord(item, top = false) {
+  const record = {};
+  for (const rule of FIELDS.filter((field) => Boolean(field.top) === top)) {
+    let value;
+    if (rule.value !== undefined) value = rule.value;
+    else if (rule.how === 'join-name') {
+      value = rule.parts
+        .map((part) => getField(item, part))
+        .filter((v) => v != null && v !== '')
+        .join(' ');
+    } else value = getField(item, rule.from);
+    if (rule.how === 'first-name' || rule.how === 'last-name') value = namePart(value, rule.how);
+    value = convert(value, rule);
+    if (value === undefined || value === '') continue;
+    setField(record, rule.to, value);
+  }
+  return record;
+}
+
+// "Ada King Lovelace" → first "Ada", last "King Lovelace"; a single word is a last name.
+function namePart(full, how) {
+  if (typeof full !== 'string' || full.trim() === '') return undefined;
+  const words = full.trim().split(/\s+/);
+  if (words.length === 1) return how === 'last-name' ? words[0] : undefined;
+  return how === 'first-name' ? words[0] : words.slice(1).join(' ');
+}
+
+// A value as the destination field takes it (its type, format and allowed values).
+function convert(value, rule) {
+  if (value === undefined || value === null) return undefined;
+  if (rule.fromFormat === 'unix-time' || rule.format) {
+    const time = toTime(value, rule.fromFormat);
+    if (rule.format === 'date-time' && time !== null) return new Date(time).toISOString();
+    if (rule.format === 'date' && time !== null) return new Date(time).toISOString().slice(0, 10);
+    if (rule.format === 'unix-time' && time !== null) return Math.floor(time / 1000);
+    if (rule.fromFormat === 'unix-time' && rule.type === 'string' && time !== null)
+      return new Date(time).toISOString();
+  }
+  if (rule.type === 'string') {
+    if (Array.isArray(value))
+      value = value
+        .map((v) => (typeof v === 'object' && v !== null ? (v.name ?? v.value ?? '') : v))
+        .join(', ');
+    else if (typeof value === 'object')
+      value = value.name ?? value.value ?? value.address ?? value.Address ?? undefined;
+    if (value === undefined || value === null) return undefined;
+    value = String(value);
+  } else if (rule.type === 'number' || rule.type === 'integer') {
+    const number = Number(typeof value === 'object' ? (value.amount ?? value.value) : value);
+    if (!Number.isFinite(number)) return undefined;
+    value = rule.type === 'integer' ? Math.round(number) : number;
+  } else if (rule.type === 'boolean') {
+    value = value === true || value === 'true' || value === 1;
+  } else if (rule.type === 'array' && !Array.isArray(value)) {
+    value = [value];
+  }
+  if (rule.enum && !rule.enum.some((allowed) => String(allowed) === String(value))) {
+    const match = rule.enum.find(
+      (allowed) => String(allowed).toLowerCase() === String(value).toLowerCase(),
+    );
+    return match; // undefined: a value the destination does not allow is left out
+  }
+  return value;
+}
+
+// Milliseconds since the epoch for a timestamp in any of the formats descriptions use.
+function toTime(value, format) {
+  if (value === undefined || value === null || value === '') return null;
+  if (format === 'unix-time' || (typeof value === 'number' && value < 1e11))
+    return Number(value) * 1000;
+  if (typeof value === 'number') return value;
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(time) ? null : time;
+}
+
+// The saved cursor value as the list's `since` parameter wants it.
+function asParam(value, format) {
+  const time = toTime(value, CURSOR.format);
+  if (time === null) return value;
+  if (format === 'unix-time') return Math.floor(time / 1000);
+  if (format === 'date') return new Date(time).toISOString().slice(0, 10);
+  return new Date(time).toISOString();
+}
+
+// Sends one write; a 409 Conflict means the destination has it already (a retried run).
+async function send(ctx, records) {
+  try {
+    const answer = await writeBody(ctx, records);
+    // Chat APIs such as Slack answer 200 with { ok: false, error } when a post fails.
+    if (answer && typeof answer === 'object' && answer.ok === false) {
+      throw new ctx.NonRetryableError(
+        `${WRITE.operationId} failed: ${answer.error ?? 'ok: false'}`,
+      );
+    }
+    // GraphQL answers 200 with { errors } when a mutation is refused.
+    if (answer && Array.isArray(answer.errors) && answer.errors.length > 0) {
+      throw new ctx.NonRetryableError(`${WRITE.operationId} failed: ${answer.errors[0]?.message}`);
+    }
+    return 'sent';
+  } catch (error) {
+    if (error?.status === 409) return 'skipped';
+    if (error?.status === 400 || error?.status === 422) {
+      throw new ctx.NonRetryableError(
+        `${WRITE.operationId} refused a record (${error.status}): ${JSON.stringify(error.body).slice(0, 300)}`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+// A form-encoded body (Stripe): nested objects as name[key]=value.
+function formEncode(value, prefix = '') {
+  const pairs = [];
+  for (const [key, inner] of Object.entries(value)) {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (inner === undefined || inner === null) continue;
+    if (typeof inner === 'object') pairs.push(formEncode(inner, name));
+    else pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(inner))}`);
+  }
+  return pairs.filter(Boolean).join('&');
+}
+
+// ── De-duplication ─────────────────────────────────────────────────────────────────────────
+
+// The keys of the records the destination holds already, read page after page.
+async function existingKeys(ctx) {
+  const keys = new Set();
+  let page = { path: null, query: { ...DEDUPE.query } };
+  if (DEDUPE.pagination.style === 'page')
+    page.query[DEDUPE.pagination.pageParam] = DEDUPE.pagination.firstPage;
+  for (let pages = 1; pages <= 10; pages += 1) {
+    const body = await readExisting(ctx, page);
+    const list = listAt(body, DEDUPE.itemsPath, 'the destination');
+    for (const record of list) keys.add(keyOf(getField(record, DEDUPE.destinationField)));
+    const next = nextPage(DEDUPE, body, list, page);
+    if (!next) break;
+    page = next;
+  }
+  return keys;
+}
+
+function keyOf(value) {
+  return String(value ?? '')
+    .trim()
+    .toLowerCase();
+}
+
+// ── Fields ─────────────────────────────────────────────────────────────────────────────────
+
+// A field of a record; a dotted name ('emails.0.value') reaches into objects and arrays.
+function getField(item, name) {
+  if (!name) return item;
+  return name.split('.').reduce((value, key) => (value == null ? undefined : value[key]), item);
+}
+
+// Sets a dotted field, creating objects (or arrays, for a numeric key) on the way.
+function setField(target, name, value) {
+  const keys = name.split('.');
+  let node = target;
+  keys.slice(0, -1).forEach((key, i) => {
+    node[key] ??= /^\d+$/.test(keys[i + 1]) ? [] : {};
+    node = node[key];
+  });
+  node[keys.at(-1)] = value;
+}
+
+// Orders cursor values: numbers as numbers, ISO dates by time, other text alphabetically.
+function compare(a, b) {
+  const x = sortable(a);
+  const y = sortable(b);
+  const [left, right] = typeof x === typeof y ? [x, y] : [String(x), String(y)];
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+function sortable(value) {
+  if (typeof value === 'number') return value;
+  const text = String(value);
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  const time = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(time) ? text : time;
+}

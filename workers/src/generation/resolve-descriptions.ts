@@ -1,0 +1,52 @@
+import { getCatalogEntry, matchDescription } from '@patchbay/catalog';
+import type { TApiDescription, TDescriptionChoice, TGenerateRequest } from '@patchbay/schema';
+
+// Which description each side of a generation uses (issue 14 §4, issue 15 §1): the
+// integration's choice when it made one (a catalog entry, its imported document, or none),
+// else the catalog entry the API Name and Base URL match.
+
+export interface DescriptionChoices {
+  sourceDescription?: TDescriptionChoice | undefined;
+  destDescription?: TDescriptionChoice | undefined;
+  /** Imported documents stored with the integration, for `{ kind: 'imported' }`. */
+  sourceImported?: TApiDescription | undefined;
+  destImported?: TApiDescription | undefined;
+}
+
+export function resolveDescription(
+  choice: TDescriptionChoice | undefined,
+  apiName: string,
+  apiUrl: string,
+  imported: TApiDescription | undefined,
+): TApiDescription | undefined {
+  switch (choice?.kind) {
+    case 'none':
+      return undefined;
+    case 'imported':
+      return imported;
+    case 'catalog':
+      return getCatalogEntry(choice.id);
+    default:
+      return matchDescription(apiName, apiUrl);
+  }
+}
+
+export function resolveDescriptions(
+  input: TGenerateRequest,
+  choices: DescriptionChoices = {},
+): { source: TApiDescription | undefined; destination: TApiDescription | undefined } {
+  return {
+    source: resolveDescription(
+      choices.sourceDescription,
+      input.sourceApiName,
+      input.sourceApiUrl,
+      choices.sourceImported,
+    ),
+    destination: resolveDescription(
+      choices.destDescription,
+      input.destApiName,
+      input.destApiUrl,
+      choices.destImported,
+    ),
+  };
+}
