@@ -1,5 +1,6 @@
 // sessions and api_tokens: only the SHA-256 of a token's secret is stored (ADR 007). The
 // token format, renewal policy and secret comparison live in api/src/auth/.
+import type { TApiToken } from '@patchbay/schema';
 import type { Sql } from './client.ts';
 import type { UserRow } from './users.ts';
 
@@ -20,6 +21,16 @@ export interface ApiTokenRow {
   secret_hash: Buffer;
   created_at: Date;
   last_used_at: Date | null;
+}
+
+/** The API's view of a token: never its secret or hash. */
+export function toApiToken(row: ApiTokenRow): TApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  };
 }
 
 export async function insertSession(

@@ -5,23 +5,14 @@ import {
   findApiTokenWithUser,
   insertApiToken,
   listApiTokensOfUser,
+  toApiToken,
   touchApiToken,
-  type ApiTokenRow,
   type Sql,
   type UserRow,
 } from '@patchbay/db';
 import { newToken, secretMatches, splitToken } from './tokens.ts';
 
 export const API_TOKEN_PREFIX = 'pbt_';
-
-function toApiToken(row: ApiTokenRow): TApiToken {
-  return {
-    id: row.id,
-    name: row.name,
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: row.last_used_at?.toISOString() ?? null,
-  };
-}
 
 export async function createApiToken(
   sql: Sql,
