@@ -5,5 +5,8 @@ export * from './health.ts';
 export * from './auth.ts';
 export * from './integrations.ts';
 export * from './runs.ts';
+export * from './limits.ts';
+export * from './failures.ts';
+export * from './workflow-payloads.ts';
 export * from './integration-contract.ts';
 export * from './api-description.ts';

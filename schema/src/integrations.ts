@@ -7,10 +7,6 @@ export const PROMPT_MIN_LENGTH = 20;
 export const PROMPT_MAX_LENGTH = 1000;
 export const NAME_MAX_LENGTH = 120;
 export const DEFAULT_INTEGRATION_NAME = 'Unnamed Integration';
-/** Spec §9: Free allows 5 integrations (lifetime count of live ones), Pro is unlimited. */
-export const FREE_INTEGRATION_LIMIT = 5;
-/** Settings → API Usage: executions per month on Free. */
-export const FREE_MONTHLY_EXECUTIONS = 1000;
 /** Generated code is JavaScript source; 256 KiB is far beyond any sane integration. */
 export const CODE_MAX_LENGTH = 256 * 1024;
 const SECRET_MAX_LENGTH = 4096;

@@ -24,6 +24,11 @@ export const ZTranscriptEntry = z.object({
 });
 export type TTranscriptEntry = z.infer<typeof ZTranscriptEntry>;
 
+/**
+ * How a run failed: the run record's `error`, the test dialog's, and the Temporal payload's
+ * (workflow-payloads.ts). The sandbox's own error adds only `body` (an HttpError's parsed
+ * response), which is not carried further.
+ */
 export const ZRunError = z.object({
   name: z.string(),
   message: z.string(),
@@ -34,15 +39,19 @@ export const ZRunError = z.object({
   retryable: z.boolean(),
   retryAfterMs: z.number().optional(),
 });
+export type TRunError = z.infer<typeof ZRunError>;
 
 export const ZStateChanges = z.object({
   set: z.record(z.string(), z.unknown()),
   deleted: z.array(z.string()),
 });
+export type TStateChanges = z.infer<typeof ZStateChanges>;
+
+export const ZRunStatus = z.enum(['success', 'failed']);
 
 /** The test dialog's data: the spec's status, data and logs, plus the HTTP transcript. */
 export const ZTestRunResponse = z.object({
-  status: z.enum(['success', 'failed']),
+  status: ZRunStatus,
   data: z.unknown(),
   logs: z.array(z.string()),
   requests: z.array(ZTranscriptEntry),
@@ -58,7 +67,7 @@ export const RUN_KINDS = ['test', 'scheduled', 'manual'] as const;
 export const ZRun = z.object({
   id: z.string(),
   kind: z.enum(RUN_KINDS),
-  status: z.enum(['success', 'failed']),
+  status: ZRunStatus,
   startedAt: z.string(),
   durationMs: z.number(),
   attempts: z.number(),

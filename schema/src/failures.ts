@@ -1,0 +1,61 @@
+// Failure types that cross processes (issue 13): the worker throws a Temporal
+// ApplicationFailure with one of these `type`s, and the API answers with the HTTP status
+// written next to it. One table, so the two sides cannot drift apart.
+
+/**
+ * Why code generation failed. The generator's GenerationError codes plus the activity's
+ * `InvalidCode` (validateCode). 422: about this request (the user can change the prompt);
+ * 503: the service's problem (a rejected key, an exhausted quota, an unreachable provider).
+ */
+export const GENERATION_FAILURES = {
+  AI_KEY_REJECTED: 503,
+  AI_PROMPT_REFUSED: 422,
+  AI_QUOTA_EXCEEDED: 503,
+  AI_MODEL_NOT_FOUND: 503,
+  AI_BAD_REQUEST: 503,
+  AI_RATE_LIMITED: 503,
+  AI_UNAVAILABLE: 503,
+  AI_TIMEOUT: 503,
+  AI_UNREACHABLE: 503,
+  AI_EMPTY_ANSWER: 503,
+  AI_INVALID_CODE: 422,
+  InvalidCode: 422,
+} as const satisfies Record<string, FailureStatus>;
+export type TGenerationFailureType = keyof typeof GENERATION_FAILURES;
+
+/** Failure types of the run workflows. */
+export const RUN_FAILURES = {
+  /** runIntegration after its last retry (the run is recorded as failed). */
+  RunFailed: 503,
+} as const satisfies Record<string, FailureStatus>;
+export type TRunFailureType = keyof typeof RUN_FAILURES;
+
+/** A Temporal payload that does not match its schema (workflows/src/parse-payload.ts): a bug. */
+export const PAYLOAD_FAILURES = { InvalidPayload: 503 } as const satisfies Record<
+  string,
+  FailureStatus
+>;
+export type TPayloadFailureType = keyof typeof PAYLOAD_FAILURES;
+
+/** Every failure type a workflow may end with, and the status the API answers for it. */
+export const WORKFLOW_FAILURES = {
+  ...GENERATION_FAILURES,
+  ...RUN_FAILURES,
+  ...PAYLOAD_FAILURES,
+} as const;
+export type TWorkflowFailureType = keyof typeof WORKFLOW_FAILURES;
+
+export type FailureStatus = 400 | 422 | 503;
+
+/** The API's error code for a workflow that failed, per route (spec §7: `{message, code}`). */
+export const WORKFLOW_FAILURE_CODES = {
+  generateCode: 'GENERATION_FAILED',
+  testIntegration: 'TEST_RUN_FAILED',
+} as const;
+
+/** The status for a failure type; an unknown or missing type is the service's problem (503). */
+export function workflowFailureStatus(type: string | undefined): FailureStatus {
+  return type !== undefined && Object.hasOwn(WORKFLOW_FAILURES, type)
+    ? WORKFLOW_FAILURES[type as TWorkflowFailureType]
+    : 503;
+}

@@ -1,0 +1,86 @@
+// Limits and retention windows that more than one process relies on (issue 13): the worker
+// enforces them, the housekeeping job prunes by them, the API reports them and the console's
+// docs, privacy and terms pages render them. Change a value here and every place follows.
+
+/** One sandbox run (DESIGN.md §6, ADR 012). The worker's SandboxPool starts from these. */
+export const SANDBOX_LIMITS = {
+  /** Whole run, measured from outside the runner process (covers time spent awaiting I/O). */
+  wallClockMs: 30_000,
+  /** The isolate's heap limit. */
+  memoryMb: 128,
+  /** CPU time spent inside the isolate. */
+  cpuMs: 10_000,
+  /** HTTP requests per run, redirects included. */
+  maxRequests: 100,
+  /** Per response body, after decompression; also the cap on a request body. */
+  maxResponseBytes: 5 * 1024 * 1024,
+  /** Per ctx call, redirects included. */
+  requestTimeoutMs: 15_000,
+  /** Log output per run; the rest is dropped with a marker. */
+  maxLogBytes: 256 * 1024,
+  /** The return value (as JSON), and separately the state changes (as JSON). */
+  maxDataBytes: 1024 * 1024,
+} as const;
+export type TSandboxLimits = { -readonly [K in keyof typeof SANDBOX_LIMITS]: number };
+
+/** Spec §9 and the privacy policy: how long records are kept before pruneRetention deletes them. */
+export const RETENTION_DAYS = {
+  /** Run records: logs, data and the HTTP transcript. */
+  runLogs: 90,
+  /** audit_log rows (sign-ins, password changes, deletions): one year. */
+  auditLog: 365,
+} as const;
+
+/** Spec §9: after an account is closed (privacy policy § 5, terms § 9). */
+export const CLOSED_ACCOUNT_DAYS = {
+  /** Its API credentials are deleted within this many days. */
+  credentialsDeletedWithin: 30,
+  /** Its generated code can still be asked for (we send it) for this many days. */
+  codeAvailableFor: 90,
+  /** Its account data is deleted within this many days. */
+  dataDeletedWithin: 90,
+} as const;
+
+/** How often we advise rotating third-party API keys (docs, privacy, terms). */
+export const KEY_ROTATION_ADVICE_DAYS = 90;
+
+/**
+ * Deployed runs' retries (DESIGN.md §5). workflows/src/retry-policy.ts builds the Temporal
+ * retry policy from these; the docs page states them.
+ */
+export const DEPLOYED_RUN_MAX_ATTEMPTS = 5;
+/** The longest wait between two attempts, also the cap on an API's Retry-After. */
+export const MAX_RETRY_DELAY_MS = 2 * 60_000;
+
+/** Spec §9: Free allows 5 integrations (lifetime count of live ones), Pro is unlimited. */
+export const FREE_INTEGRATION_LIMIT = 5;
+/** Settings → API Usage: executions per month on Free. */
+export const FREE_MONTHLY_EXECUTIONS = 1000;
+
+/** The plans' limits; `null` is unlimited. */
+export const PLAN_LIMITS = {
+  free: { integrations: FREE_INTEGRATION_LIMIT, monthlyExecutions: FREE_MONTHLY_EXECUTIONS },
+  pro: { integrations: null, monthlyExecutions: null },
+} as const;
+
+/** "1 year" rather than "365 days" when a count of days is a whole number of years. */
+export function formatDays(days: number): string {
+  if (days % 365 === 0) return days === 365 ? '1 year' : `${days / 365} years`;
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** 5242880 → "5 MB"; the pages speak in whole units. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/** 30000 → "30 seconds", 120000 → "2 minutes". */
+export function formatDuration(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds >= 60 && seconds % 60 === 0) {
+    return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+  }
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { RUN_KINDS, ZRunError, ZRunStatus, ZStateChanges, ZTranscriptEntry } from './runs.ts';
+
+// What crosses Temporal (issue 13): workflow inputs and results, activity inputs and
+// results. The workers' activities parse their input with these at the boundary; the
+// TypeScript types in workflows/src/activity-types.ts are inferred from them.
+
+export const ZRunKind = z.enum(RUN_KINDS);
+export type TRunKind = z.infer<typeof ZRunKind>;
+
+/** Activity `ping`'s result. */
+export const ZPingResult = z.object({
+  reply: z.string(),
+  /** The worker identity that answered, to show the chain really crossed processes. */
+  worker: z.string(),
+});
+export type TPingResult = z.infer<typeof ZPingResult>;
+
+/** Workflow `testIntegration`'s input: only the id; no code and no credential enters Temporal. */
+export const ZTestIntegrationInput = z.object({ integrationId: z.string().min(1) });
+export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
+
+/** Workflow `runIntegration`'s input (a Schedule tick or "Run now"). */
+export const ZRunIntegrationInput = z.object({
+  integrationId: z.string().min(1),
+  kind: ZRunKind.exclude(['test']),
+});
+export type TRunIntegrationInput = z.infer<typeof ZRunIntegrationInput>;
+
+/** Activity `executeIntegration`'s input. */
+export const ZExecuteIntegrationInput = z.object({
+  integrationId: z.string().min(1),
+  mode: z.enum(['test', 'deployed']),
+  kind: ZRunKind,
+  workflowId: z.string().min(1),
+  runId: z.string().min(1),
+  /** When the schedule meant the run to start (ISO); the start time for manual and test runs. */
+  scheduledAt: z.iso.datetime(),
+});
+export type TExecuteIntegrationInput = z.infer<typeof ZExecuteIntegrationInput>;
+
+/** What one execution did: the answer of a test run, and the content of a run record. */
+export const ZRunOutcome = z.object({
+  status: ZRunStatus,
+  data: z.unknown(),
+  /** `LEVEL message` lines, as spec §3's test result carries them. */
+  logs: z.array(z.string()),
+  requests: z.array(ZTranscriptEntry),
+  stateChanges: ZStateChanges,
+  error: ZRunError.optional(),
+  durationMs: z.number(),
+  attempt: z.number().int().positive(),
+});
+export type TRunOutcome = z.infer<typeof ZRunOutcome>;
+
+/** Activity `recordFailedRun`'s input: after the last retry of a deployed run. */
+export const ZRecordFailedRunInput = ZExecuteIntegrationInput.omit({ mode: true }).extend({
+  /** The last attempt's outcome, when the sandbox ran at all. */
+  outcome: ZRunOutcome.nullable(),
+  message: z.string(),
+});
+export type TRecordFailedRunInput = z.infer<typeof ZRecordFailedRunInput>;
+
+/** Activity `pruneRetention`'s result: rows deleted per table. */
+export const ZPruneResult = z.object({
+  runs: z.number().int().nonnegative(),
+  auditRows: z.number().int().nonnegative(),
+  sessions: z.number().int().nonnegative(),
+  rateLimits: z.number().int().nonnegative(),
+});
+export type TPruneResult = z.infer<typeof ZPruneResult>;
+
+/** Activities `ping` and `validateCode` take a plain string. */
+export const ZPingInput = z.string().min(1).max(200);
+export const ZValidateCodeInput = z.string();
