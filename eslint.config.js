@@ -1,9 +1,66 @@
 // One linter for the whole repo. Type-aware rules (no-floating-promises) need the
 // TypeScript project service; workflows/ additionally bans Node built-ins because
-// workflow code must stay deterministic (DESIGN.md §5, STYLE.md).
+// workflow code must stay deterministic (DESIGN.md §5, STYLE.md). The import direction
+// between the workspaces is enforced here too (issue 13; docs/ARCHITECTURE.md, Workspaces;
+// scripts/lint-boundaries.test.ts proves a wrong import fails).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Which of our packages each package may import. Not listed: forbidden (web by everyone). */
+const MAY_IMPORT = {
+  schema: [],
+  runtime: ['schema'],
+  catalog: ['schema'],
+  db: ['schema'],
+  workflows: ['schema'],
+  workers: ['workflows', 'schema', 'db', 'catalog', 'runtime'],
+  api: ['schema', 'db', 'catalog', 'runtime', 'workflows'],
+  web: ['schema', 'runtime'],
+};
+const PACKAGES = Object.keys(MAY_IMPORT);
+
+/** Workflow code runs in Temporal's deterministic sandbox. */
+const NODE_BUILT_INS = [
+  {
+    group: ['node:*'],
+    message: 'Workflow code must be deterministic: no Node built-ins.',
+  },
+  {
+    group: ['fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'timers'],
+    message: 'Workflow code must be deterministic: no Node built-ins.',
+  },
+];
+
+/** no-restricted-imports patterns that keep `pkg` to the packages it may import. */
+function boundary(pkg, allowed = MAY_IMPORT[pkg]) {
+  const forbidden = PACKAGES.filter((other) => other !== pkg && !allowed.includes(other));
+  const may = allowed.length > 0 ? allowed.join(', ') : 'none of our packages';
+  const message = `${pkg} may import ${may} (docs/ARCHITECTURE.md, Workspaces).`;
+  if (forbidden.length === 0) return [];
+  return [
+    { group: forbidden.flatMap((name) => [`@patchbay/${name}`, `@patchbay/${name}/*`]), message },
+    // The same packages reached by a relative path into their sources.
+    { regex: `(^|/)(${forbidden.join('|')})/(src|scripts)/`, message },
+  ];
+}
+
+function restrict(files, patterns, ignores = []) {
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+const SOURCE = '**/*.{ts,tsx,js,mjs}';
+const BROWSER_ONLY = [
+  {
+    group: [
+      '@patchbay/schema/env',
+      '@patchbay/schema/vault',
+      '@patchbay/schema/migrations-dir',
+      '@patchbay/runtime/*',
+    ],
+    message: 'The console runs in the browser: only the browser-safe root exports.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -42,37 +99,19 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  {
-    files: ['workflows/src/**/*.ts'],
-    ignores: ['workflows/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['node:*'],
-              message: 'Workflow code must be deterministic: no Node built-ins.',
-            },
-            {
-              group: [
-                'fs',
-                'path',
-                'os',
-                'crypto',
-                'http',
-                'https',
-                'net',
-                'child_process',
-                'timers',
-              ],
-              message: 'Workflow code must be deterministic: no Node built-ins.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Import direction, one block per package (a later block's options replace an earlier one's).
+  ...PACKAGES.filter((pkg) => pkg !== 'web' && pkg !== 'workflows').map((pkg) =>
+    restrict([`${pkg}/${SOURCE}`], boundary(pkg)),
+  ),
+  // The ctx core is the part that runs inside the isolate: it imports nothing of ours.
+  restrict(['runtime/src/ctx/' + SOURCE], boundary('runtime', [])),
+  restrict([`web/${SOURCE}`], [...boundary('web'), ...BROWSER_ONLY]),
+  restrict([`workflows/${SOURCE}`], boundary('workflows')),
+  restrict(
+    ['workflows/src/**/*.ts'],
+    [...boundary('workflows'), ...NODE_BUILT_INS],
+    ['workflows/src/**/*.test.ts'],
+  ),
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },

@@ -13,7 +13,19 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { CTX_CONTRACT_EXAMPLE } from '@patchbay/schema';
+import {
+  AUTH_TYPE_LABELS,
+  AUTH_TYPES,
+  CTX_CONTRACT_EXAMPLE,
+  DEPLOYED_RUN_MAX_ATTEMPTS,
+  formatBytes,
+  formatDays,
+  formatDuration,
+  KEY_ROTATION_ADVICE_DAYS,
+  MAX_RETRY_DELAY_MS,
+  SANDBOX_LIMITS,
+} from '@patchbay/schema';
+import { AUTH_DEFAULTS } from '@patchbay/runtime';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
@@ -119,17 +131,12 @@ const CONTEXT_REFERENCE: readonly { name: string; what: string }[] = [
   },
 ];
 
-const AUTH_TYPES: readonly { label: string; sends: string }[] = [
-  { label: 'API Key (default)', sends: 'Your key in a request header or a query parameter.' },
-  { label: 'Bearer Token', sends: 'Authorization: Bearer <token>.' },
-  { label: 'Basic Auth', sends: 'Authorization: Basic with your username and password.' },
-  {
-    label: 'OAuth 2.0',
-    sends:
-      'The client credentials grant: Patchbay gets an access token from the provider’s token endpoint, sends it as a bearer token and fetches a new one when it expires.',
-  },
-  { label: 'No Auth', sends: 'Nothing; for public APIs.' },
-];
+// The table comes from the runtime that applies it, in the sandbox and in the export
+// (runtime/src/ctx/auth-defaults.ts), so the page cannot promise what the code does not do.
+const AUTH_ROWS: readonly { label: string; sends: string }[] = AUTH_TYPES.map((type) => ({
+  label: type === 'api-key' ? `${AUTH_TYPE_LABELS[type]} (default)` : AUTH_TYPE_LABELS[type],
+  sends: `${AUTH_DEFAULTS[type].charAt(0).toUpperCase()}${AUTH_DEFAULTS[type].slice(1)}.`,
+}));
 
 function DocsPage() {
   usePageMeta({
@@ -295,7 +302,7 @@ function DocsPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {AUTH_TYPES.map((row) => (
+                    {AUTH_ROWS.map((row) => (
                       <Table.Tr key={row.label}>
                         <Table.Th scope="row">{row.label}</Table.Th>
                         <Table.Td>{row.sends}</Table.Td>
@@ -306,7 +313,7 @@ function DocsPage() {
               </Table.ScrollContainer>
               <Text>
                 Use a key with only the permissions the integration needs, and rotate keys
-                regularly; we recommend every 90 days.
+                regularly; we recommend every {formatDays(KEY_ROTATION_ADVICE_DAYS)}.
               </Text>
             </DocsSection>
 
@@ -323,9 +330,11 @@ function DocsPage() {
             <DocsSection id="retries">
               <List spacing="xs" mb="md">
                 <List.Item>
-                  A deployed run that throws is retried with exponential backoff, up to 5 attempts
-                  in all. When an API answers with a <Code>Retry-After</Code> header, the next
-                  attempt waits at least that long.
+                  A deployed run that throws is retried with exponential backoff, up to{' '}
+                  {DEPLOYED_RUN_MAX_ATTEMPTS} attempts in all, at most{' '}
+                  {formatDuration(MAX_RETRY_DELAY_MS)} apart. When an API answers with a{' '}
+                  <Code>Retry-After</Code> header, the next attempt waits that long, up to the same{' '}
+                  {formatDuration(MAX_RETRY_DELAY_MS)}.
                 </List.Item>
                 <List.Item>
                   <Code>ctx.run.attempt</Code> tells the code which attempt it is.
@@ -335,7 +344,10 @@ function DocsPage() {
                   status becomes <Code>failed</Code>; the next successful run sets it back to{' '}
                   <Code>active</Code>.
                 </List.Item>
-                <List.Item>A test run makes one attempt and stops after 30 seconds.</List.Item>
+                <List.Item>
+                  A test run makes one attempt and stops after{' '}
+                  {formatDuration(SANDBOX_LIMITS.wallClockMs)}.
+                </List.Item>
               </List>
               <Text>
                 A retried attempt starts from the beginning, and an earlier attempt may already have
@@ -358,15 +370,18 @@ function DocsPage() {
             <DocsSection id="sandbox">
               <List spacing="xs" mb="md">
                 <List.Item>
-                  Each run gets a fresh, isolated V8 sandbox with 128 MB of memory and limits on CPU
-                  and total time. Standard JavaScript is available; Node.js modules, npm packages,
-                  the file system and environment variables are not.
+                  Each run gets a fresh, isolated V8 sandbox with {SANDBOX_LIMITS.memoryMb} MB of
+                  memory, {formatDuration(SANDBOX_LIMITS.cpuMs)} of CPU time and{' '}
+                  {formatDuration(SANDBOX_LIMITS.wallClockMs)} in all. Standard JavaScript is
+                  available; Node.js modules, npm packages, the file system and environment
+                  variables are not.
                 </List.Item>
                 <List.Item>
                   The network is reachable only through <Code>ctx</Code>: http and https to public
                   addresses. Private, loopback, link-local and cloud-metadata addresses are refused,
-                  redirects are checked again, and the number of requests, response sizes and time
-                  per run are capped.
+                  redirects are checked again. A run may make at most {SANDBOX_LIMITS.maxRequests}{' '}
+                  requests, each answered within {formatDuration(SANDBOX_LIMITS.requestTimeoutMs)}{' '}
+                  with at most {formatBytes(SANDBOX_LIMITS.maxResponseBytes)} of body.
                 </List.Item>
                 <List.Item>
                   Errors in your code are reported with your own line and column numbers.

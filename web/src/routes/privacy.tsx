@@ -1,4 +1,10 @@
 import { Anchor, List, Text } from '@mantine/core';
+import {
+  CLOSED_ACCOUNT_DAYS,
+  formatDays,
+  KEY_ROTATION_ADVICE_DAYS,
+  RETENTION_DAYS,
+} from '@patchbay/schema';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
 import { LegalPage, LegalSection } from './-components/legal-page.tsx';
@@ -95,26 +101,38 @@ function PrivacyPage() {
         </Text>
         <Text>
           You can help: give Patchbay keys with only the permissions an integration needs, and
-          rotate them regularly. We recommend rotating keys every 90 days.
+          rotate them regularly. We recommend rotating keys every{' '}
+          {formatDays(KEY_ROTATION_ADVICE_DAYS)}.
         </Text>
       </LegalSection>
 
       <LegalSection id="retention" title="5. How long we keep it">
         <List spacing="xs">
-          <List.Item>Execution logs are kept for 90 days, then deleted.</List.Item>
-          <List.Item>Audit logs are kept for 1 year, then deleted.</List.Item>
+          <List.Item>
+            Execution logs are kept for {formatDays(RETENTION_DAYS.runLogs)}, then deleted.
+          </List.Item>
+          <List.Item>
+            Audit logs are kept for {formatDays(RETENTION_DAYS.auditLog)}, then deleted.
+          </List.Item>
           <List.Item>
             Everything else is kept while your account is open, until you delete it.
           </List.Item>
         </List>
         <Text mt="md">When you close your account:</Text>
         <List spacing="xs">
-          <List.Item>your API credentials are deleted within 30 days of closure;</List.Item>
           <List.Item>
-            your generated code stays available for download for 90 days after closure (write to us
-            and we will send it);
+            your API credentials are deleted within{' '}
+            {formatDays(CLOSED_ACCOUNT_DAYS.credentialsDeletedWithin)} of closure;
           </List.Item>
-          <List.Item>your account data is deleted within 90 days of closure.</List.Item>
+          <List.Item>
+            your generated code stays available for download for{' '}
+            {formatDays(CLOSED_ACCOUNT_DAYS.codeAvailableFor)} after closure (write to us and we
+            will send it);
+          </List.Item>
+          <List.Item>
+            your account data is deleted within {formatDays(CLOSED_ACCOUNT_DAYS.dataDeletedWithin)}{' '}
+            of closure.
+          </List.Item>
         </List>
       </LegalSection>
 

@@ -1,4 +1,5 @@
 import { Anchor, List, Text } from '@mantine/core';
+import { CLOSED_ACCOUNT_DAYS, formatDays, KEY_ROTATION_ADVICE_DAYS } from '@patchbay/schema';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { FREE_INTEGRATION_LIMIT } from '../lib/pricing-plans.ts';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
@@ -83,7 +84,7 @@ function TermsPage() {
         <Text>
           We encrypt your credentials with AES-256 at rest and send them only over TLS in transit.
           Use credentials with the narrowest permissions that work, and rotate them regularly; we
-          recommend every 90 days.
+          recommend every {formatDays(KEY_ROTATION_ADVICE_DAYS)}.
         </Text>
       </LegalSection>
 
@@ -121,12 +122,17 @@ function TermsPage() {
           these terms, and will tell you why unless the law prevents it. After closure:
         </Text>
         <List spacing="xs">
-          <List.Item>your API credentials are deleted within 30 days;</List.Item>
           <List.Item>
-            your generated code stays available for download for 90 days (write to us and we will
-            send it);
+            your API credentials are deleted within{' '}
+            {formatDays(CLOSED_ACCOUNT_DAYS.credentialsDeletedWithin)};
           </List.Item>
-          <List.Item>your account data is deleted within 90 days.</List.Item>
+          <List.Item>
+            your generated code stays available for download for{' '}
+            {formatDays(CLOSED_ACCOUNT_DAYS.codeAvailableFor)} (write to us and we will send it);
+          </List.Item>
+          <List.Item>
+            your account data is deleted within {formatDays(CLOSED_ACCOUNT_DAYS.dataDeletedWithin)}.
+          </List.Item>
         </List>
       </LegalSection>
 

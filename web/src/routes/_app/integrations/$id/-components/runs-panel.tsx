@@ -19,7 +19,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { TRun } from '@patchbay/schema';
+import { formatDays, RETENTION_DAYS, type TRun } from '@patchbay/schema';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
@@ -65,7 +65,8 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Tests, scheduled runs and Run now, newest first. Run logs are kept for 90 days.
+          Tests, scheduled runs and Run now, newest first. Run logs are kept for{' '}
+          {formatDays(RETENTION_DAYS.runLogs)}.
         </Text>
         <Button
           size="xs"
