@@ -1,12 +1,12 @@
 // runs: one record per (workflow, run, attempt), at most one success per run
 // (schema/migrations/0003_runs.sql, 0004). Written by the worker's activities, read by the
 // API's run history and usage.
-import type { TRun } from '@patchbay/schema';
 import type {
-  ExecuteIntegrationInput,
-  RecordFailedRunInput,
-  RunOutcome,
-} from '@patchbay/workflows';
+  TExecuteIntegrationInput,
+  TRecordFailedRunInput,
+  TRun,
+  TRunOutcome,
+} from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
 
 /** A `runs` row as postgres.js returns it. */
@@ -48,7 +48,7 @@ export function toRun(row: RunRow): Omit<TRun, 'temporalUrl'> {
 }
 
 /** The outcome a recorded run stands for (an attempt whose completion Temporal lost). */
-export function toRunOutcome(row: RunRow): RunOutcome {
+export function toRunOutcome(row: RunRow): TRunOutcome {
   return {
     status: row.status,
     data: row.data,
@@ -63,7 +63,7 @@ export function toRunOutcome(row: RunRow): RunOutcome {
 
 /** Which execution a record belongs to. */
 export type RunKey = Pick<
-  ExecuteIntegrationInput,
+  TExecuteIntegrationInput,
   'integrationId' | 'kind' | 'workflowId' | 'runId'
 >;
 
@@ -74,7 +74,7 @@ export type RunKey = Pick<
 export async function insertRunRecord(
   sql: Queryable,
   run: RunKey,
-  outcome: RunOutcome,
+  outcome: TRunOutcome,
   startedAt: Date,
 ): Promise<boolean> {
   const rows = await sql`
@@ -104,7 +104,7 @@ export async function findCommittedRun(
   sql: Queryable,
   workflowId: string,
   runId: string,
-): Promise<RunOutcome | null> {
+): Promise<TRunOutcome | null> {
   const [row] = await sql<RunRow[]>`
     select * from runs
     where workflow_id = ${workflowId} and run_id = ${runId} and status = 'success'
@@ -118,8 +118,8 @@ export async function findCommittedRun(
  */
 export async function commitFailedRun(
   sql: Sql,
-  input: RecordFailedRunInput,
-  outcome: RunOutcome,
+  input: TRecordFailedRunInput,
+  outcome: TRunOutcome,
 ): Promise<void> {
   await sql.begin(async (tx) => {
     const [exists] = await tx`

@@ -1,4 +1,4 @@
-import type { RunOutcome } from '@patchbay/workflows';
+import type { TRunOutcome } from '@patchbay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../scripts/test-support/test-database.ts';
 import { createIntegrationWithSlot, type IntegrationValues } from './integrations.ts';
@@ -46,7 +46,7 @@ async function newIntegration(): Promise<string> {
   return row.id;
 }
 
-const success = (set: Record<string, unknown>, deleted: string[] = []): RunOutcome => ({
+const success = (set: Record<string, unknown>, deleted: string[] = []): TRunOutcome => ({
   status: 'success',
   data: null,
   logs: [],

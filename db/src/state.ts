@@ -2,8 +2,7 @@
 // of state, a run's or a hand edit's, goes through commitState: under the integration's
 // row lock it checks that the state is still the version the writer read, writes, and
 // bumps the version. A run's record commits in the same transaction as its changes.
-import type { TIntegrationState } from '@patchbay/schema';
-import type { RunOutcome } from '@patchbay/workflows';
+import type { TIntegrationState, TRunOutcome } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
 import { findIntegrationOfUser, isIntegrationId, type IntegrationRow } from './integrations.ts';
 import { insertRunRecord, type RunKey } from './runs.ts';
@@ -79,7 +78,7 @@ export interface StateCommit {
   readVersion: number;
   changes: StateChanges;
   /** A deployed run's success, recorded with its changes; it also heals a failed integration. */
-  run?: { key: RunKey; outcome: RunOutcome; startedAt: Date };
+  run?: { key: RunKey; outcome: TRunOutcome; startedAt: Date };
 }
 
 export type StateCommitResult =
