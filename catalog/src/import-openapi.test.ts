@@ -510,6 +510,34 @@ describe('importOpenApi: schemas', () => {
     });
   });
 
+  it('cuts cycles through allOf and oneOf', async () => {
+    const withSchemas = (schemas: Record<string, unknown>) =>
+      importOpenApi(
+        doc(
+          { '/a': getReturning({ $ref: '#/components/schemas/A' }) },
+          { components: { schemas } },
+        ),
+      );
+    const allOf = await withSchemas({
+      A: {
+        allOf: [
+          { $ref: '#/components/schemas/B' },
+          { type: 'object', properties: { id: { type: 'string' } } },
+        ],
+      },
+      B: { allOf: [{ $ref: '#/components/schemas/A' }] },
+    });
+    expect(allOf.description.resources[0]!.schema).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+    });
+    const oneOf = await withSchemas({
+      A: { oneOf: [{ $ref: '#/components/schemas/B' }] },
+      B: { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] },
+    });
+    expect(oneOf.description.resources[0]!.schema).toEqual({ type: 'object' });
+  });
+
   it('cuts deep nesting at the depth limit and drops enums too long to keep', async () => {
     const deep = {
       type: 'object',
@@ -832,6 +860,24 @@ describe('importOpenApi: bad documents', () => {
     });
     expect(await importError(doc({ '/a': { parameters: [] } }))).toMatchObject({
       code: 'NO_OPERATIONS',
+    });
+  });
+
+  it('nesting too deep to read, found without overflowing the stack', async () => {
+    const levels = 5000;
+    const schema =
+      '{"type":"object","properties":{"a":'.repeat(levels) +
+      '{"type":"string"}' +
+      '}}'.repeat(levels);
+    const text = JSON.stringify(doc({ '/a': getReturning('SCHEMA') })).replace('"SCHEMA"', schema);
+    const error = await importError(text);
+    expect(error).toMatchObject({ code: 'TOO_DEEPLY_NESTED', status: 422 });
+    expect(error.where).toMatch(
+      /^\/paths\/~1a\/get\/responses\/200\/content\/application~1json\/schema\/properties\/a\//,
+    );
+    expect(await importError('['.repeat(200_000))).toMatchObject({
+      code: 'NOT_JSON_OR_YAML',
+      where: 'the whole document',
     });
   });
 

@@ -54,6 +54,8 @@ const DETAIL_LEVELS: Array<{ limits: FieldSchemaLimits; responses: boolean }> = 
   { limits: { maxDepth: 1, maxProperties: 25, descriptions: false }, responses: false },
 ];
 const MAX_OPERATIONS = 1000;
+/** Deeper nesting is refused: real documents stay far below it, and walks must not overflow. */
+const MAX_NESTING = 128;
 const MAX_WARNINGS = 50;
 
 /**
@@ -70,6 +72,7 @@ export const IMPORT_ERROR_STATUS = {
   NO_OPERATIONS: 422,
   NO_SERVER: 422,
   DESCRIPTION_TOO_LARGE: 422,
+  TOO_DEEPLY_NESTED: 422,
   /** The URL could not be fetched: refused by the network guard, unreachable, or not 2xx. */
   FETCH_FAILED: 422,
 } as const;
@@ -113,6 +116,15 @@ function formatBytes(bytes: number): string {
   return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
+/** Bytes of an object as JSON; one too deep to serialise counts as too large. */
+function jsonSize(value: object): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 /** Parses JSON or YAML text, naming the line and column of a syntax error. */
 export function parseDocumentText(text: string): unknown {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
@@ -127,7 +139,8 @@ export function parseDocumentText(text: string): unknown {
       const message = (error as Error).message
         .replace(/, (\.\.\.)?".*" is not valid JSON$/s, '')
         .replace(/ in JSON at position \d+.*$/s, '');
-      const where = lineAndColumn(body, jsonErrorOffset(body));
+      const offset = jsonErrorOffset(body);
+      const where = offset < 0 ? 'the whole document' : lineAndColumn(body, offset);
       throw new OpenApiImportError('NOT_JSON_OR_YAML', `Not valid JSON: ${message}`, where);
     }
   }
@@ -202,6 +215,19 @@ function checkVersion(doc: unknown): asserts doc is Record<string, unknown> {
       '/openapi',
     );
   }
+}
+
+/** The pointer of the first value nested deeper than MAX_NESTING, found without recursion. */
+function tooDeep(doc: unknown): string | undefined {
+  const stack: Array<[unknown, string, number]> = [[doc, '', 0]];
+  while (stack.length > 0) {
+    const [value, pointer, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_NESTING) return pointer;
+    for (const [key, child] of Object.entries(value))
+      stack.push([child, `${pointer}/${escapePointer(key)}`, depth + 1]);
+  }
+  return undefined;
 }
 
 /** JSON pointer escaping (RFC 6901). */
@@ -619,10 +645,7 @@ export async function importOpenApi(
   input: string | object,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const size =
-    typeof input === 'string'
-      ? Buffer.byteLength(input)
-      : Buffer.byteLength(JSON.stringify(input) ?? '');
+  const size = typeof input === 'string' ? Buffer.byteLength(input) : jsonSize(input);
   if (size > MAX_DOCUMENT_BYTES) {
     throw new OpenApiImportError(
       'DOCUMENT_TOO_LARGE',
@@ -632,6 +655,14 @@ export async function importOpenApi(
   }
   const original = typeof input === 'string' ? parseDocumentText(input) : structuredClone(input);
   checkVersion(original);
+  const deep = tooDeep(original);
+  if (deep !== undefined) {
+    throw new OpenApiImportError(
+      'TOO_DEEPLY_NESTED',
+      `The document nests more than ${MAX_NESTING} levels deep`,
+      deep.slice(0, 300) + (deep.length > 300 ? '…' : ''),
+    );
+  }
 
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);

@@ -3,7 +3,7 @@
 // and an import error must say where (issue 14 §3), so this walks the grammar (RFC 8259) up to
 // the first character that cannot come next. Only called after JSON.parse has failed.
 
-/** The 0-based offset of the first character that breaks the JSON grammar. */
+/** The 0-based offset of the first character that breaks the JSON grammar; -1 if unknown. */
 export function jsonErrorOffset(text: string): number {
   let i = 0;
   const ws = () => {
@@ -86,6 +86,8 @@ export function jsonErrorOffset(text: string): number {
     if (i < text.length) fail();
   } catch (offset) {
     if (typeof offset === 'number') return Math.min(offset, text.length);
+    // Nesting too deep to walk: the error is somewhere in there.
+    if (offset instanceof RangeError) return -1;
     throw offset;
   }
   return text.length;

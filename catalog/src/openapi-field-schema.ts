@@ -87,6 +87,8 @@ function isNullSchema(schema: unknown): boolean {
  * the union of their object variants' properties (a field may be in any of them, none required).
  */
 function flatten(schema: OpenApiSchema, chain: Set<object>): OpenApiSchema {
+  // allOf/oneOf may lead back to a schema being flattened (A = allOf[B], B = allOf[A]).
+  const inside = new Set(chain).add(schema);
   let result: OpenApiSchema = schema;
   if (Array.isArray(schema.allOf)) {
     const merged: OpenApiSchema = { ...schema, allOf: undefined };
@@ -95,8 +97,8 @@ function flatten(schema: OpenApiSchema, chain: Set<object>): OpenApiSchema {
       : {};
     const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
     for (const part of schema.allOf) {
-      if (!isObject(part) || chain.has(part)) continue;
-      const flat = flatten(part, chain);
+      if (!isObject(part) || inside.has(part)) continue;
+      const flat = flatten(part, inside);
       for (const [key, value] of Object.entries(flat)) {
         if (key === 'properties' && isObject(value)) Object.assign(properties, value);
         else if (key === 'required' && Array.isArray(value))
@@ -118,10 +120,10 @@ function flatten(schema: OpenApiSchema, chain: Set<object>): OpenApiSchema {
     const nullable = nonNull.length < variants.length;
     const base: OpenApiSchema = { ...result, oneOf: undefined, anyOf: undefined };
     if (nullable) base.nullable = true;
-    if (nonNull.length === 1 && !chain.has(nonNull[0]!)) {
-      return { ...flatten(nonNull[0]!, chain), ...definedOnly(base) };
+    if (nonNull.length === 1 && !inside.has(nonNull[0]!)) {
+      return { ...flatten(nonNull[0]!, inside), ...definedOnly(base) };
     }
-    const objects = nonNull.filter((v) => !chain.has(v)).map((v) => flatten(v, chain));
+    const objects = nonNull.filter((v) => !inside.has(v)).map((v) => flatten(v, inside));
     if (objects.length > 0 && objects.every((v) => isObject(v.properties))) {
       const properties: Record<string, unknown> = {};
       for (const v of objects) Object.assign(properties, v.properties);
