@@ -11,7 +11,7 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import postgres from 'postgres';
+import { createDatabaseIfMissing } from '@patchbay/db';
 import { assertPortFree } from './ports.ts';
 import {
   commandLine,
@@ -128,16 +128,6 @@ export async function startPostgres(options: {
     // transaction is kept.
     stop: () => stopService(service, 30_000, 'SIGINT'),
   };
-}
-
-export async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
-  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    const [exists] = await sql`select 1 from pg_database where datname = ${database}`;
-    if (!exists) await sql.unsafe(`create database "${database.replaceAll('"', '""')}"`);
-  } finally {
-    await sql.end();
-  }
 }
 
 /**
