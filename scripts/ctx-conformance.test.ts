@@ -18,7 +18,9 @@ import { SandboxPool, type SandboxRunResult } from '../workers/src/sandbox/index
 // logs, the state changes and the error (name, message, status, body). Any difference fails.
 //
 // The programs: the docs' example (CTX_CONTRACT_EXAMPLE), the template generator's output for
-// representative prompts, and hand-written programs that reach every part of the contract.
+// representative prompts, the docs page's snippets, and hand-written programs that reach every
+// part of the contract. Secrets are long and distinctive: the sandbox redacts every secret
+// wherever it appears (ADR 012), which is on purpose and not part of the comparison.
 
 /** Headers each host's HTTP client adds on its own; everything else the APIs receive must match. */
 const TRANSPORT_HEADERS = new Set([
@@ -384,7 +386,11 @@ describe('the docs example (CTX_CONTRACT_EXAMPLE) on both hosts', () => {
   it('a later run, from a saved cursor', async () => {
     const seen = await conforms('docs example later', {
       code: CTX_CONTRACT_EXAMPLE,
-      source: { authType: 'api-key', authConfig: { in: 'query', name: 'key' }, secret: 'k' },
+      source: {
+        authType: 'api-key',
+        authConfig: { in: 'query', name: 'key' },
+        secret: 'query-key-secret',
+      },
       destination: { authType: 'basic', authConfig: { username: 'ada' }, secret: 'pässword' },
       state: { cursor: 200 },
       serve: serveCustomers(),
@@ -546,6 +552,147 @@ describe('template generator output on both hosts', () => {
   });
 });
 
+describe('more template generator shapes on both hosts', () => {
+  it('PATCH /contacts/{email} for changed users, a nested field, links.next pages', async () => {
+    const users = [
+      { id: 'u1', email: 'a@x.io', name: 'Al', updatedAt: '2025-01-02T00:00:00Z' },
+      { id: 'u2', email: 'b+1@x.io', name: 'Bo', updatedAt: '2025-01-01T00:00:00Z' },
+    ];
+    const seen = await conforms('generated users', {
+      code: generated(
+        'Every 20 minutes, PATCH /contacts/{email} for each user changed since the last run in GET /users, mapping name to properties.full_name.',
+      ),
+      source: { authType: 'bearer', secret: 'users-bearer-secret' },
+      destination: { authType: 'api-key', secret: 'contacts-key-secret' },
+      serve: () => {
+        source.handle(({ query }) => {
+          const page = Number(query.get('page') ?? 1);
+          return {
+            body: {
+              data: users.slice(page - 1, page),
+              links: { next: page < users.length ? `/users?page=${page + 1}` : null },
+            },
+          };
+        });
+        destination.handle(() => ({ status: 200, body: { ok: true } }));
+      },
+      expected: 'success',
+    });
+    expect(seen.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2);
+  });
+
+  it('{cursor} in the query, then from the saved cursor', async () => {
+    const program: Program = {
+      code: generated(
+        'Every 15 minutes get GET /v1/charges?limit=2&created_gt={cursor} and POST each to /payments.',
+      ),
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        source.handle(({ query }) => {
+          const after = Number(query.get('created_gt') ?? 0);
+          const charges = [
+            { id: 'ch_1', created: 100, amount: 5 },
+            { id: 'ch_2', created: 200, amount: 7 },
+          ];
+          return { body: { data: charges.filter((c) => c.created > after), has_more: false } };
+        });
+        destination.handle(() => ({ status: 201 }));
+      },
+      expected: 'success',
+    };
+    const first = await conforms('generated charges', program);
+    expect(first.stateChanges.set).not.toEqual({});
+    const later = await conforms('generated charges later', {
+      ...program,
+      state: first.stateChanges.set,
+    });
+    expect(later.requests.map((r) => r.url)).toEqual(['/v1/charges?limit=2&created_gt=200']);
+  });
+
+  it('paging.next.after, "as" mappings, a 409 skipped', async () => {
+    const deals = [
+      { id: '1', dealname: 'Big', amount: '900', updatedAt: '2025-01-01T00:00:00.000Z' },
+      { id: '2', dealname: 'Small', amount: '90', updatedAt: '2025-01-01T00:00:01.000Z' },
+    ];
+    await conforms('generated deals', {
+      code: generated(
+        'Each morning at 7am, take updated deals from /crm/v3/objects/deals and send to /api/opportunities with dealname as opportunity_name and amount as value.',
+      ),
+      source: NONE,
+      destination: NONE,
+      serve: () => {
+        source.handle(({ query }) => {
+          const from = Number(query.get('after') ?? 0);
+          const more = from + 1 < deals.length;
+          return {
+            body: {
+              results: deals.slice(from, from + 1),
+              ...(more ? { paging: { next: { after: String(from + 1) } } } : {}),
+            },
+          };
+        });
+        destination.handle(({ body }) =>
+          (JSON.parse(body) as { opportunity_name?: string }).opportunity_name === 'Big'
+            ? { status: 409, body: { message: 'exists' } }
+            : { status: 201 },
+        );
+      },
+      expected: 'success',
+    });
+  });
+});
+
+describe('the docs page snippets on both hosts', () => {
+  it('a request with query and headers, a text body, ctx.fetch, and the 409-then-PATCH pattern', async () => {
+    // The snippets of web/src/routes/docs.tsx (REQUEST_EXAMPLE, HTTP_ERROR_EXAMPLE) in one run.
+    const seen = await conforms('docs snippets', {
+      code: `export default async function run(ctx) {
+  const open = await ctx.source.request('GET', '/v1/tickets', {
+    query: { status: 'open', per_page: 100 },
+    headers: { Accept: 'application/json' },
+  });
+  await ctx.destination.put('/v1/notes/42', {
+    body: 'Synced by Patchbay',
+    headers: { 'Content-Type': 'text/plain' },
+  });
+  const rates = await ctx.fetch('\${OTHER}/rates?base=EUR');
+  const contacts = [{ email: 'new@x.io' }, { email: 'old@x.io' }];
+  for (const contact of contacts) {
+    try {
+      await ctx.destination.post('/contacts', { json: contact });
+    } catch (err) {
+      if (err.status !== 409) throw err;
+      ctx.log(\`\${contact.email} already exists, updating it\`);
+      await ctx.destination.patch(\`/contacts/\${encodeURIComponent(contact.email)}\`, {
+        json: contact,
+      });
+    }
+  }
+  if (ctx.run.mode === 'test') ctx.log('Test run: state changes are reported, not saved');
+  console.info(\`attempt \${ctx.run.attempt}\`);
+  return { open, rates };
+}`,
+      source: NONE,
+      destination: { authType: 'bearer', secret: 'docs-bearer-secret' },
+      serve: () => {
+        source.handle(() => ({ body: [{ id: 1, status: 'open' }] }));
+        other.handle(() => ({ body: { base: 'EUR', rates: { USD: 1.1 } } }));
+        destination.handle(({ method, body }) =>
+          method === 'POST' && body.includes('old@x.io')
+            ? { status: 409, body: { error: 'exists' } }
+            : { status: 200, body: { ok: true } },
+        );
+      },
+      expected: 'success',
+    });
+    expect(seen.logs).toEqual([
+      { level: 'info', message: 'old@x.io already exists, updating it' },
+      { level: 'info', message: 'attempt 1' },
+    ]);
+  });
+});
+
 describe('every part of the contract on both hosts', () => {
   it('requests: methods, paths, query encoding, headers, json and text bodies, response kinds', async () => {
     const seen = await conforms('requests', {
@@ -561,8 +708,12 @@ describe('every part of the contract on both hosts', () => {
   const plain = await ctx.fetch('${'${OTHER}'}/plain');
   return { listed, patched, text, empty, viaFetch, plain };
 }`,
-      source: { path: '/v1', authType: 'bearer', secret: 'tok' },
-      destination: { authType: 'api-key', authConfig: { name: 'X-Custom-Key' }, secret: 'dk' },
+      source: { path: '/v1', authType: 'bearer', secret: 'source-bearer-secret' },
+      destination: {
+        authType: 'api-key',
+        authConfig: { name: 'X-Custom-Key' },
+        secret: 'dest-key-secret',
+      },
       serve: () => {
         const echo: Handler = ({ method, path, query, body }) => ({
           body: { method, path, query: [...query], body },
