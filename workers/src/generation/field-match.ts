@@ -106,7 +106,16 @@ for (const [concept, words] of Object.entries(CONCEPTS)) {
 }
 
 /** Leaf names that say nothing alone (`emails.0.value`): the parent names the concept. */
-const GENERIC_LEAVES = new Set(['value', 'address', 'content', 'text', 'plaintext', 'amount']);
+const GENERIC_LEAVES = new Set([
+  'value',
+  'address',
+  'content',
+  'text',
+  'plaintext',
+  'amount',
+  'number',
+  'freeformnumber',
+]);
 
 /** The synonym concept of a word or a dotted path, if any. */
 export function conceptOf(path: string): string | undefined {
@@ -114,6 +123,8 @@ export function conceptOf(path: string): string | undefined {
   const leaf = normalise(parts.at(-1) ?? '');
   const direct = CONCEPT_OF.get(leaf);
   if (direct && !(GENERIC_LEAVES.has(leaf) && parts.length > 1)) return direct;
+  // `comment.public` is not a comment: only a generic leaf takes its parent's meaning.
+  if (!GENERIC_LEAVES.has(leaf)) return direct;
   for (const part of parts.slice(0, -1).reverse()) {
     const concept = CONCEPT_OF.get(normalise(part));
     if (concept) return concept;
@@ -167,6 +178,31 @@ export interface FieldRule {
   reason: string;
 }
 
+const PERSON_PARENT =
+  /(^|\.)(requester|assignee|owner|author|creator|from|user|customer|contact|member|person|organizer|sender|reporter)s?$/i;
+
+/**
+ * Whether a source field's values can go in a target field: booleans only from booleans,
+ * numbers from numbers or numeric text, and enums only when the two share a value (a status in
+ * one API is rarely a status in another).
+ */
+function compatible(target: TFieldSchema, source: TFieldSchema): boolean {
+  if (target.type === 'boolean' && source.type !== 'boolean') return false;
+  if (
+    (target.type === 'number' || target.type === 'integer') &&
+    !['number', 'integer', 'string'].includes(source.type)
+  ) {
+    return false;
+  }
+  if (target.type === 'array' && source.type !== 'array') return false;
+  if (target.enum) {
+    if (!source.enum) return false;
+    const values = new Set(target.enum.map((v) => String(v).toLowerCase()));
+    return source.enum.some((v) => values.has(String(v).toLowerCase()));
+  }
+  return true;
+}
+
 function scalar(schema: TFieldSchema): boolean {
   return !['object'].includes(schema.type);
 }
@@ -179,6 +215,8 @@ export function matchField(
   target: FieldLeaf,
   sourceLeaves: FieldLeaf[],
   explicit: Map<string, string>,
+  /** The target has first and last name fields: its `title` is a job title, not a name. */
+  personTarget = false,
 ): FieldRule | undefined {
   const base = {
     to: target.path,
@@ -198,8 +236,17 @@ export function matchField(
       reason: 'the prompt',
     };
   }
+  const personParent = PERSON_PARENT.test(target.path.split('.').slice(0, -1).join('.'));
   const usable = sourceLeaves
     .filter((l) => scalar(l.schema) || target.schema.type === 'object')
+    .filter((l) => compatible(target.schema, l.schema))
+    // `requester.name` takes a person's name (`author.name`), not the record's title.
+    .filter(
+      (l) =>
+        !personParent ||
+        PERSON_PARENT.test(l.path.split('.').slice(0, -1).join('.')) ||
+        (l.depth === 0 && conceptOf(l.path) === 'email'),
+    )
     .filter(
       (l) =>
         !l.schema.format || l.schema.format !== 'id' || conceptOf(target.path) === 'externalid',
@@ -214,6 +261,9 @@ export function matchField(
   }
   const concept = conceptOf(target.path);
   if (!concept) return undefined;
+  if (personTarget && concept === 'name' && /^(title|jobtitle|subject|summary)$/.test(leafName)) {
+    return undefined;
+  }
   const same = usable.find((l) => conceptOf(l.path) === concept);
   if (same) {
     return {

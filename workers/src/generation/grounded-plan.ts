@@ -116,6 +116,9 @@ export interface DedupePlan {
 }
 
 export interface GroundedPlan {
+  destinationDescription?: TApiDescription | undefined;
+  /** The source API's name as typed, lower case (filters skip it between words). */
+  sourceName?: string | undefined;
   source: ReadPlan | undefined;
   destination: WritePlan | undefined;
   filters: FilterPlan[];
@@ -152,17 +155,30 @@ function resourceNames(resource: TResource): string[] {
 }
 
 /** Where the prompt names a resource: index of the first word of the name, or -1. */
-function mentions(text: string, resource: TResource): number[] {
+function mentions(
+  text: string,
+  resource: TResource,
+  description?: TApiDescription,
+): Array<{ index: number; end: number }> {
   const lower = text.toLowerCase();
-  const found: number[] = [];
+  // "typeform responses": the API's own name is not its `typeform` resource.
+  const apiNames = new Set(
+    description ? [description.name, description.id, ...description.aliases].map(normalise) : [],
+  );
+  const found = new Map<number, number>();
   for (const name of resourceNames(resource)) {
+    if (apiNames.has(normalise(name))) continue;
     const forms = [name, `${name}s`, name.replace(/y$/, 'ies'), name.replace(/-/g, ' ')];
     for (const form of forms) {
       const pattern = new RegExp(`(?<![a-z0-9])${escapeRegExp(form)}(?![a-z0-9])`, 'g');
-      for (const m of lower.matchAll(pattern)) found.push(m.index);
+      for (const m of lower.matchAll(pattern)) {
+        found.set(m.index, Math.max(found.get(m.index) ?? 0, m.index + m[0].length));
+      }
     }
   }
-  return [...new Set(found)].sort((a, b) => a - b);
+  return [...found.entries()]
+    .map(([index, end]) => ({ index, end }))
+    .sort((a, b) => a.index - b.index);
 }
 
 /** The index where the destination part of the prompt starts ("… to Trello", "into …", "->"). */
@@ -217,6 +233,31 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
   return undefined;
 }
 
+/**
+ * A path or query parameter's value from the prompt: its own words (`list_id` → "list 123"),
+ * the aliases of the resource it names (`spreadsheetId` → "sheet 1xYz"), or owner/repo.
+ */
+function paramValue(
+  text: string,
+  name: string,
+  path: string | undefined,
+  description: TApiDescription,
+): string | undefined {
+  if (
+    (name === 'owner' || name === 'repo') &&
+    path?.includes('{owner}') &&
+    path.includes('{repo}')
+  ) {
+    const slug = /(?<![\w/:.])([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*)(?![\w/])/.exec(text);
+    if (slug) return name === 'owner' ? slug[1] : slug[2];
+  }
+  const hints = hintsFor(name, path);
+  const aliases = description.resources
+    .filter((r) => hints.some((h) => h === r.name || h === singular(r.plural)))
+    .flatMap((r) => [r.plural, ...r.aliases].map((a) => a.toLowerCase()));
+  return idFromPrompt(text, [...hints, ...aliases]);
+}
+
 function channelFromPrompt(text: string): string | undefined {
   const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
   if (hash) return `#${hash[1]}`;
@@ -244,10 +285,9 @@ function pickResource(
   // go, not what they are; "as cards" / "as rows" names what they are.
   const lower = text.toLowerCase();
   const usable = (resource: TResource) =>
-    mentions(text, resource).filter((i) => {
-      const after = lower.slice(i).replace(/^[a-z-]+/, '');
-      return !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(after);
-    });
+    mentions(text, resource, description)
+      .filter((m) => !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(lower.slice(m.end)))
+      .map((m) => m.index);
   const rank = (i: number) =>
     /\bas\s+(?:new\s+)?$/.test(lower.slice(Math.max(0, i - 8), i)) ? i - 10_000 : i;
   let best: { resource: TResource; at: number } | undefined;
@@ -320,6 +360,8 @@ export function planGrounded(
   const reading = readPrompt(input.userPrompt, input);
   const split = splitIndex(text, input);
   const plan: GroundedPlan = {
+    destinationDescription,
+    sourceName: input.sourceApiName.trim().toLowerCase(),
     source: undefined,
     destination: undefined,
     filters: [],
@@ -390,7 +432,7 @@ export function planGrounded(
       const value =
         name === messaging.channelField
           ? (idFromPrompt(text, ['channel']) ?? undefined)
-          : idFromPrompt(text, hintsFor(name, messagingOp.path));
+          : paramValue(text, name, messagingOp.path, destinationDescription);
       if (value) pathParams[name] = value;
       else if (name === messaging.channelField) {
         block(
@@ -507,7 +549,7 @@ function planRead(
   const scored = candidates
     .map((op) => {
       const missing = requiredParams(op, 'path').filter(
-        (name) => !idFromPrompt(text, hintsFor(name, op.path)),
+        (name) => !paramValue(text, name, op.path, description),
       );
       return { op, missing: missing.length };
     })
@@ -515,7 +557,7 @@ function planRead(
   const operation = (scored[0] as { op: TOperation }).op;
   const pathParams: Record<string, string> = {};
   for (const name of requiredParams(operation, 'path')) {
-    const value = idFromPrompt(text, hintsFor(name, operation.path));
+    const value = paramValue(text, name, operation.path, description);
     if (value) pathParams[name] = value;
     else
       block(
@@ -526,16 +568,9 @@ function planRead(
   for (const param of operation.params.filter((p) => p.in === 'query')) {
     const pagingParams = pagingParamNames(operation.pagination);
     if (pagingParams.includes(param.name) || param.name === operation.since?.param) continue;
-    if (param.required && /^(q|query)$/.test(param.name)) {
-      // A query-language list (Salesforce SOQL, QuickBooks): select the fields the schema has.
-      const table = operation.path.includes('sobjects') ? resource.name : capitalise(resource.name);
-      const fields = Object.keys(resource.schema.properties ?? {}).filter(
-        (f) => f !== 'attributes' && f !== 'MetaData',
-      );
-      query[param.name] =
-        description.id === 'quickbooks'
-          ? `select * from ${capitalise(resource.name)}`
-          : `SELECT ${fields.join(', ')} FROM ${capitalise(table)}`;
+    const language = queryLanguage(description, resource, operation, param.name, param.required);
+    if (language) {
+      query[param.name] = language;
       continue;
     }
     const hinted = idFromPrompt(text, hintsFor(param.name));
@@ -595,6 +630,28 @@ function planRead(
     form: false,
     headers: requiredHeaders(operation, plan.unresolved),
   };
+}
+
+/**
+ * A list whose required parameter is a query language (Salesforce SOQL, QuickBooks, Jira JQL):
+ * a query that selects every record of the resource.
+ */
+function queryLanguage(
+  description: TApiDescription,
+  resource: TResource,
+  operation: TOperation,
+  param: string,
+  required: boolean,
+): string | undefined {
+  if (!required) return undefined;
+  if (param === 'jql') return 'order by created ASC';
+  if (!/^(q|query)$/.test(param) || operation.kind !== 'list') return undefined;
+  const fields = Object.keys(resource.schema.properties ?? {}).filter(
+    (f) => f !== 'attributes' && f !== 'MetaData',
+  );
+  return description.id === 'quickbooks'
+    ? `select * from ${capitalise(resource.name)}`
+    : `SELECT ${fields.join(', ')} FROM ${capitalise(resource.name)}`;
 }
 
 function pagingParamNames(pagination: TPagination | undefined): string[] {
@@ -670,7 +727,7 @@ function planWrite(
   const pathParams: Record<string, string> = {};
   for (const name of requiredParams(operation, 'path')) {
     const value =
-      idFromPrompt(text, hintsFor(name, operation.path)) ??
+      paramValue(text, name, operation.path, description) ??
       (name === 'calendarId' ? 'primary' : name === 'range' ? 'A1' : undefined);
     if (value === 'primary' || value === 'A1')
       plan.assumptions.push(
@@ -791,7 +848,11 @@ function planMapping(
       fromFormat: sourceLeaves.find((l) => l.path === from)?.schema.format,
       reason: 'column',
     }));
-    plan.understood.push(`Fields: ${pairs.map((p) => `${p.to} ← ${p.from}`).join(', ')}.`);
+    if (pairs.length === 0) {
+      block(
+        `which ${read.resource.plural} fields go to which ${write.resource.name} fields; name them in the prompt ("map email to Email")`,
+      );
+    } else plan.understood.push(`Fields: ${pairs.map((p) => `${p.to} ← ${p.from}`).join(', ')}.`);
     return;
   }
   if (write.container?.kind === 'typed-properties') {
@@ -805,6 +866,9 @@ function planMapping(
         !(leaf.schema.type === 'array' && leaf.schema.items?.type === 'object'),
     );
     const fixed = new Set<string>();
+    const personTarget = targets.some((t) =>
+      ['firstname', 'lastname'].includes(conceptOf(t.path) ?? ''),
+    );
     for (const target of targets) {
       const top = target.path.split('.')[0] ?? '';
       if (isIdLike(target.path) && conceptOf(target.path) !== 'externalid') {
@@ -820,7 +884,7 @@ function planMapping(
         }
         continue;
       }
-      const rule = matchField(target, sourceLeaves, explicit);
+      const rule = matchField(target, sourceLeaves, explicit, personTarget);
       if (rule) write.rules.push(rule);
     }
     // Explicit mappings to fields the schema does not list (custom fields) still go out.
@@ -834,7 +898,15 @@ function planMapping(
     for (const name of requiredPaths(schema)) {
       const covered = write.rules.some((r) => r.to === name || r.to.startsWith(`${name}.`));
       if (!covered) {
-        const value = idFromPrompt(text, hintsFor(name.split('.').at(-1) ?? name));
+        // A required choice the prompt names ("as subscribed"), else an id it gives.
+        const choices = leaves(schema, 3).find((l) => l.path === name)?.schema.enum;
+        const named = choices?.find((v) =>
+          new RegExp(`\\b${escapeRegExp(String(v).toLowerCase())}\\b`).test(text.toLowerCase()),
+        );
+        const value =
+          named !== undefined
+            ? String(named)
+            : idFromPrompt(text, hintsFor(name.split('.').at(-1) ?? name));
         if (value) write.rules.push({ to: name, value, type: 'string', reason: 'the prompt' });
         else
           block(
@@ -1206,8 +1278,9 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
   // "open issues", "paid invoices", "active subscriptions", "completed tasks": an adjective
   // before the resource noun that is an enum value or a boolean field.
   const nouns = resourceNames(read.resource).map((n) => escapeRegExp(n));
+  const apiName = plan.sourceName ? `(?:${escapeRegExp(plan.sourceName)}(?:'s)?\\s+)?` : '';
   const adjective = new RegExp(
-    `\\b(?:only\\s+)?(?:the\\s+|all\\s+|our\\s+|new\\s+)*([a-z_]+)\\s+(?:${nouns.join('|')})s?\\b`,
+    `\\b(?:only\\s+)?(?:the\\s+|all\\s+|our\\s+|new\\s+)*([a-z_]+)\\s+${apiName}(?:${nouns.join('|')})s?\\b`,
     'g',
   );
   for (const m of lower.matchAll(adjective)) {
@@ -1355,7 +1428,14 @@ function planDedupe(lower: string, plan: GroundedPlan) {
   }
   const query: Record<string, string> = {};
   for (const param of list.params.filter((p) => p.required && p.in === 'query')) {
-    query[param.name] = '{key}';
+    query[param.name] =
+      queryLanguage(
+        plan.destinationDescription as TApiDescription,
+        write.resource,
+        list,
+        param.name,
+        true,
+      ) ?? '{key}';
   }
   const destinationField =
     write.container?.kind === 'object' ? `${write.container.field}.${key.to}` : key.to;
