@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { EnvError } from '@patchbay/schema/env';
 import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
-import { createSql, migrate, MigrationError } from '@patchbay/db';
+import { createSql, isConnectionError, migrate, MigrationError } from '@patchbay/db';
 import { checkVaultKeys } from './vault-check.ts';
 import { createApp } from './app.ts';
 import { createAuthDeps } from './auth/auth-config.ts';
@@ -82,6 +82,11 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const known =
     error instanceof EnvError || error instanceof MigrationError || error instanceof VaultError;
-  console.error(known ? (error as Error).message : error);
+  if (isConnectionError(error)) {
+    // One line, not a stack (issue 13): the usual cause is PostgreSQL not running yet.
+    console.error(
+      `Cannot reach PostgreSQL (${String(error)}). Check that it runs and DATABASE_URL.`,
+    );
+  } else console.error(known ? (error as Error).message : error);
   process.exit(1);
 });
