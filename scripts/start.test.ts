@@ -8,6 +8,7 @@ import { Connection, Client } from '@temporalio/client';
 import postgres from 'postgres';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from './lib/processes.ts';
+import { startFakeApi } from './test-support/fake-api.ts';
 import { runStart, stackPorts, type StartedProcess } from './test-support/run-start.ts';
 
 const dataDirs: string[] = [];
@@ -76,6 +77,34 @@ function processGroup(pgid: number): number[] {
   return members;
 }
 
+const COPY_CODE = `export default async function run(ctx) {
+  const since = (await ctx.state.get('cursor')) ?? 0;
+  const page = await ctx.source.get('/items', { query: { after: since } });
+  for (const item of page.items) await ctx.destination.post('/copies', { json: item });
+  await ctx.state.set('cursor', page.items.at(-1)?.id ?? since);
+  await ctx.state.set('runs', ((await ctx.state.get('runs')) ?? 0) + 1);
+  return { copied: page.items.length };
+}
+`;
+
+/** Signs up through the API and returns a request function carrying the session cookie. */
+async function signUp(port: string) {
+  const origin = `http://localhost:${port}`;
+  const signup = await fetch(`${origin}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: `start-${Date.now()}@example.com`, password: 'test password' }),
+  });
+  expect(signup.status).toBe(201);
+  const cookie = (signup.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  return (method: string, url: string, body?: unknown) =>
+    fetch(`${origin}${url}`, {
+      method,
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}
+
 function ownedPids(dir: string): number[] {
   const state = runState(dir);
   const postmaster = Number(
@@ -105,7 +134,8 @@ describe('npm start', () => {
     // A PostgreSQL folder left half-initialised by an interrupted first start.
     mkdirSync(path.join(dir, 'postgres'));
     writeFileSync(path.join(dir, 'postgres', 'postgresql.conf'), '# half written');
-    const env = { ...(await stackPorts()), DATA_DIR: dir };
+    // The test's third-party APIs are HTTP servers on loopback.
+    const env = { ...(await stackPorts()), DATA_DIR: dir, SANDBOX_ALLOW_PRIVATE_NETWORK: 'true' };
 
     // Launched as `npm start` is: bootstrap.mjs, whose process group gets the terminal's signals.
     const first = start(env, { viaBootstrap: true });
@@ -136,15 +166,78 @@ describe('npm start', () => {
     await sql`insert into survives_restart values ('still here')`;
     await sql.end();
 
-    // Issue 20: a worker killed with SIGKILL is restarted; a ping started while it is down
-    // stays queued in Temporal and completes once the new worker polls.
-    const worker = childPid(dir, 'worker');
-    process.kill(worker, 'SIGKILL');
-    await first.waitForOutput(/worker crashed \(killed by SIGKILL\); restarting it in 1 s/);
-    const inFlight = await ping(env.PORT);
-    expect(inFlight.status).toBe(200);
-    expect(childPid(dir, 'worker')).not.toBe(worker);
-    await untilHealthy(env.PORT);
+    // Issue 20: the worker killed with SIGKILL in the middle of a deployed run is restarted;
+    // Temporal retries the activity on the new worker, and the run commits its state once.
+    const source = await startFakeApi();
+    const destination = await startFakeApi();
+    try {
+      source.on('GET /items', (request) => {
+        const after = Number(request.query.get('after') ?? 0);
+        return { json: { items: [{ id: 1 }, { id: 2 }].filter((item) => item.id > after) } };
+      });
+      // The first answer is held back, so the run is in flight when the worker dies.
+      destination.on('POST /copies', [
+        { status: 201, json: {}, delayMs: 4000 },
+        { status: 201, json: {} },
+      ]);
+      const request = await signUp(env.PORT);
+      const created = await request('POST', '/api/integrations', {
+        userPrompt: 'Copy every new item from the source to the destination.',
+        sourceApiName: 'Items',
+        sourceApiUrl: source.url,
+        sourceAuthType: 'none',
+        destApiName: 'Copies',
+        destApiUrl: destination.url,
+        destAuthType: 'none',
+        generatedCode: COPY_CODE,
+        schedule: { everyMinutes: 15 },
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      expect((await request('PUT', `/api/integrations/${id}`, { status: 'active' })).status).toBe(
+        200,
+      );
+      const run = await request('POST', `/api/integrations/${id}/run`);
+      const { workflowId } = (await run.json()) as { workflowId: string };
+      for (let i = 0; !destination.received.some((r) => r.path === '/copies'); i++) {
+        if (i > 200) throw new Error('the run never reached the destination');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+
+      const worker = childPid(dir, 'worker');
+      process.kill(worker, 'SIGKILL');
+      await first.waitForOutput(/worker crashed \(killed by SIGKILL\); restarting it in 1 s/);
+      // A ping started while the worker is down waits in Temporal for the new one.
+      expect((await ping(env.PORT)).status).toBe(200);
+      expect(childPid(dir, 'worker')).not.toBe(worker);
+      await untilHealthy(env.PORT);
+
+      const sql = postgres(
+        `postgres://patchbay:patchbay@127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}/patchbay`,
+        { max: 1, onnotice: () => {} },
+      );
+      try {
+        const connection = await Connection.connect({
+          address: `127.0.0.1:${env.TEMPORAL_PORT}`,
+        });
+        await new Client({ connection }).workflow.getHandle(workflowId).result();
+        await connection.close();
+        const runs = await sql`
+          select status from runs where workflow_id = ${workflowId} order by id`;
+        expect(runs).toEqual([{ status: 'success' }]);
+        expect(
+          await sql`select key, value from integration_state where integration_id = ${id} order by key`,
+        ).toEqual([
+          { key: 'cursor', value: 2 },
+          { key: 'runs', value: 1 },
+        ]);
+      } finally {
+        await sql.end();
+      }
+    } finally {
+      await source.close();
+      await destination.close();
+    }
 
     // The API killed with SIGKILL comes back on the same port.
     const api = childPid(dir, 'api');
