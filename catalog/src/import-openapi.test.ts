@@ -373,6 +373,50 @@ describe('importOpenApi: operation kinds', () => {
   });
 });
 
+describe('importOpenApi: resources', () => {
+  const list = getReturning({ type: 'array', items: record });
+
+  it('groups untagged operations by the collection their path is about', async () => {
+    const { description } = await importOpenApi(
+      doc({
+        '/v1/customers': list,
+        '/v1/customers/{id}': getReturning(record, [{ name: 'id', in: 'path', required: true }]),
+        '/v1/customers/{id}/sources': list,
+        '/v1/customers/{id}/pause': { post: { responses: { '200': { description: 'ok' } } } },
+      }),
+    );
+    expect(description.resources.map((r) => [r.name, r.operations.map((o) => o.path)])).toEqual([
+      ['customer', ['/v1/customers', '/v1/customers/{id}', '/v1/customers/{id}/pause']],
+      ['source', ['/v1/customers/{id}/sources']],
+    ]);
+  });
+
+  it("splits a tag that spans many collections (a gRPC gateway's one tag per service)", async () => {
+    const nouns = [
+      'namespaces',
+      'workflows',
+      'schedules',
+      'activities',
+      'deployments',
+      'workers',
+      'batches',
+    ];
+    const paths = Object.fromEntries(
+      nouns.map((noun) => [`/api/v1/${noun}`, { get: { ...list.get, tags: ['WorkflowService'] } }]),
+    );
+    const { description } = await importOpenApi(doc(paths));
+    expect(description.resources.map((r) => r.name)).toEqual([
+      'namespace',
+      'workflow',
+      'schedule',
+      'activity',
+      'deployment',
+      'worker',
+      'batch',
+    ]);
+  });
+});
+
 describe('importOpenApi: pagination and items', () => {
   async function listOf(schema: unknown, parameters: unknown[] = [], headers?: unknown) {
     const { description } = await importOpenApi(

@@ -22,7 +22,7 @@ import { jsonErrorOffset, lineAndColumn } from './json-error-position.ts';
 import {
   convertOperation,
   fieldAt,
-  groupKey,
+  groupKeys,
   METHODS,
   plural,
   singular,
@@ -731,13 +731,14 @@ export async function importOpenApi(
   const info = isObject(doc.info) ? doc.info : {};
   const title = shortText(info.title, 100) ?? server.host;
   const auth = readAuth(doc, raws, server.concrete, warn);
+  const groupKeyOf = new Map(groupKeys(raws).map((key, i) => [raws[i]!, key]));
 
   const build = (limits: FieldSchemaLimits, responses: boolean): TApiDescription => {
     const groups = new Map<string, ConvertedOperation[]>();
     const keys = new Map<string, string>();
     const ids = new Set<string>();
     for (const raw of raws) {
-      const key = groupKey(raw);
+      const key = groupKeyOf.get(raw)!;
       const name = resourceName(key).name;
       const converted = convertOperation(raw, name, limits, auth.headers, warn);
       if (!converted) continue;

@@ -40,12 +40,56 @@ const isParam = (segment: string) => /^\{[^}]+\}$/.test(segment);
 /** A path segment that is a version or prefix, not a resource: `v1`, `api`, `rest`. */
 const isPrefix = (segment: string) => /^(v\d+(\.\d+)*|api|rest|public|latest)$/i.test(segment);
 
-/** The resource an operation belongs to: its first tag, else its first meaningful path segment. */
-export function groupKey(raw: RawOperation): string {
-  const tags = raw.operation.tags;
-  if (Array.isArray(tags) && typeof tags[0] === 'string' && tags[0].trim()) return tags[0].trim();
-  const first = segments(raw.path).find((s) => !isParam(s) && !isPrefix(s));
-  return first ?? 'root';
+/**
+ * The collection a path is about: the last named segment, stepping back over record ids and
+ * over an action (`/schedules/{id}/pause` and `/pets/search` are about their collection; a plural last
+ * segment such as `/customers/{id}/sources` is a collection of its own).
+ */
+export function pathNoun(path: string): string {
+  const parts = segments(path).filter((s) => !isPrefix(s));
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!;
+    if (isParam(part)) continue;
+    const trailing = i === parts.length - 1;
+    const action =
+      ACTION_SEGMENT.test(part) ||
+      VERB_SEGMENT.test(part) ||
+      (trailing && i > 0 && isParam(parts[i - 1]!) && !/s$/i.test(part));
+    if (action && i > 0) continue;
+    return part;
+  }
+  return 'root';
+}
+
+/** A last segment that acts on its collection: `/pets/search`, `/pet/findByStatus`, `/x/batch`. */
+const ACTION_SEGMENT = /^(search|query|find\w*|lookup|filter|batch|bulk|count|export|import)$/i;
+/** A segment that is a verb, alone or leading: `pause`, `describe`, `update-options`, `setManager`. */
+const VERB_SEGMENT =
+  /^(update|set|get|create|delete|remove|describe|fetch|pause|unpause|reset|cancel|terminate|signal|poll|trigger|validate|complete|fail|resolve|start|stop|run|send|patch|archive|restore|close|reopen|approve|reject)([-_A-Z]|$)/;
+
+/** A tag that covers more collections than this is an area, not a resource (gRPC gateways). */
+const MAX_NOUNS_PER_TAG = 6;
+
+/**
+ * The resource key of each operation: its first tag (the author's grouping), else the
+ * collection its path is about. A tag spanning many collections is split by collection.
+ */
+export function groupKeys(raws: RawOperation[]): string[] {
+  const tagOf = (raw: RawOperation) => {
+    const tags = raw.operation.tags;
+    return Array.isArray(tags) && typeof tags[0] === 'string' && tags[0].trim()
+      ? tags[0].trim()
+      : undefined;
+  };
+  const nounsByTag = new Map<string, Set<string>>();
+  for (const raw of raws) {
+    const tag = tagOf(raw);
+    if (tag) nounsByTag.set(tag, (nounsByTag.get(tag) ?? new Set()).add(pathNoun(raw.path)));
+  }
+  return raws.map((raw) => {
+    const tag = tagOf(raw);
+    return tag && (nounsByTag.get(tag)?.size ?? 0) <= MAX_NOUNS_PER_TAG ? tag : pathNoun(raw.path);
+  });
 }
 
 export function singular(word: string): string {
@@ -159,7 +203,7 @@ function findField(
 }
 
 const CURSOR_PARAM =
-  /^(cursor|after|page_?token|pageToken|next_?token|continuation(_?token)?|page_?cursor|next_?cursor|marker|since_id|starting_?token)$/i;
+  /^(cursor|next_?page_?token|nextPageToken|after|page_?token|pageToken|next_?token|continuation(_?token)?|page_?cursor|next_?cursor|marker|since_id|starting_?token)$/i;
 const NEXT_CURSOR_FIELD =
   /^(next_?cursor|nextCursor|next_?page_?token|nextPageToken|next_?token|end_?cursor|endCursor|continuation_?token|cursor|after|next_?marker)$/i;
 const NEXT_URL_FIELD = /^(next|next_?url|next_?page_?url|nextLink|@odata\.nextLink|next_?link)$/i;
