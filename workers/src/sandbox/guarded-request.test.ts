@@ -169,7 +169,7 @@ describe('redirects', () => {
     }
   });
 
-  it('refuses a redirect that would carry a query-string API key to another origin', async () => {
+  it('drops a query-string API key that an open redirect copies to another origin', async () => {
     const leaky = await startServer((request, response) => {
       // An open redirect that copies the query string along.
       const query = request.url.slice(request.url.indexOf('?'));
@@ -178,17 +178,14 @@ describe('redirects', () => {
     });
     try {
       const { env } = environment({ allowPrivateNetwork: true });
-      const before = target.received.length;
-      await expect(
-        guardedRequest(
-          get(`${leaky.origin}/go`, {
-            credentials: { origin: leaky.origin, headers: {}, query: { api_key: 'k 123/+' } },
-          }),
-          env,
-        ),
-      ).rejects.toThrow('would carry the credential');
-      expect(target.received.length).toBe(before);
-      expect(leaky.received.at(-1)?.url).toBe('/go?api_key=k+123%2F%2B');
+      await guardedRequest(
+        get(`${leaky.origin}/go?page=2`, {
+          credentials: { origin: leaky.origin, headers: {}, query: { api_key: 'k 123/+' } },
+        }),
+        env,
+      );
+      expect(leaky.received.at(-1)?.url).toBe('/go?page=2&api_key=k+123%2F%2B');
+      expect(target.received.at(-1)?.url).toBe('/collect?page=2');
     } finally {
       await leaky.close();
     }
@@ -253,4 +250,92 @@ describe('caps', () => {
     );
     expect(attempts).toBe(2);
   });
+});
+
+describe('methods (issue 20, item 3)', () => {
+  it.each(['TRACE', 'trace', 'Trace', 'CONNECT', 'connect', 'TRACK', 'PROPFIND', 'BREW'])(
+    'refuses %s before anything is sent',
+    async (method) => {
+      let attempts = 0;
+      const { env, hops } = environment({
+        allowPrivateNetwork: true,
+        // A CONNECT that got through would hang; it must fail at once, not at the timeout.
+        timeoutMs: 300,
+        onAttempt: () => {
+          attempts += 1;
+        },
+      });
+      const before = target.received.length;
+      const failure = guardedRequest(get(`${target.origin}/x`, { method }), env);
+      await expect(failure).rejects.toThrow(
+        `the HTTP method ${method.toUpperCase()} is not allowed (use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS)`,
+      );
+      await expect(failure).rejects.toMatchObject({ retryable: false });
+      expect(target.received.length).toBe(before);
+      expect([hops.length, attempts]).toEqual([0, 0]);
+    },
+  );
+
+  it('sends an allowed method upper-cased, whatever case the code used', async () => {
+    for (const method of ['patch', 'Delete', 'options', 'get']) {
+      const { env, hops } = environment({ allowPrivateNetwork: true });
+      await guardedRequest(get(`${target.origin}/m`, { method }), env);
+      expect(target.received.at(-1)?.method).toBe(method.toUpperCase());
+      expect(hops[0]?.method).toBe(method.toUpperCase());
+    }
+  });
+});
+
+describe('query credentials across origins (issue 20, item 6)', () => {
+  const KEY = 'k 123/key+';
+  // An open redirect that copies the key along, re-encoded as the test asks.
+  let leaky: TestServer;
+  beforeAll(async () => {
+    leaky = await startServer((request, response) => {
+      const to = new URL(request.url, 'http://x').searchParams.get('to') ?? '/';
+      response.writeHead(302, { location: to.replaceAll('TARGET', `localhost:${target.port}`) });
+      response.end();
+    });
+  });
+  afterAll(() => leaky.close());
+
+  async function follow(location: string) {
+    const { env, hops } = environment({ allowPrivateNetwork: true });
+    const url = new URL(`${leaky.origin}/go`);
+    url.searchParams.set('to', location);
+    const response = await guardedRequest(
+      {
+        ...get(url.href),
+        credentials: { origin: leaky.origin, headers: {}, query: { api_key: KEY } },
+      },
+      env,
+    );
+    return { response, hops };
+  }
+
+  it.each([
+    ['lower-case percent-encoding', 'http://TARGET/collect?api_key=k%20123%2fkey%2b&n=1'],
+    ['"/" left unescaped', 'http://TARGET/collect?api_key=k+123/key%2B&n=1'],
+    ['the key under another name', 'http://TARGET/collect?stolen=k%20123%2Fkey%2B&n=1'],
+    ['the key inside a longer value', 'http://TARGET/collect?next=a-k+123/key%2b-b&n=1'],
+  ])('drops the key on a cross-origin hop: %s', async (_name, location) => {
+    const { response, hops } = await follow(location);
+    expect(response.status).toBe(200);
+    expect(target.received.at(-1)?.url).toBe('/collect?n=1');
+    expect(hops.at(-1)?.url).toBe(`http://localhost:${target.port}/collect?n=1`);
+  });
+
+  it('keeps the query as it was when nothing is dropped', async () => {
+    await follow('http://TARGET/collect?a=%2f&b=x+y');
+    expect(target.received.at(-1)?.url).toBe('/collect?a=%2f&b=x+y');
+  });
+
+  it.each([['in the path', 'http://TARGET/collect/k%20123%2fkey%2b']])(
+    'refuses a cross-origin hop that carries the key %s',
+    async (_name, location) => {
+      const before = target.received.length;
+      await expect(follow(location)).rejects.toThrow('would carry the credential');
+      expect(target.received.length).toBe(before);
+    },
+  );
 });

@@ -93,6 +93,27 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'content-location'];
 /** Credentials the code itself set never follow a redirect to another origin (as in fetch). */
 const CROSS_ORIGIN_DROPPED = ['authorization', 'proxy-authorization', 'cookie'];
+/**
+ * The methods a run may send (issue 20, item 3). CONNECT would open a tunnel (and hang until
+ * the wall clock), TRACE echoes the request back, others are not what an integration needs.
+ */
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** Shorter credential values are not searched for in URLs: they would match by chance. */
+const MIN_SECRET_CHARS = 4;
+
+/**
+ * The method in upper case, or a refusal. This runs in the worker, where String.prototype is
+ * the host's own: whatever user code did to its strings, the check sees the real method.
+ */
+export function normaliseMethod(method: string): string {
+  const upper = String.prototype.toUpperCase.call(method);
+  if (!ALLOWED_METHODS.has(upper)) {
+    throw new BlockedRequestError(
+      `the HTTP method ${upper} is not allowed (use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS)`,
+    );
+  }
+  return upper;
+}
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
@@ -104,22 +125,24 @@ export async function guardedRequest(
   request: OutgoingRequest,
   env: RequestEnvironment,
 ): Promise<IncomingResponse> {
+  let method = normaliseMethod(request.method);
   const signal = AbortSignal.any([env.signal, AbortSignal.timeout(env.timeoutMs)]);
-  let method = request.method;
   let body = request.body;
   let headers = { ...request.headers };
   let url = new URL(request.url);
   const credentials = request.credentials;
-  const secretValues = credentials
-    ? [...Object.values(credentials.headers), ...Object.values(credentials.query)]
-    : [];
+  const secretValues = credentials ? credentialValues(credentials) : [];
 
   for (let hop = 0; ; hop++) {
-    const hopUrl = new URL(url);
+    let hopUrl = new URL(url);
     const sameOrigin = credentials !== undefined && hopUrl.origin === credentials.origin;
-    if (!sameOrigin && secretValues.some((value) => containsSecret(hopUrl.href, value))) {
-      // An open redirect that copies the query string must not carry an API key elsewhere.
-      throw new BlockedRequestError(`a redirect to ${hopUrl.origin} would carry the credential`);
+    if (credentials !== undefined && !sameOrigin) {
+      // An open redirect that copies the query string must not carry an API key elsewhere,
+      // however it re-encodes it (issue 20, item 6): compare decoded values, drop what matches.
+      hopUrl = withoutQueryCredentials(hopUrl, credentials, secretValues);
+      if (carriesSecret(hopUrl, secretValues)) {
+        throw new BlockedRequestError(`a redirect to ${hopUrl.origin} would carry the credential`);
+      }
     }
     const hopHeaders: Record<string, string> = {
       accept: '*/*',
@@ -215,13 +238,55 @@ export async function guardedRequest(
   }
 }
 
-function containsSecret(text: string, secret: string): boolean {
-  if (secret === '') return false;
-  return [
-    secret,
-    encodeURIComponent(secret),
-    new URLSearchParams({ s: secret }).toString().slice(2),
-  ].some((form) => text.includes(form));
+/** The secret parts of the credentials: values, without an auth scheme, trimmed too. */
+function credentialValues(credentials: Credentials): string[] {
+  const values = new Set<string>();
+  for (const value of [
+    ...Object.values(credentials.headers),
+    ...Object.values(credentials.query),
+  ]) {
+    const bare = value.replace(/^(basic|bearer)\s+/i, '');
+    for (const form of [bare, bare.trim()]) {
+      if (form.length >= MIN_SECRET_CHARS) values.add(form);
+    }
+  }
+  return [...values];
+}
+
+/** The URL without query parameters that are credentials by name or by (decoded) value. */
+function withoutQueryCredentials(url: URL, credentials: Credentials, secrets: string[]): URL {
+  const names = new Set(Object.keys(credentials.query));
+  const kept = [...url.searchParams].filter(
+    ([name, value]) =>
+      !names.has(name) &&
+      !secrets.some((secret) => name.includes(secret) || value.includes(secret)),
+  );
+  if (kept.length === url.searchParams.size) return url;
+  const out = new URL(url);
+  out.search = kept.length === 0 ? '' : new URLSearchParams(kept).toString();
+  return out;
+}
+
+/** Whether what is sent of the URL (host name, path, query) holds a credential, decoded. */
+function carriesSecret(url: URL, secrets: string[]): boolean {
+  const sent = [url.hostname, safeDecode(url.pathname), safeDecode(url.search)];
+  for (const [name, value] of url.searchParams) sent.push(name, value);
+  return secrets.some((secret) => sent.some((part) => part.includes(secret)));
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // A malformed escape: compare the text as it is, and each escape that does decode.
+    return text.replace(/(%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
 }
 
 function describeFailure(error: unknown, env: RequestEnvironment, signal: AbortSignal): Error {
