@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
-import { buildExportZip, exportFileName } from '../integrations/export/build-export-zip.ts';
+import { buildExportZip, exportFileName } from '@patchbay/runtime/export';
 import { toIntegration } from '../integrations/integration-row.ts';
 import {
   createIntegration,
