@@ -5,22 +5,25 @@
 //             it from the same state (after Retry-After when the API sent one).
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { KeyRing } from '@patchbay/schema/vault';
-import type { ExecuteIntegrationInput, RunOutcome } from '@patchbay/workflows';
-import type postgres from 'postgres';
+import { ZExecuteIntegrationInput } from '@patchbay/schema';
+import {
+  MAX_RETRY_DELAY_MS,
+  parsePayload,
+  type ExecuteIntegrationInput,
+  type RunOutcome,
+} from '@patchbay/workflows';
+import { commitState, findCommittedRun, insertRunRecord, type Sql } from '@patchbay/db';
 import type { SandboxPool, SandboxRunResult } from '../sandbox/index.ts';
 import { loadIntegration } from './load-integration.ts';
-import { findCommittedRun, insertRunRecord } from './run-records.ts';
 
 export interface ExecuteDeps {
-  sql: postgres.Sql;
+  sql: Sql;
   vault: KeyRing;
   sandbox: SandboxPool;
   /** SANDBOX_ALLOW_PRIVATE_NETWORK: loopback APIs for development and tests. */
   allowPrivateNetwork: boolean;
 }
 
-/** DEPLOYED_RUN_RETRY.maximumInterval (workflows/src/workflows.ts). */
-const MAX_RETRY_DELAY_MS = 2 * 60_000;
 /** Temporal refuses payloads over 2 MB; the full outcome is in the run record anyway. */
 const TEMPORAL_PAYLOAD_BUDGET = 1024 * 1024;
 
@@ -79,7 +82,8 @@ export function toOutcome(result: SandboxRunResult, attempt: number): RunOutcome
 }
 
 export function createExecuteIntegration(deps: ExecuteDeps) {
-  return async function executeIntegration(input: ExecuteIntegrationInput): Promise<RunOutcome> {
+  return async function executeIntegration(payload: ExecuteIntegrationInput): Promise<RunOutcome> {
+    const input = parsePayload(ZExecuteIntegrationInput, payload, 'executeIntegration');
     const context = Context.current();
     const attempt = context.info.attempt;
     if (input.mode === 'deployed') {
@@ -116,48 +120,34 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       return boundedForTemporal(outcome);
     }
     if (outcome.status === 'success') {
-      const committed = await deps.sql.begin(async (tx) => {
-        const wrote = await insertRunRecord(tx, input, outcome, startedAt);
-        if (!wrote) return false; // this run was already recorded: never commit twice
-        const { set, deleted } = outcome.stateChanges;
-        const changed = Object.keys(set).length + deleted.length > 0;
-        // The state must still be the one this attempt read: another run or a hand edit
-        // committed meanwhile means these changes were computed from stale state.
-        const [current] = await tx<{ state_version: string }[]>`
-          select state_version from integrations where id = ${input.integrationId} for update`;
-        if (!current)
-          throw ApplicationFailure.nonRetryable(
-            'The integration no longer exists',
-            'IntegrationNotFound',
-          );
-        if (changed && Number(current.state_version) !== integration.stateVersion) {
+      // The run record and the state changes commit together, and only if the state is
+      // still the one this attempt read (the same commit as PUT /state; db/src/state.ts).
+      const commit = await commitState(deps.sql, {
+        integrationId: input.integrationId,
+        readVersion: integration.stateVersion,
+        changes: outcome.stateChanges,
+        run: { key: input, outcome, startedAt },
+      });
+      switch (commit.status) {
+        case 'committed':
+          return boundedForTemporal(outcome);
+        case 'already-recorded': {
+          // Another attempt of this run committed first: never commit twice; answer with its outcome.
+          const earlier = await findCommittedRun(deps.sql, input.workflowId, input.runId);
+          return boundedForTemporal(earlier ?? outcome);
+        }
+        case 'state-changed':
+          // Another run or a hand edit committed meanwhile: these changes came from stale state.
           throw ApplicationFailure.retryable(
             'The saved state changed during the run; retrying from the new state',
             'StateChanged',
           );
-        }
-        for (const [key, value] of Object.entries(set)) {
-          await tx`
-            insert into integration_state (integration_id, key, value) values (${input.integrationId}, ${key}, ${tx.json(value as postgres.JSONValue)})
-            on conflict (integration_id, key) do update set value = excluded.value`;
-        }
-        if (deleted.length > 0) {
-          await tx`delete from integration_state where integration_id = ${input.integrationId} and key in ${tx(deleted)}`;
-        }
-        // The next successful run sets a failed integration back to active.
-        await tx`
-          update integrations
-          set state_version = state_version + ${changed ? 1 : 0},
-              status = case when status = 'failed' then 'active' else status end
-          where id = ${input.integrationId}`;
-        return true;
-      });
-      if (!committed)
-        return (
-          (await findCommittedRun(deps.sql, input.workflowId, input.runId)) ??
-          boundedForTemporal(outcome)
-        );
-      return boundedForTemporal(outcome);
+        case 'integration-gone':
+          throw ApplicationFailure.nonRetryable(
+            'The integration no longer exists',
+            'IntegrationNotFound',
+          );
+      }
     }
     const error = outcome.error;
     throw ApplicationFailure.create({

@@ -1,13 +1,14 @@
-import type { RecordFailedRunInput, RunOutcome } from '@patchbay/workflows';
-import type postgres from 'postgres';
-import { insertRunRecord } from './run-records.ts';
+import { ZRecordFailedRunInput } from '@patchbay/schema';
+import { parsePayload, type RecordFailedRunInput, type RunOutcome } from '@patchbay/workflows';
+import { commitFailedRun, type Sql } from '@patchbay/db';
 
 /**
  * After the last attempt: one failed run record (with the last attempt's logs and
  * transcript) and an active integration marked failed (DESIGN.md §5).
  */
-export function createRecordFailedRun(deps: { sql: postgres.Sql }) {
-  return async function recordFailedRun(input: RecordFailedRunInput): Promise<void> {
+export function createRecordFailedRun(deps: { sql: Sql }) {
+  return async function recordFailedRun(payload: RecordFailedRunInput): Promise<void> {
+    const input = parsePayload(ZRecordFailedRunInput, payload, 'recordFailedRun');
     const outcome: RunOutcome = input.outcome ?? {
       status: 'failed',
       data: null,
@@ -18,16 +19,7 @@ export function createRecordFailedRun(deps: { sql: postgres.Sql }) {
       attempt: 1,
       error: { name: 'RunFailed', message: input.message, retryable: false },
     };
-    await deps.sql.begin(async (tx) => {
-      const [exists] = await tx`select 1 from integrations where id = ${input.integrationId}`;
-      if (!exists) return; // deleted meanwhile: nothing to record against
-      await insertRunRecord(
-        tx,
-        input,
-        { ...outcome, status: 'failed' },
-        new Date(input.scheduledAt),
-      );
-      await tx`update integrations set status = 'failed' where id = ${input.integrationId} and status = 'active'`;
-    });
+    // One transaction; nothing when the integration was deleted meanwhile.
+    await commitFailedRun(deps.sql, input, outcome);
   };
 }
