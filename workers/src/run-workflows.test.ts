@@ -13,7 +13,12 @@ import {
   Worker,
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
-import { WORKFLOW_NAMES, type RunOutcome } from '@patchbay/workflows';
+import {
+  DEPLOYED_RUN_RETRY,
+  MAX_RETRY_DELAY_MS,
+  WORKFLOW_NAMES,
+  type RunOutcome,
+} from '@patchbay/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../../scripts/test-support/fake-api.ts';
 import {
@@ -35,9 +40,6 @@ Runtime.install({
   logger: new DefaultLogger('ERROR'),
   telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } },
 });
-
-/** The retry policy's longest wait, which also caps a Retry-After (DESIGN.md §5). */
-const MAX_RETRY_DELAY_MS = 2 * 60_000;
 
 const CODE = `export default async function run(ctx) {
   const page = await ctx.source.get('/items');
@@ -109,7 +111,7 @@ async function elapsedMs(workflowId: string): Promise<number> {
 }
 
 describe('runIntegration', () => {
-  it('retries exhausted: five attempts with backoff, then one failed run recorded and the integration marked failed', async () => {
+  it('retries exhausted: every attempt with backoff, then one failed run recorded and the integration marked failed', async () => {
     const id = await createActiveIntegration();
     const attempts: number[] = [];
     const workflowId = `run:${id}:manual:${randomUUID()}`;
@@ -155,17 +157,21 @@ describe('runIntegration', () => {
     expect((failure as WorkflowFailedError).cause?.message).toBe(
       'The run failed after its retries: GET /items answered 503',
     );
-    expect(attempts).toEqual([1, 2, 3, 4, 5]);
-    // The backoff really waited 2 + 4 + 8 + 16 s, in server time.
-    expect(await elapsedMs(workflowId)).toBeGreaterThanOrEqual(30_000);
+    const maximumAttempts = DEPLOYED_RUN_RETRY.maximumAttempts;
+    expect(attempts).toEqual(Array.from({ length: maximumAttempts }, (_, i) => i + 1));
+    // The backoff really waited (2 + 4 + 8 + 16 s for five attempts), in server time.
+    const backoffMs = Array.from({ length: maximumAttempts - 1 }, (_, i) => 2000 * 2 ** i);
+    expect(await elapsedMs(workflowId)).toBeGreaterThanOrEqual(
+      backoffMs.reduce((sum, wait) => sum + Math.min(wait, MAX_RETRY_DELAY_MS), 0),
+    );
 
     const runs = await t.db.sql`
       select status, attempt, logs, error from runs where workflow_id = ${workflowId}`;
     expect(runs).toEqual([
       {
         status: 'failed',
-        attempt: 5,
-        logs: ['[info] attempt 5'],
+        attempt: DEPLOYED_RUN_RETRY.maximumAttempts,
+        logs: [`[info] attempt ${DEPLOYED_RUN_RETRY.maximumAttempts}`],
         error: expect.objectContaining({ name: 'HttpError', message: 'GET /items answered 503' }),
       },
     ]);
