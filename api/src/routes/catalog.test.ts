@@ -321,6 +321,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/catalog'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/catalog/match'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/catalog/{id}'] ?? {})).toContain('get');
-    expect(Object.keys(doc.paths['/api/catalog/import'] ?? {})).toContain('post');
+    const importRoute = doc.paths['/api/catalog/import']?.post as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+      security: unknown[];
+    };
+    expect(
+      Object.keys(importRoute.requestBody.content['application/json']!.schema.properties),
+    ).toEqual(['url', 'document', 'baseUrl']);
+    expect(importRoute.security).toEqual([{ session: [] }, { bearer: [] }]);
+    const listRoute = doc.paths['/api/catalog']?.get as { parameters: { name: string }[] };
+    expect(listRoute.parameters.map((p) => p.name)).toEqual(['q']);
   });
 });
