@@ -399,7 +399,7 @@ function typed(value, type) {
   if (write.kind === 'batch' && write.batch) {
     return `// One batch: the records under ${write.batch.itemsField}.
 function toBody(items) {
-  return { ${str(write.batch.itemsField)}: items.map((item) => ${body}) };
+  return { ${str(write.batch.itemsField)}: items.map((item) => ${body.startsWith('{') ? `(${body})` : body}) };
 }`;
   }
   return `// The body for one record.

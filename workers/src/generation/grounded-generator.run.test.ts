@@ -374,4 +374,147 @@ describe('grounded template generator: the destination holds what the prompt ask
       'application/x-www-form-urlencoded',
     );
   });
+  it('Zendesk tickets → Linear issues: a GraphQL mutation with the team the prompt names', async () => {
+    const zendesk = await mock(entry('zendesk'), {
+      ticket: [
+        {
+          id: 1,
+          subject: 'Printer on fire',
+          description: 'Very colourful',
+          status: 'open',
+          created_at: '2025-05-01T00:00:00Z',
+          updated_at: '2025-05-01T00:00:00Z',
+        },
+        {
+          id: 2,
+          subject: 'Login fails',
+          description: 'Since Monday',
+          status: 'open',
+          created_at: '2025-05-02T00:00:00Z',
+          updated_at: '2025-05-02T00:00:00Z',
+        },
+        {
+          id: 3,
+          subject: 'Old one',
+          description: 'Done',
+          status: 'solved',
+          created_at: '2025-05-03T00:00:00Z',
+          updated_at: '2025-05-03T00:00:00Z',
+        },
+      ],
+    });
+    const linear = await mock(entry('linear'));
+    const generated = generate(
+      'open zendesk tickets -> linear issues for team 7c1e2f',
+      zendesk,
+      linear,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, zendesk, linear));
+    expect(linear.writes.map((w) => w.body)).toEqual([
+      { input: { teamId: '7c1e2f', title: 'Printer on fire', description: 'Very colourful' } },
+      { input: { teamId: '7c1e2f', title: 'Login fails', description: 'Since Monday' } },
+    ]);
+  });
+
+  it('HubSpot contacts → Salesforce contacts, skipping emails already there (SOQL, next-url pages)', async () => {
+    const contact = (id: string, email: string, first: string, last: string) => ({
+      id,
+      properties: { email, firstname: first, lastname: last },
+      createdAt: '2025-05-01T00:00:00Z',
+      updatedAt: '2025-05-01T00:00:00Z',
+    });
+    const hubspot = await mock(entry('hubspot'), {
+      contact: [
+        contact('1', 'ada@example.com', 'Ada', 'Lovelace'),
+        contact('2', 'alan@example.com', 'Alan', 'Turing'),
+        contact('3', 'grace@example.com', 'Grace', 'Hopper'),
+      ],
+    });
+    const salesforce = await mock(entry('salesforce'), {
+      contact: [
+        { Id: '003A', FirstName: 'X', LastName: 'Y', Email: 'someone@example.com' },
+        { Id: '003B', FirstName: 'X', LastName: 'Y', Email: 'other@example.com' },
+        { Id: '003C', FirstName: 'Alan', LastName: 'Turing', Email: 'ALAN@example.com' },
+      ],
+    });
+    const generated = generate(
+      'Sync HubSpot contacts to Salesforce contacts, skip ones that already exist',
+      hubspot,
+      salesforce,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, hubspot, salesforce));
+    expect(salesforce.written('contact')).toEqual([
+      expect.objectContaining({ FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' }),
+      expect.objectContaining({
+        FirstName: 'Grace',
+        LastName: 'Hopper',
+        Email: 'grace@example.com',
+      }),
+    ]);
+    // The existing contacts were read over two pages, the second through nextRecordsUrl.
+    expect(salesforce.requests.filter((r) => r.method === 'GET').length).toBe(2);
+  });
+
+  it('new PagerDuty incidents → Statuspage incidents: offset pages, a wrapped body, the page id', async () => {
+    const incident = (n: number, status: string) => ({
+      id: `P${n}`,
+      incident_number: n,
+      title: `Outage ${n}`,
+      description: `Details ${n}`,
+      status,
+      created_at: `2025-05-0${n}T00:00:00Z`,
+      updated_at: `2025-05-0${n}T00:00:00Z`,
+    });
+    const pagerduty = await mock(entry('pagerduty'), {
+      incident: [incident(1, 'triggered'), incident(2, 'resolved'), incident(3, 'triggered')],
+    });
+    const statuspage = await mock(entry('statuspage'));
+    const generated = generate(
+      'When PagerDuty has a new incident, create an incident on Statuspage page 7ykq2',
+      pagerduty,
+      statuspage,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    const first = await run(generated.code, pagerduty, statuspage);
+    expectSuccess(first);
+    expect(statuspage.writes.map((w) => w.body)).toEqual([
+      { incident: { name: 'Outage 1', body: 'Details 1' } },
+      { incident: { name: 'Outage 2', status: 'resolved', body: 'Details 2' } },
+      { incident: { name: 'Outage 3', body: 'Details 3' } },
+    ]);
+    expect(statuspage.requests.at(-1)?.path).toBe('/pages/7ykq2/incidents');
+    // Nothing new: the second run writes nothing.
+    const second = await run(generated.code, pagerduty, statuspage, first.state);
+    expectSuccess(second);
+    expect(statuspage.writes).toHaveLength(3);
+  });
+
+  it('Stripe customers → Airtable records in batches within its limit of 10', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      id: `cus_${i + 10}`,
+      email: `p${i}@example.com`,
+      name: `Person ${i}`,
+      created: 1_700_000_000 + i,
+    }));
+    const stripe = await mock(entry('stripe'), { customer: many }, 5);
+    const airtable = await mock(entry('airtable'));
+    const generated = generate(
+      'Copy Stripe customers into Airtable base app1x2y3 table tbl9z8 in bulk. Map name to Name, email to Email.',
+      stripe,
+      airtable,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, airtable));
+    expect(airtable.writes.map((w) => w.records.length)).toEqual([10, 2]);
+    expect(airtable.written('record')[0]).toEqual(
+      expect.objectContaining({ fields: { Name: 'Person 0', Email: 'p0@example.com' } }),
+    );
+    expect(airtable.requests.at(-1)?.path).toBe('/v0/app1x2y3/tbl9z8');
+  });
 });

@@ -722,7 +722,9 @@ function planWrite(
     find('send') ||
     find('upsert') ||
     find('batch-create') ||
-    find('update');
+    find('batch-upsert') ||
+    find('update') ||
+    find('batch-update');
   operation = operation as TOperation;
   const pathParams: Record<string, string> = {};
   for (const name of requiredParams(operation, 'path')) {

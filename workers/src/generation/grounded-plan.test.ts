@@ -1,0 +1,169 @@
+import { getCatalogEntry, loadCatalog } from '@patchbay/catalog';
+import { checkCalls } from '@patchbay/catalog/check-calls';
+import type { TApiDescription } from '@patchbay/schema';
+import { describe, expect, it } from 'vitest';
+import { checkSyntax } from '../sandbox/check-syntax.ts';
+import { describeOperationsForPrompt } from './compact-operations.ts';
+import { conceptOf, matchField } from './field-match.ts';
+import { idFromPrompt, planGrounded } from './grounded-plan.ts';
+import { generateTemplateCode } from './template-generator.ts';
+
+// The grounded reading (ADR 015) without the sandbox: what it picks from a prompt, and that every
+// program it writes over the catalog parses and calls only described operations.
+
+function entry(id: string): TApiDescription {
+  const found = getCatalogEntry(id);
+  if (!found) throw new Error(`catalog entry ${id} is missing`);
+  return found;
+}
+
+function plan(prompt: string, source: string, destination: string) {
+  return planGrounded(
+    {
+      sourceApiName: entry(source).name,
+      sourceApiUrl: entry(source).baseUrl,
+      destApiName: entry(destination).name,
+      destApiUrl: entry(destination).baseUrl,
+      userPrompt: prompt,
+    },
+    entry(source),
+    entry(destination),
+  );
+}
+
+describe('grounded plan', () => {
+  it('every program over catalog pairs parses, and unblocked ones call only described operations', () => {
+    const catalog = loadCatalog();
+    expect(catalog.length).toBeGreaterThan(10);
+    for (const [i, source] of catalog.entries()) {
+      for (const destination of [1, 2, 3].map((k) => catalog[(i + k) % catalog.length]!)) {
+        for (const prompt of [
+          `${source.name} -> ${destination.name}`,
+          `copy new ${source.resources[0]!.plural} from ${source.name} to ${destination.name} list 12ab, skip ones already there`,
+        ]) {
+          const result = generateTemplateCode(
+            {
+              sourceApiName: source.name,
+              sourceApiUrl: 'https://source.test',
+              sourceAuthType: 'bearer',
+              destApiName: destination.name,
+              destApiUrl: 'https://destination.test',
+              destAuthType: 'bearer',
+              userPrompt: prompt,
+            },
+            { source, destination },
+          );
+          const parsed = checkSyntax(result.code);
+          expect(parsed.ok, `${prompt}: ${JSON.stringify(parsed)}`).toBe(true);
+          if (!result.code.includes('const MISSING = [];')) {
+            // Refused: the reasons are in unresolved and at the top of the code.
+            expect(result.unresolved.length).toBeGreaterThan(0);
+            expect(result.code).toMatch(/^\/\/ TODO: /m);
+            continue;
+          }
+          const { warnings } = checkCalls(result.code, {
+            source: { description: source, baseUrl: source.baseUrl },
+            destination: { description: destination, baseUrl: destination.baseUrl },
+          });
+          expect(warnings, prompt).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('picks resources from nouns, "as …" and aliases, and ids from the words before them', () => {
+    const trello = plan(
+      'Add Asana tasks from project 1201 to the Trello list 64f1c0ffee42 as cards',
+      'asana',
+      'trello',
+    );
+    expect(trello.source?.resource.name).toBe('task');
+    expect(trello.source?.query).toEqual({ project: '1201' });
+    expect(trello.destination?.resource.name).toBe('card');
+    expect(trello.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'idList', value: '64f1c0ffee42' }),
+    );
+    // Terse: Trello calls tasks cards (an alias), and the list id is missing.
+    const terse = plan('asana -> trello', 'asana', 'trello');
+    expect(terse.destination?.resource.name).toBe('card');
+    expect(terse.blocking.join()).toMatch(/idList/);
+    // The API's own name is not a resource ("typeform" is also Typeform's forms).
+    expect(
+      plan('typeform responses to airtable', 'typeform', 'airtable').source?.resource.name,
+    ).toBe('response');
+    expect(idFromPrompt('post to channel "release notes"', ['channel'])).toBe('release notes');
+    expect(idFromPrompt('our list of things', ['list'])).toBeUndefined();
+  });
+
+  it('reads filters on the schema: overdue, tagged, excluding, amounts, adjectives', () => {
+    const overdue = plan('only overdue invoices to slack #billing', 'stripe', 'slack');
+    expect(overdue.filters.map((f) => [f.field, f.op])).toEqual([
+      ['due_date', 'before-now'],
+      ['status', 'not-in'],
+    ]);
+    const amount = plan(
+      'stripe invoices where the amount due is over 100 to hubspot deals',
+      'stripe',
+      'hubspot',
+    );
+    expect(amount.filters).toContainEqual(
+      expect.objectContaining({ field: 'amount_due', op: 'gt', value: 10_000 }),
+    );
+    const tagged = plan(
+      'zendesk tickets tagged urgent, excluding closed ones, to slack #support',
+      'zendesk',
+      'slack',
+    );
+    expect(tagged.filters.map((f) => [f.field, f.op, f.value])).toEqual([
+      ['tags', 'contains', 'urgent'],
+      ['status', 'ne', 'closed'],
+    ]);
+    const open = plan('open zendesk tickets to linear team 1a2b', 'zendesk', 'linear');
+    expect(open.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'eq', value: 'open' }),
+    );
+    // A filter on a field the records lack stops the code instead of sending everything.
+    const missing = plan(
+      'stripe customers where the karma is over 3 to hubspot',
+      'stripe',
+      'hubspot',
+    );
+    expect(missing.blocking.join()).toMatch(/karma/);
+  });
+
+  it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {
+    expect(conceptOf('PrimaryEmailAddr.Address')).toBe('email');
+    expect(conceptOf('emails.0.value')).toBe('email');
+    expect(conceptOf('comment.public')).toBeUndefined();
+    const qb = plan('stripe customers -> quickbooks customers', 'stripe', 'quickbooks');
+    expect(qb.destination?.rules.map((r) => [r.to, r.from, r.how])).toEqual(
+      expect.arrayContaining([
+        ['DisplayName', 'name', undefined],
+        ['GivenName', 'name', 'first-name'],
+        ['FamilyName', 'name', 'last-name'],
+        ['PrimaryEmailAddr.Address', 'email', undefined],
+      ]),
+    );
+    const status = matchField(
+      { path: 'status', schema: { type: 'string', enum: ['subscribed', 'pending'] }, depth: 0 },
+      [{ path: 'Status', schema: { type: 'string' }, depth: 0 }],
+      new Map(),
+    );
+    expect(status).toBeUndefined();
+  });
+
+  it('gives the LLM only the operations the prompt needs', () => {
+    const text = describeOperationsForPrompt(
+      'post new zendesk tickets to #support on slack',
+      entry('zendesk'),
+      entry('slack'),
+    );
+    expect(text).toContain('- listTickets: GET /api/v2/tickets (list)');
+    expect(text).toContain(
+      'Chat: post messages with postMessage, text in "text", channel in "channel"',
+    );
+    expect(text).not.toContain('/api/v2/users');
+    expect(text).not.toContain('createTicket');
+    expect(describeOperationsForPrompt('x', undefined, undefined)).toBe('');
+  });
+});
