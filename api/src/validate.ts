@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { ApiError } from './errors.ts';
 
 // PostgreSQL text cannot hold U+0000: a NUL that reached a query would fail it with a 500.
-// Every JSON body and query string is checked here, before its schema, and every URL by
-// rejectNulInUrl, so no route needs its own check (issue 13).
+// Every JSON body and query string is checked here (that answer comes before any schema
+// error), and every URL by rejectNulInUrl, so no route needs its own check (issue 13).
 const NUL = '\u0000';
 
 /** The path of the first string (value or object key) in `value` holding a NUL, or null. */
