@@ -875,6 +875,8 @@ describe('importOpenApi: bad documents', () => {
     expect(error).toMatchObject({
       code: 'UNRESOLVED_REFERENCE',
       where: '/paths/~1a/get/responses/200/schema/$ref',
+      message:
+        'The $ref "#/definitions/Gone" points at nothing in the document (at /paths/~1a/get/responses/200/schema/$ref)',
     });
   });
 

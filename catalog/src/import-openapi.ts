@@ -235,22 +235,6 @@ function escapePointer(part: string): string {
   return part.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The pointer of the first `$ref` in `doc` equal to `ref`, breadth first. */
-function findRef(doc: unknown, ref: string): string | undefined {
-  const queue: Array<[unknown, string]> = [[doc, '']];
-  const seen = new Set<object>();
-  while (queue.length > 0) {
-    const [value, pointer] = queue.shift()!;
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
-    seen.add(value);
-    if (!Array.isArray(value) && (value as Record<string, unknown>).$ref === ref)
-      return `${pointer}/$ref`;
-    for (const [key, child] of Object.entries(value))
-      queue.push([child, `${pointer}/${escapePointer(key)}`]);
-  }
-  return undefined;
-}
-
 function referenceError(
   original: unknown,
   error: { message: string; code?: string },
@@ -258,41 +242,41 @@ function referenceError(
   const external = /external reference: (.+)$/i.exec(error.message);
   if (external) {
     const target = external[1]!.trim();
-    const where = findRef(original, target) ?? findRefStartingWith(original, target) ?? '/';
+    const found =
+      findRef(original, (r) => r === target) ?? findRef(original, (r) => r.startsWith(target));
     return new OpenApiImportError(
       'UNRESOLVED_REFERENCE',
       `The $ref to another file (${target}) is not followed: bundle the document into one file first`,
-      where,
+      found?.pointer ?? '/',
     );
   }
   const ref = /reference: (.+)$/i.exec(error.message)?.[1]?.trim() ?? '';
   // A Swagger 2.0 ref was rewritten by the upgrade (#/definitions/X → #/components/schemas/X).
   const name = ref.split('/').at(-1) ?? '';
-  const where = findRef(original, ref) ?? findRefEndingWith(original, `/${name}`) ?? '/';
+  const found =
+    findRef(original, (r) => r === ref) ?? findRef(original, (r) => r.endsWith(`/${name}`));
   return new OpenApiImportError(
     'UNRESOLVED_REFERENCE',
-    `The $ref "${ref}" points at nothing in the document`,
-    where,
+    `The $ref "${found?.ref ?? ref}" points at nothing in the document`,
+    found?.pointer ?? '/',
   );
 }
 
-function findRefStartingWith(doc: unknown, prefix: string): string | undefined {
-  return findRefMatching(doc, (ref) => ref.startsWith(prefix));
-}
-function findRefEndingWith(doc: unknown, suffix: string): string | undefined {
-  return findRefMatching(doc, (ref) => ref.endsWith(suffix));
-}
-function findRefMatching(doc: unknown, test: (ref: string) => boolean): string | undefined {
-  const stack: Array<[unknown, string]> = [[doc, '']];
+/** The first `$ref` (breadth first) whose value passes `test`, and its pointer. */
+function findRef(
+  doc: unknown,
+  test: (ref: string) => boolean,
+): { pointer: string; ref: string } | undefined {
+  const queue: Array<[unknown, string]> = [[doc, '']];
   const seen = new Set<object>();
-  while (stack.length > 0) {
-    const [value, pointer] = stack.shift()!;
+  while (queue.length > 0) {
+    const [value, pointer] = queue.shift()!;
     if (typeof value !== 'object' || value === null || seen.has(value)) continue;
     seen.add(value);
     const ref = (value as Record<string, unknown>).$ref;
-    if (typeof ref === 'string' && test(ref)) return `${pointer}/$ref`;
+    if (typeof ref === 'string' && test(ref)) return { pointer: `${pointer}/$ref`, ref };
     for (const [key, child] of Object.entries(value))
-      stack.push([child, `${pointer}/${escapePointer(key)}`]);
+      queue.push([child, `${pointer}/${escapePointer(key)}`]);
   }
   return undefined;
 }
@@ -328,10 +312,10 @@ function readServer(server: unknown, options: ImportOptions): Server | undefined
   const path = rawPath
     .replace(/\{[^}]+\}/g, (m) => defaultOf(m.slice(1, -1)) ?? m)
     .replace(/\/+$/, '');
-  const baseUrl = `${scheme!.toLowerCase()}://${authority}${path}`;
+  const baseUrl = `${scheme.toLowerCase()}://${authority}${path}`;
   const concrete = baseUrl.replace(/\{[^}]+\}/g, (m) => defaultOf(m.slice(1, -1)) ?? 'example');
   if (!URL.canParse(concrete)) return undefined;
-  const host = authority!.replace(/:\d+$/, '').toLowerCase();
+  const host = authority.replace(/:\d+$/, '').toLowerCase();
   return { baseUrl, concrete, host };
 }
 
