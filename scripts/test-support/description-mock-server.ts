@@ -229,6 +229,16 @@ export async function startDescriptionMock(
       const graphql = typeof body?.query === 'string' ? body.query : undefined;
       const language =
         request.query.q ?? request.query.query ?? pageToken(request.query.__page)?.resource;
+      if (graphql && matches.every((r) => r.operation.graphql)) {
+        // GraphQL: the same document, else the same root field (`issueCreate`), else unknown.
+        const found =
+          matches.find((r) => sameDocument(r.operation.graphql?.document, graphql)) ??
+          matches.find(
+            (r) => rootField(r.operation.graphql?.document ?? '') === rootField(graphql),
+          );
+        if (!found) return undefined;
+        route = found;
+      }
       route =
         (graphql && matches.find((r) => sameDocument(r.operation.graphql?.document, graphql))) ||
         (language &&
@@ -254,6 +264,9 @@ export async function startDescriptionMock(
       };
     }
     const matched = matchRoute(request);
+    if (!matched && typeof (request.body as { query?: unknown } | undefined)?.query === 'string') {
+      return { status: 200, body: { errors: [{ message: 'Cannot query: unknown document' }] } };
+    }
     if (!matched) {
       return {
         status: 404,
@@ -462,8 +475,7 @@ export async function startDescriptionMock(
         body: sent.variables,
         records: [record],
       });
-      const field =
-        /\{\s*(\w+)/.exec(op.graphql.document.replace(/^[^{]*\{/, '{'))?.[1] ?? 'result';
+      const field = rootField(op.graphql.document) ?? 'result';
       return { status: 200, body: { data: { [field]: record } } };
     }
     if (op.body) {
@@ -743,6 +755,11 @@ function requiredVariables(document: string): string[] {
 function sameDocument(a: string | undefined, b: string): boolean {
   const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
   return a !== undefined && squash(a) === squash(b);
+}
+
+/** The first field selected by a GraphQL document: `issueCreate` in `mutation X { issueCreate(…) }`. */
+function rootField(document: string): string | undefined {
+  return /\{\s*(\w+)/.exec(document)?.[1];
 }
 
 function pageToken(token: string | undefined): { resource: string; offset: number } | undefined {
