@@ -610,6 +610,40 @@ describe('importOpenApi: schemas', () => {
   });
 });
 
+describe('importOpenApi: bodies and webhooks', () => {
+  it('reads form bodies, leaves out multipart and webhooks with a warning naming where', async () => {
+    const body = (type: string) => ({
+      post: {
+        requestBody: {
+          content: {
+            [type]: { schema: { type: 'object', properties: { name: { type: 'string' } } } },
+          },
+        },
+        responses: { '201': { description: 'ok' } },
+      },
+    });
+    const { description, warnings } = await importOpenApi({
+      ...doc({
+        '/forms': body('application/x-www-form-urlencoded'),
+        '/files': body('multipart/form-data'),
+      }),
+      openapi: '3.1.0',
+      webhooks: { newThing: { post: { responses: { '200': { description: 'ok' } } } } },
+    });
+    expect(op(description, 'createForm').body).toEqual({
+      contentType: 'form',
+      schema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
+    expect(op(description, 'createFile').body).toBeUndefined();
+    expect(warnings).toEqual([
+      '/paths/~1files/post/requestBody: only JSON and form bodies are described; multipart/form-data left out',
+      'resource "form": its records have no id field; "id" assumed',
+      'resource "file": its records have no id field; "id" assumed',
+      '/webhooks: webhook events are not imported (OpenAPI does not say how they are signed)',
+    ]);
+  });
+});
+
 describe('importOpenApi: auth and servers', () => {
   it('leaves out schemes we cannot use, with a warning naming each', async () => {
     const { description, warnings } = await importOpenApi(
