@@ -1,7 +1,17 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { TGenerateRequest, TGenerateResponse } from '@patchbay/schema';
+import {
+  ZGenerateRequest,
+  ZValidateCodeInput,
+  type TGenerateRequest,
+  type TGenerateResponse,
+} from '@patchbay/schema';
+import { parsePayload } from '@patchbay/workflows';
 import type { Generator } from '../generation/generator.ts';
 import { GenerationError } from '../generation/generator.ts';
+import {
+  resolveDescriptions,
+  type DescriptionChoices,
+} from '../generation/resolve-descriptions.ts';
 import { checkSyntax } from '../sandbox/check-syntax.ts';
 
 /**
@@ -11,17 +21,24 @@ import { checkSyntax } from '../sandbox/check-syntax.ts';
  */
 export function createGenerationActivities(deps: { generator: Generator }) {
   return {
-    async generateCode(input: TGenerateRequest): Promise<TGenerateResponse> {
+    async generateCode(payload: TGenerateRequest): Promise<TGenerateResponse> {
+      const input = parsePayload(ZGenerateRequest, payload, 'generateCode');
+      // Issue 15 §1: each side's description (the integration's choice when the payload
+      // carries one, else the catalog match); the generator takes only what the prompt needs.
+      const descriptions = resolveDescriptions(input, payload as DescriptionChoices);
       try {
         // A cancelled activity aborts the model request instead of waiting it out.
         const result = await deps.generator.generate(input, {
           signal: Context.current().cancellationSignal,
+          ...descriptions,
         });
         return {
           code: result.code,
           generator: result.generator,
           ...(result.model ? { model: result.model } : {}),
           ...(result.schedule ? { schedule: result.schedule } : {}),
+          unresolved: result.unresolved,
+          operations: result.operations,
         };
       } catch (error) {
         if (!(error instanceof GenerationError)) throw error;
@@ -34,7 +51,8 @@ export function createGenerationActivities(deps: { generator: Generator }) {
         });
       }
     },
-    async validateCode(code: string): Promise<void> {
+    async validateCode(payload: string): Promise<void> {
+      const code = parsePayload(ZValidateCodeInput, payload, 'validateCode');
       const checked = checkSyntax(code);
       if (!checked.ok) {
         throw ApplicationFailure.nonRetryable(
