@@ -12,3 +12,4 @@ export {
   type ImportOptions,
   type ImportResult,
 } from './import-openapi.ts';
+export { resolveDescription, type ResolvedDescription } from './resolve-description.ts';

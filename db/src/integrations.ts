@@ -4,6 +4,7 @@
 import type {
   TAuthConfig,
   TAuthType,
+  TDescriptionChoice,
   TIntegration,
   TIntegrationStatus,
   TIntegrationVersion,
@@ -32,6 +33,9 @@ export interface IntegrationRow {
   dest_credential: string | null;
   dest_credential_hint: string | null;
   generated_code: string;
+  /** Which API description each side uses (migration 0005); `{kind:'auto'}` by default. */
+  source_description: TDescriptionChoice;
+  dest_description: TDescriptionChoice;
   status: TIntegrationStatus;
   schedule: TSchedule;
   /** bigint, which postgres.js returns as a string; see state.ts. */
@@ -40,8 +44,13 @@ export interface IntegrationRow {
   updated_at: Date;
 }
 
-/** The API's view: credentials only as "set" and a hint, never plaintext or ciphertext. */
-export function toIntegration(row: IntegrationRow): TIntegration {
+/**
+ * The API's view: credentials only as "set" and a hint, never plaintext or ciphertext. Which
+ * description each side uses is added by the API, which resolves catalog matches.
+ */
+export function toIntegration(
+  row: IntegrationRow,
+): Omit<TIntegration, 'sourceDescription' | 'destDescription'> {
   return {
     id: row.id,
     name: row.name,
@@ -69,8 +78,16 @@ export function toIntegration(row: IntegrationRow): TIntegration {
 /** The columns a caller writes; the rest are the table's defaults or kept as they are. */
 export type IntegrationValues = Omit<
   IntegrationRow,
-  'id' | 'user_id' | 'status' | 'state_version' | 'created_at' | 'updated_at'
->;
+  | 'id'
+  | 'user_id'
+  | 'status'
+  | 'state_version'
+  | 'created_at'
+  | 'updated_at'
+  | 'source_description'
+  | 'dest_description'
+> &
+  Partial<Pick<IntegrationRow, 'source_description' | 'dest_description'>>;
 /** An update: the columns to change (status included); undefined ones stay as they are. */
 export type IntegrationChanges = Partial<IntegrationValues & { status: TIntegrationStatus }>;
 
@@ -88,7 +105,13 @@ export function isIntegrationId(id: string): boolean {
 }
 
 // jsonb columns are written through sql.json; everything else as it is.
-const JSON_COLUMNS = new Set(['source_auth_config', 'dest_auth_config', 'schedule']);
+const JSON_COLUMNS = new Set([
+  'source_auth_config',
+  'dest_auth_config',
+  'schedule',
+  'source_description',
+  'dest_description',
+]);
 
 function columns(sql: Queryable, values: IntegrationChanges): Record<string, unknown> {
   return Object.fromEntries(
@@ -155,7 +178,7 @@ export async function createIntegrationWithSlot(
       insert into integrations ${tx({ id, user_id: options.userId, ...columns(tx, values) })}
       returning *`;
     if (!row) throw new Error('insert into integrations returned no row');
-    if (version) await appendVersion(tx, id, version);
+    if (version) await appendVersion(tx, row, version);
     return row;
   });
 }
@@ -185,7 +208,7 @@ export async function updateIntegrationOfUser(
       where id = ${id} and user_id = ${userId}
       returning *`;
     if (!after) throw new Error('update of a locked integration returned no row');
-    if (version) await appendVersion(tx, id, version);
+    if (version) await appendVersion(tx, after, version);
     return { before, after };
   });
 }
@@ -202,16 +225,20 @@ export async function deleteIntegrationOfUser(
   return rows.length > 0;
 }
 
+/** Appends a version with the descriptions the integration uses now (issue 14 §3). */
 async function appendVersion(
   tx: TransactionSql,
-  integrationId: string,
+  integration: IntegrationRow,
   version: NewVersion,
 ): Promise<void> {
   // The integration row is locked (or new) in this transaction, so max+1 cannot race.
   await tx`
-    insert into integration_versions (integration_id, version, origin, code)
-    select ${integrationId}, coalesce(max(version), 0) + 1, ${version.origin}, ${version.code}
-    from integration_versions where integration_id = ${integrationId}`;
+    insert into integration_versions
+      (integration_id, version, origin, code, source_description, dest_description)
+    select ${integration.id}, coalesce(max(version), 0) + 1, ${version.origin}, ${version.code},
+      ${tx.json(integration.source_description as JsonValue)},
+      ${tx.json(integration.dest_description as JsonValue)}
+    from integration_versions where integration_id = ${integration.id}`;
 }
 
 /** An `integration_versions` row as postgres.js returns it. */
@@ -220,6 +247,9 @@ export interface IntegrationVersionRow {
   version: number;
   origin: TIntegrationVersion['origin'];
   code: string;
+  /** The descriptions the code was written against; null for versions before migration 0005. */
+  source_description: TDescriptionChoice | null;
+  dest_description: TDescriptionChoice | null;
   created_at: Date;
 }
 

@@ -416,16 +416,37 @@ export const ZCatalogSummary = z.object({
 export type TCatalogSummary = z.infer<typeof ZCatalogSummary>;
 
 /**
- * Which description one side of an integration uses: a catalog entry (matched from the name and
- * URL, or chosen), an imported document stored with the integration, or none.
+ * Which description one side of an integration uses (issue 14 §4), as the user chose it and as it
+ * is stored with the integration and each code version: matched from the API Name and Base URL
+ * (`auto`, the default), a catalog entry picked by hand, an imported OpenAPI document (kept whole,
+ * so a later import does not change what older versions were written against), or none.
  */
 export const ZDescriptionChoice = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('auto') }),
   z.strictObject({ kind: z.literal('catalog'), id: z.string().min(1).max(100) }),
-  z.strictObject({ kind: z.literal('imported') }),
+  z.strictObject({ kind: z.literal('imported'), description: ZApiDescription }),
   z.strictObject({ kind: z.literal('none') }),
 ]);
 export type TDescriptionChoice = z.infer<typeof ZDescriptionChoice>;
+
+/** What the integration's JSON says about each side's description: null when none is used. */
+export const ZDescriptionInUse = z.object({
+  kind: z.enum(['catalog', 'imported']),
+  /** The catalog entry's id; null for an imported document. */
+  id: z.string().nullable(),
+  name: z.string(),
+  docsUrl: z.string().nullable(),
+  /** matched: from the name and URL; chosen: picked by the user; imported: their document. */
+  how: z.enum(['matched', 'chosen', 'imported']),
+});
+export type TDescriptionInUse = z.infer<typeof ZDescriptionInUse>;
+
+/** GET /api/integrations/:id/descriptions: both sides' descriptions, whole, for the editor. */
+export const ZIntegrationDescriptions = z.object({
+  source: ZApiDescription.nullable(),
+  destination: ZApiDescription.nullable(),
+});
+export type TIntegrationDescriptions = z.infer<typeof ZIntegrationDescriptions>;
 
 // ── Catalog and import endpoints (issue 14 §3–4) ─────────────────────────────────────────────
 

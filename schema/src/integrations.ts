@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDescriptionChoice } from './api-description.ts';
 
 // Integrations (spec §3, §4, §5, §7; issue "Integrations"). The console's form and the
 // API validate with these same objects.
@@ -118,6 +119,9 @@ export const ZCreateIntegrationRequest = z.strictObject({
   destApiKeyEncrypted: zSecret.optional(),
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
   schedule: ZSchedule.optional(),
+  /** Which API description each side uses (issue 14 §4); create defaults to auto. */
+  sourceDescription: ZDescriptionChoice.optional(),
+  destDescription: ZDescriptionChoice.optional(),
 });
 export type TCreateIntegrationRequest = z.infer<typeof ZCreateIntegrationRequest>;
 
@@ -138,6 +142,8 @@ export const ZUpdateIntegrationRequest = z.strictObject({
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
   status: ZIntegrationStatus.optional(),
   schedule: ZSchedule.optional(),
+  sourceDescription: ZDescriptionChoice.optional(),
+  destDescription: ZDescriptionChoice.optional(),
 });
 export type TUpdateIntegrationRequest = z.infer<typeof ZUpdateIntegrationRequest>;
 

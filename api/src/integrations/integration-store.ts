@@ -110,6 +110,8 @@ export async function createIntegration(
           dest_credential_hint: dest?.hint ?? null,
           generated_code: body.generatedCode ?? '',
           schedule: body.schedule ?? { everyMinutes: 15 },
+          source_description: body.sourceDescription,
+          dest_description: body.destDescription,
         },
         version: body.generatedCode ? { origin: 'generated', code: body.generatedCode } : null,
       };
@@ -183,6 +185,8 @@ export async function updateIntegration(
       generated_code: body.generatedCode,
       status: body.status,
       schedule: body.schedule,
+      source_description: body.sourceDescription,
+      dest_description: body.destDescription,
     };
     return { changes, version: versionFor(before, body, code) };
   });

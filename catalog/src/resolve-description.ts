@@ -1,0 +1,52 @@
+import type { TApiDescription, TDescriptionChoice, TDescriptionInUse } from '@patchbay/schema';
+import { getCatalogEntry, loadCatalog } from './load-catalog.ts';
+import { matchDescription } from './match-description.ts';
+
+// One side's description as the user chose it (issue 14 §4), resolved: the API's integration
+// JSON, the review page, generation and dry runs all call this, so they agree on what a
+// connection is described by.
+
+export interface ResolvedDescription {
+  description: TApiDescription | null;
+  inUse: TDescriptionInUse | null;
+}
+
+const NONE: ResolvedDescription = { description: null, inUse: null };
+
+export function resolveDescription(
+  choice: TDescriptionChoice | null | undefined,
+  apiName: string,
+  apiUrl: string,
+  catalog: readonly TApiDescription[] = loadCatalog(),
+): ResolvedDescription {
+  const kind = choice?.kind ?? 'auto';
+  if (kind === 'none') return NONE;
+  if (choice?.kind === 'imported') {
+    const { description } = choice;
+    return {
+      description,
+      inUse: {
+        kind: 'imported',
+        id: null,
+        name: description.name,
+        docsUrl: description.docsUrl,
+        how: 'imported',
+      },
+    };
+  }
+  const entry =
+    choice?.kind === 'catalog'
+      ? (catalog.find((e) => e.id === choice.id) ?? getCatalogEntry(choice.id))
+      : matchDescription(apiName, apiUrl, catalog);
+  if (!entry) return NONE;
+  return {
+    description: entry,
+    inUse: {
+      kind: 'catalog',
+      id: entry.id,
+      name: entry.name,
+      docsUrl: entry.docsUrl,
+      how: choice?.kind === 'catalog' ? 'chosen' : 'matched',
+    },
+  };
+}
