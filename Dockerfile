@@ -17,6 +17,9 @@ WORKDIR /app
 # Manifests only, so the dependency layers are cached until a manifest or the lockfile changes.
 COPY package.json package-lock.json ./
 COPY schema/package.json schema/
+COPY catalog/package.json catalog/
+COPY db/package.json db/
+COPY runtime/package.json runtime/
 COPY workflows/package.json workflows/
 COPY workers/package.json workers/
 COPY api/package.json api/

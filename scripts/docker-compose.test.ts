@@ -162,6 +162,14 @@ it('Dockerfile installs with npm ci, builds the console and runs the API as the 
   }
 });
 
+it('Dockerfile copies every workspace manifest before npm ci, so the image installs them all', () => {
+  const dockerfile = read('Dockerfile').split('\n');
+  const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+  for (const workspace of workspaces) {
+    expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+  }
+});
+
 // An empty --env-file keeps a developer's .env out of the `config -q` runs below.
 const emptyEnvFile = join(mkdtempSync(join(tmpdir(), 'compose-check-')), 'empty.env');
 writeFileSync(emptyEnvFile, '');
