@@ -287,7 +287,7 @@ describe('npm start', () => {
       .describe();
     expect(described.status.name).toBe('COMPLETED');
     await connection.close();
-  });
+  }, 240_000);
 
   it('stops the leftovers of a start that was killed, then starts normally', async () => {
     const dir = dataDir();

@@ -201,6 +201,8 @@ async function shutdown(dataDir: string, code: number): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
+  // Already stopping (Ctrl-C or a crash loop during start-up): that said why.
+  if (stopping) return;
   const message =
     error instanceof EnvError || error instanceof Error ? error.message : String(error);
   console.error(`patchbay: ${message}`);
