@@ -1,18 +1,20 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
+import { z } from 'zod';
 import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
 import { authenticate, checkOrigin, clientIp } from './auth/middleware.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
-import { openApiDocument } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { generateRoutes } from './routes/generate.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { runRoutes } from './routes/runs.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { pingRoutes } from './routes/ping.ts';
+import { json, openApiOptions } from './route-docs.ts';
 import { mountConsole } from './static-console.ts';
 
 /** Largest JSON body any route accepts; bigger ones get 413 before parsing. */
@@ -41,11 +43,21 @@ export function createApp(deps: AppDeps) {
     .route('/integrations', integrationRoutes(deps))
     .route('/integrations', runRoutes(deps))
     .route('/usage', usageRoutes(deps))
-    .get('/openapi.json', (c) => c.json(openApiDocument()))
+    .get(
+      '/openapi.json',
+      describeRoute({
+        summary: 'This document: OpenAPI 3.1, generated from the routes',
+        responses: { 200: json('OpenAPI 3.1 document', z.looseObject({ openapi: z.string() })) },
+      }),
+      // Typed by hand: the document is generated from `app`, which contains this route.
+      (c, next): Promise<Response | void> => openApi(c, next),
+    )
     .route('/ping', pingRoutes(deps));
 
-  const app = new Hono();
-  app.route('/api', api);
+  // One chain, so AppType carries every route (hono/client, issue 13).
+  const app = new Hono().route('/api', api);
+  // Generated on first request from the routes' describeRoute and validators (issue 13).
+  const openApi: MiddlewareHandler = openAPIRouteHandler(app, openApiOptions());
   // Unknown API paths answer JSON, never the console's HTML.
   app.all('/api/*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404),
@@ -65,4 +77,5 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
+/** The app with its routes' types (inputs and JSON outputs), for hono/client. */
 export type AppType = ReturnType<typeof createApp>;

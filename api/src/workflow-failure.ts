@@ -1,16 +1,14 @@
 import { WorkflowFailedError } from '@temporalio/client';
+import { workflowFailureStatus } from '@patchbay/schema';
 import { ApiError } from './errors.ts';
 
 /**
  * A failed workflow as an API error: the innermost cause's message (the activity's own
- * words, e.g. 'The AI provider rejected the API key'), not Temporal's wrapping.
- * `statusFor` picks the status from the failure type (ApplicationFailure.type).
+ * words, e.g. 'The AI provider rejected the API key'), not Temporal's wrapping. The status
+ * comes from the failure type (ApplicationFailure.type) through the shared table
+ * WORKFLOW_FAILURES (schema/src/failures.ts); an unknown type is 503.
  */
-export function workflowFailure(
-  error: unknown,
-  code: string,
-  statusFor: (failureType: string | undefined) => 422 | 503 = () => 503,
-): unknown {
+export function workflowFailure(error: unknown, code: string): unknown {
   if (!(error instanceof WorkflowFailedError)) return error;
   let cause: unknown = error.cause;
   while (cause instanceof Error && cause.cause) cause = cause.cause;
@@ -19,5 +17,5 @@ export function workflowFailure(
     cause instanceof Error && 'type' in cause
       ? String((cause as { type?: unknown }).type)
       : undefined;
-  return new ApiError(statusFor(type), code, message);
+  return new ApiError(workflowFailureStatus(type), code, message);
 }

@@ -5,7 +5,10 @@ import { DefaultLogger, Runtime, type WorkflowBundleWithSourceMap } from '@tempo
 import { createSql } from '@patchbay/db';
 import { bundleWorkflows } from '../../workers/src/bundle-workflows.ts';
 import { connectToTemporal, createWorker } from '../../workers/src/create-worker.ts';
-import { createGenerator } from '../../workers/src/generation/create-generator.ts';
+import {
+  createGenerator,
+  type GeneratorEnv,
+} from '../../workers/src/generation/create-generator.ts';
 import type { Generator } from '../../workers/src/generation/generator.ts';
 import { SandboxPool } from '../../workers/src/sandbox/index.ts';
 
@@ -29,6 +32,8 @@ export async function startTestWorker(options: {
   databaseUrl: string;
   vault: KeyRing;
   generator?: Generator;
+  /** OPENAI_* settings for the real generator, e.g. a loopback fake provider's base URL. */
+  generatorEnv?: GeneratorEnv;
   taskQueue?: string;
 }): Promise<TestWorker> {
   bundle ??= bundleWorkflows();
@@ -45,7 +50,7 @@ export async function startTestWorker(options: {
       sql,
       vault: options.vault,
       sandbox,
-      generator: options.generator ?? createGenerator({}),
+      generator: options.generator ?? createGenerator(options.generatorEnv ?? {}),
       // The tests' third-party APIs are HTTP servers on loopback.
       allowPrivateNetwork: true,
     },

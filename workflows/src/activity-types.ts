@@ -1,69 +1,33 @@
 // The activity signatures the workflows call. Workflows import only these types;
 // workers/src/activities implements them (STYLE.md: activities dependency injection).
-import type { TGenerateRequest, TGenerateResponse, TTranscriptEntry } from '@patchbay/schema';
+// Every payload type is inferred from its zod schema in schema/src/workflow-payloads.ts,
+// which the activities parse their input with (issue 13).
+import type {
+  TExecuteIntegrationInput,
+  TGenerateRequest,
+  TGenerateResponse,
+  TPingResult,
+  TPruneResult,
+  TRecordFailedRunInput,
+  TRunError,
+  TRunIntegrationInput,
+  TRunKind,
+  TRunOutcome,
+  TTestIntegrationInput,
+  TTranscriptEntry,
+} from '@patchbay/schema';
 
-export interface PingResult {
-  reply: string;
-  /** The worker identity that answered, to show the chain really crossed processes. */
-  worker: string;
-}
-
-export type RunKind = 'test' | 'scheduled' | 'manual';
-
-export interface ExecuteIntegrationInput {
-  integrationId: string;
-  mode: 'test' | 'deployed';
-  kind: RunKind;
-  workflowId: string;
-  runId: string;
-  /** When the schedule meant the run to start (ISO); the start time for manual and test runs. */
-  scheduledAt: string;
-}
-
+export type PingResult = TPingResult;
+export type RunKind = TRunKind;
+export type ExecuteIntegrationInput = TExecuteIntegrationInput;
 /** One HTTP exchange of a run, redacted (schema/src/runs.ts). */
 export type TranscriptEntry = TTranscriptEntry;
-
-export interface RunError {
-  name: string;
-  message: string;
-  stack?: string;
-  line?: number;
-  column?: number;
-  status?: number;
-  retryable: boolean;
-  retryAfterMs?: number;
-}
-
-/** What one execution did: the answer of a test run, and the content of a run record. */
-export interface RunOutcome {
-  status: 'success' | 'failed';
-  data: unknown;
-  /** `LEVEL message` lines, as spec §3's test result carries them. */
-  logs: string[];
-  requests: TranscriptEntry[];
-  stateChanges: { set: Record<string, unknown>; deleted: string[] };
-  error?: RunError;
-  durationMs: number;
-  attempt: number;
-}
-
-export interface RecordFailedRunInput {
-  integrationId: string;
-  kind: RunKind;
-  workflowId: string;
-  runId: string;
-  scheduledAt: string;
-  /** The last attempt's outcome, when the sandbox ran at all. */
-  outcome: RunOutcome | null;
-  message: string;
-}
-
-export interface PruneResult {
-  runs: number;
-  auditRows: number;
-  sessions: number;
-  rateLimits: number;
-}
+export type RunError = TRunError;
+export type RunOutcome = TRunOutcome;
+export type RecordFailedRunInput = TRecordFailedRunInput;
+export type PruneResult = TPruneResult;
+export type TestIntegrationInput = TTestIntegrationInput;
+export type RunIntegrationInput = TRunIntegrationInput;
 
 export interface Activities {
   ping(message: string): Promise<PingResult>;

@@ -9,16 +9,15 @@ import {
   proxyActivities,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { TGenerateRequest, TGenerateResponse } from '@patchbay/schema';
-import type { Activities, PingResult, RunKind, RunOutcome } from './activity-types.ts';
-
-/** Deployed runs: exponential backoff, at most 5 attempts (Retry-After shortens or stretches a wait). */
-export const DEPLOYED_RUN_RETRY = {
-  initialInterval: '2 seconds',
-  backoffCoefficient: 2,
-  maximumInterval: '2 minutes',
-  maximumAttempts: 5,
-} as const;
+import type { TGenerateRequest, TGenerateResponse, TRunFailureType } from '@patchbay/schema';
+import type {
+  Activities,
+  PingResult,
+  RunIntegrationInput,
+  RunOutcome,
+  TestIntegrationInput,
+} from './activity-types.ts';
+import { DEPLOYED_RUN_RETRY, GENERATION_RETRY } from './retry-policy.ts';
 
 const { ping: pingActivity } = proxyActivities<Activities>({
   startToCloseTimeout: '10 seconds',
@@ -37,7 +36,7 @@ const testActivities = proxyActivities<Activities>({
 });
 
 /** POST /api/integrations/:id/execute: one attempt, recorded as a test run, state never committed. */
-export async function testIntegration(input: { integrationId: string }): Promise<RunOutcome> {
+export async function testIntegration(input: TestIntegrationInput): Promise<RunOutcome> {
   const info = workflowInfo();
   return testActivities.executeIntegration({
     integrationId: input.integrationId,
@@ -71,10 +70,7 @@ const bookkeeping = proxyActivities<Activities>({
  * attempt commits nothing, so a retry starts from the same saved state; when retries are
  * exhausted the run is recorded as failed and the integration marked failed.
  */
-export async function runIntegration(input: {
-  integrationId: string;
-  kind: Exclude<RunKind, 'test'>;
-}): Promise<RunOutcome> {
+export async function runIntegration(input: RunIntegrationInput): Promise<RunOutcome> {
   const info = workflowInfo();
   const scheduled = info.typedSearchAttributes.get(SCHEDULED_START_TIME);
   const scheduledAt = (scheduled ?? new Date(info.startTime)).toISOString();
@@ -97,7 +93,7 @@ export async function runIntegration(input: {
     await bookkeeping.recordFailedRun({ ...execution, outcome, message });
     throw ApplicationFailure.nonRetryable(
       `The run failed after its retries: ${message}`,
-      'RunFailed',
+      'RunFailed' satisfies TRunFailureType,
     );
   }
 }
@@ -105,7 +101,7 @@ export async function runIntegration(input: {
 const generation = proxyActivities<Activities>({
   // An LLM can take a while; 429/5xx/timeouts are retried, a bad key is not (GenerationError).
   startToCloseTimeout: '3 minutes',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumAttempts: 4 },
+  retry: GENERATION_RETRY,
 });
 
 /** POST /api/integrations/generate. */

@@ -1,13 +1,18 @@
 // /api/auth: sign-up, log-in, log-out, the current user, Google sign-in, personal API
 // tokens, password change and account deletion (spec §7, issue "Accounts").
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { z } from 'zod';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
+  ZApiToken,
   ZChangePasswordRequest,
   ZCreateApiTokenRequest,
+  ZCreatedApiToken,
   ZDeleteAccountRequest,
   ZLoginRequest,
   ZSignupRequest,
+  ZUser,
   type TGoogleSignInError,
 } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
@@ -24,6 +29,7 @@ import { createSession, invalidateOtherSessions, invalidateSession } from '../au
 import type { Sql } from '../db/client.ts';
 import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../db/users.ts';
 import { ApiError } from '../errors.ts';
+import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 
 const GOOGLE_COOKIE_PATH = '/api/auth/google';
@@ -37,7 +43,7 @@ export function authRoutes(deps: AppDeps) {
   const { rateLimits, secureCookies } = deps.auth;
 
   return new Hono<AppEnv>()
-    .post('/signup', jsonBody(ZSignupRequest), async (c) => {
+    .post('/signup', describeRoute({ summary: 'Create an account and sign in', responses: { 201: json('The new user; sets the session cookie', ZUser), ...errors(403, 409, 413, 429) } }), jsonBody(ZSignupRequest), async (c) => {
       const body = c.req.valid('json');
       await consume(rateLimits.signupByIp, c.get('ip'));
       const passwordHash = await hashPassword(body.password);
@@ -50,7 +56,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json(toUser(user), 201);
     })
 
-    .post('/login', jsonBody(ZLoginRequest), async (c) => {
+    .post('/login', describeRoute({ summary: 'Sign in with email and password', responses: { 200: json('The user; sets the session cookie', ZUser), ...errors(401, 403, 429) } }), jsonBody(ZLoginRequest), async (c) => {
       const { email, password } = c.req.valid('json');
       const emailKey = email.toLowerCase();
       await assertNotBlocked(rateLimits.loginFailuresByEmail, emailKey);
@@ -75,7 +81,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json(toUser(user));
     })
 
-    .post('/logout', async (c) => {
+    .post('/logout', describeRoute({ summary: 'Sign out (idempotent)', responses: { 204: empty('Signed out; clears the cookie') } }), async (c) => {
       const auth = c.get('auth');
       if (auth?.sessionId) {
         await invalidateSession(sql, auth.sessionId);
@@ -85,9 +91,9 @@ export function authRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
 
-    .get('/user', requireAuth, (c) => c.json(toUser(currentUser(c))))
+    .get('/user', describeRoute({ summary: 'The signed-in user', security: SIGNED_IN, responses: { 200: json('The user', ZUser), ...errors(401) } }), requireAuth, (c) => c.json(toUser(currentUser(c))))
 
-    .get('/google', async (c) => {
+    .get('/google', describeRoute({ summary: 'Start Google sign-in (browser redirect)', responses: { 302: empty('To Google, or to /login?error=google_not_configured') } }), async (c) => {
       const google = deps.auth.google;
       if (!google) return c.redirect(loginError('google_not_configured'));
       const { url, state, codeVerifier } = await google.start();
@@ -103,7 +109,7 @@ export function authRoutes(deps: AppDeps) {
       return c.redirect(url);
     })
 
-    .get('/google/callback', async (c) => {
+    .get('/google/callback', describeRoute({ summary: 'Google sign-in callback (browser redirect)', responses: { 302: empty('To /dashboard, or to /login?error=<code>') } }), async (c) => {
       const google = deps.auth.google;
       if (!google) return c.redirect(loginError('google_not_configured'));
       const state = getCookie(c, GOOGLE_STATE_COOKIE);
@@ -135,9 +141,9 @@ export function authRoutes(deps: AppDeps) {
       return c.redirect('/dashboard');
     })
 
-    .get('/tokens', requireAuth, async (c) => c.json(await listApiTokens(sql, currentUser(c).id)))
+    .get('/tokens', describeRoute({ summary: 'List personal API tokens', security: SIGNED_IN, responses: { 200: json('Tokens, without secrets', z.array(ZApiToken)), ...errors(401) } }), requireAuth, async (c) => c.json(await listApiTokens(sql, currentUser(c).id)))
 
-    .post('/tokens', requireAuth, jsonBody(ZCreateApiTokenRequest), async (c) => {
+    .post('/tokens', describeRoute({ summary: 'Create a personal API token (shown once)', security: SIGNED_IN, responses: { 201: json('The token, with its secret this once', ZCreatedApiToken), ...errors(401, 403) } }), requireAuth, jsonBody(ZCreateApiTokenRequest), async (c) => {
       const user = currentUser(c);
       const created = await createApiToken(sql, user.id, c.req.valid('json').name);
       await audit(sql, {
@@ -149,7 +155,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json(created, 201);
     })
 
-    .delete('/tokens/:id', requireAuth, async (c) => {
+    .delete('/tokens/:id', describeRoute({ summary: 'Revoke a personal API token', security: SIGNED_IN, responses: { 204: empty('Revoked'), ...errors(401, 403, 404) } }), requireAuth, async (c) => {
       const user = currentUser(c);
       const id = c.req.param('id');
       if (!(await revokeApiToken(sql, user.id, id)))
@@ -158,7 +164,7 @@ export function authRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
 
-    .put('/password', requireAuth, jsonBody(ZChangePasswordRequest), async (c) => {
+    .put('/password', describeRoute({ summary: 'Change the password (needs the current one)', security: SIGNED_IN, responses: { 204: empty('Changed; other sessions are signed out'), ...errors(401, 403, 429) } }), requireAuth, jsonBody(ZChangePasswordRequest), async (c) => {
       const auth = c.get('auth');
       const user = currentUser(c);
       const { currentPassword, newPassword } = c.req.valid('json');
@@ -183,7 +189,7 @@ export function authRoutes(deps: AppDeps) {
       return c.body(null, 204);
     })
 
-    .delete('/account', requireAuth, jsonBody(ZDeleteAccountRequest), async (c) => {
+    .delete('/account', describeRoute({ summary: 'Delete the account and everything it owns', security: SIGNED_IN, responses: { 204: empty('Deleted'), ...errors(401, 403) } }), requireAuth, jsonBody(ZDeleteAccountRequest), async (c) => {
       const auth = c.get('auth');
       const user = currentUser(c);
       const { password } = c.req.valid('json');

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { ZGenerateRequest, type TGenerateResponse } from '@patchbay/schema';
+import { describeRoute } from 'hono-openapi';
+import {
+  WORKFLOW_FAILURE_CODES,
+  ZGenerateRequest,
+  ZGenerateResponse,
+  type TGenerateResponse,
+} from '@patchbay/schema';
 import { generateWorkflowId, WORKFLOW_NAMES, type workflows } from '@patchbay/workflows';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
+import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 import { workflowFailure } from '../workflow-failure.ts';
 
@@ -15,9 +22,21 @@ import { workflowFailure } from '../workflow-failure.ts';
  * for up to WORKFLOW_WAIT_MS. Its input never carries credentials (ZGenerateRequest).
  */
 export function generateRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .use(requireAuth)
-    .post('/generate', jsonBody(ZGenerateRequest), async (c) => {
+  return new Hono<AppEnv>().use(requireAuth).post(
+    '/generate',
+    describeRoute({
+      summary: 'Generate integration code (LLM or template)',
+      description:
+        'A refused prompt or unusable answer is 422; a rejected key, an exhausted quota or an ' +
+        'unreachable provider is 503 (the failure types in schema/src/failures.ts).',
+      security: SIGNED_IN,
+      responses: {
+        200: json('The code and which generator wrote it', ZGenerateResponse),
+        ...errors(401, 403, 422, 429, 503, 504),
+      },
+    }),
+    jsonBody(ZGenerateRequest),
+    async (c) => {
       await consume(deps.auth.rateLimits.generateByUser, currentUser(c).id);
       const handle = await deps.temporal.workflow.start<typeof workflows.generateCode>(
         WORKFLOW_NAMES.generateCode,
@@ -36,13 +55,8 @@ export function generateRoutes(deps: AppDeps) {
           ),
         );
       } catch (error) {
-        // A refused prompt or unusable answer is about this request (422); a rejected key, an
-        // exhausted quota or an unreachable provider is the service's problem (503).
-        throw workflowFailure(error, 'GENERATION_FAILED', (type) =>
-          type === 'AI_PROMPT_REFUSED' || type === 'AI_INVALID_CODE' || type === 'InvalidCode'
-            ? 422
-            : 503,
-        );
+        throw workflowFailure(error, WORKFLOW_FAILURE_CODES.generateCode);
       }
-    });
+    },
+  );
 }

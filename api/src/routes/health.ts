@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
-import type { THealthResponse } from '@patchbay/schema';
+import { describeRoute } from 'hono-openapi';
+import { ZHealthResponse, type THealthResponse } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
+import { json } from '../route-docs.ts';
 
 const CHECK_TIMEOUT_MS = 3000;
 
 /** GET /api/health: 200 when PostgreSQL and Temporal both answer, else 503 naming what is down. */
 export function healthRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', describeRoute({ summary: 'Health of the API, PostgreSQL and Temporal', responses: { 200: json('All components answer', ZHealthResponse), 503: json('A component is down (named in message)', ZHealthResponse) } }), async (c) => {
     const [database, temporal] = await Promise.all([
       check(() => deps.sql`select 1`),
       check(() => deps.temporal.workflowService.getSystemInfo({})),

@@ -1,8 +1,12 @@
 // /api/integrations (spec §7, issue "Integrations"): every route is scoped to the
 // signed-in user; another user's id answers 404.
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { z } from 'zod';
 import {
   ZCreateIntegrationRequest,
+  ZIntegration,
+  ZIntegrationVersion,
   ZListIntegrationsQuery,
   ZUpdateIntegrationRequest,
 } from '@patchbay/schema';
@@ -24,6 +28,7 @@ import {
   syncScheduleOrLeaveToReconciler,
 } from '../runtime/schedule-sync.ts';
 import { jsonBody, queryParams } from '../validate.ts';
+import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 
 const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
 
@@ -31,18 +36,18 @@ export function integrationRoutes(deps: AppDeps) {
   const { sql, vault } = deps;
   return new Hono<AppEnv>()
     .use(requireAuth)
-    .get('/', queryParams(ZListIntegrationsQuery), async (c) => {
+    .get('/', describeRoute({ summary: 'List integrations, newest first', security: SIGNED_IN, responses: { 200: json('Integrations', z.array(ZIntegration)), ...errors(401) } }), queryParams(ZListIntegrationsQuery), async (c) => {
       const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
       return c.json(rows.map(toIntegration));
     })
-    .post('/', jsonBody(ZCreateIntegrationRequest), async (c) => {
+    .post('/', describeRoute({ summary: 'Create an integration (status draft)', security: SIGNED_IN, responses: { 201: json('The integration', ZIntegration), ...errors(401, 403, 413) } }), jsonBody(ZCreateIntegrationRequest), async (c) => {
       const row = await createIntegration(sql, vault, userId(c), c.req.valid('json'));
       return c.json(toIntegration(row), 201);
     })
-    .get('/:id', async (c) =>
+    .get('/:id', describeRoute({ summary: 'One integration', security: SIGNED_IN, responses: { 200: json('The integration', ZIntegration), ...errors(401, 404) } }), async (c) =>
       c.json(toIntegration(await getIntegration(sql, userId(c), c.req.param('id')))),
     )
-    .put('/:id', jsonBody(ZUpdateIntegrationRequest), async (c) => {
+    .put('/:id', describeRoute({ summary: 'Update, save code, deploy, pause or resume', security: SIGNED_IN, responses: { 200: json('The updated integration', ZIntegration), ...errors(401, 403, 404, 409, 413) } }), jsonBody(ZUpdateIntegrationRequest), async (c) => {
       const { before, after } = await updateIntegration(
         sql,
         vault,
@@ -59,17 +64,17 @@ export function integrationRoutes(deps: AppDeps) {
       }
       return c.json(toIntegration(after));
     })
-    .delete('/:id', async (c) => {
+    .delete('/:id', describeRoute({ summary: 'Delete an integration', security: SIGNED_IN, responses: { 204: empty('Deleted'), ...errors(401, 403, 404) } }), async (c) => {
       const row = await getIntegration(sql, userId(c), c.req.param('id'));
       // The schedule first, then the row (its versions, state and runs go with it).
       await deleteScheduleOrLeaveToReconciler(deps, row.id);
       await deleteIntegration(sql, userId(c), row.id);
       return c.body(null, 204);
     })
-    .get('/:id/versions', async (c) =>
+    .get('/:id/versions', describeRoute({ summary: 'Code versions, newest first', security: SIGNED_IN, responses: { 200: json('Versions', z.array(ZIntegrationVersion)), ...errors(401, 404) } }), async (c) =>
       c.json(await listVersions(sql, userId(c), c.req.param('id'))),
     )
-    .get('/:id/export', async (c) => {
+    .get('/:id/export', describeRoute({ summary: 'Download a standalone Node project (zip)', security: SIGNED_IN, responses: { 200: { description: 'A zip file, without credentials', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } }, ...errors(401, 404) } }), async (c) => {
       const row = await getIntegration(sql, userId(c), c.req.param('id'));
       // The export carries code and configuration only: credentials stay in the vault.
       const zip = buildExportZip({

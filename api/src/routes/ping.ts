@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { ZPingRequest, type TPingResponse } from '@patchbay/schema';
+import { describeRoute } from 'hono-openapi';
+import { ZPingRequest, ZPingResponse, type TPingResponse } from '@patchbay/schema';
 import {
   pingWorkflowId,
   WORKFLOW_NAMES,
@@ -11,6 +12,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
 import { ApiError } from '../errors.ts';
+import { errors, json } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -21,7 +23,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * call starts a workflow, so the open internet may not call it.
  */
 export function pingRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/', jsonBody(ZPingRequest), async (c) => {
+  return new Hono<AppEnv>().post('/', describeRoute({ summary: 'Run the ping workflow end to end', description: 'For signed-in users and for callers on this machine (npm start, the bench).', responses: { 200: json('The worker answered', ZPingResponse), ...errors(401, 403, 504) } }), jsonBody(ZPingRequest), async (c) => {
     if (!c.get('auth') && !LOOPBACK.has(c.get('ip'))) {
       throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
     }

@@ -2,9 +2,15 @@
 // now" (POST /run), the run history and the saved state. Mounted under /api/integrations.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import {
+  WORKFLOW_FAILURE_CODES,
   ZExecuteRequest,
+  ZIntegrationState,
+  ZRunsPage,
   ZRunsQuery,
+  ZRunStarted,
+  ZTestRunResponse,
   ZUpdateStateRequest,
   type TIntegrationState,
   type TRun,
@@ -26,6 +32,7 @@ import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration } from '../integrations/integration-store.ts';
 import { jsonBody, queryParams } from '../validate.ts';
+import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { workflowFailure } from '../workflow-failure.ts';
 
 interface RunRow {
@@ -69,7 +76,7 @@ export function runRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .use(requireAuth)
-    .post('/:id/execute', jsonBody(ZExecuteRequest), async (c) => {
+    .post('/:id/execute', describeRoute({ summary: 'Test run in the sandbox (never commits state)', description: 'Failing user code is a 200 with status "failed" and its line.', security: SIGNED_IN, responses: { 200: json('Status, data, logs and the HTTP transcript', ZTestRunResponse), ...errors(401, 403, 404, 409, 429, 503, 504) } }), jsonBody(ZExecuteRequest), async (c) => {
       const integration = await runnableIntegration(c.req.param('id'), userId(c));
       const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
         WORKFLOW_NAMES.testIntegration,
@@ -85,7 +92,7 @@ export function runRoutes(deps: AppDeps) {
         'The test run',
       ).catch((error: unknown) => {
         // The run could not even start (e.g. the integration was deleted meanwhile).
-        throw workflowFailure(error, 'TEST_RUN_FAILED');
+        throw workflowFailure(error, WORKFLOW_FAILURE_CODES.testIntegration);
       });
       const body: TTestRunResponse = {
         status: outcome.status,
@@ -100,7 +107,7 @@ export function runRoutes(deps: AppDeps) {
       return c.json(body);
     })
 
-    .post('/:id/run', async (c) => {
+    .post('/:id/run', describeRoute({ summary: 'Run now: a deployed run outside the schedule', security: SIGNED_IN, responses: { 202: json('Started', ZRunStarted), ...errors(401, 403, 404, 409, 429) } }), async (c) => {
       const integration = await runnableIntegration(c.req.param('id'), userId(c));
       const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
         WORKFLOW_NAMES.runIntegration,
@@ -121,7 +128,7 @@ export function runRoutes(deps: AppDeps) {
       );
     })
 
-    .get('/:id/runs', queryParams(ZRunsQuery), async (c) => {
+    .get('/:id/runs', describeRoute({ summary: 'Run history, newest first, paged', security: SIGNED_IN, responses: { 200: json('A page of runs', ZRunsPage), ...errors(401, 404) } }), queryParams(ZRunsQuery), async (c) => {
       const integration = await getIntegration(sql, userId(c), c.req.param('id'));
       const { limit, before } = c.req.valid('query');
       const rows = await sql<RunRow[]>`
@@ -153,12 +160,12 @@ export function runRoutes(deps: AppDeps) {
       return c.json(body);
     })
 
-    .get('/:id/state', async (c) => {
+    .get('/:id/state', describeRoute({ summary: 'The saved state', security: SIGNED_IN, responses: { 200: json('State and its version', ZIntegrationState), ...errors(401, 404) } }), async (c) => {
       const integration = await getIntegration(sql, userId(c), c.req.param('id'));
       return c.json(await readState(deps, integration.id));
     })
 
-    .put('/:id/state', jsonBody(ZUpdateStateRequest), async (c) => {
+    .put('/:id/state', describeRoute({ summary: 'Replace the saved state (with a version check)', security: SIGNED_IN, responses: { 200: json('The new state', ZIntegrationState), ...errors(401, 403, 404, 409) } }), jsonBody(ZUpdateStateRequest), async (c) => {
       const integration = await getIntegration(sql, userId(c), c.req.param('id'));
       const { version, values } = c.req.valid('json');
       await sql.begin(async (tx) => {

@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
-import { FREE_INTEGRATION_LIMIT, FREE_MONTHLY_EXECUTIONS, type TUsage } from '@patchbay/schema';
+import { describeRoute } from 'hono-openapi';
+import { FREE_INTEGRATION_LIMIT, FREE_MONTHLY_EXECUTIONS, ZUsage, type TUsage } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
+import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 
 /** GET /api/usage: the Settings → API Usage figures, from real data. */
 export function usageRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().use(requireAuth).get('/', async (c) => {
+  return new Hono<AppEnv>().use(requireAuth).get('/', describeRoute({ summary: 'Plan usage this month', security: SIGNED_IN, responses: { 200: json('Usage', ZUsage), ...errors(401) } }), async (c) => {
     const userId = currentUser(c).id;
     const [user] = await deps.sql<{ plan: 'free' | 'pro'; integrations_created: number }[]>`
       select plan, integrations_created from users where id = ${userId}`;
