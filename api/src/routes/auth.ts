@@ -43,184 +43,290 @@ export function authRoutes(deps: AppDeps) {
   const { rateLimits, secureCookies } = deps.auth;
 
   return new Hono<AppEnv>()
-    .post('/signup', describeRoute({ summary: 'Create an account and sign in', responses: { 201: json('The new user; sets the session cookie', ZUser), ...errors(403, 409, 413, 429) } }), jsonBody(ZSignupRequest), async (c) => {
-      const body = c.req.valid('json');
-      await consume(rateLimits.signupByIp, c.get('ip'));
-      const passwordHash = await hashPassword(body.password);
-      const user = await insertUser(sql, { ...body, passwordHash });
-      if (!user)
-        throw new ApiError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
-      const { token, session } = await createSession(sql, user.id);
-      setSessionCookie(c, token, session, secureCookies);
-      await audit(sql, { userId: user.id, action: 'signup', ip: c.get('ip') });
-      return c.json(toUser(user), 201);
-    })
+    .post(
+      '/signup',
+      describeRoute({
+        summary: 'Create an account and sign in',
+        responses: {
+          201: json('The new user; sets the session cookie', ZUser),
+          ...errors(403, 409, 413, 429),
+        },
+      }),
+      jsonBody(ZSignupRequest),
+      async (c) => {
+        const body = c.req.valid('json');
+        await consume(rateLimits.signupByIp, c.get('ip'));
+        const passwordHash = await hashPassword(body.password);
+        const user = await insertUser(sql, { ...body, passwordHash });
+        if (!user)
+          throw new ApiError(409, 'EMAIL_TAKEN', 'An account with this email already exists');
+        const { token, session } = await createSession(sql, user.id);
+        setSessionCookie(c, token, session, secureCookies);
+        await audit(sql, { userId: user.id, action: 'signup', ip: c.get('ip') });
+        return c.json(toUser(user), 201);
+      },
+    )
 
-    .post('/login', describeRoute({ summary: 'Sign in with email and password', responses: { 200: json('The user; sets the session cookie', ZUser), ...errors(401, 403, 429) } }), jsonBody(ZLoginRequest), async (c) => {
-      const { email, password } = c.req.valid('json');
-      const emailKey = email.toLowerCase();
-      await assertNotBlocked(rateLimits.loginFailuresByEmail, emailKey);
-      await consume(rateLimits.loginByIp, c.get('ip'));
-      const user = await findUserByEmail(sql, email);
-      // An unknown email still costs one argon2 verification: same message, similar timing.
-      const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
-      if (!user || !passwordOk) {
-        await rateLimits.loginFailuresByEmail.penalty(emailKey);
+    .post(
+      '/login',
+      describeRoute({
+        summary: 'Sign in with email and password',
+        responses: {
+          200: json('The user; sets the session cookie', ZUser),
+          ...errors(401, 403, 429),
+        },
+      }),
+      jsonBody(ZLoginRequest),
+      async (c) => {
+        const { email, password } = c.req.valid('json');
+        const emailKey = email.toLowerCase();
+        await assertNotBlocked(rateLimits.loginFailuresByEmail, emailKey);
+        await consume(rateLimits.loginByIp, c.get('ip'));
+        const user = await findUserByEmail(sql, email);
+        // An unknown email still costs one argon2 verification: same message, similar timing.
+        const passwordOk = await verifyPassword(user?.password_hash ?? null, password);
+        if (!user || !passwordOk) {
+          await rateLimits.loginFailuresByEmail.penalty(emailKey);
+          await audit(sql, {
+            userId: user?.id ?? null,
+            action: 'login_failed',
+            target: emailKey,
+            ip: c.get('ip'),
+          });
+          throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+        }
+        await rateLimits.loginFailuresByEmail.delete(emailKey);
+        const { token, session } = await createSession(sql, user.id);
+        setSessionCookie(c, token, session, secureCookies);
+        await audit(sql, { userId: user.id, action: 'login', ip: c.get('ip') });
+        return c.json(toUser(user));
+      },
+    )
+
+    .post(
+      '/logout',
+      describeRoute({
+        summary: 'Sign out (idempotent)',
+        responses: { 204: empty('Signed out; clears the cookie') },
+      }),
+      async (c) => {
+        const auth = c.get('auth');
+        if (auth?.sessionId) {
+          await invalidateSession(sql, auth.sessionId);
+          await audit(sql, { userId: auth.user.id, action: 'logout', ip: c.get('ip') });
+        }
+        clearSessionCookie(c, secureCookies);
+        return c.body(null, 204);
+      },
+    )
+
+    .get(
+      '/user',
+      describeRoute({
+        summary: 'The signed-in user',
+        security: SIGNED_IN,
+        responses: { 200: json('The user', ZUser), ...errors(401) },
+      }),
+      requireAuth,
+      (c) => c.json(toUser(currentUser(c))),
+    )
+
+    .get(
+      '/google',
+      describeRoute({
+        summary: 'Start Google sign-in (browser redirect)',
+        responses: { 302: empty('To Google, or to /login?error=google_not_configured') },
+      }),
+      async (c) => {
+        const google = deps.auth.google;
+        if (!google) return c.redirect(loginError('google_not_configured'));
+        const { url, state, codeVerifier } = await google.start();
+        const cookie = {
+          httpOnly: true,
+          sameSite: 'Lax' as const,
+          secure: secureCookies,
+          path: GOOGLE_COOKIE_PATH,
+          maxAge: 600,
+        };
+        setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
+        setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
+        return c.redirect(url);
+      },
+    )
+
+    .get(
+      '/google/callback',
+      describeRoute({
+        summary: 'Google sign-in callback (browser redirect)',
+        responses: { 302: empty('To /dashboard, or to /login?error=<code>') },
+      }),
+      async (c) => {
+        const google = deps.auth.google;
+        if (!google) return c.redirect(loginError('google_not_configured'));
+        const state = getCookie(c, GOOGLE_STATE_COOKIE);
+        const codeVerifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
+        for (const name of [GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE]) {
+          deleteCookie(c, name, { path: GOOGLE_COOKIE_PATH, secure: secureCookies });
+        }
+        if (c.req.query('error')) return c.redirect(loginError('google_denied'));
+        if (!state || !codeVerifier || c.req.query('state') !== state) {
+          return c.redirect(loginError('google_state_mismatch'));
+        }
+        let identity: GoogleIdentity;
+        try {
+          // Rebuilt from APP_URL: behind a proxy the request's own URL may not be the public one.
+          const callbackUrl = new URL(
+            `/api/auth/google/callback${new URL(c.req.url).search}`,
+            deps.auth.appUrl,
+          );
+          identity = await google.finish(callbackUrl, { state, codeVerifier });
+        } catch (error) {
+          console.warn('Google sign-in failed:', error instanceof Error ? error.message : error);
+          return c.redirect(loginError('google_failed'));
+        }
+        if (!identity.emailVerified) return c.redirect(loginError('google_email_unverified'));
+        const user = await userForGoogleIdentity(sql, identity);
+        const { token, session } = await createSession(sql, user.id);
+        setSessionCookie(c, token, session, secureCookies);
+        await audit(sql, { userId: user.id, action: 'login', target: 'google', ip: c.get('ip') });
+        return c.redirect('/dashboard');
+      },
+    )
+
+    .get(
+      '/tokens',
+      describeRoute({
+        summary: 'List personal API tokens',
+        security: SIGNED_IN,
+        responses: { 200: json('Tokens, without secrets', z.array(ZApiToken)), ...errors(401) },
+      }),
+      requireAuth,
+      async (c) => c.json(await listApiTokens(sql, currentUser(c).id)),
+    )
+
+    .post(
+      '/tokens',
+      describeRoute({
+        summary: 'Create a personal API token (shown once)',
+        security: SIGNED_IN,
+        responses: {
+          201: json('The token, with its secret this once', ZCreatedApiToken),
+          ...errors(401, 403),
+        },
+      }),
+      requireAuth,
+      jsonBody(ZCreateApiTokenRequest),
+      async (c) => {
+        const user = currentUser(c);
+        const created = await createApiToken(sql, user.id, c.req.valid('json').name);
         await audit(sql, {
-          userId: user?.id ?? null,
-          action: 'login_failed',
-          target: emailKey,
+          userId: user.id,
+          action: 'token_create',
+          target: created.id,
           ip: c.get('ip'),
         });
-        throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
-      }
-      await rateLimits.loginFailuresByEmail.delete(emailKey);
-      const { token, session } = await createSession(sql, user.id);
-      setSessionCookie(c, token, session, secureCookies);
-      await audit(sql, { userId: user.id, action: 'login', ip: c.get('ip') });
-      return c.json(toUser(user));
-    })
+        return c.json(created, 201);
+      },
+    )
 
-    .post('/logout', describeRoute({ summary: 'Sign out (idempotent)', responses: { 204: empty('Signed out; clears the cookie') } }), async (c) => {
-      const auth = c.get('auth');
-      if (auth?.sessionId) {
-        await invalidateSession(sql, auth.sessionId);
-        await audit(sql, { userId: auth.user.id, action: 'logout', ip: c.get('ip') });
-      }
-      clearSessionCookie(c, secureCookies);
-      return c.body(null, 204);
-    })
+    .delete(
+      '/tokens/:id',
+      describeRoute({
+        summary: 'Revoke a personal API token',
+        security: SIGNED_IN,
+        responses: { 204: empty('Revoked'), ...errors(401, 403, 404) },
+      }),
+      requireAuth,
+      async (c) => {
+        const user = currentUser(c);
+        const id = c.req.param('id');
+        if (!(await revokeApiToken(sql, user.id, id)))
+          throw new ApiError(404, 'NOT_FOUND', 'No such API token');
+        await audit(sql, { userId: user.id, action: 'token_revoke', target: id, ip: c.get('ip') });
+        return c.body(null, 204);
+      },
+    )
 
-    .get('/user', describeRoute({ summary: 'The signed-in user', security: SIGNED_IN, responses: { 200: json('The user', ZUser), ...errors(401) } }), requireAuth, (c) => c.json(toUser(currentUser(c))))
-
-    .get('/google', describeRoute({ summary: 'Start Google sign-in (browser redirect)', responses: { 302: empty('To Google, or to /login?error=google_not_configured') } }), async (c) => {
-      const google = deps.auth.google;
-      if (!google) return c.redirect(loginError('google_not_configured'));
-      const { url, state, codeVerifier } = await google.start();
-      const cookie = {
-        httpOnly: true,
-        sameSite: 'Lax' as const,
-        secure: secureCookies,
-        path: GOOGLE_COOKIE_PATH,
-        maxAge: 600,
-      };
-      setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
-      setCookie(c, GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
-      return c.redirect(url);
-    })
-
-    .get('/google/callback', describeRoute({ summary: 'Google sign-in callback (browser redirect)', responses: { 302: empty('To /dashboard, or to /login?error=<code>') } }), async (c) => {
-      const google = deps.auth.google;
-      if (!google) return c.redirect(loginError('google_not_configured'));
-      const state = getCookie(c, GOOGLE_STATE_COOKIE);
-      const codeVerifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
-      for (const name of [GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE]) {
-        deleteCookie(c, name, { path: GOOGLE_COOKIE_PATH, secure: secureCookies });
-      }
-      if (c.req.query('error')) return c.redirect(loginError('google_denied'));
-      if (!state || !codeVerifier || c.req.query('state') !== state) {
-        return c.redirect(loginError('google_state_mismatch'));
-      }
-      let identity: GoogleIdentity;
-      try {
-        // Rebuilt from APP_URL: behind a proxy the request's own URL may not be the public one.
-        const callbackUrl = new URL(
-          `/api/auth/google/callback${new URL(c.req.url).search}`,
-          deps.auth.appUrl,
-        );
-        identity = await google.finish(callbackUrl, { state, codeVerifier });
-      } catch (error) {
-        console.warn('Google sign-in failed:', error instanceof Error ? error.message : error);
-        return c.redirect(loginError('google_failed'));
-      }
-      if (!identity.emailVerified) return c.redirect(loginError('google_email_unverified'));
-      const user = await userForGoogleIdentity(sql, identity);
-      const { token, session } = await createSession(sql, user.id);
-      setSessionCookie(c, token, session, secureCookies);
-      await audit(sql, { userId: user.id, action: 'login', target: 'google', ip: c.get('ip') });
-      return c.redirect('/dashboard');
-    })
-
-    .get('/tokens', describeRoute({ summary: 'List personal API tokens', security: SIGNED_IN, responses: { 200: json('Tokens, without secrets', z.array(ZApiToken)), ...errors(401) } }), requireAuth, async (c) => c.json(await listApiTokens(sql, currentUser(c).id)))
-
-    .post('/tokens', describeRoute({ summary: 'Create a personal API token (shown once)', security: SIGNED_IN, responses: { 201: json('The token, with its secret this once', ZCreatedApiToken), ...errors(401, 403) } }), requireAuth, jsonBody(ZCreateApiTokenRequest), async (c) => {
-      const user = currentUser(c);
-      const created = await createApiToken(sql, user.id, c.req.valid('json').name);
-      await audit(sql, {
-        userId: user.id,
-        action: 'token_create',
-        target: created.id,
-        ip: c.get('ip'),
-      });
-      return c.json(created, 201);
-    })
-
-    .delete('/tokens/:id', describeRoute({ summary: 'Revoke a personal API token', security: SIGNED_IN, responses: { 204: empty('Revoked'), ...errors(401, 403, 404) } }), requireAuth, async (c) => {
-      const user = currentUser(c);
-      const id = c.req.param('id');
-      if (!(await revokeApiToken(sql, user.id, id)))
-        throw new ApiError(404, 'NOT_FOUND', 'No such API token');
-      await audit(sql, { userId: user.id, action: 'token_revoke', target: id, ip: c.get('ip') });
-      return c.body(null, 204);
-    })
-
-    .put('/password', describeRoute({ summary: 'Change the password (needs the current one)', security: SIGNED_IN, responses: { 204: empty('Changed; other sessions are signed out'), ...errors(401, 403, 429) } }), requireAuth, jsonBody(ZChangePasswordRequest), async (c) => {
-      const auth = c.get('auth');
-      const user = currentUser(c);
-      const { currentPassword, newPassword } = c.req.valid('json');
-      await consume(rateLimits.passwordChangeByUser, user.id);
-      await consume(rateLimits.passwordChangeByUser, `ip:${c.get('ip')}`);
-      if (!user.password_hash) {
-        throw new ApiError(
-          400,
-          'NO_PASSWORD',
-          'This account signs in with Google and has no password to change',
-        );
-      }
-      if (!(await verifyPassword(user.password_hash, currentPassword))) {
-        throw new ApiError(403, 'WRONG_PASSWORD', 'Current password is incorrect');
-      }
-      await sql`update users set password_hash = ${await hashPassword(newPassword)} where id = ${user.id}`;
-      // Everyone else signed in as this user (a thief included) is signed out, and the
-      // API tokens go too: a thief could have minted one with the stolen session.
-      await invalidateOtherSessions(sql, user.id, auth?.sessionId ?? null);
-      await sql`delete from api_tokens where user_id = ${user.id}`;
-      await audit(sql, { userId: user.id, action: 'password_change', ip: c.get('ip') });
-      return c.body(null, 204);
-    })
-
-    .delete('/account', describeRoute({ summary: 'Delete the account and everything it owns', security: SIGNED_IN, responses: { 204: empty('Deleted'), ...errors(401, 403) } }), requireAuth, jsonBody(ZDeleteAccountRequest), async (c) => {
-      const auth = c.get('auth');
-      const user = currentUser(c);
-      const { password } = c.req.valid('json');
-      if (user.password_hash) {
-        if (!password || !(await verifyPassword(user.password_hash, password))) {
+    .put(
+      '/password',
+      describeRoute({
+        summary: 'Change the password (needs the current one)',
+        security: SIGNED_IN,
+        responses: {
+          204: empty('Changed; other sessions are signed out'),
+          ...errors(401, 403, 429),
+        },
+      }),
+      requireAuth,
+      jsonBody(ZChangePasswordRequest),
+      async (c) => {
+        const auth = c.get('auth');
+        const user = currentUser(c);
+        const { currentPassword, newPassword } = c.req.valid('json');
+        await consume(rateLimits.passwordChangeByUser, user.id);
+        await consume(rateLimits.passwordChangeByUser, `ip:${c.get('ip')}`);
+        if (!user.password_hash) {
           throw new ApiError(
-            403,
-            'WRONG_PASSWORD',
-            'Enter your current password to delete your account',
+            400,
+            'NO_PASSWORD',
+            'This account signs in with Google and has no password to change',
           );
         }
-      } else if (
-        !auth?.sessionCreatedAt ||
-        Date.now() - auth.sessionCreatedAt.getTime() > RECENT_LOGIN_MS
-      ) {
-        throw new ApiError(
-          403,
-          'RECENT_LOGIN_REQUIRED',
-          'Sign in with Google again, then delete your account within 10 minutes',
-        );
-      }
-      await deleteAccount(deps, user.id);
-      await audit(sql, {
-        userId: null,
-        action: 'account_delete',
-        target: user.id,
-        ip: c.get('ip'),
-      });
-      clearSessionCookie(c, secureCookies);
-      return c.body(null, 204);
-    });
+        if (!(await verifyPassword(user.password_hash, currentPassword))) {
+          throw new ApiError(403, 'WRONG_PASSWORD', 'Current password is incorrect');
+        }
+        await sql`update users set password_hash = ${await hashPassword(newPassword)} where id = ${user.id}`;
+        // Everyone else signed in as this user (a thief included) is signed out, and the
+        // API tokens go too: a thief could have minted one with the stolen session.
+        await invalidateOtherSessions(sql, user.id, auth?.sessionId ?? null);
+        await sql`delete from api_tokens where user_id = ${user.id}`;
+        await audit(sql, { userId: user.id, action: 'password_change', ip: c.get('ip') });
+        return c.body(null, 204);
+      },
+    )
+
+    .delete(
+      '/account',
+      describeRoute({
+        summary: 'Delete the account and everything it owns',
+        security: SIGNED_IN,
+        responses: { 204: empty('Deleted'), ...errors(401, 403) },
+      }),
+      requireAuth,
+      jsonBody(ZDeleteAccountRequest),
+      async (c) => {
+        const auth = c.get('auth');
+        const user = currentUser(c);
+        const { password } = c.req.valid('json');
+        if (user.password_hash) {
+          if (!password || !(await verifyPassword(user.password_hash, password))) {
+            throw new ApiError(
+              403,
+              'WRONG_PASSWORD',
+              'Enter your current password to delete your account',
+            );
+          }
+        } else if (
+          !auth?.sessionCreatedAt ||
+          Date.now() - auth.sessionCreatedAt.getTime() > RECENT_LOGIN_MS
+        ) {
+          throw new ApiError(
+            403,
+            'RECENT_LOGIN_REQUIRED',
+            'Sign in with Google again, then delete your account within 10 minutes',
+          );
+        }
+        await deleteAccount(deps, user.id);
+        await audit(sql, {
+          userId: null,
+          action: 'account_delete',
+          target: user.id,
+          ip: c.get('ip'),
+        });
+        clearSessionCookie(c, secureCookies);
+        return c.body(null, 204);
+      },
+    );
 }
 
 function loginError(code: TGoogleSignInError): string {

@@ -36,68 +36,132 @@ export function integrationRoutes(deps: AppDeps) {
   const { sql, vault } = deps;
   return new Hono<AppEnv>()
     .use(requireAuth)
-    .get('/', describeRoute({ summary: 'List integrations, newest first', security: SIGNED_IN, responses: { 200: json('Integrations', z.array(ZIntegration)), ...errors(401) } }), queryParams(ZListIntegrationsQuery), async (c) => {
-      const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
-      return c.json(rows.map(toIntegration));
-    })
-    .post('/', describeRoute({ summary: 'Create an integration (status draft)', security: SIGNED_IN, responses: { 201: json('The integration', ZIntegration), ...errors(401, 403, 413) } }), jsonBody(ZCreateIntegrationRequest), async (c) => {
-      const row = await createIntegration(sql, vault, userId(c), c.req.valid('json'));
-      return c.json(toIntegration(row), 201);
-    })
-    .get('/:id', describeRoute({ summary: 'One integration', security: SIGNED_IN, responses: { 200: json('The integration', ZIntegration), ...errors(401, 404) } }), async (c) =>
-      c.json(toIntegration(await getIntegration(sql, userId(c), c.req.param('id')))),
+    .get(
+      '/',
+      describeRoute({
+        summary: 'List integrations, newest first',
+        security: SIGNED_IN,
+        responses: { 200: json('Integrations', z.array(ZIntegration)), ...errors(401) },
+      }),
+      queryParams(ZListIntegrationsQuery),
+      async (c) => {
+        const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
+        return c.json(rows.map(toIntegration));
+      },
     )
-    .put('/:id', describeRoute({ summary: 'Update, save code, deploy, pause or resume', security: SIGNED_IN, responses: { 200: json('The updated integration', ZIntegration), ...errors(401, 403, 404, 409, 413) } }), jsonBody(ZUpdateIntegrationRequest), async (c) => {
-      const { before, after } = await updateIntegration(
-        sql,
-        vault,
-        userId(c),
-        c.req.param('id'),
-        c.req.valid('json'),
-      );
-      // Deploy, pause, resume or a new interval: make the Temporal Schedule match.
-      if (
-        before.status !== after.status ||
-        JSON.stringify(before.schedule) !== JSON.stringify(after.schedule)
-      ) {
-        await syncScheduleOrLeaveToReconciler(deps, after);
-      }
-      return c.json(toIntegration(after));
-    })
-    .delete('/:id', describeRoute({ summary: 'Delete an integration', security: SIGNED_IN, responses: { 204: empty('Deleted'), ...errors(401, 403, 404) } }), async (c) => {
-      const row = await getIntegration(sql, userId(c), c.req.param('id'));
-      // The schedule first, then the row (its versions, state and runs go with it).
-      await deleteScheduleOrLeaveToReconciler(deps, row.id);
-      await deleteIntegration(sql, userId(c), row.id);
-      return c.body(null, 204);
-    })
-    .get('/:id/versions', describeRoute({ summary: 'Code versions, newest first', security: SIGNED_IN, responses: { 200: json('Versions', z.array(ZIntegrationVersion)), ...errors(401, 404) } }), async (c) =>
-      c.json(await listVersions(sql, userId(c), c.req.param('id'))),
+    .post(
+      '/',
+      describeRoute({
+        summary: 'Create an integration (status draft)',
+        security: SIGNED_IN,
+        responses: { 201: json('The integration', ZIntegration), ...errors(401, 403, 413) },
+      }),
+      jsonBody(ZCreateIntegrationRequest),
+      async (c) => {
+        const row = await createIntegration(sql, vault, userId(c), c.req.valid('json'));
+        return c.json(toIntegration(row), 201);
+      },
     )
-    .get('/:id/export', describeRoute({ summary: 'Download a standalone Node project (zip)', security: SIGNED_IN, responses: { 200: { description: 'A zip file, without credentials', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } }, ...errors(401, 404) } }), async (c) => {
-      const row = await getIntegration(sql, userId(c), c.req.param('id'));
-      // The export carries code and configuration only: credentials stay in the vault.
-      const zip = buildExportZip({
-        name: row.name,
-        code: row.generated_code,
-        schedule: row.schedule,
-        source: {
-          name: row.source_api_name,
-          baseUrl: row.source_api_url,
-          authType: row.source_auth_type,
-          authConfig: row.source_auth_config,
+    .get(
+      '/:id',
+      describeRoute({
+        summary: 'One integration',
+        security: SIGNED_IN,
+        responses: { 200: json('The integration', ZIntegration), ...errors(401, 404) },
+      }),
+      async (c) => c.json(toIntegration(await getIntegration(sql, userId(c), c.req.param('id')))),
+    )
+    .put(
+      '/:id',
+      describeRoute({
+        summary: 'Update, save code, deploy, pause or resume',
+        security: SIGNED_IN,
+        responses: {
+          200: json('The updated integration', ZIntegration),
+          ...errors(401, 403, 404, 409, 413),
         },
-        destination: {
-          name: row.dest_api_name,
-          baseUrl: row.dest_api_url,
-          authType: row.dest_auth_type,
-          authConfig: row.dest_auth_config,
+      }),
+      jsonBody(ZUpdateIntegrationRequest),
+      async (c) => {
+        const { before, after } = await updateIntegration(
+          sql,
+          vault,
+          userId(c),
+          c.req.param('id'),
+          c.req.valid('json'),
+        );
+        // Deploy, pause, resume or a new interval: make the Temporal Schedule match.
+        if (
+          before.status !== after.status ||
+          JSON.stringify(before.schedule) !== JSON.stringify(after.schedule)
+        ) {
+          await syncScheduleOrLeaveToReconciler(deps, after);
+        }
+        return c.json(toIntegration(after));
+      },
+    )
+    .delete(
+      '/:id',
+      describeRoute({
+        summary: 'Delete an integration',
+        security: SIGNED_IN,
+        responses: { 204: empty('Deleted'), ...errors(401, 403, 404) },
+      }),
+      async (c) => {
+        const row = await getIntegration(sql, userId(c), c.req.param('id'));
+        // The schedule first, then the row (its versions, state and runs go with it).
+        await deleteScheduleOrLeaveToReconciler(deps, row.id);
+        await deleteIntegration(sql, userId(c), row.id);
+        return c.body(null, 204);
+      },
+    )
+    .get(
+      '/:id/versions',
+      describeRoute({
+        summary: 'Code versions, newest first',
+        security: SIGNED_IN,
+        responses: { 200: json('Versions', z.array(ZIntegrationVersion)), ...errors(401, 404) },
+      }),
+      async (c) => c.json(await listVersions(sql, userId(c), c.req.param('id'))),
+    )
+    .get(
+      '/:id/export',
+      describeRoute({
+        summary: 'Download a standalone Node project (zip)',
+        security: SIGNED_IN,
+        responses: {
+          200: {
+            description: 'A zip file, without credentials',
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errors(401, 404),
         },
-        exportedAt: new Date(),
-      });
-      return c.body(new Uint8Array(zip), 200, {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="${exportFileName(row.name)}"`,
-      });
-    });
+      }),
+      async (c) => {
+        const row = await getIntegration(sql, userId(c), c.req.param('id'));
+        // The export carries code and configuration only: credentials stay in the vault.
+        const zip = buildExportZip({
+          name: row.name,
+          code: row.generated_code,
+          schedule: row.schedule,
+          source: {
+            name: row.source_api_name,
+            baseUrl: row.source_api_url,
+            authType: row.source_auth_type,
+            authConfig: row.source_auth_config,
+          },
+          destination: {
+            name: row.dest_api_name,
+            baseUrl: row.dest_api_url,
+            authType: row.dest_auth_type,
+            authConfig: row.dest_auth_config,
+          },
+          exportedAt: new Date(),
+        });
+        return c.body(new Uint8Array(zip), 200, {
+          'Content-Type': 'application/zip',
+          'Content-Disposition': `attachment; filename="${exportFileName(row.name)}"`,
+        });
+      },
+    );
 }

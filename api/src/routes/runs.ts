@@ -76,117 +76,164 @@ export function runRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .use(requireAuth)
-    .post('/:id/execute', describeRoute({ summary: 'Test run in the sandbox (never commits state)', description: 'Failing user code is a 200 with status "failed" and its line.', security: SIGNED_IN, responses: { 200: json('Status, data, logs and the HTTP transcript', ZTestRunResponse), ...errors(401, 403, 404, 409, 429, 503, 504) } }), jsonBody(ZExecuteRequest), async (c) => {
-      const integration = await runnableIntegration(c.req.param('id'), userId(c));
-      const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
-        WORKFLOW_NAMES.testIntegration,
-        {
-          taskQueue: deps.taskQueue,
-          workflowId: testWorkflowId(integration.id, randomUUID()),
-          args: [{ integrationId: integration.id }],
+    .post(
+      '/:id/execute',
+      describeRoute({
+        summary: 'Test run in the sandbox (never commits state)',
+        description: 'Failing user code is a 200 with status "failed" and its line.',
+        security: SIGNED_IN,
+        responses: {
+          200: json('Status, data, logs and the HTTP transcript', ZTestRunResponse),
+          ...errors(401, 403, 404, 409, 429, 503, 504),
         },
-      );
-      const outcome = await awaitWorkflowResult<RunOutcome>(
-        handle,
-        deps.workflowWaitMs,
-        'The test run',
-      ).catch((error: unknown) => {
-        // The run could not even start (e.g. the integration was deleted meanwhile).
-        throw workflowFailure(error, WORKFLOW_FAILURE_CODES.testIntegration);
-      });
-      const body: TTestRunResponse = {
-        status: outcome.status,
-        data: outcome.data,
-        logs: outcome.logs,
-        requests: outcome.requests,
-        stateChanges: outcome.stateChanges,
-        durationMs: outcome.durationMs,
-        workflowId: handle.workflowId,
-        ...(outcome.error ? { error: outcome.error } : {}),
-      };
-      return c.json(body);
-    })
-
-    .post('/:id/run', describeRoute({ summary: 'Run now: a deployed run outside the schedule', security: SIGNED_IN, responses: { 202: json('Started', ZRunStarted), ...errors(401, 403, 404, 409, 429) } }), async (c) => {
-      const integration = await runnableIntegration(c.req.param('id'), userId(c));
-      const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
-        WORKFLOW_NAMES.runIntegration,
-        {
-          taskQueue: deps.taskQueue,
-          workflowId: manualRunWorkflowId(integration.id, randomUUID()),
-          args: [{ integrationId: integration.id, kind: 'manual' }],
-        },
-      );
-      const runId = handle.firstExecutionRunId;
-      return c.json(
-        {
+      }),
+      jsonBody(ZExecuteRequest),
+      async (c) => {
+        const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
+          WORKFLOW_NAMES.testIntegration,
+          {
+            taskQueue: deps.taskQueue,
+            workflowId: testWorkflowId(integration.id, randomUUID()),
+            args: [{ integrationId: integration.id }],
+          },
+        );
+        const outcome = await awaitWorkflowResult<RunOutcome>(
+          handle,
+          deps.workflowWaitMs,
+          'The test run',
+        ).catch((error: unknown) => {
+          // The run could not even start (e.g. the integration was deleted meanwhile).
+          throw workflowFailure(error, WORKFLOW_FAILURE_CODES.testIntegration);
+        });
+        const body: TTestRunResponse = {
+          status: outcome.status,
+          data: outcome.data,
+          logs: outcome.logs,
+          requests: outcome.requests,
+          stateChanges: outcome.stateChanges,
+          durationMs: outcome.durationMs,
           workflowId: handle.workflowId,
-          runId,
-          temporalUrl: temporalWorkflowUrl(deps, handle.workflowId, runId),
-        },
-        202,
-      );
-    })
+          ...(outcome.error ? { error: outcome.error } : {}),
+        };
+        return c.json(body);
+      },
+    )
 
-    .get('/:id/runs', describeRoute({ summary: 'Run history, newest first, paged', security: SIGNED_IN, responses: { 200: json('A page of runs', ZRunsPage), ...errors(401, 404) } }), queryParams(ZRunsQuery), async (c) => {
-      const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-      const { limit, before } = c.req.valid('query');
-      const rows = await sql<RunRow[]>`
+    .post(
+      '/:id/run',
+      describeRoute({
+        summary: 'Run now: a deployed run outside the schedule',
+        security: SIGNED_IN,
+        responses: { 202: json('Started', ZRunStarted), ...errors(401, 403, 404, 409, 429) },
+      }),
+      async (c) => {
+        const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
+          WORKFLOW_NAMES.runIntegration,
+          {
+            taskQueue: deps.taskQueue,
+            workflowId: manualRunWorkflowId(integration.id, randomUUID()),
+            args: [{ integrationId: integration.id, kind: 'manual' }],
+          },
+        );
+        const runId = handle.firstExecutionRunId;
+        return c.json(
+          {
+            workflowId: handle.workflowId,
+            runId,
+            temporalUrl: temporalWorkflowUrl(deps, handle.workflowId, runId),
+          },
+          202,
+        );
+      },
+    )
+
+    .get(
+      '/:id/runs',
+      describeRoute({
+        summary: 'Run history, newest first, paged',
+        security: SIGNED_IN,
+        responses: { 200: json('A page of runs', ZRunsPage), ...errors(401, 404) },
+      }),
+      queryParams(ZRunsQuery),
+      async (c) => {
+        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const { limit, before } = c.req.valid('query');
+        const rows = await sql<RunRow[]>`
         select id::text, kind, status, started_at, duration_ms, attempt, data, error, logs, requests, state_changes, workflow_id, run_id
         from runs
         where integration_id = ${integration.id} and (${before ?? null}::bigint is null or runs.id < ${before ?? null})
         order by runs.id desc -- not the text alias: '9' > '11'
         limit ${limit + 1}`;
-      const page = rows.slice(0, limit);
-      const body: TRunsPage = {
-        runs: page.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          status: row.status,
-          startedAt: row.started_at.toISOString(),
-          durationMs: row.duration_ms,
-          attempts: row.attempt,
-          data: row.data,
-          error: row.error,
-          logs: row.logs,
-          requests: row.requests,
-          stateChanges: row.state_changes,
-          workflowId: row.workflow_id,
-          runId: row.run_id,
-          temporalUrl: temporalWorkflowUrl(deps, row.workflow_id, row.run_id),
-        })),
-        nextBefore: rows.length > limit ? Number(page.at(-1)?.id) : null,
-      };
-      return c.json(body);
-    })
+        const page = rows.slice(0, limit);
+        const body: TRunsPage = {
+          runs: page.map((row) => ({
+            id: row.id,
+            kind: row.kind,
+            status: row.status,
+            startedAt: row.started_at.toISOString(),
+            durationMs: row.duration_ms,
+            attempts: row.attempt,
+            data: row.data,
+            error: row.error,
+            logs: row.logs,
+            requests: row.requests,
+            stateChanges: row.state_changes,
+            workflowId: row.workflow_id,
+            runId: row.run_id,
+            temporalUrl: temporalWorkflowUrl(deps, row.workflow_id, row.run_id),
+          })),
+          nextBefore: rows.length > limit ? Number(page.at(-1)?.id) : null,
+        };
+        return c.json(body);
+      },
+    )
 
-    .get('/:id/state', describeRoute({ summary: 'The saved state', security: SIGNED_IN, responses: { 200: json('State and its version', ZIntegrationState), ...errors(401, 404) } }), async (c) => {
-      const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-      return c.json(await readState(deps, integration.id));
-    })
+    .get(
+      '/:id/state',
+      describeRoute({
+        summary: 'The saved state',
+        security: SIGNED_IN,
+        responses: { 200: json('State and its version', ZIntegrationState), ...errors(401, 404) },
+      }),
+      async (c) => {
+        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        return c.json(await readState(deps, integration.id));
+      },
+    )
 
-    .put('/:id/state', describeRoute({ summary: 'Replace the saved state (with a version check)', security: SIGNED_IN, responses: { 200: json('The new state', ZIntegrationState), ...errors(401, 403, 404, 409) } }), jsonBody(ZUpdateStateRequest), async (c) => {
-      const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-      const { version, values } = c.req.valid('json');
-      await sql.begin(async (tx) => {
-        // The version check and the write happen under the row lock a run's commit also takes.
-        const [current] = await tx<{ state_version: string }[]>`
+    .put(
+      '/:id/state',
+      describeRoute({
+        summary: 'Replace the saved state (with a version check)',
+        security: SIGNED_IN,
+        responses: { 200: json('The new state', ZIntegrationState), ...errors(401, 403, 404, 409) },
+      }),
+      jsonBody(ZUpdateStateRequest),
+      async (c) => {
+        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const { version, values } = c.req.valid('json');
+        await sql.begin(async (tx) => {
+          // The version check and the write happen under the row lock a run's commit also takes.
+          const [current] = await tx<{ state_version: string }[]>`
           select state_version from integrations where id = ${integration.id} for update`;
-        if (Number(current?.state_version) !== version) {
-          throw new ApiError(
-            409,
-            'STATE_CHANGED',
-            'The saved state changed since you loaded it (a run committed). Reload and edit again.',
-          );
-        }
-        await tx`delete from integration_state where integration_id = ${integration.id}`;
-        for (const [key, value] of Object.entries(values)) {
-          await tx`insert into integration_state (integration_id, key, value) values (${integration.id}, ${key}, ${tx.json(value)})`;
-        }
-        await tx`update integrations set state_version = state_version + 1 where id = ${integration.id}`;
-      });
-      return c.json(await readState(deps, integration.id));
-    });
+          if (Number(current?.state_version) !== version) {
+            throw new ApiError(
+              409,
+              'STATE_CHANGED',
+              'The saved state changed since you loaded it (a run committed). Reload and edit again.',
+            );
+          }
+          await tx`delete from integration_state where integration_id = ${integration.id}`;
+          for (const [key, value] of Object.entries(values)) {
+            await tx`insert into integration_state (integration_id, key, value) values (${integration.id}, ${key}, ${tx.json(value)})`;
+          }
+          await tx`update integrations set state_version = state_version + 1 where id = ${integration.id}`;
+        });
+        return c.json(await readState(deps, integration.id));
+      },
+    );
 }
 
 async function readState(deps: AppDeps, integrationId: string): Promise<TIntegrationState> {
