@@ -31,6 +31,7 @@ const COMMANDS = {
   start: 'start.ts',
   test: 'test.ts',
   bench: 'bench.ts',
+  'bench:generation': 'bench/generation.ts',
   'rotate-keys': 'ops/rotate-encryption-keys.ts',
   'set-plan': 'ops/set-plan.ts',
   check: null,
