@@ -1,6 +1,6 @@
 import { parse, type Node } from 'acorn';
 import { ancestor } from 'acorn-walk';
-import type { TApiDescription, TFieldSchema, TOperation } from '@patchbay/schema';
+import type { TApiDescription, TCallWarning, TFieldSchema, TOperation } from '@patchbay/schema';
 
 // The static check against API descriptions (issue 15 §4). It finds every
 // `ctx.source.*(...)` / `ctx.destination.*(...)` call whose method and path are literal (or a
@@ -25,24 +25,10 @@ export interface CheckTarget {
   destination?: CheckSide | undefined;
 }
 
-export type CallWarningCode =
-  | 'UNKNOWN_PATH'
-  | 'UNKNOWN_METHOD'
-  | 'MISSING_PARAMETER'
-  | 'UNKNOWN_FIELD'
-  | 'READ_ONLY_FIELD'
-  | 'MISSING_FIELD';
+export type CallWarningCode = TCallWarning['code'];
 
 /** Positions are 1-based lines and columns, as Monaco's markers take them. */
-export interface CallWarning {
-  code: CallWarningCode;
-  side: CallSide;
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
+export type CallWarning = TCallWarning;
 
 /** A call the code makes, resolved to the description's operation when one matches. */
 export interface FoundCall {

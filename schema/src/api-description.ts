@@ -441,6 +441,29 @@ export const ZDescriptionInUse = z.object({
 });
 export type TDescriptionInUse = z.infer<typeof ZDescriptionInUse>;
 
+/**
+ * A finding of the static check against descriptions (catalog/src/check-calls.ts): 1-based
+ * positions, as Monaco's markers take them.
+ */
+export const CALL_WARNING_CODES = [
+  'UNKNOWN_PATH',
+  'UNKNOWN_METHOD',
+  'MISSING_PARAMETER',
+  'UNKNOWN_FIELD',
+  'READ_ONLY_FIELD',
+  'MISSING_FIELD',
+] as const;
+export const ZCallWarning = z.object({
+  code: z.enum(CALL_WARNING_CODES),
+  side: z.enum(['source', 'destination']),
+  message: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  endLine: z.number().int(),
+  endColumn: z.number().int(),
+});
+export type TCallWarning = z.infer<typeof ZCallWarning>;
+
 /** GET /api/integrations/:id/descriptions: both sides' descriptions, whole, for the editor. */
 export const ZIntegrationDescriptions = z.object({
   source: ZApiDescription.nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDescriptionChoice } from './api-description.ts';
+import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
 
 // Integrations (spec §3, §4, §5, §7; issue "Integrations"). The console's form and the
 // API validate with these same objects.
@@ -167,6 +167,9 @@ export const ZIntegration = z.object({
   generatedCode: z.string(),
   status: ZIntegrationStatus,
   schedule: ZSchedule,
+  /** The API description each side uses (issue 14 §4), or null when none. */
+  sourceDescription: ZDescriptionInUse.nullable(),
+  destDescription: ZDescriptionInUse.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

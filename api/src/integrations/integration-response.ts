@@ -1,0 +1,42 @@
+// What the API answers for an integration: the row's fields (db's toIntegration) plus which API
+// description each side uses (issue 14 §4), resolved by the catalog the same way generation and
+// dry runs resolve it, and on save the static check of the code against them (issue 15 §4).
+import { checkCalls } from '@patchbay/catalog/check-calls';
+import { resolveDescription } from '@patchbay/catalog';
+import { toIntegration, type IntegrationRow } from '@patchbay/db';
+import type { TCallWarning, TIntegration, TIntegrationDescriptions } from '@patchbay/schema';
+
+function resolveSides(row: IntegrationRow) {
+  return {
+    source: resolveDescription(row.source_description, row.source_api_name, row.source_api_url),
+    destination: resolveDescription(row.dest_description, row.dest_api_name, row.dest_api_url),
+  };
+}
+
+export function integrationResponse(row: IntegrationRow): TIntegration {
+  const { source, destination } = resolveSides(row);
+  return {
+    ...toIntegration(row),
+    sourceDescription: source.inUse,
+    destDescription: destination.inUse,
+  };
+}
+
+/** Both sides' whole descriptions, for the review page's completions and static check. */
+export function integrationDescriptions(row: IntegrationRow): TIntegrationDescriptions {
+  const { source, destination } = resolveSides(row);
+  return { source: source.description, destination: destination.description };
+}
+
+/** The static check of the integration's code against its descriptions. */
+export function codeWarnings(row: IntegrationRow): TCallWarning[] {
+  const { source, destination } = resolveSides(row);
+  return checkCalls(row.generated_code, {
+    source: source.description
+      ? { description: source.description, baseUrl: row.source_api_url }
+      : undefined,
+    destination: destination.description
+      ? { description: destination.description, baseUrl: row.dest_api_url }
+      : undefined,
+  }).warnings;
+}
