@@ -4,8 +4,10 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import {
+  ZCallWarning,
   ZCreateIntegrationRequest,
   ZIntegration,
+  ZIntegrationDescriptions,
   ZIntegrationVersion,
   ZListIntegrationsQuery,
   ZUpdateIntegrationRequest,
@@ -14,7 +16,6 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { buildExportZip, exportFileName } from '@patchbay/runtime/export';
-import { toIntegration } from '../integrations/integration-row.ts';
 import {
   createIntegration,
   deleteIntegration,
@@ -23,6 +24,11 @@ import {
   listVersions,
   updateIntegration,
 } from '../integrations/integration-store.ts';
+import {
+  codeWarnings,
+  integrationDescriptions,
+  integrationResponse,
+} from '../integrations/integration-response.ts';
 import {
   deleteScheduleOrLeaveToReconciler,
   syncScheduleOrLeaveToReconciler,
@@ -46,7 +52,7 @@ export function integrationRoutes(deps: AppDeps) {
       queryParams(ZListIntegrationsQuery),
       async (c) => {
         const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
-        return c.json(rows.map(toIntegration));
+        return c.json(rows.map(integrationResponse));
       },
     )
     .post(
@@ -59,7 +65,7 @@ export function integrationRoutes(deps: AppDeps) {
       jsonBody(ZCreateIntegrationRequest),
       async (c) => {
         const row = await createIntegration(sql, vault, userId(c), c.req.valid('json'));
-        return c.json(toIntegration(row), 201);
+        return c.json(integrationResponse(row), 201);
       },
     )
     .get(
@@ -69,7 +75,8 @@ export function integrationRoutes(deps: AppDeps) {
         security: SIGNED_IN,
         responses: { 200: json('The integration', ZIntegration), ...errors(401, 404) },
       }),
-      async (c) => c.json(toIntegration(await getIntegration(sql, userId(c), c.req.param('id')))),
+      async (c) =>
+        c.json(integrationResponse(await getIntegration(sql, userId(c), c.req.param('id')))),
     )
     .put(
       '/:id',
@@ -77,7 +84,10 @@ export function integrationRoutes(deps: AppDeps) {
         summary: 'Update, save code, deploy, pause or resume',
         security: SIGNED_IN,
         responses: {
-          200: json('The updated integration', ZIntegration),
+          200: json(
+            'The updated integration, with the static check of its code against the APIs’ descriptions',
+            ZIntegration.extend({ codeWarnings: z.array(ZCallWarning) }),
+          ),
           ...errors(401, 403, 404, 409, 413),
         },
       }),
@@ -97,7 +107,7 @@ export function integrationRoutes(deps: AppDeps) {
         ) {
           await syncScheduleOrLeaveToReconciler(deps, after);
         }
-        return c.json(toIntegration(after));
+        return c.json({ ...integrationResponse(after), codeWarnings: codeWarnings(after) });
       },
     )
     .delete(
@@ -114,6 +124,19 @@ export function integrationRoutes(deps: AppDeps) {
         await deleteIntegration(sql, userId(c), row.id);
         return c.body(null, 204);
       },
+    )
+    .get(
+      '/:id/descriptions',
+      describeRoute({
+        summary: 'The API descriptions both sides use, whole (for the editor)',
+        security: SIGNED_IN,
+        responses: {
+          200: json('Source and destination descriptions', ZIntegrationDescriptions),
+          ...errors(401, 404),
+        },
+      }),
+      async (c) =>
+        c.json(integrationDescriptions(await getIntegration(sql, userId(c), c.req.param('id')))),
     )
     .get(
       '/:id/versions',
