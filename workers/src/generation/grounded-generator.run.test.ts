@@ -517,4 +517,34 @@ describe('grounded template generator: the destination holds what the prompt ask
     );
     expect(airtable.requests.at(-1)?.path).toBe('/v0/app1x2y3/tbl9z8');
   });
+  it("every morning, yesterday's Shopify orders → our Google Sheet (a day window, the sheet id by its alias)", async () => {
+    const order = (id: number, created: string) => ({
+      id,
+      name: `#${id}`,
+      email: `${id}@x.io`,
+      created_at: created,
+      updated_at: created,
+      total_price: '10.00',
+      currency: 'EUR',
+    });
+    const shopify = await mock(entry('shopify'), {
+      order: [
+        order(1, '2025-05-30T23:59:00Z'), // the day before yesterday
+        order(2, '2025-05-31T08:00:00Z'), // yesterday
+        order(3, '2025-05-31T22:30:00Z'), // yesterday
+        order(4, '2025-06-01T00:00:00Z'), // today
+      ],
+    });
+    const sheets = await mock(entry('google-sheets'));
+    const generated = generate(
+      "every morning copy yesterday's shopify orders into our google sheet 1xYz9",
+      shopify,
+      sheets,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.schedule).toEqual({ everyMinutes: 1440 });
+    expectSuccess(await run(generated.code, shopify, sheets));
+    expect(sheets.written('range').map((r) => (r.values as unknown[])[1])).toEqual(['#2', '#3']);
+    expect(sheets.requests.at(-1)?.path).toBe('/v4/spreadsheets/1xYz9/values/A1:append');
+  });
 });

@@ -87,8 +87,12 @@ export interface FilterPlan {
     | 'contains'
     | 'not-in'
     | 'falsy'
-    | 'truthy';
+    | 'truthy'
+    | 'within';
+  /** within: [start, end) in milliseconds from the run's due time (or its UTC midnight). */
   value?: string | number | boolean | Array<string | number | boolean>;
+  /** within: whether the window starts at the run day's UTC midnight ("yesterday", "today"). */
+  alignDay?: boolean | undefined;
   phrase: string;
   format?: string | undefined;
 }
@@ -1238,6 +1242,46 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     }
   }
 
+  // "yesterday's orders", "today", "in the last 24 hours", "from the past 7 days": a window
+  // on the records' creation time, relative to when the run was due.
+  const DAY = 86_400_000;
+  const windows: Array<
+    [RegExp, (m: RegExpExecArray) => { value: [number, number]; alignDay: boolean }]
+  > = [
+    [/\byesterday(?:'s)?\b/, () => ({ value: [-DAY, 0], alignDay: true })],
+    [/\btoday(?:'s)?\b/, () => ({ value: [0, DAY], alignDay: true })],
+    [
+      /\b(?:in|from|during|over|within)\s+the\s+(?:last|past)\s+(\d+)?\s*(hours?|days?|weeks?)\b/,
+      (m) => {
+        const unit = /^h/.test(m[2] ?? '') ? 3_600_000 : /^w/.test(m[2] ?? '') ? 7 * DAY : DAY;
+        return { value: [-Number(m[1] ?? 1) * unit, 1], alignDay: false };
+      },
+    ],
+  ];
+  for (const [pattern, window] of windows) {
+    const m = pattern.exec(lower);
+    if (!m) continue;
+    const createdField = read.resource.createdField;
+    const field = createdField
+      ? (fields.find((l) => l.path === createdField) ?? {
+          path: createdField,
+          schema: { type: 'string' as const },
+        })
+      : undefined;
+    if (!field) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no creation time`);
+      plan.blocking.push(`"${m[0]}" (no creation time in ${read.resource.plural})`);
+      continue;
+    }
+    add({
+      field: field.path,
+      op: 'within',
+      ...window(m),
+      format: field.schema.format,
+      phrase: m[0],
+    });
+  }
+
   // "tagged urgent", "with the label bug", "labelled urgent"
   for (const m of lower.matchAll(
     /\b(?:tagged|labell?ed|with (?:the |a )?(?:tag|label))\s+["'`#]?([\w-]+)["'`]?/g,
@@ -1328,7 +1372,13 @@ function describeFilter(f: FilterPlan): string {
     'not-in': 'is none of',
     falsy: 'is false',
     truthy: 'is true',
+    within: 'is within',
   };
+  if (f.op === 'within' && Array.isArray(f.value)) {
+    const [start, end] = f.value as [number, number];
+    const hours = (ms: number) => `${ms / 3_600_000} h`;
+    return `${f.field} is from ${hours(start)} to ${hours(end)} ${f.alignDay ? "of the run day's UTC midnight" : 'of the run'}`;
+  }
   return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
 }
 

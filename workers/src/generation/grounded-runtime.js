@@ -150,6 +150,12 @@ function passes(item, now) {
         const time = toTime(value, filter.format);
         return time !== null && time < now;
       }
+      case 'within': {
+        // [start, end) from the run's due time, or from its UTC midnight for "yesterday".
+        const base = filter.alignDay ? now - (now % 86_400_000) : now;
+        const time = toTime(value, filter.format);
+        return time !== null && time >= base + filter.value[0] && time < base + filter.value[1];
+      }
       case 'contains': {
         const wanted = String(filter.value).toLowerCase();
         const values = Array.isArray(value) ? value : [value];
