@@ -8,6 +8,7 @@ import type { AppEnv } from './app-env.ts';
 import { authenticate, checkOrigin, clientIp } from './auth/middleware.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { authRoutes } from './routes/auth.ts';
+import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
 import { generateRoutes } from './routes/generate.ts';
 import { integrationRoutes } from './routes/integrations.ts';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
     .route('/integrations', integrationRoutes(deps))
     .route('/integrations', runRoutes(deps))
     .route('/usage', usageRoutes(deps))
+    .route('/catalog', catalogRoutes(deps))
     .get(
       '/openapi.json',
       describeRoute({

@@ -6,6 +6,8 @@ import type {
   TExecuteIntegrationInput,
   TGenerateRequest,
   TGenerateResponse,
+  TImportApiDescriptionInput,
+  TImportResponse,
   TPingResult,
   TPruneResult,
   TRecordFailedRunInput,
@@ -39,4 +41,6 @@ export interface Activities {
   /** Syntax check of generated code; throws a non-retryable failure naming line and column. */
   validateCode(code: string): Promise<void>;
   pruneRetention(): Promise<PruneResult>;
+  /** Fetches an OpenAPI document through the network guard and distils it; saves nothing. */
+  importApiDescription(input: TImportApiDescriptionInput): Promise<TImportResponse>;
 }

@@ -9,7 +9,13 @@ import {
   proxyActivities,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { TGenerateRequest, TGenerateResponse, TRunFailureType } from '@patchbay/schema';
+import type {
+  TGenerateRequest,
+  TGenerateResponse,
+  TImportApiDescriptionInput,
+  TImportResponse,
+  TRunFailureType,
+} from '@patchbay/schema';
 import type {
   Activities,
   PingResult,
@@ -119,4 +125,17 @@ const housekeeping = proxyActivities<Activities>({
 /** Retention from the policy text: run logs 90 days, audit log 1 year (DESIGN.md §3). */
 export async function pruneRetention(): Promise<void> {
   await housekeeping.pruneRetention();
+}
+
+const importing = proxyActivities<Activities>({
+  // The fetch is capped at 20 s (import-api-description.ts); one retry for a reset or a 5xx.
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '1 second', maximumAttempts: 2 },
+});
+
+/** POST /api/catalog/import with a URL: fetched by the worker through the network guard. */
+export async function importApiDescription(
+  input: TImportApiDescriptionInput,
+): Promise<TImportResponse> {
+  return importing.importApiDescription(input);
 }

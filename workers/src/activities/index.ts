@@ -7,6 +7,7 @@ import type { Generator } from '../generation/generator.ts';
 import type { SandboxPool } from '../sandbox/index.ts';
 import { createExecuteIntegration } from './execute-integration.ts';
 import { createGenerationActivities } from './generate-code.ts';
+import { createImportApiDescription } from './import-api-description.ts';
 import { createPingActivity } from './ping.ts';
 import { createPruneRetention } from './prune-retention.ts';
 import { createRecordFailedRun } from './record-failed-run.ts';
@@ -27,5 +28,6 @@ export function createActivities(deps: ActivityDeps): Activities {
     recordFailedRun: createRecordFailedRun(deps),
     ...createGenerationActivities(deps),
     pruneRetention: createPruneRetention(deps),
+    importApiDescription: createImportApiDescription(deps),
   };
 }
