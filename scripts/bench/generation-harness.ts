@@ -3,7 +3,13 @@ import path from 'node:path';
 import { getCatalogEntry, importOpenApi } from '@patchbay/catalog';
 import { checkCalls } from '@patchbay/catalog/check-calls';
 import { ZApiDescription, type TApiDescription, type TGenerateRequest } from '@patchbay/schema';
-import { GenerationError, type Generator } from '../../workers/src/generation/index.ts';
+import {
+  createGenerator,
+  createTemplateGenerator,
+  GenerationError,
+  type Generator,
+  type GeneratorEnv,
+} from '../../workers/src/generation/index.ts';
 import type { SandboxPool, SandboxRunResult } from '../../workers/src/sandbox/index.ts';
 import {
   startDescriptionMock,
@@ -39,6 +45,27 @@ export function loadDescription(ref: ApiRef): Promise<TApiDescription> {
     imported.set(ref.openapi, loading);
   }
   return loading;
+}
+
+export interface NamedGenerator {
+  name: string;
+  generator: Generator;
+}
+
+/**
+ * The generators to measure: the built-in template generator always, and the OpenAI-compatible
+ * model the environment configures (OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL), as the
+ * worker would pick it (create-generator.ts).
+ */
+export function configuredGenerators(env: GeneratorEnv): NamedGenerator[] {
+  const generators: NamedGenerator[] = [{ name: 'template', generator: createTemplateGenerator() }];
+  if (env.OPENAI_API_KEY?.trim()) {
+    generators.push({
+      name: `openai (${env.OPENAI_MODEL?.trim() || 'default model'})`,
+      generator: createGenerator(env),
+    });
+  }
+  return generators;
 }
 
 export type Verdict = 'pass' | 'flagged' | 'silent';
@@ -110,7 +137,7 @@ function generateRequest(source: DescriptionMock, destination: DescriptionMock, 
  */
 export async function runTask(
   task: GenerationTask,
-  generator: { name: string; generator: Generator },
+  generator: NamedGenerator,
   pool: SandboxPool,
 ): Promise<TaskOutcome> {
   const [sourceDescription, destinationDescription] = await Promise.all([

@@ -1,9 +1,14 @@
 import { ZApiDescription } from '@patchbay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTemplateGenerator } from '../../workers/src/generation/index.ts';
 import { SandboxPool } from '../../workers/src/sandbox/index.ts';
 import { startDescriptionMock } from '../test-support/description-mock-server.ts';
-import { emptyDestinationView, loadDescription, runTask } from './generation-harness.ts';
+import { completion, startFakeOpenAIServer } from '../test-support/fake-openai-server.ts';
+import {
+  configuredGenerators,
+  emptyDestinationView,
+  loadDescription,
+  runTask,
+} from './generation-harness.ts';
 import { generationTasks } from './generation-tasks.ts';
 
 // The generation benchmark's harness is sound (issue 15 §7): its tasks load, its checkers can
@@ -65,11 +70,9 @@ describe('generation benchmark harness, end to end', () => {
   it('runs a simple task in the real sandbox against the loopback mocks and scores it correct', async () => {
     const task = generationTasks.find((t) => t.id === 'stripe-customers-to-hubspot');
     if (!task) throw new Error('the simple task is missing');
-    const outcome = await runTask(
-      task,
-      { name: 'template', generator: createTemplateGenerator() },
-      pool,
-    );
+    const [template] = configuredGenerators({});
+    if (!template) throw new Error('no template generator');
+    const outcome = await runTask(task, template, pool);
     expect(outcome.problems).toEqual([]);
     expect(outcome.runs).toEqual([{ status: 'success' }]);
     expect(outcome.verdict).toBe('pass');
@@ -93,5 +96,50 @@ describe('generation benchmark harness, end to end', () => {
     const outcome = await runTask(task, idle, pool);
     expect(outcome.verdict).toBe('silent');
     expect(outcome.problems.length).toBeGreaterThan(0);
+  });
+
+  it('drives an OpenAI-compatible model when OPENAI_API_KEY is set, and scores its code', async () => {
+    const task = generationTasks.find((t) => t.id === 'stripe-customers-to-hubspot');
+    if (!task) throw new Error('the simple task is missing');
+    const llm = await startFakeOpenAIServer();
+    try {
+      // What a model grounded in both descriptions would answer.
+      llm.enqueue(
+        completion(
+          [
+            '```js',
+            'export default async function run(ctx) {',
+            '  let after;',
+            '  let sent = 0;',
+            '  for (;;) {',
+            "    const page = await ctx.source.get('/v1/customers', { query: { limit: 100, ...(after ? { starting_after: after } : {}) } });",
+            '    for (const c of page.data) {',
+            "      const [firstname, ...rest] = (c.name ?? '').split(' ');",
+            "      await ctx.destination.post('/crm/v3/objects/contacts', { json: { properties: { email: c.email, firstname, lastname: rest.join(' ') } } });",
+            '      sent++;',
+            '    }',
+            '    if (!page.has_more) break;',
+            '    after = page.data.at(-1).id;',
+            '  }',
+            '  return { sent };',
+            '}',
+            '```',
+          ].join('\n'),
+        ),
+      );
+      const generators = configuredGenerators({
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: llm.baseURL,
+        OPENAI_MODEL: 'gpt-test',
+      });
+      expect(generators.map((g) => g.name)).toEqual(['template', 'openai (gpt-test)']);
+      const outcome = await runTask(task, generators[1] as (typeof generators)[number], pool);
+      expect(outcome.problems).toEqual([]);
+      expect(outcome.verdict).toBe('pass');
+      // The model was given the prompt.
+      expect(JSON.stringify(llm.requests[0]?.body)).toContain('stripe customers into hubspot');
+    } finally {
+      await llm.close();
+    }
   });
 });

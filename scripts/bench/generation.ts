@@ -9,13 +9,8 @@
 //   npm run bench:generation -- --task=<id>[,<id>…] --verbose
 //
 // Exits 0 whatever the score (a benchmark, not a test); non-zero only when the harness breaks.
-import {
-  createGenerator,
-  createTemplateGenerator,
-  type Generator,
-} from '../../workers/src/generation/index.ts';
 import { SandboxPool } from '../../workers/src/sandbox/index.ts';
-import { runTask, type TaskOutcome } from './generation-harness.ts';
+import { configuredGenerators, runTask, type TaskOutcome } from './generation-harness.ts';
 import { generationTasks } from './generation-tasks.ts';
 import { percentile, printTable, type BenchRow } from './table.ts';
 
@@ -46,21 +41,12 @@ if (only && tasks.length !== only.length) {
   process.exit(2);
 }
 
-const generators: Array<{ name: string; generator: Generator }> = [
-  { name: 'template', generator: createTemplateGenerator() },
-];
-if (process.env.OPENAI_API_KEY?.trim()) {
-  const model = process.env.OPENAI_MODEL?.trim() || 'default model';
-  generators.push({
-    name: `openai (${model})`,
-    generator: createGenerator({
-      OPENAI_API_KEY: process.env.OPENAI_API_KEY,
-      OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
-      OPENAI_MODEL: process.env.OPENAI_MODEL,
-      OPENAI_TIMEOUT_MS: process.env.OPENAI_TIMEOUT_MS,
-    }),
-  });
-}
+const generators = configuredGenerators({
+  OPENAI_API_KEY: process.env.OPENAI_API_KEY,
+  OPENAI_BASE_URL: process.env.OPENAI_BASE_URL,
+  OPENAI_MODEL: process.env.OPENAI_MODEL,
+  OPENAI_TIMEOUT_MS: process.env.OPENAI_TIMEOUT_MS,
+});
 
 console.log(
   `generation benchmark: ${tasks.length} tasks${quick ? ' (--quick)' : ''}; generators: ${generators.map((g) => g.name).join(', ')}`,
