@@ -263,7 +263,7 @@ function calls(plan: GroundedPlan): string {
     } else {
       out.push(
         '',
-        `// ${op.id}: ${op.summary.replace(/\s+/g, ' ').slice(0, 90)}`,
+        `// ${op.id}: ${shortSummary(op.summary)}`,
         '// A next link (next-url pagination) replaces the path.',
         'async function listPage(ctx, page) {',
         "  if (page.path) return ctx.source.request('GET', page.path, { query: page.query });",
@@ -309,7 +309,7 @@ function calls(plan: GroundedPlan): string {
     out.push(
       '',
       `const WRITE_PATH = ${json(write.pathParams)};`,
-      `// ${op.id}: ${op.summary.replace(/\s+/g, ' ').slice(0, 90)}`,
+      `// ${op.id}: ${shortSummary(op.summary)}`,
       'async function writeBody(ctx, payload) {',
       `  return ctx.destination.request(${str(op.method)}, ${pathExpression(op.path, write.pathParams, 'WRITE_PATH')}, ${options});`,
       '}',
@@ -470,6 +470,12 @@ ${sendLoop}
 }`;
 }
 
+/** An operation's summary cut at a word, for a one-line comment. */
+function shortSummary(summary: string): string {
+  const oneLine = summary.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= 90 ? oneLine : `${oneLine.slice(0, 89).replace(/\s+\S*$/, '')}…`;
+}
+
 // ── Text helpers ────────────────────────────────────────────────────────────────────────────
 
 const WIDTH = 100;
@@ -490,13 +496,45 @@ function wrap(first: string, text: string): string[] {
   return lines;
 }
 
-/** JSON as a JavaScript literal; U+2028/2029 escaped so a prompt's text cannot break the code. */
-function json(value: unknown): string {
-  return JSON.stringify(value, null, 2)
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+/**
+ * A value as a JavaScript literal the way Prettier would write it: single quotes, bare keys,
+ * one line when it fits. Strings escape U+2028/2029 so a prompt's text cannot break the code.
+ */
+function json(value: unknown, indent = 0): string {
+  const oneLine = inline(value);
+  if (oneLine.length + indent <= 90 || value === null || typeof value !== 'object') return oneLine;
+  const pad = ' '.repeat(indent + 2);
+  if (Array.isArray(value)) {
+    return `[\n${value.map((item) => `${pad}${json(item, indent + 2)},`).join('\n')}\n${' '.repeat(indent)}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined,
+  );
+  return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${json(v, indent + 2)},`).join('\n')}\n${' '.repeat(indent)}}`;
 }
 
+function inline(value: unknown): string {
+  if (typeof value === 'string') return str(value);
+  if (value === null || typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined,
+  );
+  if (entries.length === 0) return '{}';
+  return `{ ${entries.map(([k, v]) => `${key(k)}: ${inline(v)}`).join(', ')} }`;
+}
+
+function key(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : str(name);
+}
+
+/** A JavaScript string literal in single quotes. */
 function str(value: string): string {
-  return json(value);
+  const body = JSON.stringify(value)
+    .slice(1, -1)
+    .replace(/\\"/g, '"')
+    .replace(/'/g, "\\'")
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `'${body}'`;
 }
