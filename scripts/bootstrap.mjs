@@ -321,7 +321,8 @@ if (command === 'check') process.exit(0);
 
 // Node cannot exec, so this process stays as a small forwarder. The script runs in a
 // process group of its own (detached), so a terminal's Ctrl-C reaches only this process
-// and npm; it is passed on once, and the script stops its services in order (issue 13).
+// and npm; it is passed on (npm may pass it here a second time: start.ts stops once), and
+// the script stops its services in order (issue 13).
 // Detached means a background group: the script must not read the terminal (none does).
 const child = spawn(node.bin, [path.join(repoRoot, 'scripts', COMMANDS[command]), ...args], {
   cwd: repoRoot,
