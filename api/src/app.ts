@@ -3,10 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
 import { z } from 'zod';
+import { isConnectionError } from '@patchbay/db';
 import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
 import { authenticate, checkOrigin, clientIp } from './auth/middleware.ts';
 import { ApiError, errorBody } from './errors.ts';
+import { rejectNulInUrl } from './validate.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -35,6 +37,8 @@ export function createApp(deps: AppDeps) {
         },
       }),
     )
+    // A NUL in a path parameter or query would reach PostgreSQL and fail as a 500.
+    .use(rejectNulInUrl)
     .use(clientIp(deps))
     .use(authenticate(deps))
     .use(checkOrigin(deps))
@@ -72,6 +76,18 @@ export function createApp(deps: AppDeps) {
       // Hono's own 400s, e.g. "Malformed JSON in request body".
       const code = error.status === 400 ? 'BAD_REQUEST' : 'HTTP_ERROR';
       return c.json({ message: error.message || 'Bad request', code }, error.status);
+    }
+    if (isConnectionError(error)) {
+      // PostgreSQL is down or restarting: one line, no stack; postgres.js reconnects on a
+      // later query, so the API serves again once it is back (issue 13).
+      console.error(`${c.req.method} ${c.req.path}: database unreachable (${String(error)})`);
+      return c.json(
+        {
+          message: 'The database is unreachable. Try again in a moment.',
+          code: 'DATABASE_UNAVAILABLE',
+        },
+        503,
+      );
     }
     console.error(`${c.req.method} ${c.req.path} failed:`, error);
     return c.json({ message: 'Internal server error', code: 'INTERNAL' }, 500);

@@ -17,17 +17,28 @@ import {
 } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
-import { audit } from '../audit.ts';
 import { deleteAccount } from '../auth/delete-account.ts';
-import { createApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens.ts';
+import { createApiToken, listApiTokens } from '../auth/api-tokens.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
 import type { GoogleIdentity } from '../auth/google.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertNotBlocked, consume } from '../auth/rate-limits.ts';
-import { createSession, invalidateOtherSessions, invalidateSession } from '../auth/sessions.ts';
-import type { Sql } from '../db/client.ts';
-import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../db/users.ts';
+import { createSession } from '../auth/sessions.ts';
+import {
+  changePassword,
+  deleteApiToken,
+  deleteSession,
+  dropPasswordAndSignOut,
+  findUserByEmail,
+  findUserByOAuthAccount,
+  insertAuditEntry as audit,
+  insertUser,
+  linkOAuthAccount,
+  toUser,
+  type Sql,
+  type UserRow,
+} from '@patchbay/db';
 import { ApiError } from '../errors.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
@@ -95,7 +106,7 @@ export function authRoutes(deps: AppDeps) {
           });
           throw new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
         }
-        await rateLimits.loginFailuresByEmail.delete(emailKey);
+        await rateLimits.loginFailuresByEmail.reset(emailKey);
         const { token, session } = await createSession(sql, user.id);
         setSessionCookie(c, token, session, secureCookies);
         await audit(sql, { userId: user.id, action: 'login', ip: c.get('ip') });
@@ -112,7 +123,7 @@ export function authRoutes(deps: AppDeps) {
       async (c) => {
         const auth = c.get('auth');
         if (auth?.sessionId) {
-          await invalidateSession(sql, auth.sessionId);
+          await deleteSession(sql, auth.sessionId);
           await audit(sql, { userId: auth.user.id, action: 'logout', ip: c.get('ip') });
         }
         clearSessionCookie(c, secureCookies);
@@ -240,7 +251,7 @@ export function authRoutes(deps: AppDeps) {
       async (c) => {
         const user = currentUser(c);
         const id = c.req.param('id');
-        if (!(await revokeApiToken(sql, user.id, id)))
+        if (!(await deleteApiToken(sql, user.id, id)))
           throw new ApiError(404, 'NOT_FOUND', 'No such API token');
         await audit(sql, { userId: user.id, action: 'token_revoke', target: id, ip: c.get('ip') });
         return c.body(null, 204);
@@ -275,11 +286,10 @@ export function authRoutes(deps: AppDeps) {
         if (!(await verifyPassword(user.password_hash, currentPassword))) {
           throw new ApiError(403, 'WRONG_PASSWORD', 'Current password is incorrect');
         }
-        await sql`update users set password_hash = ${await hashPassword(newPassword)} where id = ${user.id}`;
         // Everyone else signed in as this user (a thief included) is signed out, and the
-        // API tokens go too: a thief could have minted one with the stolen session.
-        await invalidateOtherSessions(sql, user.id, auth?.sessionId ?? null);
-        await sql`delete from api_tokens where user_id = ${user.id}`;
+        // API tokens go too (a thief could have minted one): one transaction with the change.
+        const passwordHash = await hashPassword(newPassword);
+        await changePassword(sql, user.id, passwordHash, auth?.sessionId ?? null);
         await audit(sql, { userId: user.id, action: 'password_change', ip: c.get('ip') });
         return c.body(null, 204);
       },
@@ -335,9 +345,7 @@ function loginError(code: TGoogleSignInError): string {
 
 /** The linked account, else the account with that verified email (linked now), else a new one. */
 async function userForGoogleIdentity(sql: Sql, identity: GoogleIdentity): Promise<UserRow> {
-  const [linked] = await sql<{ user_id: string }[]>`
-    select user_id from oauth_accounts where provider = 'google' and provider_user_id = ${identity.subject}`;
-  const existing = linked ? await findUserById(sql, linked.user_id) : undefined;
+  const existing = await findUserByOAuthAccount(sql, 'google', identity.subject);
   if (existing) return existing;
   const user =
     (await findUserByEmail(sql, identity.email)) ??
@@ -354,15 +362,9 @@ async function userForGoogleIdentity(sql: Sql, identity: GoogleIdentity): Promis
     // Sign-up does not verify email addresses, so a password on this account may have
     // been set by someone who registered the address first ("pre-hijacking"). Google
     // has now proven who owns it: drop that password and everything signed in with it.
-    await sql.begin(async (tx) => {
-      await tx`update users set password_hash = null where id = ${user.id}`;
-      await tx`delete from sessions where user_id = ${user.id}`;
-      await tx`delete from api_tokens where user_id = ${user.id}`;
-    });
+    await dropPasswordAndSignOut(sql, user.id);
     user.password_hash = null;
   }
-  await sql`
-    insert into oauth_accounts (provider, provider_user_id, user_id) values ('google', ${identity.subject}, ${user.id})
-    on conflict do nothing`;
+  await linkOAuthAccount(sql, 'google', identity.subject, user.id);
   return user;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ZHealthResponse, type THealthResponse } from '@patchbay/schema';
+import { ping } from '@patchbay/db';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { json } from '../route-docs.ts';
@@ -20,7 +21,7 @@ export function healthRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const [database, temporal] = await Promise.all([
-        check(() => deps.sql`select 1`),
+        check(() => ping(deps.sql)),
         check(() => deps.temporal.workflowService.getSystemInfo({})),
       ]);
       const down = [database === 'down' && 'database', temporal === 'down' && 'temporal'].filter(

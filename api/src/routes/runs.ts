@@ -13,7 +13,6 @@ import {
   ZTestRunResponse,
   ZUpdateStateRequest,
   type TIntegrationState,
-  type TRun,
   type TRunsPage,
   type TTestRunResponse,
 } from '@patchbay/schema';
@@ -30,26 +29,11 @@ import { awaitWorkflowResult } from '../await-workflow.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
-import { getIntegration } from '../integrations/integration-store.ts';
+import { getIntegration, notFound } from '../integrations/integration-store.ts';
+import { commitState, listRunsPage, readState, toRun } from '@patchbay/db';
 import { jsonBody, queryParams } from '../validate.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { workflowFailure } from '../workflow-failure.ts';
-
-interface RunRow {
-  id: string;
-  kind: TRun['kind'];
-  status: TRun['status'];
-  started_at: Date;
-  duration_ms: number;
-  attempt: number;
-  data: unknown;
-  error: TRun['error'];
-  logs: string[];
-  requests: TRun['requests'];
-  state_changes: TRun['stateChanges'];
-  workflow_id: string;
-  run_id: string;
-}
 
 export function temporalWorkflowUrl(deps: AppDeps, workflowId: string, runId: string): string {
   const { baseUrl, namespace } = deps.temporalUi;
@@ -159,32 +143,13 @@ export function runRoutes(deps: AppDeps) {
       queryParams(ZRunsQuery),
       async (c) => {
         const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-        const { limit, before } = c.req.valid('query');
-        const rows = await sql<RunRow[]>`
-        select id::text, kind, status, started_at, duration_ms, attempt, data, error, logs, requests, state_changes, workflow_id, run_id
-        from runs
-        where integration_id = ${integration.id} and (${before ?? null}::bigint is null or runs.id < ${before ?? null})
-        order by runs.id desc -- not the text alias: '9' > '11'
-        limit ${limit + 1}`;
-        const page = rows.slice(0, limit);
+        const page = await listRunsPage(sql, integration.id, c.req.valid('query'));
         const body: TRunsPage = {
-          runs: page.map((row) => ({
-            id: row.id,
-            kind: row.kind,
-            status: row.status,
-            startedAt: row.started_at.toISOString(),
-            durationMs: row.duration_ms,
-            attempts: row.attempt,
-            data: row.data,
-            error: row.error,
-            logs: row.logs,
-            requests: row.requests,
-            stateChanges: row.state_changes,
-            workflowId: row.workflow_id,
-            runId: row.run_id,
+          runs: page.rows.map((row) => ({
+            ...toRun(row),
             temporalUrl: temporalWorkflowUrl(deps, row.workflow_id, row.run_id),
           })),
-          nextBefore: rows.length > limit ? Number(page.at(-1)?.id) : null,
+          nextBefore: page.nextBefore,
         };
         return c.json(body);
       },
@@ -199,7 +164,7 @@ export function runRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-        return c.json(await readState(deps, integration.id));
+        return c.json(await currentState(deps, integration.id));
       },
     )
 
@@ -214,36 +179,27 @@ export function runRoutes(deps: AppDeps) {
       async (c) => {
         const integration = await getIntegration(sql, userId(c), c.req.param('id'));
         const { version, values } = c.req.valid('json');
-        await sql.begin(async (tx) => {
-          // The version check and the write happen under the row lock a run's commit also takes.
-          const [current] = await tx<{ state_version: string }[]>`
-          select state_version from integrations where id = ${integration.id} for update`;
-          if (Number(current?.state_version) !== version) {
-            throw new ApiError(
-              409,
-              'STATE_CHANGED',
-              'The saved state changed since you loaded it (a run committed). Reload and edit again.',
-            );
-          }
-          await tx`delete from integration_state where integration_id = ${integration.id}`;
-          for (const [key, value] of Object.entries(values)) {
-            await tx`insert into integration_state (integration_id, key, value) values (${integration.id}, ${key}, ${tx.json(value)})`;
-          }
-          await tx`update integrations set state_version = state_version + 1 where id = ${integration.id}`;
+        // The same commit a run's success makes: version check and write under the row lock.
+        const result = await commitState(sql, {
+          integrationId: integration.id,
+          readVersion: version,
+          changes: { replaceWith: values },
         });
-        return c.json(await readState(deps, integration.id));
+        if (result.status === 'integration-gone') throw notFound();
+        if (result.status === 'state-changed') {
+          throw new ApiError(
+            409,
+            'STATE_CHANGED',
+            'The saved state changed since you loaded it (a run committed). Reload and edit again.',
+          );
+        }
+        return c.json(await currentState(deps, integration.id));
       },
     );
 }
 
-async function readState(deps: AppDeps, integrationId: string): Promise<TIntegrationState> {
-  const [row] = await deps.sql<
-    { state_version: string }[]
-  >`select state_version from integrations where id = ${integrationId}`;
-  const entries = await deps.sql<{ key: string; value: unknown }[]>`
-    select key, value from integration_state where integration_id = ${integrationId} order by key`;
-  return {
-    version: Number(row?.state_version ?? 0),
-    values: Object.fromEntries(entries.map((entry) => [entry.key, entry.value])),
-  };
+async function currentState(deps: AppDeps, integrationId: string): Promise<TIntegrationState> {
+  const state = await readState(deps.sql, integrationId);
+  if (!state) throw notFound(); // deleted meanwhile
+  return state;
 }

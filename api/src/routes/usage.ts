@@ -11,41 +11,36 @@ import type { AppEnv } from '../app-env.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
+import { countExecutionsThisMonth, findUserById } from '@patchbay/db';
 
 /** GET /api/usage: the Settings → API Usage figures, from real data. */
 export function usageRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .use(requireAuth)
-    .get(
-      '/',
-      describeRoute({
-        summary: 'Plan usage this month',
-        security: SIGNED_IN,
-        responses: { 200: json('Usage', ZUsage), ...errors(401) },
-      }),
-      async (c) => {
-        const userId = currentUser(c).id;
-        const [user] = await deps.sql<{ plan: 'free' | 'pro'; integrations_created: number }[]>`
-      select plan, integrations_created from users where id = ${userId}`;
-        // Executions are deployed runs (scheduled or "Run now") started this calendar month (UTC).
-        const [executions] = await deps.sql<{ n: number }[]>`
-      select count(*)::int as n from runs r join integrations i on i.id = r.integration_id
-      where i.user_id = ${userId} and r.kind <> 'test'
-        and r.started_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
-        if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
-        const free = user.plan === 'free';
-        const usage: TUsage = {
-          plan: user.plan,
-          integrations: {
-            used: user.integrations_created,
-            limit: free ? FREE_INTEGRATION_LIMIT : null,
-          },
-          executionsThisMonth: {
-            used: executions?.n ?? 0,
-            limit: free ? FREE_MONTHLY_EXECUTIONS : null,
-          },
-        };
-        return c.json(usage);
-      },
-    );
+  return new Hono<AppEnv>().use(requireAuth).get(
+    '/',
+    describeRoute({
+      summary: 'Plan usage this month',
+      security: SIGNED_IN,
+      responses: { 200: json('Usage', ZUsage), ...errors(401) },
+    }),
+    async (c) => {
+      const userId = currentUser(c).id;
+      const user = await findUserById(deps.sql, userId);
+      // Executions are deployed runs (scheduled or "Run now") started this calendar month (UTC).
+      const executions = await countExecutionsThisMonth(deps.sql, userId);
+      if (!user) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');
+      const free = user.plan === 'free';
+      const usage: TUsage = {
+        plan: user.plan,
+        integrations: {
+          used: user.integrations_created,
+          limit: free ? FREE_INTEGRATION_LIMIT : null,
+        },
+        executionsThisMonth: {
+          used: executions,
+          limit: free ? FREE_MONTHLY_EXECUTIONS : null,
+        },
+      };
+      return c.json(usage);
+    },
+  );
 }
