@@ -102,4 +102,16 @@ describe('the API shell', () => {
       code: 'PAYLOAD_TOO_LARGE',
     });
   });
+
+  it('lets a pasted OpenAPI document be larger (up to the import cap), and no more', async () => {
+    // Signed out: the size check comes first, so 413 means "too large", 401 means "read on".
+    const twoMiB = await postJson(t.app, '/api/catalog/import', {
+      document: 'x'.repeat(2 * 1024 * 1024),
+    });
+    expect(twoMiB.status).toBe(401);
+    const sevenMiB = await postJson(t.app, '/api/catalog/import', {
+      document: 'x'.repeat(7 * 1024 * 1024),
+    });
+    expect(sevenMiB.status).toBe(413);
+  });
 });

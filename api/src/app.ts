@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
 import { z } from 'zod';
+import { MAX_IMPORT_DOCUMENT_BYTES } from '@patchbay/schema';
 import { isConnectionError } from '@patchbay/db';
 import type { AppDeps } from './app-deps.ts';
 import type { AppEnv } from './app-env.ts';
@@ -22,21 +23,36 @@ import { mountConsole } from './static-console.ts';
 
 /** Largest JSON body any route accepts; bigger ones get 413 before parsing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Bodies that carry an API description are larger (issue 14): a pasted OpenAPI document (up to
+ * MAX_IMPORT_DOCUMENT_BYTES, plus its JSON string escaping), and an integration that stores an
+ * imported description.
+ */
+const LARGER_BODIES: Array<[RegExp, number]> = [
+  [/^\/api\/catalog\/import$/, MAX_IMPORT_DOCUMENT_BYTES + 1024 * 1024],
+  [/^\/api\/integrations(\/[^/]+)?$/, 4 * 1024 * 1024],
+];
+
+function limitBodies(): MiddlewareHandler<AppEnv> {
+  const limiter = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `Request body is larger than ${maxSize / 1024} KiB`,
+        );
+      },
+    });
+  const standard = limiter(MAX_BODY_BYTES);
+  const larger = LARGER_BODIES.map(([path, size]) => [path, limiter(size)] as const);
+  return (c, next) => (larger.find(([path]) => path.test(c.req.path))?.[1] ?? standard)(c, next);
+}
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new ApiError(
-            413,
-            'PAYLOAD_TOO_LARGE',
-            `Request body is larger than ${MAX_BODY_BYTES / 1024} KiB`,
-          );
-        },
-      }),
-    )
+    .use(limitBodies())
     // A NUL in a path parameter or query would reach PostgreSQL and fail as a 500.
     .use(rejectNulInUrl)
     .use(clientIp(deps))
