@@ -88,6 +88,8 @@ function settings(
     `const MISSING = ${json(plan.blocking)};`,
     `const MAX_PAGES = ${MAX_PAGES};`,
     `const MAX_ITEMS_PER_RUN = ${MAX_ITEMS_PER_RUN};`,
+    '// No cursor: how many ids of sent records are kept so later runs skip them (0: none).',
+    `const REMEMBER = ${plan.remember ? 2000 : 0};`,
   );
   const read = plan.source;
   out.push('', `// Read (${descriptions.source.name}).`);
@@ -436,7 +438,11 @@ export default async function run(ctx) {
   const now = Date.parse(ctx.run.scheduledAt);
   const saved = CURSOR ? await ctx.state.get('cursor') : undefined;
   const { items, pages } = await readAll(ctx, saved);
-  const fresh = CURSOR ? newItems(items, saved) : items;
+  // Without a cursor, the ids sent by earlier runs are skipped (REMEMBER of them are kept).
+  const sentBefore = REMEMBER ? ((await ctx.state.get('sent')) ?? []) : [];
+  const fresh = CURSOR
+    ? newItems(items, saved)
+    : items.filter((item) => !sentBefore.includes(idOf(item)));
   const thisRun = fresh.slice(0, MAX_ITEMS_PER_RUN);
   const selected = thisRun.filter((item) => passes(item, now));
 
@@ -461,6 +467,9 @@ ${sendLoop}
 
   const cursor = CURSOR ? advanceCursor(saved, thisRun) : null;
   if (cursor) await ctx.state.set('cursor', cursor);
+  if (REMEMBER && toSend.length > 0) {
+    await ctx.state.set('sent', [...sentBefore, ...toSend.map(idOf)].slice(-REMEMBER));
+  }
   const waiting = fresh.length - thisRun.length;
   ctx.log(
     \`read \${items.length} records in \${pages} page(s); \${selected.length} selected; \` +

@@ -250,11 +250,20 @@ describe('grounded template generator: the destination holds what the prompt ask
     const generated = generate('Post each overdue invoice to #billing in Slack', stripe, slack);
     expect(generated.unresolved).toEqual([]);
     expect(generated.warnings).toEqual([]);
-    expectSuccess(await run(generated.code, stripe, slack));
+    const first = await run(generated.code, stripe, slack);
+    expectSuccess(first);
     const messages = slack.written('message');
     expect(messages.map((m) => m.channel)).toEqual(['#billing', '#billing']);
     expect(String(messages[0]?.text)).toContain('INV-1');
     expect(String(messages[1]?.text)).toContain('INV-5');
+    // The next run posts only what became overdue since: the ids posted are kept in state.
+    stripe.seed('invoice', [invoice('6', 'open', june1 - 3600)]);
+    expectSuccess(await run(generated.code, stripe, slack, first.state));
+    expect(slack.written('message').map((m) => String(m.text).includes('INV-6'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('Shopify orders over 100 → Google Sheets rows, appended in one request', async () => {

@@ -135,6 +135,11 @@ export interface GroundedPlan {
   blocking: string[];
   calls: PlannedCall[];
   schedule?: { everyMinutes: number } | undefined;
+  /**
+   * No cursor: the ids of the records sent are kept in ctx.state so later runs do not create or
+   * post them again (creates and messages only; updates may repeat).
+   */
+  remember: boolean;
 }
 
 export interface GroundedInput extends PromptContext {
@@ -376,6 +381,7 @@ export function planGrounded(
     unresolved: [],
     blocking: [],
     calls: [],
+    remember: false,
     ...(reading.schedule ? { schedule: { everyMinutes: reading.schedule.everyMinutes } } : {}),
   };
   const block = (message: string) => {
@@ -1393,9 +1399,22 @@ function planCursor(lower: string, reading: ReturnType<typeof readPrompt>, plan:
       ? { kind: 'new' as const, phrase: 'since the last run' }
       : undefined);
   if (!wants) {
-    plan.assumptions.push(
-      'No "new" or "changed" in the prompt: every run sends every record it reads again.',
-    );
+    const repeats =
+      plan.destination &&
+      ['update', 'upsert', 'batch-upsert', 'batch-update'].includes(
+        plan.destination.operation.kind,
+      );
+    if (repeats) {
+      plan.assumptions.push(
+        'No "new" or "changed" in the prompt: every run sends every record it reads again.',
+      );
+    } else {
+      plan.remember = true;
+      plan.assumptions.push(
+        'No "new" or "changed" in the prompt: every run reads every record, and the ids of those ' +
+          'sent are kept in ctx.state (the last 2000) so a record is not created or posted twice.',
+      );
+    }
     return;
   }
   const resource = read.resource;

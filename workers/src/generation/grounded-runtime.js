@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
-/* global SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, listPage, writeBody, readExisting */
+/* global SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
 // The helpers every grounded template program shares (issue 15, ADR 015). grounded-code.ts
 // copies this file, without the lines above, under the settings and the calls it generates;
 // they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR and DEDUPE defined there.
