@@ -1047,6 +1047,53 @@ export const generationTasks: GenerationTask[] = [
       ),
     ],
   },
+  {
+    id: 'vip-zendesk-tickets-to-slack',
+    prompt: 'send zendesk tickets tagged vip to #vip-support',
+    source: { catalog: 'zendesk' },
+    destination: { catalog: 'slack' },
+    seed: (clock) => ({ ticket: vipTickets(clock) }),
+    expect: (d, clock) =>
+      sameMessages(
+        d.written('message'),
+        vipTickets(clock).filter((t) => t.tags.includes('vip')),
+        (t) => [t.subject, String(t.id)],
+        { field: 'channel', names: ['#vip-support', 'vip-support'] },
+      ),
+  },
+  {
+    id: 'unfinished-linear-issues-to-slack',
+    prompt: 'post linear issues to #eng on slack, skip the completed ones',
+    source: { catalog: 'linear' },
+    destination: { catalog: 'slack' },
+    seed: (clock) => ({ issue: linearIssues(clock) }),
+    expect: (d, clock) =>
+      sameMessages(
+        d.written('message'),
+        linearIssues(clock).filter((i) => i.completedAt === null),
+        (i) => [i.identifier, i.title],
+        { field: 'channel', names: ['#eng', 'eng'] },
+      ),
+  },
+  {
+    id: 'trello-board-to-asana-project',
+    prompt:
+      'copy the cards on trello board 5f1e2d3c4b5a697887766554 into asana project 1201234567890123, leave out archived cards',
+    source: { catalog: 'trello' },
+    destination: { catalog: 'asana' },
+    seed: (clock) => ({ card: trelloCards(clock) }),
+    expect: (d, clock) =>
+      sameRecords(
+        'task',
+        d.written('task'),
+        trelloCards(clock).filter((c) => !c.closed),
+        { actual: (r) => r.name, expected: (c) => c.name },
+        (r) =>
+          text(r.projects).includes('1201234567890123')
+            ? []
+            : [`projects is ${text(r.projects) || '(none)'}, expected 1201234567890123`],
+      ),
+  },
   // ── In-house APIs, known only from their OpenAPI documents ─────────────────────────────────
   {
     id: 'acme-crm-leads-to-hubspot',
@@ -1494,4 +1541,64 @@ function ledgerInvoices(clock: TaskClock) {
     ledgerInvoice(clock, 44, 50_001, 'open'),
     ledgerInvoice(clock, 45, 300_000, 'draft'),
   ];
+}
+
+function vipTickets(clock: TaskClock) {
+  return [
+    zendeskTicket(clock, 301, 'Our SSO login loops forever', 240, ['vip', 'sso']),
+    zendeskTicket(clock, 302, 'Where can I download invoices?', 200, ['billing']),
+    zendeskTicket(clock, 303, 'API rate limit too low for our import', 150, ['vip']),
+    zendeskTicket(clock, 304, 'Typo on the login page', 90, []),
+  ];
+}
+
+function linearIssues(clock: TaskClock) {
+  return [
+    ['ENG-201', 'Checkout fails for EU cards', null, 'started'],
+    ['ENG-202', 'Upgrade React to 19', daysAgo(clock, 1), 'completed'],
+    ['ENG-203', 'Flaky e2e test on the billing page', null, 'unstarted'],
+    ['ENG-204', 'Remove the legacy export endpoint', daysAgo(clock, 3), 'completed'],
+    ['ENG-205', 'Dashboard chart shows UTC, not local time', null, 'backlog'],
+  ].map(([identifier, title, completedAt, stateType], i) => ({
+    id: `9cfb482a-81e3-4154-b5b9-2c805e70a0${10 + i}`,
+    identifier: identifier as string,
+    title: title as string,
+    description: '',
+    priority: 2,
+    url: `https://linear.app/acme/issue/${identifier}`,
+    dueDate: null,
+    createdAt: daysAgo(clock, 10 - i),
+    updatedAt: daysAgo(clock, 5 - i),
+    completedAt: completedAt as string | null,
+    state: { id: `state-${stateType}`, name: stateType, type: stateType },
+    team: { id: '72b2a2dc-6f4f-4423-9d34-24b5bd10634a', key: 'ENG' },
+    assignee: null,
+    labels: { nodes: [] },
+  }));
+}
+
+function trelloCards(clock: TaskClock) {
+  return [
+    ['Book the venue', false],
+    ['Old logo ideas', true],
+    ['Send invitations', false],
+    ['Order catering', false],
+  ].map(([name, closed], i) => ({
+    id: `5abbe4b7ddc1b351ef96141${i}`,
+    name: name as string,
+    desc: '',
+    closed: closed as boolean,
+    idBoard: '5f1e2d3c4b5a697887766554',
+    idList: '5abbe4b7ddc1b351ef961402',
+    pos: 65535 * (i + 1),
+    due: null,
+    start: null,
+    dueComplete: false,
+    idMembers: [],
+    idLabels: [],
+    labels: [],
+    shortUrl: `https://trello.com/c/abc${i}`,
+    url: `https://trello.com/c/abc${i}`,
+    dateLastActivity: daysAgo(clock, 4 - i),
+  }));
 }

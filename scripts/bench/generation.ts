@@ -100,6 +100,16 @@ for (const generator of generators) {
   const flagged = mine.filter((o) => o.verdict === 'flagged').length;
   const silent = mine.filter((o) => o.verdict === 'silent');
   const silentRan = silent.filter((o) => o.runs.every((r) => r.status === 'success')).length;
+  // Flagged only by the generator's catch-all "not understood: …" TODO, which may list words it
+  // did use: the user was warned, but not about what went wrong.
+  const looselyFlagged = mine.filter(
+    (o) =>
+      o.verdict === 'flagged' &&
+      o.warnings.length === 0 &&
+      !o.runs.some((r) => r.status === 'failed' && r.retryable === false) &&
+      !o.generationError &&
+      o.unresolved.every((u) => u.startsWith('not understood')),
+  );
   const times = mine.map((o) => o.generationMs);
   const correct = (100 * passed) / Math.max(1, mine.length);
   rows.push(
@@ -114,6 +124,7 @@ for (const generator of generators) {
   summary.push(
     `% correct per generator: ${generator.name} ${correct.toFixed(1)}% (${passed}/${mine.length}; ${flagged} flagged, ${silent.length} silent)`,
     `silent wrong results: ${generator.name} ${silent.length}${silent.length > 0 ? ` (${silentRan} from runs that succeeded; ${silent.map((o) => o.task).join(', ')})` : ''}`,
+    `flagged only by a "not understood" TODO: ${generator.name} ${looselyFlagged.length}${looselyFlagged.length > 0 ? ` (${looselyFlagged.map((o) => o.task).join(', ')})` : ''}`,
     `median generation time: ${generator.name} ${percentile(times, 50).toFixed(1)} ms`,
   );
 }
