@@ -18,6 +18,18 @@ const PRELUDE = readFileSync(path.join(import.meta.dirname, 'isolate-prelude.js'
 const IMPORTS_MESSAGE =
   'Imports are not available in the sandbox: use ctx.fetch / ctx.source / ctx.destination';
 const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
+/**
+ * Memory the isolate's heap limit does not count (issue 20, item 1), removed before anything
+ * else runs in the context: resizing an ArrayBuffer, growing a SharedArrayBuffer, and
+ * WebAssembly (whose Memory grows outside the heap; integration code has no use for it).
+ * The prototypes are reached through instances too, so the methods go, not just the globals.
+ */
+const UNCOUNTED_MEMORY_SCRIPT = `
+  delete ArrayBuffer.prototype.resize;
+  delete SharedArrayBuffer.prototype.grow;
+  delete globalThis.SharedArrayBuffer;
+  delete globalThis.WebAssembly;
+`;
 const CPU_POLL_MS = 10;
 const MAX_LOG_MESSAGE = 64 * 1024;
 
@@ -94,6 +106,7 @@ class IsolateRun {
         run: this.#message.run,
         limits,
       });
+      await context.eval(UNCOUNTED_MEMORY_SCRIPT, { filename: 'patchbay:harden.js' });
       const prelude = (await context.eval(PRELUDE, {
         filename: PRELUDE_FILENAME,
         reference: true,
@@ -295,5 +308,16 @@ process.on('disconnect', () => {
   }
   process.exit(0);
 });
+
+// Issue 20, item 2: a worker running as root names an unprivileged user (runner-launch.ts).
+// Everything this process reads is loaded by now; from here on it cannot read what only root
+// may, such as the worker's /proc/<pid>/environ. A failure here stops the runner before any run.
+const runAs = /^--run-as=(\d+):(\d+)$/.exec(process.argv[2] ?? '');
+if (runAs) {
+  process.setgroups?.([]);
+  process.setgid?.(Number(runAs[2]));
+  process.setuid?.(Number(runAs[1]));
+  if (process.getuid?.() !== Number(runAs[1])) throw new Error('could not drop to the runner user');
+}
 
 send({ type: 'ready' });

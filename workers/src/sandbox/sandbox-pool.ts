@@ -1,8 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OAuthTokenCache } from './connection-auth.ts';
+import { resolveRunnerLaunch, type RunnerLaunch } from './runner-launch.ts';
 import type { LookupAll, ResolvedTarget } from './network-guard.ts';
 import {
   ZRunnerMessage,
@@ -31,6 +32,26 @@ const RUNNER_EXEC_ARGV = ['--no-node-snapshot'];
 /** A runner that dies before it is ready this many times in a row stops the pool for a while. */
 const MAX_START_FAILURES = 3;
 const STDERR_TAIL = 4096;
+/** How often a busy runner's resident memory is sampled (issue 20, item 1). */
+const WATCHDOG_INTERVAL_MS = 25;
+/** What a runner may hold besides its isolate: Node itself (about 80 MiB idle) and its buffers. */
+const RUNNER_BASE_MB = 128;
+/** How a runner dies when the OS refuses it memory (the address-space cap, runner-launch.ts). */
+const OUT_OF_MEMORY =
+  /out of memory|heap limit|allocation failed|bad_alloc|Resource temporarily unavailable|Cannot allocate memory/i;
+
+/** V8's messages when the OS refuses an allocation (the runner's address-space cap). */
+const ALLOCATION_REFUSED =
+  /^(Array buffer allocation failed|WebAssembly\.Memory(\.grow)?\(\): (Unable|could not)|Out of memory)/i;
+
+/**
+ * A runner's resident-memory budget for one run: its isolate's heap limit, which V8 does not
+ * apply to resizable ArrayBuffers, growable SharedArrayBuffers or WebAssembly memory, twice
+ * over, plus the runner's own base. Past it the watchdog kills the runner.
+ */
+export function runnerRssBudgetMb(memoryMb: number): number {
+  return RUNNER_BASE_MB + 2 * memoryMb;
+}
 
 interface Job {
   input: SandboxRunInput;
@@ -42,6 +63,7 @@ interface ActiveRun {
   job: Job;
   session: RunSession;
   timer: NodeJS.Timeout;
+  watchdog: NodeJS.Timeout;
 }
 
 interface Runner {
@@ -56,6 +78,15 @@ interface Runner {
 export interface SandboxPoolOptions {
   /** Warm runner processes; each runs one integration at a time. */
   size?: number;
+  /**
+   * When the worker runs as root, runners run as this unprivileged user (default `nobody`), so
+   * they cannot read the worker's /proc/<pid>/environ, which holds the keys (issue 20, item 2).
+   */
+  runnerUser?: string;
+  /** Each runner's address-space cap in MiB (RLIMIT_AS, through prlimit); see runner-launch.ts. */
+  addressSpaceMb?: number;
+  /** A runner's resident-memory budget per run in MiB; default runnerRssBudgetMb(memoryMb). */
+  runnerRssBudgetMb?: number;
 }
 
 /** Test seams for the network guard (see RequestEnvironment); not for production use. */
@@ -86,6 +117,8 @@ export class SandboxPool {
   readonly #queue: Job[] = [];
   readonly #tokenCache = new OAuthTokenCache();
   readonly #testOptions: SandboxPoolTestOptions;
+  readonly #launch: RunnerLaunch;
+  readonly #rssBudgetMb: number | null;
   #nextRunId = 1;
   #startFailures = 0;
   #respawnTimer: NodeJS.Timeout | null = null;
@@ -94,6 +127,14 @@ export class SandboxPool {
   constructor(options: SandboxPoolOptions = {}, testOptions: SandboxPoolTestOptions = {}) {
     this.#size = Math.max(1, Math.floor(options.size ?? Math.min(4, os.availableParallelism())));
     this.#testOptions = testOptions;
+    this.#rssBudgetMb = options.runnerRssBudgetMb ?? null;
+    this.#launch = resolveRunnerLaunch({
+      runnerPath: RUNNER_PATH,
+      nodeArgs: RUNNER_EXEC_ARGV,
+      ...(options.runnerUser === undefined ? {} : { runnerUser: options.runnerUser }),
+      ...(options.addressSpaceMb === undefined ? {} : { addressSpaceMb: options.addressSpaceMb }),
+    });
+    for (const warning of this.#launch.warnings) console.warn(`sandbox: ${warning}`);
     for (let i = 0; i < this.#size; i++) this.#spawn();
   }
 
@@ -137,10 +178,16 @@ export class SandboxPool {
 
   #spawn(): void {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-runner-'));
-    const child = fork(RUNNER_PATH, [], {
+    const { identity } = this.#launch;
+    // The runner's own user owns its working directory (and may remove it, runner-process.ts);
+    // the runner drops to that user itself, once its code is loaded (runner-launch.ts).
+    if (identity) chownSync(dir, identity.uid, identity.gid);
+    const child = fork(RUNNER_PATH, this.#launch.runnerArgs, {
       cwd: dir,
       env: {},
-      execArgv: RUNNER_EXEC_ARGV,
+      // Through prlimit when available: the address-space cap applies before Node starts.
+      execPath: this.#launch.execPath,
+      execArgv: this.#launch.execArgv,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'json',
     });
@@ -212,8 +259,13 @@ export class SandboxPool {
     }
     const runId = this.#nextRunId++;
     const timer = setTimeout(() => this.#timeout(runner, runId), limits.wallClockMs);
+    const budgetMb = this.#rssBudgetMb ?? runnerRssBudgetMb(limits.memoryMb);
+    const watchdog = setInterval(
+      () => this.#checkMemory(runner, runId, budgetMb),
+      WATCHDOG_INTERVAL_MS,
+    );
     runner.state = 'busy';
-    runner.active = { runId, job, session, timer };
+    runner.active = { runId, job, session, timer, watchdog };
     const runnerLimits: RunnerLimits = {
       memoryMb: limits.memoryMb,
       cpuMs: limits.cpuMs,
@@ -268,8 +320,24 @@ export class SandboxPool {
     } else if (message.type === 'log') {
       active.session.addLog(message.level, message.message, message.at);
     } else {
-      this.#complete(runner, active.session.complete(message.outcomeJson));
-      if (message.retire) this.#retire(runner);
+      const result = active.session.complete(message.outcomeJson);
+      // An allocation the address-space cap refused surfaces in the code as a RangeError.
+      const refused =
+        result.status === 'failed' && ALLOCATION_REFUSED.test(result.error?.message ?? '');
+      this.#complete(
+        runner,
+        refused
+          ? {
+              ...result,
+              error: {
+                name: 'MemoryLimitError',
+                message: `Memory limit exceeded (${result.error?.message ?? ''})`,
+                retryable: true,
+              },
+            }
+          : result,
+      );
+      if (message.retire || refused) this.#retire(runner);
       else {
         runner.state = 'idle';
         this.#dispatch();
@@ -292,12 +360,32 @@ export class SandboxPool {
     this.#retire(runner);
   }
 
+  /**
+   * The RSS watchdog (issue 20, item 1): memory the isolate's limit does not see still shows in
+   * the process's resident set. Over budget, the run fails and the runner is killed.
+   */
+  #checkMemory(runner: Runner, runId: number, budgetMb: number): void {
+    const active = runner.active;
+    if (!active || active.runId !== runId) return;
+    if (rssOf(runner.child.pid) <= budgetMb * 1024 * 1024) return;
+    this.#complete(
+      runner,
+      active.session.fail({
+        name: 'MemoryLimitError',
+        message: `Memory limit exceeded (the run's sandbox process used more than ${budgetMb} MiB)`,
+        retryable: true,
+      }),
+    );
+    this.#retire(runner);
+  }
+
   /** Resolves the runner's current run (once) and forgets it. */
   #complete(runner: Runner, result: SandboxRunResult): void {
     const active = runner.active;
     if (!active) return;
     runner.active = null;
     clearTimeout(active.timer);
+    clearInterval(active.watchdog);
     active.session.dispose();
     active.job.resolve(result);
   }
@@ -316,7 +404,7 @@ export class SandboxPool {
     this.#runners.delete(runner);
     rmSync(runner.dir, { recursive: true, force: true });
     if (runner.active) {
-      const memory = /out of memory|heap limit|allocation failed/i.test(runner.stderrTail);
+      const memory = OUT_OF_MEMORY.test(runner.stderrTail);
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
       this.#complete(
         runner,

@@ -1,0 +1,203 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxPool } from './index.ts';
+import { lookUpUser, resolveRunnerLaunch, RunnerLaunchError } from './runner-launch.ts';
+import { runnerRssBudgetMb } from './sandbox-pool.ts';
+import { runInput } from './test-http-server.ts';
+
+// Issue 20, items 1 and 2: what a runner process may use and who it runs as, checked on real
+// runner processes through /proc.
+
+const asRoot = process.getuid?.() === 0;
+
+/** This process's runner children. */
+function runnerPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (
+        /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid) &&
+        cmdline.includes('runner-process.ts')
+      ) {
+        pids.push(Number(entry));
+      }
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return pids;
+}
+
+function statusField(pid: number, field: string): string {
+  return (
+    new RegExp(`^${field}:[ \\t]*(.*)$`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    )?.[1] ?? ''
+  );
+}
+
+let pool: SandboxPool;
+beforeAll(async () => {
+  pool = new SandboxPool({ size: 1 });
+  await pool.run(runInput('export default async function run() { return 1; }'));
+});
+afterAll(() => pool.close());
+
+describe('memory (item 1)', () => {
+  it('leaves no way to grow memory outside the isolate heap', async () => {
+    const result = await pool.run(
+      runInput(`export default async function run() {
+        const resizable = new ArrayBuffer(1, { maxByteLength: 1024 });
+        return [
+          typeof ArrayBuffer.prototype.resize,
+          typeof resizable.resize,
+          typeof Object.getPrototypeOf(new Uint8Array(1).buffer).resize,
+          typeof globalThis.SharedArrayBuffer,
+          typeof globalThis.WebAssembly,
+        ];
+      }`),
+    );
+    expect(result.data).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
+  });
+
+  it.each([
+    [
+      'resizable ArrayBuffers',
+      `const buffer = new ArrayBuffer(1, { maxByteLength: 1024 });
+       buffer.resize(1024);`,
+      /resize is not a function/,
+    ],
+    [
+      'growable SharedArrayBuffers',
+      `new SharedArrayBuffer(1, { maxByteLength: 1024 * 1024 * 1024 }).grow(1024 * 1024 * 1024);`,
+      /SharedArrayBuffer is not defined/,
+    ],
+    [
+      'WebAssembly.Memory.grow',
+      `new WebAssembly.Memory({ initial: 1, maximum: 65536 }).grow(16384);`,
+      /WebAssembly is not defined/,
+    ],
+  ])('%s are refused', async (_name, body, message) => {
+    const result = await pool.run(runInput(`export default async function run() { ${body} }`));
+    expect(result.status).toBe('failed');
+    expect(result.error?.message).toMatch(message);
+  });
+
+  it('kills a runner past its resident-memory budget: "memory limit exceeded"', async () => {
+    const small = new SandboxPool({ size: 1, runnerRssBudgetMb: 160 });
+    try {
+      // Ordinary buffers the isolate's (generous) limit allows, past the runner's budget.
+      const result = await small.run(
+        runInput(
+          `export default async function run() {
+            const kept = [];
+            for (let i = 0; i < 4; i++) kept.push(new Uint8Array(64 * 1024 * 1024).fill(1));
+            await new Promise((resolve) => setTimeout(resolve, 2000));
+            return kept.length;
+          }`,
+          { limits: { memoryMb: 512 } },
+        ),
+      );
+      expect(result.status).toBe('failed');
+      expect(result.error).toMatchObject({ name: 'MemoryLimitError' });
+      expect(result.error?.message).toMatch(/^Memory limit exceeded \(.*more than 160 MiB\)$/);
+      const after = await small.run(runInput('export default async function run() { return 2; }'));
+      expect(after.data).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('reports an allocation the address-space cap refused as "memory limit exceeded"', async () => {
+    const capped = new SandboxPool({ size: 1, addressSpaceMb: 4096, runnerRssBudgetMb: 16384 });
+    try {
+      const result = await capped.run(
+        runInput(
+          `export default async function run() {
+            const kept = [];
+            for (let i = 0; i < 64; i++) kept.push(new Uint8Array(64 * 1024 * 1024));
+            return kept.length;
+          }`,
+          { limits: { memoryMb: 4096 } },
+        ),
+      );
+      expect(result.status).toBe('failed');
+      expect(result.error?.message).toMatch(/^Memory limit exceeded/);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('budgets twice the isolate heap plus the runner itself', () => {
+    expect(runnerRssBudgetMb(32)).toBe(192);
+    expect(runnerRssBudgetMb(128)).toBe(384);
+  });
+
+  it('starts runners under an address-space cap (prlimit)', async () => {
+    const [pid] = runnerPids();
+    expect(pid).toBeDefined();
+    const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+    expect(limits).toMatch(new RegExp(`^Max address space\\s+${8192 * 1024 * 1024}\\s`, 'm'));
+  });
+
+  it('starts runners without the cap, and says so, where prlimit is missing', () => {
+    const launch = resolveRunnerLaunch({
+      runnerPath: path.join(import.meta.dirname, 'runner-process.ts'),
+      nodeArgs: ['--no-node-snapshot'],
+      prlimitPaths: ['/nonexistent/prlimit'],
+    });
+    expect(launch.execPath).toBe(process.execPath);
+    expect(launch.execArgv).toEqual(['--no-node-snapshot']);
+    expect(launch.warnings).toContainEqual(expect.stringMatching(/prlimit .* not found/));
+  });
+
+  it('refuses a cap too small for Node to start', () => {
+    expect(() =>
+      resolveRunnerLaunch({ runnerPath: '/x/runner.ts', nodeArgs: [], addressSpaceMb: 2048 }),
+    ).toThrow(/at least 4096 MiB/);
+  });
+});
+
+describe('runner identity (item 2)', () => {
+  it.runIf(asRoot)('runs runners as an unprivileged user when the worker is root', () => {
+    const [pid] = runnerPids();
+    const nobody = lookUpUser('nobody');
+    expect(statusField(pid as number, 'Uid').split(/\s+/)).toEqual(
+      Array(4).fill(String(nobody.uid)),
+    );
+    expect(statusField(pid as number, 'Gid').split(/\s+/)).toEqual(
+      Array(4).fill(String(nobody.gid)),
+    );
+    expect(statusField(pid as number, 'Groups')).toBe('');
+  });
+
+  it.runIf(asRoot)(
+    "a process with the runner's identity cannot read the worker's environment",
+    () => {
+      const [pid] = runnerPids();
+      const uid = Number(statusField(pid as number, 'Uid').split(/\s+/)[0]);
+      const gid = Number(statusField(pid as number, 'Gid').split(/\s+/)[0]);
+      // What an isolate escape could do next: read /proc/<worker>/environ as the runner. The
+      // probe becomes the runner's user the way the runner does (runner-process.ts).
+      const probe = `process.setgroups([]); process.setgid(${gid}); process.setuid(${uid});
+        require('fs').readFileSync('/proc/${process.pid}/environ'); console.log('read it')`;
+      const attempt = spawnSync(process.execPath, ['-e', probe], {
+        env: {},
+        cwd: '/',
+        encoding: 'utf8',
+      });
+      expect(attempt.stdout).not.toContain('read it');
+      expect(attempt.stderr).toMatch(/EACCES/);
+    },
+  );
+
+  it('refuses a runner user that does not exist, or is root', () => {
+    expect(() => lookUpUser('no-such-user-patchbay')).toThrow(RunnerLaunchError);
+    expect(() => lookUpUser('root')).toThrow(/is root/);
+  });
+});
