@@ -91,8 +91,11 @@ export class RunSession {
     this.#input = input;
     this.limits = limits;
     this.#options = options;
-    for (const connection of [input.source, input.destination]) {
-      this.#redactor.add(connection.secret);
+    this.#redactor.addConnection('source', input.source);
+    this.#redactor.addConnection('destination', input.destination);
+    // A credential too short to redact is shown as it is: say so where the user reads the run.
+    for (const warning of this.#redactor.warnings) {
+      this.#logs.push({ level: 'warn', message: warning, at: new Date().toISOString() });
     }
   }
 
@@ -175,7 +178,8 @@ export class RunSession {
       return this.#httpError(response, method, shownUrl);
     return {
       ok: true,
-      valueJson: JSON.stringify(this.#redactor.value(parseBody(response, method, shownUrl))),
+      // The code's own view: tokens it asked for stay readable (redact.ts, two audiences).
+      valueJson: JSON.stringify(this.#redactor.valueForCode(parseBody(response, method, shownUrl))),
     };
   }
 
@@ -191,8 +195,8 @@ export class RunSession {
       message: `${method} ${shownUrl} → ${response.status}`,
       status: response.status,
       method,
-      url: this.#redactor.text(shownUrl),
-      bodyJson: JSON.stringify(this.#redactor.value(parsed)),
+      url: this.#redactor.textForCode(shownUrl),
+      bodyJson: JSON.stringify(this.#redactor.valueForCode(parsed)),
     };
     const retryAfter = parseRetryAfter(response.headers['retry-after']);
     if ((response.status === 429 || response.status === 503) && retryAfter !== undefined) {
@@ -220,6 +224,9 @@ export class RunSession {
         }
       },
       record: (start) => {
+        // OAuth tokens in an exchange are hidden wherever they appear later (issue 20, item 7).
+        this.#redactor.learnTokens(start.url);
+        this.#redactor.learnTokens(keptText(start.requestBody));
         const hop: StoredHop = {
           ...start,
           requestBody: keptText(start.requestBody),
@@ -232,6 +239,7 @@ export class RunSession {
         };
         this.#hops.push(hop);
         return (end) => {
+          this.#redactor.learnTokens(end.responseBody?.toString('utf8') ?? null);
           Object.assign(hop, { ...end, responseBody: keptText(end.responseBody), inFlight: false });
         };
       },
@@ -301,11 +309,12 @@ export class RunSession {
       const data = this.#redactor.value(JSON.parse(outcome.dataJson));
       const set = Object.fromEntries(
         outcome.set.map(([key, json]) => [
-          this.#redactor.text(key),
-          this.#redactor.value(JSON.parse(json)),
+          // State is the code's own: a refresh token it keeps there must stay usable.
+          this.#redactor.textForCode(key),
+          this.#redactor.valueForCode(JSON.parse(json)),
         ]),
       );
-      const deleted = outcome.deleted.map((key) => this.#redactor.text(key));
+      const deleted = outcome.deleted.map((key) => this.#redactor.textForCode(key));
       return this.#result('success', data, undefined, { set, deleted });
     } catch (error) {
       const raw: RawError = {
