@@ -1,11 +1,13 @@
 // The retention policy (spec §9), applied daily by the pruneRetention workflow: execution
-// logs 90 days, audit logs 1 year, plus expired sessions and ended rate-limit windows.
-import type { TPruneResult } from '@patchbay/schema';
+// logs and audit logs for RETENTION_DAYS (schema/src/limits.ts), plus expired sessions and ended rate-limit windows.
+import { RETENTION_DAYS, type TPruneResult } from '@patchbay/schema';
 import type { Sql } from './client.ts';
 
 export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
-  const runs = await sql`delete from runs where started_at < now() - interval '90 days'`;
-  const auditRows = await sql`delete from audit_log where at < now() - interval '1 year'`;
+  const runs = await sql`
+    delete from runs where started_at < now() - make_interval(days => ${RETENTION_DAYS.runLogs})`;
+  const auditRows = await sql`
+    delete from audit_log where at < now() - make_interval(days => ${RETENTION_DAYS.auditLog})`;
   const sessions = await sql`delete from sessions where expires_at < now()`;
   const rateLimits = await sql`
     delete from rate_limits
