@@ -262,7 +262,8 @@ function fullOperationPath(description: TApiDescription, operation: TOperation):
   return [...segments(pathPrefix(description.baseUrl)), ...segments(operation.path)];
 }
 
-function operationsAt(side: CheckSide, callPath: string): TOperation[] {
+/** The operations whose path fits `callPath` (relative to the side's base URL), best fit first. */
+export function operationsAt(side: CheckSide, callPath: string): TOperation[] {
   const callSegments = [...segments(pathPrefix(side.baseUrl)), ...segments(callPath)];
   const found: Array<{ operation: TOperation; score: number }> = [];
   for (const resource of side.description.resources) {

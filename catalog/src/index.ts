@@ -13,3 +13,17 @@ export {
   type ImportResult,
 } from './import-openapi.ts';
 export { resolveDescription, type ResolvedDescription } from './resolve-description.ts';
+export {
+  validateValue,
+  validateRequestBody,
+  parseFormBody,
+  type ValueError,
+  type ValidateOptions,
+} from './validate-value.ts';
+export {
+  sameGraphqlDocument,
+  graphqlRootField,
+  graphqlRequiredVariables,
+  isGraphqlMutation,
+} from './graphql-document.ts';
+export { findOperation, type FoundOperation } from './find-operation.ts';

@@ -3,12 +3,41 @@ import { z } from 'zod';
 // Test runs, deployed runs and saved state (spec §3 "Test result", §7; issues "Sandbox
 // and test runs" and "Deployed runs").
 
-/** POST /api/integrations/:id/execute — the spec's payload. */
+/**
+ * How a test run treats writes (issue 15 §5, ADR 017): `live` sends them (the spec's behaviour,
+ * and the default); `dry-run` performs the reads for real and captures every write instead.
+ */
+export const TEST_MODES = ['live', 'dry-run'] as const;
+export const ZTestMode = z.enum(TEST_MODES);
+export type TTestMode = z.infer<typeof ZTestMode>;
+
+/** POST /api/integrations/:id/execute — the spec's payload, plus an optional `mode`. */
 export const ZExecuteRequest = z.strictObject({
   testMode: z.literal(true, {
     error: 'testMode must be true: deployed runs are started by the schedule or "Run now"',
   }),
+  mode: ZTestMode.default('live'),
 });
+export type TExecuteRequest = z.input<typeof ZExecuteRequest>;
+
+/**
+ * A write a dry run captured instead of sending: what the code sent (secrets redacted), the
+ * described operation it matched, what is wrong with its body against the operation's request
+ * schema, and the response the code was given (synthesized from the description).
+ */
+export const ZCapturedWrite = z.object({
+  side: z.enum(['source', 'destination', 'fetch']),
+  method: z.string(),
+  /** Relative to the connection's base URL (the whole URL for ctx.fetch), without the query. */
+  path: z.string(),
+  url: z.string(),
+  /** The parsed JSON or form body; text as it was otherwise; null without a body. */
+  body: z.unknown(),
+  operationId: z.string().optional(),
+  schemaErrors: z.array(z.string()),
+  response: z.unknown(),
+});
+export type TCapturedWrite = z.infer<typeof ZCapturedWrite>;
 
 export const ZTranscriptEntry = z.object({
   method: z.string(),
@@ -59,6 +88,11 @@ export const ZTestRunResponse = z.object({
   error: ZRunError.optional(),
   durationMs: z.number(),
   workflowId: z.string(),
+  mode: ZTestMode.default('live'),
+  /** Dry runs: the writes captured instead of sent, in order. */
+  captured: z.array(ZCapturedWrite).default([]),
+  /** "read 12 leads from Salesforce; would create 12 Notion pages; 0 schema errors". */
+  summary: z.string().default(''),
 });
 export type TTestRunResponse = z.infer<typeof ZTestRunResponse>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { RUN_KINDS, ZRunError, ZRunStatus, ZStateChanges, ZTranscriptEntry } from './runs.ts';
+import {
+  RUN_KINDS,
+  ZCapturedWrite,
+  ZRunError,
+  ZRunStatus,
+  ZStateChanges,
+  ZTestMode,
+  ZTranscriptEntry,
+} from './runs.ts';
 
 // What crosses Temporal (issue 13): workflow inputs and results, activity inputs and
 // results. The workers' activities parse their input with these at the boundary; the
@@ -17,7 +25,11 @@ export const ZPingResult = z.object({
 export type TPingResult = z.infer<typeof ZPingResult>;
 
 /** Workflow `testIntegration`'s input: only the id; no code and no credential enters Temporal. */
-export const ZTestIntegrationInput = z.object({ integrationId: z.string().min(1) });
+export const ZTestIntegrationInput = z.object({
+  integrationId: z.string().min(1),
+  /** Live (the default) or a dry run that captures writes (issue 15 §5). */
+  mode: ZTestMode.optional(),
+});
 export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
 
 /** Workflow `runIntegration`'s input (a Schedule tick or "Run now"). */
@@ -36,6 +48,13 @@ export const ZExecuteIntegrationInput = z.object({
   runId: z.string().min(1),
   /** When the schedule meant the run to start (ISO); the start time for manual and test runs. */
   scheduledAt: z.iso.datetime(),
+  /** Test runs: `dry-run` reads for real and captures writes (issue 15 §5); default live. */
+  testMode: ZTestMode.optional(),
+  /**
+   * Generation's verification (issue 15 §6): dry-run this code instead of the saved code. Such a
+   * run belongs to the generation, not the integration: no run record is written.
+   */
+  code: z.string().optional(),
 });
 export type TExecuteIntegrationInput = z.infer<typeof ZExecuteIntegrationInput>;
 
@@ -50,6 +69,10 @@ export const ZRunOutcome = z.object({
   error: ZRunError.optional(),
   durationMs: z.number(),
   attempt: z.number().int().positive(),
+  /** Test runs: how writes were treated, what a dry run captured, and what the run did in words. */
+  mode: ZTestMode.optional(),
+  captured: z.array(ZCapturedWrite).optional(),
+  summary: z.string().optional(),
 });
 export type TRunOutcome = z.infer<typeof ZRunOutcome>;
 

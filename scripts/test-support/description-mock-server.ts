@@ -1,5 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  graphqlRequiredVariables as requiredVariables,
+  graphqlRootField as rootField,
+  parseFormBody as parseForm,
+  sameGraphqlDocument as sameDocument,
+  validateRequestBody,
+} from '@patchbay/catalog';
 import type {
   TApiDescription,
   TAuthConfig,
@@ -479,25 +486,8 @@ export async function startDescriptionMock(
       return { status: 200, body: { data: { [field]: record } } };
     }
     if (op.body) {
-      if (body === undefined || typeof body !== 'object' || body === null) {
-        return refuse([{ path: '(body)', message: 'a request body is required' }]);
-      }
-      const errors = validate(
-        op.body.schema,
-        body,
-        '',
-        op.body.contentType === 'form',
-        op.kind === 'update',
-      );
-      if (op.batch) {
-        const items = (body as MockRecord)[op.batch.itemsField];
-        if (Array.isArray(items) && items.length > op.batch.maxItems) {
-          errors.push({
-            path: op.batch.itemsField,
-            message: `at most ${op.batch.maxItems} items per request`,
-          });
-        }
-      }
+      // The dry run validates captured writes with the same function (@patchbay/catalog).
+      const errors = validateRequestBody(op, body);
       if (errors.length > 0) return refuse(errors);
     }
     const now = new Date(Date.UTC(2025, 0, 1) + nextId * 1000).toISOString();
@@ -647,90 +637,7 @@ export async function startDescriptionMock(
   };
 }
 
-// ── Validation ──────────────────────────────────────────────────────────────────────────────
-
-/** Errors in `value` against `schema`; form values are text, so their types are not checked. */
-export function validate(
-  schema: TFieldSchema,
-  value: unknown,
-  path: string,
-  form = false,
-  partial = false,
-): Array<{ path: string; message: string }> {
-  const errors: Array<{ path: string; message: string }> = [];
-  const at = path || '(body)';
-  if (value === null) {
-    if (!schema.nullable && schema.type !== 'any')
-      errors.push({ path: at, message: 'must not be null' });
-    return errors;
-  }
-  if (schema.readOnly && path) errors.push({ path: at, message: 'is read-only' });
-  const typeOk = (() => {
-    if (form && schema.type !== 'object' && schema.type !== 'array')
-      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-    switch (schema.type) {
-      case 'string':
-        return typeof value === 'string';
-      case 'number':
-        return typeof value === 'number';
-      case 'integer':
-        return Number.isInteger(value);
-      case 'boolean':
-        return typeof value === 'boolean';
-      case 'object':
-        return typeof value === 'object' && !Array.isArray(value);
-      case 'array':
-        return Array.isArray(value);
-      default:
-        return true;
-    }
-  })();
-  if (!typeOk) {
-    errors.push({
-      path: at,
-      message: `must be ${schema.type === 'integer' ? 'an integer' : `a ${schema.type}`}`,
-    });
-    return errors;
-  }
-  if (schema.enum && !schema.enum.map(String).includes(String(value))) {
-    errors.push({ path: at, message: `must be one of ${schema.enum.join(', ')}` });
-  }
-  if (typeof value === 'string') {
-    if (schema.format === 'email' && !/^[^@\s]+@[^@\s]+$/.test(value))
-      errors.push({ path: at, message: 'must be an email address' });
-    if (schema.format === 'date-time' && Number.isNaN(Date.parse(value)))
-      errors.push({ path: at, message: 'must be an ISO 8601 date-time' });
-    if (schema.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value))
-      errors.push({ path: at, message: 'must be a date (YYYY-MM-DD)' });
-  }
-  if (schema.type === 'object' && typeof value === 'object') {
-    const record = value as MockRecord;
-    if (!partial) {
-      for (const name of schema.required ?? []) {
-        if (record[name] === undefined || record[name] === '')
-          errors.push({ path: join(path, name), message: 'is required' });
-      }
-    }
-    for (const [name, inner] of Object.entries(record)) {
-      const child = schema.properties?.[name];
-      if (child) errors.push(...validate(child, inner, join(path, name), form, false));
-      else if (schema.additionalProperties === false)
-        errors.push({ path: join(path, name), message: 'is not a known field' });
-    }
-  }
-  if (schema.type === 'array' && Array.isArray(value) && schema.items) {
-    value.forEach((item, i) =>
-      errors.push(...validate(schema.items as TFieldSchema, item, join(path, String(i)), form)),
-    );
-  }
-  return errors;
-}
-
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
-
-function join(path: string, name: string): string {
-  return path ? `${path}.${name}` : name;
-}
 
 function envelopeOf(schema: TFieldSchema | undefined): string | undefined {
   const required = schema?.required ?? [];
@@ -746,20 +653,6 @@ function leafSchema(schema: TFieldSchema, path: string): TFieldSchema | undefine
   let node: TFieldSchema | undefined = schema;
   for (const part of path.split('.')) node = node?.properties?.[part];
   return node;
-}
-
-function requiredVariables(document: string): string[] {
-  return [...document.matchAll(/\$(\w+)\s*:\s*[\w[\]]+!/g)].map((m) => m[1] as string);
-}
-
-function sameDocument(a: string | undefined, b: string): boolean {
-  const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-  return a !== undefined && squash(a) === squash(b);
-}
-
-/** The first field selected by a GraphQL document: `issueCreate` in `mutation X { issueCreate(…) }`. */
-function rootField(document: string): string | undefined {
-  return /\{\s*(\w+)/.exec(document)?.[1];
 }
 
 function pageToken(token: string | undefined): { resource: string; offset: number } | undefined {
@@ -812,16 +705,6 @@ function deepMerge(target: MockRecord, patch: MockRecord): MockRecord {
       typeof out[key] === 'object'
         ? deepMerge(out[key] as MockRecord, value as MockRecord)
         : value;
-  }
-  return out;
-}
-
-/** `a=1&meta[k]=v` → `{ a: '1', meta: { k: 'v' } }`. */
-function parseForm(text: string): MockRecord {
-  const out: MockRecord = {};
-  for (const [name, value] of new URLSearchParams(text)) {
-    const keys = name.replace(/\]/g, '').split('[');
-    setPath(out, keys.join('.'), value);
   }
   return out;
 }

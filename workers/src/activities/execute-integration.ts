@@ -1,5 +1,7 @@
 // Runs an integration's code in the sandbox and records what happened (DESIGN.md §5).
-//   test:     one attempt; a `test` run record; state read but never committed.
+//   test:     one attempt; a `test` run record; state read but never committed. A dry run
+//             (testMode 'dry-run', issue 15 §5) reads for real and captures every write;
+//             generation's verification dry-runs code it passes in, and records no run.
 //   deployed: state changes commit in the same transaction as the run record, only on
 //             success; a failed attempt commits nothing and throws, so Temporal retries
 //             it from the same state (after Retry-After when the API sent one).
@@ -13,8 +15,8 @@ import {
   type RunOutcome,
 } from '@patchbay/workflows';
 import { commitState, findCommittedRun, insertRunRecord, type Sql } from '@patchbay/db';
-import type { SandboxPool, SandboxRunResult } from '../sandbox/index.ts';
-import { loadIntegration } from './load-integration.ts';
+import type { SandboxConnection, SandboxPool, SandboxRunResult } from '../sandbox/index.ts';
+import { loadIntegration, type LoadedConnection } from './load-integration.ts';
 
 export interface ExecuteDeps {
   sql: Sql;
@@ -36,6 +38,10 @@ export function boundedForTemporal(outcome: RunOutcome): RunOutcome {
   const note = '…[cut to fit the workflow result; the run record has it whole]';
   const cut = (body: string | null) =>
     body && body.length > 2048 ? `${body.slice(0, 2048)}${note}` : body;
+  const cutValue = (value: unknown) => {
+    const text = JSON.stringify(value) ?? null;
+    return text && text.length > 2048 ? cut(text) : value;
+  };
   const slim: RunOutcome = {
     ...outcome,
     requests: outcome.requests.map((request) => ({
@@ -44,6 +50,15 @@ export function boundedForTemporal(outcome: RunOutcome): RunOutcome {
       responseBody: cut(request.responseBody),
     })),
     logs: outcome.logs.slice(-200),
+    ...(outcome.captured
+      ? {
+          captured: outcome.captured.map((write) => ({
+            ...write,
+            body: cutValue(write.body),
+            response: cutValue(write.response),
+          })),
+        }
+      : {}),
   };
   if (JSON.stringify(slim).length <= TEMPORAL_PAYLOAD_BUDGET) return slim;
   return {
@@ -62,6 +77,9 @@ export function toOutcome(result: SandboxRunResult, attempt: number): RunOutcome
     stateChanges: result.stateChanges,
     durationMs: result.durationMs,
     attempt,
+    ...(result.mode ? { mode: result.mode } : {}),
+    ...(result.captured ? { captured: result.captured } : {}),
+    ...(result.summary !== undefined ? { summary: result.summary } : {}),
     ...(result.error
       ? {
           error: {
@@ -97,7 +115,13 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
         'The integration no longer exists',
         'IntegrationNotFound',
       );
-    if (integration.code.trim() === '')
+    const testMode = input.mode === 'test' ? (input.testMode ?? 'live') : undefined;
+    if (input.code !== undefined && testMode !== 'dry-run') {
+      // Code that is not the integration's never writes anywhere (issue 15 §6).
+      throw ApplicationFailure.nonRetryable('Unsaved code can only be dry-run', 'InvalidInput');
+    }
+    const code = input.code ?? integration.code;
+    if (code.trim() === '')
       throw ApplicationFailure.nonRetryable('The integration has no code yet', 'NoCode');
 
     const startedAt = new Date();
@@ -105,18 +129,28 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
     const heartbeat = setInterval(() => context.heartbeat(), 2_000);
     const result = await deps.sandbox
       .run({
-        code: integration.code,
-        source: integration.source,
-        destination: integration.destination,
+        code,
+        source: sandboxConnection(integration.source),
+        destination: sandboxConnection(integration.destination),
         state: integration.state,
         run: { id: input.runId, attempt, mode: input.mode, scheduledAt: input.scheduledAt },
         allowPrivateNetwork: deps.allowPrivateNetwork,
+        ...(testMode
+          ? {
+              capture: {
+                mode: testMode,
+                source: integration.source.description ?? undefined,
+                destination: integration.destination.description ?? undefined,
+              },
+            }
+          : {}),
       })
       .finally(() => clearInterval(heartbeat));
     const outcome = toOutcome(result, attempt);
 
     if (input.mode === 'test') {
-      await insertRunRecord(deps.sql, input, outcome, startedAt);
+      // Verification of generated code belongs to the generation, not the run history.
+      if (input.code === undefined) await insertRunRecord(deps.sql, input, outcome, startedAt);
       return boundedForTemporal(outcome);
     }
     if (outcome.status === 'success') {
@@ -161,5 +195,15 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
         : {}),
       details: [boundedForTemporal(outcome)],
     });
+  };
+}
+
+/** What the sandbox host takes of a connection: its address and credential, nothing else. */
+function sandboxConnection(connection: LoadedConnection): SandboxConnection {
+  return {
+    baseUrl: connection.baseUrl,
+    authType: connection.authType,
+    authConfig: connection.authConfig,
+    secret: connection.secret,
   };
 }

@@ -1,4 +1,5 @@
-import type { TAuthConfig, TAuthType } from '@patchbay/schema';
+import { resolveDescription } from '@patchbay/catalog';
+import type { TApiDescription, TAuthConfig, TAuthType } from '@patchbay/schema';
 import { credentialContext, decrypt, type KeyRing } from '@patchbay/schema/vault';
 import { loadIntegrationForRun, type Sql } from '@patchbay/db';
 
@@ -8,6 +9,8 @@ export interface LoadedConnection {
   authConfig: TAuthConfig;
   /** Decrypted here, inside the activity, and handed only to the sandbox host (never the isolate). */
   secret: string | null;
+  /** The API description the side uses (issue 14 §4), for dry runs; null without one. */
+  description: TApiDescription | null;
 }
 
 export interface LoadedIntegration {
@@ -41,12 +44,19 @@ export async function loadIntegration(
       authType: row.source_auth_type,
       authConfig: row.source_auth_config,
       secret: open(row.source_credential, 'source'),
+      description: resolveDescription(
+        row.source_description,
+        row.source_api_name,
+        row.source_api_url,
+      ).description,
     },
     destination: {
       baseUrl: row.dest_api_url,
       authType: row.dest_auth_type,
       authConfig: row.dest_auth_config,
       secret: open(row.dest_credential, 'destination'),
+      description: resolveDescription(row.dest_description, row.dest_api_name, row.dest_api_url)
+        .description,
     },
     state: state.values,
     stateVersion: state.version,

@@ -1,4 +1,11 @@
-import type { TAuthConfig, TAuthType, TTranscriptEntry } from '@patchbay/schema';
+import type {
+  TAuthConfig,
+  TAuthType,
+  TCapturedWrite,
+  TTestMode,
+  TTranscriptEntry,
+} from '@patchbay/schema';
+import type { CaptureSetup } from './dry-run.ts';
 
 // The sandbox's public contract (DESIGN.md §6, §7): what a run takes and what it gives back.
 
@@ -51,6 +58,11 @@ export interface SandboxRunInput {
   /** SANDBOX_ALLOW_PRIVATE_NETWORK: loopback and private ranges for development and tests. */
   allowPrivateNetwork: boolean;
   limits?: Partial<SandboxLimits>;
+  /**
+   * Test runs (issue 15 §5): `dry-run` captures writes instead of sending them; the descriptions
+   * say what is a read and what a write must look like. Absent: live, no descriptions.
+   */
+  capture?: CaptureSetup;
 }
 
 /** One HTTP exchange (one hop of a redirect chain), redacted, bodies capped (schema/src/runs.ts). */
@@ -89,4 +101,11 @@ export interface SandboxRunResult {
   stateChanges: { set: Record<string, unknown>; deleted: string[] };
   error?: SandboxError;
   durationMs: number;
+  /**
+   * How writes were treated, the writes a dry run captured, and the run in one line; absent
+   * when the run failed before the session started.
+   */
+  mode?: TTestMode;
+  captured?: TCapturedWrite[];
+  summary?: string;
 }
