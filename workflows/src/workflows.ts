@@ -41,7 +41,10 @@ const testActivities = proxyActivities<Activities>({
   retry: { maximumAttempts: 1 },
 });
 
-/** POST /api/integrations/:id/execute: one attempt, recorded as a test run, state never committed. */
+/**
+ * POST /api/integrations/:id/execute: one attempt, recorded as a test run, state never
+ * committed; a dry run (issue 15 §5) also sends no write.
+ */
 export async function testIntegration(input: TestIntegrationInput): Promise<RunOutcome> {
   const info = workflowInfo();
   return testActivities.executeIntegration({
@@ -51,6 +54,7 @@ export async function testIntegration(input: TestIntegrationInput): Promise<RunO
     workflowId: info.workflowId,
     runId: info.runId,
     scheduledAt: new Date(info.startTime).toISOString(),
+    testMode: input.mode ?? 'live',
   });
 }
 

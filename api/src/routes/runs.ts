@@ -64,7 +64,9 @@ export function runRoutes(deps: AppDeps) {
       '/:id/execute',
       describeRoute({
         summary: 'Test run in the sandbox (never commits state)',
-        description: 'Failing user code is a 200 with status "failed" and its line.',
+        description:
+          'Failing user code is a 200 with status "failed" and its line. `mode: "dry-run"` ' +
+          'performs the reads for real and captures every write instead of sending it (ADR 017).',
         security: SIGNED_IN,
         responses: {
           200: json('Status, data, logs and the HTTP transcript', ZTestRunResponse),
@@ -74,12 +76,13 @@ export function runRoutes(deps: AppDeps) {
       jsonBody(ZExecuteRequest),
       async (c) => {
         const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        const { mode } = c.req.valid('json');
         const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
           WORKFLOW_NAMES.testIntegration,
           {
             taskQueue: deps.taskQueue,
             workflowId: testWorkflowId(integration.id, randomUUID()),
-            args: [{ integrationId: integration.id }],
+            args: [{ integrationId: integration.id, mode }],
           },
         );
         const outcome = await awaitWorkflowResult<RunOutcome>(
@@ -99,6 +102,9 @@ export function runRoutes(deps: AppDeps) {
           durationMs: outcome.durationMs,
           workflowId: handle.workflowId,
           ...(outcome.error ? { error: outcome.error } : {}),
+          mode: outcome.mode ?? mode,
+          captured: outcome.captured ?? [],
+          summary: outcome.summary ?? '',
         };
         return c.json(body);
       },

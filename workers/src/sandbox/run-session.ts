@@ -25,6 +25,7 @@ import {
   type ReplyMessage,
   type RawError,
 } from './protocol.ts';
+import { WriteCapture } from './dry-run.ts';
 import { capText, Redactor } from './redact.ts';
 import type {
   LogEntry,
@@ -86,11 +87,14 @@ export class RunSession {
   #logBytes = 0;
   #logsClosed = false;
   #requests = 0;
+  /** Dry runs capture writes here; every run tallies its reads and writes (dry-run.ts). */
+  readonly #capture: WriteCapture;
 
   constructor(input: SandboxRunInput, limits: SandboxLimits, options: SessionOptions) {
     this.#input = input;
     this.limits = limits;
     this.#options = options;
+    this.#capture = new WriteCapture(input.capture ?? { mode: 'live' }, input, limits.maxRequests);
     this.#redactor.addConnection('source', input.source);
     this.#redactor.addConnection('destination', input.destination);
     // A credential too short to redact is shown as it is: say so where the user reads the run.
@@ -137,6 +141,21 @@ export class RunSession {
       );
     }
 
+    // A dry run answers a write from the description instead of sending it (issue 15 §5).
+    const captured = this.#capture.intercept(
+      role,
+      method,
+      url,
+      resolved.body,
+      headers['content-type'],
+    );
+    if (captured) {
+      return {
+        ok: true,
+        valueJson: JSON.stringify(this.#redactor.valueForCode(captured.response)),
+      };
+    }
+
     const connection = role ? this.#input[role] : null;
     let auth: Awaited<ReturnType<typeof credentialsFor>>;
     try {
@@ -176,10 +195,12 @@ export class RunSession {
     }
     if (response.status < 200 || response.status > 299)
       return this.#httpError(response, method, shownUrl);
+    const answer = parseBody(response, method, shownUrl);
+    this.#capture.observe(role, method, url, resolved.body, headers['content-type'], answer);
     return {
       ok: true,
       // The code's own view: tokens it asked for stay readable (redact.ts, two audiences).
-      valueJson: JSON.stringify(this.#redactor.valueForCode(parseBody(response, method, shownUrl))),
+      valueJson: JSON.stringify(this.#redactor.valueForCode(answer)),
     };
   }
 
@@ -349,6 +370,10 @@ export class RunSession {
       stateChanges,
       ...(error ? { error } : {}),
       durationMs: Math.round(performance.now() - this.#started),
+      ...this.#capture.report({
+        text: (value) => this.#redactor.text(value),
+        value: (value) => this.#redactor.value(value),
+      }),
     };
   }
 
