@@ -16,7 +16,7 @@ const MAY_IMPORT = {
   workflows: ['schema'],
   workers: ['workflows', 'schema', 'db', 'catalog', 'runtime'],
   api: ['schema', 'db', 'catalog', 'runtime', 'workflows'],
-  web: ['schema', 'runtime'],
+  web: ['schema', 'runtime', 'catalog'],
 };
 const PACKAGES = Object.keys(MAY_IMPORT);
 
@@ -59,6 +59,12 @@ const BROWSER_ONLY = [
       '@patchbay/runtime/*',
     ],
     message: 'The console runs in the browser: only the browser-safe root exports.',
+  },
+  {
+    // The catalog reads its entries from disk; only its acorn-based module check is
+    // browser-safe (issue 18 §1: the review page warns about a draft that cannot run).
+    group: ['@patchbay/catalog', '@patchbay/catalog/*', '!@patchbay/catalog/check-module'],
+    message: 'The console may import only @patchbay/catalog/check-module from the catalog.',
   },
 ];
 
