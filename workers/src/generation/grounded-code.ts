@@ -149,6 +149,18 @@ function settings(
     '// Incremental sync: the cursor saved in ctx.state after a successful run, or null.',
     `const CURSOR = ${json(plan.cursor ? { field: plan.cursor.field, format: plan.cursor.format ?? null, param: plan.cursor.param ?? null } : null)};`,
     '',
+    '// Ids the prompt gave by name, looked up in the destination before anything is written.',
+    `const LOOKUPS = ${json(
+      plan.lookups.map((l) => ({
+        target: l.target,
+        resource: l.resource,
+        itemsPath: l.itemsPath,
+        idField: l.idField,
+        nameField: l.nameField,
+        name: l.name ?? null,
+      })),
+    )};`,
+    '',
     '// De-duplication: records whose key the destination holds already are skipped, or null.',
     `const DEDUPE = ${json(
       plan.dedupe
@@ -276,6 +288,19 @@ function calls(plan: GroundedPlan): string {
       );
     }
   }
+  out.push('');
+  plan.lookups.forEach((lookup, i) => {
+    const op = lookup.operation;
+    out.push(
+      `const LOOKUP_PATH_${i} = ${json(lookup.pathParams)};`,
+      `// ${op.id}: ${shortSummary(op.summary)}`,
+      `async function lookup${i}(ctx) {`,
+      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(op.path, lookup.pathParams, `LOOKUP_PATH_${i}`)});`,
+      '}',
+      '',
+    );
+  });
+  out.push(`const LOOKUP_CALLS = [${plan.lookups.map((_, i) => `lookup${i}`).join(', ')}];`);
   const dedupe = plan.dedupe;
   if (dedupe) {
     const op = dedupe.operation;
@@ -435,6 +460,7 @@ export default async function run(ctx) {
       \`Not enough to go on, so nothing was written: \${MISSING.join('; ')}. See the TODO lines at the top.\`,
     );
   }
+  if (LOOKUPS.length > 0) await resolveLookups(ctx);
   const now = Date.parse(ctx.run.scheduledAt);
   const saved = CURSOR ? await ctx.state.get('cursor') : undefined;
   const { items, pages } = await readAll(ctx, saved);

@@ -556,4 +556,56 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(sheets.written('range').map((r) => (r.values as unknown[])[1])).toEqual(['#2', '#3']);
     expect(sheets.requests.at(-1)?.path).toBe('/v4/spreadsheets/1xYz9/values/A1:append');
   });
+  it('ids given by name are looked up: the Trello list "To Do" on a board, #billing in a Teams team', async () => {
+    const asana = await mock(entry('asana'), {
+      task: [{ gid: '1', name: 'Ship it', notes: 'Friday', created_at: '2025-05-01T00:00:00Z' }],
+    });
+    const trello = await mock(entry('trello'), {
+      list: [
+        { id: 'L1', name: 'Backlog', idBoard: 'b1', closed: false },
+        { id: 'L2', name: 'To Do', idBoard: 'b1', closed: false },
+      ],
+    });
+    const toTrello = generate(
+      "Add Asana tasks as cards to the list 'To Do' on our Trello board 5f1b2c3",
+      asana,
+      trello,
+    );
+    expect(toTrello.unresolved).toEqual([]);
+    expect(toTrello.warnings).toEqual([]);
+    expectSuccess(await run(toTrello.code, asana, trello));
+    expect(trello.written('card')).toEqual([
+      expect.objectContaining({ name: 'Ship it', desc: 'Friday', idList: 'L2' }),
+    ]);
+    expect(trello.requests[0]?.path).toBe('/boards/5f1b2c3/lists');
+
+    const stripe = await mock(entry('stripe'), {
+      invoice: [
+        {
+          id: 'in_1',
+          number: 'INV-1',
+          status: 'open',
+          amount_due: 900,
+          due_date: 1_700_000_000,
+          created: 1_690_000_000,
+        },
+      ],
+    });
+    const teams = await mock(entry('microsoft-teams'), {
+      channel: [
+        { id: '19:general@thread', displayName: 'General' },
+        { id: '19:billing@thread', displayName: 'Billing' },
+      ],
+    });
+    const toTeams = generate(
+      'Post overdue Stripe invoices to #billing in our Teams team 9f3e1a',
+      stripe,
+      teams,
+    );
+    expect(toTeams.unresolved).toEqual([]);
+    expect(toTeams.warnings).toEqual([]);
+    expectSuccess(await run(toTeams.code, stripe, teams));
+    expect(teams.requests.at(-1)?.path).toBe('/teams/9f3e1a/channels/19:billing@thread/messages');
+    expect(teams.writes[0]?.body).toEqual({ body: { content: expect.stringContaining('INV-1') } });
+  });
 });

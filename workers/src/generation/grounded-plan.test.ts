@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSyntax } from '../sandbox/check-syntax.ts';
 import { describeOperationsForPrompt } from './compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
-import { idFromPrompt, planGrounded } from './grounded-plan.ts';
+import { idFromPrompt, nameFromPrompt, planGrounded } from './grounded-plan.ts';
 import { generateTemplateCode } from './template-generator.ts';
 
 // The grounded reading (ADR 015) without the sandbox: what it picks from a prompt, and that every
@@ -91,7 +91,9 @@ describe('grounded plan', () => {
     expect(
       plan('typeform responses to airtable', 'typeform', 'airtable').source?.resource.name,
     ).toBe('response');
-    expect(idFromPrompt('post to channel "release notes"', ['channel'])).toBe('release notes');
+    expect(idFromPrompt('post to channel "release notes"', ['channel'])).toBeUndefined();
+    expect(nameFromPrompt('post to channel "release notes"', ['channel'])).toBe('release notes');
+    expect(nameFromPrompt("cards on the list named 'To Do'", ['list'])).toBe('To Do');
     expect(idFromPrompt('our list of things', ['list'])).toBeUndefined();
   });
 

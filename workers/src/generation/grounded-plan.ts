@@ -119,6 +119,23 @@ export interface DedupePlan {
   phrase: string;
 }
 
+/**
+ * An id the prompt gives by name ("the list 'To Do' on board 5f1…", "#billing in team 42"):
+ * looked up at run time in the destination's list of that resource, by its name field.
+ */
+export interface LookupPlan {
+  /** What it fills: a path parameter of the write, or a field of the record. */
+  target: { kind: 'path' | 'field'; name: string };
+  operation: TOperation;
+  pathParams: Record<string, string>;
+  itemsPath: string;
+  idField: string;
+  nameField: string;
+  /** The name to find; without one the first record is taken (and a TODO says so). */
+  name: string | undefined;
+  resource: string;
+}
+
 export interface GroundedPlan {
   destinationDescription?: TApiDescription | undefined;
   /** The source API's name as typed, lower case (filters skip it between words). */
@@ -135,6 +152,7 @@ export interface GroundedPlan {
   blocking: string[];
   calls: PlannedCall[];
   schedule?: { everyMinutes: number } | undefined;
+  lookups: LookupPlan[];
   /**
    * No cursor: the ids of the records sent are kept in ctx.state so later runs do not create or
    * post them again (creates and messages only; updates may repeat).
@@ -229,12 +247,15 @@ function hintsFor(name: string, path?: string): string[] {
 export function idFromPrompt(text: string, hints: string[]): string | undefined {
   for (const hint of hints) {
     const pattern = new RegExp(
-      `\\b${escapeRegExp(hint)}s?\\b(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*))`,
+      // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
+      `\\b${escapeRegExp(hint)}s?\\b(?=(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
       'gi',
     );
     for (const m of text.matchAll(pattern)) {
       const quoted = m[1] ?? m[2] ?? m[3];
-      if (quoted) return quoted;
+      // A quoted id ("5f1a…"); a quoted name ("To Do") is looked up instead (nameFromPrompt).
+      if (quoted && /\d/.test(quoted) && !/\s/.test(quoted)) return quoted;
+      if (quoted) continue;
       const token = (m[4] ?? '').replace(/[.]+$/, '');
       if (/\d/.test(token) && token.length >= 2) return token;
     }
@@ -270,7 +291,92 @@ function paramValue(
 function channelFromPrompt(text: string): string | undefined {
   const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
   if (hash) return `#${hash[1]}`;
-  return idFromPrompt(text, ['channel']);
+  return idFromPrompt(text, ['channel']) ?? nameFromPrompt(text, ['channel']);
+}
+
+/** A name the prompt gives for one of `hints`: quoted ("list 'To Do'", "list named Backlog"). */
+export function nameFromPrompt(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const pattern = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\b\\s+(?:(?:named|called)\\s+)?(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|“([^”]+)”)|\\b(?:named|called)\\s+["'“]?([\\w -]+?)["'”]?\\s+${escapeRegExp(hint)}`,
+      'i',
+    );
+    const m = pattern.exec(text);
+    const name = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4] ?? m?.[5];
+    if (name) return name.trim();
+  }
+  if (hints.includes('channel')) {
+    const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
+    if (hash) return hash[1];
+  }
+  return undefined;
+}
+
+/**
+ * A lookup for an id the prompt does not give: the destination resource the id names (`idList` →
+ * list), read with a list operation whose own path ids the prompt gives (`/boards/{id}/lists`
+ * with "board 5f1…"), matched by name.
+ */
+function planLookup(
+  text: string,
+  description: TApiDescription,
+  target: LookupPlan['target'],
+  path: string | undefined,
+): LookupPlan | undefined {
+  const hints = hintsFor(target.name, path);
+  const resource = description.resources.find((r) =>
+    hints.some((h) => h === r.name || r.aliases.includes(h)),
+  );
+  if (!resource) return undefined;
+  for (const operation of resource.operations.filter((op) => op.kind === 'list')) {
+    const pathParams: Record<string, string> = {};
+    const names = requiredParams(operation, 'path');
+    for (const name of names) {
+      const value = paramValue(text, name, operation.path, description);
+      if (value) pathParams[name] = value;
+    }
+    if (Object.keys(pathParams).length !== names.length) continue;
+    if (operation.params.some((p) => p.required && p.in !== 'path')) continue;
+    const nameField = Object.keys(resource.schema.properties ?? {}).find(
+      (f) => conceptOf(f) === 'name',
+    );
+    if (!nameField) continue;
+    return {
+      target,
+      operation,
+      pathParams,
+      itemsPath: operation.itemsPath ?? '',
+      idField: resource.idField,
+      nameField,
+      name: nameFromPrompt(text, [resource.name, ...resource.aliases]),
+      resource: resource.name,
+    };
+  }
+  return undefined;
+}
+
+/** Adds a lookup to the plan and says how it resolves; false when none can. */
+function useLookup(
+  text: string,
+  description: TApiDescription,
+  target: LookupPlan['target'],
+  path: string | undefined,
+  plan: GroundedPlan,
+): boolean {
+  const lookup = planLookup(text, description, target, path);
+  if (!lookup) return false;
+  plan.lookups.push(lookup);
+  const where = `${lookup.operation.method} ${lookup.operation.path}`;
+  if (lookup.name) {
+    plan.understood.push(
+      `${target.name}: the ${lookup.resource} named "${lookup.name}", looked up with ${where}.`,
+    );
+  } else {
+    plan.unresolved.push(
+      `${target.name}: no ${lookup.resource} was named, so the first one ${where} returns is used; name it in the prompt (${lookup.resource} "To Do")`,
+    );
+  }
+  return true;
 }
 
 // ── Choosing resources and operations ───────────────────────────────────────────────────────
@@ -381,6 +487,7 @@ export function planGrounded(
     unresolved: [],
     blocking: [],
     calls: [],
+    lookups: [],
     remember: false,
     ...(reading.schedule ? { schedule: { everyMinutes: reading.schedule.everyMinutes } } : {}),
   };
@@ -444,7 +551,11 @@ export function planGrounded(
           ? (idFromPrompt(text, ['channel']) ?? undefined)
           : paramValue(text, name, messagingOp.path, destinationDescription);
       if (value) pathParams[name] = value;
-      else if (name === messaging.channelField) {
+      else if (
+        useLookup(text, destinationDescription, { kind: 'path', name }, messagingOp.path, plan)
+      ) {
+        pathParams[name] = '';
+      } else if (name === messaging.channelField) {
         block(
           `the ${destinationDescription.name} channel id to post to${channel ? ` (${channel} is a name; ${messagingOp.path} needs the id, e.g. "channel 19:abc@thread")` : ''}`,
         );
@@ -529,6 +640,14 @@ export function planGrounded(
       operationId: plan.dedupe.operation.id,
       method: plan.dedupe.operation.method,
       path: plan.dedupe.operation.path,
+    });
+  }
+  for (const lookup of plan.lookups) {
+    plan.calls.push({
+      side: 'destination',
+      operationId: lookup.operation.id,
+      method: lookup.operation.method,
+      path: lookup.operation.path,
     });
   }
   if (plan.destination) {
@@ -746,7 +865,9 @@ function planWrite(
         `{${name}} is ${value}: ${name === 'range' ? 'rows are appended after the table on the first sheet' : 'the primary calendar'}.`,
       );
     if (value) pathParams[name] = value;
-    else
+    else if (useLookup(text, description, { kind: 'path', name }, operation.path, plan)) {
+      pathParams[name] = '';
+    } else
       block(
         `the ${hintsFor(name, operation.path).join(' ') || name} to write ${resource.plural} to (${operation.path} needs {${name}}; name it in the prompt, e.g. "${hintsFor(name, operation.path)[0] ?? name} 12345")`,
       );
@@ -920,7 +1041,18 @@ function planMapping(
             ? String(named)
             : idFromPrompt(text, hintsFor(name.split('.').at(-1) ?? name));
         if (value) write.rules.push({ to: name, value, type: 'string', reason: 'the prompt' });
-        else
+        else if (
+          isIdLike(name) &&
+          useLookup(
+            text,
+            plan.destinationDescription as TApiDescription,
+            { kind: 'field', name },
+            undefined,
+            plan,
+          )
+        ) {
+          write.rules.push({ to: name, value: '', type: 'string', reason: 'looked up' });
+        } else
           block(
             `the required ${write.operation.id} field "${name}": nothing in ${read.resource.plural} maps to it and the prompt does not give it`,
           );
@@ -1555,6 +1687,7 @@ function isLeftoverMeaningful(leftover: string, plan: GroundedPlan): boolean {
     ...Object.values(plan.source?.pathParams ?? {}),
     ...Object.values(plan.source?.query ?? {}).map(String),
     ...(plan.destination?.rules ?? []).flatMap((r) => (r.value !== undefined ? [r.value] : [])),
+    ...plan.lookups.flatMap((l) => [l.name ?? '', l.resource, ...Object.values(l.pathParams)]),
   ];
   for (const value of taken) for (const w of value.toLowerCase().split(/[^a-z]+/)) known.add(w);
   for (const name of [
@@ -1567,7 +1700,7 @@ function isLeftoverMeaningful(leftover: string, plan: GroundedPlan): boolean {
   }
   for (const w of (plan.dedupe?.phrase ?? '').split(/\W+/)) known.add(w);
   const rest = listed
-    .map((w) => w.toLowerCase())
+    .map((w) => w.toLowerCase().replace(/^'+|'+$/g, ''))
     .filter(
       (w) =>
         w.length > 2 &&

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
-/* global SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
+/* global LOOKUPS, LOOKUP_CALLS, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
 // The helpers every grounded template program shares (issue 15, ADR 015). grounded-code.ts
 // copies this file, without the lines above, under the settings and the calls it generates;
 // they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR and DEDUPE defined there.
@@ -303,6 +303,36 @@ function formEncode(value, prefix = '') {
     else pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(inner))}`);
   }
   return pairs.filter(Boolean).join('&');
+}
+
+// ── Lookups ────────────────────────────────────────────────────────────────────────────────
+
+// Fills the ids the prompt gave by name ("list 'To Do'", "#billing") from the destination's list:
+// the record whose name matches, else (no name given) the first one.
+async function resolveLookups(ctx) {
+  for (const [i, lookup] of LOOKUPS.entries()) {
+    const list = listAt(await LOOKUP_CALLS[i](ctx), lookup.itemsPath, 'the destination');
+    const wanted = lookup.name === null ? null : keyOf(lookup.name).replace(/^#/, '');
+    const found =
+      wanted === null
+        ? list[0]
+        : list.find(
+            (record) => keyOf(getField(record, lookup.nameField)).replace(/^#/, '') === wanted,
+          );
+    if (!found) {
+      throw new ctx.NonRetryableError(
+        `No ${lookup.resource} ${wanted === null ? 'at all' : `named "${lookup.name}"`} for ${lookup.target.name}`,
+      );
+    }
+    const id = getField(found, lookup.idField);
+    if (lookup.target.kind === 'path') WRITE_PATH[lookup.target.name] = id;
+    else FIELDS.find((field) => field.to === lookup.target.name).value = id;
+    // A de-duplication list on the same container waits for the same id.
+    if (typeof DEDUPE_PATH !== 'undefined') {
+      for (const name of Object.keys(DEDUPE_PATH))
+        if (DEDUPE_PATH[name] === '') DEDUPE_PATH[name] = id;
+    }
+  }
 }
 
 // ── De-duplication ─────────────────────────────────────────────────────────────────────────
