@@ -1,4 +1,4 @@
-import { parse, type Node, type Program } from 'acorn';
+import { parse, type ExportDefaultDeclaration, type Node, type Program } from 'acorn';
 
 // Whether integration code can run at all (issue 18 §1): it must parse as an ES module, import
 // nothing (the sandbox has no modules, DESIGN.md §6) and export a function as its default. The
@@ -27,7 +27,7 @@ export function checkModule(code: string): ModuleCheck {
     return { ok: false, message, line: loc?.line ?? 1, column: (loc?.column ?? 0) + 1 };
   }
 
-  let defaultExport: Node | null = null;
+  let defaultExport: ExportDefaultDeclaration | null = null;
   for (const statement of program.body) {
     if (statement.type === 'ImportDeclaration') {
       return failAt(
@@ -57,7 +57,7 @@ export function checkModule(code: string): ModuleCheck {
     }
   }
 
-  if (!defaultExport || defaultExport.type !== 'ExportDefaultDeclaration') {
+  if (!defaultExport) {
     return {
       ok: false,
       message: `The code has no default export: the run function must be exported as \`${DEFAULT_EXPORT_HINT}\`.`,

@@ -124,20 +124,39 @@ function columns(sql: Queryable, values: IntegrationChanges): Record<string, unk
   );
 }
 
+/** A list row: the integration and its last deployed run (issue 18 §6), null when it never ran. */
+export interface IntegrationListRow extends IntegrationRow {
+  last_run_at: Date | null;
+  last_run_status: 'success' | 'failed' | null;
+  last_error: string | null;
+}
+
+/**
+ * One query for the whole list: a lateral join picks each integration's newest non-test run
+ * through runs_integration_started_idx, so the list never asks once per integration.
+ */
 export async function listIntegrationsOfUser(
   sql: Sql,
   userId: string,
   query: TListIntegrationsQuery,
-): Promise<IntegrationRow[]> {
+): Promise<IntegrationListRow[]> {
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return sql<IntegrationRow[]>`
-    select * from integrations
-    where user_id = ${userId}
-      and (${query.status ?? null}::text is null or status = ${query.status ?? null})
+  return sql<IntegrationListRow[]>`
+    select i.*, last_run.started_at as last_run_at, last_run.status as last_run_status,
+           case when last_run.status = 'failed' then last_run.error->>'message' end as last_error
+    from integrations i
+    left join lateral (
+      select r.started_at, r.status, r.error from runs r
+      where r.integration_id = i.id and r.kind <> 'test'
+      order by r.started_at desc, r.id desc
+      limit 1
+    ) last_run on true
+    where i.user_id = ${userId}
+      and (${query.status ?? null}::text is null or i.status = ${query.status ?? null})
       and (${pattern}::text is null
-           or name ilike ${pattern} or source_api_name ilike ${pattern} or dest_api_name ilike ${pattern}
-           or user_prompt ilike ${pattern})
-    order by created_at desc, id`;
+           or i.name ilike ${pattern} or i.source_api_name ilike ${pattern}
+           or i.dest_api_name ilike ${pattern} or i.user_prompt ilike ${pattern})
+    order by i.created_at desc, i.id`;
 }
 
 /** The user's integration, or undefined (also for a malformed id or another user's). */

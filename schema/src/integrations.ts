@@ -175,6 +175,19 @@ export const ZIntegration = z.object({
 });
 export type TIntegration = z.infer<typeof ZIntegration>;
 
+/**
+ * GET /api/integrations items (issue 18 §6): the integration and its last deployed run
+ * (scheduled or Run now; tests are not runs of the integration), for the dashboard's
+ * 'Last run' and the failed integrations' latest error. All null when it never ran.
+ */
+export const ZIntegrationListItem = ZIntegration.extend({
+  lastRunAt: z.string().nullable(),
+  lastRunStatus: z.enum(['success', 'failed']).nullable(),
+  /** The last run's error message when it failed. */
+  lastError: z.string().nullable(),
+});
+export type TIntegrationListItem = z.infer<typeof ZIntegrationListItem>;
+
 export const ZListIntegrationsQuery = z.strictObject({
   status: ZIntegrationStatus.optional(),
   q: z.string().trim().max(200).optional(),

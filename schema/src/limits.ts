@@ -52,14 +52,15 @@ export const DEPLOYED_RUN_MAX_ATTEMPTS = 5;
 /** The longest wait between two attempts, also the cap on an API's Retry-After. */
 export const MAX_RETRY_DELAY_MS = 2 * 60_000;
 
-/** Spec §9: Free allows 5 integrations (lifetime count of live ones), Pro is unlimited. */
+/**
+ * Spec §9: Free allows 5 integrations created over the account's lifetime (deleting one does
+ * not free a slot, ADR 010); Pro is unlimited. Runs are not capped on either plan (ADR 019).
+ */
 export const FREE_INTEGRATION_LIMIT = 5;
-/** Settings → API Usage: executions per month on Free. */
-export const FREE_MONTHLY_EXECUTIONS = 1000;
 
 /** The plans' limits; `null` is unlimited. */
 export const PLAN_LIMITS = {
-  free: { integrations: FREE_INTEGRATION_LIMIT, monthlyExecutions: FREE_MONTHLY_EXECUTIONS },
+  free: { integrations: FREE_INTEGRATION_LIMIT, monthlyExecutions: null },
   pro: { integrations: null, monthlyExecutions: null },
 } as const;
 

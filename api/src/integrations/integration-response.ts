@@ -3,8 +3,13 @@
 // dry runs resolve it, and on save the static check of the code against them (issue 15 §4).
 import { checkCalls } from '@patchbay/catalog/check-calls';
 import { resolveDescription } from '@patchbay/catalog';
-import { toIntegration, type IntegrationRow } from '@patchbay/db';
-import type { TCallWarning, TIntegration, TIntegrationDescriptions } from '@patchbay/schema';
+import { toIntegration, type IntegrationListRow, type IntegrationRow } from '@patchbay/db';
+import type {
+  TCallWarning,
+  TIntegration,
+  TIntegrationDescriptions,
+  TIntegrationListItem,
+} from '@patchbay/schema';
 
 function resolveSides(row: IntegrationRow) {
   return {
@@ -19,6 +24,16 @@ export function integrationResponse(row: IntegrationRow): TIntegration {
     ...toIntegration(row),
     sourceDescription: source.inUse,
     destDescription: destination.inUse,
+  };
+}
+
+/** A list item: the integration and its last deployed run (issue 18 §6). */
+export function integrationListItem(row: IntegrationListRow): TIntegrationListItem {
+  return {
+    ...integrationResponse(row),
+    lastRunAt: row.last_run_at?.toISOString() ?? null,
+    lastRunStatus: row.last_run_status,
+    lastError: row.last_error,
   };
 }
 

@@ -21,10 +21,12 @@ import {
   toIntegrationVersion,
   updateIntegrationOfUser,
   type IntegrationChanges,
+  type IntegrationListRow,
   type IntegrationRow,
   type NewVersion,
   type Sql,
 } from '@patchbay/db';
+import { checkModule, describeModuleProblem } from '@patchbay/catalog/check-module';
 import { ApiError } from '../errors.ts';
 
 type Side = 'source' | 'destination';
@@ -53,7 +55,7 @@ export async function listIntegrations(
   sql: Sql,
   userId: string,
   query: TListIntegrationsQuery,
-): Promise<IntegrationRow[]> {
+): Promise<IntegrationListRow[]> {
   return listIntegrationsOfUser(sql, userId, query);
 }
 
@@ -144,6 +146,7 @@ export async function updateIntegration(
         'This integration has no code yet: generate or write it before deploying',
       );
     }
+    refuseCodeThatCannotRun(before, body, code);
 
     const sourceAuthType = body.sourceAuthType ?? before.source_auth_type;
     const destAuthType = body.destAuthType ?? before.dest_auth_type;
@@ -192,6 +195,30 @@ export async function updateIntegration(
   });
   if (!result) throw notFound();
   return result;
+}
+
+/**
+ * Issue 18 §1: code that does not parse, or has no default export function, never goes live.
+ * Deploying or resuming it, or saving it over the code an active integration runs, answers 422
+ * naming the line and column. A draft or paused integration may keep it (work in progress).
+ */
+function refuseCodeThatCannotRun(
+  before: IntegrationRow,
+  body: TUpdateIntegrationRequest,
+  code: string,
+): void {
+  const changesLiveCode =
+    before.status === 'active' &&
+    body.status === undefined &&
+    body.generatedCode !== undefined &&
+    body.generatedCode !== before.generated_code;
+  if (body.status !== 'active' && !changesLiveCode) return;
+  const check = checkModule(code);
+  if (check.ok) return;
+  const problem = describeModuleProblem(check);
+  throw new ApiError(422, 'CODE_NOT_RUNNABLE', `The code cannot run: ${problem}`, [
+    { path: ['generatedCode'], message: problem },
+  ]);
 }
 
 /**

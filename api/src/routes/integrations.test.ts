@@ -191,7 +191,8 @@ describe('the Free plan limit', () => {
     expect(usage).toEqual({
       plan: 'free',
       integrations: { used: 2, limit: 5 },
-      executionsThisMonth: { used: 0, limit: 1000 },
+      // ADR 019: runs are counted, not capped.
+      executionsThisMonth: { used: 0, limit: null },
     });
     const pro = await createTestUser(t, { plan: 'pro' });
     expect(await (await pro.request('GET', '/api/usage')).json()).toMatchObject({
@@ -321,23 +322,26 @@ describe('reading, updating and deleting', () => {
     const user = await createTestUser(t, { plan: 'pro' });
     const { body } = await create(user);
     const put = (payload: object) => user.request('PUT', `/api/integrations/${body.id}`, payload);
-    await put({ generatedCode: 'v1' });
-    await put({ generatedCode: 'v1' }); // unchanged: no new version
-    await put({ generatedCode: 'v2' });
-    await put({ generatedCode: 'v2', status: 'active' });
+    // Deployable code (issue 18 §1): the API refuses to deploy code that cannot run.
+    const v1 = 'export default async function run() { return 1; }';
+    const v2 = 'export default async function run() { return 2; }';
+    await put({ generatedCode: v1 });
+    await put({ generatedCode: v1 }); // unchanged: no new version
+    await put({ generatedCode: v2 });
+    await put({ generatedCode: v2, status: 'active' });
     await put({ status: 'paused' });
     const versions = (await (
       await user.request('GET', `/api/integrations/${body.id}/versions`)
     ).json()) as { version: number; origin: string; code: string }[];
     expect(versions.map(({ version, origin, code }) => ({ version, origin, code }))).toEqual([
-      { version: 3, origin: 'deployed', code: 'v2' },
-      { version: 2, origin: 'edited', code: 'v2' },
-      { version: 1, origin: 'generated', code: 'v1' },
+      { version: 3, origin: 'deployed', code: v2 },
+      { version: 2, origin: 'edited', code: v2 },
+      { version: 1, origin: 'generated', code: v1 },
     ]);
     // Restoring a version is a PUT of its code.
-    await put({ generatedCode: 'v1' });
+    await put({ generatedCode: v1 });
     expect(await (await user.request('GET', `/api/integrations/${body.id}`)).json()).toMatchObject({
-      generatedCode: 'v1',
+      generatedCode: v1,
     });
   });
 

@@ -8,6 +8,7 @@ import {
   ZCreateIntegrationRequest,
   ZIntegration,
   ZIntegrationDescriptions,
+  ZIntegrationListItem,
   ZIntegrationVersion,
   ZListIntegrationsQuery,
   ZUpdateIntegrationRequest,
@@ -27,6 +28,7 @@ import {
 import {
   codeWarnings,
   integrationDescriptions,
+  integrationListItem,
   integrationResponse,
 } from '../integrations/integration-response.ts';
 import {
@@ -45,14 +47,14 @@ export function integrationRoutes(deps: AppDeps) {
     .get(
       '/',
       describeRoute({
-        summary: 'List integrations, newest first',
+        summary: 'List integrations, newest first, each with its last deployed run',
         security: SIGNED_IN,
-        responses: { 200: json('Integrations', z.array(ZIntegration)), ...errors(401) },
+        responses: { 200: json('Integrations', z.array(ZIntegrationListItem)), ...errors(401) },
       }),
       queryParams(ZListIntegrationsQuery),
       async (c) => {
         const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
-        return c.json(rows.map(integrationResponse));
+        return c.json(rows.map(integrationListItem));
       },
     )
     .post(

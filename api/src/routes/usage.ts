@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import {
-  FREE_INTEGRATION_LIMIT,
-  FREE_MONTHLY_EXECUTIONS,
-  ZUsage,
-  type TUsage,
-} from '@patchbay/schema';
+import { FREE_INTEGRATION_LIMIT, ZUsage, type TUsage } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
@@ -35,10 +30,8 @@ export function usageRoutes(deps: AppDeps) {
           used: user.integrations_created,
           limit: free ? FREE_INTEGRATION_LIMIT : null,
         },
-        executionsThisMonth: {
-          used: executions,
-          limit: free ? FREE_MONTHLY_EXECUTIONS : null,
-        },
+        // ADR 019: deployed runs are counted for the user to see, never capped.
+        executionsThisMonth: { used: executions, limit: null },
       };
       return c.json(usage);
     },
