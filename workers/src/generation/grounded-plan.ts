@@ -1403,7 +1403,7 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     const field = createdField
       ? (fields.find((l) => l.path === createdField) ?? {
           path: createdField,
-          schema: { type: 'string' as const },
+          schema: { type: 'string' } as TFieldSchema,
         })
       : undefined;
     if (!field) {

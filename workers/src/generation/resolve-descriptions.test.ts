@@ -26,8 +26,7 @@ describe('resolveDescriptions', () => {
     const imported = { ...getCatalogEntry('hubspot'), id: 'in-house-crm' } as TApiDescription;
     const chosen = resolveDescriptions(input, {
       sourceDescription: { kind: 'none' },
-      destDescription: { kind: 'imported' },
-      destImported: imported,
+      destDescription: { kind: 'imported', description: imported },
     });
     expect(chosen.source).toBeUndefined();
     expect(chosen.destination?.id).toBe('in-house-crm');

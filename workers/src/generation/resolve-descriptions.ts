@@ -8,22 +8,18 @@ import type { TApiDescription, TDescriptionChoice, TGenerateRequest } from '@pat
 export interface DescriptionChoices {
   sourceDescription?: TDescriptionChoice | undefined;
   destDescription?: TDescriptionChoice | undefined;
-  /** Imported documents stored with the integration, for `{ kind: 'imported' }`. */
-  sourceImported?: TApiDescription | undefined;
-  destImported?: TApiDescription | undefined;
 }
 
 export function resolveDescription(
   choice: TDescriptionChoice | undefined,
   apiName: string,
   apiUrl: string,
-  imported: TApiDescription | undefined,
 ): TApiDescription | undefined {
   switch (choice?.kind) {
     case 'none':
       return undefined;
     case 'imported':
-      return imported;
+      return choice.description;
     case 'catalog':
       return getCatalogEntry(choice.id);
     default:
@@ -36,17 +32,7 @@ export function resolveDescriptions(
   choices: DescriptionChoices = {},
 ): { source: TApiDescription | undefined; destination: TApiDescription | undefined } {
   return {
-    source: resolveDescription(
-      choices.sourceDescription,
-      input.sourceApiName,
-      input.sourceApiUrl,
-      choices.sourceImported,
-    ),
-    destination: resolveDescription(
-      choices.destDescription,
-      input.destApiName,
-      input.destApiUrl,
-      choices.destImported,
-    ),
+    source: resolveDescription(choices.sourceDescription, input.sourceApiName, input.sourceApiUrl),
+    destination: resolveDescription(choices.destDescription, input.destApiName, input.destApiUrl),
   };
 }
