@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCallWarning } from './api-description.ts';
 import { ZCreateIntegrationRequest, ZSchedule } from './integrations.ts';
 
 // The integration code contract (DESIGN.md §6): what `run(ctx)` receives. One text serves the
@@ -165,6 +166,12 @@ export const ZGenerateRequest = ZCreateIntegrationRequest.pick({
   destApiUrl: true,
   destAuthType: true,
   userPrompt: true,
+}).extend({
+  /**
+   * The user's integration these connections belong to (issue 15 §6): when both have
+   * credentials, the generated code is proven by a dry run against them before it is answered.
+   */
+  integrationId: z.string().min(1).max(100).optional(),
 });
 export type TGenerateRequest = z.infer<typeof ZGenerateRequest>;
 
@@ -176,6 +183,20 @@ export const ZOperationCall = z.object({
   path: z.string(),
 });
 export type TOperationCall = z.infer<typeof ZOperationCall>;
+
+/**
+ * Issue 15 §6: generation ends with a dry run of the code when the integration's connections
+ * have credentials. `summary` is the dry run's ("dry run: read 12 leads from Salesforce; would
+ * create 12 Notion pages; 0 schema errors"); `reason` says why it failed or was skipped;
+ * `repaired` says the code shown is the generator's second attempt, after a failed dry run.
+ */
+export const ZVerification = z.object({
+  status: z.enum(['passed', 'failed', 'skipped']),
+  summary: z.string(),
+  reason: z.string().optional(),
+  repaired: z.boolean().optional(),
+});
+export type TVerification = z.infer<typeof ZVerification>;
 
 export const ZGenerateResponse = z.object({
   code: z.string(),
@@ -189,5 +210,9 @@ export const ZGenerateResponse = z.object({
   unresolved: z.array(z.string()).default([]),
   /** The described operations the code calls, for the review page (issue 15). */
   operations: z.array(ZOperationCall).default([]),
+  /** The static check of the code against the descriptions (issue 15 §4). */
+  warnings: z.array(ZCallWarning).default([]),
+  /** What the dry run of the code proved (issue 15 §6); absent from older answers. */
+  verification: ZVerification.optional(),
 });
 export type TGenerateResponse = z.infer<typeof ZGenerateResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZGenerateRequest, ZVerification } from './integration-contract.ts';
 import {
   RUN_KINDS,
   ZCapturedWrite,
@@ -83,6 +84,31 @@ export const ZRecordFailedRunInput = ZExecuteIntegrationInput.omit({ mode: true 
   message: z.string(),
 });
 export type TRecordFailedRunInput = z.infer<typeof ZRecordFailedRunInput>;
+
+/** Activity `verifyGeneratedCode`'s input: a dry run of code that is not saved (issue 15 §6). */
+export const ZVerifyCodeInput = z.object({
+  integrationId: z.string().min(1),
+  code: z.string(),
+  workflowId: z.string().min(1),
+  runId: z.string().min(1),
+  scheduledAt: z.iso.datetime(),
+});
+export type TVerifyCodeInput = z.infer<typeof ZVerifyCodeInput>;
+
+/**
+ * Activity `verifyGeneratedCode`'s result: the verdict, and for a failed one the run's
+ * transcript as text (redacted by the sandbox), for the LLM's repair round.
+ */
+export const ZVerifyCodeResult = ZVerification.extend({ transcript: z.string().optional() });
+export type TVerifyCodeResult = z.infer<typeof ZVerifyCodeResult>;
+
+/** Activity `repairCode`'s input: the request, the code whose dry run failed, and why. */
+export const ZRepairCodeInput = z.object({
+  request: ZGenerateRequest,
+  code: z.string(),
+  transcript: z.string(),
+});
+export type TRepairCodeInput = z.infer<typeof ZRepairCodeInput>;
 
 /** Activity `pruneRetention`'s result: rows deleted per table. */
 export const ZPruneResult = z.object({

@@ -11,12 +11,15 @@ import type {
   TPingResult,
   TPruneResult,
   TRecordFailedRunInput,
+  TRepairCodeInput,
   TRunError,
   TRunIntegrationInput,
   TRunKind,
   TRunOutcome,
   TTestIntegrationInput,
   TTranscriptEntry,
+  TVerifyCodeInput,
+  TVerifyCodeResult,
 } from '@patchbay/schema';
 
 export type PingResult = TPingResult;
@@ -40,6 +43,10 @@ export interface Activities {
   generateCode(input: TGenerateRequest): Promise<TGenerateResponse>;
   /** Syntax check of generated code; throws a non-retryable failure naming line and column. */
   validateCode(code: string): Promise<void>;
+  /** Issue 15 §6: a dry run of generated code against the integration's connections. */
+  verifyGeneratedCode(input: TVerifyCodeInput): Promise<TVerifyCodeResult>;
+  /** One repair round with the failing dry run's transcript; null when the generator has none. */
+  repairCode(input: TRepairCodeInput): Promise<TGenerateResponse | null>;
   pruneRetention(): Promise<PruneResult>;
   /** Fetches an OpenAPI document through the network guard and distils it; saves nothing. */
   importApiDescription(input: TImportApiDescriptionInput): Promise<TImportResponse>;

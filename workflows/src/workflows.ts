@@ -15,6 +15,8 @@ import type {
   TImportApiDescriptionInput,
   TImportResponse,
   TRunFailureType,
+  TVerification,
+  TVerifyCodeResult,
 } from '@patchbay/schema';
 import type {
   Activities,
@@ -114,11 +116,112 @@ const generation = proxyActivities<Activities>({
   retry: GENERATION_RETRY,
 });
 
-/** POST /api/integrations/generate. */
+/** POST /api/integrations/generate: generate, check the syntax, then verify by a dry run. */
 export async function generateCode(input: TGenerateRequest): Promise<TGenerateResponse> {
   const result = await generation.generateCode(input);
   await generation.validateCode(result.code);
-  return result;
+  if (input.integrationId === undefined) {
+    return {
+      ...result,
+      verification: {
+        status: 'skipped',
+        summary: 'dry run: not run',
+        reason: 'no integration was named, so there are no connections to test against',
+      },
+    };
+  }
+  return verifyAndRepair(input, input.integrationId, result);
+}
+
+// A dry run is a test run: the sandbox's 30 s wall clock plus loading, one attempt.
+const verifying = proxyActivities<Activities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { maximumAttempts: 1 },
+});
+
+/**
+ * Issue 15 §6 (ADR 017): a dry run of the code against the integration's connections; when it
+ * fails, one repair round with the failing transcript (the LLM) and a second dry run. The
+ * answer always carries code: a failed verification is reported, never thrown.
+ */
+async function verifyAndRepair(
+  input: TGenerateRequest,
+  integrationId: string,
+  first: TGenerateResponse,
+): Promise<TGenerateResponse> {
+  const info = workflowInfo();
+  const verify = async (code: string): Promise<TVerifyCodeResult> => {
+    try {
+      return await verifying.verifyGeneratedCode({
+        integrationId,
+        code,
+        workflowId: info.workflowId,
+        runId: info.runId,
+        scheduledAt: new Date(info.startTime).toISOString(),
+      });
+    } catch (error) {
+      return {
+        status: 'skipped',
+        summary: 'dry run: not run',
+        reason: `the dry run could not run: ${failureMessage(error)}`,
+      };
+    }
+  };
+  const checked = await verify(first.code);
+  if (checked.status !== 'failed') return { ...first, verification: shown(checked) };
+
+  let repaired: TGenerateResponse | null;
+  try {
+    repaired = await generation.repairCode({
+      request: input,
+      code: first.code,
+      transcript: checked.transcript ?? checked.reason ?? '',
+    });
+    if (repaired) await generation.validateCode(repaired.code);
+  } catch (error) {
+    return {
+      ...first,
+      verification: {
+        ...shown(checked),
+        reason: `${checked.reason}; the repair round failed: ${failureMessage(error)}`,
+      },
+    };
+  }
+  if (!repaired) {
+    return {
+      ...first,
+      verification: {
+        ...shown(checked),
+        reason: `${checked.reason}; the built-in generator has no other candidate operation or mapping to try`,
+      },
+    };
+  }
+  const second = await verify(repaired.code);
+  return {
+    ...repaired,
+    verification: {
+      ...shown(second),
+      repaired: true,
+      reason:
+        second.status === 'passed'
+          ? `repaired after the first dry run failed: ${checked.reason}`
+          : `${second.reason} (after one repair round; the first dry run failed: ${checked.reason})`,
+    },
+  };
+}
+
+/** The verdict as the response shows it: the transcript was for the repair prompt only. */
+function shown(result: TVerifyCodeResult): TVerification {
+  return {
+    status: result.status,
+    summary: result.summary,
+    ...(result.reason === undefined ? {} : { reason: result.reason }),
+  };
+}
+
+function failureMessage(error: unknown): string {
+  const failure = error instanceof ActivityFailure && error.cause ? error.cause : error;
+  return failure instanceof Error ? failure.message : String(failure);
 }
 
 const housekeeping = proxyActivities<Activities>({

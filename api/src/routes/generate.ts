@@ -13,6 +13,7 @@ import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
+import { getIntegration } from '../integrations/integration-store.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 import { workflowFailure } from '../workflow-failure.ts';
@@ -28,22 +29,29 @@ export function generateRoutes(deps: AppDeps) {
       summary: 'Generate integration code (LLM or template)',
       description:
         'A refused prompt or unusable answer is 422; a rejected key, an exhausted quota or an ' +
-        'unreachable provider is 503 (the failure types in schema/src/failures.ts).',
+        'unreachable provider is 503 (the failure types in schema/src/failures.ts). With an ' +
+        '`integrationId` whose connections have credentials, the code is proven by a dry run ' +
+        "and repaired once if it fails (`verification`); another user's id is 404.",
       security: SIGNED_IN,
       responses: {
         200: json('The code and which generator wrote it', ZGenerateResponse),
-        ...errors(401, 403, 422, 429, 503, 504),
+        ...errors(401, 403, 404, 422, 429, 503, 504),
       },
     }),
     jsonBody(ZGenerateRequest),
     async (c) => {
       await consume(deps.auth.rateLimits.generateByUser, currentUser(c).id);
+      const request = c.req.valid('json');
+      // The dry run (issue 15 §6) uses that integration's credentials: it must be the user's.
+      if (request.integrationId !== undefined) {
+        await getIntegration(deps.sql, currentUser(c).id, request.integrationId);
+      }
       const handle = await deps.temporal.workflow.start<typeof workflows.generateCode>(
         WORKFLOW_NAMES.generateCode,
         {
           taskQueue: deps.taskQueue,
           workflowId: generateWorkflowId(randomUUID()),
-          args: [c.req.valid('json')],
+          args: [request],
         },
       );
       try {

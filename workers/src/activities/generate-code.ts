@@ -1,12 +1,16 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { checkCalls } from '@patchbay/catalog/check-calls';
 import {
   ZGenerateRequest,
+  ZRepairCodeInput,
   ZValidateCodeInput,
+  type TApiDescription,
   type TGenerateRequest,
   type TGenerateResponse,
+  type TRepairCodeInput,
 } from '@patchbay/schema';
 import { parsePayload } from '@patchbay/workflows';
-import type { Generator } from '../generation/generator.ts';
+import type { GenerationResult, Generator } from '../generation/generator.ts';
 import { GenerationError } from '../generation/generator.ts';
 import {
   resolveDescriptions,
@@ -32,23 +36,28 @@ export function createGenerationActivities(deps: { generator: Generator }) {
           signal: Context.current().cancellationSignal,
           ...descriptions,
         });
-        return {
-          code: result.code,
-          generator: result.generator,
-          ...(result.model ? { model: result.model } : {}),
-          ...(result.schedule ? { schedule: result.schedule } : {}),
-          unresolved: result.unresolved,
-          operations: result.operations,
-        };
+        return toResponse(input, result, descriptions);
       } catch (error) {
-        if (!(error instanceof GenerationError)) throw error;
-        throw ApplicationFailure.create({
-          message: error.message,
-          type: error.code,
-          nonRetryable: !error.retryable,
-          // The provider's Retry-After, when it sent one, instead of the policy's backoff.
-          ...(error.retryAfterMs ? { nextRetryDelay: error.retryAfterMs } : {}),
-        });
+        throw toActivityFailure(error);
+      }
+    },
+    /**
+     * Issue 15 §6: the generator's one more attempt after the code's dry run failed; null when
+     * it has none to make (the built-in generator offers no alternatives).
+     */
+    async repairCode(payload: TRepairCodeInput): Promise<TGenerateResponse | null> {
+      const input = parsePayload(ZRepairCodeInput, payload, 'repairCode');
+      if (!deps.generator.repair) return null;
+      const descriptions = resolveDescriptions(input.request);
+      try {
+        const result = await deps.generator.repair(
+          input.request,
+          { code: input.code, transcript: input.transcript },
+          { signal: Context.current().cancellationSignal, ...descriptions },
+        );
+        return toResponse(input.request, result, descriptions);
+      } catch (error) {
+        throw toActivityFailure(error);
       }
     },
     async validateCode(payload: string): Promise<void> {
@@ -62,4 +71,39 @@ export function createGenerationActivities(deps: { generator: Generator }) {
       }
     },
   };
+}
+
+function toResponse(
+  input: TGenerateRequest,
+  result: GenerationResult,
+  descriptions: { source: TApiDescription | undefined; destination: TApiDescription | undefined },
+): TGenerateResponse {
+  return {
+    code: result.code,
+    generator: result.generator,
+    ...(result.model ? { model: result.model } : {}),
+    ...(result.schedule ? { schedule: result.schedule } : {}),
+    unresolved: result.unresolved,
+    operations: result.operations,
+    // Issue 15 §4: the static check's findings travel with the code, as on save.
+    warnings: checkCalls(result.code, {
+      source: descriptions.source
+        ? { description: descriptions.source, baseUrl: input.sourceApiUrl }
+        : undefined,
+      destination: descriptions.destination
+        ? { description: descriptions.destination, baseUrl: input.destApiUrl }
+        : undefined,
+    }).warnings,
+  };
+}
+
+function toActivityFailure(error: unknown): unknown {
+  if (!(error instanceof GenerationError)) return error;
+  return ApplicationFailure.create({
+    message: error.message,
+    type: error.code,
+    nonRetryable: !error.retryable,
+    // The provider's Retry-After, when it sent one, instead of the policy's backoff.
+    ...(error.retryAfterMs ? { nextRetryDelay: error.retryAfterMs } : {}),
+  });
 }

@@ -11,6 +11,7 @@ import { createImportApiDescription } from './import-api-description.ts';
 import { createPingActivity } from './ping.ts';
 import { createPruneRetention } from './prune-retention.ts';
 import { createRecordFailedRun } from './record-failed-run.ts';
+import { createVerifyGeneratedCode } from './verify-generated-code.ts';
 
 export interface ActivityDeps {
   workerIdentity: string;
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     executeIntegration: createExecuteIntegration(deps),
     recordFailedRun: createRecordFailedRun(deps),
     ...createGenerationActivities(deps),
+    verifyGeneratedCode: createVerifyGeneratedCode(deps),
     pruneRetention: createPruneRetention(deps),
     importApiDescription: createImportApiDescription(deps),
   };

@@ -37,6 +37,15 @@ export interface GenerateOptions {
 export interface Generator {
   readonly kind: TGenerator;
   generate(input: TGenerateRequest, options?: GenerateOptions): Promise<GenerationResult>;
+  /**
+   * Issue 15 §6: one more attempt after the code's dry run failed, given the failing run as
+   * text (redacted). A generator with no other attempt to make leaves it out.
+   */
+  repair?(
+    input: TGenerateRequest,
+    failed: { code: string; transcript: string },
+    options?: GenerateOptions,
+  ): Promise<GenerationResult>;
 }
 
 /** Stable codes for what went wrong; the activity turns them into Temporal failure types. */

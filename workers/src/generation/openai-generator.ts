@@ -11,11 +11,17 @@ import {
   type GenerationResult,
   type Generator,
 } from './generator.ts';
-import { buildRepairPrompt, buildUserPrompt, SYSTEM_PROMPT } from './prompt.ts';
+import {
+  buildDryRunRepairPrompt,
+  buildRepairPrompt,
+  buildUserPrompt,
+  SYSTEM_PROMPT,
+} from './prompt.ts';
 import { readSchedule } from './read-prompt.ts';
 
 // The LLM generator (DESIGN.md §8): any OpenAI-compatible chat-completions server (OpenAI,
-// Ollama, vLLM). One request, then at most one repair round when the code does not parse.
+// Ollama, vLLM). One request, then at most one repair round when the code does not parse, and
+// one more when its dry run fails (issue 15 §6, `repair`).
 // The SDK never retries (maxRetries: 0): the activity's Temporal retry policy does, guided by
 // GenerationError.retryable, so retries are visible in the Temporal Web UI.
 
@@ -75,22 +81,69 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
     return { content, model: response.model || options.model };
   }
 
+  /** The conversation's start: the contract and the relevant operations, then the request. */
+  function openingMessages(
+    input: TGenerateRequest,
+    generateOptions: GenerateOptions,
+  ): ChatCompletionMessageParam[] {
+    // Issue 15 §3: the operations the prompt needs, so the model calls real paths and fields.
+    const operations = describeOperationsForPrompt(
+      input.userPrompt,
+      generateOptions.source,
+      generateOptions.destination,
+    );
+    return [
+      {
+        role: 'system',
+        content: operations ? `${SYSTEM_PROMPT}\n\n${operations}` : SYSTEM_PROMPT,
+      },
+      { role: 'user', content: buildUserPrompt(input) },
+    ];
+  }
+
+  function toResult(
+    input: TGenerateRequest,
+    generateOptions: GenerateOptions,
+    code: string,
+    model: string,
+  ): GenerationResult {
+    const found = checkCalls(code, {
+      source: generateOptions.source
+        ? { description: generateOptions.source, baseUrl: input.sourceApiUrl }
+        : undefined,
+      destination: generateOptions.destination
+        ? { description: generateOptions.destination, baseUrl: input.destApiUrl }
+        : undefined,
+    });
+    const result: GenerationResult = {
+      code,
+      generator: 'openai',
+      model,
+      // The model says what it did not understand in its comments; the static check's
+      // warnings (issue 15 §4) are reported separately.
+      unresolved: [],
+      operations: found.calls.flatMap((call) =>
+        call.operationId
+          ? [
+              {
+                side: call.side,
+                operationId: call.operationId,
+                method: call.method,
+                path: call.path,
+              },
+            ]
+          : [],
+      ),
+    };
+    const schedule = readSchedule(input.userPrompt);
+    if (schedule) result.schedule = { everyMinutes: schedule.everyMinutes };
+    return result;
+  }
+
   return {
     kind: 'openai',
     async generate(input: TGenerateRequest, generateOptions: GenerateOptions = {}) {
-      // Issue 15 §3: the operations the prompt needs, so the model calls real paths and fields.
-      const operations = describeOperationsForPrompt(
-        input.userPrompt,
-        generateOptions.source,
-        generateOptions.destination,
-      );
-      const messages: ChatCompletionMessageParam[] = [
-        {
-          role: 'system',
-          content: operations ? `${SYSTEM_PROMPT}\n\n${operations}` : SYSTEM_PROMPT,
-        },
-        { role: 'user', content: buildUserPrompt(input) },
-      ];
+      const messages = openingMessages(input, generateOptions);
       const first = await complete(messages, generateOptions.signal);
       let code = extractCode(first.content);
       let check = checkSyntax(code);
@@ -116,38 +169,29 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
           );
         }
       }
+      return toResult(input, generateOptions, code, model);
+    },
 
-      const found = checkCalls(code, {
-        source: generateOptions.source
-          ? { description: generateOptions.source, baseUrl: input.sourceApiUrl }
-          : undefined,
-        destination: generateOptions.destination
-          ? { description: generateOptions.destination, baseUrl: input.destApiUrl }
-          : undefined,
-      });
-      const result: GenerationResult = {
-        code,
-        generator: 'openai',
-        model,
-        // The model says what it did not understand in its comments; the static check's
-        // warnings (issue 15 §4) are reported separately.
-        unresolved: [],
-        operations: found.calls.flatMap((call) =>
-          call.operationId
-            ? [
-                {
-                  side: call.side,
-                  operationId: call.operationId,
-                  method: call.method,
-                  path: call.path,
-                },
-              ]
-            : [],
-        ),
-      };
-      const schedule = readSchedule(input.userPrompt);
-      if (schedule) result.schedule = { everyMinutes: schedule.everyMinutes };
-      return result;
+    // Issue 15 §6: the model sees its code and the dry run's failing transcript (redacted by
+    // the sandbox), once.
+    async repair(input, failed, generateOptions = {}) {
+      const answer = await complete(
+        [
+          ...openingMessages(input, generateOptions),
+          { role: 'assistant', content: `\`\`\`javascript\n${failed.code}\n\`\`\`` },
+          { role: 'user', content: buildDryRunRepairPrompt(failed.transcript) },
+        ],
+        generateOptions.signal,
+      );
+      const code = extractCode(answer.content);
+      const check = checkSyntax(code);
+      if (!check.ok) {
+        throw new GenerationError(
+          `The AI's repaired code does not parse: ${check.message} (line ${check.line})`,
+          { code: 'AI_INVALID_CODE', retryable: false },
+        );
+      }
+      return toResult(input, generateOptions, code, answer.model);
     },
   };
 }

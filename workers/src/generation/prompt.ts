@@ -67,6 +67,20 @@ export function buildRepairPrompt(error: string): string {
   ].join('\n');
 }
 
+/**
+ * Issue 15 §6: the repair round after a failed dry run. The transcript comes from the sandbox's
+ * redacted result (verify-generated-code.ts), so it carries no credential.
+ */
+export function buildDryRunRepairPrompt(transcript: string): string {
+  return [
+    'Patchbay dry-ran your code against the real APIs: reads were sent, writes were captured and checked against the destination API description instead of being sent. It failed:',
+    '',
+    transcript,
+    '',
+    'Fix the code so that the run succeeds and every write fits the API description. Answer with the complete corrected module in a single ```javascript fenced block.',
+  ].join('\n');
+}
+
 function describeAuth(authType: TAuthType): string {
   const label = AUTH_TYPE_LABELS[authType] ?? authType;
   return authType === 'none'

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZGenerateResponse, ZIntegration } from '@patchbay/schema';
 import { useRef, useState } from 'react';
 import { apiJson } from '../../../../lib/api-json.ts';
+import { rememberGenerationReport } from '../../../../lib/generation-report.ts';
 import { rememberGenerator } from '../../../../lib/generator-memory.ts';
 import {
   toCreateRequest,
@@ -45,15 +46,20 @@ export function useCreateIntegration() {
       }
 
       setStep('generate');
-      const generated = await apiJson(
-        'POST',
-        `${BASE}/generate`,
-        ZGenerateResponse,
-        toGenerateRequest(form),
-      );
+      // The integration's id lets generation prove the code by a dry run against its
+      // connections, with the credentials just saved (issue 15 §6).
+      const generated = await apiJson('POST', `${BASE}/generate`, ZGenerateResponse, {
+        ...toGenerateRequest(form),
+        integrationId: id,
+      });
       rememberGenerator(id, {
         generator: generated.generator,
         ...(generated.model ? { model: generated.model } : {}),
+      });
+      // Issue 18 §2: what it did not understand stays in view on the review page.
+      rememberGenerationReport(id, {
+        unresolved: generated.unresolved,
+        ...(generated.verification ? { verification: generated.verification } : {}),
       });
 
       setStep('save');
@@ -66,7 +72,7 @@ export function useCreateIntegration() {
         queryKey: integrationQueries.list().queryKey,
         exact: true,
       });
-      return saved;
+      return { integration: saved, generated };
     },
     onSettled: () => setStep(null),
   });
