@@ -147,6 +147,10 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       })
       .finally(() => clearInterval(heartbeat));
     const outcome = toOutcome(result, attempt);
+    if (testMode === 'dry-run') {
+      // The run history shows the run record only: say there what kind of run it was.
+      outcome.logs.push(`[info] dry run, writes captured and not sent: ${outcome.summary ?? ''}`);
+    }
 
     if (input.mode === 'test') {
       // Verification of generated code belongs to the generation, not the run history.
