@@ -105,6 +105,25 @@ export class RunSession {
 
   /** Answers one ctx.source / ctx.destination / ctx.fetch call. Never rejects. */
   async handleCall(callJson: string): Promise<CallReply> {
+    // Every host call counts against the request budget, refused ones too (issue 20, item 4): a
+    // call that reached the network counted each of its hops; one refused before that counts one.
+    const charge = { hops: 0 };
+    try {
+      return await this.#handle(callJson, charge);
+    } finally {
+      if (charge.hops === 0) this.#requests += 1;
+    }
+  }
+
+  /**
+   * The code kept calling long after its budget was spent (a loop over refused calls): the pool
+   * ends the run rather than answer it until the wall clock.
+   */
+  get overBudget(): boolean {
+    return this.#requests > 2 * this.limits.maxRequests;
+  }
+
+  async #handle(callJson: string, charge: { hops: number }): Promise<CallReply> {
     let call: HttpCall;
     try {
       call = ZHttpCall.parse(JSON.parse(callJson));
@@ -116,7 +135,7 @@ export class RunSession {
       });
     }
     try {
-      return await this.#perform(call);
+      return await this.#perform(call, charge);
     } catch (error) {
       const reply = this.#callError(error);
       // What goes into the isolate never carries a credential, not even in a message.
@@ -124,7 +143,7 @@ export class RunSession {
     }
   }
 
-  async #perform(call: HttpCall): Promise<CallReply> {
+  async #perform(call: HttpCall, charge: { hops: number }): Promise<CallReply> {
     const role = call.target === 'fetch' ? null : call.target;
     // The same checks and URL resolution as the exported runtime (@patchbay/runtime).
     const resolved = resolveRequest(call, {
@@ -164,7 +183,7 @@ export class RunSession {
           ? await credentialsFor(role, connection, {
               redactor: this.#redactor,
               tokenCache: this.#options.tokenCache,
-              send: (request) => guardedRequest(request, this.#environment()),
+              send: (request) => guardedRequest(request, this.#environment(charge)),
             })
           : undefined;
     } catch (error) {
@@ -181,7 +200,7 @@ export class RunSession {
     try {
       response = await guardedRequest(
         { method, url, headers, body, ...(auth ? { credentials: auth.credentials } : {}) },
-        this.#environment(),
+        this.#environment(charge),
       );
     } catch (error) {
       throw new RequestFailedError(
@@ -226,7 +245,7 @@ export class RunSession {
     return { ok: false, error };
   }
 
-  #environment(): RequestEnvironment {
+  #environment(charge: { hops: number }): RequestEnvironment {
     return {
       allowPrivateNetwork: this.#input.allowPrivateNetwork,
       maxResponseBytes: this.limits.maxResponseBytes,
@@ -236,12 +255,10 @@ export class RunSession {
       ...(this.#options.lookup ? { lookup: this.#options.lookup } : {}),
       ...(this.#options.connectTo ? { connectTo: this.#options.connectTo } : {}),
       onAttempt: () => {
+        charge.hops += 1;
         this.#requests += 1;
         if (this.#requests > this.limits.maxRequests) {
-          throw new RequestFailedError(
-            `request limit reached: a run may make at most ${this.limits.maxRequests} requests`,
-            false,
-          );
+          throw new RequestFailedError(requestLimitMessage(this.limits), false);
         }
       },
       record: (start) => {
@@ -409,6 +426,10 @@ export class RunSession {
     this.#agents.http.destroy();
     this.#agents.https.destroy();
   }
+}
+
+function requestLimitMessage(limits: SandboxLimits): string {
+  return `request limit reached: a run may make at most ${limits.maxRequests} requests`;
 }
 
 function fail(error: CallError): CallReply {

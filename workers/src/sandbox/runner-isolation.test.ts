@@ -201,3 +201,42 @@ describe('runner identity (item 2)', () => {
     expect(() => lookUpUser('root')).toThrow(/is root/);
   });
 });
+
+describe('host calls (item 4)', () => {
+  it('counts refused calls against the request budget and ends a run that loops on them', async () => {
+    const started = Date.now();
+    const result = await pool.run(
+      runInput(
+        `export default async function run(ctx) {
+          let refused = 0;
+          for (let i = 0; i < 100000; i++) {
+            try { await ctx.fetch('not a url'); } catch { refused += 1; }
+          }
+          return refused;
+        }`,
+        { limits: { maxRequests: 20 } },
+      ),
+    );
+    expect(result.status).toBe('failed');
+    expect(result.error).toMatchObject({
+      name: 'RequestLimitError',
+      message: 'Request limit exceeded: the run kept calling after its 20 requests',
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a refused call spends the budget of a real one', async () => {
+    const result = await pool.run(
+      runInput(
+        `export default async function run(ctx) {
+          for (let i = 0; i < 3; i++) { try { await ctx.fetch('ftp://x'); } catch {} }
+          try { await ctx.fetch('http://127.0.0.1:9/'); } catch (error) { return error.message; }
+        }`,
+        { limits: { maxRequests: 3 } },
+      ),
+    );
+    expect(result.data).toBe(
+      'GET http://127.0.0.1:9/ failed: request limit reached: a run may make at most 3 requests',
+    );
+  });
+});

@@ -80,7 +80,11 @@ class IsolateRun {
     this.#isolate = new ivm.Isolate({
       memoryLimit: message.limits.memoryMb,
       // isolated-vm's advice: V8 has lost control of the isolate; nothing here can be trusted.
-      onCatastrophicError: () => process.abort(),
+      // Its message goes to stderr first: the pool reads "out of memory" there (issue 20, item 1).
+      onCatastrophicError: (message) => {
+        process.stderr.write(`isolate catastrophic error: ${String(message)}\n`);
+        process.abort();
+      },
     });
   }
 

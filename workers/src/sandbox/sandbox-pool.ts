@@ -38,7 +38,7 @@ const WATCHDOG_INTERVAL_MS = 25;
 const RUNNER_BASE_MB = 128;
 /** How a runner dies when the OS refuses it memory (the address-space cap, runner-launch.ts). */
 const OUT_OF_MEMORY =
-  /out of memory|heap limit|allocation failed|bad_alloc|Resource temporarily unavailable|Cannot allocate memory/i;
+  /out[ -]of[ -]memory|heap limit|allocation failed|bad_alloc|Resource temporarily unavailable|Cannot allocate memory/i;
 
 /** V8's messages when the OS refuses an allocation (the runner's address-space cap). */
 const ALLOCATION_REFUSED =
@@ -72,6 +72,8 @@ interface Runner {
   state: 'starting' | 'idle' | 'busy' | 'gone';
   active: ActiveRun | null;
   stderrTail: string;
+  /** Its stderr said it ran out of memory (seen as it arrives: a crash report is longer than the tail). */
+  outOfMemory: boolean;
   exited: Promise<void>;
 }
 
@@ -198,12 +200,15 @@ export class SandboxPool {
       state: 'starting',
       active: null,
       stderrTail: '',
+      outOfMemory: false,
       exited: new Promise((resolve) => (exited = resolve)),
     };
     this.#runners.add(runner);
     child.stdout?.resume();
     child.stderr?.on('data', (chunk: Buffer) => {
-      runner.stderrTail = (runner.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+      const text = chunk.toString('utf8');
+      if (OUT_OF_MEMORY.test(runner.stderrTail.slice(-64) + text)) runner.outOfMemory = true;
+      runner.stderrTail = (runner.stderrTail + text).slice(-STDERR_TAIL);
     });
     child.on('message', (message) => this.#onMessage(runner, message));
     // 'error' without 'exit' means the process never started (or could not be signalled).
@@ -213,7 +218,9 @@ export class SandboxPool {
         exited();
       }
     });
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': by then stderr is read to its end, so a runner the OS refused memory
+    // is told apart from one that crashed (OUT_OF_MEMORY).
+    child.on('close', (code, signal) => {
       this.#onExit(runner, code, signal);
       exited();
     });
@@ -310,6 +317,19 @@ export class SandboxPool {
       const { callId } = message;
       void active.session.handleCall(message.callJson).then((reply) => {
         if (runner.active?.runId !== active.runId) return;
+        if (active.session.overBudget) {
+          // A loop over refused calls costs the worker a round trip each (issue 20, item 4).
+          this.#complete(
+            runner,
+            active.session.fail({
+              name: 'RequestLimitError',
+              message: `Request limit exceeded: the run kept calling after its ${active.session.limits.maxRequests} requests`,
+              retryable: false,
+            }),
+          );
+          this.#retire(runner);
+          return;
+        }
         this.#send(runner, {
           type: 'reply',
           runId: active.runId,
@@ -404,7 +424,7 @@ export class SandboxPool {
     this.#runners.delete(runner);
     rmSync(runner.dir, { recursive: true, force: true });
     if (runner.active) {
-      const memory = OUT_OF_MEMORY.test(runner.stderrTail);
+      const memory = runner.outOfMemory;
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
       this.#complete(
         runner,
