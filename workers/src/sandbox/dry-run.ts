@@ -260,7 +260,7 @@ function looksLikeGraphql(document: string): boolean {
 }
 
 function relativePath(url: URL, baseUrl: string): string {
-  let basePath = '';
+  let basePath: string;
   try {
     basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   } catch {
