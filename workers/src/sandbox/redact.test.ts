@@ -195,3 +195,21 @@ describe('short credentials (issue 20, item 8)', () => {
     expect(redactor.text('ab x y')).toBe('ab x y');
   });
 });
+
+describe('the worker CPU spent on responses (issue 20, item 4)', () => {
+  it('returns the parsed value itself, without a copy, when its text holds no secret', () => {
+    const redactor = new Redactor();
+    redactor.add('s3cret-value');
+    const text = '{"items":[{"name":"a\\/b"}]}';
+    const value = JSON.parse(text) as unknown;
+    expect(redactor.valueForCode(value, text)).toBe(value);
+  });
+
+  it('still redacts when the text holds a secret in any JSON escaping', () => {
+    const redactor = new Redactor();
+    redactor.add('s3cret/value');
+    for (const text of ['{"k":"s3cret\\/value"}', '{"k":"\\u0073\\u0033cret/value"}']) {
+      expect(redactor.valueForCode(JSON.parse(text), text)).toEqual({ k: REDACTED });
+    }
+  });
+});

@@ -112,6 +112,15 @@ class NeedleSet {
     if (this.#pattern === null) return text;
     return text.replace(this.#pattern, REDACTED);
   }
+
+  /** Whether any value appears in the text, in any of its forms. */
+  foundIn(text: string): boolean {
+    if (this.#pattern === null) return false;
+    this.#pattern.lastIndex = 0;
+    const found = this.#pattern.test(text);
+    this.#pattern.lastIndex = 0;
+    return found;
+  }
 }
 
 export class Redactor {
@@ -221,8 +230,13 @@ export class Redactor {
     return this.#walk(value, 0, (text) => this.text(text), true);
   }
 
-  /** A deep copy of a JSON value with connection secrets redacted, for the code. */
-  valueForCode(value: unknown): unknown {
+  /**
+   * A deep copy of a JSON value with connection secrets redacted, for the code. Given the text
+   * the value was parsed from, and no secret in it (raw or escaped: the patterns cover JSON's
+   * escapes), the value itself: a large response costs the worker no copy (issue 20, item 4).
+   */
+  valueForCode(value: unknown, parsedFrom?: string): unknown {
+    if (parsedFrom !== undefined && !this.#secrets.foundIn(parsedFrom)) return value;
     return this.#walk(value, 0, (text) => this.textForCode(text), false);
   }
 

@@ -49,6 +49,8 @@ const REDACTION_MARGIN_CHARS = 16 * 1024;
 
 export interface SessionOptions {
   tokenCache: OAuthTokenCache;
+  /** The worker CPU a run's responses may take (parse, redact, serialise); DEFAULT below. */
+  responseCpuBudgetMs?: number;
   /** Tests only: see RequestEnvironment. */
   lookup?: LookupAll;
   connectTo?: (target: ResolvedTarget) => ResolvedTarget;
@@ -66,6 +68,11 @@ interface StoredHop extends Omit<HopStart, 'requestBody'>, Omit<HopEnd, 'respons
 }
 
 const KEEP_CHARS = TRANSCRIPT_BODY_CHARS + REDACTION_MARGIN_CHARS;
+/**
+ * The worker's own CPU, on its main thread, a run's responses may take (issue 20, item 4): the
+ * 100-request budget times a 5 MiB cap would otherwise let one run stall every other for seconds.
+ */
+export const DEFAULT_RESPONSE_CPU_BUDGET_MS = 5_000;
 
 function keptText(body: Buffer | null): string | null {
   return body === null ? null : body.toString('utf8', 0, KEEP_CHARS * 4).slice(0, KEEP_CHARS);
@@ -87,6 +94,7 @@ export class RunSession {
   #logBytes = 0;
   #logsClosed = false;
   #requests = 0;
+  #responseCpuMs = 0;
   /** Dry runs capture writes here; every run tallies its reads and writes (dry-run.ts). */
   readonly #capture: WriteCapture;
 
@@ -119,8 +127,15 @@ export class RunSession {
    * The code kept calling long after its budget was spent (a loop over refused calls): the pool
    * ends the run rather than answer it until the wall clock.
    */
-  get overBudget(): boolean {
-    return this.#requests > 2 * this.limits.maxRequests;
+  get overBudget(): string | null {
+    if (this.#requests > 2 * this.limits.maxRequests) {
+      return `Request limit exceeded: the run kept calling after its ${this.limits.maxRequests} requests`;
+    }
+    const budget = this.#options.responseCpuBudgetMs ?? DEFAULT_RESPONSE_CPU_BUDGET_MS;
+    if (this.#responseCpuMs > budget) {
+      return `Response processing limit exceeded: the run's responses took more than ${budget} ms of the worker's CPU (fetch smaller pages)`;
+    }
+    return null;
   }
 
   async #handle(callJson: string, charge: { hops: number }): Promise<CallReply> {
@@ -214,13 +229,14 @@ export class RunSession {
     }
     if (response.status < 200 || response.status > 299)
       return this.#httpError(response, method, shownUrl);
+    const started = performance.now();
+    const text = response.body.toString('utf8');
     const answer = parseBody(response, method, shownUrl);
     this.#capture.observe(role, method, url, resolved.body, headers['content-type'], answer);
-    return {
-      ok: true,
-      // The code's own view: tokens it asked for stay readable (redact.ts, two audiences).
-      valueJson: JSON.stringify(this.#redactor.valueForCode(answer)),
-    };
+    // The code's own view: tokens it asked for stay readable (redact.ts, two audiences).
+    const valueJson = JSON.stringify(this.#redactor.valueForCode(answer, text));
+    this.#responseCpuMs += performance.now() - started;
+    return { ok: true, valueJson };
   }
 
   #httpError(response: IncomingResponse, method: string, shownUrl: string): CallReply {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPool } from './index.ts';
 import { lookUpUser, resolveRunnerLaunch, RunnerLaunchError } from './runner-launch.ts';
 import { runnerRssBudgetMb } from './sandbox-pool.ts';
-import { runInput } from './test-http-server.ts';
+import { json, runInput, startServer } from './test-http-server.ts';
 
 // Issue 20, items 1 and 2: what a runner process may use and who it runs as, checked on real
 // runner processes through /proc.
@@ -238,5 +238,32 @@ describe('host calls (item 4)', () => {
     expect(result.data).toBe(
       'GET http://127.0.0.1:9/ failed: request limit reached: a run may make at most 3 requests',
     );
+  });
+});
+
+describe("the worker's CPU on responses (item 4)", () => {
+  it('ends a run whose responses take more than its share of the worker', async () => {
+    const big = JSON.stringify(
+      Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] })),
+    );
+    const api = await startServer((_request, response) => json(response, 200, JSON.parse(big)));
+    const strict = new SandboxPool({ size: 1, responseCpuBudgetMs: 1 });
+    try {
+      const result = await strict.run(
+        runInput(`export default async function run(ctx) {
+          for (let i = 0; i < 20; i++) await ctx.fetch('${api.origin}/page/' + i);
+          return 'all pages';
+        }`),
+      );
+      expect(result.status).toBe('failed');
+      expect(result.error).toMatchObject({
+        name: 'ResponseCpuLimitError',
+        message: expect.stringMatching(/^Response processing limit exceeded: .* more than 1 ms/),
+      });
+      expect(api.received.length).toBeLessThan(20);
+    } finally {
+      await strict.close();
+      await api.close();
+    }
   });
 });

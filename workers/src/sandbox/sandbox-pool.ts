@@ -89,6 +89,8 @@ export interface SandboxPoolOptions {
   addressSpaceMb?: number;
   /** A runner's resident-memory budget per run in MiB; default runnerRssBudgetMb(memoryMb). */
   runnerRssBudgetMb?: number;
+  /** The worker CPU one run's responses may take; default DEFAULT_RESPONSE_CPU_BUDGET_MS. */
+  responseCpuBudgetMs?: number;
 }
 
 /** Test seams for the network guard (see RequestEnvironment); not for production use. */
@@ -121,6 +123,7 @@ export class SandboxPool {
   readonly #testOptions: SandboxPoolTestOptions;
   readonly #launch: RunnerLaunch;
   readonly #rssBudgetMb: number | null;
+  readonly #responseCpuBudgetMs: number | undefined;
   #nextRunId = 1;
   #startFailures = 0;
   #respawnTimer: NodeJS.Timeout | null = null;
@@ -130,6 +133,7 @@ export class SandboxPool {
     this.#size = Math.max(1, Math.floor(options.size ?? Math.min(4, os.availableParallelism())));
     this.#testOptions = testOptions;
     this.#rssBudgetMb = options.runnerRssBudgetMb ?? null;
+    this.#responseCpuBudgetMs = options.responseCpuBudgetMs;
     this.#launch = resolveRunnerLaunch({
       runnerPath: RUNNER_PATH,
       nodeArgs: RUNNER_EXEC_ARGV,
@@ -247,6 +251,9 @@ export class SandboxPool {
     const limits = resolveLimits(job.input.limits);
     const session = new RunSession(job.input, limits, {
       tokenCache: this.#tokenCache,
+      ...(this.#responseCpuBudgetMs === undefined
+        ? {}
+        : { responseCpuBudgetMs: this.#responseCpuBudgetMs }),
       ...this.#testOptions,
     });
     let stateJson: string;
@@ -317,13 +324,17 @@ export class SandboxPool {
       const { callId } = message;
       void active.session.handleCall(message.callJson).then((reply) => {
         if (runner.active?.runId !== active.runId) return;
-        if (active.session.overBudget) {
-          // A loop over refused calls costs the worker a round trip each (issue 20, item 4).
+        const overBudget = active.session.overBudget;
+        if (overBudget !== null) {
+          // A loop over refused calls costs the worker a round trip each, a large response its
+          // main thread's time (issue 20, item 4).
           this.#complete(
             runner,
             active.session.fail({
-              name: 'RequestLimitError',
-              message: `Request limit exceeded: the run kept calling after its ${active.session.limits.maxRequests} requests`,
+              name: overBudget.startsWith('Request')
+                ? 'RequestLimitError'
+                : 'ResponseCpuLimitError',
+              message: overBudget,
               retryable: false,
             }),
           );
