@@ -63,7 +63,7 @@ const BROWSER_ONLY = [
   {
     // The catalog reads its entries from disk; only its acorn-based module check is
     // browser-safe (issue 18 §1: the review page warns about a draft that cannot run).
-    group: ['@patchbay/catalog', '@patchbay/catalog/*', '!@patchbay/catalog/check-module'],
+    regex: '^@patchbay/catalog(?!/check-module$)|(^|/)catalog/src/(?!check-module\\.ts$)',
     message: 'The console may import only @patchbay/catalog/check-module from the catalog.',
   },
 ];

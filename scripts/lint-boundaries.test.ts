@@ -29,6 +29,8 @@ describe('import direction (eslint.config.js)', () => {
   it.each([
     ['web/src/lib/bad.ts', '@patchbay/db', /web may import schema, runtime/],
     ['web/src/lib/bad.ts', '@patchbay/schema/vault', /browser/],
+    ['web/src/lib/bad.ts', '@patchbay/catalog', /only @patchbay\/catalog\/check-module/],
+    ['web/src/lib/bad.ts', '../../../catalog/src/load-catalog.ts', /only @patchbay\/catalog/],
     ['web/src/lib/bad.ts', '../../../api/src/app.ts', /web may import/],
     ['api/src/bad.ts', '../../workers/src/sandbox/index.ts', /api may import/],
     ['workers/src/bad.ts', '../../api/src/app.ts', /workers may import/],
@@ -47,6 +49,7 @@ describe('import direction (eslint.config.js)', () => {
 
   it.each([
     ['web/src/lib/good.ts', '@patchbay/schema'],
+    ['web/src/lib/good.ts', '@patchbay/catalog/check-module'],
     ['api/src/good.ts', '@patchbay/db'],
     ['api/src/good.ts', '@patchbay/workflows'],
     ['workers/src/good.ts', '@patchbay/runtime'],

@@ -93,7 +93,8 @@ test('a visitor signs up, logs out, logs back in, and is turned away from the da
   await expect.poll(() => loginRequestedAt).toBeGreaterThan(0);
   expect(loginRequestedAt - lookupAnsweredAt).toBeGreaterThanOrEqual(450);
   releaseLoginPage();
-  await expect(page).toHaveURL('/login');
+  // Issue 18 §11: the login page knows where to return.
+  await expect(page).toHaveURL('/login?next=%2Fdashboard');
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 });
 

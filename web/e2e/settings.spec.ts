@@ -73,6 +73,13 @@ test('a user changes their password, creates, uses and revokes an API token', as
   await expect(page.getByTestId('new-token')).toHaveCount(0);
   await expect(tokens.getByText('just now').first()).toBeVisible();
   await page.getByRole('button', { name: 'Revoke CI script' }).click();
+  // Issue 18 §3: revoking asks first; Cancel keeps the token.
+  const confirm = page.getByRole('dialog', { name: 'Revoke CI script?' });
+  await expect(confirm).toContainText('stop working at once');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  expect((await bearer.get('/api/integrations')).status()).toBe(200);
+  await page.getByRole('button', { name: 'Revoke CI script' }).click();
+  await confirm.getByRole('button', { name: 'Revoke token' }).click();
   await expect(toast(page, 'Token revoked')).toBeVisible();
   await expect(page.getByText('No tokens yet.')).toBeVisible();
   expect((await bearer.get('/api/integrations')).status()).toBe(401);
@@ -90,20 +97,19 @@ test('API Usage shows the real figures and the plan, and leads to pricing', asyn
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'API Usage' }).click();
   await expect(page).toHaveURL('/settings?tab=usage');
+  // ADR 019: runs this month are counted, not capped; the lifetime limit is the plan's.
   const month = page.getByRole('region', { name: 'This Month' });
   await expect(month).toContainText('Your usage for the current billing period');
-  await expect(month.getByTestId('Integrations Created value')).toHaveText('2 / 5');
-  await expect(month.getByRole('progressbar', { name: 'Integrations Created' })).toHaveAttribute(
+  await expect(month.getByTestId('Deployed runs value')).toHaveText('0');
+  await expect(month.getByRole('progressbar')).toHaveCount(0);
+  await expect(month.getByText('Integrations Created')).toHaveCount(0);
+
+  const limits = page.getByRole('region', { name: 'Limits' });
+  await expect(limits.getByTestId('Integrations Created value')).toHaveText('2 / 5');
+  await expect(limits.getByRole('progressbar', { name: 'Integrations Created' })).toHaveAttribute(
     'aria-valuenow',
     '40',
   );
-  await expect(month.getByTestId('Integrations Executed value')).toHaveText('0 / 1000');
-  await expect(month.getByRole('progressbar', { name: 'Integrations Executed' })).toHaveAttribute(
-    'aria-valuenow',
-    '0',
-  );
-
-  const limits = page.getByRole('region', { name: 'Limits' });
   await expect(limits.getByText('Current Plan: Free')).toBeVisible();
   await limits.getByRole('link', { name: 'Upgrade Plan' }).click();
   await expect(page).toHaveURL('/pricing');

@@ -1,5 +1,6 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import classes from './comparison-table.module.css';
+import { WideTableScroll } from './wide-table-scroll.tsx';
 
 export interface ComparisonRow {
   topic: string;
@@ -14,11 +15,14 @@ interface ComparisonTableProps {
   rows: readonly ComparisonRow[];
 }
 
-/** Side-by-side comparison used on the landing and About pages (spec §2). */
+/**
+ * Side-by-side comparison used on the landing and About pages (spec §2). On a phone it scrolls
+ * sideways, says so, and keeps the topic column in view (issue 18 §10).
+ */
 export function ComparisonTable({ caption, columns, rows }: ComparisonTableProps) {
   const last = columns.length - 1;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <WideTableScroll label={caption} minWidth={640}>
       <Table verticalSpacing="md" horizontalSpacing="md" withTableBorder className={classes.table}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -52,6 +56,6 @@ export function ComparisonTable({ caption, columns, rows }: ComparisonTableProps
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTableScroll>
   );
 }

@@ -1,8 +1,13 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 // Spec §2 route table: any other path shows these two texts, word for word.
 export function NotFoundScreen() {
+  usePageMeta({
+    title: 'Page not found — Patchbay',
+    description: 'There is no page at this address.',
+  });
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm">

@@ -10,6 +10,7 @@ import {
   validateAuthSearch,
 } from '../lib/auth-search.ts';
 import { toast } from '../lib/toast.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/login')({
   validateSearch: validateAuthSearch,
@@ -18,6 +19,10 @@ export const Route = createFileRoute('/login')({
 
 // Spec §2 /login: Google sign-in first, then email and password, and a link to /signup.
 function LoginPage() {
+  usePageMeta({
+    title: 'Log in — Patchbay',
+    description: 'Log in to Patchbay to review, test and run your integrations.',
+  });
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { error } = search;

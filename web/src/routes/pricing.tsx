@@ -94,6 +94,13 @@ function PricingPage() {
             No. Neither plan charges for task volume; Pro has no task overages.
           </Text>
           <Title order={3} size="h5" mt="sm">
+            Is there a limit on runs?
+          </Title>
+          <Text c="dimmed">
+            No. On both plans a deployed integration runs on its schedule, and Run now, without a
+            monthly cap. Settings shows how many runs you had this month.
+          </Text>
+          <Title order={3} size="h5" mt="sm">
             Can I take my code with me?
           </Title>
           <Text c="dimmed">

@@ -4,6 +4,7 @@ import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { GoogleSignInButton } from '../components/auth/google-sign-in-button.tsx';
 import { SignupForm } from '../components/auth/signup-form.tsx';
 import { redirectAfterSignIn, validateAuthSearch } from '../lib/auth-search.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/signup')({
   validateSearch: validateAuthSearch,
@@ -12,6 +13,10 @@ export const Route = createFileRoute('/signup')({
 
 // Spec §2 /signup: Google sign-in first, then the account form, and a link to /login.
 function SignupPage() {
+  usePageMeta({
+    title: 'Sign up — Patchbay',
+    description: 'Create a free Patchbay account: describe an integration, get code you own.',
+  });
   const search = Route.useSearch();
 
   return (

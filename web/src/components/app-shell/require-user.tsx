@@ -10,7 +10,7 @@ export const UNAUTHORIZED_REDIRECT_MS = 500;
 /**
  * The login guard of every signed-in route (spec §2, §4): 'Loading...' while the session
  * loads; without a user a red 'Unauthorized' toast, 'Redirecting to login...' and, after
- * 500 ms, a full-page redirect to /login. The lookup is never retried (currentUserQuery), and a
+ * 500 ms, a full-page redirect to /login (with ?next= the page asked for, issue 18 §11). The lookup is never retried (currentUserQuery), and a
  * failed lookup counts as no user.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
@@ -28,8 +28,10 @@ function RedirectToLogin() {
       message: 'Please log in to continue...',
       variant: 'destructive',
     });
+    // Issue 18 §11: after logging in, the user lands on the page they asked for.
+    const next = `${window.location.pathname}${window.location.search}`;
     const timer = window.setTimeout(() => {
-      window.location.href = '/login';
+      window.location.href = `/login?${new URLSearchParams({ next }).toString()}`;
     }, UNAUTHORIZED_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, []);

@@ -15,7 +15,10 @@ type IntegrationRef = Pick<TIntegration, 'id' | 'name'>;
 
 const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
 
-/** Spec §2, §8: Delete has no confirmation step; 'Integration deleted' or the failure toast. */
+/**
+ * Spec §8: 'Integration deleted' or the failure toast. Callers ask first (issue 18 §3, which
+ * overrides spec §2's "no confirmation step"): see use-confirm-delete.tsx.
+ */
 export function useDeleteIntegration() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -61,14 +64,17 @@ export function useSetIntegrationStatus() {
 
 /** DESIGN §9: 'Run' on the dashboard and 'Run now' on the review page start a deployed run. */
 export function useRunIntegrationNow() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (integration: IntegrationRef) =>
       apiJson('POST', `${path(integration.id)}/run`, ZRunStarted),
-    onSuccess: (_started, integration) => {
+    onSuccess: async (_started, integration) => {
       toast({
         title: 'Run started',
         message: `${integration.name} is running now. Its result appears under Runs on its review page.`,
       });
+      // Screens showing its runs and status start following the run (ADR 018).
+      await invalidateIntegration(queryClient, integration.id, { runs: true });
     },
     onError: failureToast('Run failed to start', 'Failed to start the run'),
   });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   ZIntegration,
+  ZIntegrationListItem,
   ZIntegrationState,
   ZIntegrationVersion,
   ZRunsPage,
@@ -13,7 +14,9 @@ import { apiJson } from '../api-json.ts';
 // One place for every integration read (STYLE: queryOptions factories per resource). Keys
 // start with the API path, which getQueryFn (spec §7) fetches; every answer is parsed with
 // its shared schema (issue 13); the paged run history builds its own URL. Defaults from spec §7 apply: never stale, no refetch
-// on focus, no polling, no retries — fresh data comes from invalidating after mutations.
+// on focus, no retries — fresh data comes from invalidating after mutations. Screens add a
+// bounded refetchInterval while a run is in flight or an integration is active (ADR 018,
+// lib/live-status.ts).
 
 const BASE = '/api/integrations';
 
@@ -23,8 +26,12 @@ export const RUNS_PAGE_SIZE = 20;
 export const integrationQueries = {
   /** Prefix of every integration query. */
   all: () => [BASE] as const,
+  /** Each item carries its last deployed run (issue 18 §6). */
   list: () =>
-    queryOptions({ queryKey: [BASE], queryFn: getQueryFn({ schema: z.array(ZIntegration) }) }),
+    queryOptions({
+      queryKey: [BASE],
+      queryFn: getQueryFn({ schema: z.array(ZIntegrationListItem) }),
+    }),
   detail: (id: string) =>
     queryOptions({ queryKey: [BASE, id], queryFn: getQueryFn({ schema: ZIntegration }) }),
   versions: (id: string) =>

@@ -10,10 +10,13 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { PageError } from '../../components/page-error.tsx';
 import { PagePending } from '../../components/page-pending.tsx';
+import { useConfirmDelete } from '../../components/integrations/use-confirm-delete.tsx';
 import { currentUserQuery } from '../../lib/auth.ts';
 import { countStatuses, recentIntegrations } from '../../lib/integration-status.ts';
+import { listRefreshInterval } from '../../lib/live-status.ts';
 import { integrationQueries } from '../../lib/queries/integrations.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
+import { FailedIntegrationsCard } from './-components/failed-integrations-card.tsx';
 import { IntegrationCard } from './-components/integration-card.tsx';
 import { NoIntegrations } from './-components/no-integrations.tsx';
 import { StatCard } from './-components/stat-card.tsx';
@@ -31,7 +34,12 @@ function DashboardPage() {
   usePageMeta({ title: 'Dashboard — Patchbay', description: 'Your integrations at a glance.' });
   // The guard in _app.tsx has already loaded the user; this reads the cache.
   const { data: user } = useQuery(currentUserQuery);
-  const { data: integrations } = useSuspenseQuery(integrationQueries.list());
+  // Statuses and last runs follow the runs while anything is active (ADR 018).
+  const { data: integrations } = useSuspenseQuery({
+    ...integrationQueries.list(),
+    refetchInterval: (query) => listRefreshInterval(query.state.data),
+  });
+  const confirmDelete = useConfirmDelete();
   const counts = countStatuses(integrations);
   const recent = recentIntegrations(integrations);
 
@@ -74,7 +82,10 @@ function DashboardPage() {
         />
       </SimpleGrid>
 
-      <SuccessRateCard integrations={integrations} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <FailedIntegrationsCard integrations={integrations} />
+        <SuccessRateCard integrations={integrations} />
+      </SimpleGrid>
 
       <Stack gap="md" component="section" aria-labelledby="recent-title">
         <Group justify="space-between" align="baseline">
@@ -92,11 +103,17 @@ function DashboardPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {recent.map((integration) => (
-              <IntegrationCard key={integration.id} integration={integration} />
+              <IntegrationCard
+                key={integration.id}
+                integration={integration}
+                onDelete={confirmDelete.ask}
+                deleting={confirmDelete.isPending}
+              />
             ))}
           </SimpleGrid>
         )}
       </Stack>
+      {confirmDelete.dialog}
     </Stack>
   );
 }

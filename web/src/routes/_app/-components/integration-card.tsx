@@ -1,21 +1,26 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconEdit, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { TIntegration } from '@patchbay/schema';
+import type { TIntegrationListItem } from '@patchbay/schema';
 import { StatusBadge } from '../../../components/integrations/status-badge.tsx';
-import {
-  useDeleteIntegration,
-  useRunIntegrationNow,
-} from '../../../components/integrations/use-integration-actions.ts';
+import { useRunIntegrationNow } from '../../../components/integrations/use-integration-actions.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 
 /**
- * Spec §2 Dashboard: name, source and destination API names, status badge, 'Last run' (from
- * updatedAt) and Run / Edit / Delete — which work here (DESIGN §9).
+ * Spec §2 Dashboard: name, source and destination API names, status badge, 'Last run' and
+ * Run / Edit / Delete — which work here (DESIGN §9). Issue 18: 'Last run' is the real last
+ * deployed run or 'Never run' (§6); a draft offers no Run (§1); Delete asks first (§3).
  */
-export function IntegrationCard({ integration }: { integration: TIntegration }) {
+export function IntegrationCard({
+  integration,
+  onDelete,
+  deleting,
+}: {
+  integration: TIntegrationListItem;
+  onDelete: (integration: TIntegrationListItem) => void;
+  deleting: boolean;
+}) {
   const run = useRunIntegrationNow();
-  const remove = useDeleteIntegration();
 
   return (
     <Card
@@ -51,23 +56,30 @@ export function IntegrationCard({ integration }: { integration: TIntegration }) 
             {integration.destApiName}
           </Text>
         </Group>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="last-run">
           Last run:{' '}
-          <time dateTime={integration.updatedAt} title={formatDateTime(integration.updatedAt)}>
-            {formatRelativeTime(integration.updatedAt)}
-          </time>
+          {integration.lastRunAt ? (
+            <time dateTime={integration.lastRunAt} title={formatDateTime(integration.lastRunAt)}>
+              {formatRelativeTime(integration.lastRunAt)}
+              {integration.lastRunStatus === 'failed' ? ' (failed)' : ''}
+            </time>
+          ) : (
+            'Never run'
+          )}
         </Text>
         <Group gap="xs" mt="auto">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
-            loading={run.isPending}
-            onClick={() => run.mutate(integration)}
-            aria-label={`Run ${integration.name}`}
-          >
-            Run
-          </Button>
+          {integration.status !== 'draft' && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
+              loading={run.isPending}
+              onClick={() => run.mutate(integration)}
+              aria-label={`Run ${integration.name}`}
+            >
+              Run
+            </Button>
+          )}
           <Button
             size="xs"
             variant="default"
@@ -84,8 +96,8 @@ export function IntegrationCard({ integration }: { integration: TIntegration }) 
             variant="subtle"
             color="red"
             leftSection={<IconTrash size={14} aria-hidden="true" />}
-            loading={remove.isPending}
-            onClick={() => remove.mutate(integration)}
+            loading={deleting}
+            onClick={() => onDelete(integration)}
             aria-label={`Delete ${integration.name}`}
           >
             Delete

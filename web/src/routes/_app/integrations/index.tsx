@@ -26,12 +26,10 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { TIntegration } from '@patchbay/schema';
+import type { TIntegrationListItem } from '@patchbay/schema';
 import { StatusBadge } from '../../../components/integrations/status-badge.tsx';
-import {
-  useDeleteIntegration,
-  useSetIntegrationStatus,
-} from '../../../components/integrations/use-integration-actions.ts';
+import { useConfirmDelete } from '../../../components/integrations/use-confirm-delete.tsx';
+import { useSetIntegrationStatus } from '../../../components/integrations/use-integration-actions.ts';
 import { PageError } from '../../../components/page-error.tsx';
 import { PagePending } from '../../../components/page-pending.tsx';
 import { RelativeTimeText } from '../../../components/relative-time-text.tsx';
@@ -41,6 +39,7 @@ import {
   toggledStatus,
   type TStatusFilter,
 } from '../../../lib/integration-status.ts';
+import { listRefreshInterval } from '../../../lib/live-status.ts';
 import { integrationQueries } from '../../../lib/queries/integrations.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { NoIntegrations } from '../-components/no-integrations.tsx';
@@ -65,7 +64,12 @@ function IntegrationsPage() {
     title: 'My Integrations — Patchbay',
     description: 'Every integration in your account.',
   });
-  const { data: integrations } = useSuspenseQuery(integrationQueries.list());
+  // Status badges follow the runs while anything is active (ADR 018).
+  const { data: integrations } = useSuspenseQuery({
+    ...integrationQueries.list(),
+    refetchInterval: (query) => listRefreshInterval(query.state.data),
+  });
+  const confirmDelete = useConfirmDelete();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TStatusFilter>('all');
   const shown = filterIntegrations(integrations, { search, status });
@@ -125,36 +129,49 @@ function IntegrationsPage() {
             </Paper>
           ) : (
             <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={640}>
-                <Table verticalSpacing="sm" horizontalSpacing="md">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Source → Destination</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Created</Table.Th>
-                      <Table.Th w={56}>
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.map((integration) => (
-                      <IntegrationRow key={integration.id} integration={integration} />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              {/* Issue 18 §10: below the sm breakpoint (phones) the table keeps Name, Status and
+                  the menu; the APIs and the creation time move under the name. */}
+              <Table verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th visibleFrom="sm">Source → Destination</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th visibleFrom="sm">Created</Table.Th>
+                    <Table.Th w={56}>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((integration) => (
+                    <IntegrationRow
+                      key={integration.id}
+                      integration={integration}
+                      onDelete={confirmDelete.ask}
+                      deleting={confirmDelete.isPending}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
             </Paper>
           )}
         </>
       )}
+      {confirmDelete.dialog}
     </Stack>
   );
 }
 
-function IntegrationRow({ integration }: { integration: TIntegration }) {
-  const remove = useDeleteIntegration();
+function IntegrationRow({
+  integration,
+  onDelete,
+  deleting,
+}: {
+  integration: TIntegrationListItem;
+  onDelete: (integration: TIntegrationListItem) => void;
+  deleting: boolean;
+}) {
   const setStatus = useSetIntegrationStatus();
   const toggle = toggledStatus(integration.status);
 
@@ -170,8 +187,12 @@ function IntegrationRow({ integration }: { integration: TIntegration }) {
         >
           {integration.name}
         </Anchor>
+        <Text size="xs" c="dimmed" hiddenFrom="sm" className={classes.phoneDetails}>
+          {integration.sourceApiName} → {integration.destApiName} · created{' '}
+          <RelativeTimeText value={integration.createdAt} inline />
+        </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <Group gap={6} wrap="nowrap">
           <Text size="sm">{integration.sourceApiName}</Text>
           <IconArrowRight size={14} aria-label="to" />
@@ -181,7 +202,7 @@ function IntegrationRow({ integration }: { integration: TIntegration }) {
       <Table.Td>
         <StatusBadge status={integration.status} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <RelativeTimeText value={integration.createdAt} />
       </Table.Td>
       <Table.Td>
@@ -193,7 +214,7 @@ function IntegrationRow({ integration }: { integration: TIntegration }) {
               variant="subtle"
               color="gray"
               aria-label={`Actions for ${integration.name}`}
-              loading={remove.isPending || setStatus.isPending}
+              loading={deleting || setStatus.isPending}
             >
               <IconDots size={18} aria-hidden="true" />
             </ActionIcon>
@@ -207,23 +228,26 @@ function IntegrationRow({ integration }: { integration: TIntegration }) {
             >
               View / Edit
             </Menu.Item>
-            <Menu.Item
-              leftSection={
-                toggle.action === 'Pause' ? (
-                  <IconPlayerPause size={16} aria-hidden="true" />
-                ) : (
-                  <IconPlayerPlay size={16} aria-hidden="true" />
-                )
-              }
-              onClick={() => setStatus.mutate({ integration, status: toggle.next })}
-            >
-              {toggle.action}
-            </Menu.Item>
+            {/* Issue 18 §1: a draft has nothing to pause; it goes live from its review page. */}
+            {integration.status !== 'draft' && (
+              <Menu.Item
+                leftSection={
+                  toggle.action === 'Pause' ? (
+                    <IconPlayerPause size={16} aria-hidden="true" />
+                  ) : (
+                    <IconPlayerPlay size={16} aria-hidden="true" />
+                  )
+                }
+                onClick={() => setStatus.mutate({ integration, status: toggle.next })}
+              >
+                {toggle.action}
+              </Menu.Item>
+            )}
             <Menu.Item
               // Mantine's red-6 is below 4.5:1 on the dark dropdown (see the CSS module).
               className={classes.dangerItem}
               leftSection={<IconTrash size={16} aria-hidden="true" />}
-              onClick={() => remove.mutate(integration)}
+              onClick={() => onDelete(integration)}
             >
               Delete
             </Menu.Item>

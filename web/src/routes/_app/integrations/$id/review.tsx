@@ -23,12 +23,14 @@ import {
 } from '@patchbay/schema';
 import type { editor } from 'monaco-editor';
 import { useRef, useState } from 'react';
+import { CodeProblemAlert } from '../../../../components/integrations/code-problem-alert.tsx';
 import { StatusBadge } from '../../../../components/integrations/status-badge.tsx';
 import { useRunIntegrationNow } from '../../../../components/integrations/use-integration-actions.ts';
 import { PageError } from '../../../../components/page-error.tsx';
 import { PagePending } from '../../../../components/page-pending.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
+import { codeProblemPosition } from '../../../../lib/code-problem.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import { integrationQueries, invalidateIntegration } from '../../../../lib/queries/integrations.ts';
@@ -117,7 +119,12 @@ function Review({ id }: { id: string }) {
       toast({ title: 'Integration deployed!', message: 'Your integration is now active' });
       await accept(updated);
     },
-    onError: failureToast('Deployment failed', 'Failed to deploy integration'),
+    onError: (err) => {
+      failureToast('Deployment failed', 'Failed to deploy integration')(err);
+      // Issue 18 §1: a refusal names the line and column; the editor goes there.
+      const at = codeProblemPosition(err);
+      if (at) showLine(at.line, at.column);
+    },
   });
 
   // The sandbox runs the saved code, so unsaved edits are saved first: the test always runs
@@ -200,33 +207,37 @@ function Review({ id }: { id: string }) {
           >
             Save &amp; Deploy
           </Button>
-          <Tooltip
-            label="Save your changes first: a run uses the saved code"
-            disabled={!dirty}
-            openDelay={0}
-          >
-            <span>
-              <Button
-                variant="default"
-                leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
-                loading={runNow.isPending}
-                disabled={dirty}
-                onClick={() =>
-                  runNow.mutate(integration, {
-                    onSuccess: (run) => {
-                      setStarted({
-                        startedAt: new Date().toISOString(),
-                        temporalUrl: run.temporalUrl,
-                      });
-                      setTab('runs');
-                    },
-                  })
-                }
-              >
-                Run now
-              </Button>
-            </span>
-          </Tooltip>
+          {/* Issue 18 §1: a draft is not deployed, so there is nothing to run yet. */}
+          {integration.status !== 'draft' && (
+            <Tooltip
+              label="Save your changes first: a run uses the saved code"
+              disabled={!dirty}
+              openDelay={0}
+            >
+              <span>
+                <Button
+                  variant="default"
+                  leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+                  loading={runNow.isPending}
+                  disabled={dirty}
+                  onClick={() =>
+                    runNow.mutate(integration, {
+                      onSuccess: (run) => {
+                        setStarted({
+                          startedAt: new Date().toISOString(),
+                          workflowId: run.workflowId,
+                          temporalUrl: run.temporalUrl,
+                        });
+                        setTab('runs');
+                      },
+                    })
+                  }
+                >
+                  Run now
+                </Button>
+              </span>
+            </Tooltip>
+          )}
           <Button
             component="a"
             href={`${path(id)}/export`}
@@ -246,6 +257,8 @@ function Review({ id }: { id: string }) {
       )}
 
       <IntegrationDetails integration={integration} generator={generator} />
+
+      <CodeProblemAlert code={code} onShowLine={showLine} />
 
       <CodePanel
         integrationId={id}

@@ -20,6 +20,7 @@ import {
   type TCreatedApiToken,
 } from '@patchbay/schema';
 import { apiRequest } from '../../../../lib/api-client.ts';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useState, type FormEvent } from 'react';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
@@ -38,6 +39,8 @@ export function ApiTokensCard() {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [created, setCreated] = useState<TCreatedApiToken | null>(null);
+  // Issue 18 §3: revoking asks first.
+  const [revoking, setRevoking] = useState<TApiToken | null>(null);
 
   const create = useMutation({
     mutationFn: (body: { name: string }) =>
@@ -174,7 +177,7 @@ export function ApiTokensCard() {
                       size="xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => revoke.mutate(token)}
+                      onClick={() => setRevoking(token)}
                       loading={revoke.isPending && revoke.variables.id === token.id}
                       aria-label={`Revoke ${token.name}`}
                     >
@@ -187,6 +190,22 @@ export function ApiTokensCard() {
           </Table>
         </Table.ScrollContainer>
       )}
+
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={`Revoke ${revoking?.name ?? 'token'}?`}
+        confirmLabel="Revoke token"
+        loading={revoke.isPending}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking, { onSettled: () => setRevoking(null) });
+        }}
+      >
+        <Text>
+          Scripts and tools that send <strong>{revoking?.name}</strong> stop working at once. This
+          cannot be undone: a new token has a new secret.
+        </Text>
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -4,13 +4,15 @@ import { Link } from '@tanstack/react-router';
 import { usageQuery } from '../../../../lib/queries/integrations.ts';
 
 /**
- * Spec §2 Settings → API Usage, with real figures (DESIGN §9, ADR 010): integrations created
- * (counted over the account's lifetime on Free) and deployed runs this month, against the
- * plan's limits; Pro is unlimited.
+ * Spec §2 Settings → API Usage with real figures, read one way everywhere (ADR 019): the Free
+ * plan's one limit is integrations created over the account's lifetime (ADR 010), so it is shown
+ * as the plan limit, not under "This Month"; runs are counted per month but never capped, so
+ * they carry no "/ limit" and no bar.
  */
 export function UsageTab() {
   const { data: usage } = useSuspenseQuery(usageQuery);
-  const plan = usage.plan === 'pro' ? 'Pro' : 'Free';
+  const pro = usage.plan === 'pro';
+  const limit = usage.integrations.limit;
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -21,23 +23,19 @@ export function UsageTab() {
         <Text size="sm" c="dimmed" mb="lg">
           Your usage for the current billing period
         </Text>
-        <Stack gap="lg">
-          <Meter
-            label="Integrations Created"
-            used={usage.integrations.used}
-            limit={usage.integrations.limit}
-            note={
-              usage.integrations.limit === null
-                ? undefined
-                : 'Counted over the life of the account; deleting one does not free a slot.'
-            }
-          />
-          <Meter
-            label="Integrations Executed"
-            used={usage.executionsThisMonth.used}
-            limit={usage.executionsThisMonth.limit}
-            note="Deployed runs (scheduled and Run now) since the 1st of the month; tests are free."
-          />
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text size="sm" fw={500}>
+              Deployed runs
+            </Text>
+            <Text size="sm" fw={600} data-testid="Deployed runs value">
+              {usage.executionsThisMonth.used}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Scheduled runs and Run now since the 1st of the month (UTC). Runs are not capped on any
+            plan, and tests are not counted.
+          </Text>
         </Stack>
       </Paper>
 
@@ -46,14 +44,36 @@ export function UsageTab() {
           Limits
         </Title>
         <Text mt="sm" fw={500} data-testid="current-plan">
-          Current Plan: {plan}
+          Current Plan: {pro ? 'Pro' : 'Free'}
         </Text>
         <Text size="sm" c="dimmed" mt={4} mb="lg">
-          {usage.plan === 'pro'
-            ? 'Unlimited integrations and runs.'
-            : `Up to ${usage.integrations.limit ?? 5} integrations and ${usage.executionsThisMonth.limit ?? 1000} runs a month.`}
+          {limit === null
+            ? 'Unlimited integrations. Runs are never capped.'
+            : `Up to ${limit} integrations over the life of the account. Runs are never capped.`}
         </Text>
-        {usage.plan === 'pro' ? (
+        <Stack gap={6} mb="lg">
+          <Group justify="space-between">
+            <Text size="sm" fw={500}>
+              Integrations Created
+            </Text>
+            <Text size="sm" fw={600} data-testid="Integrations Created value">
+              {usage.integrations.used} / {limit ?? 'Unlimited'}
+            </Text>
+          </Group>
+          {limit !== null && (
+            <>
+              <Progress
+                value={Math.min(100, (usage.integrations.used / limit) * 100)}
+                aria-label="Integrations Created"
+                color={usage.integrations.used >= limit ? 'red' : undefined}
+              />
+              <Text size="xs" c="dimmed">
+                Counted over the life of the account: deleting one does not free a slot.
+              </Text>
+            </>
+          )}
+        </Stack>
+        {pro ? (
           <Button component={Link} to="/pricing" variant="default">
             See plans
           </Button>
@@ -64,43 +84,5 @@ export function UsageTab() {
         )}
       </Paper>
     </SimpleGrid>
-  );
-}
-
-function Meter({
-  label,
-  used,
-  limit,
-  note,
-}: {
-  label: string;
-  used: number;
-  limit: number | null;
-  note?: string | undefined;
-}) {
-  const percent = limit ? Math.min(100, (used / limit) * 100) : 0;
-  return (
-    <Stack gap={6}>
-      <Group justify="space-between">
-        <Text size="sm" fw={500}>
-          {label}
-        </Text>
-        <Text size="sm" fw={600} data-testid={`${label} value`}>
-          {used} / {limit ?? 'Unlimited'}
-        </Text>
-      </Group>
-      {limit !== null && (
-        <Progress
-          value={percent}
-          aria-label={label}
-          color={percent >= 100 ? 'red' : percent >= 80 ? 'yellow' : undefined}
-        />
-      )}
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Stack>
   );
 }

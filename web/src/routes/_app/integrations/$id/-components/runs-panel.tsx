@@ -18,10 +18,15 @@ import {
   IconExternalLink,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatDays, RETENTION_DAYS, type TRun } from '@patchbay/schema';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
+import {
+  detailRefreshInterval,
+  isRunInFlight,
+  LIVE_REFRESH_MS,
+} from '../../../../../lib/live-status.ts';
 import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
 import {
   formatDateTime,
@@ -39,6 +44,8 @@ const KIND_LABELS: Record<TRun['kind'], string> = {
 
 export interface StartedRun {
   startedAt: string;
+  /** The run's workflow: its row replaces the 'Waiting for the run' banner. */
+  workflowId: string;
   temporalUrl: string;
 }
 
@@ -50,16 +57,30 @@ interface RunsPanelProps {
 
 /**
  * DESIGN §9: the run history — tests, scheduled and manual runs — newest first, each with its
- * logs, transcript and a link to its workflow in the Temporal Web UI. Spec §7 forbids polling,
- * so new runs appear when the user refreshes.
+ * logs, transcript and a link to its workflow in the Temporal Web UI. New runs appear by
+ * themselves while a run is in flight or the integration is active (ADR 018: bounded polling
+ * that stops when idle); Refresh stays for the impatient.
  */
 export function RunsPanel({ integrationId, started }: RunsPanelProps) {
-  const runs = useInfiniteQuery(integrationQueries.runs(integrationId));
+  // The record is in the cache already (the review page's loader); only its status is read.
+  const { data: integration } = useQuery(integrationQueries.detail(integrationId));
   const [open, setOpen] = useState<string | null>(null);
+  const runs = useInfiniteQuery({
+    ...integrationQueries.runs(integrationId),
+    refetchInterval: (query) => {
+      const loaded = query.state.data?.pages.flatMap((page) => page.runs) ?? [];
+      return isRunInFlight(started, loaded) || integration?.status === 'active'
+        ? LIVE_REFRESH_MS
+        : false;
+    },
+  });
   const all = runs.data?.pages.flatMap((page) => page.runs) ?? [];
-  const waiting =
-    started !== null &&
-    !all.some((run) => run.kind !== 'test' && run.startedAt >= started.startedAt);
+  const waiting = started !== null && isRunInFlight(started, all);
+  // The status badge follows the run too: a failed run turns an active integration failed.
+  useQuery({
+    ...integrationQueries.detail(integrationId),
+    refetchInterval: (query) => detailRefreshInterval(query.state.data?.status, waiting),
+  });
 
   return (
     <Stack gap="md">
@@ -80,9 +101,9 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
       </Group>
 
       {waiting && (
-        <Alert variant="light" color="blue" title="Waiting for the run">
-          A run started {formatRelativeTime(started.startedAt)}. Refresh to see its result when it
-          finishes, or{' '}
+        <Alert variant="light" color="blue" title="Waiting for the run…" role="status">
+          A run started {formatRelativeTime(started.startedAt)}. Its result appears here when it
+          finishes; or{' '}
           <Anchor
             href={started.temporalUrl}
             target="_blank"
@@ -110,91 +131,98 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
           No runs yet. Test the integration, or deploy it and use Run now.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" aria-label="Runs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <VisuallyHidden>Details</VisuallyHidden>
-                </Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>Duration</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Temporal</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {all.map((run) => {
-                const expanded = open === run.id;
-                return (
-                  <Fragment key={run.id}>
-                    <Table.Tr data-run-status={run.status} data-run-kind={run.kind}>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-expanded={expanded}
-                          aria-label={`${expanded ? 'Hide' : 'Show'} details of the ${KIND_LABELS[run.kind].toLowerCase()} run ${formatRelativeTime(run.startedAt)}`}
-                          onClick={() => setOpen(expanded ? null : run.id)}
-                        >
-                          {expanded ? (
-                            <IconChevronDown size={16} aria-hidden="true" />
-                          ) : (
-                            <IconChevronRight size={16} aria-hidden="true" />
-                          )}
-                        </ActionIcon>
-                      </Table.Td>
-                      <Table.Td>
-                        <TintedBadge color={run.status === 'success' ? 'green' : 'red'}>
-                          {run.status === 'success' ? 'Success' : 'Failed'}
-                        </TintedBadge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{KIND_LABELS[run.kind]}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Tooltip label={formatDateTime(run.startedAt)}>
-                          <Text size="sm" component="time" dateTime={run.startedAt}>
-                            {formatRelativeTime(run.startedAt)}
-                          </Text>
-                        </Tooltip>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDuration(run.durationMs)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{run.attempts}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          href={run.temporalUrl}
-                          target="_blank"
-                          rel="noreferrer"
-                          size="sm"
-                          aria-label={`Workflow of the ${KIND_LABELS[run.kind].toLowerCase()} run of ${formatDateTime(run.startedAt)}, in the Temporal Web UI`}
-                        >
-                          <Group gap={4} wrap="nowrap" component="span">
-                            Workflow
-                            <IconExternalLink size={14} aria-hidden="true" />
-                          </Group>
+        // Issue 18 §10: on a phone Kind, Duration, Attempts and the Temporal link move under
+        // Started instead of off-screen.
+        <Table verticalSpacing="xs" aria-label="Runs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <VisuallyHidden>Details</VisuallyHidden>
+              </Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th visibleFrom="sm">Kind</Table.Th>
+              <Table.Th>Started</Table.Th>
+              <Table.Th visibleFrom="sm">Duration</Table.Th>
+              <Table.Th visibleFrom="sm">Attempts</Table.Th>
+              <Table.Th visibleFrom="sm">Temporal</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {all.map((run) => {
+              const expanded = open === run.id;
+              return (
+                <Fragment key={run.id}>
+                  <Table.Tr data-run-status={run.status} data-run-kind={run.kind}>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-expanded={expanded}
+                        aria-label={`${expanded ? 'Hide' : 'Show'} details of the ${KIND_LABELS[run.kind].toLowerCase()} run ${formatRelativeTime(run.startedAt)}`}
+                        onClick={() => setOpen(expanded ? null : run.id)}
+                      >
+                        {expanded ? (
+                          <IconChevronDown size={16} aria-hidden="true" />
+                        ) : (
+                          <IconChevronRight size={16} aria-hidden="true" />
+                        )}
+                      </ActionIcon>
+                    </Table.Td>
+                    <Table.Td>
+                      <TintedBadge color={run.status === 'success' ? 'green' : 'red'}>
+                        {run.status === 'success' ? 'Success' : 'Failed'}
+                      </TintedBadge>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm">{KIND_LABELS[run.kind]}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={formatDateTime(run.startedAt)}>
+                        <Text size="sm" component="time" dateTime={run.startedAt}>
+                          {formatRelativeTime(run.startedAt)}
+                        </Text>
+                      </Tooltip>
+                      <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="run-phone-details">
+                        {KIND_LABELS[run.kind]} · {formatDuration(run.durationMs)} · {run.attempts}{' '}
+                        {run.attempts === 1 ? 'attempt' : 'attempts'} ·{' '}
+                        <Anchor href={run.temporalUrl} target="_blank" rel="noreferrer" inherit>
+                          Workflow
                         </Anchor>
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm">{formatDuration(run.durationMs)}</Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text size="sm">{run.attempts}</Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Anchor
+                        href={run.temporalUrl}
+                        target="_blank"
+                        rel="noreferrer"
+                        size="sm"
+                        aria-label={`Workflow of the ${KIND_LABELS[run.kind].toLowerCase()} run of ${formatDateTime(run.startedAt)}, in the Temporal Web UI`}
+                      >
+                        <Group gap={4} wrap="nowrap" component="span">
+                          Workflow
+                          <IconExternalLink size={14} aria-hidden="true" />
+                        </Group>
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                  {expanded && (
+                    <Table.Tr>
+                      <Table.Td colSpan={7} p={0}>
+                        <RunDetails run={run} />
                       </Table.Td>
                     </Table.Tr>
-                    {expanded && (
-                      <Table.Tr>
-                        <Table.Td colSpan={7} p={0}>
-                          <RunDetails run={run} />
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                </Fragment>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
       )}
 
       {runs.hasNextPage && (
