@@ -147,6 +147,8 @@ async function fetchClientCredentialsToken(
       'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
     },
     body: Buffer.from(form.toString()),
+    // The client secret is in the body: no redirect takes it to another origin (issue 20).
+    bodyIsSecret: true,
   });
   if (response.status < 200 || response.status > 299) throw new TokenEndpointError(response);
 

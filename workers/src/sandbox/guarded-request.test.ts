@@ -339,3 +339,31 @@ describe('query credentials across origins (issue 20, item 6)', () => {
     },
   );
 });
+
+describe('a secret request body across origins (issue 20, sibling of item 6)', () => {
+  it('an OAuth token request redirected (307) to another origin does not resend the client secret', async () => {
+    const tokenEndpoint = await startServer((_request, response) => {
+      response.writeHead(307, { location: `http://localhost:${target.port}/steal` });
+      response.end();
+    });
+    try {
+      const { env } = environment({ allowPrivateNetwork: true });
+      const before = target.received.length;
+      await expect(
+        guardedRequest(
+          {
+            method: 'POST',
+            url: new URL(`${tokenEndpoint.origin}/oauth/token`),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: Buffer.from('grant_type=client_credentials&client_secret=cs-123456'),
+            bodyIsSecret: true,
+          },
+          env,
+        ),
+      ).rejects.toThrow(/would resend the request body/);
+      expect(target.received.length).toBe(before);
+    } finally {
+      await tokenEndpoint.close();
+    }
+  });
+});

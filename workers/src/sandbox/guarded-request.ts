@@ -70,6 +70,8 @@ export interface OutgoingRequest {
   headers: Record<string, string>;
   body: Buffer | null;
   credentials?: Credentials;
+  /** The body holds a secret (an OAuth token request's client secret): it never leaves its origin. */
+  bodyIsSecret?: boolean;
 }
 
 export interface IncomingResponse {
@@ -230,6 +232,12 @@ export async function guardedRequest(
       );
     }
     if (next.origin !== url.origin) {
+      if (body !== null && request.bodyIsSecret) {
+        // A 307/308 resends the body: the client secret must not follow it elsewhere.
+        throw new BlockedRequestError(
+          `a redirect to ${next.origin} would resend the request body, which holds a credential`,
+        );
+      }
       headers = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !CROSS_ORIGIN_DROPPED.includes(name)),
       );
