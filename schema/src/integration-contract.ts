@@ -166,6 +166,8 @@ export const ZGenerateRequest = ZCreateIntegrationRequest.pick({
   destApiUrl: true,
   destAuthType: true,
   userPrompt: true,
+  sourceDescription: true,
+  destDescription: true,
 }).extend({
   /**
    * The user's integration these connections belong to (issue 15 §6): when both have

@@ -2,7 +2,7 @@
 // (STYLE.md, temporalio/samples-typescript "activities-dependency-injection").
 import type { Activities } from '@patchbay/workflows';
 import type { KeyRing } from '@patchbay/schema/vault';
-import type postgres from 'postgres';
+import type { Sql } from '@patchbay/db';
 import type { Generator } from '../generation/generator.ts';
 import type { SandboxPool } from '../sandbox/index.ts';
 import { createExecuteIntegration } from './execute-integration.ts';
@@ -15,7 +15,7 @@ import { createVerifyGeneratedCode } from './verify-generated-code.ts';
 
 export interface ActivityDeps {
   workerIdentity: string;
-  sql: postgres.Sql;
+  sql: Sql;
   vault: KeyRing;
   sandbox: SandboxPool;
   allowPrivateNetwork: boolean;
