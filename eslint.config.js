@@ -61,10 +61,13 @@ const BROWSER_ONLY = [
     message: 'The console runs in the browser: only the browser-safe root exports.',
   },
   {
-    // The catalog reads its entries from disk; only its acorn-based module check is
-    // browser-safe (issue 18 §1: the review page warns about a draft that cannot run).
-    regex: '^@patchbay/catalog(?!/check-module$)|(^|/)catalog/src/(?!check-module\\.ts$)',
-    message: 'The console may import only @patchbay/catalog/check-module from the catalog.',
+    // The catalog reads its entries from disk; only its acorn-based checks are browser-safe
+    // (issue 18 §1: the review page warns about a draft that cannot run; issue 15 §4: it
+    // checks the code's calls against the descriptions as the user types).
+    regex:
+      '^@patchbay/catalog(?!/check-(module|calls)$)|(^|/)catalog/src/(?!check-(module|calls)\\.ts$)',
+    message:
+      'The console may import only @patchbay/catalog/check-module and /check-calls from the catalog.',
   },
 ];
 

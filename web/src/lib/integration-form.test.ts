@@ -2,16 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   authConfig,
   canGenerate,
+  connectionFromCatalog,
   emptyConnection,
   emptyForm,
   formProblems,
   isHttpUrl,
+  operationCount,
   promptCounter,
   secretLabel,
   toCreateRequest,
   toGenerateRequest,
   type IntegrationForm,
 } from './integration-form.ts';
+import { ZApiDescription, type TApiDescription, type TAuthScheme } from '@patchbay/schema';
 
 function validForm(): IntegrationForm {
   const form = emptyForm('Copy every new customer from billing into the CRM.');
@@ -184,5 +187,98 @@ describe('request bodies', () => {
       userPrompt: 'Copy every new customer from billing into the CRM.',
     });
     expect(JSON.stringify(body)).not.toContain('sk_live_1');
+  });
+});
+
+/** A small description, parsed with the shared schema so defaults apply as in the API. */
+function acmeDescription(id: string, schemes: TAuthScheme[]): TApiDescription {
+  return ZApiDescription.parse({
+    id,
+    name: 'Acme CRM',
+    category: 'crm',
+    hosts: ['api.acme.test'],
+    baseUrl: 'https://api.acme.test/v2',
+    docsUrl: 'https://docs.acme.test/api',
+    source: { kind: 'reference', url: 'https://docs.acme.test/api' },
+    auth: { schemes },
+    resources: [
+      {
+        name: 'contact',
+        plural: 'contacts',
+        schema: { type: 'object' },
+        idField: 'id',
+        example: { id: '1' },
+        operations: [
+          { id: 'listContacts', kind: 'list', method: 'GET', path: '/contacts', summary: 'List' },
+          {
+            id: 'createContact',
+            kind: 'create',
+            method: 'POST',
+            path: '/contacts',
+            summary: 'Add',
+          },
+        ],
+      },
+    ],
+  });
+}
+
+describe('descriptions (issue 14 §5)', () => {
+  it("a catalog pick fills the name, base URL, auth type and the key's header name", () => {
+    const description = acmeDescription('acme', [{ type: 'api-key', in: 'query', name: 'token' }]);
+    expect(connectionFromCatalog(description)).toEqual({
+      apiName: 'Acme CRM',
+      baseUrl: 'https://api.acme.test/v2',
+      description: { kind: 'catalog', id: 'acme' },
+      authType: 'api-key',
+      keyLocation: 'query',
+      keyName: 'token',
+    });
+  });
+
+  it('takes the first scheme, and a token URL only for a client-credentials-only provider', () => {
+    const bearer = acmeDescription('acme', [{ type: 'bearer' }, { type: 'basic' }]);
+    expect(connectionFromCatalog(bearer)).toMatchObject({ authType: 'bearer' });
+    expect(connectionFromCatalog(bearer)).not.toHaveProperty('keyName');
+    const machine = acmeDescription('acme', [
+      {
+        type: 'oauth',
+        grants: ['client_credentials'],
+        tokenUrl: 'https://auth.acme.test/token',
+        scopes: [],
+      },
+    ]);
+    expect(connectionFromCatalog(machine)).toMatchObject({
+      authType: 'oauth',
+      tokenUrl: 'https://auth.acme.test/token',
+    });
+    const browser = acmeDescription('acme', [
+      {
+        type: 'oauth',
+        grants: ['authorization_code', 'client_credentials'],
+        tokenUrl: 'https://auth.acme.test/token',
+        scopes: [],
+      },
+    ]);
+    expect(connectionFromCatalog(browser)).not.toHaveProperty('tokenUrl');
+  });
+
+  it('counts operations over all resources', () => {
+    expect(operationCount(acmeDescription('acme', [{ type: 'bearer' }]))).toBe(2);
+  });
+
+  it('sends a chosen description to create and generate, and leaves the automatic match to the API', () => {
+    const form = validForm();
+    expect(toCreateRequest(form)).not.toHaveProperty('sourceDescription');
+    form.source.description = { kind: 'catalog', id: 'stripe' };
+    form.destination.description = { kind: 'none' };
+    expect(toCreateRequest(form)).toMatchObject({
+      sourceDescription: { kind: 'catalog', id: 'stripe' },
+      destDescription: { kind: 'none' },
+    });
+    expect(toGenerateRequest(form)).toMatchObject({
+      sourceDescription: { kind: 'catalog', id: 'stripe' },
+      destDescription: { kind: 'none' },
+    });
   });
 });

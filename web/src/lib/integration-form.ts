@@ -2,8 +2,10 @@ import {
   DEFAULT_INTEGRATION_NAME,
   PROMPT_MAX_LENGTH,
   PROMPT_MIN_LENGTH,
+  type TApiDescription,
   type TAuthConfig,
   type TAuthType,
+  type TDescriptionChoice,
   type TCreateIntegrationRequest,
   type TGenerateRequest,
 } from '@patchbay/schema';
@@ -32,6 +34,12 @@ export interface ConnectionForm {
   tokenUrl: string;
   clientId: string;
   scope: string;
+  /**
+   * Which API description generation and the editor use for this side (issue 14 §4): matched
+   * from the name and URL by default, a catalog entry picked in the combobox, an imported
+   * OpenAPI document, or none.
+   */
+  description: TDescriptionChoice;
 }
 
 export interface IntegrationForm {
@@ -54,6 +62,7 @@ export function emptyConnection(): ConnectionForm {
     tokenUrl: '',
     clientId: '',
     scope: '',
+    description: { kind: 'auto' },
   };
 }
 
@@ -191,6 +200,21 @@ export function toCreateRequest(form: IntegrationForm): TCreateIntegrationReques
     destAuthType: form.destination.authType,
     ...(destConfig ? { destAuthConfig: destConfig } : {}),
     ...(destSecret !== undefined ? { destApiKeyEncrypted: destSecret } : {}),
+    ...descriptionChoices(form),
+  };
+}
+
+/** Each side's description choice; 'auto' is the API's default, so it is left out. */
+function descriptionChoices(
+  form: IntegrationForm,
+): Pick<TCreateIntegrationRequest, 'sourceDescription' | 'destDescription'> {
+  return {
+    ...(form.source.description.kind !== 'auto'
+      ? { sourceDescription: form.source.description }
+      : {}),
+    ...(form.destination.description.kind !== 'auto'
+      ? { destDescription: form.destination.description }
+      : {}),
   };
 }
 
@@ -204,6 +228,7 @@ export function toGenerateRequest(form: IntegrationForm): TGenerateRequest {
     destApiUrl: form.destination.baseUrl.trim(),
     destAuthType: form.destination.authType,
     userPrompt: form.prompt.trim(),
+    ...descriptionChoices(form),
   };
 }
 
@@ -223,4 +248,36 @@ export function secretLabel(
     case 'none':
       return null;
   }
+}
+
+/** How many operations a description lists, over all its resources. */
+export function operationCount(description: TApiDescription): number {
+  return description.resources.reduce((count, resource) => count + resource.operations.length, 0);
+}
+
+/**
+ * What picking a catalog entry in the API Name combobox fills in (issue 14 §5): the name, the
+ * base URL and the auth type of the entry's first scheme, with an API key's header or query
+ * name and a basic-auth entry's fixed user name when the scheme gives them. The secret is left
+ * alone, and the entry becomes this side's description.
+ */
+export function connectionFromCatalog(description: TApiDescription): Partial<ConnectionForm> {
+  const patch: Partial<ConnectionForm> = {
+    apiName: description.name,
+    baseUrl: description.baseUrl,
+    description: { kind: 'catalog', id: description.id },
+  };
+  const scheme = description.auth.schemes[0];
+  if (!scheme) return patch;
+  patch.authType = scheme.type;
+  if (scheme.type === 'api-key') {
+    patch.keyLocation = scheme.in;
+    patch.keyName = scheme.name;
+  }
+  // A provider that only offers the client-credentials grant needs its token URL; one with a
+  // browser sign-in is used with an access token the user pastes (no token URL).
+  if (scheme.type === 'oauth' && !scheme.grants.includes('authorization_code')) {
+    patch.tokenUrl = scheme.tokenUrl;
+  }
+  return patch;
 }

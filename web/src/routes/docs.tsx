@@ -32,6 +32,7 @@ import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { FREE_INTEGRATION_LIMIT } from '../lib/pricing-plans.ts';
 import { APP_PATHS, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
+import { CatalogList } from './-components/catalog-list.tsx';
 import { CodeBlock } from './-components/code-block.tsx';
 import classes from './-components/docs.module.css';
 import prose from './-components/prose.module.css';
@@ -48,6 +49,7 @@ const SECTIONS = [
   { id: 'lifecycle', title: 'How an integration is made' },
   { id: 'code-contract', title: 'The integration code contract' },
   { id: 'authentication', title: 'Authentication' },
+  { id: 'api-catalog', title: 'Known APIs' },
   { id: 'schedules', title: 'Schedules' },
   { id: 'retries', title: 'Retries and failures' },
   { id: 'saved-state', title: 'Saved state' },
@@ -315,6 +317,17 @@ function DocsPage() {
                 Use a key with only the permissions the integration needs, and rotate keys
                 regularly; we recommend every {formatDays(KEY_ROTATION_ADVICE_DAYS)}.
               </Text>
+            </DocsSection>
+
+            <DocsSection id="api-catalog">
+              <Text>
+                Patchbay knows these APIs: their paths, fields, authentication and paging. When an
+                API Name or Base URL on the Create page matches one, generation writes calls the API
+                really has, the review page checks the code's calls and completes their paths, and a
+                dry run checks what the code would write. For any other API, import its OpenAPI
+                document on the Create page.
+              </Text>
+              <CatalogList />
             </DocsSection>
 
             <DocsSection id="schedules">

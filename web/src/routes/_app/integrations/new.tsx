@@ -16,6 +16,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { PENDING_PROMPT_KEY } from '../../../lib/auth.ts';
+import { generationToast } from '../../../lib/generation-report.ts';
 import {
   canGenerate,
   DEFAULT_INTEGRATION_NAME,
@@ -111,8 +112,8 @@ function CreateIntegrationPage() {
       return;
     }
     create.mutate(form, {
-      onSuccess: (integration) => {
-        toast({ title: '✓ Code Generated!', message: 'View in sandbox to review and deploy' });
+      onSuccess: ({ integration, generated }) => {
+        toast(generationToast(generated));
         void navigate({ to: '/integrations/$id/review', params: { id: integration.id } });
       },
       onError: (err) => {

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconArrowLeft,
   IconDeviceFloppy,
@@ -7,7 +18,8 @@ import {
   IconPlayerPlay,
   IconRocket,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { checkCalls, type CheckTarget } from '@patchbay/catalog/check-calls';
 import {
   createFileRoute,
   Link,
@@ -19,10 +31,11 @@ import {
   ZTestRunResponse,
   type TIntegration,
   type TIntegrationVersion,
+  type TTestMode,
   type TTestRunResponse,
 } from '@patchbay/schema';
 import type { editor } from 'monaco-editor';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { CodeProblemAlert } from '../../../../components/integrations/code-problem-alert.tsx';
 import { StatusBadge } from '../../../../components/integrations/status-badge.tsx';
 import { useRunIntegrationNow } from '../../../../components/integrations/use-integration-actions.ts';
@@ -32,11 +45,19 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { codeProblemPosition } from '../../../../lib/code-problem.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
+import {
+  forgetGenerationReport,
+  recallGenerationReport,
+} from '../../../../lib/generation-report.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
+import type { CompletionSources } from '../../../../lib/monaco/call-completions.ts';
+import { integrationDescriptionsQuery } from '../../../../lib/queries/catalog.ts';
 import { integrationQueries, invalidateIntegration } from '../../../../lib/queries/integrations.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { usePageMeta } from '../../../../lib/use-page-meta.ts';
+import { ApiDescriptionsPanel } from './-components/api-descriptions-panel.tsx';
 import { CodePanel } from './-components/code-panel.tsx';
+import { GenerationReportAlert } from './-components/generation-report-alert.tsx';
 import { IntegrationDetails } from './-components/integration-details.tsx';
 import { RunsPanel, type StartedRun } from './-components/runs-panel.tsx';
 import { StatePanel } from './-components/state-panel.tsx';
@@ -75,6 +96,36 @@ function Review({ id }: { id: string }) {
   const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
   const dirty = code !== integration.generatedCode;
   const [generator] = useState(() => generatorInfo(id, integration.generatedCode));
+  const [report, setReport] = useState(() => recallGenerationReport(id));
+  // Issue 18 §4: a test captures writes unless the user asks for a live one.
+  const [testMode, setTestMode] = useState<TTestMode>('dry-run');
+
+  // Issue 14 §5 / 15 §4: the descriptions both sides use, for the static check, the markers
+  // and completion. The page works without them (a side may have none).
+  const descriptions = useQuery(integrationDescriptionsQuery(id));
+  const checkedCode = useDeferredValue(code);
+  const target = useMemo<CheckTarget>(
+    () => ({
+      source: descriptions.data?.source
+        ? { description: descriptions.data.source, baseUrl: integration.sourceApiUrl }
+        : undefined,
+      destination: descriptions.data?.destination
+        ? { description: descriptions.data.destination, baseUrl: integration.destApiUrl }
+        : undefined,
+    }),
+    [descriptions.data, integration.sourceApiUrl, integration.destApiUrl],
+  );
+  const check = useMemo(() => checkCalls(checkedCode, target), [checkedCode, target]);
+  const completionSources = useMemo<CompletionSources | null>(
+    () =>
+      descriptions.data
+        ? {
+            descriptions: descriptions.data,
+            baseUrls: { source: integration.sourceApiUrl, destination: integration.destApiUrl },
+          }
+        : null,
+    [descriptions.data, integration.sourceApiUrl, integration.destApiUrl],
+  );
 
   // Unsaved edits are not lost to a stray click or a closed tab.
   useBlocker({
@@ -130,10 +181,10 @@ function Review({ id }: { id: string }) {
   // The sandbox runs the saved code, so unsaved edits are saved first: the test always runs
   // what the editor shows.
   const test = useMutation({
-    mutationFn: async (current: string) => {
+    mutationFn: async ({ current, mode }: { current: string; mode: TTestMode }) => {
       if (current !== integration.generatedCode)
         await accept(await putCode({ generatedCode: current }));
-      return apiJson('POST', `${path(id)}/execute`, ZTestRunResponse, { testMode: true });
+      return apiJson('POST', `${path(id)}/execute`, ZTestRunResponse, { testMode: true, mode });
     },
     onSuccess: async (result) => {
       setTestResult(result);
@@ -193,7 +244,7 @@ function Review({ id }: { id: string }) {
           <Button
             variant="default"
             leftSection={<IconFlask size={16} aria-hidden="true" />}
-            onClick={() => test.mutate(code)}
+            onClick={() => test.mutate({ current: code, mode: testMode })}
             loading={test.isPending}
             disabled={busy && !test.isPending}
           >
@@ -250,10 +301,46 @@ function Review({ id }: { id: string }) {
         </Group>
       </Group>
 
+      <Group gap="sm" align="center">
+        <Text size="sm" id="test-mode-label">
+          Test Integration runs as
+        </Text>
+        <SegmentedControl
+          aria-labelledby="test-mode-label"
+          size="xs"
+          value={testMode}
+          onChange={(mode) => setTestMode(mode as TTestMode)}
+          disabled={test.isPending}
+          data={[
+            { value: 'dry-run', label: 'Dry run (no writes)' },
+            { value: 'live', label: 'Live test' },
+          ]}
+        />
+      </Group>
+      {testMode === 'live' && (
+        <Alert variant="light" color="orange" title="Live test: writes are real">
+          A live test sends every write to the destination for real: records are created or changed,
+          messages are posted, and each new test sends them again. The dry run reads for real and
+          only shows what it would write.
+        </Alert>
+      )}
+
       {test.isPending && (
         <Alert variant="light" color="blue" title="Testing…" role="status">
-          Running the code in the sandbox against the real APIs. State is never saved by a test.
+          {testMode === 'dry-run'
+            ? 'Running the code in the sandbox: reads go to the real APIs, writes are captured and checked against the descriptions. State is never saved by a test.'
+            : 'Running the code in the sandbox against the real APIs. State is never saved by a test.'}
         </Alert>
+      )}
+
+      {report && (
+        <GenerationReportAlert
+          report={report}
+          onClose={() => {
+            forgetGenerationReport(id);
+            setReport(null);
+          }}
+        />
       )}
 
       <IntegrationDetails integration={integration} generator={generator} />
@@ -268,7 +355,11 @@ function Review({ id }: { id: string }) {
         onEditorMount={(instance) => {
           editorRef.current = instance;
         }}
+        completionSources={completionSources}
+        warnings={check.warnings}
       />
+
+      <ApiDescriptionsPanel integration={integration} check={check} onShowLine={showLine} />
 
       <Paper withBorder radius="md" p="md" component="section" aria-label="History">
         <Tabs value={tab} onChange={setTab} keepMounted={false}>

@@ -19,6 +19,8 @@ import {
   type ConnectionForm,
   type KeyLocation,
 } from '../../../../lib/integration-form.ts';
+import { ApiNameField } from './api-name-field.tsx';
+import { DescriptionChoice } from './description-choice.tsx';
 
 const AUTH_TYPE_OPTIONS = AUTH_TYPES.map((value) => ({ value, label: AUTH_TYPE_LABELS[value] }));
 
@@ -54,14 +56,18 @@ export function ConnectionCard({ side, value, onChange, errors, disabled }: Conn
             {side === 'source' ? 'The API the data comes from.' : 'The API the data goes to.'}
           </Text>
         </div>
-        <TextInput
-          label="API Name"
-          name={field('apiName')}
-          placeholder={side === 'source' ? 'Stripe' : 'HubSpot'}
-          required
-          value={value.apiName}
-          onChange={(event) => onChange({ apiName: event.currentTarget.value })}
+        <ApiNameField
+          side={side}
+          value={value}
+          onChange={onChange}
           error={errors[field('apiName')]}
+          disabled={disabled}
+        />
+        <DescriptionChoice
+          side={side}
+          sideTitle={title}
+          value={value}
+          onChange={onChange}
           disabled={disabled}
         />
         <TextInput

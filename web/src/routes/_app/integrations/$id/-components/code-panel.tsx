@@ -2,6 +2,8 @@ import { Box, Button, CopyButton, Group, Loader, Paper, Stack, Text, Title } fro
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import type { editor } from 'monaco-editor';
+import type { TCallWarning } from '@patchbay/schema';
+import type { CompletionSources } from '../../../../../lib/monaco/call-completions.ts';
 import { EDITOR_HEIGHT_PX } from './editor-height.ts';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
@@ -19,10 +21,20 @@ interface CodePanelProps {
   onChange: (code: string) => void;
   dirty: boolean;
   onEditorMount: (instance: editor.IStandaloneCodeEditor) => void;
+  completionSources: CompletionSources | null;
+  warnings: readonly TCallWarning[];
 }
 
 /** Spec §2 Review sandbox: the code editor, 500 px high, with a copy button. */
-export function CodePanel({ integrationId, code, onChange, dirty, onEditorMount }: CodePanelProps) {
+export function CodePanel({
+  integrationId,
+  code,
+  onChange,
+  dirty,
+  onEditorMount,
+  completionSources,
+  warnings,
+}: CodePanelProps) {
   return (
     <Paper withBorder radius="md" component="section" aria-labelledby="code-title">
       <Group justify="space-between" px="md" py="sm" gap="sm">
@@ -72,6 +84,8 @@ export function CodePanel({ integrationId, code, onChange, dirty, onEditorMount 
             onChange={onChange}
             onMount={onEditorMount}
             ariaLabel="Integration code"
+            completionSources={completionSources}
+            warnings={warnings}
           />
         </Suspense>
       </Box>

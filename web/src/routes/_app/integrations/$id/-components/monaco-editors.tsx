@@ -1,6 +1,13 @@
 import { useComputedColorScheme } from '@mantine/core';
 import { DiffEditor, Editor, type OnMount } from '@monaco-editor/react';
+import type { TCallWarning } from '@patchbay/schema';
 import type { editor } from 'monaco-editor';
+import { useEffect, useRef, useState } from 'react';
+import type { CompletionSources } from '../../../../../lib/monaco/call-completions.ts';
+import {
+  registerDescriptionCompletion,
+  setCallWarningMarkers,
+} from '../../../../../lib/monaco/description-completion.ts';
 import { MONACO_THEMES } from '../../../../../lib/monaco/setup-monaco.ts';
 import { EDITOR_HEIGHT_PX as EDITOR_HEIGHT } from './editor-height.ts';
 
@@ -28,6 +35,10 @@ interface CodeEditorProps {
   readOnly?: boolean;
   height?: number;
   ariaLabel: string;
+  /** The API descriptions for completing client-call paths (issue 14 §5). */
+  completionSources?: CompletionSources | null;
+  /** The static check's findings, shown as markers (issue 15 §4). */
+  warnings?: readonly TCallWarning[];
 }
 
 export function CodeEditor({
@@ -38,9 +49,33 @@ export function CodeEditor({
   readOnly = false,
   height = EDITOR_HEIGHT,
   ariaLabel,
+  completionSources = null,
+  warnings,
 }: CodeEditorProps) {
   const theme = useMonacoTheme();
-  const handleMount: OnMount = (instance) => onMount?.(instance);
+  const [instance, setInstance] = useState<editor.IStandaloneCodeEditor | null>(null);
+  const handleMount: OnMount = (mounted) => {
+    setInstance(mounted);
+    onMount?.(mounted);
+  };
+
+  // The provider reads the latest descriptions through a ref, so it is registered once per
+  // model and disposed when the editor goes (it is global to JavaScript otherwise).
+  const sources = useRef(completionSources);
+  useEffect(() => {
+    sources.current = completionSources;
+  }, [completionSources]);
+  useEffect(() => {
+    const registration = registerDescriptionCompletion(path, () => sources.current);
+    return () => registration.dispose();
+  }, [path]);
+
+  useEffect(() => {
+    const model = instance?.getModel();
+    if (!model || !warnings) return;
+    setCallWarningMarkers(model, warnings);
+  }, [instance, warnings]);
+
   return (
     <Editor
       height={height}

@@ -1,6 +1,7 @@
-import { Group, Modal, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Modal, Tabs, Text } from '@mantine/core';
 import type { TTestRunResponse } from '@patchbay/schema';
 import { formatDuration } from '../../../../../lib/relative-time.ts';
+import { CapturedWrites } from './captured-writes.tsx';
 import { LogsView, RequestList, ResponseList, RunErrorAlert } from './run-transcript.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
@@ -12,7 +13,9 @@ interface TestResultsDialogProps {
 
 /**
  * Spec §2: the Test Results dialog — tabs Request, Response and Logs and a Success or Failed
- * badge — showing the real transcript of the sandbox run.
+ * badge — showing the real transcript of the sandbox run. A dry run (issue 15 §5, the default)
+ * also shows its summary and the writes it captured instead of sending; a live test says
+ * plainly that its writes were real (issue 18 §4).
  */
 export function TestResultsDialog({ result, onClose, onShowLine }: TestResultsDialogProps) {
   return (
@@ -31,6 +34,11 @@ export function TestResultsDialog({ result, onClose, onShowLine }: TestResultsDi
               {result.status === 'success' ? 'Success' : 'Failed'}
             </TintedBadge>
           )}
+          {result && (
+            <TintedBadge color={result.mode === 'dry-run' ? 'blue' : 'orange'}>
+              {result.mode === 'dry-run' ? 'Dry run' : 'Live test'}
+            </TintedBadge>
+          )}
         </Group>
       }
     >
@@ -40,6 +48,16 @@ export function TestResultsDialog({ result, onClose, onShowLine }: TestResultsDi
             {result.requests.length} {result.requests.length === 1 ? 'request' : 'requests'} in{' '}
             {formatDuration(result.durationMs)} · workflow {result.workflowId}
           </Text>
+          {result.mode === 'dry-run' ? (
+            <Alert variant="light" color="blue" title="Dry run: nothing was written" mb="sm">
+              {result.summary ||
+                `${result.captured.length} ${result.captured.length === 1 ? 'write was' : 'writes were'} captured instead of sent.`}
+            </Alert>
+          ) : (
+            <Alert variant="light" color="orange" title="Live test: the writes were real" mb="sm">
+              Every write below reached the API. Running the test again sends them again.
+            </Alert>
+          )}
           {result.error && (
             <RunErrorAlert
               error={result.error}
@@ -51,14 +69,28 @@ export function TestResultsDialog({ result, onClose, onShowLine }: TestResultsDi
           )}
           <Tabs
             mt="md"
-            defaultValue={result.status === 'success' ? 'request' : 'logs'}
+            defaultValue={
+              result.status !== 'success'
+                ? 'logs'
+                : result.mode === 'dry-run'
+                  ? 'writes'
+                  : 'request'
+            }
             keepMounted={false}
           >
             <Tabs.List mb="md">
+              {result.mode === 'dry-run' && (
+                <Tabs.Tab value="writes">Captured writes ({result.captured.length})</Tabs.Tab>
+              )}
               <Tabs.Tab value="request">Request</Tabs.Tab>
               <Tabs.Tab value="response">Response</Tabs.Tab>
               <Tabs.Tab value="logs">Logs</Tabs.Tab>
             </Tabs.List>
+            {result.mode === 'dry-run' && (
+              <Tabs.Panel value="writes">
+                <CapturedWrites captured={result.captured} />
+              </Tabs.Panel>
+            )}
             <Tabs.Panel value="request">
               <RequestList requests={result.requests} />
             </Tabs.Panel>

@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  ZApiDescription,
+  ZCatalogListResponse,
+  ZCatalogMatchResponse,
+  ZIntegrationDescriptions,
+} from '@patchbay/schema';
+import { getQueryFn } from '../api-client.ts';
+import { apiJson } from '../api-json.ts';
+
+// API descriptions (issue 14 §5): the built-in catalog the Create form's combobox searches and
+// the docs page lists, the entry a typed name and URL match, and the descriptions an
+// integration's editor checks and completes against. Catalog answers never change while the
+// console runs, so spec §7's "never stale" default fits them as it is.
+
+const CATALOG = '/api/catalog';
+
+export const catalogQueries = {
+  /** GET /api/catalog?q=: the whole catalog for an empty query. */
+  search: (q: string) =>
+    queryOptions({
+      queryKey: [CATALOG, 'search', q],
+      queryFn: () =>
+        apiJson(
+          'GET',
+          q ? `${CATALOG}?${new URLSearchParams({ q }).toString()}` : CATALOG,
+          ZCatalogListResponse,
+        ),
+    }),
+  /** GET /api/catalog/:id: one entry's whole description. */
+  entry: (id: string) =>
+    queryOptions({ queryKey: [CATALOG, id], queryFn: getQueryFn({ schema: ZApiDescription }) }),
+  /** GET /api/catalog/match: the entry an API name and base URL point at, or null. */
+  match: (name: string, url: string) =>
+    queryOptions({
+      queryKey: [CATALOG, 'match', name, url],
+      queryFn: () =>
+        apiJson(
+          'GET',
+          `${CATALOG}/match?${new URLSearchParams({ name, url }).toString()}`,
+          ZCatalogMatchResponse,
+        ),
+    }),
+};
+
+/**
+ * GET /api/integrations/:id/descriptions: both sides' descriptions, whole. Keyed under the
+ * integration, so invalidating an integration after a change refetches them too.
+ */
+export const integrationDescriptionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/integrations', id, 'descriptions'],
+    queryFn: getQueryFn({ schema: ZIntegrationDescriptions }),
+  });
