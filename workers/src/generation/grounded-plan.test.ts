@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSyntax } from '../sandbox/check-syntax.ts';
 import { describeOperationsForPrompt } from './compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
-import { idFromPrompt, nameFromPrompt, planGrounded } from './grounded-plan.ts';
+import { idFromPrompt, inMinorUnits, nameFromPrompt, planGrounded } from './grounded-plan.ts';
 import { generateTemplateCode } from './template-generator.ts';
 
 // The grounded reading (ADR 015) without the sandbox: what it picks from a prompt, and that every
@@ -131,6 +131,40 @@ describe('grounded plan', () => {
       'hubspot',
     );
     expect(missing.blocking.join()).toMatch(/karma/);
+  });
+
+  it('reads money amounts after the noun, in major units, scaled for cents fields (issue 15)', () => {
+    const charges = plan('stripe charges above 25 dollars -> slack #sales', 'stripe', 'slack');
+    expect(charges.filters).toContainEqual(
+      expect.objectContaining({ field: 'amount', op: 'gt', value: 2500 }),
+    );
+    // Text-typed totals ("250.00") compare as numbers; no cents scaling without the unit.
+    const orders = plan(
+      'shopify orders worth more than 1,500 USD to slack #vip',
+      'shopify',
+      'slack',
+    );
+    expect(orders.filters).toContainEqual(
+      expect.objectContaining({ field: 'total_price', op: 'gt', value: 1500 }),
+    );
+    const bare = plan('bigcommerce orders under 40 -> slack #small', 'bigcommerce', 'slack');
+    expect(bare.filters).toContainEqual(
+      expect.objectContaining({ field: 'total_inc_tax', op: 'lt', value: 40 }),
+    );
+    // An amount the records cannot be compared by stops the code rather than sending them all.
+    const issues = plan('github issues over $50 to slack #dev', 'github', 'slack');
+    expect(issues.blocking.join()).toMatch(/over \$50/);
+    // "in 2 days" or "team 42" are no amounts.
+    expect(plan('zendesk tickets to slack team 42', 'zendesk', 'slack').filters).toEqual([]);
+    expect(inMinorUnits({ path: 'amount_in_cents', schema: { type: 'integer' } })).toBe(true);
+    expect(inMinorUnits({ path: 'line.price_minor', schema: { type: 'integer' } })).toBe(true);
+    expect(
+      inMinorUnits({
+        path: 'value',
+        schema: { type: 'integer', description: 'In the smallest currency unit.' },
+      }),
+    ).toBe(true);
+    expect(inMinorUnits({ path: 'total', schema: { type: 'string' } })).toBe(false);
   });
 
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {

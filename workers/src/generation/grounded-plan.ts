@@ -1311,12 +1311,35 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
       plan.blocking.push(`filter "${m[0]}" (no field "${m[1]}" in ${read.resource.plural})`);
       continue;
     }
-    let value = Number(m[3]);
-    if (/cents|smallest unit/.test(field.schema.description ?? '')) {
-      value *= 100;
-      plan.assumptions.push(`${field.path} is in cents, so ${m[3]} becomes ${value}.`);
+    add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
+  }
+
+  // "invoices over $500", "orders above 1,000 USD", "deals worth more than €2k": a comparison
+  // with a money amount (or a bare number right after the resource's noun) filters on the
+  // records' amount field. One the schema cannot ground stops the code: ignoring it would send
+  // every record (issue 15: no silent wrong results).
+  const money =
+    /(?:^|[^\w$€£])(over|above|more than|greater than|bigger than|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+(?:(?:[$€£]\s?)(\d[\d,]*(?:\.\d+)?)(k)?|(\d[\d,]*(?:\.\d+)?)(k)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b|(\d[\d,]*(?:\.\d+)?)(k)?(?=\s*(?:$|[,.;)]|->|→|(?:to|into|on|in|from|and|as)\b)))/g;
+  for (const m of lower.matchAll(money)) {
+    const phrase = m[0].replace(/^[^a-z0-9$€£><=]+/, '');
+    if (plan.filters.some((f) => f.phrase.includes(phrase.trim()))) continue;
+    const digits = m[2] ?? m[4] ?? m[6] ?? '';
+    const thousands = Boolean(m[3] ?? m[5] ?? m[7]);
+    // A bare number counts only when it follows a noun of the records ("orders over 200").
+    if (m[6] !== undefined) {
+      const before = lower.slice(0, m.index + (m[0].length - phrase.length)).trimEnd();
+      const nouns = resourceNames(read.resource);
+      if (!nouns.some((n) => before.endsWith(n) || before.endsWith(`${n}s`))) continue;
     }
-    add({ field: field.path, op, value, phrase: m[0] });
+    const op = COMPARATORS.find(([pattern]) => pattern.test(m[1] ?? ''))?.[1];
+    const field = amountField(fields);
+    if (!field || !op) {
+      plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no amount field to compare`);
+      plan.blocking.push(`"${phrase}" (no amount in ${read.resource.plural})`);
+      continue;
+    }
+    const major = Number(digits.replace(/,/g, '')) * (thousands ? 1000 : 1);
+    add({ field: field.path, op, value: majorToField(major, field, plan), phrase });
   }
 
   // "where status is open" (read-prompt's equality filters), grounded on a field.
@@ -1495,6 +1518,40 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     else if (flag)
       add({ field: flag.path, op: negative ? 'falsy' : 'truthy', phrase: m[0].trim() });
   }
+}
+
+/** The record's money amount: the amount concept, else a field named like one (`amount_cents`). */
+function amountField(fields: FieldLeaf[]): FieldLeaf | undefined {
+  const numeric = (l: FieldLeaf) =>
+    ['number', 'integer', 'string'].includes(l.schema.type) && !l.schema.enum;
+  return (
+    fields.find((l) => conceptOf(l.path) === 'amount' && numeric(l)) ??
+    fields.find((l) => /^(total|grand|amount)/i.test(l.path) && numeric(l)) ??
+    fields.find((l) => /(amount|total|price|cents)/i.test(l.path) && numeric(l))
+  );
+}
+
+/**
+ * Whether a money field counts in the currency's minor unit (cents): its name says so
+ * (`amount_cents`, `amount_in_cents`, `total_minor`) or its description does (Stripe's
+ * "smallest currency unit").
+ */
+export function inMinorUnits(field: { path: string; schema: TFieldSchema }): boolean {
+  const leaf = field.path.split('.').at(-1) ?? '';
+  if (/(cents|_minor|minor_?units?)$/i.test(leaf) || /in_?cents/i.test(leaf)) return true;
+  return /\bcents\b|smallest (currency )?unit|minor (currency )?units?/i.test(
+    field.schema.description ?? '',
+  );
+}
+
+/** A prompt's amount in major units ($500) as the field counts it (50000 for cents). */
+function majorToField(value: number, field: FieldLeaf, plan: GroundedPlan): number {
+  if (!inMinorUnits(field)) return value;
+  const scaled = Math.round(value * 100);
+  plan.assumptions.push(
+    `${field.path} counts in cents (the currency's smallest unit), so ${value} becomes ${scaled}.`,
+  );
+  return scaled;
 }
 
 function describeFilter(f: FilterPlan): string {
