@@ -3,8 +3,13 @@ import { serve } from '@hono/node-server';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { EnvError } from '@patchbay/schema/env';
 import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
-import { createSql, isConnectionError, migrate, MigrationError } from '@patchbay/db';
-import { checkVaultKeys } from './vault-check.ts';
+import {
+  checkVaultKeys,
+  createSql,
+  isConnectionError,
+  migrate,
+  MigrationError,
+} from '@patchbay/db';
 import { createApp } from './app.ts';
 import { createAuthDeps } from './auth/auth-config.ts';
 import { loadApiEnv } from './env.ts';
@@ -25,6 +30,7 @@ async function main(): Promise<void> {
     namespace: env.TEMPORAL_NAMESPACE,
     tls: env.TEMPORAL_TLS,
     apiKey: env.TEMPORAL_API_KEY,
+    keyRing: vault,
   });
   const deps = {
     sql,

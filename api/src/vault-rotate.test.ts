@@ -5,7 +5,7 @@ import {
   createTestUser,
   type TestApp,
 } from '../../scripts/test-support/test-app.ts';
-import { checkVaultKeys } from './vault-check.ts';
+import { checkVaultKeys } from '@patchbay/db';
 import { rotateCredentials } from './vault-rotate.ts';
 
 let t: TestApp;

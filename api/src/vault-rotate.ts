@@ -1,8 +1,12 @@
 // Re-encrypts every stored credential with the active key of APP_ENCRYPTION_KEYS
 // (issue "Integrations": rotation). Run by scripts/ops/rotate-encryption-keys.ts.
 import { credentialContext, decrypt, encrypt, keyIdOf, type KeyRing } from '@patchbay/schema/vault';
-import { listCredentialsNotSealedWith, replaceCredential, type Sql } from '@patchbay/db';
-import { checkVaultKeys } from './vault-check.ts';
+import {
+  checkVaultKeys,
+  listCredentialsNotSealedWith,
+  replaceCredential,
+  type Sql,
+} from '@patchbay/db';
 
 /** Returns how many credentials were re-encrypted. Safe to re-run; safe while the API runs. */
 export async function rotateCredentials(sql: Sql, ring: KeyRing): Promise<number> {

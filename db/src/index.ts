@@ -12,3 +12,4 @@ export * from './state.ts';
 export * from './audit.ts';
 export * from './rate-limits.ts';
 export * from './retention.ts';
+export * from './vault-check.ts';

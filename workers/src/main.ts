@@ -3,7 +3,7 @@
 import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { EnvError } from '@patchbay/schema/env';
 import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
-import { createSql } from '@patchbay/db';
+import { checkVaultKeys, createSql } from '@patchbay/db';
 import { bundleWorkflows } from './bundle-workflows.ts';
 import { connectToTemporal, createWorker } from './create-worker.ts';
 import { loadWorkerEnv } from './env.ts';
@@ -15,6 +15,9 @@ async function main(): Promise<void> {
   const vault = parseKeyRing(env.APP_ENCRYPTION_KEYS);
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const sql = createSql(env.DATABASE_URL, { max: 10, applicationName: 'patchbay-worker' });
+  // A wrong key would surface later as decrypt failures that mark integrations failed: refuse
+  // to poll instead (issue 20 item 9), as the API refuses to start.
+  await checkVaultKeys(sql, vault);
   const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE });
   const generator = createGenerator(env);
   const workflowBundle = await bundleWorkflows();

@@ -1,13 +1,9 @@
-// At start-up, prove APP_ENCRYPTION_KEYS is the key set this database was written with
+// At start-up of the API and of every worker (issue 20 item 9), prove APP_ENCRYPTION_KEYS is the key set this database was written with
 // (issue "Integrations": a wrong or missing key stops start-up with a clear message,
 // rather than silently encrypting new data with a key that cannot read the old).
 import { decrypt, encrypt, keyIdOf, type KeyRing, VaultError } from '@patchbay/schema/vault';
-import {
-  credentialKeyIdsInUse,
-  insertVaultKeyCheck,
-  listVaultKeyChecks,
-  type Sql,
-} from '@patchbay/db';
+import type { Sql } from './client.ts';
+import { credentialKeyIdsInUse, insertVaultKeyCheck, listVaultKeyChecks } from './credentials.ts';
 
 const CHECK_PLAINTEXT = 'patchbay vault key check';
 const checkContext = (kid: string) => `patchbay:vault-check:${kid}`;
