@@ -130,6 +130,7 @@ function settings(
       ...(write?.batch ? { batchSize: Math.min(write.batch.maxItems, MAX_ITEMS_PER_RUN) } : {}),
       ...(write?.query && Object.keys(write.query).length > 0 ? { query: write.query } : {}),
       ...(write?.columns ? { columns: write.columns } : {}),
+      ...(write?.spread ? { spread: write.spread } : {}),
       ...(write?.propertyTypes ? { propertyTypes: write.propertyTypes } : {}),
       ...(write?.message ? { message: messageSettings(plan) } : {}),
     })};`,
@@ -382,9 +383,24 @@ function toBody(items) {
 function toBody(items) {
   return {
     ${str(write.container.field)}: items.map((item) =>
-      WRITE.columns.map((column) => cell(getField(item, column), FIELDS.find((f) => f.from === column))),
+      WRITE.columns.flatMap((column) =>
+        column === WRITE.spread
+          ? answerCells(getField(item, column))
+          : [cell(getField(item, column), FIELDS.find((f) => f.from === column))],
+      ),
     ),
   };
+}
+
+// Typed answers ({ type: 'email', email: 'a@b.c' }): one cell per answer, its value.
+function answerCells(answers) {
+  if (!Array.isArray(answers)) return [];
+  return answers.map((answer) => {
+    const value = answer?.[answer?.type];
+    if (value && typeof value === 'object')
+      return value.label ?? (Array.isArray(value.labels) ? value.labels.join(', ') : JSON.stringify(value));
+    return value ?? '';
+  });
 }
 
 function cell(value, rule) {

@@ -608,4 +608,56 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(teams.requests.at(-1)?.path).toBe('/teams/9f3e1a/channels/19:billing@thread/messages');
     expect(teams.writes[0]?.body).toEqual({ body: { content: expect.stringContaining('INV-1') } });
   });
+
+  it('Form answers → sheet rows: typed answers spread into cells; a row nothing fills is refused (issue 15)', async () => {
+    const answer = (type: string, value: unknown, ref: string) => ({
+      field: { id: ref, type, ref },
+      type,
+      [type]: value,
+    });
+    const typeform = await mock(entry('typeform'), {
+      response: [
+        {
+          response_id: 'sub-1',
+          token: 'sub-1',
+          submitted_at: '2025-05-30T10:00:00Z',
+          answers: [
+            answer('text', 'Grace Hopper', 'who'),
+            answer('email', 'grace@navy.example', 'mail'),
+            answer('choice', { label: 'Enterprise' }, 'plan'),
+          ],
+        },
+      ],
+    });
+    const sheets = await mock(entry('google-sheets'));
+    const generated = generate(
+      'copy every typeform submission of form Qw12 into spreadsheet 9zYx8wVu7t as rows',
+      typeform,
+      sheets,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, typeform, sheets));
+    const rows = sheets.writes.flatMap((w) => (w.body as { values: unknown[][] }).values);
+    expect(rows).toEqual([
+      ['sub-1', '2025-05-30T10:00:00Z', 'Grace Hopper', 'grace@navy.example', 'Enterprise'],
+    ]);
+
+    // A source whose records have no field a column can take: refused, never `[[]]`.
+    const bare = structuredClone(entry('typeform'));
+    const resource = bare.resources.find((r) => r.name === 'response')!;
+    resource.schema = { type: 'object', properties: { blob: { type: 'object' } } };
+    resource.idField = 'blob';
+    resource.createdField = undefined;
+    const bareMock = await mock(bare, { response: [{ blob: {} }] });
+    const refused = generate(
+      'copy typeform submissions of form Qw12 into spreadsheet 9zYx8wVu7t',
+      bareMock,
+      sheets,
+    );
+    expect(refused.unresolved.join()).toMatch(/columns/);
+    const outcome = await run(refused.code, bareMock, sheets);
+    expect(outcome.result.status).toBe('failed');
+    expect(outcome.result.error?.name).toBe('NonRetryableError');
+    expect(sheets.writes).toHaveLength(1);
+  });
 });

@@ -72,6 +72,11 @@ export interface WritePlan {
   propertyTypes?: Record<string, string>;
   /** values-array (sheets): the source fields, one column each. */
   columns?: string[];
+  /**
+   * values-array: a column holding a list of typed answers (Typeform's `answers`, each value
+   * under the key its `type` names), spread into one cell per answer.
+   */
+  spread?: string | undefined;
 }
 
 export interface FilterPlan {
@@ -945,10 +950,27 @@ function planMapping(
     // A sheet row: the columns the prompt names, else the record's main scalar fields.
     const named =
       stated.length > 0 ? stated.map((m) => m.from) : columnsFromPrompt(text, sourceLeaves);
-    const columns = named.length > 0 ? named : defaultColumns(sourceLeaves);
+    const answers = typedAnswersField(read.resource.schema);
+    const columns =
+      named.length > 0
+        ? named
+        : [...defaultColumns(sourceLeaves, read.resource), ...(answers ? [answers] : [])];
     write.columns = columns.map(
       (c) => sourceLeaves.find((l) => normalise(l.path) === normalise(c))?.path ?? c,
     );
+    if (answers && write.columns.includes(answers)) {
+      write.spread = answers;
+      plan.understood.push(
+        `${read.resource.plural}' ${answers} are typed answers: each answer's value gets a cell of its own.`,
+      );
+    }
+    // A row of nothing is a wrong write, not an empty one (issue 15: no silent wrong results).
+    if (write.columns.length === 0) {
+      block(
+        `which ${read.resource.plural} fields go into the row's columns; name them in the prompt ("columns: email, name, total")`,
+      );
+      return;
+    }
     write.rules = write.columns.map((from) => ({
       to: from,
       from,
@@ -1244,7 +1266,21 @@ function columnsFromPrompt(text: string, sourceLeaves: FieldLeaf[]): string[] {
   return out;
 }
 
-function defaultColumns(sourceLeaves: FieldLeaf[]): string[] {
+/**
+ * A list of typed answers: an array of objects whose `type` enum names sibling keys holding the
+ * value ({ type: 'email', email: 'a@b.c' }), as form APIs answer (Typeform's `answers`).
+ */
+export function typedAnswersField(schema: TFieldSchema | undefined): string | undefined {
+  for (const [name, field] of Object.entries(schema?.properties ?? {})) {
+    const item = field.type === 'array' ? field.items : undefined;
+    const types = item?.properties?.type?.enum?.map(String) ?? [];
+    const keys = Object.keys(item?.properties ?? {});
+    if (types.filter((t) => keys.includes(t)).length >= 2) return name;
+  }
+  return undefined;
+}
+
+function defaultColumns(sourceLeaves: FieldLeaf[], resource?: TResource): string[] {
   const order = [
     'name',
     'firstname',
@@ -1269,10 +1305,16 @@ function defaultColumns(sourceLeaves: FieldLeaf[]): string[] {
     );
     if (leaf && !out.includes(leaf.path)) out.push(leaf.path);
   }
-  const created = sourceLeaves.find(
-    (l) => l.depth === 0 && /^(created|created_at|createdAt|add_time|added_at)$/.test(l.path),
+  const created =
+    sourceLeaves.find(
+      (l) => l.depth === 0 && /^(created|created_at|createdAt|add_time|added_at)$/.test(l.path),
+    ) ?? sourceLeaves.find((l) => l.depth === 0 && l.path === resource?.createdField);
+  const id = sourceLeaves.find(
+    (l) =>
+      l.depth === 0 &&
+      l.schema.type !== 'object' &&
+      (/^(id|gid|Id)$/.test(l.path) || l.path === resource?.idField),
   );
-  const id = sourceLeaves.find((l) => l.depth === 0 && /^(id|gid|Id)$/.test(l.path));
   return [...(id ? [id.path] : []), ...out, ...(created ? [created.path] : [])];
 }
 
