@@ -170,6 +170,8 @@ export const ZIntegration = z.object({
   /** The API description each side uses (issue 14 §4), or null when none. */
   sourceDescription: ZDescriptionInUse.nullable(),
   destDescription: ZDescriptionInUse.nullable(),
+  /** After a save: what the user should know about the credentials just given (trimmed, too short). */
+  notices: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

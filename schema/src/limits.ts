@@ -2,6 +2,13 @@
 // enforces them, the housekeeping job prunes by them, the API reports them and the console's
 // docs, privacy and terms pages render them. Change a value here and every place follows.
 
+/**
+ * Credential values shorter than this are never redacted from transcripts (issue 20, item 8):
+ * replacing a one- or two-character value everywhere corrupts data, and such a value is a
+ * placeholder (Freshdesk's basic-auth password `X`), not a secret. The API warns on save.
+ */
+export const MIN_REDACTED_CHARS = 4;
+
 /** One sandbox run (DESIGN.md §6, ADR 012). The worker's SandboxPool starts from these. */
 export const SANDBOX_LIMITS = {
   /** Whole run, measured from outside the runner process (covers time spent awaiting I/O). */

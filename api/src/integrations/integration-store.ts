@@ -11,6 +11,7 @@ import {
   type TListIntegrationsQuery,
   type TUpdateIntegrationRequest,
 } from '@patchbay/schema';
+import { MIN_REDACTED_CHARS } from '@patchbay/schema/limits';
 import { credentialContext, encrypt, secretHint, type KeyRing } from '@patchbay/schema/vault';
 import {
   createIntegrationWithSlot,
@@ -45,10 +46,40 @@ function sealCredential(
 ): { credential: string | null; hint: string | null } | undefined {
   if (authType === 'none' || secret === '') return { credential: null, hint: null };
   if (secret === undefined) return undefined;
+  // Servers trim header values, so an echo of a padded key would not match it in redaction;
+  // keys never begin or end with spaces (issue 20, item 5). credentialNotices says so.
+  secret = secret.trim();
+  if (secret === '') return { credential: null, hint: null };
   return {
     credential: encrypt(vault, secret, credentialContext(integrationId, side)),
     hint: secretHint(secret),
   };
+}
+
+/**
+ * What the user should know about the credentials they just saved (issue 20, items 5 and 8):
+ * spaces that were trimmed, and values too short to be hidden in transcripts.
+ */
+export function credentialNotices(
+  body: Pick<TUpdateIntegrationRequest, 'sourceApiKeyEncrypted' | 'destApiKeyEncrypted'>,
+): string[] {
+  const notices: string[] = [];
+  for (const [label, secret] of [
+    ['source', body.sourceApiKeyEncrypted],
+    ['destination', body.destApiKeyEncrypted],
+  ] as const) {
+    if (!secret) continue;
+    const trimmed = secret.trim();
+    if (trimmed !== secret) {
+      notices.push(`The ${label} credential had spaces at its start or end; they were removed.`);
+    }
+    if (trimmed.length > 0 && trimmed.length < MIN_REDACTED_CHARS) {
+      notices.push(
+        `The ${label} credential is shorter than ${MIN_REDACTED_CHARS} characters, so it cannot be hidden safely where an API echoes it back in a run's transcript.`,
+      );
+    }
+  }
+  return notices;
 }
 
 export async function listIntegrations(

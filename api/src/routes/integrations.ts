@@ -19,6 +19,7 @@ import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { buildExportZip, exportFileName } from '@patchbay/runtime/export';
 import {
   createIntegration,
+  credentialNotices,
   deleteIntegration,
   getIntegration,
   listIntegrations,
@@ -66,8 +67,10 @@ export function integrationRoutes(deps: AppDeps) {
       }),
       jsonBody(ZCreateIntegrationRequest),
       async (c) => {
-        const row = await createIntegration(sql, vault, userId(c), c.req.valid('json'));
-        return c.json(integrationResponse(row), 201);
+        const body = c.req.valid('json');
+        const row = await createIntegration(sql, vault, userId(c), body);
+        const notices = credentialNotices(body);
+        return c.json({ ...integrationResponse(row), ...(notices.length ? { notices } : {}) }, 201);
       },
     )
     .get(
@@ -95,12 +98,13 @@ export function integrationRoutes(deps: AppDeps) {
       }),
       jsonBody(ZUpdateIntegrationRequest),
       async (c) => {
+        const body = c.req.valid('json');
         const { before, after } = await updateIntegration(
           sql,
           vault,
           userId(c),
           c.req.param('id'),
-          c.req.valid('json'),
+          body,
         );
         // Deploy, pause, resume or a new interval: make the Temporal Schedule match.
         if (
@@ -109,7 +113,12 @@ export function integrationRoutes(deps: AppDeps) {
         ) {
           await syncScheduleOrLeaveToReconciler(deps, after);
         }
-        return c.json({ ...integrationResponse(after), codeWarnings: codeWarnings(after) });
+        const notices = credentialNotices(body);
+        return c.json({
+          ...integrationResponse(after),
+          codeWarnings: codeWarnings(after),
+          ...(notices.length ? { notices } : {}),
+        });
       },
     )
     .delete(

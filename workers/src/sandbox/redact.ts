@@ -1,4 +1,5 @@
 import type { SandboxConnection } from './types.ts';
+import { MIN_REDACTED_CHARS } from '@patchbay/schema/limits';
 
 // Credential redaction for everything a run gives back (DESIGN.md §7): the transcript, logs,
 // error messages and stacks, the data and the state changes. The sandbox knows every credential
@@ -17,12 +18,8 @@ import type { SandboxConnection } from './types.ts';
 
 export const REDACTED = '[REDACTED]';
 
-/**
- * Shorter values are never redacted (issue 20, item 8): replacing a one- or two-character value
- * everywhere corrupts data ("bloc[REDACTED]ed"), and such a value is a placeholder (Freshdesk's
- * basic-auth password `X`), not a secret.
- */
-export const MIN_REDACTED_CHARS = 4;
+/** Shorter values are never redacted (issue 20, item 8); the API warns when one is saved. */
+export { MIN_REDACTED_CHARS };
 
 /** Deeper than this, a value is refused rather than walked (the host's stack is finite). */
 const MAX_DEPTH = 256;
