@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { checkSyntax } from '../sandbox/check-syntax.ts';
 import { describeOperationsForPrompt } from './compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
-import { idFromPrompt, inMinorUnits, nameFromPrompt, planGrounded } from './grounded-plan.ts';
+import {
+  idFromPrompt,
+  inMinorUnits,
+  nameFromPrompt,
+  planGrounded,
+  stateMatch,
+} from './grounded-plan.ts';
 import { generateTemplateCode } from './template-generator.ts';
 
 // The grounded reading (ADR 015) without the sandbox: what it picks from a prompt, and that every
@@ -165,6 +171,59 @@ describe('grounded plan', () => {
       }),
     ).toBe(true);
     expect(inMinorUnits({ path: 'total', schema: { type: 'string' } })).toBe(false);
+  });
+
+  it('reads states: documented value meanings, flags by synonym, negations (issue 15)', () => {
+    const severity = {
+      path: 'severity',
+      schema: {
+        type: 'integer' as const,
+        enum: [1, 2, 3],
+        description: 'Severity: 1 = critical, 2 = major, 3 = minor.',
+      },
+      depth: 0,
+    };
+    const level = {
+      path: 'level',
+      schema: {
+        type: 'string' as const,
+        enum: ['p1', 'p2'],
+        description: 'blocker (p1) or normal (p2)',
+      },
+      depth: 0,
+    };
+    const flag = { path: 'is_archived', schema: { type: 'boolean' as const }, depth: 0 };
+    expect(stateMatch([severity], 'critical')).toEqual({ field: 'severity', value: 1 });
+    expect(stateMatch([severity], 'minor')).toEqual({ field: 'severity', value: 3 });
+    expect(stateMatch([level], 'blocker')).toEqual({ field: 'level', value: 'p1' });
+    expect(stateMatch([severity, flag], 'archived')).toEqual({ field: 'is_archived' });
+    expect(stateMatch([severity], 'pending')).toBeUndefined();
+    // Trello calls an archived card `closed`; "omitting" is a negation.
+    const cards = plan(
+      'trello cards on board 5f1e2d3c4b5a697887766554, omitting archived, to slack #ops',
+      'trello',
+      'slack',
+    );
+    expect(cards.filters).toContainEqual(expect.objectContaining({ field: 'closed', op: 'falsy' }));
+    const issues = plan(
+      'github issues of acme/web without closed ones to slack #dev',
+      'github',
+      'slack',
+    );
+    expect(issues.filters).toContainEqual(
+      expect.objectContaining({ field: 'state', op: 'ne', value: 'closed' }),
+    );
+  });
+
+  it('puts an id the prompt gives after a noun into the array of ids named after it', () => {
+    const tasks = plan(
+      'trello cards on board 5f1e2d3c4b5a697887766554 to asana; file them under project 42424242',
+      'trello',
+      'asana',
+    );
+    expect(tasks.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'projects', value: '42424242', type: 'array' }),
+    );
   });
 
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {

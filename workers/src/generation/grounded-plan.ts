@@ -1039,6 +1039,28 @@ function planMapping(
         }
         continue;
       }
+      // "asana project 1201…" → `projects: ["1201…"]`: an array of ids, or a field named after a
+      // destination resource, takes the id the prompt gives after that noun.
+      const leafName = target.path.split('.').at(-1) ?? '';
+      const idList =
+        target.schema.type === 'array' &&
+        ['string', 'integer'].includes(target.schema.items?.type ?? '') &&
+        !explicit.has(normalise(target.path));
+      const namesResource = (plan.destinationDescription?.resources ?? []).some(
+        (r) => r.name === singular(leafName.toLowerCase()),
+      );
+      if ((idList || namesResource) && target.schema.type !== 'boolean') {
+        const value = idFromPrompt(text, [singular(leafName.toLowerCase())]);
+        if (value) {
+          write.rules.push({
+            to: target.path,
+            value,
+            type: target.schema.type,
+            reason: 'the prompt',
+          });
+          continue;
+        }
+      }
       const rule = matchField(target, sourceLeaves, explicit, personTarget);
       if (rule) write.rules.push(rule);
     }
@@ -1498,30 +1520,36 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     add({ field: tags.path, op: 'contains', value: m[1] ?? '', phrase: m[0] });
   }
 
-  // "excluding archived ones", "not archived", "skip closed", "except cancelled"
+  // "excluding archived ones", "not archived", "leave out closed", "without drafts", "except
+  // cancelled": a state the records must not be in (an enum value, a documented value meaning,
+  // or a boolean flag).
   for (const m of lower.matchAll(
-    /\b(?:excluding|exclude|except|not|skip(?:ping)?|ignore|ignoring|without|no|non)[- ](?:the |any )?(archived|closed|completed|deleted|cancell?ed|inactive|draft|spam|resolved|done|void|paid)\b/g,
+    /\b(?:excluding|exclude|except(?: for)?|not|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)[- ](?:the |any |all )?([a-z]+)\b/g,
   )) {
     const state = m[1] ?? '';
-    const flag = fields.find(
-      (l) =>
-        l.schema.type === 'boolean' &&
-        normalise(l.path).includes(state.replace(/ll/, 'l').slice(0, 5)),
-    );
-    const status = fields.find((l) =>
-      l.schema.enum?.some((v) => String(v).toLowerCase().startsWith(state.slice(0, 5))),
-    );
-    if (flag) add({ field: flag.path, op: 'falsy', phrase: m[0] });
-    else if (status)
+    if (
+      /^(new|ones?|already|existing|duplicates?|more|longer|need|matter|later|changes?|those|them|it|twice|again)$/.test(
+        state,
+      )
+    )
+      continue;
+    if (plan.filters.some((f) => f.phrase === m[0])) continue;
+    const found = stateMatch(fields, state);
+    if (found) {
       add({
-        field: status.path,
-        op: 'ne',
-        value: status.schema.enum?.find((v) =>
-          String(v).toLowerCase().startsWith(state.slice(0, 5)),
-        ) as string,
+        field: found.field,
+        op: found.value === undefined ? 'falsy' : 'ne',
+        ...(found.value === undefined ? {} : { value: found.value }),
         phrase: m[0],
       });
-    else plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no ${state} flag or status`);
+    } else if (
+      /^(archived|closed|completed|deleted|cancell?ed|inactive|drafts?|spam|resolved|done|void|paid)$/.test(
+        state,
+      )
+    ) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no ${state} flag or status`);
+      plan.blocking.push(`"${m[0]}" (no ${state} flag or status in ${read.resource.plural})`);
+    }
   }
 
   // "open issues", "paid invoices", "active subscriptions", "completed tasks": an adjective
@@ -1542,24 +1570,86 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
       continue;
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
     const negative = /^un(.+)$/.exec(word)?.[1];
-    const status = fields.find((l) =>
-      l.schema.enum?.some((v) => String(v).toLowerCase() === (negative ?? word)),
-    );
-    const flag = fields.find(
-      (l) => l.schema.type === 'boolean' && normalise(l.path) === normalise(negative ?? word),
-    );
-    if (status)
+    const found =
+      stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
+    const negated = Boolean(negative) && !stateMatch(fields, word, true);
+    if (found?.value !== undefined)
       add({
-        field: status.path,
-        op: negative ? 'ne' : 'eq',
-        value: status.schema.enum?.find(
-          (v) => String(v).toLowerCase() === (negative ?? word),
-        ) as string,
+        field: found.field,
+        op: negated ? 'ne' : 'eq',
+        value: found.value,
         phrase: m[0].trim(),
       });
-    else if (flag)
-      add({ field: flag.path, op: negative ? 'falsy' : 'truthy', phrase: m[0].trim() });
+    else if (found)
+      add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0].trim() });
   }
+}
+
+/** Words for the same record state: Trello's `closed` is what its app calls archived. */
+const STATE_SYNONYMS: Record<string, string[]> = {
+  archived: ['archived', 'closed'],
+  deleted: ['deleted', 'trashed', 'removed'],
+  completed: ['completed', 'complete', 'done', 'finished'],
+  done: ['done', 'completed', 'complete'],
+  cancelled: ['cancelled', 'canceled'],
+  canceled: ['cancelled', 'canceled'],
+  inactive: ['inactive', 'disabled'],
+  drafts: ['draft'],
+};
+
+/**
+ * The field and value that say a record is in the state a word names: an enum value ("open"),
+ * a value the field's description documents ("1 low, 2 medium, 3 high, 4 urgent" → 4 for
+ * "urgent"), else a boolean flag of that name (`archived`, `is_archived`, Trello's `closed`).
+ * `exact` (adjectives before a noun) skips the loose prefix match ("cancel" → "cancelled").
+ */
+export function stateMatch(
+  fields: FieldLeaf[],
+  word: string,
+  exact = false,
+): { field: string; value?: string | number | boolean } | undefined {
+  const wanted = word.toLowerCase();
+  const enumHit = fields.find((l) =>
+    l.schema.enum?.some((v) => String(v).toLowerCase() === wanted),
+  );
+  if (enumHit) {
+    const value = enumHit.schema.enum?.find((v) => String(v).toLowerCase() === wanted);
+    return { field: enumHit.path, value: value as string | number | boolean };
+  }
+  const documented = new RegExp(
+    `(?:^|[\\s,;(])([\\w-]+)\\s*(?:=|:|-|–|→)?\\s*["'“]?${escapeRegExp(wanted)}["'”]?(?![\\w-])|(?<![\\w-])${escapeRegExp(wanted)}\\s*(?:=|:|\\(|→)\\s*([\\w-]+)`,
+    'i',
+  );
+  for (const leaf of fields) {
+    if (!leaf.schema.description || leaf.schema.type === 'object') continue;
+    const m = documented.exec(leaf.schema.description);
+    const token = m?.[1] ?? m?.[2];
+    if (token === undefined) continue;
+    const allowed = leaf.schema.enum?.find((v) => String(v) === token);
+    if (allowed !== undefined) return { field: leaf.path, value: allowed as string | number };
+    if (
+      !leaf.schema.enum &&
+      /^-?\d+$/.test(token) &&
+      ['integer', 'number'].includes(leaf.schema.type)
+    )
+      return { field: leaf.path, value: Number(token) };
+  }
+  const names = (STATE_SYNONYMS[wanted] ?? [wanted]).map(normalise);
+  const flag = fields.find(
+    (l) =>
+      l.schema.type === 'boolean' &&
+      names.includes(normalise(l.path.split('.').at(-1) ?? '').replace(/^(is|has)/, '')),
+  );
+  if (flag) return { field: flag.path };
+  if (exact || wanted.length < 5) return undefined;
+  const prefix = fields.find((l) =>
+    l.schema.enum?.some((v) => String(v).toLowerCase().startsWith(wanted.slice(0, 5))),
+  );
+  if (!prefix) return undefined;
+  const value = prefix.schema.enum?.find((v) =>
+    String(v).toLowerCase().startsWith(wanted.slice(0, 5)),
+  );
+  return { field: prefix.path, value: value as string | number | boolean };
 }
 
 /** The record's money amount: the amount concept, else a field named like one (`amount_cents`). */
