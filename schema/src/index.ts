@@ -3,6 +3,7 @@
 export * from './api-error.ts';
 export * from './health.ts';
 export * from './auth.ts';
+export * from './sign-in-redirect.ts';
 export * from './integrations.ts';
 export * from './runs.ts';
 export * from './limits.ts';

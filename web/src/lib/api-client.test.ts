@@ -184,6 +184,33 @@ describe('getQueryFn', () => {
     expect(errorMessage(error, 'fallback')).toBe((error as Error).message);
   });
 
+  it('loads a lazy schema only for a 2xx answer (the user lookup on public pages)', async () => {
+    let loads = 0;
+    const loadSchema = () => {
+      loads += 1;
+      return Promise.resolve(ZThing);
+    };
+
+    nextResponse = new Response('{"message":"Not signed in"}', { status: 401 });
+    const anonymous = await getQueryFn({ schema: loadSchema, on401: 'returnNull' })(
+      queryContext(['/api/auth/user']),
+    );
+    expect(anonymous).toBeNull();
+    expect(loads).toBe(0);
+
+    nextResponse = new Response('{"id":42}', { status: 200 });
+    await expect(
+      getQueryFn({ schema: loadSchema, on401: 'returnNull' })(queryContext(['/api/auth/user'])),
+    ).rejects.toBeInstanceOf(ResponseShapeError);
+    expect(loads).toBe(1);
+
+    nextResponse = new Response('{"id":"u1","extra":true}', { status: 200 });
+    const user = await getQueryFn({ schema: loadSchema, on401: 'returnNull' })(
+      queryContext(['/api/auth/user']),
+    );
+    expect(user).toEqual({ id: 'u1' });
+  });
+
   it('rejects a 200 whose body is not JSON', async () => {
     nextResponse = new Response('<html>proxy page</html>', { status: 200 });
 

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 // The console's only way to reach the API; it follows spec §7 to the letter.
 
@@ -24,15 +24,15 @@ export class ResponseShapeError extends Error {
   readonly url: string;
   readonly issues: readonly z.core.$ZodIssue[];
 
-  constructor(url: string, error: z.ZodError) {
-    const first = error.issues[0];
+  constructor(url: string, issues: readonly z.core.$ZodIssue[]) {
+    const first = issues[0];
     const where = first && first.path.length > 0 ? ` at ${first.path.join('.')}` : '';
     super(
       `The server's answer to ${url} is not what this page expects${where}: ${first?.message ?? 'invalid'}. Reload the page; if it persists, the console and the API are out of step.`,
     );
     this.name = 'ResponseShapeError';
     this.url = url;
-    this.issues = error.issues;
+    this.issues = issues;
   }
 }
 
@@ -43,7 +43,7 @@ export function parseResponse<S extends z.ZodType>(
   url: string,
 ): z.output<S> {
   const result = schema.safeParse(json);
-  if (!result.success) throw new ResponseShapeError(url, result.error);
+  if (!result.success) throw new ResponseShapeError(url, result.error.issues);
   return result.data;
 }
 
@@ -58,10 +58,9 @@ export async function readJson<S extends z.ZodType>(
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {
-    throw new ResponseShapeError(
-      url,
-      new z.ZodError([{ code: 'custom', path: [], message: 'the body is not JSON', input: text }]),
-    );
+    throw new ResponseShapeError(url, [
+      { code: 'custom', path: [], message: 'the body is not JSON', input: text },
+    ]);
   }
   return parseResponse(schema, json, url);
 }
@@ -122,17 +121,18 @@ function urlFromQueryKey(queryKey: readonly unknown[]): string {
  * (`['/api/integrations', id]` → `/api/integrations/<id>`) and return the JSON parsed with
  * `schema` (a mismatch throws ResponseShapeError). With `on401: 'returnNull'` a 401 yields
  * null instead of an error (spec §7: the current-user lookup); any other non-OK status throws.
+ * `schema` may be a function that imports it, called only for a 2xx answer (auth.ts).
  */
 export function getQueryFn<S extends z.ZodType>(options: {
-  schema: S;
+  schema: S | (() => Promise<S>);
   on401: 'returnNull';
 }): QueryFunction<z.output<S> | null>;
 export function getQueryFn<S extends z.ZodType>(options: {
-  schema: S;
+  schema: S | (() => Promise<S>);
   on401?: 'throw';
 }): QueryFunction<z.output<S>>;
 export function getQueryFn<S extends z.ZodType>(options: {
-  schema: S;
+  schema: S | (() => Promise<S>);
   on401?: UnauthorizedBehavior;
 }): QueryFunction<z.output<S> | null> {
   return async ({ queryKey, signal }) => {
@@ -140,7 +140,8 @@ export function getQueryFn<S extends z.ZodType>(options: {
     const res = await fetch(url, { headers: authHeaders(), credentials: 'include', signal });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
-    return readJson(res, options.schema, url);
+    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+    return readJson(res, schema, url);
   };
 }
 

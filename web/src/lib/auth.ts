@@ -1,17 +1,20 @@
 // The signed-in user, shared by the login guard, the top bars and the shell.
 import { queryOptions } from '@tanstack/react-query';
-import { ZUser } from '@patchbay/schema';
 import { apiRequest, getQueryFn } from './api-client.ts';
 
 export const USER_QUERY_KEY = ['/api/auth/user'] as const;
 
 /**
  * GET /api/auth/user. Spec §4 and §7: never retried; a 401 means "not signed in" (null),
- * not an error.
+ * not an error. Every public page asks (the top bar), so the schema, and zod with it, loads
+ * only when there is a user to parse: a visitor's pages stay small (issue 19).
  */
 export const currentUserQuery = queryOptions({
   queryKey: USER_QUERY_KEY,
-  queryFn: getQueryFn({ schema: ZUser, on401: 'returnNull' }),
+  queryFn: getQueryFn({
+    schema: () => import('@patchbay/schema').then(({ ZUser }) => ZUser),
+    on401: 'returnNull',
+  }),
   retry: false,
 });
 
