@@ -79,7 +79,13 @@ export function DescriptionChoice({
             <>
               Described by:{' '}
               {shown.docsUrl ? (
-                <Anchor href={shown.docsUrl} target="_blank" rel="noreferrer" inherit>
+                <Anchor
+                  href={shown.docsUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  inherit
+                  underline="always"
+                >
                   {shown.name}
                 </Anchor>
               ) : (

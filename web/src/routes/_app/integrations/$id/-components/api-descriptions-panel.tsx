@@ -124,7 +124,13 @@ function SideColumn({ side, apiName, inUse, calls, onShowLine }: SideColumnProps
           {inUse.docsUrl && (
             <>
               {' · '}
-              <Anchor href={inUse.docsUrl} target="_blank" rel="noreferrer" inherit>
+              <Anchor
+                href={inUse.docsUrl}
+                target="_blank"
+                rel="noreferrer"
+                inherit
+                underline="always"
+              >
                 API reference
                 <IconExternalLink
                   size={12}
@@ -184,6 +190,7 @@ function CallRow({
               target="_blank"
               rel="noreferrer"
               inherit
+              underline="always"
               title={call.summary}
             >
               {call.operationId}
