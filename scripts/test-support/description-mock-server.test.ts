@@ -68,6 +68,28 @@ describe('description mock server', () => {
     expect(second.body).toEqual({ data: [{ gid: '3' }] });
   });
 
+  it('pages Link-header lists by their next link (with the port) or by page number, and filters array fields', async () => {
+    const issues = [1, 2, 3, 4, 5].map((n) => ({
+      id: n,
+      number: n,
+      title: `Issue ${n}`,
+      state: 'open',
+      labels: n % 2 === 0 ? [{ name: 'bug' }, { name: 'ui' }] : [{ name: 'ui' }],
+    }));
+    const github = await start(entry('github'), { seed: { issue: issues }, pageSize: 2 });
+    const first = await call(github, '/repos/acme/web/issues');
+    expect((first.body as unknown as Array<{ id: number }>).map((i) => i.id)).toEqual([1, 2]);
+    const link = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')?.[1] ?? '';
+    expect(link.startsWith(github.url)).toBe(true);
+    const second = await fetch(link, { headers: { authorization: 'Bearer test-secret' } });
+    expect(((await second.json()) as Array<{ id: number }>).map((i) => i.id)).toEqual([3, 4]);
+    const third = await call(github, '/repos/acme/web/issues?page=3');
+    expect((third.body as unknown as Array<{ id: number }>).map((i) => i.id)).toEqual([5]);
+    expect(third.headers.get('link')).toBeNull();
+    const bugs = await call(github, '/repos/acme/web/issues?labels=bug,ui&per_page=10');
+    expect((bugs.body as unknown as Array<{ id: number }>).map((i) => i.id)).toEqual([2, 4]);
+  });
+
   it('refuses a request without the credential, and an unknown path', async () => {
     const hubspot = await start(entry('hubspot'));
     expect(

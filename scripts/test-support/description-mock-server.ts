@@ -158,7 +158,8 @@ export async function startDescriptionMock(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      // The Host header keeps the port, so next links the mock writes lead back to it.
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
       const text = Buffer.concat(chunks).toString('utf8');
       const headers = Object.fromEntries(
         Object.entries(req.headers).map(([k, v]) => [
@@ -362,7 +363,15 @@ export async function startDescriptionMock(
     const fields = route.resource.schema.properties ?? {};
     for (const [name, value] of Object.entries(args)) {
       if (name in fields && typeof value === 'string' && fields[name]?.type !== 'object') {
-        records = records.filter((r) => String(r[name]) === value);
+        // An array field (`labels=bug,ui`) holds every value listed, as GitHub and GitLab read it.
+        records = records.filter((r) => {
+          const field = r[name];
+          if (!Array.isArray(field)) return String(field) === value;
+          const held = field.map((v) =>
+            String(typeof v === 'object' && v !== null ? (v.name ?? v.id ?? '') : v),
+          );
+          return value.split(',').every((wanted) => held.includes(wanted.trim()));
+        });
       }
     }
     // Searches: a text parameter matches any string field; a POST body's filters match fields.
@@ -428,14 +437,21 @@ export async function startDescriptionMock(
         break;
       }
       case 'link-header': {
+        // As GitHub, GitLab and Shopify: `since_id`, a `page` number where the list declares
+        // one, and the next link's opaque `page_info` (here `c<offset>`).
         size = limitOf(p.limitParam);
         if (args.since_id !== undefined) {
           records = records.filter((r) => Number(r.id) > Number(args.since_id));
         }
-        if (size < records.length) {
+        const takesPage = op.params.some((param) => param.name === 'page');
+        if (args.page_info !== undefined) start = Number(String(args.page_info).slice(1)) || 0;
+        else if (takesPage && args.page !== undefined)
+          start = (Math.max(1, Number(args.page) || 1) - 1) * size;
+        if (start + size < records.length) {
           const next = new URL(url.href);
           next.pathname = `${basePath}${request.path}`;
-          next.searchParams.set('page_info', `c${size}`);
+          next.searchParams.delete('page');
+          next.searchParams.set('page_info', `c${start + size}`);
           headers.link = `<${next.href}>; rel="next"`;
         }
         break;

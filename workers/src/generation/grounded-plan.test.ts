@@ -226,6 +226,23 @@ describe('grounded plan', () => {
     );
   });
 
+  it("puts the record's title in a required content field; the source's ids stay the source's", () => {
+    // GitHub issues → Todoist tasks: Todoist has no title, its required text is `content`.
+    const tasks = plan('github issues in acme/web as todoist tasks', 'github', 'todoist');
+    expect(tasks.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'content', from: 'title' }),
+    );
+    // "gitlab project 7777" names where to read, not Todoist's project_id.
+    const fromGitlab = plan(
+      'new gitlab issues in project 7777 to todoist, title as the task',
+      'gitlab',
+      'todoist',
+    );
+    expect(fromGitlab.destination?.rules.find((r) => r.to === 'project_id')).toBeUndefined();
+    // Link-header lists that take a page number are read by number (ctx has no headers).
+    expect(tasks.source?.pagination).toMatchObject({ style: 'page', pageParam: 'page' });
+  });
+
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {
     expect(conceptOf('PrimaryEmailAddr.Address')).toBe('email');
     expect(conceptOf('emails.0.value')).toBe('email');

@@ -720,7 +720,23 @@ function planRead(
         );
     }
   }
-  const pagination = operation.pagination ?? { style: 'none' as const };
+  let pagination: TPagination = operation.pagination ?? { style: 'none' as const };
+  // ctx returns bodies, not the Link header: a list that also takes a page number (GitLab,
+  // GitHub) is read page by page until an empty page instead.
+  const pageParam = operation.params.find((p) => p.in === 'query' && p.name === 'page');
+  if (pagination.style === 'link-header' && pageParam) {
+    const limit = pagination.limitParam;
+    pagination = {
+      style: 'page',
+      pageParam: pageParam.name,
+      firstPage: 1,
+      ...(limit ? { sizeParam: limit } : {}),
+      ...(pagination.maxLimit ? { maxSize: pagination.maxLimit } : {}),
+    };
+    plan.assumptions.push(
+      `${description.name} pages with a Link header, which ctx does not expose: pages are read by number (${pageParam.name}=1, 2, …) until an empty one.`,
+    );
+  }
   const max =
     'maxLimit' in pagination
       ? pagination.maxLimit
@@ -1021,6 +1037,10 @@ function planMapping(
         !(leaf.schema.type === 'array' && leaf.schema.items?.type === 'object'),
     );
     const fixed = new Set<string>();
+    const sourceIds = new Set([
+      ...Object.values(read.pathParams),
+      ...Object.values(read.query).map(String),
+    ]);
     const personTarget = targets.some((t) =>
       ['firstname', 'lastname'].includes(conceptOf(t.path) ?? ''),
     );
@@ -1028,7 +1048,8 @@ function planMapping(
       const top = target.path.split('.')[0] ?? '';
       if (isIdLike(target.path) && conceptOf(target.path) !== 'externalid') {
         const value = idFromPrompt(text, hintsFor(target.path.split('.').at(-1) ?? ''));
-        if (value) {
+        // "gitlab project 4821 → todoist": the source's id is not the destination's project.
+        if (value && !sourceIds.has(value)) {
           write.rules.push({
             to: target.path,
             value,
@@ -1051,7 +1072,7 @@ function planMapping(
       );
       if ((idList || namesResource) && target.schema.type !== 'boolean') {
         const value = idFromPrompt(text, [singular(leafName.toLowerCase())]);
-        if (value) {
+        if (value && !sourceIds.has(value)) {
           write.rules.push({
             to: target.path,
             value,
@@ -1063,6 +1084,30 @@ function planMapping(
       }
       const rule = matchField(target, sourceLeaves, explicit, personTarget);
       if (rule) write.rules.push(rule);
+    }
+    // A destination without a title field whose required text is `content`/`text`/`body`
+    // (Todoist tasks, chat-like notes): the record's title is that text, not its description.
+    const required = new Set(requiredPaths(schema));
+    const title = sourceLeaves.find(
+      (l) => l.depth === 0 && l.schema.type === 'string' && conceptOf(l.path) === 'name',
+    );
+    if (title && !targets.some((t) => conceptOf(t.path) === 'name')) {
+      const text = targets.find(
+        (t) =>
+          required.has(t.path) && t.schema.type === 'string' && conceptOf(t.path) === 'description',
+      );
+      const current = write.rules.find((r) => r.to === text?.path);
+      if (text && current?.reason !== 'the prompt') {
+        write.rules = write.rules.filter((r) => r !== current);
+        write.rules.push({
+          to: text.path,
+          from: title.path,
+          type: text.schema.type,
+          format: text.schema.format,
+          fromFormat: title.schema.format,
+          reason: `synonym (${title.path} is the required text)`,
+        });
+      }
     }
     // Explicit mappings to fields the schema does not list (custom fields) still go out.
     for (const m of stated) {
@@ -1609,11 +1654,13 @@ export function stateMatch(
   exact = false,
 ): { field: string; value?: string | number | boolean } | undefined {
   const wanted = word.toLowerCase();
-  const enumHit = fields.find((l) =>
-    l.schema.enum?.some((v) => String(v).toLowerCase() === wanted),
-  );
-  if (enumHit) {
-    const value = enumHit.schema.enum?.find((v) => String(v).toLowerCase() === wanted);
+  // "open" is GitLab's "opened": a value that is the word inflected matches too.
+  for (const form of [wanted, `${wanted}ed`, `${wanted}d`]) {
+    const enumHit = fields.find((l) =>
+      l.schema.enum?.some((v) => String(v).toLowerCase() === form),
+    );
+    if (!enumHit) continue;
+    const value = enumHit.schema.enum?.find((v) => String(v).toLowerCase() === form);
     return { field: enumHit.path, value: value as string | number | boolean };
   }
   const documented = new RegExp(
