@@ -55,6 +55,7 @@ const BROWSER_ONLY = [
     group: [
       '@patchbay/schema/env',
       '@patchbay/schema/vault',
+      '@patchbay/schema/temporal-codec',
       '@patchbay/schema/migrations-dir',
       '@patchbay/runtime/*',
     ],

@@ -195,6 +195,7 @@ describe('durability', () => {
       address: temporal.address,
       namespace: 'default',
       tls: false,
+      keyRing: t.deps.vault,
     });
     t.deps.temporal = client;
     startWorkerProcess();

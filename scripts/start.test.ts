@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Connection, Client } from '@temporalio/client';
 import postgres from 'postgres';
+import { createPayloadCodec } from '@patchbay/schema/temporal-codec';
+import { parseKeyRing } from '@patchbay/schema/vault';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from './lib/processes.ts';
 import { startFakeApi } from './test-support/fake-api.ts';
@@ -220,7 +222,9 @@ describe('npm start', () => {
         const connection = await Connection.connect({
           address: `127.0.0.1:${env.TEMPORAL_PORT}`,
         });
-        await new Client({ connection }).workflow.getHandle(workflowId).result();
+        // The run's result is encrypted with the stack's key (issue 20, payload codec).
+        const dataConverter = { payloadCodecs: [createPayloadCodec(parseKeyRing(key))] };
+        await new Client({ connection, dataConverter }).workflow.getHandle(workflowId).result();
         await connection.close();
         const runs = await sql`
           select status from runs where workflow_id = ${workflowId} order by id`;

@@ -28,6 +28,7 @@ describe('the API shell', () => {
       address: '127.0.0.1:1',
       namespace: 'default',
       tls: false,
+      keyRing: t.deps.vault,
     });
     const app = createApp({ ...t.deps, temporal: unreachable });
     const response = await app.request('/api/health');

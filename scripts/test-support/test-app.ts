@@ -32,10 +32,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { google = null, temporalAddress, ...depOverrides } = overrides;
   const db = await createTestDatabase();
+  const vault = depOverrides.vault ?? parseKeyRing(generateKeyEntry('test'));
+  // The product's client, payload codec included: the test workers decrypt with the same ring.
   const temporal = createTemporalClient({
     address: temporalAddress ?? inject('temporalAddress'),
     namespace: 'default',
     tls: false,
+    keyRing: vault,
   });
   const webDistDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-web-dist-'));
   writeFileSync(
@@ -45,7 +48,7 @@ export async function createTestApp(
   const deps: AppDeps = {
     sql: db.sql,
     temporal,
-    vault: parseKeyRing(generateKeyEntry('test')),
+    vault,
     taskQueue: 'no-worker-polls-this-queue',
     temporalUi: { baseUrl: 'http://localhost:8233', namespace: 'default' },
     workflowWaitMs: 30_000,

@@ -7,8 +7,17 @@ import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporali
  */
 export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
   const workflowsPath = fileURLToPath(import.meta.resolve('@patchbay/workflows/workflows'));
-  return bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+  return bundleWorkflowCode({
+    workflowsPath,
+    failureConverterPath: FAILURE_CONVERTER_PATH,
+    logger: quietBundlerLogger,
+  });
 }
+
+/** Failures with their message and stack encrypted by the payload codec (issue 20). */
+export const FAILURE_CONVERTER_PATH = fileURLToPath(
+  import.meta.resolve('@patchbay/workflows/failure-converter'),
+);
 
 // The bundler logs every step at info level; only problems are worth a line.
 const quietBundlerLogger = {

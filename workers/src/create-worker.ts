@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createPayloadCodec } from '@patchbay/schema/temporal-codec';
 import { createActivities, type ActivityDeps } from './activities/index.ts';
+import { FAILURE_CONVERTER_PATH } from './bundle-workflows.ts';
 
 export interface CreateWorkerOptions {
   connection: NativeConnection;
@@ -22,6 +24,12 @@ export async function createWorker(options: CreateWorkerOptions): Promise<Worker
     workflowBundle: options.workflowBundle,
     activities: createActivities({ ...options.deps, workerIdentity: identity }),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 20,
+    // Issue 20: Temporal holds ciphertext only. Payloads are encrypted with the vault's keys
+    // (the API's client uses the same codec), failure messages with them (the bundle too).
+    dataConverter: {
+      payloadCodecs: [createPayloadCodec(options.deps.vault)],
+      failureConverterPath: FAILURE_CONVERTER_PATH,
+    },
   });
 }
 
