@@ -6,6 +6,7 @@ import { checkSyntax } from '../sandbox/check-syntax.ts';
 import { describeOperationsForPrompt } from './compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
 import {
+  documentedHeaderValue,
   idFromPrompt,
   inMinorUnits,
   nameFromPrompt,
@@ -241,6 +242,28 @@ describe('grounded plan', () => {
     expect(fromGitlab.destination?.rules.find((r) => r.to === 'project_id')).toBeUndefined();
     // Link-header lists that take a page number are read by number (ctx has no headers).
     expect(tasks.source?.pagination).toMatchObject({ style: 'page', pageParam: 'page' });
+  });
+
+  it('sends required headers with a documented default or version example, never a sample id', () => {
+    const header = (name: string, description: string, format?: string) => ({
+      name,
+      in: 'header' as const,
+      required: true,
+      schema: { type: 'string' as const, ...(format ? { format } : {}) },
+      description,
+    });
+    expect(documentedHeaderValue(header('X-Api-Version', 'Which version; for example 3.1.'))).toBe(
+      '3.1',
+    );
+    expect(documentedHeaderValue(header('Accept-Version', 'Defaults to v2.'))).toBe('v2');
+    expect(documentedHeaderValue(header('Stamp', 'Date of the API, e.g. 2023-01-01', 'date'))).toBe(
+      '2023-01-01',
+    );
+    expect(documentedHeaderValue(header('X-Tenant', 'Your tenant, e.g. 8f2a-11'))).toBeUndefined();
+    // Klaviyo documents `revision` on its reads only; its writes send the same value.
+    const klaviyo = plan('hubspot contacts to klaviyo profiles', 'hubspot', 'klaviyo');
+    expect(klaviyo.destination?.headers).toEqual({ revision: '2024-10-15' });
+    expect(klaviyo.unresolved.join()).not.toMatch(/revision/);
   });
 
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {

@@ -3,6 +3,7 @@ import type {
   TFieldSchema,
   TOperation,
   TPagination,
+  TParameter,
   TResource,
 } from '@patchbay/schema';
 import {
@@ -432,14 +433,50 @@ function pickResource(
 }
 
 /** Required headers the description fixes (an enum of one, e.g. Notion-Version); others are TODOs. */
-function requiredHeaders(op: TOperation, unresolved: string[]): Record<string, string> {
+function requiredHeaders(
+  op: TOperation,
+  unresolved: string[],
+  description: TApiDescription,
+): Record<string, string> {
   const headers: Record<string, string> = {};
+  // The same header is often documented on one operation only (Klaviyo's `revision`).
+  const sameHeader = (name: string) =>
+    description.resources
+      .flatMap((r) => r.operations)
+      .flatMap((o) => o.params)
+      .filter((p) => p.in === 'header' && p.name.toLowerCase() === name.toLowerCase());
   for (const param of op.params.filter((p) => p.in === 'header' && p.required)) {
-    const value = param.schema.enum?.at(-1);
+    const value =
+      param.schema.enum?.at(-1) ??
+      documentedHeaderValue(param) ??
+      sameHeader(param.name)
+        .map((p) => p.schema.enum?.at(-1) ?? documentedHeaderValue(p))
+        .find((v) => v !== undefined);
     if (value !== undefined) headers[param.name] = String(value);
     else unresolved.push(`the ${param.name} header ${op.id} requires is not sent`);
   }
   return headers;
+}
+
+/**
+ * A required header's value from its description: a documented default ("defaults to 2",
+ * "default: v1"), or the example of a version header ("API version, e.g. 2024-10-15" — Klaviyo's
+ * `revision`). Any other example (a tenant id) is the user's to give, so it is not sent.
+ */
+export function documentedHeaderValue(param: TParameter): string | undefined {
+  const text = `${param.description ?? ''} ${param.schema.description ?? ''}`;
+  const fits = (value: string) =>
+    param.schema.format === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(value) : value.length > 0;
+  const clean = (value: string) => value.replace(/^["'`]|["'`.,;)]+$/g, '');
+  const byDefault = /\bdefault(?:s to|:|\s+is|\s+value:?)?\s+["'`]?([\w.:/-]+)/i.exec(text);
+  if (byDefault?.[1] && fits(clean(byDefault[1]))) return clean(byDefault[1]);
+  const versioned =
+    /version|revision/i.test(param.name) ||
+    /\b(api )?(version|revision)\b/i.test(text) ||
+    param.schema.format === 'date';
+  const example = /\b(?:e\.g\.|for example|example:|such as)\s*["'`]?([\w.:/-]+)/i.exec(text);
+  if (versioned && example?.[1] && fits(clean(example[1]))) return clean(example[1]);
+  return undefined;
 }
 
 function requiredParams(op: TOperation, where: 'path' | 'query'): string[] {
@@ -575,7 +612,7 @@ export function planGrounded(
       kind: 'message',
       pathParams,
       query: {},
-      headers: requiredHeaders(messagingOp, plan.unresolved),
+      headers: requiredHeaders(messagingOp, plan.unresolved, destinationDescription),
       form: messagingOp.body?.contentType === 'form',
       rules: [],
       message: {
@@ -778,7 +815,7 @@ function planRead(
     sinceIdParam,
     graphql,
     form: false,
-    headers: requiredHeaders(operation, plan.unresolved),
+    headers: requiredHeaders(operation, plan.unresolved, description),
   };
 }
 
@@ -906,7 +943,7 @@ function planWrite(
         `a value for the ${param.name} query parameter of ${operation.method} ${operation.path}`,
       );
   }
-  const headers = requiredHeaders(operation, plan.unresolved);
+  const headers = requiredHeaders(operation, plan.unresolved, description);
   const schema = operation.body?.schema;
   const batch = operation.batch;
   const container = resource.container;
@@ -1886,7 +1923,7 @@ function planDedupe(lower: string, plan: GroundedPlan) {
     query,
     itemsPath: list.itemsPath ?? '',
     pagination: list.pagination ?? { style: 'none' },
-    headers: requiredHeaders(list, plan.unresolved),
+    headers: requiredHeaders(list, plan.unresolved, plan.destinationDescription as TApiDescription),
     phrase: m[0],
   };
   plan.understood.push(
