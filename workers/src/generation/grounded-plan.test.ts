@@ -266,6 +266,44 @@ describe('grounded plan', () => {
     expect(klaviyo.unresolved.join()).not.toMatch(/revision/);
   });
 
+  it('reads "<noun> <key or name>" for parameters and references named after the noun', () => {
+    // A Jira-style key fills a required reference's key; an alias names a path parameter.
+    const jira = plan('open github issues in acme/web to jira, project WEB', 'github', 'jira');
+    expect(jira.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'project.key', value: 'WEB' }),
+    );
+    expect(jira.blocking.join()).not.toMatch(/project/);
+    const airtable = plan(
+      'stripe customers into airtable base app9Xy8Wv7Ut table Customers',
+      'stripe',
+      'airtable',
+    );
+    expect(airtable.destination?.pathParams).toMatchObject({
+      baseId: 'app9Xy8Wv7Ut',
+      tableIdOrName: 'Customers',
+    });
+    const mailchimp = plan(
+      'hubspot contacts to mailchimp audience 1a2b3c4d5e',
+      'hubspot',
+      'mailchimp',
+    );
+    expect(mailchimp.destination?.pathParams).toEqual({ list_id: '1a2b3c4d5e' });
+    expect(mailchimp.lookups).toEqual([]);
+    // A required choice the prompt does not make takes the example's value, as a TODO.
+    expect(mailchimp.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'status', value: 'subscribed' }),
+    );
+    expect(mailchimp.unresolved.join()).toMatch(/status: the prompt does not say/);
+    const chosen = plan(
+      'hubspot contacts to mailchimp audience 1a2b3c4d5e as pending',
+      'hubspot',
+      'mailchimp',
+    );
+    expect(chosen.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'status', value: 'pending' }),
+    );
+  });
+
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {
     expect(conceptOf('PrimaryEmailAddr.Address')).toBe('email');
     expect(conceptOf('emails.0.value')).toBe('email');

@@ -289,9 +289,43 @@ function paramValue(
   }
   const hints = hintsFor(name, path);
   const aliases = description.resources
-    .filter((r) => hints.some((h) => h === r.name || h === singular(r.plural)))
-    .flatMap((r) => [r.plural, ...r.aliases].map((a) => a.toLowerCase()));
-  return idFromPrompt(text, [...hints, ...aliases]);
+    .filter((r) =>
+      hints.some((h) => h === r.name || h === singular(r.plural) || r.aliases.includes(h)),
+    )
+    .flatMap((r) => [r.name, r.plural, ...r.aliases].map((a) => a.toLowerCase()));
+  const words = [...new Set([...hints, ...aliases])];
+  return (
+    idFromPrompt(text, words) ??
+    // "project OPS" (`projectKey`), "table Deals" (`tableIdOrName`): keys and names, not ids.
+    (/key/i.test(name) ? keyFromPrompt(text, words) : undefined) ??
+    (/name$/i.test(name) ? capitalisedFromPrompt(text, words) : undefined)
+  );
+}
+
+/** A key the prompt gives after a hint: an upper-case token as Jira writes them ("project OPS"). */
+export function keyFromPrompt(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const m = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\s+(?:key\\s+)?([A-Z][A-Z0-9_]{1,14})\\b`,
+      'i',
+    ).exec(text);
+    if (m?.[1] && /^[A-Z][A-Z0-9_]+$/.test(m[1])) return m[1];
+  }
+  return undefined;
+}
+
+/** A name the prompt gives after a hint: quoted, or one capitalised word ("table Deals"). */
+function capitalisedFromPrompt(text: string, hints: string[]): string | undefined {
+  const quoted = nameFromPrompt(text, hints);
+  if (quoted) return quoted;
+  for (const hint of hints) {
+    const m = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\s+(?:named\\s+|called\\s+)?([A-Z][\\w-]*)`,
+      'i',
+    ).exec(text);
+    if (m?.[1] && /^[A-Z]/.test(m[1])) return m[1];
+  }
+  return undefined;
 }
 
 function channelFromPrompt(text: string): string | undefined {
@@ -1166,8 +1200,27 @@ function planMapping(
           named !== undefined
             ? String(named)
             : idFromPrompt(text, hintsFor(name.split('.').at(-1) ?? name));
-        if (value) write.rules.push({ to: name, value, type: 'string', reason: 'the prompt' });
-        else if (
+        // A required reference object ({ project: { key, id } }): "project OPS" is its key,
+        // "project 10042" its id.
+        const reference = leaves(schema, 3).find((l) => l.path === name)?.schema;
+        const refKeys = Object.keys(reference?.properties ?? {});
+        const refHints = hintsFor(name.split('.').at(-1) ?? name);
+        const key = refKeys.includes('key') ? keyFromPrompt(text, refHints) : undefined;
+        if (reference?.type === 'object' && key) {
+          write.rules.push({ to: `${name}.key`, value: key, type: 'string', reason: 'the prompt' });
+        } else if (reference?.type === 'object' && value && refKeys.includes('id')) {
+          write.rules.push({ to: `${name}.id`, value, type: 'string', reason: 'the prompt' });
+        } else if (value)
+          write.rules.push({ to: name, value, type: 'string', reason: 'the prompt' });
+        else if (choices && exampleChoice(write.resource, name, choices) !== undefined) {
+          // A required choice the prompt does not make: the description's example value, said
+          // as a TODO so the user confirms it (Mailchimp's member status "subscribed").
+          const example = String(exampleChoice(write.resource, name, choices));
+          write.rules.push({ to: name, value: example, type: 'string', reason: 'the example' });
+          plan.unresolved.push(
+            `${name}: the prompt does not say, so every ${write.resource.name} gets "${example}", the value in ${write.resource.plural}' example (one of ${choices.join(', ')})`,
+          );
+        } else if (
           isIdLike(name) &&
           useLookup(
             text,
@@ -1194,6 +1247,22 @@ function planMapping(
     block(
       `no field of ${read.resource.plural} matches a field of ${write.operation.id}; name the mapping in the prompt ("map email to Email")`,
     );
+}
+
+/** The resource example's value of a field, when it is one of the allowed choices. */
+function exampleChoice(
+  resource: TResource,
+  path: string,
+  choices: Array<string | number | boolean>,
+): string | number | boolean | undefined {
+  const value = path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) =>
+        node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined,
+      resource.example,
+    );
+  return choices.find((choice) => String(choice) === String(value));
 }
 
 /** Required fields as dotted paths, into required objects (`input.teamId`, `input.title`). */
