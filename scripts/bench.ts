@@ -20,6 +20,7 @@ import {
   benchGenerationWithModel,
   benchTestRuns,
 } from './bench/runtime.ts';
+import { benchPublicPages } from './bench/pages.ts';
 import { size } from './bench/size.ts';
 import { benchTemporalFloor } from './bench/temporal-floor.ts';
 import { printTable, summarize, type BenchRow } from './bench/table.ts';
@@ -110,6 +111,7 @@ async function startAndPing(): Promise<void> {
       temporal: true,
     });
     const baseUrl = `http://localhost:${warm.port}`;
+    rows.push(...(await benchPublicPages(baseUrl)));
     const accounts = await benchAccounts(baseUrl);
     rows.push(...accounts.rows);
     const databaseUrl = `postgres://patchbay:patchbay@127.0.0.1:${warm.ports.EMBEDDED_POSTGRES_PORT}/patchbay`;
