@@ -136,7 +136,10 @@ test('a new user creates, tests, deploys and runs an integration, then pauses, r
   await expect(toast(page, 'Code saved')).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeHidden();
 
-  // Test: the real transcript, with the credentials redacted.
+  // Test: a live one (dry runs are the default, issue 18 §4), so the real transcript, with the
+  // credentials redacted.
+  await page.getByText('Live test', { exact: true }).click();
+  await expect(page.getByText('Live test: writes are real')).toBeVisible();
   await page.getByRole('button', { name: 'Test Integration' }).click();
   const dialog = page.getByRole('dialog', { name: /Test Results/ });
   await expect(dialog).toBeVisible({ timeout: 30_000 });

@@ -201,7 +201,9 @@ test('a generation failure is explained, and trying again reuses the draft inste
   await page.unroute('**/api/integrations/generate');
   await generate.click();
   await page.waitForURL(/\/review$/);
-  await expect(toast(page, '✓ Code Generated!')).toBeVisible();
+  // '✓ Code Generated!', or, when the generator guessed at parts of this vague prompt, a toast
+  // that says so (issue 18 §2); either way the code was generated.
+  await expect(toast(page, 'Code generated')).toBeVisible();
 
   const creates = calls.filter((call) => call === 'POST /api/integrations');
   expect(creates).toHaveLength(1);
