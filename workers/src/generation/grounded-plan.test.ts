@@ -12,6 +12,7 @@ import {
   nameFromPrompt,
   planGrounded,
   stateMatch,
+  statedMappings,
 } from './grounded-plan.ts';
 import { generateTemplateCode } from './template-generator.ts';
 
@@ -302,6 +303,32 @@ describe('grounded plan', () => {
     expect(chosen.destination?.rules).toContainEqual(
       expect.objectContaining({ to: 'status', value: 'pending' }),
     );
+  });
+
+  it('takes mappings stated in words, the destination first after "=", and lists only unused words', () => {
+    const hubspot = entry('hubspot').resources.find((r) => r.name === 'contact')!;
+    expect(
+      statedMappings('Title = contact email; company name into Organisation', hubspot).map((m) => [
+        m.from,
+        m.to,
+      ]),
+    ).toEqual([
+      ['properties.email', 'Title'],
+      ['properties.company', 'Organisation'],
+    ]);
+    const pages = plan(
+      'copy zendesk tickets to notion database 0a1b2c3d4e5f: Title = ticket subject, Owner = requester email, frobnicate them',
+      'zendesk',
+      'notion',
+    );
+    expect(pages.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'Title', from: 'subject' }),
+    );
+    const leftover = pages.unresolved.filter((u) => u.startsWith('not understood'));
+    expect(leftover).toHaveLength(1);
+    // Zendesk tickets have no requester email: that mapping and the odd verb are what is left.
+    expect(leftover[0]).toMatch(/^not understood: "owner", "requester", "email", "frobnicate"/);
+    expect(leftover[0]).not.toMatch(/"subject"|"title"|"database"|"ticket"/);
   });
 
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {

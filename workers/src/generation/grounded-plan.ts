@@ -697,6 +697,9 @@ export function planGrounded(
     const mappings = reading.mappings.filter(
       (m) => !names.has(normalise(m.from)) && !names.has(normalise(m.to)),
     );
+    for (const stated of statedMappings(text, plan.source.resource)) {
+      if (!mappings.some((m) => normalise(m.to) === normalise(stated.to))) mappings.push(stated);
+    }
     planMapping(text, mappings, plan, block);
     planFilters(text, reading, plan);
     planCursor(lower, reading, plan);
@@ -734,8 +737,14 @@ export function planGrounded(
       path: plan.destination.operation.path,
     });
   }
+  // Only the words no part of the plan used, so the TODO names what truly was not understood.
   for (const leftover of reading.notUnderstood) {
-    if (isLeftoverMeaningful(leftover, plan)) plan.unresolved.push(`not understood: ${leftover}`);
+    const words = unusedWords(leftover, plan);
+    if (words.length === 0) continue;
+    const phrase = /^"([^"]+)"/.exec(leftover)?.[1];
+    plan.unresolved.push(
+      `not understood: ${words.map((w) => `"${w}"`).join(', ')}${phrase && phrase.toLowerCase() !== words.join(' ') ? ` (in "${phrase}")` : ''}`,
+    );
   }
   return plan;
 }
@@ -1072,14 +1081,20 @@ function planMapping(
   const schema = recordSchema(write);
   if (write.container?.kind === 'object' && Object.keys(schema?.properties ?? {}).length === 0) {
     // User-defined columns (Airtable fields): the prompt's mapping, else the main fields.
+    const listed = stated.length > 0 ? [] : namedColumns(text, sourceLeaves);
+    for (const column of listed.filter((c) => !c.from))
+      plan.unresolved.push(`column "${column.to}": no field of ${read.resource.plural} matches it`);
+    const found = listed.flatMap((c) => (c.from ? [{ to: c.to, from: c.from }] : []));
     const pairs =
       stated.length > 0
         ? stated.map((m) => ({
             to: m.to,
             from: sourceLeaves.find((l) => normalise(l.path) === normalise(m.from))?.path ?? m.from,
           }))
-        : defaultColumns(sourceLeaves).map((from) => ({ to: titleCase(from), from }));
-    if (stated.length === 0)
+        : found.length > 0
+          ? found
+          : defaultColumns(sourceLeaves).map((from) => ({ to: titleCase(from), from }));
+    if (stated.length === 0 && found.length === 0)
       plan.assumptions.push(
         `The ${write.resource.plural}' fields are not described: the main fields go to fields named ${pairs.map((p) => `"${p.to}"`).join(', ')}.`,
       );
@@ -1247,6 +1262,56 @@ function planMapping(
     block(
       `no field of ${read.resource.plural} matches a field of ${write.operation.id}; name the mapping in the prompt ("map email to Email")`,
     );
+}
+
+/**
+ * Mappings the prompt states in words, each side possibly several words: "Name = invoice
+ * number" (destination = source), "customer email → Email", "amount due into Amount",
+ * "number as Title". A pair counts only when its source side is a field of the records, found
+ * by its words (the resource's own noun dropped: "invoice number" is an invoice's `number`).
+ */
+export function statedMappings(
+  text: string,
+  resource: TResource,
+): Array<{ from: string; to: string; phrase: string }> {
+  const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
+  const nouns = new Set(resourceNames(resource).flatMap((n) => n.split(/\s+/)));
+  const field = (words: string): string | undefined => {
+    const all = normalise(words);
+    const kept = normalise(
+      words
+        .split(/\s+/)
+        .filter((w) => !nouns.has(w.toLowerCase()) && !nouns.has(singular(w.toLowerCase())))
+        .join(''),
+    );
+    const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+    for (const wanted of [all, kept].filter(Boolean)) {
+      const found =
+        sourceLeaves.find((l) => normalise(l.path) === wanted) ??
+        sourceLeaves.find((l) => leafOf(l) === wanted);
+      if (found) return found.path;
+    }
+    // "company name" is the `company` concept.
+    const concept = conceptOf(words.replace(/\s+/g, '_')) ?? conceptOf(kept);
+    return concept ? sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path : undefined;
+  };
+  const out: Array<{ from: string; to: string; phrase: string }> = [];
+  const side = "[A-Za-z][\\w'. -]{0,40}?";
+  const pair = new RegExp(
+    `^\\s*(?:map\\s+|put\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
+    'i',
+  );
+  for (const segment of text.split(/[,;:\n]|\band\b|\.\s/)) {
+    const m = pair.exec(segment);
+    if (!m) continue;
+    const [, left = '', operator = '', right = ''] = m;
+    const assignment = /^(=|:=)$/.test(operator);
+    const [to, fromWords] = assignment ? [left.trim(), right.trim()] : [right.trim(), left.trim()];
+    const from = field(fromWords);
+    if (!from || !to) continue;
+    out.push({ from, to, phrase: segment.trim() });
+  }
+  return out;
 }
 
 /** The resource example's value of a field, when it is one of the allowed choices. */
@@ -1418,25 +1483,46 @@ function planTypedProperties(
 }
 
 function columnsFromPrompt(text: string, sourceLeaves: FieldLeaf[]): string[] {
+  return namedColumns(text, sourceLeaves).map((c) => c.from);
+}
+
+/**
+ * The columns a prompt lists ("columns: email, total", "with Deal Name, Amount and Stage"), each
+ * with the source field it takes: the same name at any depth (`properties.dealname`), the same
+ * concept, else a field whose name contains it (`dealstage` for Stage). Names nothing matches
+ * are left out (planMapping says so).
+ */
+function namedColumns(
+  text: string,
+  sourceLeaves: FieldLeaf[],
+): Array<{ to: string; from: string | undefined }> {
   const m =
     /\bcolumns?\s*[:(]?\s*([^.;)]+)/i.exec(text) ??
-    /\bwith (?:the |their )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i.exec(text);
+    /\bwith (?:the |their |its )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i.exec(text);
   if (!m) return [];
   const names = (m[1] ?? '')
     .split(/,|\band\b|\//)
-    .map((s) => s.trim())
+    .map((name) => name.trim())
     .filter(Boolean);
-  const out: string[] = [];
-  for (const name of names) {
+  const scalar = sourceLeaves
+    .filter(
+      (l) =>
+        l.schema.type !== 'object' &&
+        !(l.schema.type === 'array' && l.schema.items?.type === 'object'),
+    )
+    .sort((a, b) => a.depth - b.depth);
+  const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+  return names.map((name) => {
+    const wanted = normalise(name);
     const leaf =
-      sourceLeaves.find((l) => normalise(l.path) === normalise(name)) ??
-      sourceLeaves.find(
-        (l) =>
-          l.depth === 0 && conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name),
-      );
-    if (leaf) out.push(leaf.path);
-  }
-  return out;
+      scalar.find((l) => normalise(l.path) === wanted) ??
+      scalar.find((l) => leafOf(l) === wanted) ??
+      scalar.find(
+        (l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name),
+      ) ??
+      (wanted.length >= 4 ? scalar.find((l) => leafOf(l).includes(wanted)) : undefined);
+    return { to: name, from: leaf?.path };
+  });
 }
 
 /**
@@ -2011,7 +2097,7 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
-function isLeftoverMeaningful(leftover: string, plan: GroundedPlan): boolean {
+function unusedWords(leftover: string, plan: GroundedPlan): string[] {
   const quoted = [...leftover.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
   const listed =
     quoted.length > 1 ? quoted.slice(1) : (quoted[0] ?? '').toLowerCase().split(/[^a-z]+/);
@@ -2020,7 +2106,24 @@ function isLeftoverMeaningful(leftover: string, plan: GroundedPlan): boolean {
     if (r) for (const n of resourceNames(r)) for (const w of n.split(/\s+/)) known.add(w);
   }
   for (const r of plan.destination?.rules ?? [])
-    for (const w of [r.to, r.from ?? '']) known.add(w.toLowerCase());
+    for (const w of [r.to, r.from ?? '', ...(r.parts ?? [])]) {
+      known.add(w.toLowerCase());
+      for (const part of w
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z]+/))
+        known.add(part);
+    }
+  for (const m of statedMappings(
+    leftover,
+    plan.source?.resource ??
+      ({ name: '', plural: '', aliases: [], schema: { type: 'object' } } as unknown as TResource),
+  ))
+    for (const w of m.phrase.toLowerCase().split(/[^a-z]+/)) known.add(w);
+  for (const c of plan.destination?.columns ?? [])
+    for (const w of c.toLowerCase().split(/[^a-z]+/)) known.add(w);
+  for (const f of plan.filters) known.add(f.field.toLowerCase());
+  if (plan.cursor) for (const w of plan.cursor.phrase.toLowerCase().split(/\W+/)) known.add(w);
   for (const f of plan.filters) for (const w of f.phrase.split(/\W+/)) known.add(w);
   // Ids, channels and parameters the plan took from the prompt.
   const taken = [
@@ -2040,19 +2143,22 @@ function isLeftoverMeaningful(leftover: string, plan: GroundedPlan): boolean {
   ]) {
     for (const w of hintsFor(name.split('.').at(-1) ?? name)) known.add(w);
   }
-  for (const w of (plan.dedupe?.phrase ?? '').split(/\W+/)) known.add(w);
-  const rest = listed
+  for (const w of (plan.dedupe?.phrase ?? '').split(/[^\w']+/)) known.add(w);
+  const isKnown = (w: string) =>
+    known.has(w) ||
+    known.has(singular(w)) ||
+    // "support-queue", "big-orders": a word made of known parts.
+    (/[-_]/.test(w) && w.split(/[-_]+/).every((part) => part === '' || known.has(part)));
+  return listed
     .map((w) => w.toLowerCase().replace(/^'+|'+$/g, ''))
     .filter(
       (w) =>
         w.length > 2 &&
         !UNDERSTOOD_WORDS.test(w) &&
         !FUNCTION_WORDS.has(w) &&
-        !known.has(w) &&
-        !known.has(singular(w)) &&
+        !isKnown(w) &&
         !/\d/.test(w),
     );
-  return rest.length > 0;
 }
 
 // ── Small helpers ───────────────────────────────────────────────────────────────────────────
