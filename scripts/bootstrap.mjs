@@ -34,6 +34,7 @@ const COMMANDS = {
   'bench:generation': 'bench/generation.ts',
   'rotate-keys': 'ops/rotate-encryption-keys.ts',
   'set-plan': 'ops/set-plan.ts',
+  'set-role': 'ops/set-role.ts',
   check: null,
 };
 

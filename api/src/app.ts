@@ -18,6 +18,7 @@ import { integrationRoutes } from './routes/integrations.ts';
 import { runRoutes } from './routes/runs.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { pingRoutes } from './routes/ping.ts';
+import { temporalCodecRoutes } from './routes/temporal-codec.ts';
 import { json, openApiOptions } from './route-docs.ts';
 import { mountConsole } from './static-console.ts';
 
@@ -31,6 +32,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const LARGER_BODIES: Array<[RegExp, number]> = [
   [/^\/api\/catalog\/import$/, MAX_IMPORT_DOCUMENT_BYTES + 1024 * 1024],
   [/^\/api\/integrations(\/[^/]+)?$/, 4 * 1024 * 1024],
+  // The Temporal Web UI decodes a history's payloads in one call (up to Temporal's 2 MB each).
+  [/^\/api\/temporal-codec\//, 16 * 1024 * 1024],
 ];
 
 function limitBodies(): MiddlewareHandler<AppEnv> {
@@ -74,7 +77,8 @@ export function createApp(deps: AppDeps) {
       // Typed by hand: the document is generated from `app`, which contains this route.
       (c, next): Promise<Response | void> => openApi(c, next),
     )
-    .route('/ping', pingRoutes(deps));
+    .route('/ping', pingRoutes(deps))
+    .route('/temporal-codec', temporalCodecRoutes(deps));
 
   // One chain, so AppType carries every route (hono/client, issue 13).
   const app = new Hono().route('/api', api);

@@ -1,5 +1,5 @@
 // users and oauth_accounts (schema/migrations/0001_accounts.sql, 0002 for the slot counter).
-import type { TPlan, TUser } from '@patchbay/schema';
+import type { TPlan, TUser, TUserRole } from '@patchbay/schema';
 import type { Queryable, Sql } from './client.ts';
 
 /** A `users` row as postgres.js returns it. */
@@ -10,6 +10,8 @@ export interface UserRow {
   first_name: string | null;
   last_name: string | null;
   plan: TPlan;
+  /** Issue 20 (0006_operator-role.sql): operators see Temporal links and may use its codec endpoint. */
+  role: TUserRole;
   /** Free-plan slots taken in the account's lifetime (ADR 010); deleting does not free one. */
   integrations_created: number;
   created_at: Date;
@@ -22,6 +24,7 @@ export function toUser(row: UserRow): TUser {
     firstName: row.first_name,
     lastName: row.last_name,
     plan: row.plan,
+    role: row.role,
     hasPassword: row.password_hash !== null,
     createdAt: row.created_at.toISOString(),
   };
@@ -37,7 +40,11 @@ export async function findUserById(sql: Queryable, id: string): Promise<UserRow 
   return row;
 }
 
-/** Returns undefined when the email is taken (case-insensitively). */
+/**
+ * Returns undefined when the email is taken (case-insensitively). The first account of an
+ * installation becomes its operator (issue 20); two sign-ups racing on an empty database could
+ * both be, which only the installation's first minute can see and `npm run set-role` undoes.
+ */
 export async function insertUser(
   sql: Queryable,
   user: {
@@ -48,8 +55,11 @@ export async function insertUser(
   },
 ): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`
-    insert into users (email, password_hash, first_name, last_name)
-    values (${user.email}, ${user.passwordHash}, ${user.firstName || null}, ${user.lastName || null})
+    insert into users (email, password_hash, first_name, last_name, role)
+    values (
+      ${user.email}, ${user.passwordHash}, ${user.firstName || null}, ${user.lastName || null},
+      case when exists (select 1 from users) then 'user' else 'operator' end
+    )
     on conflict ((lower(email))) do nothing
     returning *`;
   return row;
@@ -63,6 +73,17 @@ export async function setPlanByEmail(
 ): Promise<string | undefined> {
   const [row] = await sql<{ email: string }[]>`
     update users set plan = ${plan} where lower(email) = lower(${email}) returning email`;
+  return row?.email;
+}
+
+/** The account's email after the change, or undefined when no account has that email. */
+export async function setRoleByEmail(
+  sql: Sql,
+  email: string,
+  role: TUserRole,
+): Promise<string | undefined> {
+  const [row] = await sql<{ email: string }[]>`
+    update users set role = ${role} where lower(email) = lower(${email}) returning email`;
   return row?.email;
 }
 

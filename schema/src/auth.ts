@@ -50,6 +50,10 @@ export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 export const ZPlan = z.enum(['free', 'pro']);
 export type TPlan = z.infer<typeof ZPlan>;
 
+/** Issue 20: operators run the installation (Temporal Web UI links, its codec endpoint). */
+export const ZUserRole = z.enum(['user', 'operator']);
+export type TUserRole = z.infer<typeof ZUserRole>;
+
 /** GET /api/auth/user; also the answer of signup (201) and login (200). */
 export const ZUser = z.object({
   id: z.string(),
@@ -57,6 +61,7 @@ export const ZUser = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   plan: ZPlan,
+  role: ZUserRole,
   /** True when the account can sign in with a password (false: Google only). */
   hasPassword: z.boolean(),
   createdAt: z.string(),

@@ -112,8 +112,8 @@ export const ZRun = z.object({
   stateChanges: ZStateChanges.nullable(),
   workflowId: z.string(),
   runId: z.string(),
-  /** This run's workflow in the Temporal Web UI. */
-  temporalUrl: z.string(),
+  /** This run's workflow in the Temporal Web UI: for operators only (issue 20). */
+  temporalUrl: z.string().optional(),
 });
 export type TRun = z.infer<typeof ZRun>;
 
@@ -131,7 +131,8 @@ export type TRunsPage = z.infer<typeof ZRunsPage>;
 export const ZRunStarted = z.object({
   workflowId: z.string(),
   runId: z.string(),
-  temporalUrl: z.string(),
+  /** For operators only (issue 20). */
+  temporalUrl: z.string().optional(),
 });
 
 export const ZIntegrationState = z.object({

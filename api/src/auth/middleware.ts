@@ -95,6 +95,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const TEMPORAL_CODEC_PATH = '/api/temporal-codec/';
 
 /**
  * CSRF (DESIGN.md §10): a mutating request that is not Bearer-authenticated must carry
@@ -105,6 +106,10 @@ export function checkOrigin(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (MUTATING.has(c.req.method) && !c.req.header('authorization')) {
       const origin = c.req.header('origin');
       const allowed = [deps.auth.appUrl.origin, new URL(c.req.url).origin];
+      // The Temporal Web UI calls the codec endpoint from its own origin (issue 20; its CORS
+      // and operator check are in routes/temporal-codec.ts).
+      if (c.req.path.startsWith(TEMPORAL_CODEC_PATH))
+        allowed.push(new URL(deps.temporalUi.baseUrl).origin);
       if (!origin || !allowed.includes(origin)) {
         throw new ApiError(
           403,

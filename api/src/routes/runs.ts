@@ -30,7 +30,7 @@ import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration, notFound } from '../integrations/integration-store.ts';
-import { commitState, listRunsPage, readState, toRun } from '@patchbay/db';
+import { commitState, listRunsPage, readState, toRun, type UserRow } from '@patchbay/db';
 import { jsonBody, queryParams } from '../validate.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { workflowFailure } from '../workflow-failure.ts';
@@ -38,6 +38,21 @@ import { workflowFailure } from '../workflow-failure.ts';
 export function temporalWorkflowUrl(deps: AppDeps, workflowId: string, runId: string): string {
   const { baseUrl, namespace } = deps.temporalUi;
   return `${baseUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}/${encodeURIComponent(runId)}/history`;
+}
+
+/**
+ * `{ temporalUrl }` for operators, nothing for anyone else (issue 20): the Temporal Web UI is
+ * an operator's tool, and the console shows a link only when a run carries one.
+ */
+function temporalLink(
+  deps: AppDeps,
+  user: UserRow,
+  workflowId: string,
+  runId: string,
+): { temporalUrl?: string } {
+  return user.role === 'operator'
+    ? { temporalUrl: temporalWorkflowUrl(deps, workflowId, runId) }
+    : {};
 }
 
 export function runRoutes(deps: AppDeps) {
@@ -132,7 +147,7 @@ export function runRoutes(deps: AppDeps) {
           {
             workflowId: handle.workflowId,
             runId,
-            temporalUrl: temporalWorkflowUrl(deps, handle.workflowId, runId),
+            ...temporalLink(deps, currentUser(c), handle.workflowId, runId),
           },
           202,
         );
@@ -153,7 +168,7 @@ export function runRoutes(deps: AppDeps) {
         const body: TRunsPage = {
           runs: page.rows.map((row) => ({
             ...toRun(row),
-            temporalUrl: temporalWorkflowUrl(deps, row.workflow_id, row.run_id),
+            ...temporalLink(deps, currentUser(c), row.workflow_id, row.run_id),
           })),
           nextBefore: page.nextBefore,
         };
