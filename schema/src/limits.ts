@@ -61,7 +61,7 @@ export const MAX_RETRY_DELAY_MS = 2 * 60_000;
 
 /**
  * Spec §9: Free allows 5 integrations created over the account's lifetime (deleting one does
- * not free a slot, ADR 010); Pro is unlimited. Runs are not capped on either plan (ADR 019).
+ * not free a slot, ADR 010); Pro is unlimited. Runs are not capped on either plan (ADR 020).
  */
 export const FREE_INTEGRATION_LIMIT = 5;
 

@@ -260,6 +260,11 @@ test('a new user creates, tests, deploys and runs an integration, then pauses, r
 
   await menu.click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
+  // Issue 18 §3: Delete asks first.
+  await page
+    .getByRole('dialog', { name: 'Delete Billing to CRM?' })
+    .getByRole('button', { name: 'Delete integration' })
+    .click();
   await expect(toast(page, 'Integration deleted')).toBeVisible();
   await expect(page.getByText('No integrations yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create Your First Integration' })).toHaveAttribute(

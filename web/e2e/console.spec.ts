@@ -263,6 +263,8 @@ test('the dashboard counts every status and runs, edits and deletes from its car
     // Not retryable, so the run fails at once instead of after five attempts with backoff.
     generatedCode:
       "export default async function run(ctx) {\n  throw new ctx.NonRetryableError('boom');\n}\n",
+    // Deployed: a draft offers no Run (issue 18 §1).
+    status: 'active',
   });
   // The fifth: the Free plan's last slot.
   await createIntegration(page.request, origin, { name: 'Fifth' });
@@ -271,9 +273,9 @@ test('the dashboard counts every status and runs, edits and deletes from its car
   await page.goto('/dashboard');
   const stat = (title: string) => page.getByRole('region', { name: title, exact: true });
   await expect(stat('Total').getByTestId('stat-value')).toHaveText('5');
-  await expect(stat('Active').getByTestId('stat-value')).toHaveText('1');
-  await expect(stat('Active')).toContainText('4 paused/draft');
-  await expect(stat('Draft').getByTestId('stat-value')).toHaveText('3');
+  await expect(stat('Active').getByTestId('stat-value')).toHaveText('2');
+  await expect(stat('Active')).toContainText('3 paused/draft');
+  await expect(stat('Draft').getByTestId('stat-value')).toHaveText('2');
   await expect(stat('Draft')).toContainText('Ready to deploy');
   await expect(stat('Paused').getByTestId('stat-value')).toHaveText('1');
   await expect(stat('Paused')).toContainText('Can be resumed');
@@ -295,7 +297,8 @@ test('the dashboard counts every status and runs, edits and deletes from its car
   const activeCard = page.getByRole('article', { name: 'Active one' });
   await expect(activeCard).toContainText('Stripe');
   await expect(activeCard).toContainText('HubSpot');
-  await expect(activeCard).toContainText('Last run: just now');
+  // Issue 18 §6: 'Last run' is the real last run.
+  await expect(activeCard).toContainText('Last run: Never run');
 
   // Run works: a successful and a failed deployed run make a 50% (yellow) success rate.
   await activeCard.getByRole('button', { name: 'Run Active one' }).click();
@@ -315,12 +318,10 @@ test('the dashboard counts every status and runs, edits and deletes from its car
   );
   await expect(page.locator('[data-color="yellow"]')).toHaveCount(1);
 
-  // A card without code explains why it cannot run.
-  await page
-    .getByRole('article', { name: 'Fifth' })
-    .getByRole('button', { name: 'Run Fifth' })
-    .click();
-  await expect(toast(page, 'Run failed to start')).toContainText('no code yet');
+  // A draft is not deployed, so its card offers no Run (issue 18 §1).
+  await expect(
+    page.getByRole('article', { name: 'Fifth' }).getByRole('button', { name: 'Run Fifth' }),
+  ).toHaveCount(0);
 
   // Edit leads to the review page; Delete removes the card.
   await activeCard.getByRole('link', { name: 'Edit Active one' }).click();
@@ -329,6 +330,11 @@ test('the dashboard counts every status and runs, edits and deletes from its car
   await page
     .getByRole('article', { name: 'Draft one' })
     .getByRole('button', { name: 'Delete Draft one' })
+    .click();
+  // Issue 18 §3: Delete asks first.
+  await page
+    .getByRole('dialog', { name: 'Delete Draft one?' })
+    .getByRole('button', { name: 'Delete integration' })
     .click();
   await expect(toast(page, 'Integration deleted')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Draft one' })).toHaveCount(0);

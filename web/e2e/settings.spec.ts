@@ -97,7 +97,7 @@ test('API Usage shows the real figures and the plan, and leads to pricing', asyn
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'API Usage' }).click();
   await expect(page).toHaveURL('/settings?tab=usage');
-  // ADR 019: runs this month are counted, not capped; the lifetime limit is the plan's.
+  // ADR 020: runs this month are counted, not capped; the lifetime limit is the plan's.
   const month = page.getByRole('region', { name: 'This Month' });
   await expect(month).toContainText('Your usage for the current billing period');
   await expect(month.getByTestId('Deployed runs value')).toHaveText('0');

@@ -188,7 +188,7 @@ describe('the Free plan limit', () => {
     expect(usage).toEqual({
       plan: 'free',
       integrations: { used: 2, limit: 5 },
-      // ADR 019: runs are counted, not capped.
+      // ADR 020: runs are counted, not capped.
       executionsThisMonth: { used: 0, limit: null },
     });
     const pro = await createTestUser(t, { plan: 'pro' });

@@ -30,7 +30,7 @@ export function usageRoutes(deps: AppDeps) {
           used: user.integrations_created,
           limit: free ? FREE_INTEGRATION_LIMIT : null,
         },
-        // ADR 019: deployed runs are counted for the user to see, never capped.
+        // ADR 020: deployed runs are counted for the user to see, never capped.
         executionsThisMonth: { used: executions, limit: null },
       };
       return c.json(usage);

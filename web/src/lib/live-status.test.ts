@@ -6,7 +6,7 @@ import {
   LIVE_REFRESH_MS,
 } from './live-status.ts';
 
-describe('live status (ADR 018): poll only while something can change', () => {
+describe('live status (ADR 019): poll only while something can change', () => {
   it('polls the list while an integration is active, and stops when none is', () => {
     expect(listRefreshInterval([{ status: 'draft' }, { status: 'active' }])).toBe(LIVE_REFRESH_MS);
     expect(listRefreshInterval([{ status: 'draft' }, { status: 'failed' }])).toBe(false);

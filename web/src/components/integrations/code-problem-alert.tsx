@@ -33,6 +33,9 @@ export function CodeProblemAlert({
         component="button"
         type="button"
         inherit
+        // The alert's own text colour: the primary blue is below 4.5:1 on the yellow alert.
+        c="inherit"
+        fw={600}
         underline="always"
         onClick={() => onShowLine(check.line, check.column)}
       >

@@ -73,7 +73,7 @@ export function useRunIntegrationNow() {
         title: 'Run started',
         message: `${integration.name} is running now. Its result appears under Runs on its review page.`,
       });
-      // Screens showing its runs and status start following the run (ADR 018).
+      // Screens showing its runs and status start following the run (ADR 019).
       await invalidateIntegration(queryClient, integration.id, { runs: true });
     },
     onError: failureToast('Run failed to start', 'Failed to start the run'),

@@ -15,7 +15,7 @@ import { apiJson } from '../api-json.ts';
 // start with the API path, which getQueryFn (spec §7) fetches; every answer is parsed with
 // its shared schema (issue 13); the paged run history builds its own URL. Defaults from spec §7 apply: never stale, no refetch
 // on focus, no retries — fresh data comes from invalidating after mutations. Screens add a
-// bounded refetchInterval while a run is in flight or an integration is active (ADR 018,
+// bounded refetchInterval while a run is in flight or an integration is active (ADR 019,
 // lib/live-status.ts).
 
 const BASE = '/api/integrations';

@@ -34,7 +34,7 @@ function DashboardPage() {
   usePageMeta({ title: 'Dashboard — Patchbay', description: 'Your integrations at a glance.' });
   // The guard in _app.tsx has already loaded the user; this reads the cache.
   const { data: user } = useQuery(currentUserQuery);
-  // Statuses and last runs follow the runs while anything is active (ADR 018).
+  // Statuses and last runs follow the runs while anything is active (ADR 019).
   const { data: integrations } = useSuspenseQuery({
     ...integrationQueries.list(),
     refetchInterval: (query) => listRefreshInterval(query.state.data),

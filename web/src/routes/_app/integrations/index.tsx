@@ -40,6 +40,7 @@ import {
   type TStatusFilter,
 } from '../../../lib/integration-status.ts';
 import { listRefreshInterval } from '../../../lib/live-status.ts';
+import { usePhoneLayout } from '../../../lib/use-phone-layout.ts';
 import { integrationQueries } from '../../../lib/queries/integrations.ts';
 import { usePageMeta } from '../../../lib/use-page-meta.ts';
 import { NoIntegrations } from '../-components/no-integrations.tsx';
@@ -64,7 +65,7 @@ function IntegrationsPage() {
     title: 'My Integrations — Patchbay',
     description: 'Every integration in your account.',
   });
-  // Status badges follow the runs while anything is active (ADR 018).
+  // Status badges follow the runs while anything is active (ADR 019).
   const { data: integrations } = useSuspenseQuery({
     ...integrationQueries.list(),
     refetchInterval: (query) => listRefreshInterval(query.state.data),
@@ -173,6 +174,7 @@ function IntegrationRow({
   deleting: boolean;
 }) {
   const setStatus = useSetIntegrationStatus();
+  const phone = usePhoneLayout();
   const toggle = toggledStatus(integration.status);
 
   return (
@@ -187,10 +189,12 @@ function IntegrationRow({
         >
           {integration.name}
         </Anchor>
-        <Text size="xs" c="dimmed" hiddenFrom="sm" className={classes.phoneDetails}>
-          {integration.sourceApiName} → {integration.destApiName} · created{' '}
-          <RelativeTimeText value={integration.createdAt} inline />
-        </Text>
+        {phone && (
+          <Text size="xs" c="dimmed" className={classes.phoneDetails}>
+            {integration.sourceApiName} → {integration.destApiName} · created{' '}
+            <RelativeTimeText value={integration.createdAt} inline />
+          </Text>
+        )}
       </Table.Td>
       <Table.Td visibleFrom="sm">
         <Group gap={6} wrap="nowrap">
