@@ -33,6 +33,7 @@ import {
   formatDuration,
   formatRelativeTime,
 } from '../../../../../lib/relative-time.ts';
+import { usePhoneLayout } from '../../../../../lib/use-phone-layout.ts';
 import { LogsView, RequestList, ResponseList } from './run-transcript.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
@@ -58,13 +59,14 @@ interface RunsPanelProps {
 /**
  * DESIGN §9: the run history — tests, scheduled and manual runs — newest first, each with its
  * logs, transcript and a link to its workflow in the Temporal Web UI. New runs appear by
- * themselves while a run is in flight or the integration is active (ADR 018: bounded polling
+ * themselves while a run is in flight or the integration is active (ADR 019: bounded polling
  * that stops when idle); Refresh stays for the impatient.
  */
 export function RunsPanel({ integrationId, started }: RunsPanelProps) {
   // The record is in the cache already (the review page's loader); only its status is read.
   const { data: integration } = useQuery(integrationQueries.detail(integrationId));
   const [open, setOpen] = useState<string | null>(null);
+  const phone = usePhoneLayout();
   const runs = useInfiniteQuery({
     ...integrationQueries.runs(integrationId),
     refetchInterval: (query) => {
@@ -182,13 +184,15 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
                           {formatRelativeTime(run.startedAt)}
                         </Text>
                       </Tooltip>
-                      <Text size="xs" c="dimmed" hiddenFrom="sm" data-testid="run-phone-details">
-                        {KIND_LABELS[run.kind]} · {formatDuration(run.durationMs)} · {run.attempts}{' '}
-                        {run.attempts === 1 ? 'attempt' : 'attempts'} ·{' '}
-                        <Anchor href={run.temporalUrl} target="_blank" rel="noreferrer" inherit>
-                          Workflow
-                        </Anchor>
-                      </Text>
+                      {phone && (
+                        <Text size="xs" c="dimmed" data-testid="run-phone-details">
+                          {KIND_LABELS[run.kind]} · {formatDuration(run.durationMs)} ·{' '}
+                          {run.attempts} {run.attempts === 1 ? 'attempt' : 'attempts'} ·{' '}
+                          <Anchor href={run.temporalUrl} target="_blank" rel="noreferrer" inherit>
+                            Workflow
+                          </Anchor>
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
                       <Text size="sm">{formatDuration(run.durationMs)}</Text>
