@@ -250,6 +250,20 @@ test('the review page lists the operations the code calls, with links, and marks
     page.getByTestId('code-editor').locator('.view-overlays .current-line'),
   ).toBeVisible();
 
+  // Completion: inside a client call's path string, the description's paths for that method.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText("await ctx.source.get('/v1/cu");
+  const suggestions = page.locator('.suggest-widget');
+  await expect(async () => {
+    const shown = (await suggestions.count()) > 0 ? await suggestions.textContent() : '';
+    if (!shown?.includes('/v1/customers')) await page.keyboard.press('Control+Space');
+    await expect(suggestions).toContainText('/v1/customers', { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(suggestions).toContainText('listCustomers');
+  await expect(suggestions).not.toContainText('createCustomer');
+  await page.keyboard.press('Escape');
+
   await expectNoSeriousViolations(page, 'review page with descriptions');
 });
 
@@ -309,4 +323,47 @@ test('a dry run shows the writes it captured, and the destination receives nothi
     await source.close();
     await destination.close();
   }
+});
+
+test('generation that guessed says so in the toast and on the review page', async ({
+  page,
+  user,
+}) => {
+  expect(user.plan).toBe('free');
+  await page.goto('/integrations/new');
+  await page
+    .getByLabel('Describe your integration')
+    .fill('Every hour copy new orders from the shop into the spreadsheet as rows.');
+  for (const [side, name, url] of [
+    ['Source', 'Shop', 'https://shop.example.com'],
+    ['Destination', 'Sheets', 'https://sheets.example.com'],
+  ] as const) {
+    await section(page, side).getByRole('combobox', { name: 'API Name' }).fill(name);
+    await page.keyboard.press('Escape');
+    await section(page, side).getByRole('textbox', { name: 'Base URL' }).fill(url);
+  }
+  await page.getByRole('button', { name: 'Generate Code' }).click();
+  await page.waitForURL(/\/review$/, { timeout: 60_000 });
+
+  // Neither API is described, so the generator guessed paths: no "✓ Code Generated!".
+  const notice = page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .getByRole('alert')
+    .filter({ hasText: /Code generated with \d+ parts? not understood/ });
+  await expect(notice).toBeVisible();
+  const report = page.getByRole('alert', {
+    name: /The generator did not understand \d+ parts? of your description/,
+  });
+  await expect(report).toBeVisible();
+  await expect(
+    report.getByRole('list', { name: 'Not understood' }).getByRole('listitem'),
+  ).not.toHaveCount(0);
+  await expectNoSeriousViolations(page, 'review page with the generation report');
+
+  // Dismissed, it stays dismissed for this integration.
+  await report.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(report).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(report).toBeHidden();
 });

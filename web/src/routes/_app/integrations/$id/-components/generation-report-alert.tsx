@@ -35,7 +35,6 @@ export function GenerationReportAlert({ report, onClose }: GenerationReportAlert
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={onClose}
-      aria-label="Generation report"
     >
       <Stack gap="xs">
         {unresolved.length > 0 && (
