@@ -367,3 +367,20 @@ test('generation that guessed says so in the toast and on the review page', asyn
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(report).toBeHidden();
 });
+
+test('the docs page lists the catalog with each vendor’s reference', async ({ page }) => {
+  const { entries } = (await (await page.request.get('/api/catalog')).json()) as {
+    entries: { name: string; docsUrl: string }[];
+  };
+  expect(entries.length).toBeGreaterThanOrEqual(40);
+  await page.goto('/docs#api-catalog');
+  const table = page.getByRole('table', { name: 'API catalog' });
+  await expect(table.getByRole('row')).toHaveCount(entries.length + 1);
+  const stripe = table.getByRole('row').filter({ hasText: 'Stripe' });
+  await expect(stripe).toContainText('Payments');
+  await expect(stripe.getByRole('link', { name: 'Stripe reference' })).toHaveAttribute(
+    'href',
+    'https://docs.stripe.com/api',
+  );
+  await expectNoSeriousViolations(page, 'docs page with the catalog');
+});
