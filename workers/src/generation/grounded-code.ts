@@ -211,6 +211,8 @@ function messageSettings(plan: GroundedPlan) {
       /^(number|DocNumber|identifier|incident_number|order_number|key)$/.test(f.path),
     ) ??
     fields.find((f) => conceptOf(f.path) === 'name' && f.schema.type === 'string') ??
+    // An alert's or event's text is its `message`.
+    fields.find((f) => f.path === 'message' && f.schema.type === 'string') ??
     fields.find((f) => f.path === read?.resource.idField);
   const extras: string[] = [];
   for (const concept of ['email', 'amount', 'status', 'due', 'url']) {
@@ -235,6 +237,7 @@ function messageSettings(plan: GroundedPlan) {
     channelField: write.message?.channelField ?? null,
     channel: write.message?.channel ?? null,
     summary: write.message?.summary ?? false,
+    ...(write.message?.fixed ? { fixed: write.message.fixed } : {}),
   };
 }
 
@@ -374,6 +377,7 @@ function toBody(items) {
   const text = ${m?.summary ? "items.length === 1 ? messageFor(items[0]) : [`${items.length} ${WRITE.message.noun}s:`, ...items.map((item) => `• ${messageFor(item)}`)].join('\\n')" : 'messageFor(items[0])'};
   const body = {};
   if (m.channelField && m.channel) setField(body, m.channelField, m.channel);
+  for (const [name, value] of Object.entries(m.fixed ?? {})) setField(body, name, value);
   setField(body, m.textField, text);
   return body;
 }`;

@@ -10,6 +10,7 @@ import {
   idFromPrompt,
   inMinorUnits,
   nameFromPrompt,
+  pathParamsFromUrl,
   planGrounded,
   stateMatch,
   statedMappings,
@@ -329,6 +330,38 @@ describe('grounded plan', () => {
     // Zendesk tickets have no requester email: that mapping and the odd verb are what is left.
     expect(leftover[0]).toMatch(/^not understood: "owner", "requester", "email", "frobnicate"/);
     expect(leftover[0]).not.toMatch(/"subject"|"title"|"database"|"ticket"/);
+  });
+
+  it('reads channels that are webhook URLs or phone numbers', () => {
+    expect(
+      pathParamsFromUrl(
+        'hook: https://hooks.example.com/services/T1/B2/xyz.',
+        '/services/{team}/{bot}/{secret}',
+      ),
+    ).toEqual({ team: 'T1', bot: 'B2', secret: 'xyz' });
+    const discord = plan(
+      'post new pagerduty incidents to https://discordapp.com/api/webhooks/998877/tok-EN_1?wait=true',
+      'pagerduty',
+      'discord',
+    );
+    expect(discord.destination?.pathParams).toEqual({
+      webhook_id: '998877',
+      webhook_token: 'tok-EN_1',
+    });
+    expect(discord.unresolved).toEqual([]);
+    const sms = plan(
+      'sms +44 20 7946 0958 from +44 20 7946 0000 about new zendesk tickets via twilio account AC0123456789',
+      'zendesk',
+      'twilio',
+    );
+    expect(sms.destination?.message).toMatchObject({
+      channel: '+442079460958',
+      fixed: { From: '+442079460000' },
+    });
+    expect(sms.blocking).toEqual([]);
+    // No number: the refusal asks for one, not for a #channel.
+    const none = plan('zendesk tickets to twilio account AC0123456789', 'zendesk', 'twilio');
+    expect(none.blocking.join()).toMatch(/phone number/);
   });
 
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {

@@ -67,6 +67,8 @@ export interface WritePlan {
     channelField?: string | undefined;
     channel?: string | undefined;
     summary: boolean;
+    /** Other body fields the prompt fixes (Twilio's `From` number). */
+    fixed?: Record<string, string> | undefined;
   };
   batch?: { itemsField: string; maxItems: number } | undefined;
   /** typed-properties (Notion): the property type of each destination name. */
@@ -326,6 +328,39 @@ function capitalisedFromPrompt(text: string, hints: string[]): string | undefine
     if (m?.[1] && /^[A-Z]/.test(m[1])) return m[1];
   }
   return undefined;
+}
+
+/** Path parameters from a URL in the prompt whose path ends as `template` does. */
+export function pathParamsFromUrl(text: string, template: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (!m) return escapeRegExp(part);
+      names.push(m[1] ?? '');
+      return '([^/?#\\s]+)';
+    })
+    .join('');
+  for (const url of text.match(/https?:\/\/[^\s"'<>]+/g) ?? []) {
+    const path = url
+      .replace(/^https?:\/\/[^/]+/, '')
+      .replace(/[?#].*$/, '')
+      .replace(/[.,;)]+$/, '');
+    const m = new RegExp(`${pattern}$`).exec(path);
+    if (m)
+      return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
+  }
+  return {};
+}
+
+/** A phone number the prompt gives after "to", "at", "text", "sms" or "call" (E.164 or spaced). */
+export function phoneFromPrompt(
+  text: string,
+  after = '(?:to|at|text|sms|call|number)',
+): string | undefined {
+  const m = new RegExp(`\\b${after}\\s+(\\+?\\d[\\d ()-]{6,}\\d)`, 'i').exec(text);
+  return m?.[1] ? m[1].replace(/[\s()-]/g, '') : undefined;
 }
 
 function channelFromPrompt(text: string): string | undefined {
@@ -615,17 +650,36 @@ export function planGrounded(
     const resource = destinationDescription.resources.find((r) =>
       r.operations.includes(messagingOp),
     ) as TResource;
-    const channel = channelFromPrompt(text);
+    // A channel that is a phone number (Twilio's `To`): "text me at +1…", not a #channel.
+    const bodyFields = messagingOp.body?.schema.properties ?? {};
+    const channelSchema = messaging.channelField ? bodyFields[messaging.channelField] : undefined;
+    const phoneChannel =
+      channelSchema?.format === 'phone' || /phone|e\.164/i.test(channelSchema?.description ?? '');
+    const channel = phoneChannel ? phoneFromPrompt(text) : channelFromPrompt(text);
+    const fixed: Record<string, string> = {};
+    for (const [name, schema] of Object.entries(bodyFields)) {
+      if (name === messaging.channelField || schema.format !== 'phone') continue;
+      const value = phoneFromPrompt(text, escapeRegExp(name.toLowerCase()));
+      if (value && value !== channel) fixed[name] = value;
+    }
     const summary = /\b(summary|digest|one message|single message|a list of)\b/.test(lower);
     const pathParams: Record<string, string> = {};
     const channelInPath = messagingOp.params.some(
       (p) => p.in === 'path' && p.name === messaging.channelField,
     );
+    // A URL in the prompt that is this operation's path (a Discord or Slack webhook URL) gives
+    // its path parameters (webhook id and token).
+    const fromUrl = pathParamsFromUrl(text, messagingOp.path);
+    if (Object.keys(fromUrl).length > 0)
+      plan.understood.push(
+        `The URL in the prompt is ${messagingOp.method} ${messagingOp.path}: ${Object.keys(fromUrl).join(', ')} taken from it.`,
+      );
     for (const name of requiredParams(messagingOp, 'path')) {
       const value =
-        name === messaging.channelField
+        fromUrl[name] ??
+        (name === messaging.channelField
           ? (idFromPrompt(text, ['channel']) ?? undefined)
-          : paramValue(text, name, messagingOp.path, destinationDescription);
+          : paramValue(text, name, messagingOp.path, destinationDescription));
       if (value) pathParams[name] = value;
       else if (
         useLookup(text, destinationDescription, { kind: 'path', name }, messagingOp.path, plan)
@@ -654,6 +708,7 @@ export function planGrounded(
         channelField: channelInPath ? undefined : messaging.channelField,
         channel,
         summary,
+        ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
       },
     };
     const channelRequired = messaging.channelField
@@ -661,7 +716,9 @@ export function planGrounded(
       : false;
     if (messaging.channelField && !channelInPath && !channel && channelRequired) {
       block(
-        `the ${destinationDescription.name} channel to post to (write it as #channel-name in the prompt)`,
+        phoneChannel
+          ? `the phone number to send ${destinationDescription.name} messages to (write it in the prompt, e.g. "text +14155550123")`
+          : `the ${destinationDescription.name} channel to post to (write it as #channel-name in the prompt)`,
       );
     }
     plan.understood.push(
@@ -739,7 +796,7 @@ export function planGrounded(
   }
   // Only the words no part of the plan used, so the TODO names what truly was not understood.
   for (const leftover of reading.notUnderstood) {
-    const words = unusedWords(leftover, plan);
+    const words = unusedWords(leftover, plan, text);
     if (words.length === 0) continue;
     const phrase = /^"([^"]+)"/.exec(leftover)?.[1];
     plan.unresolved.push(
@@ -1794,7 +1851,7 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
   const nouns = resourceNames(read.resource).map((n) => escapeRegExp(n));
   const apiName = plan.sourceName ? `(?:${escapeRegExp(plan.sourceName)}(?:'s)?\\s+)?` : '';
   const adjective = new RegExp(
-    `\\b(?:only\\s+)?(?:the\\s+|all\\s+|our\\s+|new\\s+)*([a-z_]+)\\s+${apiName}(?:${nouns.join('|')})s?\\b`,
+    `\\b(?:only\\s+)?(?:the\\s+|all\\s+|our\\s+|new\\s+)*([a-z][a-z0-9_]*)\\s+${apiName}(?:${nouns.join('|')})s?\\b`,
     'g',
   );
   for (const m of lower.matchAll(adjective)) {
@@ -2097,7 +2154,7 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
-function unusedWords(leftover: string, plan: GroundedPlan): string[] {
+function unusedWords(leftover: string, plan: GroundedPlan, prompt: string): string[] {
   const quoted = [...leftover.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
   const listed =
     quoted.length > 1 ? quoted.slice(1) : (quoted[0] ?? '').toLowerCase().split(/[^a-z]+/);
@@ -2144,6 +2201,12 @@ function unusedWords(leftover: string, plan: GroundedPlan): string[] {
     for (const w of hintsFor(name.split('.').at(-1) ?? name)) known.add(w);
   }
   for (const w of (plan.dedupe?.phrase ?? '').split(/[^\w']+/)) known.add(w);
+  // A URL whose parts filled the write's path (a webhook URL) was used whole.
+  const pathValues = Object.values(plan.destination?.pathParams ?? {}).filter(Boolean);
+  for (const url of prompt.match(/https?:\/\/[^\s"'<>]+/g) ?? []) {
+    if (pathValues.some((v) => url.includes(v)))
+      for (const w of url.toLowerCase().split(/[^a-z]+/)) known.add(w);
+  }
   const isKnown = (w: string) =>
     known.has(w) ||
     known.has(singular(w)) ||
