@@ -196,6 +196,19 @@ test('an OpenAPI document is imported by URL and by paste; a malformed one is ex
     await expect(
       destination.getByText('Described by: Loopback CRM (imported, 2 operations)'),
     ).toBeVisible();
+
+    // The integration keeps the imported documents: generation and the review page use them.
+    await page
+      .getByLabel('Describe your integration')
+      .fill('Every hour copy new contacts from the first CRM into the second CRM.');
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.waitForURL(/\/review$/, { timeout: 60_000 });
+    const panel = page.getByRole('region', { name: 'API descriptions' });
+    for (const side of ['Source', 'Destination']) {
+      await expect(panel.getByRole('region', { name: `${side}: Loopback CRM` })).toContainText(
+        'Described by Loopback CRM (your imported OpenAPI document)',
+      );
+    }
   } finally {
     await documents.close();
   }
