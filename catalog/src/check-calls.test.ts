@@ -82,6 +82,21 @@ describe('checkCalls', () => {
     expect(warnings.map((w) => w.code)).toEqual(['UNKNOWN_PATH']);
   });
 
+  it('fits a base URL whose description path has a template part (QuickBooks realmId)', () => {
+    const quickbooks = getCatalogEntry('quickbooks')!;
+    expect(quickbooks.baseUrl).toContain('{realmId}');
+    const connection: CheckTarget = {
+      source: { description: quickbooks, baseUrl: 'http://127.0.0.1:4010/v3/company/9130' },
+    };
+    const { warnings, calls } = check(
+      `await ctx.source.request('GET', '/query', { query: { query: 'select * from Invoice' } });
+       await ctx.source.request('GET', '/nowhere');`,
+      connection,
+    );
+    expect(calls[0]?.operationId).toBeDefined();
+    expect(warnings.map((w) => [w.code, w.line])).toEqual([['UNKNOWN_PATH', 3]]);
+  });
+
   it('says nothing about sides without a description, computed paths, or code that does not parse', () => {
     expect(check(`await ctx.destination.get('/anything');`).warnings).toEqual([]);
     expect(check(`const p = '/x'; await ctx.source.get(p);`).calls).toEqual([]);

@@ -259,7 +259,23 @@ function segmentMatches(callSegment: string, operationSegment: string): boolean 
 }
 
 function fullOperationPath(description: TApiDescription, operation: TOperation): string[] {
-  return [...segments(pathPrefix(description.baseUrl)), ...segments(operation.path)];
+  return [...segments(templatePathPrefix(description.baseUrl)), ...segments(operation.path)];
+}
+
+/**
+ * A description's base path with its template parts kept (`/v3/company/{realmId}` for
+ * QuickBooks), so a connection's `/v3/company/9130` fits it as a path parameter would.
+ */
+function templatePathPrefix(url: string): string {
+  const names: string[] = [];
+  const marked = url.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    names.push(name);
+    return `__template${names.length - 1}__`;
+  });
+  return pathPrefix(marked).replace(
+    /__template(\d+)__/g,
+    (_, i: string) => `{${names[Number(i)]}}`,
+  );
 }
 
 /** The operations whose path fits `callPath` (relative to the side's base URL), best fit first. */
