@@ -100,7 +100,6 @@ describe('docker-compose.yml', () => {
       },
       'temporal-ui': {
         image: expect.stringMatching(/^temporalio\/ui:/),
-        ports: expect.arrayContaining(['${TEMPORAL_UI_PORT:-8233}:8080']),
         environment: { TEMPORAL_ADDRESS: 'temporal:7233' },
       },
     });
@@ -112,6 +111,30 @@ describe('docker-compose.yml', () => {
     for (const needle of ['temporal-sql-tool', ...steps, 'schema/postgresql/v12']) {
       expect(script).toContain(needle);
     }
+  });
+
+  it('keeps the Temporal Web UI on loopback and decoding through the API (issue 20)', () => {
+    const ui = services['temporal-ui'] as Service & {
+      ports?: string[];
+      environment?: Record<string, string>;
+    };
+    // Published on 127.0.0.1 by default: every other host sees nothing unless the operator
+    // sets TEMPORAL_UI_BIND (and then puts the UI behind its OIDC login, README).
+    expect(ui.ports).toEqual(['${TEMPORAL_UI_BIND:-127.0.0.1}:${TEMPORAL_UI_PORT:-8233}:8080']);
+    expect(ui.environment).toMatchObject({
+      // The browser calls the API's codec route with the operator's session cookie.
+      TEMPORAL_CODEC_ENDPOINT: 'http://localhost:${PATCHBAY_PORT:-3000}/api/temporal-codec',
+      TEMPORAL_CODEC_INCLUDE_CREDENTIALS: 'true',
+      TEMPORAL_DISABLE_WRITE_ACTIONS: '${TEMPORAL_UI_DISABLE_WRITE_ACTIONS:-true}',
+    });
+    // The codec endpoint answers CORS for the UI's origin: TEMPORAL_UI_URL on the API.
+    expect(services.api).toMatchObject({
+      environment: { TEMPORAL_UI_URL: 'http://localhost:${TEMPORAL_UI_PORT:-8233}' },
+    });
+    // The API's route is where the UI is pointed.
+    expect(read('api/src/app.ts')).toContain(
+      ".route('/temporal-codec', temporalCodecRoutes(deps))",
+    );
   });
 
   it('gives Patchbay its own database and requires APP_ENCRYPTION_KEYS in api and worker', () => {

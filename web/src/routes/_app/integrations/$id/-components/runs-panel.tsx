@@ -47,7 +47,8 @@ export interface StartedRun {
   startedAt: string;
   /** The run's workflow: its row replaces the 'Waiting for the run' banner. */
   workflowId: string;
-  temporalUrl: string;
+  /** Only operators get Temporal links (issue 20). */
+  temporalUrl?: string | undefined;
 }
 
 interface RunsPanelProps {
@@ -77,6 +78,8 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
     },
   });
   const all = runs.data?.pages.flatMap((page) => page.runs) ?? [];
+  // Runs carry Temporal links for operators only (issue 20): no column for anyone else.
+  const temporalLinks = all.some((run) => run.temporalUrl);
   const waiting = started !== null && isRunInFlight(started, all);
   // The status badge follows the run too: a failed run turns an active integration failed.
   useQuery({
@@ -105,16 +108,21 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
       {waiting && (
         <Alert variant="light" color="blue" title="Waiting for the run…" role="status">
           A run started {formatRelativeTime(started.startedAt)}. Its result appears here when it
-          finishes; or{' '}
-          <Anchor
-            href={started.temporalUrl}
-            target="_blank"
-            rel="noreferrer"
-            inherit
-            underline="always"
-          >
-            follow it in Temporal
-          </Anchor>
+          finishes
+          {started.temporalUrl && (
+            <>
+              ; or{' '}
+              <Anchor
+                href={started.temporalUrl}
+                target="_blank"
+                rel="noreferrer"
+                inherit
+                underline="always"
+              >
+                follow it in Temporal
+              </Anchor>
+            </>
+          )}
           .
         </Alert>
       )}
@@ -146,7 +154,7 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
               <Table.Th>Started</Table.Th>
               <Table.Th visibleFrom="sm">Duration</Table.Th>
               <Table.Th visibleFrom="sm">Attempts</Table.Th>
-              <Table.Th visibleFrom="sm">Temporal</Table.Th>
+              {temporalLinks && <Table.Th visibleFrom="sm">Temporal</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -187,10 +195,20 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
                       {phone && (
                         <Text size="xs" c="dimmed" data-testid="run-phone-details">
                           {KIND_LABELS[run.kind]} · {formatDuration(run.durationMs)} ·{' '}
-                          {run.attempts} {run.attempts === 1 ? 'attempt' : 'attempts'} ·{' '}
-                          <Anchor href={run.temporalUrl} target="_blank" rel="noreferrer" inherit>
-                            Workflow
-                          </Anchor>
+                          {run.attempts} {run.attempts === 1 ? 'attempt' : 'attempts'}
+                          {run.temporalUrl && (
+                            <>
+                              {' · '}
+                              <Anchor
+                                href={run.temporalUrl}
+                                target="_blank"
+                                rel="noreferrer"
+                                inherit
+                              >
+                                Workflow
+                              </Anchor>
+                            </>
+                          )}
                         </Text>
                       )}
                     </Table.Td>
@@ -200,20 +218,22 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
                     <Table.Td visibleFrom="sm">
                       <Text size="sm">{run.attempts}</Text>
                     </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Anchor
-                        href={run.temporalUrl}
-                        target="_blank"
-                        rel="noreferrer"
-                        size="sm"
-                        aria-label={`Workflow of the ${KIND_LABELS[run.kind].toLowerCase()} run of ${formatDateTime(run.startedAt)}, in the Temporal Web UI`}
-                      >
-                        <Group gap={4} wrap="nowrap" component="span">
-                          Workflow
-                          <IconExternalLink size={14} aria-hidden="true" />
-                        </Group>
-                      </Anchor>
-                    </Table.Td>
+                    {run.temporalUrl && (
+                      <Table.Td visibleFrom="sm">
+                        <Anchor
+                          href={run.temporalUrl}
+                          target="_blank"
+                          rel="noreferrer"
+                          size="sm"
+                          aria-label={`Workflow of the ${KIND_LABELS[run.kind].toLowerCase()} run of ${formatDateTime(run.startedAt)}, in the Temporal Web UI`}
+                        >
+                          <Group gap={4} wrap="nowrap" component="span">
+                            Workflow
+                            <IconExternalLink size={14} aria-hidden="true" />
+                          </Group>
+                        </Anchor>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                   {expanded && (
                     <Table.Tr>
