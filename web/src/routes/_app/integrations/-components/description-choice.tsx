@@ -61,7 +61,13 @@ export function DescriptionChoice({
   });
   const catalog = useQuery({ ...catalogQueries.search(''), enabled: changing });
 
-  const shown = describeChoice(choice, match.data?.entry ?? null, chosen.data ?? null);
+  const typedAnything = value.apiName.trim() !== '' || typedUrl !== '';
+  const shown = describeChoice(
+    choice,
+    typedAnything,
+    match.data?.entry ?? null,
+    chosen.data ?? null,
+  );
   const lineId = `${side}-description-line`;
 
   const choose = (next: string | null) => {
@@ -74,7 +80,13 @@ export function DescriptionChoice({
   return (
     <Stack gap={6}>
       <Group gap="xs" wrap="wrap" align="baseline">
-        <Text size="sm" id={lineId} role="status" aria-live="polite">
+        <Text
+          size="sm"
+          id={lineId}
+          role="status"
+          aria-live="polite"
+          c={shown.name ? undefined : 'dimmed'}
+        >
           {shown.name ? (
             <>
               Described by:{' '}
@@ -193,6 +205,7 @@ function choiceValue(choice: TDescriptionChoice): string {
 
 function describeChoice(
   choice: TDescriptionChoice,
+  typedAnything: boolean,
   matched: { name: string; docsUrl: string; keyHelp?: string | undefined } | null,
   chosen: { name: string; docsUrl: string; auth: { keyHelp?: string | undefined } } | null,
 ): Shown {
@@ -207,7 +220,9 @@ function describeChoice(
           }
         : {
             name: null,
-            how: 'No catalog entry matches yet: generation works from the name and URL alone.',
+            how: typedAnything
+              ? 'No catalog entry matches: generation works from the name and URL alone.'
+              : 'A known API’s description is matched from the name and URL as you type.',
             docsUrl: null,
             keyHelp: null,
           };
