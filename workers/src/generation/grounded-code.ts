@@ -305,6 +305,10 @@ function calls(plan: GroundedPlan): string {
     );
   });
   out.push(`const LOOKUP_CALLS = [${plan.lookups.map((_, i) => `lookup${i}`).join(', ')}];`);
+  out.push(
+    '// Blank ids are found by an earlier lookup (a channel in the team looked up before it).',
+    `const LOOKUP_PATHS = [${plan.lookups.map((_, i) => `LOOKUP_PATH_${i}`).join(', ')}];`,
+  );
   const dedupe = plan.dedupe;
   if (dedupe) {
     const op = dedupe.operation;

@@ -660,4 +660,28 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(outcome.result.error?.name).toBe('NonRetryableError');
     expect(sheets.writes).toHaveLength(1);
   });
+
+  it('a channel named in a team nobody named: the team, then its channel, are looked up (issue 15)', async () => {
+    const stripe = await mock(entry('stripe'), {
+      invoice: [
+        { id: 'in_9', number: 'INV-9', status: 'open', amount_due: 400, due_date: 1_700_000_000 },
+      ],
+    });
+    const teams = await mock(entry('microsoft-teams'), {
+      team: [{ id: 't-77', displayName: 'Finance' }],
+      channel: [
+        { id: '19:general@thread', displayName: 'General' },
+        { id: '19:collections@thread', displayName: 'Collections' },
+      ],
+    });
+    const generated = generate(
+      'let #collections on Microsoft Teams know about every overdue stripe invoice',
+      stripe,
+      teams,
+    );
+    expect(generated.code).toContain('const MISSING = [];');
+    expectSuccess(await run(generated.code, stripe, teams));
+    expect(teams.requests.at(-1)?.path).toBe('/teams/t-77/channels/19:collections@thread/messages');
+    expect(teams.requests.map((r) => r.path)).toContain('/teams/t-77/channels');
+  });
 });

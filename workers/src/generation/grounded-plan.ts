@@ -397,6 +397,7 @@ function planLookup(
   description: TApiDescription,
   target: LookupPlan['target'],
   path: string | undefined,
+  earlier: LookupPlan[] = [],
 ): LookupPlan | undefined {
   const hints = hintsFor(target.name, path);
   const resource = description.resources.find((r) =>
@@ -409,6 +410,9 @@ function planLookup(
     for (const name of names) {
       const value = paramValue(text, name, operation.path, description);
       if (value) pathParams[name] = value;
+      // "#billing in Teams": the team is looked up first, then its channels (filled at run time).
+      else if (earlier.some((l) => l.target.kind === 'path' && l.target.name === name))
+        pathParams[name] = '';
     }
     if (Object.keys(pathParams).length !== names.length) continue;
     if (operation.params.some((p) => p.required && p.in !== 'path')) continue;
@@ -438,7 +442,7 @@ function useLookup(
   path: string | undefined,
   plan: GroundedPlan,
 ): boolean {
-  const lookup = planLookup(text, description, target, path);
+  const lookup = planLookup(text, description, target, path, plan.lookups);
   if (!lookup) return false;
   plan.lookups.push(lookup);
   const where = `${lookup.operation.method} ${lookup.operation.path}`;

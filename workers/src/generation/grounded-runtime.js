@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
-/* global LOOKUPS, LOOKUP_CALLS, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
+/* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
 // The helpers every grounded template program shares (issue 15, ADR 015). grounded-code.ts
 // copies this file, without the lines above, under the settings and the calls it generates;
 // they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR and DEDUPE defined there.
@@ -311,6 +311,8 @@ function formEncode(value, prefix = '') {
 // the record whose name matches, else (no name given) the first one.
 async function resolveLookups(ctx) {
   for (const [i, lookup] of LOOKUPS.entries()) {
+    for (const name of Object.keys(LOOKUP_PATHS[i]))
+      if (LOOKUP_PATHS[i][name] === '') LOOKUP_PATHS[i][name] = WRITE_PATH[name];
     const list = listAt(await LOOKUP_CALLS[i](ctx), lookup.itemsPath, 'the destination');
     const wanted = lookup.name === null ? null : keyOf(lookup.name).replace(/^#/, '');
     const found =
