@@ -1,7 +1,11 @@
 import { getCatalogEntry } from '@patchbay/catalog';
 import type { TApiDescription } from '@patchbay/schema';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startDescriptionMock, type DescriptionMock } from './description-mock-server.ts';
+import {
+  startDescriptionMock,
+  whereConditions,
+  type DescriptionMock,
+} from './description-mock-server.ts';
 
 // The description-driven mock API (issue 15 §4, §7) must behave like the API it stands in for,
 // or the generation tests and the benchmark prove nothing: these check its pagination, auth,
@@ -88,6 +92,45 @@ describe('description mock server', () => {
     expect(third.headers.get('link')).toBeNull();
     const bugs = await call(github, '/repos/acme/web/issues?labels=bug,ui&per_page=10');
     expect((bugs.body as unknown as Array<{ id: number }>).map((i) => i.id)).toEqual([2, 4]);
+  });
+
+  it('filters by query-language WHERE clauses, by /unresolved paths, and keeps a message body whole', async () => {
+    const rows = [
+      { Id: '1', Status: 'Open', Amount: 50, fields: { project: { key: 'OPS' } } },
+      { Id: '2', Status: 'Closed', Amount: 500, fields: { project: { key: 'WEB' } } },
+      { Id: '3', Status: 'Open', Amount: 900, fields: { project: { key: 'OPS' } } },
+    ];
+    const ids = (text: string, jql = false) =>
+      rows.filter((r) => whereConditions(text, jql).every((c) => c(r))).map((r) => r.Id);
+    expect(ids("SELECT Id FROM Lead WHERE Status = 'Open' AND Amount > 100 ORDER BY Id")).toEqual([
+      '3',
+    ]);
+    expect(ids("select * from Invoice where Status in ('Closed', 'Pending')")).toEqual(['2']);
+    expect(ids('project = OPS AND Status != Open order by created', true)).toEqual([]);
+    expect(ids('project = OPS order by created ASC', true)).toEqual(['1', '3']);
+    expect(ids('SELECT Id FROM Lead')).toEqual(['1', '2', '3']);
+
+    const statuspage = await start(entry('statuspage'), {
+      seed: {
+        incident: [
+          { id: 'a', name: 'Down', status: 'investigating' },
+          { id: 'b', name: 'Fixed', status: 'resolved' },
+        ],
+      },
+    });
+    const open = await call(statuspage, '/pages/p1/incidents/unresolved');
+    expect((open.body as unknown as Array<{ id: string }>).map((i) => i.id)).toEqual(['a']);
+
+    const teams = await start(entry('microsoft-teams'));
+    const posted = await call(teams, '/teams/t1/channels/19:x@thread/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ body: { content: 'Invoice 1037 is overdue' } }),
+    });
+    expect(posted.status).toBeLessThan(300);
+    expect(teams.written('message')).toEqual([
+      expect.objectContaining({ body: { content: 'Invoice 1037 is overdue' } }),
+    ]);
   });
 
   it('refuses a request without the credential, and an unknown path', async () => {

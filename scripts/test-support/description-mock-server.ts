@@ -374,6 +374,21 @@ export async function startDescriptionMock(
         });
       }
     }
+    // Query languages (QuickBooks `query`, Salesforce SOQL `q`, Jira `jql`): their WHERE
+    // conditions filter as the real API would, so code that asks for less gets less.
+    for (const name of ['jql', 'q', 'query']) {
+      const language = args[name];
+      const declared = op.params.some((param) => param.name === name && param.required);
+      if (typeof language !== 'string' || !declared || op.kind === 'search') continue;
+      const conditions = whereConditions(language, name === 'jql');
+      records = records.filter((r) => conditions.every((condition) => condition(r)));
+    }
+    // Statuspage's `/incidents/unresolved` and the like: the path itself filters.
+    if (/\/unresolved$/.test(op.path)) {
+      records = records.filter(
+        (r) => !['resolved', 'postmortem', 'completed'].includes(String(r.status)),
+      );
+    }
     // Searches: a text parameter matches any string field; a POST body's filters match fields.
     if (op.kind === 'search') {
       const text = ['query', 'term', 'q', 'text']
@@ -535,7 +550,10 @@ export async function startDescriptionMock(
     };
     const record = body as MockRecord;
     let answer: unknown;
-    const envelope = envelopeOf(op.body?.schema);
+    // A wrapper the record itself has as a field (a Teams message's `body`) is no envelope.
+    const wrapper = envelopeOf(op.body?.schema);
+    const envelope =
+      wrapper && !(wrapper in (resource.schema.properties ?? {})) ? wrapper : undefined;
     if (op.batch) {
       const items = (record[op.batch.itemsField] as MockRecord[]) ?? [];
       answer = { status: 'COMPLETE', results: items.map((item) => keep(item)) };
@@ -654,6 +672,65 @@ export async function startDescriptionMock(
 }
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The WHERE conditions of a query-language text ("SELECT … WHERE Status = 'Open' AND Amount > 5
+ * ORDER BY …", JQL "project = OPS AND status != Done"): `=`, `!=`, `<>`, `<`, `>`, `<=`, `>=`,
+ * `IN (…)` and `NOT IN (…)` joined by AND. Anything else is ignored, as a lenient API would.
+ */
+export function whereConditions(text: string, jql = false): Array<(record: MockRecord) => boolean> {
+  const where = jql ? text : (/\bwhere\b([\s\S]*)$/i.exec(text)?.[1] ?? '');
+  const body = where.split(/\border\s+by\b|\blimit\b|\bmaxresults\b/i)[0] ?? '';
+  const conditions: Array<(record: MockRecord) => boolean> = [];
+  for (const part of body.split(/\s+and\s+/i)) {
+    const m =
+      /^\s*([\w.]+)\s*(!=|<>|<=|>=|=|<|>|not\s+in|in)\s*(\([^)]*\)|'[^']*'|"[^"]*"|[^\s)]+)\s*$/i.exec(
+        part,
+      );
+    if (!m) continue;
+    const [, field = '', rawOperator = '', rawValue = ''] = m;
+    const operator = rawOperator.toLowerCase().replace(/\s+/g, ' ');
+    const unquote = (v: string) => v.trim().replace(/^['"]|['"]$/g, '');
+    const values = rawValue.startsWith('(')
+      ? rawValue.slice(1, -1).split(',').map(unquote)
+      : [unquote(rawValue)];
+    const read = (record: MockRecord) => {
+      const value = getPath(record, field) ?? getPath(record, `fields.${field}`);
+      if (value && typeof value === 'object') {
+        const named = value as Record<string, unknown>;
+        return named.key ?? named.name ?? named.value ?? named.id;
+      }
+      return value;
+    };
+    const same = (a: unknown, b: string) => String(a ?? '').toLowerCase() === b.toLowerCase();
+    conditions.push((record) => {
+      const value = read(record);
+      switch (operator) {
+        case '=':
+          return same(value, values[0] ?? '');
+        case '!=':
+        case '<>':
+          return !same(value, values[0] ?? '');
+        case 'in':
+          return values.some((v) => same(value, v));
+        case 'not in':
+          return !values.some((v) => same(value, v));
+        default: {
+          const [x, y] = [Number(value), Number(values[0])];
+          const [a, b] =
+            Number.isFinite(x) && Number.isFinite(y)
+              ? [x, y]
+              : [String(value ?? ''), values[0] ?? ''];
+          if (operator === '<') return a < b;
+          if (operator === '>') return a > b;
+          if (operator === '<=') return a <= b;
+          return a >= b;
+        }
+      }
+    });
+  }
+  return conditions;
+}
 
 function envelopeOf(schema: TFieldSchema | undefined): string | undefined {
   const required = schema?.required ?? [];
