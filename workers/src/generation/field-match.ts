@@ -176,6 +176,8 @@ export interface FieldRule {
   enum?: Array<string | number | boolean> | undefined;
   /** Why: exact, synonym, prompt, name split … (shown in the code's comments). */
   reason: string;
+  /** Goes beside the container rather than in it (JSON:API's `type`, Notion's `parent`). */
+  top?: boolean | undefined;
 }
 
 const PERSON_PARENT =

@@ -137,7 +137,7 @@ function settings(
   );
   const rules = (write?.rules ?? []).map((rule) => ({
     ...rule,
-    ...(rule.to.startsWith('parent.') ? { top: true } : {}),
+    ...(rule.to.startsWith('parent.') || rule.top ? { top: true } : {}),
   }));
   out.push(
     '',

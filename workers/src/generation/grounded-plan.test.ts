@@ -364,6 +364,33 @@ describe('grounded plan', () => {
     expect(none.blocking.join()).toMatch(/phone number/);
   });
 
+  it('reads marketing consent as a filter, and fills a JSON:API type beside the attributes', () => {
+    const optedIn = plan(
+      'shopify customers -> klaviyo, only those who opted in',
+      'shopify',
+      'klaviyo',
+    );
+    expect(optedIn.filters).toContainEqual(
+      expect.objectContaining({
+        field: 'email_marketing_consent.state',
+        op: 'eq',
+        value: 'subscribed',
+      }),
+    );
+    expect(optedIn.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'type', value: 'profile', top: true }),
+    );
+    // "accepted" alone is no consent (a quote can be accepted).
+    expect(plan('accepted stripe invoices to slack #x', 'stripe', 'slack').blocking).toEqual([]);
+    // Records without any consent field: refused rather than sent to everyone.
+    const none = plan(
+      'github issues whose authors consented to marketing -> klaviyo',
+      'github',
+      'klaviyo',
+    );
+    expect(none.blocking.join()).toMatch(/consent/);
+  });
+
   it('maps fields by name, synonym, name split and nested paths; enums must agree', () => {
     expect(conceptOf('PrimaryEmailAddr.Address')).toBe('email');
     expect(conceptOf('emails.0.value')).toBe('email');

@@ -1314,6 +1314,22 @@ function planMapping(
       }
     }
   }
+  // Required fields beside the container with one allowed value (JSON:API's `type: "profile"`).
+  if (write.container?.kind === 'object') {
+    let outer = write.operation.body?.schema;
+    if (write.envelope) outer = outer?.properties?.[write.envelope];
+    for (const name of outer?.required ?? []) {
+      const only = outer?.properties?.[name]?.enum;
+      if (name === write.container.field || only?.length !== 1) continue;
+      write.rules.push({
+        to: name,
+        value: String(only[0]),
+        type: 'string',
+        reason: 'the only value allowed',
+        top: true,
+      });
+    }
+  }
   const shown = write.rules.map(
     (r) =>
       `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
@@ -1762,6 +1778,41 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
         if (balance)
           add({ field: balance.path, op: 'gt', value: 0, phrase: 'overdue (balance left)' });
       }
+    }
+  }
+
+  // "who accepted email marketing", "opted in", "consenting", "subscribed to the newsletter":
+  // the records' marketing consent (a flag, or a state whose value says subscribed).
+  const consent =
+    /\b(?:(?:accepted|accepts|agreed to|subscribed to|signed up for)\s+(?:the\s+)?(?:email\s+|sms\s+)?(?:marketing|newsletters?|promotional emails?)|opted[- ]in|opt[- ]in|consent(?:ed|ing)?(?:\s+to\s+(?:email\s+|sms\s+)?marketing)?)\b/.exec(
+      lower,
+    );
+  if (consent) {
+    const channel = /\bsms\b/.test(consent[0]) ? 'sms' : 'email';
+    const candidates = fields
+      .filter((l) => /marketing|consent|opt_?in|subscri|newsletter/i.test(l.path))
+      .sort(
+        (a, b) =>
+          Number(b.path.toLowerCase().includes(channel)) -
+          Number(a.path.toLowerCase().includes(channel)),
+      );
+    const flag = candidates.find((l) => l.schema.type === 'boolean');
+    const state = candidates.find((l) =>
+      l.schema.enum?.some((v) => /^(subscribed|opted_?in|granted|yes)$/i.test(String(v))),
+    );
+    if (state)
+      add({
+        field: state.path,
+        op: 'eq',
+        value: state.schema.enum?.find((v) =>
+          /^(subscribed|opted_?in|granted|yes)$/i.test(String(v)),
+        ) as string,
+        phrase: consent[0],
+      });
+    else if (flag) add({ field: flag.path, op: 'truthy', phrase: consent[0] });
+    else {
+      plan.unresolved.push(`"${consent[0]}": ${read.resource.plural} have no consent field`);
+      plan.blocking.push(`"${consent[0]}" (no consent field in ${read.resource.plural})`);
     }
   }
 
