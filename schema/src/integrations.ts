@@ -1,31 +1,22 @@
 import { z } from 'zod';
 import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
+import {
+  AUTH_TYPES,
+  CODE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PROMPT_MAX_LENGTH,
+  PROMPT_MIN_LENGTH,
+} from './integration-constants.ts';
 
 // Integrations (spec §3, §4, §5, §7; issue "Integrations"). The console's form and the
 // API validate with these same objects.
 
-export const PROMPT_MIN_LENGTH = 20;
-export const PROMPT_MAX_LENGTH = 1000;
-export const NAME_MAX_LENGTH = 120;
-export const DEFAULT_INTEGRATION_NAME = 'Unnamed Integration';
-/** Generated code is JavaScript source; 256 KiB is far beyond any sane integration. */
-export const CODE_MAX_LENGTH = 256 * 1024;
 const SECRET_MAX_LENGTH = 4096;
 
-export const AUTH_TYPES = ['api-key', 'bearer', 'oauth', 'basic', 'none'] as const;
 export const ZAuthType = z.enum(AUTH_TYPES, {
   error: `must be one of ${AUTH_TYPES.join(', ')}`,
 });
 export type TAuthType = z.infer<typeof ZAuthType>;
-
-/** Spec §2: the Auth Type select's labels. */
-export const AUTH_TYPE_LABELS: Record<TAuthType, string> = {
-  'api-key': 'API Key',
-  bearer: 'Bearer Token',
-  oauth: 'OAuth 2.0',
-  basic: 'Basic Auth',
-  none: 'No Auth',
-};
 
 export const INTEGRATION_STATUSES = ['draft', 'active', 'paused', 'failed'] as const;
 export const ZIntegrationStatus = z.enum(INTEGRATION_STATUSES);

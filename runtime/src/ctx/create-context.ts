@@ -4,7 +4,7 @@ import { buildRequest, normalizeOptions, type CtxRequest, type Target } from './
 import type { LogLevel } from './log-format.ts';
 import type { StateApi } from './state-buffer.ts';
 
-// The ctx object handed to `run(ctx)` (DESIGN.md §6, schema/src/integration-contract.ts), built
+// The ctx object handed to `run(ctx)` (DESIGN.md §6, schema/src/ctx-contract.ts), built
 // the same way on every host. A host supplies only what differs between hosts:
 //
 //   send     carries a CtxRequest out and resolves to the parsed body (or rejects with an

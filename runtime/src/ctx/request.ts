@@ -30,7 +30,7 @@ export interface CtxRequest {
   body: string | null;
 }
 
-/** The options every call takes (RequestOptions in schema/src/integration-contract.ts). */
+/** The options every call takes (RequestOptions in schema/src/ctx-contract.ts). */
 export interface RequestOptions {
   query?: Record<string, unknown>;
   headers?: Record<string, unknown> | [unknown, unknown][];
