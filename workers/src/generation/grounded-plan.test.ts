@@ -1,6 +1,6 @@
 import { getCatalogEntry, loadCatalog } from '@patchbay/catalog';
 import { checkCalls } from '@patchbay/catalog/check-calls';
-import type { TApiDescription } from '@patchbay/schema';
+import type { TApiDescription, TParameter } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
 import { checkSyntax } from '../sandbox/check-syntax.ts';
 import { describeOperationsForPrompt } from './compact-operations.ts';
@@ -247,11 +247,11 @@ describe('grounded plan', () => {
   });
 
   it('sends required headers with a documented default or version example, never a sample id', () => {
-    const header = (name: string, description: string, format?: string) => ({
+    const header = (name: string, description: string, format?: 'date'): TParameter => ({
       name,
-      in: 'header' as const,
+      in: 'header',
       required: true,
-      schema: { type: 'string' as const, ...(format ? { format } : {}) },
+      schema: { type: 'string', ...(format ? { format } : {}) },
       description,
     });
     expect(documentedHeaderValue(header('X-Api-Version', 'Which version; for example 3.1.'))).toBe(

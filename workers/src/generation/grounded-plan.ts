@@ -1560,7 +1560,7 @@ function planTypedProperties(
 }
 
 function columnsFromPrompt(text: string, sourceLeaves: FieldLeaf[]): string[] {
-  return namedColumns(text, sourceLeaves).map((c) => c.from);
+  return namedColumns(text, sourceLeaves).flatMap((c) => (c.from ? [c.from] : []));
 }
 
 /**
