@@ -684,4 +684,33 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(teams.requests.at(-1)?.path).toBe('/teams/t-77/channels/19:collections@thread/messages');
     expect(teams.requests.map((r) => r.path)).toContain('/teams/t-77/channels');
   });
+
+  it('amounts written as text ("1,240.0000") compare as numbers; a slack message per big order (issue 15)', async () => {
+    const order = (id: number, total: string) => ({
+      id,
+      status: 'Awaiting Fulfillment',
+      total_inc_tax: total,
+      date_created: 'Mon, 02 Jun 2025 10:00:00 +0000',
+    });
+    const bigcommerce = await mock(entry('bigcommerce'), {
+      order: [
+        order(1, '99.5000'),
+        order(2, '150.0000'),
+        order(3, '1,240.0000'),
+        order(4, '$300.00'),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'bigcommerce orders above 150 dollars -> slack #sales',
+      bigcommerce,
+      slack,
+    );
+    expect(generated.code).toContain('const MISSING = [];');
+    expectSuccess(await run(generated.code, bigcommerce, slack));
+    const texts = slack.written('message').map((m) => String(m.text));
+    expect(texts).toHaveLength(2);
+    expect(texts.join('\n')).toMatch(/order: 3\b/);
+    expect(texts.join('\n')).toMatch(/order: 4\b/);
+  });
 });

@@ -139,13 +139,13 @@ function passes(item, now) {
       case 'ne':
         return String(value).toLowerCase() !== String(filter.value).toLowerCase();
       case 'gt':
-        return Number(value) > filter.value;
+        return amountOf(value) > filter.value;
       case 'gte':
-        return Number(value) >= filter.value;
+        return amountOf(value) >= filter.value;
       case 'lt':
-        return Number(value) < filter.value;
+        return amountOf(value) < filter.value;
       case 'lte':
-        return Number(value) <= filter.value;
+        return amountOf(value) <= filter.value;
       case 'before-now': {
         const time = toTime(value, filter.format);
         return time !== null && time < now;
@@ -175,6 +175,17 @@ function passes(item, now) {
         return false;
     }
   });
+}
+
+// A number from a value APIs write money in: 250, "250.00", "$1,250.50", { amount: 250 }.
+// Text that holds no number is NaN, so it passes no comparison.
+function amountOf(value) {
+  if (value && typeof value === 'object') value = value.amount ?? value.value;
+  if (typeof value === 'string') {
+    const text = value.replace(/[\s,$€£¥]/g, '');
+    return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  }
+  return typeof value === 'number' ? value : Number.NaN;
 }
 
 // ── Writing ────────────────────────────────────────────────────────────────────────────────
