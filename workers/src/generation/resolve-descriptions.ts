@@ -1,9 +1,10 @@
-import { getCatalogEntry, matchDescription } from '@patchbay/catalog';
+import { resolveDescription as resolveChoice } from '@patchbay/catalog';
 import type { TApiDescription, TDescriptionChoice, TGenerateRequest } from '@patchbay/schema';
 
 // Which description each side of a generation uses (issue 14 §4, issue 15 §1): the
 // integration's choice when it made one (a catalog entry, its imported document, or none),
-// else the catalog entry the API Name and Base URL match.
+// else the catalog entry the API Name and Base URL match — the catalog's resolveDescription,
+// which the API's integration JSON uses too.
 
 export interface DescriptionChoices {
   sourceDescription?: TDescriptionChoice | undefined;
@@ -15,16 +16,7 @@ export function resolveDescription(
   apiName: string,
   apiUrl: string,
 ): TApiDescription | undefined {
-  switch (choice?.kind) {
-    case 'none':
-      return undefined;
-    case 'imported':
-      return choice.description;
-    case 'catalog':
-      return getCatalogEntry(choice.id);
-    default:
-      return matchDescription(apiName, apiUrl);
-  }
+  return resolveChoice(choice, apiName, apiUrl).description ?? undefined;
 }
 
 export function resolveDescriptions(
