@@ -28,6 +28,7 @@ import {
 import { AUTH_DEFAULTS } from '@patchbay/runtime';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { WideTableScroll } from '../components/wide-table-scroll.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { FREE_INTEGRATION_LIMIT } from '../lib/pricing-plans.ts';
 import { APP_PATHS, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
@@ -253,27 +254,29 @@ function DocsPage() {
                 stopped:
               </Text>
               <CodeBlock code={CONTRACT_EXAMPLE} />
-              <Table.ScrollContainer minWidth={560} mb="md">
-                <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
-                  <Table.Caption>What ctx offers</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Name</Table.Th>
-                      <Table.Th scope="col">What it does</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {CONTEXT_REFERENCE.map((row) => (
-                      <Table.Tr key={row.name}>
-                        <Table.Th scope="row">
-                          <Code>{row.name}</Code>
-                        </Table.Th>
-                        <Table.Td>{row.what}</Table.Td>
+              <Box mb="md">
+                <WideTableScroll label="What ctx offers" minWidth={560}>
+                  <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
+                    <Table.Caption>What ctx offers</Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Name</Table.Th>
+                        <Table.Th scope="col">What it does</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {CONTEXT_REFERENCE.map((row) => (
+                        <Table.Tr key={row.name}>
+                          <Table.Th scope="row">
+                            <Code>{row.name}</Code>
+                          </Table.Th>
+                          <Table.Td>{row.what}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </WideTableScroll>
+              </Box>
               <Title order={3}>Requests</Title>
               <CodeBlock code={REQUEST_EXAMPLE} />
               <Title order={3}>Handling HTTP errors</Title>
@@ -294,25 +297,27 @@ function DocsPage() {
                 out, so secrets never enter the sandbox, never appear in your code and are redacted
                 from test transcripts and logs. They are stored encrypted with AES-256.
               </Text>
-              <Table.ScrollContainer minWidth={480} mb="md">
-                <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
-                  <Table.Caption>Auth types and what Patchbay sends</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Auth type</Table.Th>
-                      <Table.Th scope="col">What Patchbay sends</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {AUTH_ROWS.map((row) => (
-                      <Table.Tr key={row.label}>
-                        <Table.Th scope="row">{row.label}</Table.Th>
-                        <Table.Td>{row.sends}</Table.Td>
+              <Box mb="md">
+                <WideTableScroll label="Auth types and what Patchbay sends" minWidth={480}>
+                  <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
+                    <Table.Caption>Auth types and what Patchbay sends</Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Auth type</Table.Th>
+                        <Table.Th scope="col">What Patchbay sends</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {AUTH_ROWS.map((row) => (
+                        <Table.Tr key={row.label}>
+                          <Table.Th scope="row">{row.label}</Table.Th>
+                          <Table.Td>{row.sends}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </WideTableScroll>
+              </Box>
               <Text>
                 Use a key with only the permissions the integration needs, and rotate keys
                 regularly; we recommend every {formatDays(KEY_ROTATION_ADVICE_DAYS)}.
@@ -461,7 +466,11 @@ function DocsPage() {
                 <List.Item>
                   <Code>OPENAI_API_KEY</Code>, <Code>OPENAI_BASE_URL</Code>,{' '}
                   <Code>OPENAI_MODEL</Code>: a language model for generation (OpenAI or any
-                  compatible server); without them the template generator is used.
+                  compatible server). Without them the built-in template generator writes the code,
+                  and its header tells users “This server has no AI model configured”: set{' '}
+                  <Code>OPENAI_API_KEY</Code> (and <Code>OPENAI_BASE_URL</Code> and{' '}
+                  <Code>OPENAI_MODEL</Code> for a server other than OpenAI’s) to have a model write
+                  it.
                 </List.Item>
                 <List.Item>
                   <Code>APP_ENCRYPTION_KEYS</Code>: the keys that encrypt stored credentials.
