@@ -270,6 +270,10 @@ describe('grounded plan', () => {
 
   it('reads "<noun> <key or name>" for parameters and references named after the noun', () => {
     // A Jira-style key fills a required reference's key; an alias names a path parameter.
+    // Read from Jira: the project narrows the JQL rather than reading every project.
+    const fromJira = plan('jira issues in project OPS -> slack #eng', 'jira', 'slack');
+    expect(fromJira.source?.query.jql).toBe('project = "OPS" order by created ASC');
+    expect(fromJira.unresolved).toEqual([]);
     const jira = plan('open github issues in acme/web to jira, project WEB', 'github', 'jira');
     expect(jira.destination?.rules).toContainEqual(
       expect.objectContaining({ to: 'project.key', value: 'WEB' }),

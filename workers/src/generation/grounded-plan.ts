@@ -845,7 +845,13 @@ function planRead(
     if (pagingParams.includes(param.name) || param.name === operation.since?.param) continue;
     const language = queryLanguage(description, resource, operation, param.name, param.required);
     if (language) {
-      query[param.name] = language;
+      // JQL reads every project unless told: "jira project OPS" narrows it to that project.
+      const project =
+        param.name === 'jql'
+          ? (keyFromPrompt(text, ['project']) ?? idFromPrompt(text, ['project']))
+          : undefined;
+      query[param.name] = project ? `project = "${project}" ${language}` : language;
+      if (project) plan.understood.push(`Only ${resource.plural} of project ${project} (JQL).`);
       continue;
     }
     const hinted = idFromPrompt(text, hintsFor(param.name));
@@ -1877,7 +1883,7 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
   )) {
     const state = m[1] ?? '';
     if (
-      /^(new|ones?|already|existing|duplicates?|more|longer|need|matter|later|changes?|those|them|it|twice|again)$/.test(
+      /^(new|ones?|already|existing|duplicates?|more|longer|need|matter|later|changes?|those|them|it|twice|again|a|an|to|send|post|copy|add)$/.test(
         state,
       )
     )
@@ -2201,7 +2207,7 @@ function planDedupe(lower: string, plan: GroundedPlan) {
 // ── Leftovers ───────────────────────────────────────────────────────────────────────────────
 
 const UNDERSTOOD_WORDS =
-  /^(add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
+  /^(worth|add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
 
 const FUNCTION_WORDS = new Set(
   'that are the and with for from them they was were this these those which when what any all one ones its our into onto each every only also just there here then than have has had not but who whom whose your their yet already exist exists existing'.split(
