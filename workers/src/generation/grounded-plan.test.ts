@@ -218,6 +218,34 @@ describe('grounded plan', () => {
     );
   });
 
+  it('reads "that are (not) X" states and multi-word values a picklist documents', () => {
+    const open = plan(
+      'intercom conversations which are currently open -> slack #help',
+      'intercom',
+      'slack',
+    );
+    expect(open.filters).toContainEqual(
+      expect.objectContaining({ field: 'state', op: 'eq', value: 'open' }),
+    );
+    const notWon = plan(
+      'pipedrive deals that are no longer won -> slack #sales',
+      'pipedrive',
+      'slack',
+    );
+    expect(notWon.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'ne', value: 'won' }),
+    );
+    const working = plan(
+      'salesforce leads where Status is Working - Contacted to hubspot contacts',
+      'salesforce',
+      'hubspot',
+    );
+    expect(working.filters).toContainEqual(
+      expect.objectContaining({ field: 'Status', op: 'eq', value: 'Working - Contacted' }),
+    );
+    expect(working.unresolved).toEqual([]);
+  });
+
   it('puts an id the prompt gives after a noun into the array of ids named after it', () => {
     const tasks = plan(
       'trello cards on board 5f1e2d3c4b5a697887766554 to asana; file them under project 42424242',

@@ -1736,12 +1736,42 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
       plan.blocking.push(`filter "${f.phrase}"`);
       continue;
     }
+    // "Status is Open - Not Contacted": an allowed value the prompt writes whole wins over the
+    // first word the sentence reader kept.
+    const given = String(f.value ?? '');
+    // Allowed values: the enum, else the values the field's description lists (a picklist).
+    const documented = (field.schema.description ?? '')
+      .split(/[,;]/)
+      .map((chunk) => {
+        const at = chunk.toLowerCase().indexOf(given.toLowerCase());
+        return at >= 0 ? chunk.slice(at).replace(/[.\s]+$/, '') : '';
+      })
+      .filter(Boolean);
+    const whole = (field.schema.enum?.map(String) ?? documented)
+      .filter(
+        (v) => v.toLowerCase().startsWith(given.toLowerCase()) && lower.includes(v.toLowerCase()),
+      )
+      .sort((a, b) => b.length - a.length)[0];
     add({
       field: field.path,
       op: f.operator === 'equals' ? 'eq' : 'ne',
-      value: f.value ?? '',
-      phrase: f.phrase,
+      value: whole ?? f.value ?? '',
+      phrase: whole ? `${f.phrase}${whole.slice(given.length)}` : f.phrase,
     });
+  }
+
+  // "conversations that are still open", "deals which are not won", "people who are active".
+  for (const m of lower.matchAll(
+    /\b(?:that|which|who)\s+(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+|no longer\s+)?([a-z][a-z0-9_]*)\b/g,
+  )) {
+    const word = m[2] ?? '';
+    if (plan.filters.some((f) => f.phrase.includes(word))) continue;
+    const found = stateMatch(fields, word, true);
+    if (!found) continue;
+    const negated = Boolean(m[1]);
+    if (found.value !== undefined)
+      add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase: m[0] });
+    else add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0] });
   }
 
   // "overdue"
@@ -2207,7 +2237,7 @@ function planDedupe(lower: string, plan: GroundedPlan) {
 // ── Leftovers ───────────────────────────────────────────────────────────────────────────────
 
 const UNDERSTOOD_WORDS =
-  /^(worth|add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
+  /^(worth|still|currently|add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
 
 const FUNCTION_WORDS = new Set(
   'that are the and with for from them they was were this these those which when what any all one ones its our into onto each every only also just there here then than have has had not but who whom whose your their yet already exist exists existing'.split(
@@ -2242,7 +2272,7 @@ function unusedWords(leftover: string, plan: GroundedPlan, prompt: string): stri
     for (const w of c.toLowerCase().split(/[^a-z]+/)) known.add(w);
   for (const f of plan.filters) known.add(f.field.toLowerCase());
   if (plan.cursor) for (const w of plan.cursor.phrase.toLowerCase().split(/\W+/)) known.add(w);
-  for (const f of plan.filters) for (const w of f.phrase.split(/\W+/)) known.add(w);
+  for (const f of plan.filters) for (const w of f.phrase.toLowerCase().split(/\W+/)) known.add(w);
   // Ids, channels and parameters the plan took from the prompt.
   const taken = [
     plan.destination?.message?.channel ?? '',
