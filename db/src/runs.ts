@@ -5,6 +5,7 @@ import type {
   TExecuteIntegrationInput,
   TRecordFailedRunInput,
   TRun,
+  TRunAttempt,
   TRunOutcome,
 } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
@@ -26,6 +27,8 @@ export interface RunRow {
   requests: TRun['requests'];
   state_changes: TRun['stateChanges'];
   error: TRun['error'];
+  /** listRunsPage only: the run's rows of run_attempts, oldest first (issue 18 §7). */
+  attempt_list?: TRunAttempt[];
 }
 
 /** The API's view of a run, but for the Temporal Web UI link, which the API adds. */
@@ -36,7 +39,7 @@ export function toRun(row: RunRow): Omit<TRun, 'temporalUrl'> {
     status: row.status,
     startedAt: row.started_at.toISOString(),
     durationMs: row.duration_ms,
-    attempts: row.attempt,
+    attempts: runAttempts(row),
     data: row.data,
     error: row.error,
     logs: row.logs,
@@ -45,6 +48,56 @@ export function toRun(row: RunRow): Omit<TRun, 'temporalUrl'> {
     workflowId: row.workflow_id,
     runId: row.run_id,
   };
+}
+
+/**
+ * The run's attempts. Test runs, and runs recorded before run_attempts existed, have none
+ * there: the run record itself is then its one (last) attempt.
+ */
+function runAttempts(row: RunRow): TRunAttempt[] {
+  const recorded = row.attempt_list ?? [];
+  if (recorded.some((attempt) => attempt.attempt === row.attempt)) return recorded;
+  const last: TRunAttempt = {
+    attempt: row.attempt,
+    status: row.status,
+    durationMs: row.duration_ms,
+    ...(row.error ? { error: { name: row.error.name, message: row.error.message } } : {}),
+  };
+  return [...recorded, last];
+}
+
+/** One attempt of a deployed run as the worker saw it (issue 18 §7). */
+export interface AttemptRecord {
+  attempt: number;
+  status: TRunAttempt['status'];
+  startedAt: Date;
+  durationMs: number;
+  error?: { name: string; message: string } | undefined;
+  wait?: { ms: number; reason: NonNullable<TRunAttempt['waitReason']> } | undefined;
+}
+
+/** Records one attempt of a deployed run; a repeated attempt number is ignored. */
+export async function insertRunAttempt(
+  sql: Queryable,
+  run: RunKey,
+  attempt: AttemptRecord,
+): Promise<void> {
+  await sql`
+    insert into run_attempts ${sql({
+      workflow_id: run.workflowId,
+      run_id: run.runId,
+      attempt: attempt.attempt,
+      integration_id: run.integrationId,
+      status: attempt.status,
+      started_at: attempt.startedAt,
+      duration_ms: Math.round(attempt.durationMs),
+      error: attempt.error
+        ? sql.json({ name: attempt.error.name, message: attempt.error.message })
+        : null,
+      wait_ms: attempt.wait ? Math.round(attempt.wait.ms) : null,
+      wait_reason: attempt.wait?.reason ?? null,
+    })}
+    on conflict do nothing`;
 }
 
 /** The outcome a recorded run stands for (an attempt whose completion Temporal lost). */
@@ -138,11 +191,21 @@ export async function listRunsPage(
   integrationId: string,
   page: { limit: number; before?: number | undefined },
 ): Promise<{ rows: RunRow[]; nextBefore: number | null }> {
+  // Each run's attempts come along as small JSON objects (no transcripts): one subquery per
+  // run of the page, on run_attempts' primary key.
   const rows = await sql<RunRow[]>`
-    select * from runs
-    where integration_id = ${integrationId}
-      and (${page.before ?? null}::bigint is null or id < ${page.before ?? null})
-    order by id desc
+    select r.*, (
+      select json_agg(
+        json_strip_nulls(json_build_object(
+          'attempt', a.attempt, 'status', a.status, 'error', a.error,
+          'durationMs', a.duration_ms, 'waitMs', a.wait_ms, 'waitReason', a.wait_reason))
+        order by a.attempt)
+      from run_attempts a where a.workflow_id = r.workflow_id and a.run_id = r.run_id
+    ) as attempt_list
+    from runs r
+    where r.integration_id = ${integrationId}
+      and (${page.before ?? null}::bigint is null or r.id < ${page.before ?? null})
+    order by r.id desc
     limit ${page.limit + 1}`;
   const shown = rows.slice(0, page.limit);
   return { rows: shown, nextBefore: rows.length > page.limit ? Number(shown.at(-1)?.id) : null };

@@ -98,13 +98,28 @@ export type TTestRunResponse = z.infer<typeof ZTestRunResponse>;
 
 export const RUN_KINDS = ['test', 'scheduled', 'manual'] as const;
 
+/** One attempt of a run (issue 18 §7): a run that succeeded on its third shows the two failures. */
+export const ZRunAttempt = z.object({
+  attempt: z.number().int(),
+  status: ZRunStatus,
+  /** Name and message only; the run's own `error` has the full one of its last attempt. */
+  error: z.object({ name: z.string(), message: z.string() }).optional(),
+  durationMs: z.number(),
+  /** The wait before the next attempt, when there was one. */
+  waitMs: z.number().optional(),
+  /** Why that long: the API's Retry-After header, or the retry policy's backoff. */
+  waitReason: z.enum(['retry-after', 'backoff']).optional(),
+});
+export type TRunAttempt = z.infer<typeof ZRunAttempt>;
+
 export const ZRun = z.object({
   id: z.string(),
   kind: z.enum(RUN_KINDS),
   status: ZRunStatus,
   startedAt: z.string(),
   durationMs: z.number(),
-  attempts: z.number(),
+  /** Every attempt, oldest first; the last is the one whose data, logs and transcript these are. */
+  attempts: z.array(ZRunAttempt),
   data: z.unknown(),
   error: ZRunError.nullable(),
   logs: z.array(z.string()),

@@ -14,7 +14,7 @@ export { MAX_RETRY_DELAY_MS };
 
 /** Deployed runs: exponential backoff, at most 5 attempts (Retry-After shortens or stretches a wait, up to the cap). */
 export const DEPLOYED_RUN_RETRY = {
-  initialInterval: '2 seconds',
+  initialInterval: 2_000,
   backoffCoefficient: 2,
   maximumInterval: MAX_RETRY_DELAY_MS,
   maximumAttempts: DEPLOYED_RUN_MAX_ATTEMPTS,
@@ -26,3 +26,14 @@ export const GENERATION_RETRY = {
   backoffCoefficient: 2,
   maximumAttempts: 4,
 } as const;
+
+/**
+ * The policy's wait after a failed attempt of a deployed run, without a Retry-After; the run
+ * history shows it (issue 18 §7). Null after the last attempt: there is no next one.
+ */
+export function deployedRunBackoffMs(attempt: number): number | null {
+  if (attempt >= DEPLOYED_RUN_RETRY.maximumAttempts) return null;
+  const wait =
+    DEPLOYED_RUN_RETRY.initialInterval * DEPLOYED_RUN_RETRY.backoffCoefficient ** (attempt - 1);
+  return Math.min(wait, DEPLOYED_RUN_RETRY.maximumInterval);
+}

@@ -71,7 +71,12 @@ async function createIntegration(code = SYNC_CODE): Promise<string> {
     generatedCode: code,
   });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const { id } = (await response.json()) as { id: string };
+  // Paused, not a draft: Run now refuses drafts (issue 18 §1), and no schedule ticks meanwhile.
+  expect((await user.request('PUT', `/api/integrations/${id}`, { status: 'paused' })).status).toBe(
+    200,
+  );
+  return id;
 }
 
 async function stateOf(id: string) {
@@ -86,7 +91,14 @@ async function runsOf(id: string) {
     runs: {
       kind: string;
       status: string;
-      attempts: number;
+      attempts: {
+        attempt: number;
+        status: string;
+        error?: { name: string; message: string };
+        durationMs: number;
+        waitMs?: number;
+        waitReason?: string;
+      }[];
       logs: string[];
       error: { message: string } | null;
       temporalUrl: string;
@@ -150,7 +162,11 @@ describe('test runs: POST /api/integrations/:id/execute', () => {
 
     // Recorded as a test run, visible in Temporal, and the state was not committed.
     const { runs } = await runsOf(id);
-    expect(runs[0]).toMatchObject({ kind: 'test', status: 'success', attempts: 1 });
+    expect(runs[0]).toMatchObject({
+      kind: 'test',
+      status: 'success',
+      attempts: [{ attempt: 1, status: 'success', durationMs: expect.any(Number) }],
+    });
     expect(runs[0]?.temporalUrl).toContain(
       `/namespaces/default/workflows/${encodeURIComponent(body.workflowId)}/`,
     );
@@ -240,7 +256,7 @@ describe('deployed runs', () => {
     expect((await runsOf(id)).runs[0]).toMatchObject({
       kind: 'manual',
       status: 'success',
-      attempts: 1,
+      attempts: [{ attempt: 1, status: 'success', durationMs: expect.any(Number) }],
     });
 
     // The next run starts from the committed cursor: nothing new to copy.
@@ -253,6 +269,28 @@ describe('deployed runs', () => {
       executionsThisMonth: { used: number };
     };
     expect(usage.executionsThisMonth.used).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses Run now on a draft with 409 (issue 18 §1); test runs still work on it', async () => {
+    const response = await user.request('POST', '/api/integrations', {
+      userPrompt: 'Copy new customers from the source into contacts at the destination.',
+      sourceApiName: 'Source',
+      sourceApiUrl: source.url,
+      sourceAuthType: 'none',
+      destApiName: 'Destination',
+      destApiUrl: destination.url,
+      destAuthType: 'none',
+      generatedCode: 'export default async function run() { return 1; }\n',
+    });
+    const { id, status } = (await response.json()) as { id: string; status: string };
+    expect(status).toBe('draft');
+    const refused = await user.request('POST', `/api/integrations/${id}/run`);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: 'DRAFT',
+      message: expect.stringContaining('deploy it before running it'),
+    });
+    expect((await runsOf(id)).runs).toEqual([]);
   });
 
   it('retries a 503 twice, succeeds on attempt 3 with one run record and state committed once', async () => {
@@ -268,7 +306,28 @@ describe('deployed runs', () => {
     await t.deps.temporal.workflow.getHandle(workflowId).result();
     const { runs } = await runsOf(id);
     expect(runs.filter((run) => run.workflowId === workflowId)).toEqual([
-      expect.objectContaining({ status: 'success', attempts: 3 }),
+      expect.objectContaining({ status: 'success' }),
+    ]);
+    // Issue 18 §7: the two failures stay visible, each with its error and the backoff after it.
+    const busy = { name: expect.any(String), message: expect.stringContaining('503') };
+    expect(runs[0]?.attempts).toEqual([
+      {
+        attempt: 1,
+        status: 'failed',
+        error: busy,
+        durationMs: expect.any(Number),
+        waitMs: 2000,
+        waitReason: 'backoff',
+      },
+      {
+        attempt: 2,
+        status: 'failed',
+        error: busy,
+        durationMs: expect.any(Number),
+        waitMs: 4000,
+        waitReason: 'backoff',
+      },
+      { attempt: 3, status: 'success', durationMs: expect.any(Number) },
     ]);
     expect(await stateOf(id)).toEqual({ version: 1, values: { cursor: 200 } });
   });
@@ -285,6 +344,16 @@ describe('deployed runs', () => {
     await t.deps.temporal.workflow.getHandle(workflowId).result();
     const [first, second] = source.received.filter((r) => r.path === '/v1/customers');
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(3000);
+    // The run history says why the run waited: the API's Retry-After (issue 18 §7).
+    expect((await runsOf(id)).runs[0]?.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        status: 'failed',
+        waitMs: 3000,
+        waitReason: 'retry-after',
+      }),
+      expect.objectContaining({ attempt: 2, status: 'success' }),
+    ]);
   });
 
   it('does not retry an error the code marks as not worth retrying; the integration is failed until a success', async () => {
@@ -297,7 +366,19 @@ describe('deployed runs', () => {
     };
     await expect(t.deps.temporal.workflow.getHandle(first.workflowId).result()).rejects.toThrow();
     const failedRun = (await runsOf(id)).runs[0];
-    expect(failedRun).toMatchObject({ kind: 'manual', status: 'failed', attempts: 1 });
+    expect(failedRun).toMatchObject({
+      kind: 'manual',
+      status: 'failed',
+      // Not retryable: one attempt, and no wait after it.
+      attempts: [
+        {
+          attempt: 1,
+          status: 'failed',
+          error: expect.objectContaining({ message: expect.stringContaining('bad configuration') }),
+          durationMs: expect.any(Number),
+        },
+      ],
+    });
     expect(failedRun?.error?.message).toContain('bad configuration');
     expect(
       ((await (await user.request('GET', `/api/integrations/${id}`)).json()) as { status: string })
@@ -395,7 +476,17 @@ describe('state committed during a run', () => {
     // Attempt 1 (computed from cursor 0) could not commit; attempt 2 read the edited cursor.
     expect(source.received.map((request) => request.query.get('created_gt'))).toEqual(['0', '500']);
     expect(await stateOf(id)).toEqual({ version: 2, values: { cursor: 500 } });
-    expect((await runsOf(id)).runs[0]).toMatchObject({ status: 'success', attempts: 2 });
+    expect((await runsOf(id)).runs[0]).toMatchObject({
+      status: 'success',
+      attempts: [
+        expect.objectContaining({
+          attempt: 1,
+          status: 'failed',
+          error: expect.objectContaining({ name: 'StateChanged' }),
+        }),
+        expect.objectContaining({ attempt: 2, status: 'success' }),
+      ],
+    });
   });
 });
 

@@ -134,6 +134,14 @@ export function runRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        if (integration.status === 'draft') {
+          // Issue 18 §1: a draft is work in progress; the console hides Run now, the API refuses it.
+          throw new ApiError(
+            409,
+            'DRAFT',
+            'This integration is a draft: deploy it before running it (test runs work on drafts)',
+          );
+        }
         const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
           WORKFLOW_NAMES.runIntegration,
           {

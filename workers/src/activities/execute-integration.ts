@@ -9,12 +9,20 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { KeyRing } from '@patchbay/schema/vault';
 import { ZExecuteIntegrationInput } from '@patchbay/schema';
 import {
+  deployedRunBackoffMs,
   MAX_RETRY_DELAY_MS,
   parsePayload,
   type ExecuteIntegrationInput,
   type RunOutcome,
 } from '@patchbay/workflows';
-import { commitState, findCommittedRun, insertRunRecord, type Sql } from '@patchbay/db';
+import {
+  commitState,
+  findCommittedRun,
+  insertRunAttempt,
+  insertRunRecord,
+  type AttemptRecord,
+  type Sql,
+} from '@patchbay/db';
 import type { SandboxConnection, SandboxPool, SandboxRunResult } from '../sandbox/index.ts';
 import { loadIntegration, type LoadedConnection } from './load-integration.ts';
 
@@ -157,6 +165,24 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       if (input.code === undefined) await insertRunRecord(deps.sql, input, outcome, startedAt);
       return boundedForTemporal(outcome);
     }
+    // Each attempt of a deployed run is recorded, so the run history shows the failures
+    // before a success and the wait after each (issue 18 §7).
+    const recordAttempt = (
+      status: AttemptRecord['status'],
+      error?: { name: string; message: string; retryable: boolean; retryAfterMs?: number },
+    ) =>
+      insertRunAttempt(deps.sql, input, {
+        attempt,
+        status,
+        startedAt,
+        durationMs: outcome.durationMs,
+        error: error ? { name: error.name, message: error.message } : undefined,
+        wait: error?.retryable ? waitBeforeNextAttempt(attempt, error.retryAfterMs) : undefined,
+      }).catch((failure: unknown) => {
+        // The history loses a line (e.g. the integration was deleted meanwhile); the run's
+        // own outcome must not change because of it.
+        console.warn('could not record a run attempt:', failure);
+      });
     if (outcome.status === 'success') {
       // The run record and the state changes commit together, and only if the state is
       // still the one this attempt read (the same commit as PUT /state; db/src/state.ts).
@@ -168,6 +194,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       });
       switch (commit.status) {
         case 'committed':
+          await recordAttempt('success');
           return boundedForTemporal(outcome);
         case 'already-recorded': {
           // Another attempt of this run committed first: never commit twice; answer with its outcome.
@@ -176,6 +203,11 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
         }
         case 'state-changed':
           // Another run or a hand edit committed meanwhile: these changes came from stale state.
+          await recordAttempt('failed', {
+            name: 'StateChanged',
+            message: 'The saved state changed during the run; retried from the new state',
+            retryable: true,
+          });
           throw ApplicationFailure.retryable(
             'The saved state changed during the run; retrying from the new state',
             'StateChanged',
@@ -188,6 +220,12 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       }
     }
     const error = outcome.error;
+    await recordAttempt('failed', {
+      name: error?.name ?? 'RunFailed',
+      message: error?.message ?? 'The run failed',
+      retryable: error ? error.retryable : true,
+      ...(error?.retryAfterMs ? { retryAfterMs: error.retryAfterMs } : {}),
+    });
     throw ApplicationFailure.create({
       message: error?.message ?? 'The run failed',
       type: error?.name ?? 'RunFailed',
@@ -200,6 +238,21 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       details: [boundedForTemporal(outcome)],
     });
   };
+}
+
+/**
+ * The wait Temporal makes before the next attempt: the API's Retry-After (capped, as
+ * `nextRetryDelay` below), else the policy's backoff; none after the last attempt.
+ */
+export function waitBeforeNextAttempt(
+  attempt: number,
+  retryAfterMs: number | undefined,
+): AttemptRecord['wait'] {
+  const backoff = deployedRunBackoffMs(attempt);
+  if (backoff === null) return undefined;
+  return retryAfterMs
+    ? { ms: Math.min(retryAfterMs, MAX_RETRY_DELAY_MS), reason: 'retry-after' }
+    : { ms: backoff, reason: 'backoff' };
 }
 
 /** What the sandbox host takes of a connection: its address and credential, nothing else. */
