@@ -359,6 +359,18 @@ describe('grounded plan', () => {
     );
     const leftover = pages.unresolved.filter((u) => u.startsWith('not understood'));
     expect(leftover).toHaveLength(1);
+    // "with Name as email": the source side is the one the records have, by its full path.
+    const reversed = plan(
+      'hubspot contacts into notion database 1a2b3c4d5e6f with Title as email and Employer as company',
+      'hubspot',
+      'notion',
+    );
+    expect(reversed.destination?.rules.map((r) => [r.to, r.from])).toEqual(
+      expect.arrayContaining([
+        ['Title', 'properties.email'],
+        ['Employer', 'properties.company'],
+      ]),
+    );
     // Zendesk tickets have no requester email: that mapping and the odd verb are what is left.
     expect(leftover[0]).toMatch(/^not understood: "owner", "requester", "email", "frobnicate"/);
     expect(leftover[0]).not.toMatch(/"subject"|"title"|"database"|"ticket"/);

@@ -758,6 +758,28 @@ export function planGrounded(
     const mappings = reading.mappings.filter(
       (m) => !names.has(normalise(m.from)) && !names.has(normalise(m.to)),
     );
+    // "with Name as name": the side that is a field of the source records is the source,
+    // whichever way round the prompt wrote it.
+    const sourceNames = new Set(
+      leaves(plan.source.resource.schema).flatMap((l) => [
+        normalise(l.path),
+        normalise(l.path.split('.').at(-1) ?? ''),
+      ]),
+    );
+    const sourcePaths = leaves(plan.source.resource.schema);
+    for (const [i, m] of mappings.entries()) {
+      const swapped =
+        !sourceNames.has(normalise(m.from)) && sourceNames.has(normalise(m.to))
+          ? { ...m, from: m.to, to: m.from }
+          : m;
+      // "Company" is HubSpot's `properties.company`: the source side as its full path.
+      const leaf =
+        sourcePaths.find((l) => normalise(l.path) === normalise(swapped.from)) ??
+        sourcePaths.find(
+          (l) => normalise(l.path.split('.').at(-1) ?? '') === normalise(swapped.from),
+        );
+      mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
+    }
     for (const stated of statedMappings(text, plan.source.resource)) {
       if (!mappings.some((m) => normalise(m.to) === normalise(stated.to))) mappings.push(stated);
     }
