@@ -163,6 +163,18 @@ describe('grounded plan', () => {
     // An amount the records cannot be compared by stops the code rather than sending them all.
     const issues = plan('github issues over $50 to slack #dev', 'github', 'slack');
     expect(issues.blocking.join()).toMatch(/over \$50/);
+    const range = plan(
+      'stripe charges between 10 and 25 dollars -> slack #sales',
+      'stripe',
+      'slack',
+    );
+    expect(range.filters.map((f) => [f.field, f.op, f.value])).toEqual([
+      ['amount', 'gte', 1000],
+      ['amount', 'lte', 2500],
+    ]);
+    // An amount no comparison took is refused, not ignored.
+    const vague = plan('shopify orders of roughly €80 -> slack #ops', 'shopify', 'slack');
+    expect(vague.blocking.join()).toMatch(/€80/);
     // "in 2 days" or "team 42" are no amounts.
     expect(plan('zendesk tickets to slack team 42', 'zendesk', 'slack').filters).toEqual([]);
     expect(inMinorUnits({ path: 'amount_in_cents', schema: { type: 'integer' } })).toBe(true);

@@ -1720,6 +1720,22 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
   }
 
+  // "orders between $100 and $500": both bounds, inclusive.
+  const NUMBER =
+    '[$€£]?\\s?(\\d[\\d,]*(?:\\.\\d+)?)(k)?(?:\\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?';
+  for (const m of lower.matchAll(new RegExp(`\\bbetween\\s+${NUMBER}\\s+and\\s+${NUMBER}`, 'g'))) {
+    const field = amountField(fields);
+    if (!field) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no amount field to compare`);
+      plan.blocking.push(`"${m[0]}" (no amount in ${read.resource.plural})`);
+      continue;
+    }
+    const bound = (digits: string | undefined, k: string | undefined) =>
+      majorToField(Number((digits ?? '').replace(/,/g, '')) * (k ? 1000 : 1), field, plan);
+    add({ field: field.path, op: 'gte', value: bound(m[1], m[2]), phrase: m[0] });
+    add({ field: field.path, op: 'lte', value: bound(m[3], m[4]), phrase: m[0] });
+  }
+
   // "invoices over $500", "orders above 1,000 USD", "deals worth more than €2k": a comparison
   // with a money amount (or a bare number right after the resource's noun) filters on the
   // records' amount field. One the schema cannot ground stops the code: ignoring it would send
@@ -1872,6 +1888,17 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
       plan.unresolved.push(`"${consent[0]}": ${read.resource.plural} have no consent field`);
       plan.blocking.push(`"${consent[0]}" (no consent field in ${read.resource.plural})`);
     }
+  }
+
+  // Any money amount no filter took ("orders of about $100") stops the code: sending every
+  // record would silently ignore what the prompt asked.
+  for (const m of lower.matchAll(
+    /[$€£]\s?\d[\d,]*(?:\.\d+)?k?|\b\d[\d,]*(?:\.\d+)?k?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b/g,
+  )) {
+    const amount = m[0].replace(/\s+/g, ' ');
+    if (plan.filters.some((f) => f.phrase.replace(/\s+/g, ' ').includes(amount))) continue;
+    plan.unresolved.push(`the amount "${amount}": no comparison with it was understood`);
+    plan.blocking.push(`the amount "${amount}" (say "over ${amount}" or "under ${amount}")`);
   }
 
   // "yesterday's orders", "today", "in the last 24 hours", "from the past 7 days": a window
