@@ -7,6 +7,8 @@ import {
   emptyForm,
   formProblems,
   isHttpUrl,
+  missingCredentials,
+  missingForGeneration,
   operationCount,
   promptCounter,
   secretLabel,
@@ -87,6 +89,34 @@ describe('formProblems (spec §5)', () => {
     expect(canGenerate(form)).toBe(true);
     form.source.tokenUrl = 'auth.example.com/token';
     expect(titles(form)).toEqual(['Invalid token URL']);
+  });
+});
+
+describe('missingForGeneration and missingCredentials (issue 18 §9)', () => {
+  it('names each field the rules mark, in the spec order, and nothing once the form is ready', () => {
+    const form = emptyForm('Copy customers');
+    form.destination = { ...form.destination, apiName: 'CRM', baseUrl: 'crm.example.com' };
+    expect(missingForGeneration(form)).toEqual([
+      'A description of at least 20 characters (6 more)',
+      'Source API name',
+      'Source base URL (http:// or https://)',
+      'Destination base URL (http:// or https://)',
+    ]);
+    expect(missingForGeneration(validForm())).toEqual([]);
+  });
+
+  it('names the credentials the auth types need, without blocking generation', () => {
+    const form = validForm();
+    form.destination.authType = 'basic';
+    expect(missingCredentials(form)).toEqual([
+      'Source API Key',
+      'Destination Username',
+      'Destination Password',
+    ]);
+    expect(canGenerate(form)).toBe(true);
+    form.source.secret = 'sk-live';
+    form.destination = { ...form.destination, authType: 'none' };
+    expect(missingCredentials(form)).toEqual([]);
   });
 });
 

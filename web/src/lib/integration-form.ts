@@ -7,7 +7,9 @@ import {
   type TAuthType,
   type TDescriptionChoice,
   type TCreateIntegrationRequest,
+  type TDescriptionInUse,
   type TGenerateRequest,
+  type TIntegration,
 } from '@patchbay/schema';
 
 // The Create Integration form (spec §2, §5): its values, the checks before generating and the
@@ -149,6 +151,60 @@ export function canGenerate(form: IntegrationForm): boolean {
   return formProblems(form).length === 0;
 }
 
+const SIDE_LABELS = { source: 'Source', destination: 'Destination' } as const;
+
+/**
+ * Issue 18 §9: what is still missing before Generate Code works, as short items to show next to
+ * the button. Derived from formProblems (one source of the rules): one item per field it marks.
+ */
+export function missingForGeneration(form: IntegrationForm): string[] {
+  return formProblems(form).flatMap((problem) =>
+    problem.fields.map((name) => fieldGap(form, name)),
+  );
+}
+
+function fieldGap(form: IntegrationForm, name: string): string {
+  if (name === 'prompt') {
+    const short = PROMPT_MIN_LENGTH - form.prompt.trim().length;
+    return `A description of at least ${PROMPT_MIN_LENGTH} characters (${short} more)`;
+  }
+  const [side, key] = name.split('.') as ['source' | 'destination', keyof ConnectionForm];
+  const label = SIDE_LABELS[side];
+  switch (key) {
+    case 'apiName':
+      return `${label} API name`;
+    case 'baseUrl':
+      return `${label} base URL (http:// or https://)`;
+    case 'tokenUrl':
+      return `${label} token URL (http:// or https://)`;
+    default:
+      return `${label} ${key}`;
+  }
+}
+
+/**
+ * Issue 18 §9: credentials the chosen auth types need but the form does not have yet. Generating
+ * does not need them (the code never sees a secret), tests and runs do, so this is advice next to
+ * the button, not a rule of formProblems.
+ */
+export function missingCredentials(form: IntegrationForm): string[] {
+  return (['source', 'destination'] as const).flatMap((side) => {
+    const connection = form[side];
+    const secret = secretLabel(connection);
+    const gaps: string[] = [];
+    if (connection.authType === 'basic' && connection.username.trim() === '')
+      gaps.push(`${SIDE_LABELS[side]} Username`);
+    if (
+      connection.authType === 'oauth' &&
+      connection.tokenUrl.trim() !== '' &&
+      connection.clientId.trim() === ''
+    )
+      gaps.push(`${SIDE_LABELS[side]} Client ID`);
+    if (secret && connection.secret === '') gaps.push(`${SIDE_LABELS[side]} ${secret}`);
+    return gaps;
+  });
+}
+
 /** The non-secret half of the auth settings (ZAuthConfig), or undefined when there is none. */
 export function authConfig(connection: ConnectionForm): TAuthConfig | undefined {
   switch (connection.authType) {
@@ -229,6 +285,41 @@ export function toGenerateRequest(form: IntegrationForm): TGenerateRequest {
     destAuthType: form.destination.authType,
     userPrompt: form.prompt.trim(),
     ...descriptionChoices(form),
+  };
+}
+
+/**
+ * Issue 18 §2 "generate again": the generate request for a saved integration with a refined
+ * description. Each side keeps the description it uses: one matched from the name and URL is
+ * matched again, a chosen catalog entry is named, an imported document is sent back (the
+ * integration only says that there is one, so the caller passes the document), none stays none.
+ */
+export function toRegenerateRequest(
+  integration: TIntegration,
+  userPrompt: string,
+  imported: { source?: TApiDescription | null; destination?: TApiDescription | null },
+): TGenerateRequest {
+  const choice = (
+    inUse: TDescriptionInUse | null,
+    document: TApiDescription | null | undefined,
+  ): TDescriptionChoice | undefined => {
+    if (inUse === null) return { kind: 'none' };
+    if (inUse.how === 'matched') return undefined;
+    if (inUse.kind === 'catalog' && inUse.id) return { kind: 'catalog', id: inUse.id };
+    return document ? { kind: 'imported', description: document } : undefined;
+  };
+  const sourceDescription = choice(integration.sourceDescription, imported.source);
+  const destDescription = choice(integration.destDescription, imported.destination);
+  return {
+    sourceApiName: integration.sourceApiName,
+    sourceApiUrl: integration.sourceApiUrl,
+    sourceAuthType: integration.sourceAuthType,
+    destApiName: integration.destApiName,
+    destApiUrl: integration.destApiUrl,
+    destAuthType: integration.destAuthType,
+    userPrompt: userPrompt.trim(),
+    ...(sourceDescription ? { sourceDescription } : {}),
+    ...(destDescription ? { destDescription } : {}),
   };
 }
 

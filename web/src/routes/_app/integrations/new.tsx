@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Group,
+  List,
   Loader,
   Paper,
   SimpleGrid,
@@ -22,6 +23,8 @@ import {
   DEFAULT_INTEGRATION_NAME,
   emptyForm,
   formProblems,
+  missingCredentials,
+  missingForGeneration,
   PROMPT_MAX_LENGTH,
   promptCounter,
   type ConnectionForm,
@@ -70,6 +73,9 @@ function CreateIntegrationPage() {
   const create = useCreateIntegration();
   const pending = create.isPending;
   const ready = canGenerate(form);
+  // Issue 18 §9: the button says why it is disabled, from the same rules as the toasts.
+  const missing = missingForGeneration(form);
+  const credentials = missingCredentials(form);
   const { draftId } = create;
 
   // Read once (above), then cleared so it never comes back on a later visit.
@@ -233,6 +239,7 @@ function CreateIntegrationPage() {
               disabled={pending}
               data-disabled={!ready || undefined}
               aria-disabled={!ready || pending}
+              aria-describedby={missing.length > 0 ? 'generate-missing' : undefined}
               leftSection={
                 pending ? <Loader size={16} color="currentColor" aria-hidden="true" /> : undefined
               }
@@ -243,6 +250,23 @@ function CreateIntegrationPage() {
               Cancel
             </Button>
           </Group>
+          {missing.length > 0 && (
+            <div id="generate-missing" data-testid="generate-missing">
+              <Text size="sm" fw={500}>
+                Still missing before Generate Code works:
+              </Text>
+              <List size="sm">
+                {missing.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List>
+            </div>
+          )}
+          {credentials.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="credentials-missing">
+              Not needed to generate, but tests and runs need: {credentials.join(', ')}.
+            </Text>
+          )}
         </Stack>
       </form>
 

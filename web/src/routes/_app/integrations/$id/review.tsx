@@ -16,6 +16,7 @@ import {
   IconDownload,
   IconFlask,
   IconPlayerPlay,
+  IconRefresh,
   IconRocket,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -59,6 +60,7 @@ import { ApiDescriptionsPanel } from './-components/api-descriptions-panel.tsx';
 import { CodePanel } from './-components/code-panel.tsx';
 import { GenerationReportAlert } from './-components/generation-report-alert.tsx';
 import { IntegrationDetails } from './-components/integration-details.tsx';
+import { RegenerateDialog } from './-components/regenerate-dialog.tsx';
 import { RunsPanel, type StartedRun } from './-components/runs-panel.tsx';
 import { StatePanel } from './-components/state-panel.tsx';
 import { TestResultsDialog } from './-components/test-results-dialog.tsx';
@@ -95,7 +97,8 @@ function Review({ id }: { id: string }) {
   const [tab, setTab] = useState<string | null>('runs');
   const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
   const dirty = code !== integration.generatedCode;
-  const [generator] = useState(() => generatorInfo(id, integration.generatedCode));
+  const [generator, setGenerator] = useState(() => generatorInfo(id, integration.generatedCode));
+  const [regenerateOpen, setRegenerateOpen] = useState(false);
   const [report, setReport] = useState(() => recallGenerationReport(id));
   // Issue 18 §4: a test captures writes unless the user asks for a live one.
   const [testMode, setTestMode] = useState<TTestMode>('dry-run');
@@ -196,6 +199,20 @@ function Review({ id }: { id: string }) {
   const runNow = useRunIntegrationNow();
   const busy = save.isPending || deploy.isPending || test.isPending || restore.isPending;
 
+  // Issue 18 §2: try again on this integration with a refined description (no new slot).
+  const refineButton = (variant: 'light' | 'default') => (
+    <Button
+      variant={variant}
+      size="xs"
+      leftSection={<IconRefresh size={14} aria-hidden="true" />}
+      onClick={() => setRegenerateOpen(true)}
+      disabled={busy}
+      style={{ alignSelf: 'flex-start' }}
+    >
+      Refine and generate again
+    </Button>
+  );
+
   const showLine = (line: number, column?: number) => {
     const instance = editorRef.current;
     if (!instance) return;
@@ -205,22 +222,22 @@ function Review({ id }: { id: string }) {
   };
 
   return (
-    <Stack gap="lg" maw={1400}>
-      <Group>
-        <Button
-          component={Link}
-          to="/integrations"
-          variant="subtle"
-          color="gray"
-          leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-          px="xs"
-        >
-          Back
-        </Button>
-      </Group>
-
+    // Issue 18 §10: the code comes first on a laptop screen (1366×900): the header is compact,
+    // and the details, descriptions and history follow the editor.
+    <Stack gap="md" maw={1400}>
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={4} style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Button
+            component={Link}
+            to="/integrations"
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Back
+          </Button>
           <Group gap="sm">
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {integration.name}
@@ -231,92 +248,94 @@ function Review({ id }: { id: string }) {
             Review the code, test it against the real APIs in the sandbox, then deploy it.
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
-            onClick={() => save.mutate(code)}
-            loading={save.isPending}
-            disabled={busy && !save.isPending}
-          >
-            Save Code
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFlask size={16} aria-hidden="true" />}
-            onClick={() => test.mutate({ current: code, mode: testMode })}
-            loading={test.isPending}
-            disabled={busy && !test.isPending}
-          >
-            Test Integration
-          </Button>
-          <Button
-            leftSection={<IconRocket size={16} aria-hidden="true" />}
-            onClick={() => deploy.mutate(code)}
-            loading={deploy.isPending}
-            disabled={busy && !deploy.isPending}
-          >
-            Save &amp; Deploy
-          </Button>
-          {/* Issue 18 §1: a draft is not deployed, so there is nothing to run yet. */}
-          {integration.status !== 'draft' && (
-            <Tooltip
-              label="Save your changes first: a run uses the saved code"
-              disabled={!dirty}
-              openDelay={0}
+        <Stack gap="xs" align="flex-end">
+          <Group gap="xs" justify="flex-end">
+            <Button
+              variant="default"
+              leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+              onClick={() => save.mutate(code)}
+              loading={save.isPending}
+              disabled={busy && !save.isPending}
             >
-              <span>
-                <Button
-                  variant="default"
-                  leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
-                  loading={runNow.isPending}
-                  disabled={dirty}
-                  onClick={() =>
-                    runNow.mutate(integration, {
-                      onSuccess: (run) => {
-                        setStarted({
-                          startedAt: new Date().toISOString(),
-                          workflowId: run.workflowId,
-                          temporalUrl: run.temporalUrl,
-                        });
-                        setTab('runs');
-                      },
-                    })
-                  }
-                >
-                  Run now
-                </Button>
-              </span>
-            </Tooltip>
-          )}
-          <Button
-            component="a"
-            href={`${path(id)}/export`}
-            download
-            variant="subtle"
-            leftSection={<IconDownload size={16} aria-hidden="true" />}
-          >
-            Export
-          </Button>
-        </Group>
+              Save Code
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFlask size={16} aria-hidden="true" />}
+              onClick={() => test.mutate({ current: code, mode: testMode })}
+              loading={test.isPending}
+              disabled={busy && !test.isPending}
+            >
+              Test Integration
+            </Button>
+            <Button
+              leftSection={<IconRocket size={16} aria-hidden="true" />}
+              onClick={() => deploy.mutate(code)}
+              loading={deploy.isPending}
+              disabled={busy && !deploy.isPending}
+            >
+              Save &amp; Deploy
+            </Button>
+            {/* Issue 18 §1: a draft is not deployed, so there is nothing to run yet. */}
+            {integration.status !== 'draft' && (
+              <Tooltip
+                label="Save your changes first: a run uses the saved code"
+                disabled={!dirty}
+                openDelay={0}
+              >
+                <span>
+                  <Button
+                    variant="default"
+                    leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
+                    loading={runNow.isPending}
+                    disabled={dirty}
+                    onClick={() =>
+                      runNow.mutate(integration, {
+                        onSuccess: (run) => {
+                          setStarted({
+                            startedAt: new Date().toISOString(),
+                            workflowId: run.workflowId,
+                            temporalUrl: run.temporalUrl,
+                          });
+                          setTab('runs');
+                        },
+                      })
+                    }
+                  >
+                    Run now
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            <Button
+              component="a"
+              href={`${path(id)}/export`}
+              download
+              variant="subtle"
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+            >
+              Export
+            </Button>
+          </Group>
+          <Group gap="sm" align="center" justify="flex-end">
+            <Text size="sm" id="test-mode-label">
+              Test Integration runs as
+            </Text>
+            <SegmentedControl
+              aria-labelledby="test-mode-label"
+              size="xs"
+              value={testMode}
+              onChange={(mode) => setTestMode(mode as TTestMode)}
+              disabled={test.isPending}
+              data={[
+                { value: 'dry-run', label: 'Dry run (no writes)' },
+                { value: 'live', label: 'Live test' },
+              ]}
+            />
+          </Group>
+        </Stack>
       </Group>
 
-      <Group gap="sm" align="center">
-        <Text size="sm" id="test-mode-label">
-          Test Integration runs as
-        </Text>
-        <SegmentedControl
-          aria-labelledby="test-mode-label"
-          size="xs"
-          value={testMode}
-          onChange={(mode) => setTestMode(mode as TTestMode)}
-          disabled={test.isPending}
-          data={[
-            { value: 'dry-run', label: 'Dry run (no writes)' },
-            { value: 'live', label: 'Live test' },
-          ]}
-        />
-      </Group>
       {testMode === 'live' && (
         <Alert variant="light" color="orange" title="Live test: writes are real">
           A live test sends every write to the destination for real: records are created or changed,
@@ -340,10 +359,9 @@ function Review({ id }: { id: string }) {
             forgetGenerationReport(id);
             setReport(null);
           }}
+          action={refineButton('light')}
         />
       )}
-
-      <IntegrationDetails integration={integration} generator={generator} />
 
       <CodeProblemAlert code={code} onShowLine={showLine} />
 
@@ -357,6 +375,12 @@ function Review({ id }: { id: string }) {
         }}
         completionSources={completionSources}
         warnings={check.warnings}
+      />
+
+      <IntegrationDetails
+        integration={integration}
+        generator={generator}
+        descriptionAction={refineButton('default')}
       />
 
       <ApiDescriptionsPanel integration={integration} check={check} onShowLine={showLine} />
@@ -384,6 +408,23 @@ function Review({ id }: { id: string }) {
           </Tabs.Panel>
         </Tabs>
       </Paper>
+
+      <RegenerateDialog
+        opened={regenerateOpen}
+        onClose={() => setRegenerateOpen(false)}
+        integration={integration}
+        imported={{
+          source: descriptions.data?.source,
+          destination: descriptions.data?.destination,
+        }}
+        dirty={dirty}
+        onGenerated={(saved) => {
+          // The new code is saved: the editor shows it, with what the generator said.
+          setCode(saved.generatedCode);
+          setGenerator(generatorInfo(id, saved.generatedCode));
+          setReport(recallGenerationReport(id));
+        }}
+      />
 
       <TestResultsDialog
         result={testResult}

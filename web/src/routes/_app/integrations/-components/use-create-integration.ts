@@ -1,5 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZGenerateResponse, ZIntegration } from '@patchbay/schema';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ZGenerateResponse,
+  ZIntegration,
+  type TGenerateRequest,
+  type TUpdateIntegrationRequest,
+} from '@patchbay/schema';
 import { useRef, useState } from 'react';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { rememberGenerationReport } from '../../../../lib/generation-report.ts';
@@ -45,37 +50,55 @@ export function useCreateIntegration() {
         });
       }
 
-      setStep('generate');
-      // The integration's id lets generation prove the code by a dry run against its
-      // connections, with the credentials just saved (issue 15 §6).
-      const generated = await apiJson('POST', `${BASE}/generate`, ZGenerateResponse, {
-        ...toGenerateRequest(form),
-        integrationId: id,
-      });
-      rememberGenerator(id, {
-        generator: generated.generator,
-        ...(generated.model ? { model: generated.model } : {}),
-      });
-      // Issue 18 §2: what it did not understand stays in view on the review page.
-      rememberGenerationReport(id, {
-        unresolved: generated.unresolved,
-        ...(generated.verification ? { verification: generated.verification } : {}),
-      });
-
-      setStep('save');
-      const saved = await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, {
-        generatedCode: generated.code,
-        ...(generated.schedule ? { schedule: generated.schedule } : {}),
-      });
-      queryClient.setQueryData(integrationQueries.detail(id).queryKey, saved);
-      await queryClient.invalidateQueries({
-        queryKey: integrationQueries.list().queryKey,
-        exact: true,
-      });
-      return { integration: saved, generated };
+      return generateIntoIntegration(queryClient, id, toGenerateRequest(form), setStep);
     },
     onSettled: () => setStep(null),
   });
 
   return { ...mutation, step, draftId: draft };
+}
+
+/**
+ * Spec §7's last two steps, shared by the create flow and by "Refine and generate again" on the
+ * review page (issue 18 §2): request the code for an existing integration, remember what the
+ * generator said, and save the code with a PUT (a new version). `alsoSave` goes in the same PUT,
+ * so a refined description is kept only with the code it produced. No integration is created,
+ * so no Free slot is used (ADR 010).
+ */
+export async function generateIntoIntegration(
+  queryClient: QueryClient,
+  id: string,
+  request: TGenerateRequest,
+  onStep: (step: GenerationStep) => void = () => {},
+  alsoSave: TUpdateIntegrationRequest = {},
+) {
+  onStep('generate');
+  // The integration's id lets generation prove the code by a dry run against its
+  // connections, with the credentials saved (issue 15 §6).
+  const generated = await apiJson('POST', `${BASE}/generate`, ZGenerateResponse, {
+    ...request,
+    integrationId: id,
+  });
+  rememberGenerator(id, {
+    generator: generated.generator,
+    ...(generated.model ? { model: generated.model } : {}),
+  });
+  // Issue 18 §2: what it did not understand stays in view on the review page.
+  rememberGenerationReport(id, {
+    unresolved: generated.unresolved,
+    ...(generated.verification ? { verification: generated.verification } : {}),
+  });
+
+  onStep('save');
+  const saved = await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, {
+    ...alsoSave,
+    generatedCode: generated.code,
+    ...(generated.schedule ? { schedule: generated.schedule } : {}),
+  });
+  queryClient.setQueryData(integrationQueries.detail(id).queryKey, saved);
+  await queryClient.invalidateQueries({
+    queryKey: integrationQueries.list().queryKey,
+    exact: true,
+  });
+  return { integration: saved, generated };
 }

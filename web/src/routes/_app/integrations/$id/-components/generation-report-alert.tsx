@@ -1,10 +1,13 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { GenerationReport } from '../../../../../lib/generation-report.ts';
 
 interface GenerationReportAlertProps {
   report: GenerationReport;
   onClose: () => void;
+  /** Issue 18 §2: the way to try again (refine the description and generate again). */
+  action?: ReactNode;
 }
 
 /**
@@ -12,7 +15,7 @@ interface GenerationReportAlertProps {
  * its comments, with what to do about it; and what the dry run after generation proved
  * (issue 15 §6). Nothing is shown for a full success without a dry run.
  */
-export function GenerationReportAlert({ report, onClose }: GenerationReportAlertProps) {
+export function GenerationReportAlert({ report, onClose, action }: GenerationReportAlertProps) {
   const { unresolved, verification } = report;
   if (unresolved.length === 0 && !verification) return null;
   const failed = unresolved.length > 0 || verification?.status === 'failed';
@@ -64,6 +67,7 @@ export function GenerationReportAlert({ report, onClose }: GenerationReportAlert
               : ''}
           </Text>
         )}
+        {failed && action}
       </Stack>
     </Alert>
   );

@@ -15,9 +15,12 @@ import { TintedBadge } from '../../../../../components/integrations/tinted-badge
 export function IntegrationDetails({
   integration,
   generator,
+  descriptionAction,
 }: {
   integration: TIntegration;
   generator: GeneratorInfo | null;
+  /** Issue 18 §2: refine the description and generate again. */
+  descriptionAction?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="details-title">
@@ -43,9 +46,12 @@ export function IntegrationDetails({
         </Detail>
       </SimpleGrid>
       <Stack gap={4} mt="lg">
-        <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>
-          Description
-        </Text>
+        <Group gap="sm" justify="space-between">
+          <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>
+            Description
+          </Text>
+          {descriptionAction}
+        </Group>
         <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="integration-description">
           {integration.userPrompt}
         </Text>
