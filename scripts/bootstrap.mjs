@@ -35,6 +35,7 @@ const COMMANDS = {
   'rotate-keys': 'ops/rotate-encryption-keys.ts',
   'set-plan': 'ops/set-plan.ts',
   'set-role': 'ops/set-role.ts',
+  'reset-password': 'ops/reset-password.ts',
   check: null,
 };
 

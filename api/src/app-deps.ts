@@ -1,6 +1,7 @@
 import type { KeyRing } from '@patchbay/schema/vault';
 import type { Client } from '@temporalio/client';
 import type { GoogleAuth } from './auth/google.ts';
+import type { Mailer } from './auth/mailer.ts';
 import type { RateLimits } from './auth/rate-limits.ts';
 import type { Sql } from '@patchbay/db';
 
@@ -27,5 +28,7 @@ export interface AppDeps {
     /** Null when GOOGLE_CLIENT_ID/SECRET are not set. */
     google: GoogleAuth | null;
     rateLimits: RateLimits;
+    /** Sends password-reset links (SMTP_URL); null or absent when mail is not configured. */
+    mailer?: Mailer | null;
   };
 }

@@ -31,10 +31,19 @@ export const ZApiEnv = ZTemporalEnv.extend({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** The OpenID issuer; tests point it at a mock OIDC server. */
   GOOGLE_ISSUER_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
-}).refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
-  message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
-  path: ['GOOGLE_CLIENT_SECRET'],
-});
+  /** Outgoing mail (password-reset links), e.g. smtp://user:pass@host:587; unset: no mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From of that mail, e.g. "Patchbay <patchbay@example.com>"; needed with SMTP_URL. */
+  SMTP_FROM: z.string().min(3).optional(),
+})
+  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+    message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    path: ['GOOGLE_CLIENT_SECRET'],
+  })
+  .refine((env) => !env.SMTP_URL || Boolean(env.SMTP_FROM), {
+    message: 'is required with SMTP_URL (the From address of the mail Patchbay sends)',
+    path: ['SMTP_FROM'],
+  });
 export type ApiEnv = z.infer<typeof ZApiEnv>;
 
 export function loadApiEnv(env: Record<string, string | undefined> = process.env): ApiEnv {

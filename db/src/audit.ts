@@ -8,6 +8,8 @@ export type AuditAction =
   | 'login_failed'
   | 'logout'
   | 'password_change'
+  | 'password_reset_request'
+  | 'password_reset'
   | 'token_create'
   | 'token_revoke'
   | 'account_delete';

@@ -5,6 +5,7 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * from './users.ts';
 export * from './sessions.ts';
+export * from './password-resets.ts';
 export * from './integrations.ts';
 export * from './credentials.ts';
 export * from './runs.ts';

@@ -41,6 +41,21 @@ export const ZChangePasswordRequest = z.strictObject({
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
+/** POST /api/auth/password-reset/request: always 202, whether or not the account exists. */
+export const ZPasswordResetRequest = z.strictObject({ email: zEmail });
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+
+/** POST /api/auth/password-reset/confirm: the token from the mailed link, and the new password. */
+export const ZPasswordResetConfirm = z.strictObject({
+  token: z.string().min(1, 'The reset link is incomplete').max(200),
+  newPassword: zPassword,
+});
+export type TPasswordResetConfirm = z.infer<typeof ZPasswordResetConfirm>;
+
+/** GET /api/auth/password-reset: whether this server can mail reset links (SMTP_URL). */
+export const ZPasswordResetAvailability = z.object({ emailConfigured: z.boolean() });
+export type TPasswordResetAvailability = z.infer<typeof ZPasswordResetAvailability>;
+
 /** Password for accounts that have one; Google-only accounts confirm with a recent sign-in. */
 export const ZDeleteAccountRequest = z.strictObject({
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),

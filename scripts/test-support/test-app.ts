@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import type { AppDeps } from '../../api/src/app-deps.ts';
 import type { GoogleAuth } from '../../api/src/auth/google.ts';
+import type { Mailer } from '../../api/src/auth/mailer.ts';
 import { createRateLimits } from '../../api/src/auth/rate-limits.ts';
 import { generateKeyEntry, parseKeyRing } from '@patchbay/schema/vault';
 import { createTemporalClient } from '../../api/src/temporal.ts';
@@ -28,9 +29,11 @@ export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'auth'>> & {
     google?: GoogleAuth | null;
     temporalAddress?: string;
+    /** Password-reset mail (issue 18 §11); tests point one at a loopback SMTP server. */
+    mailer?: Mailer | null;
   } = {},
 ): Promise<TestApp> {
-  const { google = null, temporalAddress, ...depOverrides } = overrides;
+  const { google = null, temporalAddress, mailer = null, ...depOverrides } = overrides;
   const db = await createTestDatabase();
   const vault = depOverrides.vault ?? parseKeyRing(generateKeyEntry('test'));
   // The product's client, payload codec included: the test workers decrypt with the same ring.
@@ -60,6 +63,7 @@ export async function createTestApp(
       trustProxy: true,
       google,
       rateLimits: createRateLimits(db.url),
+      mailer,
     },
   };
   return {

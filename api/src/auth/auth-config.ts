@@ -1,6 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
 import type { ApiEnv } from '../env.ts';
 import { GoogleAuth } from './google.ts';
+import { createMailer } from './mailer.ts';
 import { createRateLimits } from './rate-limits.ts';
 
 /** The auth part of AppDeps, from the API's environment. */
@@ -21,5 +22,9 @@ export function createAuthDeps(env: ApiEnv): AppDeps['auth'] {
     trustProxy: env.TRUST_PROXY,
     google,
     rateLimits: createRateLimits(env.DATABASE_URL, env.AUTH_RATE_LIMIT_SCALE),
+    mailer:
+      env.SMTP_URL && env.SMTP_FROM
+        ? createMailer({ url: env.SMTP_URL, from: env.SMTP_FROM })
+        : null,
   };
 }

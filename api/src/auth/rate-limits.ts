@@ -11,6 +11,8 @@ export interface RateLimits {
   loginFailuresByEmail: RateLimiter;
   signupByIp: RateLimiter;
   passwordChangeByUser: RateLimiter;
+  /** "Forgot password?" mails per email address, so nobody floods an inbox (issue 18 §11). */
+  passwordResetByEmail: RateLimiter;
   /** Code generations per user: each can cost an LLM call. */
   generateByUser: RateLimiter;
   /** Test runs and "Run now" per user: each is a workflow and a sandbox run. */
@@ -32,6 +34,7 @@ export function createRateLimits(databaseUrl: string, scale = 1): RateLimits {
     loginFailuresByEmail: limiter('login_email', 10, 15 * 60),
     signupByIp: limiter('signup_ip', 10, 60 * 60),
     passwordChangeByUser: limiter('password_user', 5, 15 * 60),
+    passwordResetByEmail: limiter('reset_email', 5, 60 * 60),
     generateByUser: limiter('generate_user', 60, 60 * 60),
     runsByUser: limiter('runs_user', 240, 60 * 60),
     close: () => sql.end({ timeout: 5 }),

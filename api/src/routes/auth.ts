@@ -11,6 +11,9 @@ import {
   ZCreatedApiToken,
   ZDeleteAccountRequest,
   ZLoginRequest,
+  ZPasswordResetAvailability,
+  ZPasswordResetConfirm,
+  ZPasswordResetRequest,
   ZSignupRequest,
   ZUser,
   type TGoogleSignInError,
@@ -21,12 +24,15 @@ import { deleteAccount } from '../auth/delete-account.ts';
 import { createApiToken, listApiTokens } from '../auth/api-tokens.ts';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
 import type { GoogleIdentity } from '../auth/google.ts';
+import type { Mailer } from '../auth/mailer.ts';
+import { resetPasswordLink } from '../auth/reset-link.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertNotBlocked, consume } from '../auth/rate-limits.ts';
 import { createSession } from '../auth/sessions.ts';
 import {
   changePassword,
+  createPasswordReset,
   deleteApiToken,
   deleteSession,
   dropPasswordAndSignOut,
@@ -35,6 +41,7 @@ import {
   insertAuditEntry as audit,
   insertUser,
   linkOAuthAccount,
+  resetPasswordWithToken,
   toUser,
   type Sql,
   type UserRow,
@@ -295,6 +302,84 @@ export function authRoutes(deps: AppDeps) {
       },
     )
 
+    .get(
+      '/password-reset',
+      describeRoute({
+        summary: 'Whether this server can mail password-reset links',
+        responses: { 200: json('SMTP configured or not', ZPasswordResetAvailability) },
+      }),
+      (c) => c.json({ emailConfigured: Boolean(deps.auth.mailer) }),
+    )
+
+    .post(
+      '/password-reset/request',
+      describeRoute({
+        summary: 'Mail a single-use password-reset link (30 minutes)',
+        description:
+          'Always 202, whether or not an account has this email (issue 18 §11); 503 when ' +
+          'this server has no SMTP configured (an operator runs `npm run reset-password`).',
+        responses: { 202: empty('Accepted'), ...errors(400, 429, 503) },
+      }),
+      jsonBody(ZPasswordResetRequest),
+      async (c) => {
+        const mailer = deps.auth.mailer;
+        if (!mailer) {
+          throw new ApiError(
+            503,
+            'MAIL_NOT_CONFIGURED',
+            'This server cannot send email. Ask its operator to reset your password.',
+          );
+        }
+        const emailKey = c.req.valid('json').email.toLowerCase();
+        // Limited like log-in: per IP, and per address so nobody floods an inbox.
+        await consume(rateLimits.loginByIp, c.get('ip'));
+        await consume(rateLimits.passwordResetByEmail, emailKey);
+        const user = await findUserByEmail(sql, emailKey);
+        await audit(sql, {
+          userId: user?.id ?? null,
+          action: 'password_reset_request',
+          target: emailKey,
+          ip: c.get('ip'),
+        });
+        if (user?.password_hash) {
+          // Not awaited: the answer must not take longer when the account exists.
+          void mailResetLink(deps, mailer, user).catch((error: unknown) => {
+            console.error(
+              'password-reset mail failed:',
+              error instanceof Error ? error.message : error,
+            );
+          });
+        }
+        return c.body(null, 202);
+      },
+    )
+
+    .post(
+      '/password-reset/confirm',
+      describeRoute({
+        summary: 'Set a new password with a reset link; signs out every session',
+        responses: { 204: empty('Changed; sign in with the new password'), ...errors(400, 429) },
+      }),
+      jsonBody(ZPasswordResetConfirm),
+      async (c) => {
+        const { token, newPassword } = c.req.valid('json');
+        await consume(rateLimits.loginByIp, c.get('ip'));
+        const passwordHash = await hashPassword(newPassword);
+        const user = await resetPasswordWithToken(sql, token, passwordHash);
+        if (!user) {
+          throw new ApiError(
+            400,
+            'INVALID_RESET_LINK',
+            'This reset link is invalid, used or expired. Ask for a new one.',
+          );
+        }
+        await audit(sql, { userId: user.id, action: 'password_reset', ip: c.get('ip') });
+        // The caller may hold a session of this user: it is gone from the database, clear it here too.
+        clearSessionCookie(c, secureCookies);
+        return c.body(null, 204);
+      },
+    )
+
     .delete(
       '/account',
       describeRoute({
@@ -337,6 +422,20 @@ export function authRoutes(deps: AppDeps) {
         return c.body(null, 204);
       },
     );
+}
+
+/** Mails a single-use link to /reset-password (issue 18 §11). */
+async function mailResetLink(deps: AppDeps, mailer: Mailer, user: UserRow): Promise<void> {
+  const { token } = await createPasswordReset(deps.sql, user.id);
+  const link = resetPasswordLink(deps.auth.appUrl, token);
+  await mailer.send({
+    to: user.email,
+    subject: 'Reset your Patchbay password',
+    text:
+      `Someone asked to reset the password of your Patchbay account (${user.email}).\n\n` +
+      `Open this link within 30 minutes to choose a new one; it works once:\n${link}\n\n` +
+      'If you did not ask, ignore this email: your password stays as it is.',
+  });
 }
 
 function loginError(code: TGoogleSignInError): string {
