@@ -220,6 +220,16 @@ describe('grounded plan', () => {
       'slack',
     );
     expect(cards.filters).toContainEqual(expect.objectContaining({ field: 'closed', op: 'falsy' }));
+    // "don't send cancelled": a state whose time is set (Shopify's cancelled_at) is left out.
+    const dont = plan(
+      "shopify orders to slack #ops, but don't send cancelled ones",
+      'shopify',
+      'slack',
+    );
+    expect(dont.filters).toContainEqual(
+      expect.objectContaining({ field: 'cancelled_at', op: 'falsy' }),
+    );
+    expect(dont.unresolved).toEqual([]);
     const issues = plan(
       'github issues of acme/web without closed ones to slack #dev',
       'github',

@@ -1958,7 +1958,7 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
   // cancelled": a state the records must not be in (an enum value, a documented value meaning,
   // or a boolean flag).
   for (const m of lower.matchAll(
-    /\b(?:excluding|exclude|except(?: for)?|not|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)[- ](?:the |any |all )?([a-z]+)\b/g,
+    /(?:\b(?:excluding|exclude|except(?: for)?|not|never|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)|n't)[- ](?:(?:include|including|send|sending|copy|copying|add|adding|post|posting|sync|syncing|want)\s+)?(?:the |any |all )?([a-z]+)\b/g,
   )) {
     const state = m[1] ?? '';
     if (
@@ -2077,6 +2077,17 @@ export function stateMatch(
       names.includes(normalise(l.path.split('.').at(-1) ?? '').replace(/^(is|has)/, '')),
   );
   if (flag) return { field: flag.path };
+  // A time the state began: Shopify's `cancelled_at`, `archived_on`, `closedDate` (set = in it).
+  const stamp = fields.find(
+    (l) =>
+      l.schema.type !== 'object' &&
+      names.some((n) =>
+        [`${n}at`, `${n}on`, `${n}date`, `${n}time`, `date${n}`].includes(
+          normalise(l.path.split('.').at(-1) ?? ''),
+        ),
+      ),
+  );
+  if (stamp) return { field: stamp.path };
   if (exact || wanted.length < 5) return undefined;
   const prefix = fields.find((l) =>
     l.schema.enum?.some((v) => String(v).toLowerCase().startsWith(wanted.slice(0, 5))),
@@ -2286,7 +2297,7 @@ function planDedupe(lower: string, plan: GroundedPlan) {
 // ── Leftovers ───────────────────────────────────────────────────────────────────────────────
 
 const UNDERSTOOD_WORDS =
-  /^(worth|still|currently|add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
+  /^(worth|still|currently|don't|dont|never|but|add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
 
 const FUNCTION_WORDS = new Set(
   'that are the and with for from them they was were this these those which when what any all one ones its our into onto each every only also just there here then than have has had not but who whom whose your their yet already exist exists existing'.split(
