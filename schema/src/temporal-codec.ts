@@ -18,6 +18,8 @@ export const KEY_ID_METADATA = 'encryption-key-id';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const LENGTH_BYTES = 4;
+/** HKDF's info: names what the derived key is for. */
+const INFO = 'patchbay temporal payload codec v1';
 
 /**
  * A Temporal payload as the SDK hands it to a codec (`Payload` of `@temporalio/common`,
@@ -55,8 +57,6 @@ export function createPayloadCodec(ring: KeyRing): TemporalPayloadCodec {
     decode: async (payloads) => payloads.map((payload) => decrypt(keys, payload)),
   };
 }
-
-const INFO = 'patchbay temporal payload codec v1';
 
 /** Binds a ciphertext to its key id, so a payload relabelled with another id fails. */
 function additionalData(kid: string): Buffer {
