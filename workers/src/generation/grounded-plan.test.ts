@@ -161,6 +161,11 @@ describe('grounded plan', () => {
       expect.objectContaining({ field: 'total_inc_tax', op: 'lt', value: 40 }),
     );
     // An amount the records cannot be compared by stops the code rather than sending them all.
+    // "high-priority tickets": a value of the field the next word names (Freshdesk: 3 high).
+    const high = plan('high-priority freshdesk tickets -> slack #support', 'freshdesk', 'slack');
+    expect(high.filters).toContainEqual(
+      expect.objectContaining({ field: 'priority', op: 'eq', value: 3 }),
+    );
     const issues = plan('github issues over $50 to slack #dev', 'github', 'slack');
     expect(issues.blocking.join()).toMatch(/over \$50/);
     const range = plan(

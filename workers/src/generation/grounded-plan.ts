@@ -1994,6 +1994,20 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     `\\b(?:only\\s+)?(?:the\\s+|all\\s+|our\\s+|new\\s+)*([a-z][a-z0-9_]*)\\s+${apiName}(?:${nouns.join('|')})s?\\b`,
     'g',
   );
+  // "high priority tickets", "high-priority tickets", "enterprise plan customers": a value of
+  // the field the next word names.
+  const valued = new RegExp(
+    `\\b([a-z][a-z0-9_]*)[- ]([a-z_]+)\\s+${apiName}(?:${nouns.join('|')})s?\\b`,
+    'g',
+  );
+  for (const m of lower.matchAll(valued)) {
+    const [, word = '', name = ''] = m;
+    const field = fields.find((l) => normalise(l.path) === normalise(name));
+    if (!field || plan.filters.some((f) => f.field === field.path)) continue;
+    const found = stateMatch([field], word, true);
+    if (found?.value !== undefined)
+      add({ field: found.field, op: 'eq', value: found.value, phrase: m[0].trim() });
+  }
   for (const m of lower.matchAll(adjective)) {
     const word = m[1] ?? '';
     if (
