@@ -57,6 +57,15 @@ function LoginPage() {
       <GoogleSignInButton />
       <Divider label="or log in with email" labelPosition="center" />
       <LoginForm redirectTo={redirectAfterSignIn(search)} />
+      {/* Issue 18 §11: a mailed single-use link, or an operator's when there is no SMTP. */}
+      <Anchor
+        size="sm"
+        ta="center"
+        underline="always"
+        renderRoot={(props) => <Link to="/forgot-password" {...props} />}
+      >
+        Forgot password?
+      </Anchor>
     </AuthLayout>
   );
 }

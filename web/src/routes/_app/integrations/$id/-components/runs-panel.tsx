@@ -19,7 +19,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { formatDays, RETENTION_DAYS, type TRun } from '@patchbay/schema';
+import { formatDays, RETENTION_DAYS, type TRun, type TRunAttempt } from '@patchbay/schema';
 import { Fragment, useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import {
@@ -195,7 +195,7 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
                       {phone && (
                         <Text size="xs" c="dimmed" data-testid="run-phone-details">
                           {KIND_LABELS[run.kind]} · {formatDuration(run.durationMs)} ·{' '}
-                          {run.attempts} {run.attempts === 1 ? 'attempt' : 'attempts'}
+                          {run.attempts.length} {run.attempts.length === 1 ? 'attempt' : 'attempts'}
                           {run.temporalUrl && (
                             <>
                               {' · '}
@@ -216,7 +216,7 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
                       <Text size="sm">{formatDuration(run.durationMs)}</Text>
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
-                      <Text size="sm">{run.attempts}</Text>
+                      <Text size="sm">{run.attempts.length}</Text>
                     </Table.Td>
                     {run.temporalUrl && (
                       <Table.Td visibleFrom="sm">
@@ -268,6 +268,7 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
 function RunDetails({ run }: { run: TRun }) {
   return (
     <Stack p="md" gap="sm">
+      {run.attempts.length > 1 && <AttemptList attempts={run.attempts} />}
       <Tabs defaultValue="logs" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="logs">Logs</Tabs.Tab>
@@ -293,6 +294,57 @@ function RunDetails({ run }: { run: TRun }) {
       <Text size="xs" c="dimmed" ff="monospace">
         {run.workflowId}
       </Text>
+    </Stack>
+  );
+}
+
+const WAIT_REASONS: Record<NonNullable<TRunAttempt['waitReason']>, string> = {
+  'retry-after': "the API's Retry-After",
+  backoff: 'backoff',
+};
+
+/**
+ * Issue 18 §7: every attempt of a retried run, with its error and the wait before the next,
+ * so a run that succeeded on its third attempt does not hide the two failures before it.
+ * The logs and transcript below are the last attempt's.
+ */
+function AttemptList({ attempts }: { attempts: TRunAttempt[] }) {
+  return (
+    <Stack gap={4} component="section" aria-label="Attempts">
+      <Text size="sm" fw={600}>
+        {attempts.length} attempts (the logs and requests below are the last one&apos;s)
+      </Text>
+      <Stack gap={4} component="ol" m={0} pl="md">
+        {attempts.map((attempt) => (
+          <Text
+            key={attempt.attempt}
+            component="li"
+            size="sm"
+            data-attempt={attempt.attempt}
+            data-attempt-status={attempt.status}
+          >
+            <Text span fw={500} inherit c={attempt.status === 'success' ? 'green.8' : 'red.8'}>
+              Attempt {attempt.attempt}: {attempt.status === 'success' ? 'succeeded' : 'failed'}
+            </Text>{' '}
+            after {formatDuration(attempt.durationMs)}
+            {attempt.error && (
+              <>
+                {' — '}
+                <Text span ff="monospace" inherit>
+                  {attempt.error.name}: {attempt.error.message}
+                </Text>
+              </>
+            )}
+            {attempt.waitMs !== undefined && (
+              <Text span c="dimmed" inherit>
+                {' '}
+                · then waited {formatDuration(attempt.waitMs)}
+                {attempt.waitReason ? ` (${WAIT_REASONS[attempt.waitReason]})` : ''}
+              </Text>
+            )}
+          </Text>
+        ))}
+      </Stack>
     </Stack>
   );
 }

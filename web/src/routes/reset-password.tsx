@@ -1,0 +1,96 @@
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { ZPasswordResetConfirm, type TPasswordResetConfirm } from '@patchbay/schema';
+import { AuthLayout } from '../components/auth/auth-layout.tsx';
+import { PasswordField } from '../components/auth/auth-fields.tsx';
+import { useSchemaForm } from '../components/auth/use-schema-form.ts';
+import { apiRequest, errorMessage } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
+import { usePageMeta } from '../lib/use-page-meta.ts';
+
+export const Route = createFileRoute('/reset-password')({
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  component: ResetPasswordPage,
+});
+
+// Issue 18 §11: the page a mailed (or operator's) reset link opens. Setting the password
+// spends the link and signs out every session of the account.
+function ResetPasswordPage() {
+  usePageMeta({
+    title: 'Choose a new password — Patchbay',
+    description: 'Set a new password for your Patchbay account.',
+  });
+  const { token = '' } = Route.useSearch();
+  const navigate = useNavigate();
+  const reset = useMutation({
+    mutationFn: (body: TPasswordResetConfirm) =>
+      apiRequest('POST', '/api/auth/password-reset/confirm', body),
+    onSuccess: () => {
+      toast({
+        title: 'Password changed',
+        message: 'Log in with your new password. Every other session was signed out.',
+      });
+      void navigate({ to: '/login' });
+    },
+  });
+  const { values, errors, update, onSubmit } = useSchemaForm({
+    // The token comes from the link, not from a field: checked with the API's schema all the same.
+    schema: {
+      safeParse: (value: { newPassword: string }) =>
+        ZPasswordResetConfirm.safeParse({ token, newPassword: value.newPassword }),
+    },
+    initial: { newPassword: '' },
+    onValid: (data) => reset.mutate(data),
+    focusOnError: true,
+  });
+  const askAgain = (
+    <Anchor underline="always" renderRoot={(props) => <Link to="/forgot-password" {...props} />}>
+      Ask for a new link
+    </Anchor>
+  );
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="The link works once, within 30 minutes of asking for it."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Anchor underline="always" renderRoot={(props) => <Link to="/login" {...props} />}>
+            Log in
+          </Anchor>
+        </>
+      }
+    >
+      {token === '' ? (
+        <Alert color="red" variant="light" title="This link is incomplete" role="alert">
+          <Text size="sm">Open the whole link from the email. Or: {askAgain}.</Text>
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <PasswordField
+              label="New password"
+              name="newPassword"
+              isNew
+              value={values.newPassword}
+              error={errors.newPassword}
+              onChange={update('newPassword')}
+            />
+            {reset.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage(reset.error, 'The password could not be changed. Please try again.')}{' '}
+                {askAgain}.
+              </Alert>
+            )}
+            <Button type="submit" size="md" fullWidth loading={reset.isPending || reset.isSuccess}>
+              Set new password
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}
