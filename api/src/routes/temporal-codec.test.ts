@@ -75,6 +75,8 @@ async function createIntegration(owner: TestUser, refuse: boolean): Promise<stri
   });
   const body = (await response.json()) as { id: string };
   expect(response.status, JSON.stringify(body)).toBe(201);
+  // Active without a Temporal Schedule, so "Run now" may start it (drafts only test-run).
+  await t.db.sql`update integrations set status = 'active' where id = ${body.id}`;
   return body.id;
 }
 
