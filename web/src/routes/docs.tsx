@@ -332,7 +332,9 @@ function DocsPage() {
                 dry run checks what the code would write. For any other API, import its OpenAPI
                 document on the Create page.
               </Text>
-              <CatalogList />
+              <WideTableScroll label="API catalog" minWidth={560}>
+                <CatalogList />
+              </WideTableScroll>
             </DocsSection>
 
             <DocsSection id="schedules">

@@ -76,6 +76,7 @@ export function RegenerateDialog({
       }}
       title="Refine and generate again"
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={onSubmit} noValidate aria-label="Refine and generate again">
         <Stack gap="md">
