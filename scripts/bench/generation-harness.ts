@@ -85,6 +85,11 @@ export interface TaskOutcome {
   runs: Array<{ status: 'success' | 'failed'; error?: string; retryable?: boolean }>;
   /** What the checkers found wrong; empty when the destination holds what was asked. */
   problems: string[];
+  /**
+   * The dry run before the live test (issue 15 §5): did it finish, how many writes it captured,
+   * how many had schema errors, and whether the destination received nothing meanwhile.
+   */
+  dryRun?: { status: 'success' | 'failed'; captured: number; schemaErrors: number; leaked: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -217,6 +222,32 @@ export async function runTask(
       const next = { ...state, ...result.stateChanges.set };
       for (const key of result.stateChanges.deleted) delete next[key];
       return { result, state: next, view: viewSince(destination, writeMark, requestMark) };
+    };
+
+    // A dry run first, as the console's Test Results dialog does by default: reads go out,
+    // writes are captured and checked against the destination's description.
+    const dryMark = destination.requests.length;
+    const dry = await pool.run({
+      code,
+      source: source.connection(),
+      destination: destination.connection(),
+      state: {},
+      run: {
+        id: `bench-${task.id}-dry`,
+        attempt: 1,
+        mode: 'test',
+        scheduledAt: new Date().toISOString(),
+      },
+      allowPrivateNetwork: true,
+      capture: { mode: 'dry-run', source: sourceDescription, destination: destinationDescription },
+    });
+    outcome.dryRun = {
+      status: dry.status === 'success' ? 'success' : 'failed',
+      captured: dry.captured?.length ?? 0,
+      schemaErrors: (dry.captured ?? []).filter((w) => w.schemaErrors.length > 0).length,
+      leaked: destination.requests
+        .slice(dryMark)
+        .filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method)).length,
     };
 
     const first = await run({}, 'test');

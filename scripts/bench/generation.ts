@@ -129,7 +129,21 @@ for (const generator of generators) {
   );
 }
 if (generators.length === 1) summary.push('% correct per generator: openai not configured');
-summary.push('dry-run verdicts: not measured (no dry-run mode in the worker yet, issue 15 §5)');
+// Dry-run verdicts: would the default test have caught what the live run got wrong?
+const dried = outcomes.filter((o) => o.dryRun);
+const dryPassed = dried.filter(
+  (o) => o.dryRun?.status === 'success' && o.dryRun.schemaErrors === 0,
+);
+const caught = dried.filter(
+  (o) =>
+    o.verdict !== 'pass' && (o.dryRun?.status === 'failed' || (o.dryRun?.schemaErrors ?? 0) > 0),
+);
+const leaked = dried.reduce((n, o) => n + (o.dryRun?.leaked ?? 0), 0);
+summary.push(
+  `dry-run verdicts: ${dryPassed.length} of ${dried.length} clean (finished, 0 schema errors); ` +
+    `${caught.length} of ${dried.filter((o) => o.verdict !== 'pass').length} wrong results caught by the dry run; ` +
+    `writes that reached a destination during a dry run: ${leaked}`,
+);
 
 printTable(rows);
 if (verbose) {
