@@ -8,6 +8,10 @@ export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
     delete from runs where started_at < now() - make_interval(days => ${RETENTION_DAYS.runLogs})`;
   const auditRows = await sql`
     delete from audit_log where at < now() - make_interval(days => ${RETENTION_DAYS.auditLog})`;
+  // A run's attempts (issue 18 §7) go with it; spent or expired reset links are of no use.
+  await sql`
+    delete from run_attempts where started_at < now() - make_interval(days => ${RETENTION_DAYS.runLogs})`;
+  await sql`delete from password_resets where used_at is not null or expires_at < now()`;
   const sessions = await sql`delete from sessions where expires_at < now()`;
   const rateLimits = await sql`
     delete from rate_limits
