@@ -53,12 +53,24 @@ test('a run that succeeded on its third attempt shows the two failures and the w
       headers: { Origin: baseURL! },
     });
     expect(started.status()).toBe(202);
+    // A paused integration's runs panel does not poll: open the page once the run is over
+    // (two backoffs, 2 s and 4 s).
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/integrations/${integration.id}/runs`);
+          const { runs } = (await response.json()) as { runs: { status: string }[] };
+          return runs.map((run) => run.status);
+        },
+        { timeout: 90_000, intervals: [1_000] },
+      )
+      .toEqual(['success']);
 
     await page.goto(`/integrations/${integration.id}/review`);
     const row = page
       .getByRole('table', { name: 'Runs' })
       .locator('tr[data-run-kind="manual"][data-run-status="success"]');
-    await expect(row).toHaveCount(1, { timeout: 90_000 });
+    await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: /Show details/ }).click();
 
     const attempts = page.getByRole('region', { name: 'Attempts' });
