@@ -6,6 +6,7 @@ const baseURL = process.env.PATCHBAY_E2E_BASE_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   workers: 1,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
