@@ -1,10 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 
-/**
- * Mantine's toast renderer, loaded with the first toast (app-providers.tsx) rather than with
- * every page: with its transitions and scroll-lock helpers it is about 10 kB gzip that most
- * visits to a public page never use (issue 19).
- */
+/** Mantine's toast renderer, mounted once by app-providers.tsx inside the toasts' region. */
 export function NotificationToasts() {
   // Spec §9: one toast at a time, shown for 5000 ms, swipe to dismiss. Not portalled, so the
   // toasts live inside the labelled region app-providers.tsx renders.

@@ -62,6 +62,8 @@ function LoginPage() {
         size="sm"
         ta="center"
         underline="always"
+        // The text colour, underlined: the primary colour at this size is below 4.5:1 in the dark theme.
+        c="var(--mantine-color-text)"
         renderRoot={(props) => <Link to="/forgot-password" {...props} />}
       >
         Forgot password?

@@ -46,7 +46,12 @@ function ResetPasswordPage() {
     focusOnError: true,
   });
   const askAgain = (
-    <Anchor underline="always" renderRoot={(props) => <Link to="/forgot-password" {...props} />}>
+    // Inherits the alert's text colour: the primary colour on the alert's tint is below 4.5:1.
+    <Anchor
+      underline="always"
+      c="inherit"
+      renderRoot={(props) => <Link to="/forgot-password" {...props} />}
+    >
       Ask for a new link
     </Anchor>
   );

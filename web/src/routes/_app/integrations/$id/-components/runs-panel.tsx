@@ -323,7 +323,13 @@ function AttemptList({ attempts }: { attempts: TRunAttempt[] }) {
             data-attempt={attempt.attempt}
             data-attempt-status={attempt.status}
           >
-            <Text span fw={500} inherit c={attempt.status === 'success' ? 'green.8' : 'red.8'}>
+            <Text
+              span
+              fw={500}
+              inherit
+              // The theme's error colour meets 4.5:1 in both schemes; success reads as plain text.
+              c={attempt.status === 'success' ? undefined : 'var(--mantine-color-error)'}
+            >
               Attempt {attempt.attempt}: {attempt.status === 'success' ? 'succeeded' : 'failed'}
             </Text>{' '}
             after {formatDuration(attempt.durationMs)}
