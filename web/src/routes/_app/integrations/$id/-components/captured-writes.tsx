@@ -2,6 +2,9 @@ import { Alert, Badge, Code, Group, List, Paper, Stack, Text } from '@mantine/co
 import type { TCapturedWrite } from '@patchbay/schema';
 import { formatValue } from './format-body.ts';
 
+/** Alert titles in the text colour: the tinted title colour is below 4.5:1 in the light theme. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 const SIDE_LABEL: Record<TCapturedWrite['side'], string> = {
   source: 'Source',
   destination: 'Destination',
@@ -41,7 +44,13 @@ export function CapturedWrites({ captured }: { captured: readonly TCapturedWrite
                 </Text>
               </Group>
               {write.schemaErrors.length > 0 ? (
-                <Alert color="red" variant="light" p="xs" title="Does not match the description">
+                <Alert
+                  color="red"
+                  variant="light"
+                  p="xs"
+                  title="Does not match the description"
+                  styles={READABLE_TITLE}
+                >
                   <List size="sm" spacing={2} aria-label={`${label} schema errors`}>
                     {write.schemaErrors.map((error) => (
                       <List.Item key={error}>{error}</List.Item>

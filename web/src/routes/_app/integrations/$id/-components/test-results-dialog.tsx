@@ -5,6 +5,9 @@ import { CapturedWrites } from './captured-writes.tsx';
 import { LogsView, RequestList, ResponseList, RunErrorAlert } from './run-transcript.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
+/** Alert titles in the text colour: the tinted title colour is below 4.5:1 in the light theme. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface TestResultsDialogProps {
   result: TTestRunResponse | null;
   onClose: () => void;
@@ -49,12 +52,24 @@ export function TestResultsDialog({ result, onClose, onShowLine }: TestResultsDi
             {formatDuration(result.durationMs)} · workflow {result.workflowId}
           </Text>
           {result.mode === 'dry-run' ? (
-            <Alert variant="light" color="blue" title="Dry run: nothing was written" mb="sm">
+            <Alert
+              variant="light"
+              color="blue"
+              title="Dry run: nothing was written"
+              mb="sm"
+              styles={READABLE_TITLE}
+            >
               {result.summary ||
                 `${result.captured.length} ${result.captured.length === 1 ? 'write was' : 'writes were'} captured instead of sent.`}
             </Alert>
           ) : (
-            <Alert variant="light" color="orange" title="Live test: the writes were real" mb="sm">
+            <Alert
+              variant="light"
+              color="orange"
+              title="Live test: the writes were real"
+              mb="sm"
+              styles={READABLE_TITLE}
+            >
               Every write below reached the API. Running the test again sends them again.
             </Alert>
           )}
