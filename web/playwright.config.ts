@@ -11,6 +11,9 @@ export default defineConfig({
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
   use: {
+    // No transitions (theme.respectReducedMotion): axe then measures dialogs at their final
+    // colours, never half faded in.
+    contextOptions: { reducedMotion: 'reduce' },
     baseURL,
     browserName: 'chromium',
     trace: 'retain-on-failure',
