@@ -1,3 +1,4 @@
+import { SANDBOX_LIMITS } from '@patchbay/schema/limits';
 import type {
   TAuthConfig,
   TAuthType,
@@ -36,16 +37,8 @@ export interface SandboxLimits {
   maxDataBytes: number;
 }
 
-export const DEFAULT_LIMITS: SandboxLimits = {
-  wallClockMs: 30_000,
-  memoryMb: 128,
-  cpuMs: 10_000,
-  maxRequests: 100,
-  maxResponseBytes: 5 * 1024 * 1024,
-  requestTimeoutMs: 15_000,
-  maxLogBytes: 256 * 1024,
-  maxDataBytes: 1024 * 1024,
-};
+/** The one source is schema's SANDBOX_LIMITS (the docs and privacy pages render it too). */
+export const DEFAULT_LIMITS: SandboxLimits = { ...SANDBOX_LIMITS };
 
 export interface SandboxRunInput {
   /** An ES module whose default export is `async function run(ctx)`. */
