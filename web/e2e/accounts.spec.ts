@@ -1,28 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, TEST_PASSWORD, uniqueEmail } from './fixtures.ts';
+import { holdRequests } from './support/ui.ts';
 
 // Issue 3 "Accounts" and the application shell: spec §2 (/login, /signup, login guard, shell,
 // dashboard), §4 (submitting states, redirects), §5 (validation), §8 (toasts), §9 (sidebar).
-
-/**
- * Holds requests matching `matcher` until the returned function is called, so a test can see
- * the state the page is in while it waits (a submitting button, a pending redirect).
- */
-async function holdRequests(
-  page: Page,
-  matcher: string | ((url: URL) => boolean),
-): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(matcher, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 /** Mantine marks required labels with an aria-hidden '*', so match the accessible name. */
 function passwordField(page: Page) {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signUp, TEST_PASSWORD, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
-import { toast } from './support/ui.ts';
+import { holdRequests, toast } from './support/ui.ts';
 
 // Issue 18: the console a user can trust — no silent mistakes (§1, §3), live run status (§5),
 // failures on the dashboard (§6), one reading of the limits (§8), phone-width tables (§10) and
@@ -300,8 +300,12 @@ test.describe('signed out', () => {
     expect(errors).toEqual([]);
 
     const account = await signUp(request, baseURL!);
+    // The guard's toast is on screen for 500 ms only; holding the /login document keeps the
+    // page there until the toast has been seen, whatever the machine's load.
+    const releaseLoginPage = await holdRequests(page, (url) => url.pathname === '/login');
     await page.goto('/settings?tab=usage');
     await expect(toast(page, 'Unauthorized')).toBeVisible();
+    releaseLoginPage();
     await page.waitForURL('/login?next=%2Fsettings%3Ftab%3Dusage');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('textbox', { name: 'Password' }).fill(TEST_PASSWORD);
