@@ -11,6 +11,7 @@ import type {
   TListIntegrationsQuery,
   TSchedule,
 } from '@patchbay/schema';
+import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql, TransactionSql } from './client.ts';
 
 /** An `integrations` row as postgres.js returns it. */
@@ -147,7 +148,7 @@ export async function listIntegrationsOfUser(
     from integrations i
     left join lateral (
       select r.started_at, r.status, r.error from runs r
-      where r.integration_id = i.id and r.kind <> 'test'
+      where r.integration_id = i.id and r.kind in ${sql(DEPLOYED_RUN_KINDS)}
       order by r.started_at desc, r.id desc
       limit 1
     ) last_run on true

@@ -8,6 +8,7 @@ import type {
   TRunAttempt,
   TRunOutcome,
 } from '@patchbay/schema';
+import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
 
 /** A `runs` row as postgres.js returns it. */
@@ -211,11 +212,11 @@ export async function listRunsPage(
   return { rows: shown, nextBefore: rows.length > page.limit ? Number(shown.at(-1)?.id) : null };
 }
 
-/** Deployed runs (scheduled or "Run now") of the user's integrations started this calendar month (UTC). */
+/** Deployed runs (DEPLOYED_RUN_KINDS) of the user's integrations started this calendar month (UTC). */
 export async function countExecutionsThisMonth(sql: Sql, userId: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     select count(*)::int as n from runs r join integrations i on i.id = r.integration_id
-    where i.user_id = ${userId} and r.kind <> 'test'
+    where i.user_id = ${userId} and r.kind in ${sql(DEPLOYED_RUN_KINDS)}
       and r.started_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
   return row?.n ?? 0;
 }

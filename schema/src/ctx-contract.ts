@@ -28,6 +28,11 @@ interface IntegrationContext {
   /** Facts about this run. */
   readonly run: RunInfo;
   /**
+   * The webhook event that started this run (webhook trigger), or null on scheduled, manual and
+   * test runs without a sample event. Signature and auth headers are removed.
+   */
+  readonly event: WebhookEvent | null;
+  /**
    * Throw an instance of this class for a failure that retrying cannot fix (bad input, missing
    * configuration). Any other error fails the attempt and a deployed run is retried with backoff.
    * @example throw new ctx.NonRetryableError('The source returned no customers list');
@@ -121,6 +126,18 @@ interface StateStore {
    * @param key A non-empty string.
    */
   delete(key: string): Promise<void>;
+}
+
+/** One event received on the integration's webhook URL. */
+interface WebhookEvent {
+  /** The provider's event id (where its description says it is), or \`sha256:<hex>\` of the body. */
+  readonly id: string;
+  /** When Patchbay received it, as an ISO 8601 timestamp. */
+  readonly receivedAt: string;
+  /** The request's headers, names lower-cased, without signature and auth headers. */
+  readonly headers: Record<string, string>;
+  /** Parsed JSON, form fields as an object, or the raw text. */
+  readonly body: any;
 }
 
 /** Facts about the current run. */

@@ -13,3 +13,4 @@ export * from './workflow-payloads.ts';
 export * from './ctx-contract.ts';
 export * from './integration-contract.ts';
 export * from './api-description.ts';
+export * from './triggers.ts';

@@ -96,7 +96,13 @@ export const ZTestRunResponse = z.object({
 });
 export type TTestRunResponse = z.infer<typeof ZTestRunResponse>;
 
-export const RUN_KINDS = ['test', 'scheduled', 'manual'] as const;
+/**
+ * How a run started: a console test, a Schedule tick, "Run now", a webhook event (issue 16), a
+ * re-run of an earlier run or a replay of a draft against a recorded run (issue 17).
+ */
+export const RUN_KINDS = ['test', 'scheduled', 'manual', 'webhook', 'rerun', 'replay'] as const;
+/** Runs of the integration itself (they commit state and count in success rates and 'Last run'). */
+export const DEPLOYED_RUN_KINDS = ['scheduled', 'manual', 'webhook', 'rerun'] as const;
 
 /** One attempt of a run (issue 18 §7): a run that succeeded on its third shows the two failures. */
 export const ZRunAttempt = z.object({

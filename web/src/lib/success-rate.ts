@@ -1,19 +1,21 @@
 // The dashboard's success-rate bar (spec §2, §4; DESIGN §9: from real run data).
 
+import { DEPLOYED_RUN_KINDS, type TRun } from '@patchbay/schema';
+
 interface RunLike {
   status: 'success' | 'failed';
-  kind: 'test' | 'scheduled' | 'manual';
+  kind: TRun['kind'];
 }
 
 /**
- * Share of successful deployed runs (scheduled or 'Run now'), 0-100 rounded; sandbox tests do
- * not count, since they try out code rather than run the integration. Null without any run.
+ * Share of successful deployed runs (scheduled or 'Run now'), 0-100 rounded; sandbox tests and
+ * replays do not count, since they try out code rather than run the integration. Null without any run.
  */
 export function successRate(runs: readonly RunLike[]): number | null {
   let total = 0;
   let succeeded = 0;
   for (const run of runs) {
-    if (run.kind === 'test') continue;
+    if (!(DEPLOYED_RUN_KINDS as readonly string[]).includes(run.kind)) continue;
     total += 1;
     if (run.status === 'success') succeeded += 1;
   }

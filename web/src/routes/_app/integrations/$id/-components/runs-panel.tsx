@@ -41,6 +41,9 @@ const KIND_LABELS: Record<TRun['kind'], string> = {
   test: 'Test',
   scheduled: 'Scheduled',
   manual: 'Run now',
+  webhook: 'Webhook',
+  rerun: 'Re-run',
+  replay: 'Replay',
 };
 
 export interface StartedRun {

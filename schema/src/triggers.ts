@@ -1,0 +1,64 @@
+// Issue 16: how an integration's deployed runs start, and what a webhook run sees.
+// One source for the API, the worker, the console and the generators.
+import { z } from 'zod';
+import { SIGNATURE_SCHEMES } from './api-description.ts';
+
+/**
+ * - schedule: an interval or a cron expression in an IANA time zone (a Temporal Schedule);
+ * - webhook: `POST /hooks/<token>` starts one run per (de-duplicated) event;
+ * - manual: only "Run now" (and re-runs) start runs.
+ */
+export const TRIGGER_TYPES = ['schedule', 'webhook', 'manual'] as const;
+export const ZTriggerType = z.enum(TRIGGER_TYPES);
+export type TTriggerType = z.infer<typeof ZTriggerType>;
+export const DEFAULT_TRIGGER: TTriggerType = 'schedule';
+
+/** An IANA time zone name the runtime knows ('Europe/Berlin', 'UTC'). */
+export const ZTimeZone = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Europe/Berlin or UTC');
+
+/**
+ * A 5-field cron expression (minute hour day-of-month month day-of-week). The shape is checked
+ * here; the API checks the values with the same parser that computes the next fire times.
+ */
+export const ZCronExpression = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^\S+(\s+\S+){4}$/, 'must have 5 fields: minute hour day-of-month month day-of-week');
+
+/** How a webhook's signature is checked: the scheme and, for generic HMAC, where and how. */
+export const ZWebhookSignature = z.strictObject({
+  scheme: z.enum(SIGNATURE_SCHEMES),
+  /** The header that carries the signature (generic hmac-sha256; the vendor schemes know theirs). */
+  header: z.string().trim().min(1).max(100).optional(),
+  encoding: z.enum(['hex', 'base64']).optional(),
+  /** Seconds a timestamped signature stays valid (Stripe, Slack); default 300. */
+  toleranceSeconds: z.number().int().positive().max(86_400).optional(),
+});
+export type TWebhookSignature = z.infer<typeof ZWebhookSignature>;
+
+/**
+ * `ctx.event` of a webhook run (issue 16): signature and auth headers are removed before the
+ * code sees them. Null on every other run.
+ */
+export const ZWebhookEvent = z.object({
+  /** The provider's event id, or `sha256:<hex>` of the body when the provider sends none. */
+  id: z.string(),
+  receivedAt: z.iso.datetime(),
+  /** Lower-cased header names. */
+  headers: z.record(z.string(), z.string()),
+  /** Parsed JSON, form fields as an object, or the raw text. */
+  body: z.unknown(),
+});
+export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
