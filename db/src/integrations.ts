@@ -10,6 +10,7 @@ import type {
   TIntegrationVersion,
   TListIntegrationsQuery,
   TSchedule,
+  TTriggerType,
 } from '@patchbay/schema';
 import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql, TransactionSql } from './client.ts';
@@ -39,6 +40,8 @@ export interface IntegrationRow {
   dest_description: TDescriptionChoice;
   status: TIntegrationStatus;
   schedule: TSchedule;
+  /** How deployed runs start (migration 0009, issue 16). */
+  trigger: TTriggerType;
   /** bigint, which postgres.js returns as a string; see state.ts. */
   state_version: string;
   created_at: Date;
@@ -47,11 +50,12 @@ export interface IntegrationRow {
 
 /**
  * The API's view: credentials only as "set" and a hint, never plaintext or ciphertext. Which
- * description each side uses is added by the API, which resolves catalog matches.
+ * description each side uses is added by the API, which resolves catalog matches, and so is
+ * the webhook's URL, which needs the public origin.
  */
 export function toIntegration(
   row: IntegrationRow,
-): Omit<TIntegration, 'sourceDescription' | 'destDescription'> {
+): Omit<TIntegration, 'sourceDescription' | 'destDescription' | 'webhook'> {
   return {
     id: row.id,
     name: row.name,
@@ -71,6 +75,7 @@ export function toIntegration(
     generatedCode: row.generated_code,
     status: row.status,
     schedule: row.schedule,
+    trigger: row.trigger,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -87,8 +92,9 @@ export type IntegrationValues = Omit<
   | 'updated_at'
   | 'source_description'
   | 'dest_description'
+  | 'trigger'
 > &
-  Partial<Pick<IntegrationRow, 'source_description' | 'dest_description'>>;
+  Partial<Pick<IntegrationRow, 'source_description' | 'dest_description' | 'trigger'>>;
 /** An update: the columns to change (status included); undefined ones stay as they are. */
 export type IntegrationChanges = Partial<IntegrationValues & { status: TIntegrationStatus }>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
+import { ZTriggerType, ZWebhookSettings, ZWebhookSignature } from './triggers.ts';
 import {
   AUTH_TYPES,
   CODE_MAX_LENGTH,
@@ -98,6 +99,14 @@ export const ZSchedule = z.strictObject({
 export type TSchedule = z.infer<typeof ZSchedule>;
 export const DEFAULT_SCHEDULE: TSchedule = { everyMinutes: 15 };
 
+/** Issue 16: the trigger and, for a webhook, how its signature is checked and with what secret. */
+const triggerRequestFields = {
+  trigger: ZTriggerType.optional(),
+  webhookSignature: ZWebhookSignature.optional(),
+  /** The provider's signing secret, kept in the vault; an empty string clears it. */
+  webhookSigningSecret: zSecret.optional(),
+};
+
 export const ZCreateIntegrationRequest = z.strictObject({
   name: zName.optional(),
   userPrompt: zPrompt,
@@ -110,6 +119,7 @@ export const ZCreateIntegrationRequest = z.strictObject({
   destApiKeyEncrypted: zSecret.optional(),
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
   schedule: ZSchedule.optional(),
+  ...triggerRequestFields,
   /** Which API description each side uses (issue 14 §4); create defaults to auto. */
   sourceDescription: ZDescriptionChoice.optional(),
   destDescription: ZDescriptionChoice.optional(),
@@ -133,6 +143,7 @@ export const ZUpdateIntegrationRequest = z.strictObject({
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
   status: ZIntegrationStatus.optional(),
   schedule: ZSchedule.optional(),
+  ...triggerRequestFields,
   sourceDescription: ZDescriptionChoice.optional(),
   destDescription: ZDescriptionChoice.optional(),
 });
@@ -158,6 +169,9 @@ export const ZIntegration = z.object({
   generatedCode: z.string(),
   status: ZIntegrationStatus,
   schedule: ZSchedule,
+  /** How deployed runs start (issue 16); the schedule applies to `schedule` only. */
+  trigger: ZTriggerType,
+  webhook: ZWebhookSettings.nullable(),
   /** The API description each side uses (issue 14 §4), or null when none. */
   sourceDescription: ZDescriptionInUse.nullable(),
   destDescription: ZDescriptionInUse.nullable(),

@@ -62,3 +62,16 @@ export const ZWebhookEvent = z.object({
   body: z.unknown(),
 });
 export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
+
+/**
+ * An integration's webhook as the API shows it (present when its trigger is `webhook`). The
+ * signing secret is write-only like every credential: whether one is set, and its last characters.
+ */
+export const ZWebhookSettings = z.object({
+  /** `<public origin>/hooks/<token>`; rotating the token changes it, and the old one answers 404. */
+  url: z.string(),
+  signature: ZWebhookSignature,
+  signingSecretSet: z.boolean(),
+  signingSecretHint: z.string().nullable(),
+});
+export type TWebhookSettings = z.infer<typeof ZWebhookSettings>;

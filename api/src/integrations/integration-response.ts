@@ -22,6 +22,8 @@ export function integrationResponse(row: IntegrationRow): TIntegration {
   const { source, destination } = resolveSides(row);
   return {
     ...toIntegration(row),
+    // Issue 16: the webhook's URL and signature settings arrive with the webhook intake.
+    webhook: null,
     sourceDescription: source.inUse,
     destDescription: destination.inUse,
   };

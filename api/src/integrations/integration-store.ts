@@ -143,6 +143,7 @@ export async function createIntegration(
           dest_credential_hint: dest?.hint ?? null,
           generated_code: body.generatedCode ?? '',
           schedule: body.schedule ?? { everyMinutes: 15 },
+          trigger: body.trigger,
           source_description: body.sourceDescription,
           dest_description: body.destDescription,
         },
@@ -219,6 +220,7 @@ export async function updateIntegration(
       generated_code: body.generatedCode,
       status: body.status,
       schedule: body.schedule,
+      trigger: body.trigger,
       source_description: body.sourceDescription,
       dest_description: body.destDescription,
     };
