@@ -3,6 +3,7 @@
 // while four runs each hold about 50 MB (memory rows in MiB).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SandboxPool, type SandboxRunInput } from '../../workers/src/sandbox/index.ts';
 import { summarize, type BenchRow } from './table.ts';
 
@@ -109,7 +110,60 @@ export async function benchSandbox(): Promise<BenchRow[]> {
   }
 
   rows.push(...(await benchMemory()));
+  rows.push(await benchHostileEventLoop());
   return rows;
+}
+
+// Issue 20 §4: what hostile runs cost the worker's own event loop (which also heartbeats and
+// polls Temporal). Eight runs at once, as a worker's pool runs them: half spin on refused host
+// calls until the request budget stops them, half pull a 4 MB JSON response over and over.
+const REFUSED_CALLS_LOOP = input(`export default async function run(ctx) {
+  for (;;) { try { await ctx.fetch('ftp://example.com/'); } catch (error) { if (/budget|limit/i.test(String(error))) throw error; } }
+}`);
+
+function bigJsonLoop(port: number): SandboxRunInput {
+  return input(`export default async function run(ctx) {
+    let items = 0;
+    for (let i = 0; i < 5; i++) items += (await ctx.fetch('http://127.0.0.1:${port}/big')).length;
+    return items;
+  }`);
+}
+
+async function benchHostileEventLoop(): Promise<BenchRow> {
+  const big = JSON.stringify(
+    Array.from({ length: 40_000 }, (_, i) => ({
+      id: i,
+      email: `user${i}@example.com`,
+      pad: 'x'.repeat(60),
+    })),
+  );
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(big);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const pool = new SandboxPool({ size: 8 });
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  try {
+    const { port } = server.address() as AddressInfo;
+    await Promise.all(Array.from({ length: 8 }, () => pool.run(TRIVIAL)));
+    delay.enable();
+    const runs = Array.from({ length: 8 }, (_, i) =>
+      pool.run(i % 2 === 0 ? REFUSED_CALLS_LOOP : bigJsonLoop(port)),
+    );
+    await Promise.all(runs);
+    delay.disable();
+    return {
+      name: 'worker event-loop delay, 8 hostile runs at once',
+      p50: delay.percentile(50) / 1e6,
+      p95: delay.percentile(95) / 1e6,
+      p99: delay.percentile(99) / 1e6,
+      note: `max ${(delay.max / 1e6).toFixed(0)} ms; refused-call loops + 4 MB JSON ×5 (issue 20 §4)`,
+    };
+  } finally {
+    await pool.close();
+    server.close();
+  }
 }
 
 async function benchMemory(): Promise<BenchRow[]> {
