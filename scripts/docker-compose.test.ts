@@ -65,6 +65,11 @@ describe('docker-compose.yml', () => {
     expect(services.worker?.deploy?.replicas).toBeGreaterThanOrEqual(2);
   });
 
+  it('runs the worker as root in its container, so its sandbox runners can drop to nobody (issue 20 §2)', () => {
+    expect(services.worker).toMatchObject({ user: '0:0' });
+    expect(services.api).not.toHaveProperty('user'); // the API keeps the image's node user
+  });
+
   it('wires depends_on to defined services, with healthchecks where health is awaited', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [dep, { condition }] of Object.entries(service.depends_on ?? {})) {
