@@ -6,6 +6,11 @@ import {
   type TestApp,
 } from '../../scripts/test-support/test-app.ts';
 import { checkVaultKeys } from '@patchbay/db';
+import { createTemporalClient } from './temporal.ts';
+import { resaveSchedules } from './runtime/resave-schedules.ts';
+import { deleteSchedule, syncSchedule } from './runtime/schedules.ts';
+import { integrationScheduleId } from '@patchbay/workflows';
+import { inject } from 'vitest';
 import { rotateCredentials } from './vault-rotate.ts';
 
 let t: TestApp;
@@ -73,5 +78,50 @@ describe('rotation', () => {
     ).toBe('ledger-password-0000002');
     await expect(checkVaultKeys(t.db.sql, newOnly)).resolves.toBeUndefined();
     expect(await rotateCredentials(t.db.sql, rotatedRing)).toBe(0); // nothing left to do
+  });
+});
+
+describe('rotation and Schedules (ADR 009: their start arguments are encrypted too)', () => {
+  it('saves every Schedule again with the new key, after which a client without the old key reads it', async () => {
+    const id = await integrationWithSecrets();
+    await t.db.sql`update integrations set status = 'active' where id = ${id}`;
+    const [row] = await t.db.sql<
+      { id: string; status: 'active'; schedule: { everyMinutes: number }; trigger: 'schedule' }[]
+    >`
+      select id, status, schedule, trigger from integrations where id = ${id}`;
+    // Saved while only the old key existed.
+    await syncSchedule(t.deps.temporal, t.deps.taskQueue, row!);
+
+    const rotatedRing = parseKeyRing(`${generateKeyEntry('next')},${oldEntry()}`);
+    const newOnly = parseKeyRing(`next:${rotatedRing.keys.get('next')?.toString('base64')}`);
+    const clientFor = (keyRing: typeof newOnly) =>
+      createTemporalClient({
+        address: inject('temporalAddress'),
+        namespace: 'default',
+        tls: false,
+        keyRing,
+      });
+    const rotated = clientFor(rotatedRing);
+    const withoutOldKey = clientFor(newOnly);
+    const startArgs = async () => {
+      const description = await withoutOldKey.schedule
+        .getHandle(integrationScheduleId(id))
+        .describe();
+      return description.action.type === 'startWorkflow' ? description.action.args : null;
+    };
+    try {
+      await expect(startArgs()).rejects.toThrow();
+      const saved = await resaveSchedules({
+        sql: t.db.sql,
+        temporal: rotated,
+        taskQueue: t.deps.taskQueue,
+      });
+      expect(saved).toBeGreaterThanOrEqual(1);
+      await expect(startArgs()).resolves.toEqual([{ integrationId: id, kind: 'scheduled' }]);
+    } finally {
+      await deleteSchedule(t.deps.temporal, id);
+      await rotated.connection.close();
+      await withoutOldKey.connection.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSql, ping, type Sql } from '@patchbay/db';
+import { parseEnv, ZTemporalEnv } from '@patchbay/schema/env';
 import { embeddedEncryptionKeys } from './encryption-key.ts';
 import { loadStartEnv } from './start-env.ts';
 
@@ -12,10 +13,24 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  * the embedded PostgreSQL (which must be running: `npm start` in another terminal), and
  * APP_ENCRYPTION_KEYS or DATA_DIR/secret.key.
  */
-export async function opsEnvironment(): Promise<{ sql: Sql; encryptionKeys: string }> {
+export interface OpsEnvironment {
+  sql: Sql;
+  encryptionKeys: string;
+  /** Where `npm start` runs Temporal: TEMPORAL_ADDRESS, or the dev server on TEMPORAL_PORT. */
+  temporal: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+    tls: boolean;
+    apiKey?: string;
+  };
+}
+
+export async function opsEnvironment(): Promise<OpsEnvironment> {
   const envFile = path.join(repoRoot, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const env = loadStartEnv({ PATCHBAY_TEMPORAL_CLI: 'unused', ...process.env });
+  const temporal = parseEnv(ZTemporalEnv, process.env);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
   const url =
     env.DATABASE_URL ??
@@ -33,5 +48,15 @@ export async function opsEnvironment(): Promise<{ sql: Sql; encryptionKeys: stri
       { cause: error },
     );
   }
-  return { sql, encryptionKeys: env.APP_ENCRYPTION_KEYS ?? embeddedEncryptionKeys(dataDir) };
+  return {
+    sql,
+    encryptionKeys: env.APP_ENCRYPTION_KEYS ?? embeddedEncryptionKeys(dataDir),
+    temporal: {
+      address: env.TEMPORAL_ADDRESS ?? `127.0.0.1:${env.TEMPORAL_PORT}`,
+      namespace: temporal.TEMPORAL_NAMESPACE,
+      taskQueue: temporal.TEMPORAL_TASK_QUEUE,
+      tls: temporal.TEMPORAL_TLS,
+      ...(temporal.TEMPORAL_API_KEY ? { apiKey: temporal.TEMPORAL_API_KEY } : {}),
+    },
+  };
 }
