@@ -299,12 +299,19 @@ export async function listVersions(
 }
 
 /** What a Temporal Schedule is made from (api/src/runtime/schedules.ts). */
-export type ScheduledIntegrationRow = Pick<IntegrationRow, 'id' | 'status' | 'schedule'>;
+export type ScheduledIntegrationRow = Pick<
+  IntegrationRow,
+  'id' | 'status' | 'schedule' | 'trigger'
+>;
 
-/** Every integration that should have a Schedule: all but drafts (DESIGN.md §5). */
+/**
+ * Every integration that should have a Schedule: deployed (all but drafts, DESIGN.md §5) and
+ * triggered by a schedule (webhook and manual integrations have none, issue 16).
+ */
 export async function listDeployedIntegrations(sql: Sql): Promise<ScheduledIntegrationRow[]> {
   return sql<ScheduledIntegrationRow[]>`
-    select id, status, schedule from integrations where status <> 'draft'`;
+    select id, status, schedule, trigger from integrations
+    where status <> 'draft' and trigger = 'schedule'`;
 }
 
 /** The integration's schedule fields as they are now, or undefined when it is gone. */
@@ -314,6 +321,6 @@ export async function findScheduledIntegration(
 ): Promise<ScheduledIntegrationRow | undefined> {
   if (!isIntegrationId(id)) return undefined;
   const [row] = await sql<ScheduledIntegrationRow[]>`
-    select id, status, schedule from integrations where id = ${id}`;
+    select id, status, schedule, trigger from integrations where id = ${id}`;
   return row;
 }

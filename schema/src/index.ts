@@ -14,3 +14,4 @@ export * from './ctx-contract.ts';
 export * from './integration-contract.ts';
 export * from './api-description.ts';
 export * from './triggers.ts';
+export * from './cron.ts';

@@ -2,6 +2,7 @@
 // One source for the API, the worker, the console and the generators.
 import { z } from 'zod';
 import { SIGNATURE_SCHEMES } from './api-description.ts';
+import { cronProblem } from './cron.ts';
 
 /**
  * - schedule: an interval or a cron expression in an IANA time zone (a Temporal Schedule);
@@ -28,14 +29,17 @@ export const ZTimeZone = z
   }, 'must be an IANA time zone such as Europe/Berlin or UTC');
 
 /**
- * A 5-field cron expression (minute hour day-of-month month day-of-week). The shape is checked
- * here; the API checks the values with the same parser that computes the next fire times.
+ * A 5-field cron expression (minute hour day-of-month month day-of-week), checked by the same
+ * parser that computes the next fire times (cron.ts), in the console and in the API alike.
  */
 export const ZCronExpression = z
   .string()
   .trim()
   .max(200)
-  .regex(/^\S+(\s+\S+){4}$/, 'must have 5 fields: minute hour day-of-month month day-of-week');
+  .superRefine((expression, context) => {
+    const problem = cronProblem(expression);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /** How a webhook's signature is checked: the scheme and, for generic HMAC, where and how. */
 export const ZWebhookSignature = z.strictObject({

@@ -106,9 +106,11 @@ export function integrationRoutes(deps: AppDeps) {
           c.req.param('id'),
           body,
         );
-        // Deploy, pause, resume or a new interval: make the Temporal Schedule match.
+        // Deploy, pause, resume, a new schedule or trigger: make the Temporal Schedule match
+        // (a webhook or manual trigger has none, issue 16).
         if (
           before.status !== after.status ||
+          before.trigger !== after.trigger ||
           JSON.stringify(before.schedule) !== JSON.stringify(after.schedule)
         ) {
           await syncScheduleOrLeaveToReconciler(deps, after);

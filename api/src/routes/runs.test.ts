@@ -504,6 +504,7 @@ describe('the reconciler', () => {
       id: orphan,
       status: 'active',
       schedule: { everyMinutes: 60 },
+      trigger: 'schedule',
     });
 
     await waitFor(async () => {

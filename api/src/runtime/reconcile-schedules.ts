@@ -1,10 +1,17 @@
 // Makes Temporal's schedules match the database (DESIGN.md §5): creates missing ones,
-// fixes paused state and interval, removes orphans. Runs at API start and every few
+// fixes paused state and spec (interval or cron + zone), removes orphans (drafts, and webhook
+// and manual triggers, issue 16). Runs at API start and every few
 // minutes, so a crash between the database write and the Temporal call heals itself.
 import type { Client } from '@temporalio/client';
 import { SCHEDULE_PREFIX } from '@patchbay/workflows';
 import { findScheduledIntegration, listDeployedIntegrations, type Sql } from '@patchbay/db';
-import { deleteSchedule, describeSchedule, syncSchedule } from './schedules.ts';
+import {
+  deleteSchedule,
+  describeSchedule,
+  scheduleMatches,
+  syncSchedule,
+  wantsSchedule,
+} from './schedules.ts';
 
 export interface ReconcileReport {
   created: number;
@@ -22,10 +29,9 @@ export async function reconcileSchedules(deps: {
   const wanted = new Set(deployed.map((integration) => integration.id));
 
   for (const integration of deployed) {
+    const describedAt = new Date();
     const actual = await describeSchedule(deps.temporal, integration.id);
-    const paused = integration.status === 'paused';
-    const everyMs = integration.schedule.everyMinutes * 60_000;
-    if (actual && actual.paused === paused && actual.everyMs === everyMs) continue;
+    if (actual && scheduleMatches(integration, actual, describedAt)) continue;
     // Act on the row as it is now: a user may have paused, resumed or deleted it meanwhile.
     const current = await findScheduledIntegration(deps.sql, integration.id);
     if (!current) continue;
@@ -41,7 +47,7 @@ export async function reconcileSchedules(deps: {
     if (wanted.has(integrationId)) continue;
     // Deployed after our snapshot? Then it is not an orphan.
     const current = await findScheduledIntegration(deps.sql, integrationId);
-    if (current && current.status !== 'draft') continue;
+    if (current && wantsSchedule(current)) continue;
     await deleteSchedule(deps.temporal, integrationId);
     report.removed += 1;
   }

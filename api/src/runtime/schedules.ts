@@ -8,13 +8,35 @@ import {
   ScheduleOverlapPolicy,
   type ScheduleUpdateOptions,
 } from '@temporalio/client';
-import type { TIntegrationStatus, TSchedule } from '@patchbay/schema';
+import type { ScheduleSpec } from '@temporalio/client';
+import {
+  nextFireTimes,
+  type TIntegrationStatus,
+  type TSchedule,
+  type TTriggerType,
+} from '@patchbay/schema';
 import { integrationScheduleId, scheduledRunWorkflowId, WORKFLOW_NAMES } from '@patchbay/workflows';
 
 export interface ScheduledIntegration {
   id: string;
   status: TIntegrationStatus;
   schedule: TSchedule;
+  trigger: TTriggerType;
+}
+
+/**
+ * Whether the integration should have a Schedule: deployed (not a draft) and triggered by a
+ * schedule. Webhook and manual integrations have none; Run now works for every trigger (issue 16).
+ */
+export function wantsSchedule(integration: Pick<ScheduledIntegration, 'status' | 'trigger'>) {
+  return integration.status !== 'draft' && integration.trigger === 'schedule';
+}
+
+/** An interval, or a cron expression read in its IANA zone (issue 16). */
+export function scheduleSpec(schedule: TSchedule): ScheduleSpec {
+  if ('everyMinutes' in schedule)
+    return { intervals: [{ every: `${schedule.everyMinutes} minutes` }] };
+  return { cronExpressions: [schedule.cron], timezone: schedule.timeZone };
 }
 
 /** A tick missed while the server was down runs if it is at most this late. */
@@ -25,7 +47,7 @@ function desiredSchedule(
   taskQueue: string,
 ): ScheduleUpdateOptions {
   return {
-    spec: { intervals: [{ every: `${integration.schedule.everyMinutes} minutes` }] },
+    spec: scheduleSpec(integration.schedule),
     action: {
       type: 'startWorkflow',
       workflowType: WORKFLOW_NAMES.runIntegration,
@@ -43,15 +65,16 @@ function desiredSchedule(
 }
 
 /**
- * Makes the schedule match the integration: none for a draft, paused for paused, running
- * for active and failed (a failed integration keeps trying: its next success heals it).
+ * Makes the schedule match the integration: none for a draft or a webhook or manual trigger,
+ * paused for paused, running for active and failed (a failed integration keeps trying: its
+ * next success heals it).
  */
 export async function syncSchedule(
   temporal: Client,
   taskQueue: string,
   integration: ScheduledIntegration,
 ): Promise<void> {
-  if (integration.status === 'draft') {
+  if (!wantsSchedule(integration)) {
     await deleteSchedule(temporal, integration.id);
     return;
   }
@@ -76,19 +99,62 @@ export async function deleteSchedule(temporal: Client, integrationId: string): P
   }
 }
 
-/** The schedule's paused flag and interval, or null when it does not exist. */
+/** What Temporal holds for an integration's schedule (describeSchedule). */
+export interface ScheduleState {
+  paused: boolean;
+  /** The interval in ms, or null when the spec is not an interval. */
+  everyMs: number | null;
+  /** Present for a cron spec, which Temporal describes as calendars: its zone and next times. */
+  cron?: { timeZone: string; nextActionTimes: Date[] };
+}
+
+/** The schedule's state, or null when it does not exist. */
 export async function describeSchedule(
   temporal: Client,
   integrationId: string,
-): Promise<{ paused: boolean; everyMs: number | null } | null> {
+): Promise<ScheduleState | null> {
   try {
     const description = await temporal.schedule
       .getHandle(integrationScheduleId(integrationId))
       .describe();
     const every = description.spec.intervals?.[0]?.every;
-    return { paused: description.state.paused, everyMs: typeof every === 'number' ? every : null };
+    const state: ScheduleState = {
+      paused: description.state.paused,
+      everyMs: typeof every === 'number' ? every : null,
+    };
+    if (description.spec.calendars?.length) {
+      state.cron = {
+        timeZone: description.spec.timezone ?? 'UTC',
+        nextActionTimes: description.info.nextActionTimes,
+      };
+    }
+    return state;
   } catch (error) {
     if (error instanceof ScheduleNotFoundError) return null;
     throw error;
   }
+}
+
+/**
+ * Whether Temporal's schedule is the integration's: same paused flag and same spec. Temporal
+ * describes a cron expression as calendars, so a cron spec is compared by its zone and its next
+ * fire times against croner's (the parser the console shows them with). `describedAt` is a
+ * moment just before the describe call.
+ */
+export function scheduleMatches(
+  integration: ScheduledIntegration,
+  actual: ScheduleState,
+  describedAt: Date,
+): boolean {
+  if (actual.paused !== (integration.status === 'paused')) return false;
+  const { schedule } = integration;
+  if ('everyMinutes' in schedule)
+    return actual.everyMs === schedule.everyMinutes * 60_000 && !actual.cron;
+  if (actual.everyMs !== null || !actual.cron || actual.cron.timeZone !== schedule.timeZone)
+    return false;
+  const actualTimes = actual.cron.nextActionTimes.slice(0, 3);
+  // A paused schedule may list no upcoming actions: the zone is all there is to compare.
+  if (actualTimes.length === 0) return actual.paused;
+  const expected = nextFireTimes(schedule, actualTimes.length, describedAt);
+  return actualTimes.every((time, index) => time.getTime() === expected[index]?.getTime());
 }

@@ -90,7 +90,8 @@ export function buildExportZip(input: ExportInput): Uint8Array<ArrayBuffer> {
     name: input.name,
     source: connectionConfig(input.source),
     destination: connectionConfig(input.destination),
-    schedule: { everyMinutes: input.schedule.everyMinutes },
+    // An interval for `npm run every`, or a cron expression and zone for the system's cron.
+    schedule: input.schedule,
   };
   const packageJson = {
     name: slug,

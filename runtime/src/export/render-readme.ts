@@ -1,4 +1,4 @@
-import { AUTH_TYPE_LABELS, CTX_CONTRACT_DTS } from '@patchbay/schema';
+import { AUTH_TYPE_LABELS, CTX_CONTRACT_DTS, type TSchedule } from '@patchbay/schema';
 import type { ExportConnection, ExportInput } from './build-export-zip.ts';
 import { credentialVariable, type ExportRole } from './credential-variables.ts';
 import { oneLine } from './one-line.ts';
@@ -6,8 +6,13 @@ import { oneLine } from './one-line.ts';
 /** The exported project's README: what it is, how to run and schedule it, and the ctx API. */
 export function renderReadme(input: ExportInput, folder: string): string {
   const name = oneLine(input.name);
-  const minutes = input.schedule.everyMinutes;
-  const every = minutes === 1 ? 'minute' : `${minutes} minutes`;
+  const schedule = input.schedule;
+  const every =
+    'everyMinutes' in schedule
+      ? schedule.everyMinutes === 1
+        ? 'minute'
+        : `${schedule.everyMinutes} minutes`
+      : null;
   const variables = (['source', 'destination'] as const)
     .map((role) => credentialVariable(role, input[role])?.name)
     .filter((variable) => variable !== undefined);
@@ -20,7 +25,7 @@ installed, without Patchbay and without \`npm install\`. The code is yours to re
 
 - Source: ${describeConnection('source', input.source)}
 - Destination: ${describeConnection('destination', input.destination)}
-- Schedule: every ${every}
+- Schedule: ${'everyMinutes' in schedule ? `every ${every}` : `cron \`${schedule.cron}\` in ${schedule.timeZone}`}
 
 ## Run it
 
@@ -32,16 +37,7 @@ ${credentialStep(variables)}
 
 ## Schedule it
 
-\`npm run every\` (\`node run.js --every\`) keeps running it every ${every}, the interval in
-\`patchbay.config.json\` (\`schedule.everyMinutes\`); \`RUN_EVERY_MINUTES\` in the environment
-overrides it. Runs never overlap: when a run is still going at the next tick, that tick is skipped.
-Ctrl-C stops after the current run.
-
-Or let cron start one run per tick (\`flock\` keeps runs from overlapping):
-
-\`\`\`
-${cronLine(minutes)} cd /path/to/${folder} && flock -n .run.lock /path/to/node run.js >> run.log 2>&1
-\`\`\`
+${scheduleSection(schedule, every, folder)}
 
 (cron's \`PATH\` rarely includes Node.js: \`command -v node\` prints the path to use.)
 
@@ -106,6 +102,34 @@ function describeConnection(role: ExportRole, connection: ExportConnection): str
 }
 
 /** A crontab schedule for "every N minutes", the nearest cron can express. */
+/** `npm run every` for an interval; the system's cron, in the schedule's zone, for a cron schedule. */
+function scheduleSection(schedule: TSchedule, every: string | null, folder: string): string {
+  const command = `cd /path/to/${folder} && flock -n .run.lock /path/to/node run.js >> run.log 2>&1`;
+  if (!('everyMinutes' in schedule)) {
+    return `It runs on the cron expression \`${schedule.cron}\` in the time zone ${schedule.timeZone}
+(\`schedule\` in \`patchbay.config.json\`). Let cron start one run per tick (\`flock\` keeps runs
+from overlapping; \`CRON_TZ\` is cronie's way to read the line in that zone, other crons need the
+times converted):
+
+\`\`\`
+CRON_TZ=${schedule.timeZone}
+${schedule.cron} ${command}
+\`\`\`
+
+\`npm run every\` needs an interval: set \`RUN_EVERY_MINUTES\` in the environment to use it.`;
+  }
+  return `\`npm run every\` (\`node run.js --every\`) keeps running it every ${every}, the interval in
+\`patchbay.config.json\` (\`schedule.everyMinutes\`); \`RUN_EVERY_MINUTES\` in the environment
+overrides it. Runs never overlap: when a run is still going at the next tick, that tick is skipped.
+Ctrl-C stops after the current run.
+
+Or let cron start one run per tick (\`flock\` keeps runs from overlapping):
+
+\`\`\`
+${cronLine(schedule.everyMinutes)} ${command}
+\`\`\``;
+}
+
 function cronLine(minutes: number): string {
   if (minutes < 60) return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
   const hours = Math.max(1, Math.round(minutes / 60));

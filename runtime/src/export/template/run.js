@@ -106,5 +106,12 @@ function scheduleInterval(config) {
     if (!(minutes > 0)) throw new Error('RUN_EVERY_MINUTES must be a positive number of minutes');
     return minutes;
   }
-  return process.argv.includes('--every') ? config.schedule.everyMinutes : null;
+  if (!process.argv.includes('--every')) return null;
+  // A cron schedule (issue 16) is the system cron's job: the README shows the line.
+  if (typeof config.schedule.everyMinutes !== 'number') {
+    throw new Error(
+      `--every needs an interval; this integration runs on the cron schedule "${config.schedule.cron}" (${config.schedule.timeZone}): see the README, or set RUN_EVERY_MINUTES`,
+    );
+  }
+  return config.schedule.everyMinutes;
 }

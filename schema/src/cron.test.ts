@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { cronProblem, nextFireTimes } from './cron.ts';
+import { ZSchedule } from './integrations.ts';
+
+describe('nextFireTimes', () => {
+  it('puts interval ticks on multiples of the interval since the epoch, as Temporal does', () => {
+    const from = new Date('2026-03-01T10:07:30Z');
+    expect(nextFireTimes({ everyMinutes: 15 }, 3, from).map((time) => time.toISOString())).toEqual([
+      '2026-03-01T10:15:00.000Z',
+      '2026-03-01T10:30:00.000Z',
+      '2026-03-01T10:45:00.000Z',
+    ]);
+    // A tick exactly at `from` is not next: it is now.
+    expect(nextFireTimes({ everyMinutes: 15 }, 1, new Date('2026-03-01T10:15:00Z'))[0]).toEqual(
+      new Date('2026-03-01T10:30:00Z'),
+    );
+  });
+
+  it('reads a cron expression in its zone, across a daylight-saving change', () => {
+    // Berlin moves from UTC+1 to UTC+2 on 29 March 2026: 09:00 local is 08:00Z, then 07:00Z.
+    const times = nextFireTimes(
+      { cron: '0 9 * * *', timeZone: 'Europe/Berlin' },
+      3,
+      new Date('2026-03-27T12:00:00Z'),
+    );
+    expect(times.map((time) => time.toISOString())).toEqual([
+      '2026-03-28T08:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+      '2026-03-30T07:00:00.000Z',
+    ]);
+  });
+
+  it('needs both day fields when both are restricted (the first Monday), as Temporal does', () => {
+    const times = nextFireTimes(
+      { cron: '0 8 1-7 * MON', timeZone: 'UTC' },
+      2,
+      new Date('2026-01-01T00:00:00Z'),
+    );
+    expect(times.map((time) => time.toISOString())).toEqual([
+      '2026-01-05T08:00:00.000Z',
+      '2026-02-02T08:00:00.000Z',
+    ]);
+  });
+});
+
+describe('cronProblem', () => {
+  it.each([
+    ['*/5 * * * *', null],
+    ['30 9 * * 1-5', null],
+    ['0 0 1 jan,jul *', null],
+    ['0 9 * *', /5 fields/],
+    ['0 0 9 * * *', /5 fields/],
+    ['0 9 L * *', /day-of-month "L"/],
+    ['0 9 * * 5#2', /day-of-week "5#2"/],
+    ['0 9 ? * *', /day-of-month/],
+    ['61 * * * *', /./],
+    ['0 0 31 2 *', /never fires/],
+  ])('%s', (expression, expected) => {
+    const problem = cronProblem(expression);
+    if (expected === null) expect(problem).toBeNull();
+    else expect(problem).toMatch(expected);
+  });
+
+  it('is what ZSchedule says about a cron schedule', () => {
+    const result = ZSchedule.safeParse({ cron: '0 9 L * *', timeZone: 'UTC' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['cron'],
+      message: expect.stringMatching(/day-of-month "L"/),
+    });
+    expect(ZSchedule.safeParse({ cron: ' 0 9 * * * ', timeZone: 'UTC' }).data).toEqual({
+      cron: '0 9 * * *',
+      timeZone: 'UTC',
+    });
+  });
+});

@@ -1,0 +1,63 @@
+// Issue 16: one cron parser (croner) for the console's "next five fire times" and the API's
+// validation, so what the user sees before saving is what the Temporal Schedule does.
+// Browser-safe: croner and Intl only.
+import { Cron } from 'croner';
+
+/**
+ * Field names in cron order, for messages. Temporal compiles the same 5-field syntax into its
+ * calendar spec: numbers, `*`, ranges, lists, steps and English month and weekday names. The
+ * extensions only some parsers know (`L`, `W`, `#`, `?`, seconds, `@daily`) are refused, so a
+ * schedule never means one thing here and another in Temporal.
+ */
+const FIELDS = ['minute', 'hour', 'day-of-month', 'month', 'day-of-week'] as const;
+const NUMERIC_FIELD = /^[0-9*,/-]+$/;
+const MONTH_FIELD = /^(?:[0-9*,/-]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)+$/i;
+const WEEKDAY_FIELD = /^(?:[0-9*,/-]|sun|mon|tue|wed|thu|fri|sat)+$/i;
+
+function parseCron(expression: string, timeZone?: string): Cron {
+  // No callback: croner only parses and computes dates, it schedules nothing. Temporal's
+  // calendar spec needs every field to match, so a day-of-month and a day-of-week both
+  // restricted mean "both" (`0 8 1-7 * MON`: the first Monday), not classic cron's "either".
+  return new Cron(expression, { timezone: timeZone, domAndDow: true });
+}
+
+/** What is wrong with a 5-field cron expression, or null when it is valid and ever fires. */
+export function cronProblem(expression: string): string | null {
+  const fields = expression.trim().split(/\s+/);
+  if (fields.length !== FIELDS.length)
+    return 'must have 5 fields: minute hour day-of-month month day-of-week';
+  for (const [index, field] of fields.entries()) {
+    const allowed = index === 3 ? MONTH_FIELD : index === 4 ? WEEKDAY_FIELD : NUMERIC_FIELD;
+    if (!allowed.test(field))
+      return `${FIELDS[index]} "${field}": use numbers, *, ranges (1-5), lists (1,15) and steps (*/10)`;
+  }
+  let cron: Cron;
+  try {
+    cron = parseCron(expression.trim());
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (cron.nextRun() === null) return 'never fires (no date matches it)';
+  return null;
+}
+
+/** An interval or a cron schedule, as ZSchedule describes them (kept structural to avoid a cycle). */
+export type ScheduleForTimes = { everyMinutes: number } | { cron: string; timeZone: string };
+
+/**
+ * The next `count` times a schedule fires after `from`. Intervals fire on multiples of their
+ * length since the Unix epoch, as Temporal's interval specs do (no offset); cron expressions are
+ * read in their time zone. An invalid cron expression throws (validate with ZSchedule first).
+ */
+export function nextFireTimes(
+  schedule: ScheduleForTimes,
+  count: number,
+  from: Date = new Date(),
+): Date[] {
+  if ('everyMinutes' in schedule) {
+    const every = schedule.everyMinutes * 60_000;
+    const first = (Math.floor(from.getTime() / every) + 1) * every;
+    return Array.from({ length: count }, (_, index) => new Date(first + index * every));
+  }
+  return parseCron(schedule.cron.trim(), schedule.timeZone).nextRuns(count, from);
+}
