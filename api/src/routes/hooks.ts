@@ -1,0 +1,253 @@
+// POST /hooks/<token> (issue 16, ADR 021): a provider's webhook delivery. Public, outside /api:
+// no session, no Origin check; the token names the integration and the signature proves the
+// sender. In order: unknown token 404, too large 413, signature 401, rate limit 429, then the
+// event's run is started as a Temporal workflow BEFORE the 2xx answer, with a workflow id derived
+// from the provider's event id, so an accepted event is never lost and a redelivery starts nothing.
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { ZWebhookAnswer, type TWebhookAnswer, type TWebhookEvent } from '@patchbay/schema';
+import {
+  findIntegrationByWebhookToken,
+  insertWebhookEvent,
+  type IntegrationRow,
+  type NewWebhookEvent,
+} from '@patchbay/db';
+import {
+  bodyHashId,
+  MAX_WEBHOOK_BODY_BYTES,
+  parseWebhookBody,
+  verifySignature,
+  visibleWebhookHeaders,
+  WebhookBodyError,
+  webhookEventId,
+} from '@patchbay/runtime/webhooks';
+import { webhookEventWorkflowId, WORKFLOW_NAMES, type workflows } from '@patchbay/workflows';
+import type { AppDeps } from '../app-deps.ts';
+import { consume } from '../auth/rate-limits.ts';
+import { ApiError } from '../errors.ts';
+import {
+  effectiveSignature,
+  openSigningSecret,
+  sourceWebhooks,
+} from '../integrations/webhook-settings.ts';
+import { errors, json } from '../route-docs.ts';
+
+/** Tokens the API makes are 64 hex characters; anything else names no integration. */
+const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
+
+function tooLarge(): ApiError {
+  return new ApiError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `Webhook body is larger than ${MAX_WEBHOOK_BODY_BYTES / 1024} KiB`,
+  );
+}
+
+/** The body, counted while it is read: a missing or lying Content-Length cannot get past the cap. */
+async function readCapped(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_WEBHOOK_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export type WebhookRunStart =
+  { status: 'started'; workflowId: string } | { status: 'duplicate'; workflowId: string };
+
+/**
+ * Starts the event's run (kind 'webhook', the event in its input). A workflow id already used,
+ * even by a run that has closed, is refused by Temporal (REJECT_DUPLICATE): that is a duplicate.
+ */
+export async function startWebhookRun(
+  deps: AppDeps,
+  integrationId: string,
+  event: TWebhookEvent,
+  workflowId: string,
+): Promise<WebhookRunStart> {
+  try {
+    await deps.temporal.workflow.start<typeof workflows.runIntegration>(
+      WORKFLOW_NAMES.runIntegration,
+      {
+        taskQueue: deps.taskQueue,
+        workflowId,
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        args: [{ integrationId, kind: 'webhook', event }],
+      },
+    );
+    return { status: 'started', workflowId };
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) {
+      return { status: 'duplicate', workflowId };
+    }
+    // Temporal is unreachable: no 2xx, so the provider delivers the event again later.
+    console.error(`webhook ${integrationId}: could not start ${workflowId}:`, error);
+    throw new ApiError(
+      503,
+      'TEMPORAL_UNAVAILABLE',
+      'The event could not be queued; deliver it again later',
+      undefined,
+      { 'Retry-After': '30' },
+    );
+  }
+}
+
+/** The log row of a delivery. A lost log row must not turn an accepted event into an error. */
+async function record(deps: AppDeps, event: NewWebhookEvent): Promise<void> {
+  await insertWebhookEvent(deps.sql, event).catch((error: unknown) => {
+    console.error(`webhook ${event.integrationId}: could not log event ${event.eventId}:`, error);
+  });
+}
+
+function lowerCaseHeaders(request: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return headers;
+}
+
+/** Why a verified event is recorded and not run (ADR 021); null when it runs. */
+function notRunReason(row: IntegrationRow): string | null {
+  if (row.status === 'paused') {
+    return 'The integration is paused: the event was recorded, not run. Replay it from the events log after resuming.';
+  }
+  if (row.status === 'draft') {
+    return 'The integration is a draft: the event was recorded, not run. Deploy, then replay it from the events log.';
+  }
+  return null;
+}
+
+export function hookRoutes(deps: AppDeps) {
+  return new Hono().post(
+    '/:token',
+    describeRoute({
+      summary: 'Webhook delivery (public; the signature proves the sender)',
+      description:
+        'Verifies the signature by the integration’s scheme, then starts the event’s run before ' +
+        'answering. A redelivered event answers 200 with duplicate: true and starts nothing. ' +
+        'Paused and draft integrations record the event without running it (ADR 021).',
+      responses: {
+        202: json('Accepted: the run is started', ZWebhookAnswer),
+        200: json('A duplicate, or recorded without a run (paused, draft)', ZWebhookAnswer),
+        ...errors(400, 401, 404, 413, 429, 503),
+      },
+    }),
+    async (c) => {
+      const token = c.req.param('token');
+      const row = TOKEN.test(token)
+        ? await findIntegrationByWebhookToken(deps.sql, token)
+        : undefined;
+      // A rotated token, or an integration no longer triggered by webhooks, names nothing.
+      if (!row || row.trigger !== 'webhook') {
+        throw new ApiError(404, 'NOT_FOUND', 'No webhook at this URL');
+      }
+      const raw = await readCapped(c.req.raw);
+      const receivedAt = new Date();
+      const headers = lowerCaseHeaders(c.req.raw);
+      const signature = effectiveSignature(row);
+      const described = sourceWebhooks(row);
+
+      // The signature first: nothing of an unverified delivery is run or kept but the fact.
+      const verdict = verifySignature({
+        signature,
+        secret: openSigningSecret(deps.vault, row),
+        headers,
+        rawBody: raw,
+        now: receivedAt,
+      });
+      if (!verdict.ok) {
+        // A flood of bad signatures is limited too, before it fills the log.
+        await consume(deps.auth.rateLimits.webhooksByIntegration, row.id);
+        await record(deps, {
+          integrationId: row.id,
+          eventId: bodyHashId(raw),
+          receivedAt,
+          verified: false,
+          status: 'rejected',
+          workflowId: null,
+          headers: visibleWebhookHeaders(headers, signature),
+          body: null,
+          error: `Signature check failed: ${verdict.reason}`,
+        });
+        throw new ApiError(401, 'BAD_SIGNATURE', `Signature check failed: ${verdict.reason}`);
+      }
+      await consume(deps.auth.rateLimits.webhooksByIntegration, row.id);
+
+      let body: unknown;
+      try {
+        body = parseWebhookBody(headers['content-type'], raw);
+      } catch (error) {
+        if (error instanceof WebhookBodyError) {
+          throw new ApiError(400, 'BAD_REQUEST', error.message);
+        }
+        throw error;
+      }
+      const eventId = webhookEventId(described?.eventIdPath, headers, body, raw);
+      const event: TWebhookEvent = {
+        id: eventId,
+        receivedAt: receivedAt.toISOString(),
+        headers: visibleWebhookHeaders(headers, signature),
+        body,
+      };
+      const logged = {
+        integrationId: row.id,
+        eventId,
+        receivedAt,
+        verified: verdict.verified,
+        headers: event.headers,
+        body,
+      };
+
+      const reason = notRunReason(row);
+      if (reason) {
+        await record(deps, { ...logged, status: 'rejected', workflowId: null, error: reason });
+        const answer: TWebhookAnswer = { accepted: false, eventId, workflowId: null, reason };
+        return c.json(answer, 200);
+      }
+
+      const start = await startWebhookRun(
+        deps,
+        row.id,
+        event,
+        webhookEventWorkflowId(row.id, eventId),
+      );
+      if (start.status === 'duplicate') {
+        await record(deps, {
+          ...logged,
+          status: 'duplicate',
+          workflowId: start.workflowId,
+          error: null,
+        });
+        const answer: TWebhookAnswer = {
+          accepted: true,
+          duplicate: true,
+          eventId,
+          workflowId: start.workflowId,
+        };
+        return c.json(answer, 200);
+      }
+      await record(deps, {
+        ...logged,
+        status: 'started',
+        workflowId: start.workflowId,
+        error: null,
+      });
+      const answer: TWebhookAnswer = { accepted: true, eventId, workflowId: start.workflowId };
+      return c.json(answer, 202);
+    },
+  );
+}

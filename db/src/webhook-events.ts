@@ -1,0 +1,147 @@
+// Webhook intake's tables (migration 0010, issue 16, ADR 021): the integration a token names,
+// token rotation, and webhook_events, the log of deliveries with what they started.
+import { RETENTION_DAYS, type TWebhookEventRecord, type TWebhookEvent } from '@patchbay/schema';
+import type { JsonValue, Sql } from './client.ts';
+import { isIntegrationId, type IntegrationRow } from './integrations.ts';
+
+/** A `webhook_events` row, with the run its workflow recorded (if any). */
+export interface WebhookEventRow {
+  /** bigint, as postgres.js returns it. */
+  id: string;
+  integration_id: string;
+  event_id: string;
+  received_at: Date;
+  verified: boolean;
+  duplicate: boolean;
+  status: TWebhookEventRecord['status'];
+  workflow_id: string | null;
+  headers: Record<string, string>;
+  body: unknown;
+  error: string | null;
+  replay_of: string | null;
+}
+
+/** A listed row: the event and the latest run record of its workflow. */
+export interface WebhookEventListRow extends Omit<WebhookEventRow, 'headers' | 'body'> {
+  run_record_id: string | null;
+  run_status: 'success' | 'failed' | null;
+  run_temporal_id: string | null;
+}
+
+/** The integration whose webhook URL carries this token, or undefined (unknown or rotated). */
+export async function findIntegrationByWebhookToken(
+  sql: Sql,
+  token: string,
+): Promise<IntegrationRow | undefined> {
+  const [row] = await sql<IntegrationRow[]>`
+    select * from integrations where webhook_token = ${token}`;
+  return row;
+}
+
+/** Gives the user's integration a new token; false when there is no such integration. */
+export async function rotateWebhookToken(
+  sql: Sql,
+  userId: string,
+  integrationId: string,
+  token: string,
+): Promise<boolean> {
+  if (!isIntegrationId(integrationId)) return false;
+  const rows = await sql`
+    update integrations set webhook_token = ${token}, updated_at = now()
+    where id = ${integrationId} and user_id = ${userId} returning id`;
+  return rows.length === 1;
+}
+
+export interface NewWebhookEvent {
+  integrationId: string;
+  eventId: string;
+  receivedAt: Date;
+  verified: boolean;
+  status: TWebhookEventRecord['status'];
+  workflowId: string | null;
+  headers: Record<string, string>;
+  /** Null for a rejected delivery: an unverified body is not kept. */
+  body: unknown;
+  error: string | null;
+  replayOf?: string;
+}
+
+export async function insertWebhookEvent(sql: Sql, event: NewWebhookEvent): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    insert into webhook_events ${sql({
+      integration_id: event.integrationId,
+      event_id: event.eventId,
+      received_at: event.receivedAt,
+      verified: event.verified,
+      duplicate: event.status === 'duplicate',
+      status: event.status,
+      workflow_id: event.workflowId,
+      headers: sql.json(event.headers),
+      // jsonb holds objects, arrays and strings alike; JSON null when there is no body.
+      body: sql.json((event.body ?? null) as JsonValue),
+      error: event.error,
+      replay_of: event.replayOf ?? null,
+    })}
+    returning id`;
+  if (!row) throw new Error('insert into webhook_events returned no row');
+  return row.id;
+}
+
+/**
+ * A page of the integration's events, newest first, each with the newest run record of its
+ * workflow (the unique (workflow_id, run_id, attempt) index finds it).
+ */
+export async function listWebhookEventsPage(
+  sql: Sql,
+  integrationId: string,
+  page: { limit: number; before?: number | undefined },
+): Promise<{ rows: WebhookEventListRow[]; nextBefore: number | null }> {
+  const rows = await sql<WebhookEventListRow[]>`
+    select e.id, e.integration_id, e.event_id, e.received_at, e.verified, e.duplicate, e.status,
+      e.workflow_id, e.error, e.replay_of,
+      run.id as run_record_id, run.status as run_status, run.run_id as run_temporal_id
+    from webhook_events e
+    left join lateral (
+      select r.id, r.status, r.run_id from runs r
+      where e.status = 'started' and r.workflow_id = e.workflow_id and r.kind <> 'test'
+      order by (r.status = 'success') desc, r.id desc
+      limit 1
+    ) run on true
+    where e.integration_id = ${integrationId}
+      and (${page.before ?? null}::bigint is null or e.id < ${page.before ?? null})
+    order by e.id desc
+    limit ${page.limit + 1}`;
+  const more = rows.length > page.limit;
+  const shown = more ? rows.slice(0, page.limit) : rows;
+  return { rows: shown, nextBefore: more ? Number(shown.at(-1)?.id) : null };
+}
+
+/** One event of the integration, with its headers and body (for a replay). */
+export async function findWebhookEvent(
+  sql: Sql,
+  integrationId: string,
+  id: string,
+): Promise<WebhookEventRow | undefined> {
+  if (!/^\d{1,18}$/.test(id)) return undefined;
+  const [row] = await sql<WebhookEventRow[]>`
+    select * from webhook_events where id = ${id} and integration_id = ${integrationId}`;
+  return row;
+}
+
+/** The event as ctx.event shows it again (a replay): same id, headers and body. */
+export function toWebhookEvent(row: WebhookEventRow): TWebhookEvent {
+  return {
+    id: row.event_id,
+    receivedAt: row.received_at.toISOString(),
+    headers: row.headers,
+    body: row.body,
+  };
+}
+
+/** The run-log retention (RETENTION_DAYS.runLogs) applies to event bodies: whole rows go. */
+export async function pruneWebhookEvents(sql: Sql): Promise<number> {
+  const deleted = await sql`
+    delete from webhook_events
+    where received_at < now() - make_interval(days => ${RETENTION_DAYS.runLogs})`;
+  return deleted.count;
+}
