@@ -58,10 +58,12 @@ import { toast } from '../../../../lib/toast.ts';
 import { usePageMeta } from '../../../../lib/use-page-meta.ts';
 import { ApiDescriptionsPanel } from './-components/api-descriptions-panel.tsx';
 import { CodePanel } from './-components/code-panel.tsx';
+import { EventsPanel } from './-components/events-panel.tsx';
 import { GenerationReportAlert } from './-components/generation-report-alert.tsx';
 import { IntegrationDetails } from './-components/integration-details.tsx';
 import { RegenerateDialog } from './-components/regenerate-dialog.tsx';
 import { RunsPanel, type StartedRun } from './-components/runs-panel.tsx';
+import { SampleEventDialog } from './-components/sample-event-dialog.tsx';
 import { StatePanel } from './-components/state-panel.tsx';
 import { TestResultsDialog } from './-components/test-results-dialog.tsx';
 import { VersionsPanel } from './-components/versions-panel.tsx';
@@ -102,6 +104,10 @@ function Review({ id }: { id: string }) {
   const [report, setReport] = useState(() => recallGenerationReport(id));
   // Issue 18 §4: a test captures writes unless the user asks for a live one.
   const [testMode, setTestMode] = useState<TTestMode>('dry-run');
+  // Issue 16: a webhook integration can be tested with a sample event; the events log links
+  // each event to its run in the Runs tab.
+  const [eventDialogOpen, setEventDialogOpen] = useState(false);
+  const [shownRun, setShownRun] = useState<string | null>(null);
 
   // Issue 14 §5 / 15 §4: the descriptions both sides use, for the static check, the markers
   // and completion. The page works without them (a side may have none).
@@ -184,12 +190,26 @@ function Review({ id }: { id: string }) {
   // The sandbox runs the saved code, so unsaved edits are saved first: the test always runs
   // what the editor shows.
   const test = useMutation({
-    mutationFn: async ({ current, mode }: { current: string; mode: TTestMode }) => {
+    mutationFn: async ({
+      current,
+      mode,
+      event,
+    }: {
+      current: string;
+      mode: TTestMode;
+      /** A sample webhook event's body, for ctx.event (issue 16). */
+      event?: unknown;
+    }) => {
       if (current !== integration.generatedCode)
         await accept(await putCode({ generatedCode: current }));
-      return apiJson('POST', `${path(id)}/execute`, ZTestRunResponse, { testMode: true, mode });
+      return apiJson('POST', `${path(id)}/execute`, ZTestRunResponse, {
+        testMode: true,
+        mode,
+        ...(event !== undefined ? { event } : {}),
+      });
     },
     onSuccess: async (result) => {
+      setEventDialogOpen(false);
       setTestResult(result);
       await queryClient.invalidateQueries({ queryKey: integrationQueries.runs(id).queryKey });
     },
@@ -268,6 +288,16 @@ function Review({ id }: { id: string }) {
             >
               Test Integration
             </Button>
+            {integration.trigger === 'webhook' && (
+              <Button
+                variant="default"
+                leftSection={<IconFlask size={16} aria-hidden="true" />}
+                onClick={() => setEventDialogOpen(true)}
+                disabled={busy}
+              >
+                Test with an event
+              </Button>
+            )}
             <Button
               leftSection={<IconRocket size={16} aria-hidden="true" />}
               onClick={() => deploy.mutate(code)}
@@ -389,11 +419,21 @@ function Review({ id }: { id: string }) {
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="runs">Runs</Tabs.Tab>
+            {integration.trigger === 'webhook' && <Tabs.Tab value="events">Events</Tabs.Tab>}
             <Tabs.Tab value="versions">Versions</Tabs.Tab>
             <Tabs.Tab value="state">Saved state</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="runs">
-            <RunsPanel integrationId={id} started={started} />
+            <RunsPanel integrationId={id} started={started} shownRun={shownRun} />
+          </Tabs.Panel>
+          <Tabs.Panel value="events">
+            <EventsPanel
+              integrationId={id}
+              onShowRun={(workflowId) => {
+                setShownRun(workflowId);
+                setTab('runs');
+              }}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="versions">
             <VersionsPanel
@@ -424,6 +464,14 @@ function Review({ id }: { id: string }) {
           setGenerator(generatorInfo(id, saved.generatedCode));
           setReport(recallGenerationReport(id));
         }}
+      />
+
+      <SampleEventDialog
+        integrationId={id}
+        opened={eventDialogOpen}
+        onClose={() => setEventDialogOpen(false)}
+        testing={test.isPending}
+        onTest={(event) => test.mutate({ current: code, mode: testMode, event })}
       />
 
       <TestResultsDialog

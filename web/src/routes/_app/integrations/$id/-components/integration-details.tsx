@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { StatusBadge } from '../../../../../components/integrations/status-badge.tsx';
 import type { GeneratorInfo } from '../../../../../lib/generator-memory.ts';
 import { formatDateTime, formatRelativeTime } from '../../../../../lib/relative-time.ts';
-import { ScheduleEditor } from './schedule-editor.tsx';
+import { TriggerEditor } from './trigger-editor.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
 /**
  * Spec §2 Review sandbox "Integration Details": name, source API, destination API,
- * description (the user's prompt) and status; plus the schedule, which generator wrote the
+ * description (the user's prompt) and status; plus the trigger (issue 16), which generator wrote the
  * code (DESIGN §8) and when it was created and last changed.
  */
 export function IntegrationDetails({
@@ -41,10 +41,14 @@ export function IntegrationDetails({
         <Detail label="Destination API">
           <ApiSummary integration={integration} side="dest" />
         </Detail>
-        <Detail label="Schedule">
-          <ScheduleEditor integration={integration} />
-        </Detail>
       </SimpleGrid>
+      {/* Issue 16: schedule, webhook or manual; full width, since a webhook has a URL and more. */}
+      <Stack gap={4} mt="lg">
+        <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>
+          Trigger
+        </Text>
+        <TriggerEditor integration={integration} />
+      </Stack>
       <Stack gap={4} mt="lg">
         <Group gap="sm" justify="space-between">
           <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>

@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatDays, RETENTION_DAYS, type TRun, type TRunAttempt } from '@patchbay/schema';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import {
   detailRefreshInterval,
@@ -58,6 +58,8 @@ interface RunsPanelProps {
   integrationId: string;
   /** The last 'Run now' from this page, until a run as recent as it shows up. */
   started: StartedRun | null;
+  /** Issue 16: the run an event started (its workflow id), opened and scrolled to. */
+  shownRun?: string | null;
 }
 
 /**
@@ -66,7 +68,7 @@ interface RunsPanelProps {
  * themselves while a run is in flight or the integration is active (ADR 019: bounded polling
  * that stops when idle); Refresh stays for the impatient.
  */
-export function RunsPanel({ integrationId, started }: RunsPanelProps) {
+export function RunsPanel({ integrationId, started, shownRun = null }: RunsPanelProps) {
   // The record is in the cache already (the review page's loader); only its status is read.
   const { data: integration } = useQuery(integrationQueries.detail(integrationId));
   const [open, setOpen] = useState<string | null>(null);
@@ -81,6 +83,13 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
     },
   });
   const all = runs.data?.pages.flatMap((page) => page.runs) ?? [];
+  const shown = shownRun ? all.find((run) => run.workflowId === shownRun) : undefined;
+  useEffect(() => {
+    if (!shown) return;
+    setOpen(shown.id);
+    document.getElementById(`run-${shown.id}`)?.scrollIntoView({ block: 'center' });
+    // Once per run shown: a refetch of the same run must not reopen a row the user closed.
+  }, [shown?.id]);
   // Runs carry Temporal links for operators only (issue 20): no column for anyone else.
   const temporalLinks = all.some((run) => run.temporalUrl);
   const waiting = started !== null && isRunInFlight(started, all);
@@ -165,7 +174,12 @@ export function RunsPanel({ integrationId, started }: RunsPanelProps) {
               const expanded = open === run.id;
               return (
                 <Fragment key={run.id}>
-                  <Table.Tr data-run-status={run.status} data-run-kind={run.kind}>
+                  <Table.Tr
+                    id={`run-${run.id}`}
+                    data-run-status={run.status}
+                    data-run-kind={run.kind}
+                    data-workflow-id={run.workflowId}
+                  >
                     <Table.Td>
                       <ActionIcon
                         variant="subtle"

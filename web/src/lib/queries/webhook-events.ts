@@ -1,0 +1,24 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { ZWebhookEventsPage } from '@patchbay/schema';
+import { apiJson } from '../api-json.ts';
+
+// Issue 16: an integration's webhook events log, newest first, a page at a time, like the runs
+// (lib/queries/integrations.ts); under the integration's key, so invalidating it refreshes this.
+
+export const EVENTS_PAGE_SIZE = 20;
+
+export const webhookEventsQuery = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/integrations', id, 'events', 'pages'],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(EVENTS_PAGE_SIZE) });
+      if (pageParam !== undefined) params.set('before', String(pageParam));
+      return apiJson(
+        'GET',
+        `/api/integrations/${encodeURIComponent(id)}/events?${params.toString()}`,
+        ZWebhookEventsPage,
+      );
+    },
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
