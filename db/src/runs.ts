@@ -6,7 +6,9 @@ import type {
   TRecordFailedRunInput,
   TRun,
   TRunAttempt,
+  TRunDetail,
   TRunOutcome,
+  TRunSummary,
 } from '@patchbay/schema';
 import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
@@ -28,12 +30,14 @@ export interface RunRow {
   requests: TRun['requests'];
   state_changes: TRun['stateChanges'];
   error: TRun['error'];
+  /** The integration_versions version it ran (migration 0012, issue 17); null before it, and for replays. */
+  code_version: number | null;
   /** listRunsPage only: the run's rows of run_attempts, oldest first (issue 18 §7). */
   attempt_list?: TRunAttempt[];
 }
 
 /** The API's view of a run, but for the Temporal Web UI link, which the API adds. */
-export function toRun(row: RunRow): Omit<TRun, 'temporalUrl'> {
+export function toRun(row: RunRow): Omit<TRunDetail, 'temporalUrl'> {
   return {
     id: row.id,
     kind: row.kind,
@@ -48,6 +52,7 @@ export function toRun(row: RunRow): Omit<TRun, 'temporalUrl'> {
     stateChanges: row.state_changes,
     workflowId: row.workflow_id,
     runId: row.run_id,
+    codeVersion: row.code_version,
   };
 }
 
@@ -55,7 +60,7 @@ export function toRun(row: RunRow): Omit<TRun, 'temporalUrl'> {
  * The run's attempts. Test runs, and runs recorded before run_attempts existed, have none
  * there: the run record itself is then its one (last) attempt.
  */
-function runAttempts(row: RunRow): TRunAttempt[] {
+function runAttempts(row: RunSummaryRow): TRunAttempt[] {
   const recorded = row.attempt_list ?? [];
   if (recorded.some((attempt) => attempt.attempt === row.attempt)) return recorded;
   const last: TRunAttempt = {
@@ -65,6 +70,73 @@ function runAttempts(row: RunRow): TRunAttempt[] {
     ...(row.error ? { error: { name: row.error.name, message: row.error.message } } : {}),
   };
   return [...recorded, last];
+}
+
+/** A run history row as the API shows it, but for the Temporal link (issue 17). */
+export function toRunSummary(row: RunSummaryRow): Omit<TRunSummary, 'temporalUrl'> {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    startedAt: row.started_at.toISOString(),
+    durationMs: row.duration_ms,
+    attempts: runAttempts(row),
+    error: row.error ? { name: row.error.name, message: row.error.message } : null,
+    codeVersion: row.code_version,
+    workflowId: row.workflow_id,
+    runId: row.run_id,
+  };
+}
+
+/** The attempts of a run as small JSON objects, for `select r.*, (…) as attempt_list`. */
+const ATTEMPT_LIST_SQL = `(
+  select json_agg(
+    json_strip_nulls(json_build_object(
+      'attempt', a.attempt, 'status', a.status, 'error', a.error,
+      'durationMs', a.duration_ms, 'waitMs', a.wait_ms, 'waitReason', a.wait_reason))
+    order by a.attempt)
+  from run_attempts a where a.workflow_id = r.workflow_id and a.run_id = r.run_id
+)`;
+
+/** One run of the integration with its whole transcript (GET /runs/:runId), or undefined. */
+export async function findRunOfIntegration(
+  sql: Sql,
+  integrationId: string,
+  runId: string,
+): Promise<RunRow | undefined> {
+  // runs.id is a bigint: anything else names no run (not a cast error).
+  if (!/^\d{1,18}$/.test(runId)) return undefined;
+  const [row] = await sql<RunRow[]>`
+    select r.*, ${sql.unsafe(ATTEMPT_LIST_SQL)} as attempt_list
+    from runs r where r.id = ${runId} and r.integration_id = ${integrationId}`;
+  return row;
+}
+
+/** The code of one saved version of the integration ('Re-run as it ran'), or undefined. */
+export async function findVersionCode(
+  sql: Queryable,
+  integrationId: string,
+  version: number,
+): Promise<string | undefined> {
+  const [row] = await sql<{ code: string }[]>`
+    select code from integration_versions
+    where integration_id = ${integrationId} and version = ${version}`;
+  return row?.code;
+}
+
+/**
+ * The version a run of this code runs (issue 17): the newest saved version with exactly this
+ * code (every change of the code appends one); null when none has it.
+ */
+export async function codeVersionOf(
+  sql: Queryable,
+  integrationId: string,
+  code: string,
+): Promise<number | null> {
+  const [row] = await sql<{ version: number | null }[]>`
+    select max(version) as version from integration_versions
+    where integration_id = ${integrationId} and code = ${code}`;
+  return row?.version ?? null;
 }
 
 /** One attempt of a deployed run as the worker saw it (issue 18 §7). */
@@ -112,6 +184,7 @@ export function toRunOutcome(row: RunRow): TRunOutcome {
     durationMs: row.duration_ms,
     attempt: row.attempt,
     ...(row.error ? { error: row.error } : {}),
+    codeVersion: row.code_version,
   };
 }
 
@@ -146,6 +219,7 @@ export async function insertRunRecord(
       requests: sql.json(outcome.requests as unknown as JsonValue),
       state_changes: sql.json(outcome.stateChanges as unknown as JsonValue),
       error: outcome.error ? sql.json(outcome.error as unknown as JsonValue) : null,
+      code_version: outcome.codeVersion ?? null,
     })}
     -- Either key: this attempt already recorded, or another attempt of the run succeeded.
     on conflict do nothing
@@ -186,26 +260,37 @@ export async function commitFailedRun(
   });
 }
 
-/** One page of an integration's runs, newest first; `nextBefore` continues it. */
+/** The run history's filters (issue 17): how runs started and how they ended. */
+export interface RunsFilter {
+  limit: number;
+  before?: number | undefined;
+  kind?: TRun['kind'] | undefined;
+  status?: TRun['status'] | undefined;
+}
+
+/** A run history row: no data, logs or transcript (issue 17: pages stay small). */
+export type RunSummaryRow = Omit<RunRow, 'data' | 'logs' | 'requests' | 'state_changes'>;
+
+/**
+ * One page of an integration's runs, newest first, without transcripts; `nextBefore`
+ * continues it.
+ */
 export async function listRunsPage(
   sql: Sql,
   integrationId: string,
-  page: { limit: number; before?: number | undefined },
-): Promise<{ rows: RunRow[]; nextBefore: number | null }> {
+  page: RunsFilter,
+): Promise<{ rows: RunSummaryRow[]; nextBefore: number | null }> {
   // Each run's attempts come along as small JSON objects (no transcripts): one subquery per
   // run of the page, on run_attempts' primary key.
-  const rows = await sql<RunRow[]>`
-    select r.*, (
-      select json_agg(
-        json_strip_nulls(json_build_object(
-          'attempt', a.attempt, 'status', a.status, 'error', a.error,
-          'durationMs', a.duration_ms, 'waitMs', a.wait_ms, 'waitReason', a.wait_reason))
-        order by a.attempt)
-      from run_attempts a where a.workflow_id = r.workflow_id and a.run_id = r.run_id
-    ) as attempt_list
+  const rows = await sql<RunSummaryRow[]>`
+    select r.id, r.integration_id, r.kind, r.workflow_id, r.run_id, r.attempt, r.status,
+      r.started_at, r.duration_ms, r.error, r.code_version,
+      ${sql.unsafe(ATTEMPT_LIST_SQL)} as attempt_list
     from runs r
     where r.integration_id = ${integrationId}
       and (${page.before ?? null}::bigint is null or r.id < ${page.before ?? null})
+      and (${page.kind ?? null}::text is null or r.kind = ${page.kind ?? null})
+      and (${page.status ?? null}::text is null or r.status = ${page.status ?? null})
     order by r.id desc
     limit ${page.limit + 1}`;
   const shown = rows.slice(0, page.limit);

@@ -51,6 +51,7 @@ export type FailureStatus = 400 | 422 | 503;
 export const WORKFLOW_FAILURE_CODES = {
   generateCode: 'GENERATION_FAILED',
   testIntegration: 'TEST_RUN_FAILED',
+  replayRun: 'REPLAY_FAILED',
 } as const;
 
 /** The status for a failure type; an unknown or missing type is the service's problem (503). */

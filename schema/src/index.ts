@@ -7,6 +7,7 @@ export * from './sign-in-redirect.ts';
 export * from './integration-constants.ts';
 export * from './integrations.ts';
 export * from './runs.ts';
+export * from './replay.ts';
 export * from './limits.ts';
 export * from './failures.ts';
 export * from './workflow-payloads.ts';

@@ -138,15 +138,57 @@ export const ZRun = z.object({
 });
 export type TRun = z.infer<typeof ZRun>;
 
+/** GET /api/integrations/:id/runs/:runId: one whole run, with its code version (issue 17). */
+export const ZRunDetail = ZRun.extend({
+  /** The integration_versions version it ran; null for replays and runs recorded before 0012. */
+  codeVersion: z.number().int().nullable(),
+});
+export type TRunDetail = z.infer<typeof ZRunDetail>;
+
+/**
+ * A row of the run history (issue 17): everything but the transcript, logs and data, so a page
+ * stays small however large the runs were. GET /runs/:runId has the rest.
+ */
+export const ZRunSummary = ZRunDetail.pick({
+  id: true,
+  kind: true,
+  status: true,
+  startedAt: true,
+  durationMs: true,
+  attempts: true,
+  codeVersion: true,
+  workflowId: true,
+  runId: true,
+  temporalUrl: true,
+}).extend({
+  /** The last attempt's error, name and message only. */
+  error: z.object({ name: z.string(), message: z.string() }).nullable(),
+});
+export type TRunSummary = z.infer<typeof ZRunSummary>;
+
 export const ZRunsQuery = z.strictObject({
-  // Runs carry their whole transcript: keep pages small.
-  limit: z.coerce.number().int().min(1).max(20).default(20),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
   /** The `nextBefore` of the previous page. */
   before: z.coerce.number().int().positive().optional(),
+  /** Issue 17: only runs that ended so. */
+  status: ZRunStatus.optional(),
+  /** Issue 17: only runs started so (the trigger). */
+  kind: z.enum(RUN_KINDS).optional(),
 });
+export type TRunsQuery = z.input<typeof ZRunsQuery>;
 
-export const ZRunsPage = z.object({ runs: z.array(ZRun), nextBefore: z.number().nullable() });
+export const ZRunsPage = z.object({
+  runs: z.array(ZRunSummary),
+  nextBefore: z.number().nullable(),
+});
 export type TRunsPage = z.infer<typeof ZRunsPage>;
+
+/** POST /api/integrations/:id/runs/:runId/rerun (issue 17): which code the deployed re-run runs. */
+export const RERUN_CODE = ['as-ran', 'current'] as const;
+export const ZRerunRequest = z.strictObject({
+  code: z.enum(RERUN_CODE, { error: "code must be 'as-ran' or 'current'" }),
+});
+export type TRerunRequest = z.infer<typeof ZRerunRequest>;
 
 /** POST /api/integrations/:id/run — "Run now". */
 export const ZRunStarted = z.object({

@@ -37,6 +37,8 @@ export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
 export const ZRunIntegrationInput = z.object({
   integrationId: z.string().min(1),
   kind: ZRunKind.exclude(['test']),
+  /** 'Re-run as it ran' (issue 17): run this integration_versions version, not the current code. */
+  codeVersion: z.number().int().positive().optional(),
 });
 export type TRunIntegrationInput = z.infer<typeof ZRunIntegrationInput>;
 
@@ -56,6 +58,8 @@ export const ZExecuteIntegrationInput = z.object({
    * run belongs to the generation, not the integration: no run record is written.
    */
   code: z.string().optional(),
+  /** 'Re-run as it ran' (issue 17): run this saved version of the code instead of the current one. */
+  codeVersion: z.number().int().positive().optional(),
 });
 export type TExecuteIntegrationInput = z.infer<typeof ZExecuteIntegrationInput>;
 
@@ -74,6 +78,8 @@ export const ZRunOutcome = z.object({
   mode: ZTestMode.optional(),
   captured: z.array(ZCapturedWrite).optional(),
   summary: z.string().optional(),
+  /** The integration_versions version the run ran (issue 17), recorded with the run. */
+  codeVersion: z.number().int().nullable().optional(),
 });
 export type TRunOutcome = z.infer<typeof ZRunOutcome>;
 

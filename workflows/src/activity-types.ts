@@ -11,6 +11,9 @@ import type {
   TPingResult,
   TPruneResult,
   TRecordFailedRunInput,
+  TReplayExecutionInput,
+  TReplayRunInput,
+  TReplayRunResult,
   TRepairCodeInput,
   TRunError,
   TRunIntegrationInput,
@@ -33,11 +36,15 @@ export type RecordFailedRunInput = TRecordFailedRunInput;
 export type PruneResult = TPruneResult;
 export type TestIntegrationInput = TTestIntegrationInput;
 export type RunIntegrationInput = TRunIntegrationInput;
+export type ReplayRunInput = TReplayRunInput;
+export type ReplayRunResult = TReplayRunResult;
 
 export interface Activities {
   ping(message: string): Promise<PingResult>;
   /** Runs the integration's code in the sandbox and records the run (see execute-integration.ts). */
   executeIntegration(input: ExecuteIntegrationInput): Promise<RunOutcome>;
+  /** Issue 17: code against a recorded run's transcript; nothing is sent, nothing committed. */
+  replayRecordedRun(input: TReplayExecutionInput): Promise<ReplayRunResult>;
   /** After the last retry: a failed run record, and the integration marked failed. */
   recordFailedRun(input: RecordFailedRunInput): Promise<void>;
   generateCode(input: TGenerateRequest): Promise<TGenerateResponse>;

@@ -6,6 +6,7 @@ export const WORKFLOW_NAMES = {
   ping: 'ping',
   testIntegration: 'testIntegration',
   runIntegration: 'runIntegration',
+  replayRun: 'replayRun',
   generateCode: 'generateCode',
   pruneRetention: 'pruneRetention',
   importApiDescription: 'importApiDescription',
@@ -31,6 +32,16 @@ export function testWorkflowId(integrationId: string, uuid: string): string {
 /** "Run now": a deployed run outside the schedule. */
 export function manualRunWorkflowId(integrationId: string, uuid: string): string {
   return `run:${integrationId}:manual:${uuid}`;
+}
+
+/** Issue 17: a deployed re-run of an earlier run. */
+export function rerunWorkflowId(integrationId: string, uuid: string): string {
+  return `run:${integrationId}:rerun:${uuid}`;
+}
+
+/** Issue 17: a replay of code against a recorded run (never a deployed run). */
+export function replayWorkflowId(integrationId: string, uuid: string): string {
+  return `replay:${integrationId}:${uuid}`;
 }
 
 export const SCHEDULE_PREFIX = 'integration:';

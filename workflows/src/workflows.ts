@@ -21,6 +21,8 @@ import type {
 import type {
   Activities,
   PingResult,
+  ReplayRunInput,
+  ReplayRunResult,
   RunIntegrationInput,
   RunOutcome,
   TestIntegrationInput,
@@ -92,6 +94,8 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
     workflowId: info.workflowId,
     runId: info.runId,
     scheduledAt,
+    // 'Re-run as it ran' (issue 17): the version the original run ran.
+    ...(input.codeVersion === undefined ? {} : { codeVersion: input.codeVersion }),
   };
   try {
     return await deployedActivities.executeIntegration({ ...execution, mode: 'deployed' });
@@ -108,6 +112,20 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
       'RunFailed' satisfies TRunFailureType,
     );
   }
+}
+
+/**
+ * Issue 17 (ADR 023): the editor's code against a recorded run, one attempt, recorded as a
+ * `replay` run; reads are answered from the recording, writes captured, state never committed.
+ */
+export async function replayRun(input: ReplayRunInput): Promise<ReplayRunResult> {
+  const info = workflowInfo();
+  return testActivities.replayRecordedRun({
+    ...input,
+    workflowId: info.workflowId,
+    runId: info.runId,
+    scheduledAt: new Date(info.startTime).toISOString(),
+  });
 }
 
 const generation = proxyActivities<Activities>({

@@ -4,22 +4,32 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import {
+  DEPLOYED_RUN_KINDS,
   WORKFLOW_FAILURE_CODES,
   ZExecuteRequest,
   ZIntegrationState,
+  ZRerunRequest,
+  ZReplayRequest,
+  ZReplayResponse,
+  ZRunDetail,
   ZRunsPage,
   ZRunsQuery,
   ZRunStarted,
   ZTestRunResponse,
   ZUpdateStateRequest,
   type TIntegrationState,
+  type TReplayResponse,
+  type TRunDetail,
   type TRunsPage,
   type TTestRunResponse,
 } from '@patchbay/schema';
 import {
   manualRunWorkflowId,
+  replayWorkflowId,
+  rerunWorkflowId,
   testWorkflowId,
   WORKFLOW_NAMES,
+  type ReplayRunResult,
   type RunOutcome,
   type workflows,
 } from '@patchbay/workflows';
@@ -30,7 +40,17 @@ import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration, notFound } from '../integrations/integration-store.ts';
-import { commitState, listRunsPage, readState, toRun, type UserRow } from '@patchbay/db';
+import {
+  commitState,
+  findRunOfIntegration,
+  listRunsPage,
+  readState,
+  toRun,
+  toRunSummary,
+  type RunRow,
+  type UserRow,
+} from '@patchbay/db';
+import { originalRunInput, rerunInput } from '../runs/rerun-input.ts';
 import { jsonBody, queryParams } from '../validate.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { workflowFailure } from '../workflow-failure.ts';
@@ -71,6 +91,13 @@ export function runRoutes(deps: AppDeps) {
       );
     }
     return integration;
+  };
+
+  /** The integration's run `:runId`, or 404. */
+  const recordedRun = async (integrationId: string, runId: string): Promise<RunRow> => {
+    const run = await findRunOfIntegration(sql, integrationId, runId);
+    if (!run) throw new ApiError(404, 'NOT_FOUND', 'Run not found');
+    return run;
   };
 
   return new Hono<AppEnv>()
@@ -165,9 +192,12 @@ export function runRoutes(deps: AppDeps) {
     .get(
       '/:id/runs',
       describeRoute({
-        summary: 'Run history, newest first, paged',
+        summary: 'Run history, newest first, paged, without transcripts',
+        description:
+          'Filter by `status` and by `kind` (how the run started). Each row is a summary; ' +
+          'GET /runs/:runId has the logs, data and redacted transcript (issue 17).',
         security: SIGNED_IN,
-        responses: { 200: json('A page of runs', ZRunsPage), ...errors(401, 404) },
+        responses: { 200: json('A page of runs', ZRunsPage), ...errors(400, 401, 404) },
       }),
       queryParams(ZRunsQuery),
       async (c) => {
@@ -175,10 +205,167 @@ export function runRoutes(deps: AppDeps) {
         const page = await listRunsPage(sql, integration.id, c.req.valid('query'));
         const body: TRunsPage = {
           runs: page.rows.map((row) => ({
-            ...toRun(row),
+            ...toRunSummary(row),
             ...temporalLink(deps, currentUser(c), row.workflow_id, row.run_id),
           })),
           nextBefore: page.nextBefore,
+        };
+        return c.json(body);
+      },
+    )
+
+    .get(
+      '/:id/runs/:runId',
+      describeRoute({
+        summary: 'One run with its logs, data and redacted transcript',
+        security: SIGNED_IN,
+        responses: { 200: json('The run', ZRunDetail), ...errors(401, 404) },
+      }),
+      async (c) => {
+        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const run = await recordedRun(integration.id, c.req.param('runId'));
+        const body: TRunDetail = {
+          ...toRun(run),
+          ...temporalLink(deps, currentUser(c), run.workflow_id, run.run_id),
+        };
+        return c.json(body);
+      },
+    )
+
+    .post(
+      '/:id/runs/:runId/rerun',
+      describeRoute({
+        summary: 'Re-run a deployed run: a new deployed run that commits state',
+        description:
+          "`code: 'as-ran'` runs the code version the run ran, with the same trigger input (a " +
+          "webhook run's event); `'current'` runs the integration's current code (issue 17).",
+        security: SIGNED_IN,
+        responses: {
+          202: json('Started', ZRunStarted),
+          ...errors(400, 401, 403, 404, 409, 429),
+        },
+      }),
+      jsonBody(ZRerunRequest),
+      async (c) => {
+        const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        const run = await recordedRun(integration.id, c.req.param('runId'));
+        const { code } = c.req.valid('json');
+        if (integration.status === 'draft') {
+          throw new ApiError(
+            409,
+            'DRAFT',
+            'This integration is a draft: deploy it before re-running a run',
+          );
+        }
+        if (!(DEPLOYED_RUN_KINDS as readonly string[]).includes(run.kind)) {
+          throw new ApiError(
+            409,
+            'NOT_DEPLOYED_RUN',
+            `Only deployed runs can be re-run; this is a ${run.kind} run (replay it instead)`,
+          );
+        }
+        if (code === 'as-ran' && run.code_version === null) {
+          throw new ApiError(
+            409,
+            'NO_CODE_VERSION',
+            'This run was recorded before runs kept their code version: re-run it with the current code',
+          );
+        }
+        const original = await originalRunInput(temporal, run.workflow_id, run.run_id);
+        if (original === null && run.kind === 'webhook') {
+          throw new ApiError(
+            409,
+            'EVENT_UNAVAILABLE',
+            "Temporal no longer has this webhook run's event (histories are kept for the namespace's retention period)",
+          );
+        }
+        const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
+          WORKFLOW_NAMES.runIntegration,
+          {
+            taskQueue: deps.taskQueue,
+            workflowId: rerunWorkflowId(integration.id, randomUUID()),
+            args: [
+              rerunInput(original, integration.id, code === 'as-ran' ? run.code_version : null),
+            ],
+          },
+        );
+        const runId = handle.firstExecutionRunId;
+        return c.json(
+          {
+            workflowId: handle.workflowId,
+            runId,
+            ...temporalLink(deps, currentUser(c), handle.workflowId, runId),
+          },
+          202,
+        );
+      },
+    )
+
+    .post(
+      '/:id/runs/:runId/replay',
+      describeRoute({
+        summary: 'Replay code against a recorded run: reads from its recording, writes captured',
+        description:
+          "Runs `code` (the editor's contents) as a Temporal workflow in the sandbox. Every read " +
+          "is answered from the recorded run's transcript (method, path and query, in order), " +
+          'every write is captured, nothing leaves the machine and state is not committed. A ' +
+          'request with no recorded answer fails the replay, naming it (ADR 023).',
+        security: SIGNED_IN,
+        responses: {
+          200: json('The replay next to the recorded run', ZReplayResponse),
+          ...errors(400, 401, 404, 429, 503, 504),
+        },
+      }),
+      jsonBody(ZReplayRequest),
+      async (c) => {
+        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        await consume(deps.auth.rateLimits.runsByUser, integration.user_id);
+        const run = await recordedRun(integration.id, c.req.param('runId'));
+        const { code } = c.req.valid('json');
+        const handle = await temporal.workflow.start<typeof workflows.replayRun>(
+          WORKFLOW_NAMES.replayRun,
+          {
+            taskQueue: deps.taskQueue,
+            workflowId: replayWorkflowId(integration.id, randomUUID()),
+            args: [{ integrationId: integration.id, recordedRunId: run.id, code }],
+          },
+        );
+        const result = await awaitWorkflowResult<ReplayRunResult>(
+          handle,
+          deps.workflowWaitMs,
+          'The replay',
+        ).catch((error: unknown) => {
+          throw workflowFailure(error, WORKFLOW_FAILURE_CODES.replayRun);
+        });
+        const { outcome } = result;
+        const body: TReplayResponse = {
+          workflowId: handle.workflowId,
+          recorded: {
+            id: run.id,
+            codeVersion: run.code_version,
+            status: run.status,
+            data: run.data,
+            logs: run.logs,
+            error: run.error,
+            writes: result.recordedWrites,
+          },
+          replay: {
+            status: outcome.status,
+            data: outcome.data,
+            logs: outcome.logs,
+            error: outcome.error ?? null,
+            writes: (outcome.captured ?? []).map((write) => ({
+              side: write.side,
+              method: write.method,
+              path: `${write.path}${new URL(write.url).search}`,
+              body: write.body,
+              status: null,
+              schemaErrors: write.schemaErrors,
+            })),
+            requests: outcome.requests,
+            summary: outcome.summary ?? '',
+            durationMs: outcome.durationMs,
+          },
         };
         return c.json(body);
       },

@@ -16,8 +16,10 @@ import {
   type RunOutcome,
 } from '@patchbay/workflows';
 import {
+  codeVersionOf,
   commitState,
   findCommittedRun,
+  findVersionCode,
   insertRunAttempt,
   insertRunRecord,
   type AttemptRecord,
@@ -128,9 +130,14 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       // Code that is not the integration's never writes anywhere (issue 15 §6).
       throw ApplicationFailure.nonRetryable('Unsaved code can only be dry-run', 'InvalidInput');
     }
-    const code = input.code ?? integration.code;
+    const code = input.code ?? (await savedCode(deps.sql, input)) ?? integration.code;
     if (code.trim() === '')
       throw ApplicationFailure.nonRetryable('The integration has no code yet', 'NoCode');
+    // Issue 17: which saved version ran, so 'Re-run as it ran' can start it again.
+    const codeVersion =
+      input.code !== undefined
+        ? null
+        : (input.codeVersion ?? (await codeVersionOf(deps.sql, input.integrationId, code)));
 
     const startedAt = new Date();
     // Heartbeats let Temporal notice a dead worker in seconds, not after the whole timeout.
@@ -154,7 +161,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
           : {}),
       })
       .finally(() => clearInterval(heartbeat));
-    const outcome = toOutcome(result, attempt);
+    const outcome = { ...toOutcome(result, attempt), codeVersion };
     if (testMode === 'dry-run') {
       // The run history shows the run record only: say there what kind of run it was.
       outcome.logs.push(`[info] dry run, writes captured and not sent: ${outcome.summary ?? ''}`);
@@ -253,6 +260,22 @@ export function waitBeforeNextAttempt(
   return retryAfterMs
     ? { ms: Math.min(retryAfterMs, MAX_RETRY_DELAY_MS), reason: 'retry-after' }
     : { ms: backoff, reason: 'backoff' };
+}
+
+/**
+ * 'Re-run as it ran' (issue 17): the saved version's code; undefined for every other run. A
+ * version that is gone (the integration was deleted and made again) fails the run for good.
+ */
+async function savedCode(sql: Sql, input: ExecuteIntegrationInput): Promise<string | undefined> {
+  if (input.codeVersion === undefined) return undefined;
+  const code = await findVersionCode(sql, input.integrationId, input.codeVersion);
+  if (code === undefined) {
+    throw ApplicationFailure.nonRetryable(
+      `Version ${input.codeVersion} of the code no longer exists`,
+      'CodeVersionNotFound',
+    );
+  }
+  return code;
 }
 
 /** What the sandbox host takes of a connection: its address and credential, nothing else. */

@@ -11,6 +11,7 @@ import { createImportApiDescription } from './import-api-description.ts';
 import { createPingActivity } from './ping.ts';
 import { createPruneRetention } from './prune-retention.ts';
 import { createRecordFailedRun } from './record-failed-run.ts';
+import { createReplayRecordedRun } from './replay-recorded-run.ts';
 import { createVerifyGeneratedCode } from './verify-generated-code.ts';
 
 export interface ActivityDeps {
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ping: createPingActivity(deps),
     executeIntegration: createExecuteIntegration(deps),
     recordFailedRun: createRecordFailedRun(deps),
+    replayRecordedRun: createReplayRecordedRun(deps),
     ...createGenerationActivities(deps),
     verifyGeneratedCode: createVerifyGeneratedCode(deps),
     pruneRetention: createPruneRetention(deps),

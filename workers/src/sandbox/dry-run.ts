@@ -13,6 +13,7 @@ import type {
   TTestMode,
 } from '@patchbay/schema';
 import { RequestFailedError } from './guarded-request.ts';
+import { searchWithoutCredentials } from './replay-answers.ts';
 
 // Dry runs (issue 15 §5, ADR 017), on the worker side of the sandbox: RunSession asks
 // `intercept` about every ctx call before sending it. In a dry run a write is not sent: it is
@@ -156,6 +157,27 @@ export class WriteCapture {
     } catch {
       // The tally is a summary: a call it cannot read must not fail a call that succeeded.
     }
+  }
+
+  /**
+   * Replays (issue 17, ADR 023): a recorded exchange as the write it was, by the same rule as a
+   * dry run's, or null for a read. The path keeps the query, for the replay's diff.
+   */
+  recordedWrite(
+    role: CallRole,
+    method: string,
+    url: URL,
+    body: string | null,
+    contentType: string | undefined,
+  ): { side: TCapturedWrite['side']; method: string; path: string; body: unknown } | null {
+    const call = this.#classify(role, method, url, body, contentType);
+    if (call.read) return null;
+    return {
+      side: role ?? 'fetch',
+      method,
+      path: `${call.path}${searchWithoutCredentials(url)}`,
+      body: keptBody(body, call.parsed),
+    };
   }
 
   /** The captured writes and the summary, with secrets redacted. */

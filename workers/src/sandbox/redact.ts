@@ -254,7 +254,8 @@ export class Redactor {
   }
 }
 
-const TRUNCATED = '…[truncated]';
+/** What ends a text cut at its cap (a replay refuses to answer with one, ADR 023). */
+export const TRUNCATED = '…[truncated]';
 
 /** Caps a text for the transcript or an error message, with a visible marker. */
 export function capText(text: string, maxChars: number): string {

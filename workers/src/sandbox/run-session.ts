@@ -26,6 +26,7 @@ import {
   type RawError,
 } from './protocol.ts';
 import { WriteCapture } from './dry-run.ts';
+import { RecordedAnswers, recordedResponse } from './replay-answers.ts';
 import { capText, Redactor } from './redact.ts';
 import type {
   LogEntry,
@@ -97,12 +98,21 @@ export class RunSession {
   #responseCpuMs = 0;
   /** Dry runs capture writes here; every run tallies its reads and writes (dry-run.ts). */
   readonly #capture: WriteCapture;
+  /** Replays answer reads from a recording and send nothing (issue 17, replay-answers.ts). */
+  readonly #recorded: RecordedAnswers | null;
 
   constructor(input: SandboxRunInput, limits: SandboxLimits, options: SessionOptions) {
     this.#input = input;
     this.limits = limits;
     this.#options = options;
-    this.#capture = new WriteCapture(input.capture ?? { mode: 'live' }, input, limits.maxRequests);
+    const capture = input.capture ?? { mode: 'live' };
+    // A replay captures every write, whatever it was asked: nothing of it may leave the machine.
+    this.#capture = new WriteCapture(
+      input.replay ? { ...capture, mode: 'dry-run' } : capture,
+      input,
+      limits.maxRequests,
+    );
+    this.#recorded = input.replay ? new RecordedAnswers(input.replay) : null;
     this.#redactor.addConnection('source', input.source);
     this.#redactor.addConnection('destination', input.destination);
     // A credential too short to redact is shown as it is: say so where the user reads the run.
@@ -190,6 +200,11 @@ export class RunSession {
       };
     }
 
+    // A replay's read is answered from the recording: no credential, no network.
+    if (this.#recorded) {
+      return this.#answerFromRecording(role, method, url, resolved.body, headers, charge);
+    }
+
     const connection = role ? this.#input[role] : null;
     let auth: Awaited<ReturnType<typeof credentialsFor>>;
     try {
@@ -237,6 +252,49 @@ export class RunSession {
     const valueJson = JSON.stringify(this.#redactor.valueForCode(answer, text));
     this.#responseCpuMs += performance.now() - started;
     return { ok: true, valueJson };
+  }
+
+  /**
+   * Issue 17 (ADR 023): the recorded answer to a replay's read, as if it had been sent: in the
+   * transcript, against the request budget, a non-2xx answer as the same HttpError.
+   */
+  #answerFromRecording(
+    role: 'source' | 'destination' | null,
+    method: string,
+    url: URL,
+    resolvedBody: string | null,
+    headers: Record<string, string>,
+    charge: { hops: number },
+  ): CallReply {
+    const recorded = this.#recorded as RecordedAnswers;
+    charge.hops += 1;
+    this.#requests += 1;
+    if (this.#requests > this.limits.maxRequests) {
+      throw new RequestFailedError(requestLimitMessage(this.limits), false);
+    }
+    const answer = recorded.next(method, url, (text) => this.#redactor.text(text), role === null);
+    const response = recordedResponse(answer, method, url);
+    this.#hops.push({
+      method,
+      url: url.href,
+      requestHeaders: headers,
+      requestBody: resolvedBody,
+      startedAt: new Date().toISOString(),
+      status: response.status,
+      responseHeaders: response.headers,
+      responseBody: answer.responseBody,
+      durationMs: 0,
+      inFlight: false,
+      startedAtMs: performance.now(),
+    });
+    if (response.status < 200 || response.status > 299)
+      return this.#httpError(response, method, url.href);
+    const answerValue = parseBody(response, method, url.href);
+    this.#capture.observe(role, method, url, resolvedBody, headers['content-type'], answerValue);
+    return {
+      ok: true,
+      valueJson: JSON.stringify(this.#redactor.valueForCode(answerValue)),
+    };
   }
 
   #httpError(response: IncomingResponse, method: string, shownUrl: string): CallReply {

@@ -7,6 +7,7 @@ import type {
   TTranscriptEntry,
 } from '@patchbay/schema';
 import type { CaptureSetup } from './dry-run.ts';
+import type { ReplaySetup } from './replay-answers.ts';
 
 // The sandbox's public contract (DESIGN.md §6, §7): what a run takes and what it gives back.
 
@@ -56,6 +57,11 @@ export interface SandboxRunInput {
    * say what is a read and what a write must look like. Absent: live, no descriptions.
    */
   capture?: CaptureSetup;
+  /**
+   * Replays (issue 17, ADR 023): every read is answered from this recorded transcript and every
+   * write is captured (the capture is a dry run whatever `capture.mode` says): nothing is sent.
+   */
+  replay?: ReplaySetup;
 }
 
 /** One HTTP exchange (one hop of a redirect chain), redacted, bodies capped (schema/src/runs.ts). */

@@ -1,0 +1,55 @@
+// Issue 17: what a re-run starts with. 'As it ran' means the same trigger input too (a webhook
+// run's event): it is read back from the original execution's start event in Temporal, decoded
+// with the API client's codec (payloads are encrypted there, ADR 009), so whatever the
+// runIntegration input carries is carried forward without this file knowing its fields.
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow/codec-helpers.js';
+import { temporal } from '@temporalio/proto';
+import { ZRunIntegrationInput, type TRunIntegrationInput } from '@patchbay/schema';
+
+const EventType = temporal.api.enums.v1.EventType;
+
+/**
+ * The original run's workflow input, or null when Temporal no longer has its history (it
+ * keeps histories for the namespace's retention period; the run record outlives it).
+ */
+export async function originalRunInput(
+  client: Client,
+  workflowId: string,
+  runId: string,
+): Promise<TRunIntegrationInput | null> {
+  let history;
+  try {
+    history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
+  const started = history.events?.find(
+    (event) => event.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED,
+  )?.workflowExecutionStartedEventAttributes;
+  const [input] = await decodeArrayFromPayloads(
+    client.workflow.options.loadedDataConverter,
+    started?.input?.payloads,
+  );
+  const parsed = ZRunIntegrationInput.safeParse(input);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The re-run's input: the original's (its event, for a webhook run), as kind 'rerun', with the
+ * version it ran ('as-ran') or without one (the current code).
+ */
+export function rerunInput(
+  original: TRunIntegrationInput | null,
+  integrationId: string,
+  codeVersion: number | null,
+): TRunIntegrationInput {
+  const { codeVersion: _previous, ...carried } = original ?? { integrationId, kind: 'rerun' };
+  return {
+    ...carried,
+    integrationId,
+    kind: 'rerun',
+    ...(codeVersion === null ? {} : { codeVersion }),
+  };
+}
