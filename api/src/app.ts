@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { generateRoutes } from './routes/generate.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { runRoutes } from './routes/runs.ts';
+import { oauthIntegrationRoutes, oauthRoutes } from './routes/oauth.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { temporalCodecRoutes } from './routes/temporal-codec.ts';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps) {
     .route('/integrations', generateRoutes(deps))
     .route('/integrations', integrationRoutes(deps))
     .route('/integrations', runRoutes(deps))
+    .route('/integrations', oauthIntegrationRoutes(deps))
+    .route('/oauth', oauthRoutes(deps))
     .route('/usage', usageRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .get(

@@ -8,6 +8,7 @@ export * from './sessions.ts';
 export * from './password-resets.ts';
 export * from './integrations.ts';
 export * from './credentials.ts';
+export * from './oauth-connections.ts';
 export * from './runs.ts';
 export * from './state.ts';
 export * from './audit.ts';

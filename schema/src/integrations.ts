@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
+import { ZOAuthGrant } from './oauth.ts';
 import {
   ZCronExpression,
   ZTimeZone,
@@ -58,6 +59,14 @@ export const ZAuthConfig = z.strictObject({
   tokenUrl: zHttpUrl.optional(),
   clientId: z.string().max(512).optional(),
   scope: z.string().max(1024).optional(),
+  /**
+   * oauth (issue 21, schema/src/oauth.ts): the grant; authorization_code connects a user's
+   * account (the secret, when set, is the client secret of the user's own app).
+   */
+  grant: ZOAuthGrant.optional(),
+  /** oauth, APIs outside the catalog: the consent page and the RFC 7009 revocation endpoint. */
+  authorizeUrl: zHttpUrl.optional(),
+  revokeUrl: zHttpUrl.optional(),
 });
 export type TAuthConfig = z.infer<typeof ZAuthConfig>;
 

@@ -25,8 +25,9 @@ import {
   type AttemptRecord,
   type Sql,
 } from '@patchbay/db';
-import type { SandboxConnection, SandboxPool, SandboxRunResult } from '../sandbox/index.ts';
-import { loadIntegration, type LoadedConnection } from './load-integration.ts';
+import type { SandboxPool, SandboxRunResult } from '../sandbox/index.ts';
+import { loadIntegration } from './load-integration.ts';
+import { prepareConnection } from '../oauth/prepare-connection.ts';
 
 export interface ExecuteDeps {
   sql: Sql;
@@ -142,11 +143,19 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
     const startedAt = new Date();
     // Heartbeats let Temporal notice a dead worker in seconds, not after the whole timeout.
     const heartbeat = setInterval(() => context.heartbeat(), 2_000);
+    // Issue 21: a connected account's token is refreshed here when it expires within a minute.
+    const [source, destination] = await Promise.all([
+      prepareConnection(deps, input.integrationId, 'source', integration.source),
+      prepareConnection(deps, input.integrationId, 'destination', integration.destination),
+    ]).catch((error: unknown) => {
+      clearInterval(heartbeat);
+      throw error;
+    });
     const result = await deps.sandbox
       .run({
         code,
-        source: sandboxConnection(integration.source),
-        destination: sandboxConnection(integration.destination),
+        source,
+        destination,
         state: integration.state,
         run: { id: input.runId, attempt, mode: input.mode, scheduledAt: input.scheduledAt },
         allowPrivateNetwork: deps.allowPrivateNetwork,

@@ -4,6 +4,8 @@ import { credentialContext, decrypt, type KeyRing } from '@patchbay/schema/vault
 import { loadIntegrationForRun, type Sql } from '@patchbay/db';
 
 export interface LoadedConnection {
+  /** The API's name as the user gave it ("Salesforce"), for messages. */
+  apiName: string;
   baseUrl: string;
   authType: TAuthType;
   authConfig: TAuthConfig;
@@ -40,6 +42,7 @@ export async function loadIntegration(
     code: row.generated_code,
     status: row.status,
     source: {
+      apiName: row.source_api_name,
       baseUrl: row.source_api_url,
       authType: row.source_auth_type,
       authConfig: row.source_auth_config,
@@ -51,6 +54,7 @@ export async function loadIntegration(
       ).description,
     },
     destination: {
+      apiName: row.dest_api_name,
       baseUrl: row.dest_api_url,
       authType: row.dest_auth_type,
       authConfig: row.dest_auth_config,

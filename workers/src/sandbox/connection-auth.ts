@@ -108,7 +108,8 @@ export async function credentialsFor(
       credential,
     ),
   });
-  if (connection.authType === 'oauth' && config.tokenUrl) {
+  // Authorization-code connections (issue 21) come with their access token as the secret.
+  if (connection.authType === 'oauth' && config.tokenUrl && config.grant !== 'authorization_code') {
     const tokenKey = tokenCacheKey(connection);
     let token = deps.tokenCache.get(tokenKey);
     if (token === null) {

@@ -14,6 +14,7 @@ import {
   type HopEnd,
   type HopStart,
   type IncomingResponse,
+  type OutgoingRequest,
   type RequestEnvironment,
 } from './guarded-request.ts';
 import { BlockedRequestError, type LookupAll, type ResolvedTarget } from './network-guard.ts';
@@ -98,6 +99,8 @@ export class RunSession {
   #responseCpuMs = 0;
   /** Dry runs capture writes here; every run tallies its reads and writes (dry-run.ts). */
   readonly #capture: WriteCapture;
+  /** Access tokens refreshed during the run (issue 21), per side. */
+  readonly #accessTokens = new Map<'source' | 'destination', string>();
   /** Replays answer reads from a recording and send nothing (issue 17, replay-answers.ts). */
   readonly #recorded: RecordedAnswers | null;
 
@@ -115,6 +118,9 @@ export class RunSession {
     this.#recorded = input.replay ? new RecordedAnswers(input.replay) : null;
     this.#redactor.addConnection('source', input.source);
     this.#redactor.addConnection('destination', input.destination);
+    // Issue 21: a connected account's refresh token and its app's client secret never show either.
+    for (const value of input.source.redactAlso ?? []) this.#redactor.add(value);
+    for (const value of input.destination.redactAlso ?? []) this.#redactor.add(value);
     // A credential too short to redact is shown as it is: say so where the user reads the run.
     for (const warning of this.#redactor.warnings) {
       this.#logs.push({ level: 'warn', message: warning, at: new Date().toISOString() });
@@ -205,7 +211,7 @@ export class RunSession {
       return this.#answerFromRecording(role, method, url, resolved.body, headers, charge);
     }
 
-    const connection = role ? this.#input[role] : null;
+    const connection = role ? this.#connection(role) : null;
     let auth: Awaited<ReturnType<typeof credentialsFor>>;
     try {
       auth =
@@ -241,6 +247,10 @@ export class RunSession {
     if (response.status === 401 && auth?.tokenKey) {
       // The cached token was refused: the next attempt asks for a new one.
       this.#options.tokenCache.evict(auth.tokenKey);
+    }
+    if (response.status === 401 && role && connection?.refreshAccessToken) {
+      // Issue 21: the connected account's token was refused: a fresh one, and the request once more.
+      response = await this.#retryWithFreshToken(role, { method, url, headers, body }, charge);
     }
     if (response.status < 200 || response.status > 299)
       return this.#httpError(response, method, shownUrl);
@@ -295,6 +305,49 @@ export class RunSession {
       ok: true,
       valueJson: JSON.stringify(this.#redactor.valueForCode(answerValue)),
     };
+  }
+
+  /** The connection as requests use it now: an access token refreshed mid-run replaces the first. */
+  #connection(role: 'source' | 'destination'): SandboxRunInput['source'] {
+    const connection = this.#input[role];
+    const token = this.#accessTokens.get(role);
+    return token === undefined ? connection : { ...connection, secret: token };
+  }
+
+  /** Issue 21: after a 401, the host refreshes the account's token and sends the request again. */
+  async #retryWithFreshToken(
+    role: 'source' | 'destination',
+    request: Omit<OutgoingRequest, 'credentials'>,
+    charge: { hops: number },
+  ): Promise<IncomingResponse> {
+    const connection = this.#connection(role);
+    const refresh = connection.refreshAccessToken as (refused: string) => Promise<string>;
+    let fresh: string;
+    try {
+      fresh = await refresh(connection.secret ?? '');
+    } catch (error) {
+      // The refresher's own errors say what to do (reconnect, or try later).
+      if (error instanceof RequestFailedError) throw error;
+      throw new RequestFailedError(`The token refresh failed: ${errorMessage(error)}`, true);
+    }
+    this.#redactor.add(fresh);
+    this.#accessTokens.set(role, fresh);
+    const auth = await credentialsFor(role, this.#connection(role), {
+      redactor: this.#redactor,
+      tokenCache: this.#options.tokenCache,
+      send: (next) => guardedRequest(next, this.#environment(charge)),
+    });
+    try {
+      return await guardedRequest(
+        { ...request, ...(auth ? { credentials: auth.credentials } : {}) },
+        this.#environment(charge),
+      );
+    } catch (error) {
+      throw new RequestFailedError(
+        `${request.method} ${request.url.href} failed: ${errorMessage(error)}`,
+        isRetryableFailure(error),
+      );
+    }
   }
 
   #httpError(response: IncomingResponse, method: string, shownUrl: string): CallReply {

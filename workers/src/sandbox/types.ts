@@ -17,6 +17,13 @@ export interface SandboxConnection {
   authType: TAuthType;
   authConfig: TAuthConfig;
   secret: string | null;
+  /**
+   * Authorization-code connections (issue 21): `secret` is the access token; after a 401 the
+   * host asks for a new one (giving the refused one) and sends the request once more.
+   */
+  refreshAccessToken?: (refused: string) => Promise<string>;
+  /** More values of this connection to redact: its refresh token, its app's client secret. */
+  redactAlso?: string[];
 }
 
 export interface SandboxLimits {
