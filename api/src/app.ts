@@ -13,6 +13,7 @@ import { rejectNulInUrl } from './validate.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { healthRoutes } from './routes/health.ts';
+import { hookRoutes } from './routes/hooks.ts';
 import { generateRoutes } from './routes/generate.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { runRoutes } from './routes/runs.ts';
@@ -20,6 +21,7 @@ import { oauthIntegrationRoutes, oauthRoutes } from './routes/oauth.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { temporalCodecRoutes } from './routes/temporal-codec.ts';
+import { webhookEventRoutes } from './routes/webhook-events.ts';
 import { json, openApiOptions } from './route-docs.ts';
 import { mountConsole } from './static-console.ts';
 
@@ -71,6 +73,8 @@ export function createApp(deps: AppDeps) {
     .route('/oauth', oauthRoutes(deps))
     .route('/usage', usageRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
+    .route('/integrations', webhookEventRoutes(deps))
+    .route('/integrations', runHistoryRoutes(deps))
     .get(
       '/openapi.json',
       describeRoute({
@@ -88,6 +92,8 @@ export function createApp(deps: AppDeps) {
   // Generated on first request from the routes' describeRoute and validators (issue 13).
   const openApi: MiddlewareHandler = openAPIRouteHandler(app, openApiOptions());
   // Unknown API paths answer JSON, never the console's HTML.
+  // Issue 16: providers' webhook deliveries, public and outside /api (no session, no Origin).
+  app.route('/hooks', hookRoutes(deps));
   app.all('/api/*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404),
   );

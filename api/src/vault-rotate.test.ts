@@ -36,6 +36,8 @@ async function integrationWithSecrets(): Promise<string> {
     destAuthType: 'basic',
     destAuthConfig: { username: 'patchbay' },
     destApiKeyEncrypted: 'ledger-password-0000002',
+    // Issue 16: the webhook's signing secret is sealed and rotated like the credentials.
+    webhookSigningSecret: 'whsec-signing-secret-03',
   });
   return ((await response.json()) as { id: string }).id;
 }
@@ -63,11 +65,19 @@ describe('rotation', () => {
     const id = await integrationWithSecrets();
     const rotatedRing = parseKeyRing(`${generateKeyEntry('next')},${oldEntry()}`);
     const count = await rotateCredentials(t.db.sql, rotatedRing);
-    expect(count).toBeGreaterThanOrEqual(2);
-    const [row] = await t.db
-      .sql`select source_credential, dest_credential from integrations where id = ${id}`;
+    expect(count).toBeGreaterThanOrEqual(3);
+    const [row] = await t.db.sql`
+      select source_credential, dest_credential, webhook_secret from integrations where id = ${id}`;
     expect(String(row?.source_credential)).toMatch(/^next:/);
     expect(String(row?.dest_credential)).toMatch(/^next:/);
+    expect(String(row?.webhook_secret)).toMatch(/^next:/);
+    expect(
+      decrypt(
+        parseKeyRing(`next:${rotatedRing.keys.get('next')?.toString('base64')}`),
+        String(row?.webhook_secret),
+        credentialContext(id, 'webhook'),
+      ),
+    ).toBe('whsec-signing-secret-03');
 
     const newOnly = parseKeyRing(`next:${rotatedRing.keys.get('next')?.toString('base64')}`);
     expect(decrypt(newOnly, String(row?.source_credential), credentialContext(id, 'source'))).toBe(

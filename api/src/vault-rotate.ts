@@ -12,7 +12,7 @@ import {
 export async function rotateCredentials(sql: Sql, ring: KeyRing): Promise<number> {
   await checkVaultKeys(sql, ring);
   let rotated = 0;
-  for (const side of ['source', 'destination'] as const) {
+  for (const side of ['source', 'destination', 'webhook'] as const) {
     for (const row of await listCredentialsNotSealedWith(sql, side, ring.activeKeyId)) {
       const context = credentialContext(row.id, side);
       const fresh = encrypt(ring, decrypt(ring, row.value, context), context);

@@ -3,9 +3,14 @@
 // (vault-check.ts, vault-rotate.ts); this module only reads and writes.
 import type { Sql } from './client.ts';
 
-export type CredentialSide = 'source' | 'destination';
+/** 'webhook': the webhook's signing secret (migration 0010, issue 16). */
+export type CredentialSide = 'source' | 'destination' | 'webhook';
 
-const COLUMN = { source: 'source_credential', destination: 'dest_credential' } as const;
+const COLUMN = {
+  source: 'source_credential',
+  destination: 'dest_credential',
+  webhook: 'webhook_secret',
+} as const;
 
 /** A `vault_key_checks` row: a known value encrypted with key `kid`. */
 export interface VaultKeyCheckRow {
@@ -32,7 +37,8 @@ export async function insertVaultKeyCheck(
 export async function credentialKeyIdsInUse(sql: Sql): Promise<string[]> {
   const rows = await sql<{ kid: string }[]>`
     select distinct split_part(c, ':', 1) as kid
-    from integrations, lateral (values (source_credential), (dest_credential)) as v(c)
+    from integrations,
+      lateral (values (source_credential), (dest_credential), (webhook_secret)) as v(c)
     where c is not null`;
   return rows.map((row) => row.kid);
 }

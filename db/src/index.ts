@@ -15,3 +15,4 @@ export * from './audit.ts';
 export * from './rate-limits.ts';
 export * from './retention.ts';
 export * from './vault-check.ts';
+export * from './webhook-events.ts';

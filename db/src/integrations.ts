@@ -11,6 +11,7 @@ import type {
   TListIntegrationsQuery,
   TSchedule,
   TTriggerType,
+  TWebhookSignature,
 } from '@patchbay/schema';
 import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql, TransactionSql } from './client.ts';
@@ -42,6 +43,13 @@ export interface IntegrationRow {
   schedule: TSchedule;
   /** How deployed runs start (migration 0009, issue 16). */
   trigger: TTriggerType;
+  /** `POST /hooks/<token>` (migration 0010, issue 16): unique, replaced by a rotation. */
+  webhook_token: string;
+  /** The integration's own signature settings; null: its source description's. */
+  webhook_signature: TWebhookSignature | null;
+  /** The provider's signing secret, sealed by the vault and bound to (id, 'webhook'). */
+  webhook_secret: string | null;
+  webhook_secret_hint: string | null;
   /** bigint, which postgres.js returns as a string; see state.ts. */
   state_version: string;
   created_at: Date;
@@ -93,8 +101,14 @@ export type IntegrationValues = Omit<
   | 'source_description'
   | 'dest_description'
   | 'trigger'
+  | WebhookColumn
 > &
-  Partial<Pick<IntegrationRow, 'source_description' | 'dest_description' | 'trigger'>>;
+  Partial<
+    Pick<IntegrationRow, 'source_description' | 'dest_description' | 'trigger' | WebhookColumn>
+  >;
+/** Issue 16: the webhook's columns; the token is the table's default, then only rotated. */
+type WebhookColumn =
+  'webhook_token' | 'webhook_signature' | 'webhook_secret' | 'webhook_secret_hint';
 /** An update: the columns to change (status included); undefined ones stay as they are. */
 export type IntegrationChanges = Partial<IntegrationValues & { status: TIntegrationStatus }>;
 
@@ -118,6 +132,7 @@ const JSON_COLUMNS = new Set([
   'schedule',
   'source_description',
   'dest_description',
+  'webhook_signature',
 ]);
 
 function columns(sql: Queryable, values: IntegrationChanges): Record<string, unknown> {

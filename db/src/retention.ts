@@ -2,6 +2,7 @@
 // logs and audit logs for RETENTION_DAYS (schema/src/limits.ts), plus expired sessions and ended rate-limit windows.
 import { RETENTION_DAYS, type TPruneResult } from '@patchbay/schema';
 import type { Sql } from './client.ts';
+import { pruneWebhookEvents } from './webhook-events.ts';
 
 export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
   const runs = await sql`
@@ -12,6 +13,8 @@ export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
   await sql`
     delete from run_attempts where started_at < now() - make_interval(days => ${RETENTION_DAYS.runLogs})`;
   await sql`delete from password_resets where used_at is not null or expires_at < now()`;
+  // Webhook deliveries keep their bodies as long as run logs (issue 16).
+  await pruneWebhookEvents(sql);
   const sessions = await sql`delete from sessions where expires_at < now()`;
   const rateLimits = await sql`
     delete from rate_limits

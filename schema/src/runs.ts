@@ -17,6 +17,11 @@ export const ZExecuteRequest = z.strictObject({
     error: 'testMode must be true: deployed runs are started by the schedule or "Run now"',
   }),
   mode: ZTestMode.default('live'),
+  /**
+   * Issue 16: a sample webhook event's body (the description's example, or pasted JSON); the
+   * test run's code sees it as `ctx.event.body`. Absent: ctx.event is null.
+   */
+  event: z.unknown().optional(),
 });
 export type TExecuteRequest = z.input<typeof ZExecuteRequest>;
 

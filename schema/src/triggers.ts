@@ -79,3 +79,56 @@ export const ZWebhookSettings = z.object({
   signingSecretHint: z.string().nullable(),
 });
 export type TWebhookSettings = z.infer<typeof ZWebhookSettings>;
+
+// ── Webhook events (issue 16, ADR 021) ───────────────────────────────────────────────────────
+
+export const WEBHOOK_EVENT_STATUSES = ['started', 'duplicate', 'rejected'] as const;
+
+/** One delivery in an integration's events log (GET /api/integrations/:id/events). */
+export const ZWebhookEventRecord = z.object({
+  /** The log row's id (the cursor, and the replay's :eventId). */
+  id: z.string(),
+  /** The provider's event id, or `sha256:<hex>` of the body. */
+  eventId: z.string(),
+  receivedAt: z.string(),
+  verified: z.boolean(),
+  duplicate: z.boolean(),
+  status: z.enum(WEBHOOK_EVENT_STATUSES),
+  workflowId: z.string().nullable(),
+  /** The run record (runs.id) once the run has recorded one. */
+  runId: z.string().nullable(),
+  runStatus: z.enum(['success', 'failed']).nullable(),
+  /** Operators only, like TRun's. */
+  temporalUrl: z.string().optional(),
+  error: z.string().nullable(),
+});
+export type TWebhookEventRecord = z.infer<typeof ZWebhookEventRecord>;
+
+export const ZWebhookEventsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** The `nextBefore` of the previous page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+export type TWebhookEventsQuery = z.input<typeof ZWebhookEventsQuery>;
+
+export const ZWebhookEventsPage = z.object({
+  events: z.array(ZWebhookEventRecord),
+  nextBefore: z.number().nullable(),
+});
+export type TWebhookEventsPage = z.infer<typeof ZWebhookEventsPage>;
+
+/** `POST /hooks/<token>`'s 2xx answer. */
+export const ZWebhookAnswer = z.object({
+  /** False when the event was recorded but not run (paused or draft integration, ADR 021). */
+  accepted: z.boolean(),
+  eventId: z.string(),
+  workflowId: z.string().nullable(),
+  /** A redelivery of an event that already started its run: nothing new was started. */
+  duplicate: z.boolean().optional(),
+  /** Why an event was not run. */
+  reason: z.string().optional(),
+});
+export type TWebhookAnswer = z.infer<typeof ZWebhookAnswer>;
+
+/** POST /api/integrations/:id/webhook/rotate: the new URL (the old one answers 404 at once). */
+export const ZWebhookRotated = z.object({ url: z.string() });

@@ -52,8 +52,14 @@ export function generateKeyEntry(kid: string): string {
   return `${kid}:${randomBytes(32).toString('base64')}`;
 }
 
-/** What a ciphertext is bound to: decrypting it for another row or field fails. */
-export function credentialContext(integrationId: string, field: 'source' | 'destination'): string {
+/**
+ * What a ciphertext is bound to: decrypting it for another row or field fails. 'webhook' is the
+ * webhook's signing secret (issue 16, ADR 021).
+ */
+export function credentialContext(
+  integrationId: string,
+  field: 'source' | 'destination' | 'webhook',
+): string {
   return `patchbay:integration:${integrationId}:${field}`;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZGenerateRequest, ZVerification } from './integration-contract.ts';
+import { ZWebhookEvent } from './triggers.ts';
 import {
   RUN_KINDS,
   ZCapturedWrite,
@@ -30,6 +31,8 @@ export const ZTestIntegrationInput = z.object({
   integrationId: z.string().min(1),
   /** Live (the default) or a dry run that captures writes (issue 15 §5). */
   mode: ZTestMode.optional(),
+  /** A sample webhook event the test run's code sees as ctx.event (issue 16). */
+  event: ZWebhookEvent.optional(),
 });
 export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
 
@@ -37,6 +40,8 @@ export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
 export const ZRunIntegrationInput = z.object({
   integrationId: z.string().min(1),
   kind: ZRunKind.exclude(['test']),
+  /** A webhook run's event (issue 16): in the input, so an accepted event is never lost. */
+  event: ZWebhookEvent.optional(),
   /** 'Re-run as it ran' (issue 17): run this integration_versions version, not the current code. */
   codeVersion: z.number().int().positive().optional(),
 });
@@ -58,6 +63,8 @@ export const ZExecuteIntegrationInput = z.object({
    * run belongs to the generation, not the integration: no run record is written.
    */
   code: z.string().optional(),
+  /** ctx.event: a webhook run's event, or a test run's sample event (issue 16). */
+  event: ZWebhookEvent.optional(),
   /** 'Re-run as it ran' (issue 17): run this saved version of the code instead of the current one. */
   codeVersion: z.number().int().positive().optional(),
 });

@@ -36,6 +36,23 @@ export function manualRunWorkflowId(integrationId: string, uuid: string): string
 
 /** Issue 17: a deployed re-run of an earlier run. */
 export function rerunWorkflowId(integrationId: string, uuid: string): string {
+/**
+ * A webhook event's run (issue 16, ADR 021): derived from the provider's event id, so a
+ * redelivery of the same event cannot start a second run (the start is refused as a duplicate).
+ */
+export function webhookEventWorkflowId(integrationId: string, eventId: string): string {
+  return `event:${integrationId}:${eventId}`;
+}
+
+/** A replay of a recorded webhook event from the events log: a new run with the same event. */
+export function webhookReplayWorkflowId(
+  integrationId: string,
+  eventId: string,
+  uuid: string,
+): string {
+  return `event:${integrationId}:${eventId}:replay:${uuid}`;
+}
+
   return `run:${integrationId}:rerun:${uuid}`;
 }
 

@@ -70,6 +70,7 @@ const SCHEDULED_START_TIME = defineSearchAttributeKey(
 
 const deployedActivities = proxyActivities<Activities>({
   startToCloseTimeout: '90 seconds',
+    ...(input.event ? { event: input.event } : {}),
   // The activity heartbeats while the sandbox runs: a killed worker is noticed quickly.
   heartbeatTimeout: '10 seconds',
   retry: DEPLOYED_RUN_RETRY,
@@ -80,7 +81,8 @@ const bookkeeping = proxyActivities<Activities>({
 });
 
 /**
- * A deployed run, started by the Schedule `integration:<id>` or by "Run now". A failed
+ * A deployed run, started by the Schedule `integration:<id>`, by "Run now" or by a webhook
+ * event (`POST /hooks/<token>`, issue 16: the event is in the input). A failed
  * attempt commits nothing, so a retry starts from the same saved state; when retries are
  * exhausted the run is recorded as failed and the integration marked failed.
  */

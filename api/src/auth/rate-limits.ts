@@ -17,6 +17,8 @@ export interface RateLimits {
   generateByUser: RateLimiter;
   /** Test runs and "Run now" per user: each is a workflow and a sandbox run. */
   runsByUser: RateLimiter;
+  /** Webhook deliveries per integration (issue 16): each verified one may start a run. */
+  webhooksByIntegration: RateLimiter;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export function createRateLimits(databaseUrl: string, scale = 1): RateLimits {
     passwordResetByEmail: limiter('reset_email', 5, 60 * 60),
     generateByUser: limiter('generate_user', 60, 60 * 60),
     runsByUser: limiter('runs_user', 240, 60 * 60),
+    webhooksByIntegration: limiter('webhook_integration', 1200, 60),
     close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -10,6 +10,7 @@ import type {
   TIntegrationDescriptions,
   TIntegrationListItem,
 } from '@patchbay/schema';
+import { webhookSettings } from './webhook-settings.ts';
 
 function resolveSides(row: IntegrationRow) {
   return {
@@ -18,21 +19,21 @@ function resolveSides(row: IntegrationRow) {
   };
 }
 
-export function integrationResponse(row: IntegrationRow): TIntegration {
+/** `appUrl`: the public origin (APP_URL) the webhook's URL is on (issue 16). */
+export function integrationResponse(row: IntegrationRow, appUrl: URL): TIntegration {
   const { source, destination } = resolveSides(row);
   return {
     ...toIntegration(row),
-    // Issue 16: the webhook's URL and signature settings arrive with the webhook intake.
-    webhook: null,
+    webhook: webhookSettings(row, appUrl),
     sourceDescription: source.inUse,
     destDescription: destination.inUse,
   };
 }
 
 /** A list item: the integration and its last deployed run (issue 18 §6). */
-export function integrationListItem(row: IntegrationListRow): TIntegrationListItem {
+export function integrationListItem(row: IntegrationListRow, appUrl: URL): TIntegrationListItem {
   return {
-    ...integrationResponse(row),
+    ...integrationResponse(row, appUrl),
     lastRunAt: row.last_run_at?.toISOString() ?? null,
     lastRunStatus: row.last_run_status,
     lastError: row.last_error,

@@ -29,6 +29,7 @@ import {
 } from '@patchbay/db';
 import { checkModule, describeModuleProblem } from '@patchbay/catalog/check-module';
 import { ApiError } from '../errors.ts';
+import { webhookColumns } from './webhook-settings.ts';
 
 type Side = 'source' | 'destination';
 
@@ -146,6 +147,7 @@ export async function createIntegration(
           trigger: body.trigger,
           source_description: body.sourceDescription,
           dest_description: body.destDescription,
+          ...webhookColumns(vault, id, body),
         },
         version: body.generatedCode ? { origin: 'generated', code: body.generatedCode } : null,
       };
@@ -223,6 +225,8 @@ export async function updateIntegration(
       trigger: body.trigger,
       source_description: body.sourceDescription,
       dest_description: body.destDescription,
+      // Issue 16: the webhook's signature settings and sealed signing secret.
+      ...webhookColumns(vault, id, body),
     };
     return { changes, version: versionFor(before, body, code) };
   });

@@ -33,6 +33,11 @@ import {
   integrationResponse,
 } from '../integrations/integration-response.ts';
 import {
+  effectiveSignature,
+  signingSecretNotices,
+  sourceWebhooks,
+} from '../integrations/webhook-settings.ts';
+import {
   deleteScheduleOrLeaveToReconciler,
   syncScheduleOrLeaveToReconciler,
 } from '../runtime/schedule-sync.ts';
@@ -55,7 +60,7 @@ export function integrationRoutes(deps: AppDeps) {
       queryParams(ZListIntegrationsQuery),
       async (c) => {
         const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
-        return c.json(rows.map(integrationListItem));
+        return c.json(rows.map((row) => integrationListItem(row, deps.auth.appUrl)));
       },
     )
     .post(
@@ -69,8 +74,11 @@ export function integrationRoutes(deps: AppDeps) {
       async (c) => {
         const body = c.req.valid('json');
         const row = await createIntegration(sql, vault, userId(c), body);
-        const notices = credentialNotices(body);
-        return c.json({ ...integrationResponse(row), ...(notices.length ? { notices } : {}) }, 201);
+        const notices = [...credentialNotices(body), ...signingSecretNotices(body)];
+        return c.json(
+          { ...integrationResponse(row, deps.auth.appUrl), ...(notices.length ? { notices } : {}) },
+          201,
+        );
       },
     )
     .get(
@@ -81,7 +89,12 @@ export function integrationRoutes(deps: AppDeps) {
         responses: { 200: json('The integration', ZIntegration), ...errors(401, 404) },
       }),
       async (c) =>
-        c.json(integrationResponse(await getIntegration(sql, userId(c), c.req.param('id')))),
+        c.json(
+          integrationResponse(
+            await getIntegration(sql, userId(c), c.req.param('id')),
+            deps.auth.appUrl,
+          ),
+        ),
     )
     .put(
       '/:id',
@@ -115,9 +128,9 @@ export function integrationRoutes(deps: AppDeps) {
         ) {
           await syncScheduleOrLeaveToReconciler(deps, after);
         }
-        const notices = credentialNotices(body);
+        const notices = [...credentialNotices(body), ...signingSecretNotices(body)];
         return c.json({
-          ...integrationResponse(after),
+          ...integrationResponse(after, deps.auth.appUrl),
           codeWarnings: codeWarnings(after),
           ...(notices.length ? { notices } : {}),
         });
@@ -192,6 +205,15 @@ export function integrationRoutes(deps: AppDeps) {
             authType: row.dest_auth_type,
             authConfig: row.dest_auth_config,
           },
+          // Issue 16: a webhook integration's export receives its webhook (listen.js).
+          ...(row.trigger === 'webhook'
+            ? {
+                webhook: {
+                  signature: effectiveSignature(row),
+                  eventIdPath: sourceWebhooks(row)?.eventIdPath,
+                },
+              }
+            : {}),
           exportedAt: new Date(),
         });
         return c.body(new Uint8Array(zip), 200, {

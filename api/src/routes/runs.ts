@@ -54,6 +54,7 @@ import { originalRunInput, rerunInput } from '../runs/rerun-input.ts';
 import { jsonBody, queryParams } from '../validate.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { workflowFailure } from '../workflow-failure.ts';
+import { sampleWebhookEvent } from '../integrations/webhook-settings.ts';
 
 export function temporalWorkflowUrl(deps: AppDeps, workflowId: string, runId: string): string {
   const { baseUrl, namespace } = deps.temporalUi;
@@ -118,13 +119,20 @@ export function runRoutes(deps: AppDeps) {
       jsonBody(ZExecuteRequest),
       async (c) => {
         const integration = await runnableIntegration(c.req.param('id'), userId(c));
-        const { mode } = c.req.valid('json');
+        const { mode, event } = c.req.valid('json');
         const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
           WORKFLOW_NAMES.testIntegration,
           {
             taskQueue: deps.taskQueue,
             workflowId: testWorkflowId(integration.id, randomUUID()),
-            args: [{ integrationId: integration.id, mode }],
+            args: [
+              {
+                integrationId: integration.id,
+                mode,
+                // Issue 16: a sample event's body becomes the test run's ctx.event.
+                ...(event === undefined ? {} : { event: sampleWebhookEvent(integration, event) }),
+              },
+            ],
           },
         );
         const outcome = await awaitWorkflowResult<RunOutcome>(

@@ -13,9 +13,11 @@ import type { StateApi } from './state-buffer.ts';
 //   log      one ctx.log line (the host formats and caps it).
 //   state    ctx.state, usually a StateBuffer's api.
 //   run      ctx.run.
+//   event    ctx.event (issue 16): a webhook run's event { id, receivedAt, headers, body }, a
+//            test run's sample event, or null. Plain JSON data, the run's own copy.
 //
-// New parts of the contract (ctx.event for webhook-triggered runs) are added here once, as a
-// field of ContextHost, and every host passes its value.
+// New parts of the contract are added here once, as a field of ContextHost, and every host
+// passes its value.
 
 export interface RunInfo {
   id: string;
@@ -33,6 +35,8 @@ export interface ContextHost {
   log(level: LogLevel, args: unknown[]): void;
   state: StateApi;
   run: RunInfo;
+  /** ctx.event; absent means null (scheduled, manual and plain test runs). */
+  event?: unknown;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -83,6 +87,7 @@ export function createContext(host: ContextHost) {
     state: host.state,
     log: (...args: unknown[]) => host.log('info', args),
     run: objectFreeze({ ...host.run }),
+    event: host.event ?? null,
     NonRetryableError,
     HttpError,
   };

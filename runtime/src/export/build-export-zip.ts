@@ -7,6 +7,7 @@ import {
   type TAuthConfig,
   type TAuthType,
   type TSchedule,
+  type TWebhookSignature,
 } from '@patchbay/schema';
 import { renderEnvExample } from './render-env-example.ts';
 import { renderReadme } from './render-readme.ts';
@@ -34,6 +35,11 @@ export interface ExportInput {
   source: ExportConnection;
   destination: ExportConnection;
   /**
+   * Issue 16: a webhook-triggered integration's signature settings and where its events carry
+   * their id; the export then gains `listen.js`, which receives the webhook. Never the secret.
+   */
+  webhook?: { signature: TWebhookSignature; eventIdPath?: string | undefined };
+  /**
    * Shown in the README and used as every entry's modification time, so equal input gives
    * equal bytes.
    */
@@ -41,6 +47,7 @@ export interface ExportInput {
 }
 
 const TEMPLATE_DIR = fileURLToPath(new URL('./template/', import.meta.url));
+const WEBHOOK_ONLY_FILES = new Set(['listen.js', 'runtime/webhooks.js']);
 
 /** The non-secret auth settings (ZAuthConfig); anything else the caller passes is dropped. */
 const AUTH_CONFIG_KEYS = [
@@ -92,6 +99,14 @@ export function buildExportZip(input: ExportInput): Uint8Array<ArrayBuffer> {
     destination: connectionConfig(input.destination),
     // An interval for `npm run every`, or a cron expression and zone for the system's cron.
     schedule: input.schedule,
+    ...(input.webhook
+      ? {
+          webhook: {
+            signature: input.webhook.signature,
+            ...(input.webhook.eventIdPath ? { eventIdPath: input.webhook.eventIdPath } : {}),
+          },
+        }
+      : {}),
   };
   const packageJson = {
     name: slug,
@@ -99,7 +114,11 @@ export function buildExportZip(input: ExportInput): Uint8Array<ArrayBuffer> {
     description: `${input.name}, exported from Patchbay`,
     type: 'module',
     engines: { node: '>=20.12' },
-    scripts: { start: 'node run.js', every: 'node run.js --every' },
+    scripts: {
+      start: 'node run.js',
+      every: 'node run.js --every',
+      ...(input.webhook ? { listen: 'node listen.js' } : {}),
+    },
   };
 
   const files: Record<string, Uint8Array> = {
@@ -112,7 +131,11 @@ export function buildExportZip(input: ExportInput): Uint8Array<ArrayBuffer> {
     // The ctx contract as the editor, the model and the docs see it, for the user's editor.
     'integration-context.d.ts': strToU8(CTX_CONTRACT_DTS),
   };
-  for (const [path, content] of templateFiles()) files[path] = content;
+  for (const [path, content] of templateFiles()) {
+    // The webhook listener and its checks belong to webhook-triggered integrations only.
+    if (WEBHOOK_ONLY_FILES.has(path) && !input.webhook) continue;
+    files[path] = content;
+  }
 
   const entries = Object.fromEntries(
     Object.entries(files).map(([path, content]) => [`${slug}/${path}`, content]),

@@ -24,5 +24,12 @@ export function renderEnvExample(input: ExportInput): string {
       lines.push(`# ${api}: ${oneLine(variable.description)}`, `${variable.name}=`);
     }
   }
+  if (input.webhook && input.webhook.signature.scheme !== 'none') {
+    lines.push(
+      '',
+      `# The webhook's signing secret (${input.webhook.signature.scheme} signatures), as your provider shows it; listen.js checks every delivery with it.`,
+      'WEBHOOK_SIGNING_SECRET=',
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

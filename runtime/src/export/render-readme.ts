@@ -40,7 +40,7 @@ ${credentialStep(variables)}
 ${scheduleSection(schedule, every, folder)}
 
 (cron's \`PATH\` rarely includes Node.js: \`command -v node\` prints the path to use.)
-
+${input.webhook ? webhookSection(input.webhook) : ''}
 ## Files
 
 | File                   | What it is                                                               |
@@ -157,4 +157,31 @@ export function contractSummary(): string {
       return `- \`ctx.${name}${call ? '(...)' : ''}\`: ${text}`;
     })
     .join('\n');
+}
+
+/** Issue 16: how the exported project receives its webhook (listen.js). */
+function webhookSection(webhook: NonNullable<ExportInput['webhook']>): string {
+  const scheme = webhook.signature.scheme;
+  const check =
+    scheme === 'none'
+      ? 'No signature scheme is configured, so every delivery is accepted: anyone who knows the URL can start a run. Set `webhook.signature` in `patchbay.config.json` if your provider signs its deliveries.'
+      : `Every delivery's signature is checked first (the \`${scheme}\` scheme in \`webhook.signature\` of
+\`patchbay.config.json\`, with \`WEBHOOK_SIGNING_SECRET\` from \`.env\`): a bad or missing one answers 401
+and runs nothing. \`runtime/webhooks.js\` is the very code Patchbay checks signatures with.`;
+  return `
+## Receive its webhook
+
+This integration runs on webhook events. \`npm run listen\` (\`node listen.js\`) listens on \`PORT\`
+(default 8080) and runs \`integration.js\` once per event, with the event as \`ctx.event\`
+(\`{ id, receivedAt, headers, body }\`, signature and auth headers removed). Point your provider's
+webhook at this server (behind HTTPS in production), instead of Patchbay's URL.
+
+${check}
+
+It answers 200 once the run succeeded, and 200 with \`duplicate: true\` for an event that already
+ran (the event id${webhook.eventIdPath ? ` is at \`${webhook.eventIdPath}\`` : ' is the SHA-256 of the body'}); a failed run answers 500, so the
+provider delivers the event again. Unlike Patchbay, the listener remembers events only while it
+runs and runs them one at a time. \`node run.js --event event.json\` runs once with an event from
+a file, for trying the code out.
+`;
 }

@@ -129,6 +129,10 @@ const CONTEXT_REFERENCE: readonly { name: string; what: string }[] = [
     what: "This run: id, attempt (1 for the first try), mode ('test' or 'deployed') and scheduledAt.",
   },
   {
+    name: 'ctx.event',
+    what: 'On a webhook-triggered run, the event that started it: id (the provider’s event id, or sha256:… of the body), receivedAt, headers (lower-case names; signature and auth headers removed) and body (parsed JSON, form fields as an object, or the raw text). The signature was checked before the run started, and a redelivered event starts no second run. A test run with a sample event gets it too; on scheduled and manual runs it is null.',
+  },
+  {
     name: 'Return value',
     what: 'Whatever the function returns (JSON) becomes the run’s data, shown in the test results.',
   },

@@ -31,6 +31,8 @@ interface HostReference {
 interface Setup {
   state: Record<string, unknown>;
   run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
+  /** ctx.event (issue 16): plain JSON data parsed inside the isolate, or null. */
+  event: unknown;
   limits: {
     maxLogBytes: number;
     maxDataBytes: number;
@@ -204,7 +206,13 @@ export default function createIsolatePrelude(
   defineProperty(globalThis, 'HttpError', { value: HttpError, ...globalOptions });
 
   const state = new StateBuffer(setup.state);
-  const ctx = createContext({ send, log: emit, state: state.api, run: setup.run });
+  const ctx = createContext({
+    send,
+    log: emit,
+    state: state.api,
+    run: setup.run,
+    event: setup.event ?? null,
+  });
 
   // ── The run ───────────────────────────────────────────────────────────────────────────────
 

@@ -179,6 +179,7 @@ var patchbayIsolateHost = (() => {
       state: host.state,
       log: (...args) => host.log("info", args),
       run: objectFreeze({ ...host.run }),
+      event: host.event ?? null,
       NonRetryableError,
       HttpError
     };
@@ -443,7 +444,13 @@ ${callerFrames(site)}`;
     defineProperty2(globalThis, "console", { value: createConsole(emit), ...globalOptions });
     defineProperty2(globalThis, "HttpError", { value: HttpError, ...globalOptions });
     const state = new StateBuffer(setup.state);
-    const ctx = createContext({ send, log: emit, state: state.api, run: setup.run });
+    const ctx = createContext({
+      send,
+      log: emit,
+      state: state.api,
+      run: setup.run,
+      event: setup.event ?? null
+    });
     function serializeError(error, kind) {
       if (error === null || typeof error !== "object" && typeof error !== "function") {
         return {

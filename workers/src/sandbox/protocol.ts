@@ -30,6 +30,8 @@ export interface RunMessage {
   /** The committed state as JSON text. */
   stateJson: string;
   run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
+  /** ctx.event as JSON text: 'null' on runs without an event (issue 16). */
+  eventJson: string;
   limits: RunnerLimits;
 }
 

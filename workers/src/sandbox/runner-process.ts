@@ -108,6 +108,7 @@ class IsolateRun {
       const setupJson = JSON.stringify({
         state: JSON.parse(this.#message.stateJson) as unknown,
         run: this.#message.run,
+        event: JSON.parse(this.#message.eventJson) as unknown,
         limits,
       });
       await context.eval(UNCOUNTED_MEMORY_SCRIPT, { filename: 'patchbay:harden.js' });

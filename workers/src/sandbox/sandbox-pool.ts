@@ -257,8 +257,11 @@ export class SandboxPool {
       ...this.#testOptions,
     });
     let stateJson: string;
+    let eventJson: string;
     try {
       stateJson = JSON.stringify(job.input.state ?? {});
+      // The event was JSON when it arrived (a webhook body or a parsed sample).
+      eventJson = JSON.stringify(job.input.event ?? null);
     } catch (error) {
       session.dispose();
       job.resolve(
@@ -293,6 +296,7 @@ export class SandboxPool {
       runId,
       code: job.input.code,
       stateJson,
+      eventJson,
       run: {
         id: job.input.run.id,
         attempt: job.input.run.attempt,

@@ -5,6 +5,7 @@ import type {
   TCapturedWrite,
   TTestMode,
   TTranscriptEntry,
+  TWebhookEvent,
 } from '@patchbay/schema';
 import type { CaptureSetup } from './dry-run.ts';
 import type { ReplaySetup } from './replay-answers.ts';
@@ -56,6 +57,8 @@ export interface SandboxRunInput {
   /** The committed state at run start. */
   state: Record<string, unknown>;
   run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
+  /** ctx.event (issue 16): a webhook run's event or a test's sample event; absent or null otherwise. */
+  event?: TWebhookEvent | null;
   /** SANDBOX_ALLOW_PRIVATE_NETWORK: loopback and private ranges for development and tests. */
   allowPrivateNetwork: boolean;
   limits?: Partial<SandboxLimits>;

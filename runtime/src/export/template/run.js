@@ -6,12 +6,15 @@
 //   node run.js --report <file>
 //                          run once and also write the run as JSON to <file>: status, data,
 //                          logs, state changes and error, as Patchbay records a run
+//   node run.js --event <file>
+//                          run once with ctx.event read from <file> (JSON: { id, receivedAt,
+//                          headers, body }), as a webhook delivery would; listen.js receives them
 //
 // Credentials come from the environment; a .env file next to this one is read first, and
 // variables already set in the environment win over it.
 
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './runtime/config.js';
@@ -55,6 +58,17 @@ async function main() {
     return 1;
   }
 
+  let event = null;
+  const eventAt = process.argv.indexOf('--event');
+  if (eventAt !== -1) {
+    try {
+      event = await readEvent(process.argv[eventAt + 1]);
+    } catch (error) {
+      log.error(error.message);
+      return 1;
+    }
+  }
+
   const runOnce = async (scheduledAt) => {
     const report = await runIntegration({
       integration,
@@ -62,6 +76,7 @@ async function main() {
       env: process.env,
       stateFile,
       scheduledAt,
+      event,
     });
     return report.status === 'success';
   };
@@ -79,6 +94,7 @@ async function main() {
       env: process.env,
       stateFile,
       scheduledAt: new Date(),
+      event,
     });
     await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
     return report.status === 'success' ? 0 : 1;
@@ -114,4 +130,24 @@ function scheduleInterval(config) {
     );
   }
   return config.schedule.everyMinutes;
+}
+
+/** ctx.event from a JSON file: the event as ctx.event shows it; id, time and headers may be left out. */
+async function readEvent(file) {
+  if (!file) throw new Error('--event needs a file name: node run.js --event event.json');
+  let event;
+  try {
+    event = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`Cannot read the event in ${file}: ${error.message}`, { cause: error });
+  }
+  if (event === null || typeof event !== 'object' || !('body' in event)) {
+    throw new Error(`${file} must hold an object with the event's body: { "body": ... }`);
+  }
+  return {
+    id: typeof event.id === 'string' ? event.id : 'manual',
+    receivedAt: typeof event.receivedAt === 'string' ? event.receivedAt : new Date().toISOString(),
+    headers: event.headers && typeof event.headers === 'object' ? event.headers : {},
+    body: event.body,
+  };
 }

@@ -294,6 +294,7 @@ function createContext(host) {
     state: host.state,
     log: (...args) => host.log("info", args),
     run: objectFreeze({ ...host.run }),
+    event: host.event ?? null,
     NonRetryableError,
     HttpError
   };

@@ -27,9 +27,11 @@ import { openStateStore } from './state-store.js';
  * @param {Record<string, string | undefined>} inputs.env
  * @param {string} inputs.stateFile The path of state.json.
  * @param {Date} [inputs.scheduledAt] When this run was due (now, for a single run).
+ * @param {{ id: string, receivedAt: string, headers: Record<string, string>, body: unknown } | null} [inputs.event]
+ *   ctx.event: the webhook event that started this run (listen.js, or run.js --event), else null.
  * @returns {Promise<RunReport>}
  */
-export async function runIntegration({ integration, config, env, stateFile, scheduledAt }) {
+export async function runIntegration({ integration, config, env, stateFile, scheduledAt, event }) {
   const run = {
     id: randomUUID(),
     attempt: 1,
@@ -50,7 +52,13 @@ export async function runIntegration({ integration, config, env, stateFile, sche
         destination: createAuth('destination', config.destination, env),
       },
     });
-    const ctx = createContext({ send, log: writeIntegrationLog, state: state.api, run });
+    const ctx = createContext({
+      send,
+      log: writeIntegrationLog,
+      state: state.api,
+      run,
+      event: event ?? null,
+    });
     const data = toJson(await integration(ctx));
     await state.commit();
     const changes = state.changes();
