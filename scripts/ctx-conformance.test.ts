@@ -4,7 +4,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CTX_CONTRACT_EXAMPLE, type TAuthConfig, type TAuthType } from '@patchbay/schema';
+import {
+  CTX_CONTRACT_EXAMPLE,
+  type TAuthConfig,
+  type TAuthType,
+  type TWebhookEvent,
+} from '@patchbay/schema';
 import { buildExportZip, exportSlug } from '@patchbay/runtime/export';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +131,8 @@ interface Program {
   source: Connection;
   destination: Connection;
   state?: Record<string, unknown>;
+  /** ctx.event (issue 16): a webhook run's event; the export gets it with run.js --event. */
+  event?: TWebhookEvent;
   /** Set up the APIs' answers; called before each host runs, so both start alike. */
   serve(): void;
   /** What the sandbox must report, so a case cannot pass by failing the same way twice. */
@@ -202,6 +209,7 @@ async function runInSandbox(program: Program): Promise<Observed> {
     destination: connection(destination, program.destination),
     state: program.state ?? {},
     run: { id: 'conformance', attempt: 1, mode: 'deployed', scheduledAt: new Date().toISOString() },
+    event: program.event ?? null,
     allowPrivateNetwork: true,
   });
   return {
@@ -265,11 +273,14 @@ async function runExported(program: Program, name: string): Promise<Observed> {
     await writeFile(join(project, 'state.json'), JSON.stringify(program.state));
   }
   const reportFile = join(caseDir, 'report.json');
+  const eventArgs: string[] = [];
+  if (program.event) {
+    await writeFile(join(caseDir, 'event.json'), JSON.stringify(program.event));
+    eventArgs.push('--event', join(caseDir, 'event.json'));
+  }
   const exit = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(project, 'run.js'), '--report', reportFile], {
-      cwd: caseDir,
-      env,
-    });
+    const args = [join(project, 'run.js'), '--report', reportFile, ...eventArgs];
+    const child = spawn(process.execPath, args, { cwd: caseDir, env });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -876,5 +887,49 @@ describe('every part of the contract on both hosts', () => {
       'source GET /b',
     ]);
     expect(seen.requests[1]?.headers.authorization).toBe('Bearer token-for-client-secret');
+  });
+
+  it('ctx.event: a webhook run reads the same event on both hosts, and null without one', async () => {
+    const event: TWebhookEvent = {
+      id: 'evt_conformance',
+      receivedAt: '2026-11-23T10:00:00.000Z',
+      headers: { 'content-type': 'application/json', 'x-github-event': 'issues' },
+      body: { action: 'closed', issue: { number: 7, title: 'Crash on save' } },
+    };
+    const seen = await conforms('webhook event', {
+      code: `export default async function run(ctx) {
+  const { id, receivedAt, headers, body } = ctx.event;
+  await ctx.destination.post('/tickets', {
+    json: { ref: id, kind: headers['x-github-event'], title: body.issue.title },
+  });
+  ctx.log('event', id, 'received', receivedAt);
+  return { id, action: body.action, number: body.issue.number, headers: Object.keys(headers) };
+}`,
+      source: NONE,
+      destination: NONE,
+      event,
+      serve: () => destination.handle(() => ({ status: 201, body: { ok: true } })),
+      expected: 'success',
+    });
+    expect(seen.data).toEqual({
+      id: 'evt_conformance',
+      action: 'closed',
+      number: 7,
+      headers: ['content-type', 'x-github-event'],
+    });
+    expect(seen.requests.map((r) => r.body)).toEqual([
+      JSON.stringify({ ref: 'evt_conformance', kind: 'issues', title: 'Crash on save' }),
+    ]);
+
+    const without = await conforms('no event', {
+      code: `export default async function run(ctx) {
+  return { event: ctx.event };
+}`,
+      source: NONE,
+      destination: NONE,
+      serve: () => {},
+      expected: 'success',
+    });
+    expect(without.data).toEqual({ event: null });
   });
 });
