@@ -51,7 +51,7 @@ const SECTIONS = [
   { id: 'code-contract', title: 'The integration code contract' },
   { id: 'authentication', title: 'Authentication' },
   { id: 'api-catalog', title: 'Known APIs' },
-  { id: 'schedules', title: 'Schedules' },
+  { id: 'schedules', title: 'Triggers and schedules' },
   { id: 'retries', title: 'Retries and failures' },
   { id: 'saved-state', title: 'Saved state' },
   { id: 'sandbox', title: 'The sandbox' },
@@ -342,10 +342,38 @@ function DocsPage() {
             </DocsSection>
 
             <DocsSection id="schedules">
+              <Text mb="sm">
+                Each integration has one trigger, chosen on its review page. Run now starts a run
+                whatever the trigger.
+              </Text>
+              <List spacing="xs" mb="md">
+                <List.Item>
+                  <strong>Schedule</strong> (the default): an interval, every 15 minutes unless
+                  another is chosen, or a cron expression (<Code>30 9 * * 1-5</Code>: minute, hour,
+                  day of month, month, day of week) read in an IANA time zone such as{' '}
+                  <Code>Europe/Berlin</Code>, daylight saving included. The review page shows the
+                  next five times before you save. When both day fields are set, both must match:{' '}
+                  <Code>0 8 1-7 * MON</Code> is the first Monday of the month.
+                </List.Item>
+                <List.Item>
+                  <strong>Webhook</strong>: the integration gets its own URL,{' '}
+                  <Code>POST /hooks/…</Code>, to give the provider. Each delivery&apos;s signature
+                  is checked first (Stripe, GitHub, Shopify, Slack or a generic HMAC-SHA256 with
+                  your header and encoding) with the signing secret you set; a bad one is refused
+                  with 401 and starts nothing. Each accepted event starts one run, which reads it as{' '}
+                  <Code>ctx.event</Code>; a redelivered event starts no second run. The Events tab
+                  lists every delivery with the run it started, and can replay one; while the
+                  integration is paused, deliveries are recorded but not run, to replay after
+                  resuming. Rotating the URL makes the old one answer 404 at once. Test with an
+                  event runs a test with the API description&apos;s example event or JSON you paste.
+                </List.Item>
+                <List.Item>
+                  <strong>Manual</strong>: only Run now starts runs.
+                </List.Item>
+              </List>
               <Text>
-                A deployed integration runs on an interval: every 15 minutes unless another interval
-                is chosen. Runs never overlap: if a run is still going when the next one is due,
-                that tick is skipped. Pausing stops the schedule; resuming starts it again. Every
+                Runs never overlap: if a scheduled run is still going when the next one is due, that
+                tick is skipped. Pausing stops the schedule; resuming starts it again. Every
                 generation, test and deployed run is a Temporal workflow execution, so the operator
                 can follow each one in the Temporal Web UI.
               </Text>

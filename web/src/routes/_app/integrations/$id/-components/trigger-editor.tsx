@@ -71,7 +71,7 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
     onSuccess: async (updated) => {
       toast({
         title: updated.trigger === 'schedule' ? 'Schedule saved' : 'Trigger saved',
-        message: `${updated.name}: ${describeTrigger(updated).toLowerCase()}${updated.trigger === 'schedule' ? ' while active' : ''}.`,
+        message: `${updated.name} runs ${describeTrigger(updated)}${updated.status === 'active' ? '' : ' once deployed'}.`,
       });
       queryClient.setQueryData(integrationQueries.detail(updated.id).queryKey, updated);
       setDraft(draftFrom(updated, described));
@@ -142,8 +142,8 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
           </Button>
           <Text size="xs" c="dimmed">
             {integration.status === 'active'
-              ? `Now: ${describeTrigger(integration)}.`
-              : `Saved: ${describeTrigger(integration)}, once deployed.`}
+              ? `Runs ${describeTrigger(integration)}.`
+              : `Runs ${describeTrigger(integration)} once deployed.`}
           </Text>
         </Group>
       </Stack>

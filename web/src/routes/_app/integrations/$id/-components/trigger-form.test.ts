@@ -134,10 +134,10 @@ describe('draftFrom and triggerRequest', () => {
 
 describe('describeTrigger and zones', () => {
   it('reads the saved trigger in one line', () => {
-    expect(describeTrigger(interval)).toBe('Every 15 minutes');
+    expect(describeTrigger(interval)).toBe('every 15 minutes');
     expect(
       describeTrigger({ trigger: 'schedule', schedule: { cron: '0 9 * * *', timeZone: 'UTC' } }),
-    ).toBe('Cron 0 9 * * * (UTC)');
+    ).toBe('on cron 0 9 * * * (UTC)');
     expect(describeTrigger({ ...interval, trigger: 'manual' })).toMatch(/Run now/);
   });
 

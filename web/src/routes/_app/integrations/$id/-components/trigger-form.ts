@@ -161,11 +161,14 @@ export function formatFireTimes(
   }));
 }
 
-/** One line for the saved trigger: "Every 15 minutes", "Cron 0 9 * * 1-5 (Europe/Berlin)". */
+/**
+ * How the saved trigger starts runs, to follow "runs": "every 15 minutes",
+ * "on cron 0 9 * * 1-5 (Europe/Berlin)", "when the webhook receives an event".
+ */
 export function describeTrigger(integration: Pick<TIntegration, 'trigger' | 'schedule'>): string {
-  if (integration.trigger === 'webhook') return 'Runs when the webhook receives an event';
-  if (integration.trigger === 'manual') return 'Runs only when started with Run now';
+  if (integration.trigger === 'webhook') return 'when the webhook receives an event';
+  if (integration.trigger === 'manual') return 'only when started with Run now';
   const { schedule } = integration;
-  if ('cron' in schedule) return `Cron ${schedule.cron} (${schedule.timeZone})`;
-  return schedule.everyMinutes === 1 ? 'Every minute' : `Every ${schedule.everyMinutes} minutes`;
+  if ('cron' in schedule) return `on cron ${schedule.cron} (${schedule.timeZone})`;
+  return schedule.everyMinutes === 1 ? 'every minute' : `every ${schedule.everyMinutes} minutes`;
 }
