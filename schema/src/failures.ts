@@ -37,10 +37,21 @@ export const PAYLOAD_FAILURES = { InvalidPayload: 503 } as const satisfies Recor
 >;
 export type TPayloadFailureType = keyof typeof PAYLOAD_FAILURES;
 
+/**
+ * OAuth connections (issue 21): the user must act before a run can work (reconnect the account,
+ * connect one, add an OAuth app); retrying does not help.
+ */
+export const CONNECTION_FAILURES = {
+  ConnectionNeedsReconnect: 422,
+  ConnectionSetup: 422,
+} as const satisfies Record<string, FailureStatus>;
+export type TConnectionFailureType = keyof typeof CONNECTION_FAILURES;
+
 /** Every failure type a workflow may end with, and the status the API answers for it. */
 export const WORKFLOW_FAILURES = {
   ...GENERATION_FAILURES,
   ...RUN_FAILURES,
+  ...CONNECTION_FAILURES,
   ...PAYLOAD_FAILURES,
 } as const;
 export type TWorkflowFailureType = keyof typeof WORKFLOW_FAILURES;

@@ -3,7 +3,7 @@
 // run, when it is not), a way to refresh it after a 401, and the values to redact. Every other
 // connection passes through as it is. Tokens stay in this process: never in the isolate.
 import { ApplicationFailure } from '@temporalio/activity';
-import type { TConnectionSide } from '@patchbay/schema';
+import type { TConnectionFailureType, TConnectionSide } from '@patchbay/schema';
 import type { LoadedConnection } from '../activities/load-integration.ts';
 import { RequestFailedError } from '../sandbox/guarded-request.ts';
 import type { SandboxConnection } from '../sandbox/types.ts';
@@ -65,8 +65,12 @@ export async function prepareConnection(
 
 /** Before the run: the connection's state as the activity's failure. */
 function asActivityFailure(error: unknown): unknown {
-  if (error instanceof ConnectionNeedsReconnectError || error instanceof ConnectionSetupError)
-    return ApplicationFailure.nonRetryable(error.message, error.name);
+  // The types are schema's CONNECTION_FAILURES: the API answers them with 422.
+  const userMustAct = (message: string, type: TConnectionFailureType) =>
+    ApplicationFailure.nonRetryable(message, type);
+  if (error instanceof ConnectionNeedsReconnectError)
+    return userMustAct(error.message, 'ConnectionNeedsReconnect');
+  if (error instanceof ConnectionSetupError) return userMustAct(error.message, 'ConnectionSetup');
   if (error instanceof RefreshFailedError)
     return ApplicationFailure.retryable(error.message, error.name);
   return error;
