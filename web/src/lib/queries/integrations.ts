@@ -4,8 +4,10 @@ import {
   ZIntegrationListItem,
   ZIntegrationState,
   ZIntegrationVersion,
+  ZRunDetail,
   ZRunsPage,
   ZUsage,
+  type TRunKind,
 } from '@patchbay/schema';
 import { z } from 'zod';
 import { getQueryFn } from '../api-client.ts';
@@ -44,13 +46,20 @@ export const integrationQueries = {
       queryKey: [BASE, id, 'state'],
       queryFn: getQueryFn({ schema: ZIntegrationState }),
     }),
-  /** The Runs panel: newest first, one page at a time ('Load more'). */
-  runs: (id: string) =>
+  /** The Runs panel: newest first, one page at a time ('Load more'), filtered (issue 17). */
+  runs: (id: string, filter: RunsFilter = {}) =>
     infiniteQueryOptions({
-      queryKey: [BASE, id, 'runs', 'pages'],
-      queryFn: ({ pageParam }) => apiJson('GET', runsUrl(id, RUNS_PAGE_SIZE, pageParam), ZRunsPage),
+      queryKey: [BASE, id, 'runs', 'pages', filter],
+      queryFn: ({ pageParam }) =>
+        apiJson('GET', runsUrl(id, RUNS_PAGE_SIZE, pageParam, filter), ZRunsPage),
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (last) => last.nextBefore ?? undefined,
+    }),
+  /** One run with its logs and transcript: the Runs panel's detail view (issue 17). */
+  run: (id: string, runId: string) =>
+    queryOptions({
+      queryKey: [BASE, id, 'runs', runId],
+      queryFn: getQueryFn({ schema: ZRunDetail }),
     }),
   /** The latest runs only, for the dashboard's success rate. */
   recentRuns: (id: string) =>
@@ -60,9 +69,17 @@ export const integrationQueries = {
     }),
 };
 
-function runsUrl(id: string, limit: number, before?: number): string {
+/** The run history's filters (issue 17): how the run started, how it ended. */
+export interface RunsFilter {
+  kind?: TRunKind | undefined;
+  status?: 'success' | 'failed' | undefined;
+}
+
+function runsUrl(id: string, limit: number, before?: number, filter: RunsFilter = {}): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (before !== undefined) params.set('before', String(before));
+  if (filter.kind) params.set('kind', filter.kind);
+  if (filter.status) params.set('status', filter.status);
   return `${BASE}/${encodeURIComponent(id)}/runs?${params.toString()}`;
 }
 

@@ -424,7 +424,7 @@ function Review({ id }: { id: string }) {
             <Tabs.Tab value="state">Saved state</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="runs">
-            <RunsPanel integrationId={id} started={started} shownRun={shownRun} />
+            <RunsPanel integrationId={id} started={started} shownRun={shownRun} draftCode={code} />
           </Tabs.Panel>
           <Tabs.Panel value="events">
             <EventsPanel

@@ -6,8 +6,8 @@ import {
   Group,
   Skeleton,
   Stack,
+  Select,
   Table,
-  Tabs,
   Text,
   Tooltip,
   VisuallyHidden,
@@ -19,7 +19,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { formatDays, RETENTION_DAYS, type TRun, type TRunAttempt } from '@patchbay/schema';
+import { formatDays, RETENTION_DAYS, RUN_KINDS, type TRunSummary } from '@patchbay/schema';
 import { Fragment, useEffect, useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import {
@@ -27,17 +27,17 @@ import {
   isRunInFlight,
   LIVE_REFRESH_MS,
 } from '../../../../../lib/live-status.ts';
-import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
+import { integrationQueries, type RunsFilter } from '../../../../../lib/queries/integrations.ts';
 import {
   formatDateTime,
   formatDuration,
   formatRelativeTime,
 } from '../../../../../lib/relative-time.ts';
 import { usePhoneLayout } from '../../../../../lib/use-phone-layout.ts';
-import { LogsView, RequestList, ResponseList } from './run-transcript.tsx';
+import { RunDetail } from './run-detail.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
-const KIND_LABELS: Record<TRun['kind'], string> = {
+const KIND_LABELS: Record<TRunSummary['kind'], string> = {
   test: 'Test',
   scheduled: 'Scheduled',
   manual: 'Run now',
@@ -60,6 +60,8 @@ interface RunsPanelProps {
   started: StartedRun | null;
   /** Issue 16: the run an event started (its workflow id), opened and scrolled to. */
   shownRun?: string | null;
+  /** Issue 17: the editor's contents, saved or not, which 'Replay with current code' runs. */
+  draftCode?: string;
 }
 
 /**
@@ -68,13 +70,24 @@ interface RunsPanelProps {
  * themselves while a run is in flight or the integration is active (ADR 019: bounded polling
  * that stops when idle); Refresh stays for the impatient.
  */
-export function RunsPanel({ integrationId, started, shownRun = null }: RunsPanelProps) {
+export function RunsPanel({
+  integrationId,
+  started: startedHere,
+  shownRun = null,
+  draftCode = '',
+}: RunsPanelProps) {
   // The record is in the cache already (the review page's loader); only its status is read.
   const { data: integration } = useQuery(integrationQueries.detail(integrationId));
   const [open, setOpen] = useState<string | null>(null);
+  // Issue 17: the history filtered by trigger and by outcome.
+  const [filter, setFilter] = useState<RunsFilter>({});
+  // A re-run started from a run's details is waited for like Run now.
+  const [rerun, setRerun] = useState<StartedRun | null>(null);
+  const started =
+    rerun && (!startedHere || rerun.startedAt > startedHere.startedAt) ? rerun : startedHere;
   const phone = usePhoneLayout();
   const runs = useInfiniteQuery({
-    ...integrationQueries.runs(integrationId),
+    ...integrationQueries.runs(integrationId, filter),
     refetchInterval: (query) => {
       const loaded = query.state.data?.pages.flatMap((page) => page.runs) ?? [];
       return isRunInFlight(started, loaded) || integration?.status === 'active'
@@ -82,6 +95,7 @@ export function RunsPanel({ integrationId, started, shownRun = null }: RunsPanel
         : false;
     },
   });
+  const filtered = filter.kind !== undefined || filter.status !== undefined;
   const all = runs.data?.pages.flatMap((page) => page.runs) ?? [];
   const shown = shownRun ? all.find((run) => run.workflowId === shownRun) : undefined;
   useEffect(() => {
@@ -139,6 +153,44 @@ export function RunsPanel({ integrationId, started, shownRun = null }: RunsPanel
         </Alert>
       )}
 
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="Trigger"
+          size="xs"
+          w={160}
+          data={[
+            { value: 'all', label: 'All triggers' },
+            ...RUN_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] })),
+          ]}
+          value={filter.kind ?? 'all'}
+          allowDeselect={false}
+          onChange={(value) =>
+            setFilter((current) => ({
+              ...current,
+              kind: RUN_KINDS.find((kind) => kind === value),
+            }))
+          }
+        />
+        <Select
+          label="Status"
+          size="xs"
+          w={140}
+          data={[
+            { value: 'all', label: 'Any status' },
+            { value: 'success', label: 'Success' },
+            { value: 'failed', label: 'Failed' },
+          ]}
+          value={filter.status ?? 'all'}
+          allowDeselect={false}
+          onChange={(value) =>
+            setFilter((current) => ({
+              ...current,
+              status: value === 'success' || value === 'failed' ? value : undefined,
+            }))
+          }
+        />
+      </Group>
+
       {runs.isPending ? (
         <Stack gap="xs">
           <Skeleton height={32} />
@@ -150,7 +202,9 @@ export function RunsPanel({ integrationId, started, shownRun = null }: RunsPanel
         </Alert>
       ) : all.length === 0 ? (
         <Text size="sm" c="dimmed" py="md" ta="center">
-          No runs yet. Test the integration, or deploy it and use Run now.
+          {filtered
+            ? 'No runs match these filters.'
+            : 'No runs yet. Test the integration, or deploy it and use Run now.'}
         </Text>
       ) : (
         // Issue 18 §10: on a phone Kind, Duration, Attempts and the Temporal link move under
@@ -255,7 +309,12 @@ export function RunsPanel({ integrationId, started, shownRun = null }: RunsPanel
                   {expanded && (
                     <Table.Tr>
                       <Table.Td colSpan={7} p={0}>
-                        <RunDetails run={run} />
+                        <RunDetail
+                          integrationId={integrationId}
+                          run={run}
+                          draftCode={draftCode}
+                          onStarted={setRerun}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   )}
@@ -275,99 +334,9 @@ export function RunsPanel({ integrationId, started, shownRun = null }: RunsPanel
           loading={runs.isFetchingNextPage}
           onClick={() => void runs.fetchNextPage()}
         >
-          Load older runs
+          Load more
         </Button>
       )}
-    </Stack>
-  );
-}
-
-function RunDetails({ run }: { run: TRun }) {
-  return (
-    <Stack p="md" gap="sm">
-      {run.attempts.length > 1 && <AttemptList attempts={run.attempts} />}
-      <Tabs defaultValue="logs" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="logs">Logs</Tabs.Tab>
-          <Tabs.Tab value="request">Requests ({run.requests.length})</Tabs.Tab>
-          <Tabs.Tab value="response">Responses</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="logs" pt="md">
-          <LogsView
-            logs={run.logs}
-            data={run.data}
-            stateChanges={run.stateChanges}
-            error={run.error}
-            mode={run.kind === 'test' ? 'test' : 'deployed'}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="request" pt="md">
-          <RequestList requests={run.requests} />
-        </Tabs.Panel>
-        <Tabs.Panel value="response" pt="md">
-          <ResponseList requests={run.requests} />
-        </Tabs.Panel>
-      </Tabs>
-      <Text size="xs" c="dimmed" ff="monospace">
-        {run.workflowId}
-      </Text>
-    </Stack>
-  );
-}
-
-const WAIT_REASONS: Record<NonNullable<TRunAttempt['waitReason']>, string> = {
-  'retry-after': "the API's Retry-After",
-  backoff: 'backoff',
-};
-
-/**
- * Issue 18 §7: every attempt of a retried run, with its error and the wait before the next,
- * so a run that succeeded on its third attempt does not hide the two failures before it.
- * The logs and transcript below are the last attempt's.
- */
-function AttemptList({ attempts }: { attempts: TRunAttempt[] }) {
-  return (
-    <Stack gap={4} component="section" aria-label="Attempts">
-      <Text size="sm" fw={600}>
-        {attempts.length} attempts (the logs and requests below are the last one&apos;s)
-      </Text>
-      <Stack gap={4} component="ol" m={0} pl="md">
-        {attempts.map((attempt) => (
-          <Text
-            key={attempt.attempt}
-            component="li"
-            size="sm"
-            data-attempt={attempt.attempt}
-            data-attempt-status={attempt.status}
-          >
-            <Text
-              span
-              fw={500}
-              inherit
-              // The theme's error colour meets 4.5:1 in both schemes; success reads as plain text.
-              c={attempt.status === 'success' ? undefined : 'var(--mantine-color-error)'}
-            >
-              Attempt {attempt.attempt}: {attempt.status === 'success' ? 'succeeded' : 'failed'}
-            </Text>{' '}
-            after {formatDuration(attempt.durationMs)}
-            {attempt.error && (
-              <>
-                {' — '}
-                <Text span ff="monospace" inherit>
-                  {attempt.error.name}: {attempt.error.message}
-                </Text>
-              </>
-            )}
-            {attempt.waitMs !== undefined && (
-              <Text span c="dimmed" inherit>
-                {' '}
-                · then waited {formatDuration(attempt.waitMs)}
-                {attempt.waitReason ? ` (${WAIT_REASONS[attempt.waitReason]})` : ''}
-              </Text>
-            )}
-          </Text>
-        ))}
-      </Stack>
     </Stack>
   );
 }
