@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CODE_MAX_LENGTH } from './integration-constants.ts';
 import { ZRunError, ZRunStatus, ZTranscriptEntry } from './runs.ts';
+import { ZWebhookEvent } from './triggers.ts';
 import { ZRunOutcome } from './workflow-payloads.ts';
 
 // Replaying a draft against a recorded run (issue 17, ADR 023): the editor's code runs in the
@@ -38,6 +39,8 @@ export const ZReplayRunInput = z.object({
   integrationId: z.string().min(1),
   recordedRunId: z.string().regex(/^\d+$/, 'a run id is a number'),
   code: z.string(),
+  /** ctx.event: the recorded run's webhook event (issue 16), so the replay sees what it saw. */
+  event: ZWebhookEvent.optional(),
 });
 export type TReplayRunInput = z.infer<typeof ZReplayRunInput>;
 

@@ -259,6 +259,54 @@ describe('re-run: POST /api/integrations/:id/runs/:runId/rerun', () => {
     await user.request('PUT', `/api/integrations/${id}`, { status: 'paused' });
   });
 
+  it('re-runs and replays a webhook run with the event it had', async () => {
+    const code = `export default async function run(ctx) {
+  await ctx.source.get('/v1/customers', { query: { limit: 2 } });
+  await ctx.destination.post('/contacts', { json: { email: ctx.event.body.email, name: 'Lin' } });
+  return { event: ctx.event.id };
+}
+`;
+    const id = await createIntegration(code);
+    const event = {
+      id: 'evt_42',
+      receivedAt: new Date().toISOString(),
+      headers: { 'content-type': 'application/json' },
+      body: { email: 'lin@example.com' },
+    };
+    // The webhook intake starts runIntegration so, with the event in its input (issue 16).
+    const handle = await t.deps.temporal.workflow.start('runIntegration', {
+      taskQueue: t.deps.taskQueue,
+      workflowId: `event:${id}:${event.id}`,
+      args: [{ integrationId: id, kind: 'webhook', event }],
+    });
+    await handle.result();
+    const [webhookRun] = (await runsOf(id)).runs;
+    expect(webhookRun).toMatchObject({ kind: 'webhook', status: 'success' });
+
+    await runToEnd(`/api/integrations/${id}/runs/${webhookRun?.id}/rerun`, { code: 'as-ran' });
+    const [rerun] = (await runsOf(id)).runs;
+    expect(rerun).toMatchObject({ kind: 'rerun', status: 'success' });
+    const rerunDetail = (await (
+      await user.request('GET', `/api/integrations/${id}/runs/${rerun?.id}`)
+    ).json()) as TRunDetail;
+    expect(rerunDetail.data).toEqual({ event: 'evt_42' });
+    expect(destination.received.map((r) => r.body)).toEqual([
+      { email: 'lin@example.com', name: 'Lin' },
+      { email: 'lin@example.com', name: 'Lin' },
+    ]);
+
+    const replayed = (await (
+      await user.request('POST', `/api/integrations/${id}/runs/${webhookRun?.id}/replay`, {
+        code: code.replace("name: 'Lin'", "name: 'Lin (replayed)'"),
+      })
+    ).json()) as TReplayResponse;
+    expect(replayed.replay).toMatchObject({ status: 'success', data: { event: 'evt_42' } });
+    expect(replayed.replay.writes.map((write) => write.body)).toEqual([
+      { email: 'lin@example.com', name: 'Lin (replayed)' },
+    ]);
+    expect(destination.received).toHaveLength(2);
+  });
+
   it('refuses test runs, unknown runs and bad bodies', async () => {
     const id = await createIntegration(FIXED_CODE);
     const test = await user.request('POST', `/api/integrations/${id}/execute`, { testMode: true });

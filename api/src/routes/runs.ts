@@ -50,7 +50,7 @@ import {
   type RunRow,
   type UserRow,
 } from '@patchbay/db';
-import { originalRunInput, rerunInput } from '../runs/rerun-input.ts';
+import { originalEvent, originalRunInput, rerunInput } from '../runs/rerun-input.ts';
 import { jsonBody, queryParams } from '../validate.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { workflowFailure } from '../workflow-failure.ts';
@@ -330,12 +330,21 @@ export function runRoutes(deps: AppDeps) {
         await consume(deps.auth.rateLimits.runsByUser, integration.user_id);
         const run = await recordedRun(integration.id, c.req.param('runId'));
         const { code } = c.req.valid('json');
+        // The replay sees the event the recorded run saw (a webhook run, a test with an event).
+        const event = await originalEvent(temporal, run.workflow_id, run.run_id);
         const handle = await temporal.workflow.start<typeof workflows.replayRun>(
           WORKFLOW_NAMES.replayRun,
           {
             taskQueue: deps.taskQueue,
             workflowId: replayWorkflowId(integration.id, randomUUID()),
-            args: [{ integrationId: integration.id, recordedRunId: run.id, code }],
+            args: [
+              {
+                integrationId: integration.id,
+                recordedRunId: run.id,
+                code,
+                ...(event === undefined ? {} : { event }),
+              },
+            ],
           },
         );
         const result = await awaitWorkflowResult<ReplayRunResult>(

@@ -5,19 +5,20 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow/codec-helpers.js';
 import { temporal } from '@temporalio/proto';
-import { ZRunIntegrationInput, type TRunIntegrationInput } from '@patchbay/schema';
+import {
+  ZRunIntegrationInput,
+  ZWebhookEvent,
+  type TRunIntegrationInput,
+  type TWebhookEvent,
+} from '@patchbay/schema';
 
 const EventType = temporal.api.enums.v1.EventType;
 
 /**
- * The original run's workflow input, or null when Temporal no longer has its history (it
+ * A run's workflow input as it was started, or null when Temporal no longer has its history (it
  * keeps histories for the namespace's retention period; the run record outlives it).
  */
-export async function originalRunInput(
-  client: Client,
-  workflowId: string,
-  runId: string,
-): Promise<TRunIntegrationInput | null> {
+async function startInput(client: Client, workflowId: string, runId: string): Promise<unknown> {
   let history;
   try {
     history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
@@ -32,8 +33,32 @@ export async function originalRunInput(
     client.workflow.options.loadedDataConverter,
     started?.input?.payloads,
   );
-  const parsed = ZRunIntegrationInput.safeParse(input);
+  return input ?? null;
+}
+
+/** The original deployed run's workflow input, or null when Temporal no longer has it. */
+export async function originalRunInput(
+  client: Client,
+  workflowId: string,
+  runId: string,
+): Promise<TRunIntegrationInput | null> {
+  const parsed = ZRunIntegrationInput.safeParse(await startInput(client, workflowId, runId));
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The webhook event a run's code saw as ctx.event (a webhook run's, or a test's sample event),
+ * for its replay; undefined when it had none or Temporal no longer has it.
+ */
+export async function originalEvent(
+  client: Client,
+  workflowId: string,
+  runId: string,
+): Promise<TWebhookEvent | undefined> {
+  const input = await startInput(client, workflowId, runId);
+  if (typeof input !== 'object' || input === null || !('event' in input)) return undefined;
+  const parsed = ZWebhookEvent.safeParse(input.event);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**

@@ -43,6 +43,7 @@ export function createReplayRecordedRun(deps: ExecuteDeps) {
         run: { id: input.runId, attempt: 1, mode: 'test', scheduledAt: input.scheduledAt },
         allowPrivateNetwork: deps.allowPrivateNetwork,
         capture: { mode: 'dry-run', ...descriptions },
+        event: input.event ?? null,
         replay: { recorded: recorded.requests },
       })
       .finally(() => clearInterval(heartbeat));
