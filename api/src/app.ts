@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { hookRoutes } from './routes/hooks.ts';
 import { generateRoutes } from './routes/generate.ts';
 import { integrationRoutes } from './routes/integrations.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { runRoutes } from './routes/runs.ts';
 import { oauthIntegrationRoutes, oauthRoutes } from './routes/oauth.ts';
 import { usageRoutes } from './routes/usage.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
     .route('/integrations', oauthIntegrationRoutes(deps))
     .route('/oauth', oauthRoutes(deps))
     .route('/usage', usageRoutes(deps))
+    .route('/notifications', notificationRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .route('/integrations', webhookEventRoutes(deps))
     .route('/integrations', runHistoryRoutes(deps))

@@ -11,6 +11,7 @@ export * from './credentials.ts';
 export * from './oauth-connections.ts';
 export * from './runs.ts';
 export * from './state.ts';
+export * from './notifications.ts';
 export * from './audit.ts';
 export * from './rate-limits.ts';
 export * from './retention.ts';

@@ -12,6 +12,7 @@ import type {
 } from '@patchbay/schema';
 import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
+import { decideAlert } from './notifications.ts';
 
 /** A `runs` row as postgres.js returns it. */
 export interface RunRow {
@@ -242,21 +243,32 @@ export async function findCommittedRun(
 
 /**
  * After the last attempt (DESIGN.md §5): one failed run record and an active integration
- * marked failed, together. Nothing when the integration was deleted meanwhile.
+ * marked failed, together, with the failure alert when this turns it failed (issue 17,
+ * ADR 022): its id, or null. Nothing when the integration was deleted meanwhile.
  */
 export async function commitFailedRun(
   sql: Sql,
   input: TRecordFailedRunInput,
   outcome: TRunOutcome,
-): Promise<void> {
-  await sql.begin(async (tx) => {
+): Promise<string | null> {
+  return sql.begin(async (tx) => {
     const [exists] = await tx`
       select 1 from integrations where id = ${input.integrationId} for update`;
-    if (!exists) return;
+    if (!exists) return null;
     await insertRunRecord(tx, input, { ...outcome, status: 'failed' }, new Date(input.scheduledAt));
-    await tx`
-      update integrations set status = 'failed'
-      where id = ${input.integrationId} and status = 'active'`;
+    const [row] = await tx<{ status: string }[]>`
+      update integrations set status = case when status = 'active' then 'failed' else status end
+      where id = ${input.integrationId}
+      returning status`;
+    // A paused or draft integration's failed run does not make it failed: no alert.
+    if (row?.status !== 'failed') return null;
+    return decideAlert(tx, {
+      integrationId: input.integrationId,
+      transition: 'failed',
+      workflowId: input.workflowId,
+      runId: input.runId,
+      errorMessage: outcome.error?.message ?? input.message,
+    });
   });
 }
 

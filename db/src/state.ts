@@ -6,6 +6,7 @@ import type { TIntegrationState, TRunOutcome } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
 import { findIntegrationOfUser, isIntegrationId, type IntegrationRow } from './integrations.ts';
 import { insertRunRecord, type RunKey } from './runs.ts';
+import { decideAlert } from './notifications.ts';
 
 /** An `integration_state` row as postgres.js returns it. */
 export interface IntegrationStateRow {
@@ -82,7 +83,8 @@ export interface StateCommit {
 }
 
 export type StateCommitResult =
-  | { status: 'committed'; version: number }
+  /** alertId: the recovery alert this run's success decided (issue 17), to be delivered. */
+  | { status: 'committed'; version: number; alertId?: string }
   /** The run was already recorded (a retry of a committed attempt): nothing written. */
   | { status: 'already-recorded' }
   /** Someone committed since `readVersion`: nothing written; re-read and try again. */
@@ -130,7 +132,21 @@ export async function commitState(sql: Sql, commit: StateCommit): Promise<StateC
             status = case when ${Boolean(run)} and status = 'failed' then 'active' else status end
         where id = ${integrationId}
         returning state_version`;
-      return { status: 'committed', version: Number(updated?.state_version) };
+      // Issue 17 (ADR 022): a deployed run's success after a failure alert sends one recovery alert.
+      const alertId = run
+        ? await decideAlert(tx, {
+            integrationId,
+            transition: 'recovered',
+            workflowId: run.key.workflowId,
+            runId: run.key.runId,
+            errorMessage: null,
+          })
+        : null;
+      return {
+        status: 'committed',
+        version: Number(updated?.state_version),
+        ...(alertId ? { alertId } : {}),
+      };
     });
   } catch (error) {
     if (error instanceof StaleState) return { status: 'state-changed' };

@@ -17,3 +17,4 @@ export * from './api-description.ts';
 export * from './triggers.ts';
 export * from './oauth.ts';
 export * from './cron.ts';
+export * from './notifications.ts';

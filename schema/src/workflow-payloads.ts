@@ -87,6 +87,8 @@ export const ZRunOutcome = z.object({
   summary: z.string().optional(),
   /** The integration_versions version the run ran (issue 17), recorded with the run. */
   codeVersion: z.number().int().nullable().optional(),
+  /** A deployed run that recovered a failed integration: the alert to deliver (issue 17, ADR 022). */
+  alertId: z.uuid().optional(),
 });
 export type TRunOutcome = z.infer<typeof ZRunOutcome>;
 

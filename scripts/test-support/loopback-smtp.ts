@@ -16,11 +16,20 @@ export interface LoopbackSmtp {
   /** `smtp://user:pass@127.0.0.1:<port>`: what an operator puts in SMTP_URL. */
   url: string;
   received: ReceivedMail[];
+  /** How many messages it refused (refuseFirst). */
+  readonly refused: number;
   close(): Promise<void>;
 }
 
-export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
+export async function startLoopbackSmtp(
+  options: {
+    /** Refuse this many messages first (421, "try again later"): a flaky server (issue 17). */
+    refuseFirst?: number;
+  } = {},
+): Promise<LoopbackSmtp> {
   const received: ReceivedMail[] = [];
+  let refusalsLeft = options.refuseFirst ?? 0;
+  let refused = 0;
   const server = new SMTPServer({
     // No certificate on loopback: plain SMTP with AUTH PLAIN/LOGIN, as smtp://user:pass@ sends.
     disabledCommands: ['STARTTLS'],
@@ -31,6 +40,12 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
       } else {
         callback(new Error('Invalid username or password'));
       }
+    },
+    onMailFrom(_address, _session, callback) {
+      if (refusalsLeft <= 0) return callback();
+      refusalsLeft -= 1;
+      refused += 1;
+      callback(Object.assign(new Error('Service busy, try again later'), { responseCode: 421 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -52,6 +67,9 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
   return {
     url: `smtp://patchbay:mail-secret@127.0.0.1:${port}`,
     received,
+    get refused() {
+      return refused;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '../../workers/src/generation/create-generator.ts';
 import type { Generator } from '../../workers/src/generation/generator.ts';
 import { SandboxPool } from '../../workers/src/sandbox/index.ts';
+import type { AlertSettings } from '../../workers/src/activities/send-alert.ts';
 
 // Worker state changes and expected activity failures drown the test output.
 Runtime.install({ logger: new DefaultLogger('ERROR') });
@@ -35,6 +36,8 @@ export async function startTestWorker(options: {
   /** OPENAI_* settings for the real generator, e.g. a loopback fake provider's base URL. */
   generatorEnv?: GeneratorEnv;
   taskQueue?: string;
+  /** Issue 17: where alerts go (a loopback SMTP server); default: no mail. */
+  alerts?: AlertSettings;
 }): Promise<TestWorker> {
   bundle ??= bundleWorkflows();
   const taskQueue = options.taskQueue ?? `test-${randomUUID()}`;
@@ -53,6 +56,11 @@ export async function startTestWorker(options: {
       generator: options.generator ?? createGenerator(options.generatorEnv ?? {}),
       // The tests' third-party APIs are HTTP servers on loopback.
       allowPrivateNetwork: true,
+      alerts: options.alerts ?? {
+        smtp: null,
+        appUrl: 'http://localhost:3000',
+        temporalUi: { baseUrl: 'http://localhost:8233', namespace: 'default' },
+      },
     },
   });
   const running = worker.run();

@@ -38,6 +38,12 @@ async function main(): Promise<void> {
       sandbox,
       generator,
       allowPrivateNetwork: env.SANDBOX_ALLOW_PRIVATE_NETWORK,
+      alerts: {
+        smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
+        // The API's default too (api/src/auth/auth-config.ts).
+        appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+        temporalUi: { baseUrl: env.TEMPORAL_UI_URL, namespace: env.TEMPORAL_NAMESPACE },
+      },
     },
   });
   console.log(

@@ -11,6 +11,10 @@ import type {
   TPingResult,
   TPruneResult,
   TRecordFailedRunInput,
+  TRecordFailedRunResult,
+  TSendAlertInput,
+  TSendTestAlertInput,
+  TSendTestAlertResult,
   TReplayExecutionInput,
   TReplayRunInput,
   TReplayRunResult,
@@ -45,8 +49,12 @@ export interface Activities {
   executeIntegration(input: ExecuteIntegrationInput): Promise<RunOutcome>;
   /** Issue 17: code against a recorded run's transcript; nothing is sent, nothing committed. */
   replayRecordedRun(input: TReplayExecutionInput): Promise<ReplayRunResult>;
-  /** After the last retry: a failed run record, and the integration marked failed. */
-  recordFailedRun(input: RecordFailedRunInput): Promise<void>;
+  /** After the last retry: a failed run record, the integration marked failed, and its alert. */
+  recordFailedRun(input: RecordFailedRunInput): Promise<TRecordFailedRunResult>;
+  /** Issue 17 (ADR 022): delivers a decided alert to every channel that has not got it yet. */
+  sendAlert(input: TSendAlertInput): Promise<{ sent: number; refused: number }>;
+  /** A channel's Send test: one delivery, answered, never thrown. */
+  sendTestAlert(input: TSendTestAlertInput): Promise<TSendTestAlertResult>;
   generateCode(input: TGenerateRequest): Promise<TGenerateResponse>;
   /** Syntax check of generated code; throws a non-retryable failure naming line and column. */
   validateCode(code: string): Promise<void>;

@@ -10,6 +10,8 @@ export const WORKFLOW_NAMES = {
   generateCode: 'generateCode',
   pruneRetention: 'pruneRetention',
   importApiDescription: 'importApiDescription',
+  deliverAlert: 'deliverAlert',
+  sendTestAlert: 'sendTestAlert',
 } as const;
 
 export function pingWorkflowId(uuid: string): string {
@@ -59,6 +61,16 @@ export function webhookReplayWorkflowId(
 /** Issue 17: a replay of code against a recorded run (never a deployed run). */
 export function replayWorkflowId(integrationId: string, uuid: string): string {
   return `replay:${integrationId}:${uuid}`;
+}
+
+/** Issue 17 (ADR 022): the delivery of one decided alert; one per alert, whoever starts it. */
+export function alertWorkflowId(alertId: string): string {
+  return `alert:${alertId}`;
+}
+
+/** A channel's Send test. */
+export function testAlertWorkflowId(channelId: string, uuid: string): string {
+  return `alert-test:${channelId}:${uuid}`;
 }
 
 export const SCHEDULE_PREFIX = 'integration:';

@@ -2,11 +2,17 @@
 // Temporal's deterministic sandbox: no Node built-ins, no I/O, only activities (lint
 // enforces it). Every generation, test and deployed run is one of these executions,
 // visible in the Temporal Web UI.
-import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import {
+  defineSearchAttributeKey,
+  SearchAttributeType,
+  WorkflowExecutionAlreadyStartedError,
+} from '@temporalio/common';
 import {
   ActivityFailure,
   ApplicationFailure,
+  ParentClosePolicy,
   proxyActivities,
+  startChild,
   workflowInfo,
 } from '@temporalio/workflow';
 import type {
@@ -14,7 +20,11 @@ import type {
   TGenerateResponse,
   TImportApiDescriptionInput,
   TImportResponse,
+  TRecordFailedRunResult,
   TRunFailureType,
+  TSendAlertInput,
+  TSendTestAlertInput,
+  TSendTestAlertResult,
   TVerification,
   TVerifyCodeResult,
 } from '@patchbay/schema';
@@ -27,6 +37,7 @@ import type {
   RunOutcome,
   TestIntegrationInput,
 } from './activity-types.ts';
+import { alertWorkflowId } from './names.ts';
 import { DEPLOYED_RUN_RETRY, GENERATION_RETRY } from './retry-policy.ts';
 
 const { ping: pingActivity } = proxyActivities<Activities>({
@@ -99,8 +110,9 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
     // 'Re-run as it ran' (issue 17): the version the original run ran.
     ...(input.codeVersion === undefined ? {} : { codeVersion: input.codeVersion }),
   };
+  let result: RunOutcome;
   try {
-    return await deployedActivities.executeIntegration({ ...execution, mode: 'deployed' });
+    result = await deployedActivities.executeIntegration({ ...execution, mode: 'deployed' });
   } catch (error) {
     const failure = error instanceof ActivityFailure ? error.cause : error;
     const outcome =
@@ -108,12 +120,64 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
         ? ((failure.details?.[0] as RunOutcome | undefined) ?? null)
         : null;
     const message = failure instanceof Error ? failure.message : String(failure);
-    await bookkeeping.recordFailedRun({ ...execution, outcome, message });
+    // Undefined in histories recorded before alerts existed (issue 17): nothing to deliver.
+    const recorded: TRecordFailedRunResult | undefined = await bookkeeping.recordFailedRun({
+      ...execution,
+      outcome,
+      message,
+    });
+    if (recorded?.alertId) await deliverAlertLater(recorded.alertId);
     throw ApplicationFailure.nonRetryable(
       `The run failed after its retries: ${message}`,
       'RunFailed' satisfies TRunFailureType,
     );
   }
+  // A success that recovered a failed integration (issue 17).
+  if (result.alertId) await deliverAlertLater(result.alertId);
+  return result;
+}
+
+/**
+ * Issue 17 (ADR 022): an alert is delivered by a workflow of its own, which the run starts and
+ * leaves (ABANDON): a flaky SMTP server may keep it retrying for hours, and the run must not
+ * stay open meanwhile (the Schedule would skip the next ticks). Its id is the alert's, so a
+ * second start (a replayed or retried run) is refused as a duplicate.
+ */
+async function deliverAlertLater(alertId: string): Promise<void> {
+  try {
+    await startChild(deliverAlert, {
+      workflowId: alertWorkflowId(alertId),
+      args: [{ alertId }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+const alerting = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  // No attempt limit: retried with backoff, every 10 minutes at most, for a day. A channel that
+  // got the alert is recorded, so each retry sends only to the rest.
+  scheduleToCloseTimeout: '24 hours',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+});
+
+/** Issue 17 (ADR 022): delivers one decided alert to the channels routed to its integration. */
+export async function deliverAlert(
+  input: TSendAlertInput,
+): Promise<{ sent: number; refused: number }> {
+  return alerting.sendAlert(input);
+}
+
+const testAlerting = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 1 },
+});
+
+/** A channel's Send test: one attempt, whose answer the API shows the user. */
+export async function sendTestAlert(input: TSendTestAlertInput): Promise<TSendTestAlertResult> {
+  return testAlerting.sendTestAlert(input);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 import {
   codeVersionOf,
   commitState,
+  findAlertOfRun,
   findCommittedRun,
   findVersionCode,
   insertRunAttempt,
@@ -118,7 +119,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
     if (input.mode === 'deployed') {
       // The worker may have died after committing and before Temporal heard back.
       const committed = await findCommittedRun(deps.sql, input.workflowId, input.runId);
-      if (committed) return boundedForTemporal(committed);
+      if (committed) return boundedForTemporal(await withRecoveryAlert(deps.sql, input, committed));
     }
     const integration = await loadIntegration(deps.sql, deps.vault, input.integrationId);
     if (!integration)
@@ -213,11 +214,14 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       switch (commit.status) {
         case 'committed':
           await recordAttempt('success');
-          return boundedForTemporal(outcome);
+          // A recovery alert to deliver (issue 17, ADR 022): the workflow starts its delivery.
+          return boundedForTemporal(
+            commit.alertId ? { ...outcome, alertId: commit.alertId } : outcome,
+          );
         case 'already-recorded': {
           // Another attempt of this run committed first: never commit twice; answer with its outcome.
           const earlier = await findCommittedRun(deps.sql, input.workflowId, input.runId);
-          return boundedForTemporal(earlier ?? outcome);
+          return boundedForTemporal(await withRecoveryAlert(deps.sql, input, earlier ?? outcome));
         }
         case 'state-changed':
           // Another run or a hand edit committed meanwhile: these changes came from stale state.
@@ -287,6 +291,16 @@ async function savedCode(sql: Sql, input: ExecuteIntegrationInput): Promise<stri
     );
   }
   return code;
+}
+
+/** A committed run's outcome with the recovery alert its commit decided, if any (issue 17). */
+async function withRecoveryAlert(
+  sql: Sql,
+  input: ExecuteIntegrationInput,
+  outcome: RunOutcome,
+): Promise<RunOutcome> {
+  const alertId = await findAlertOfRun(sql, input.workflowId, input.runId, 'recovered');
+  return alertId ? { ...outcome, alertId } : outcome;
 }
 
 /** What the sandbox host takes of a connection: its address and credential, nothing else. */

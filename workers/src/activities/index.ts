@@ -11,6 +11,7 @@ import { createImportApiDescription } from './import-api-description.ts';
 import { createPingActivity } from './ping.ts';
 import { createPruneRetention } from './prune-retention.ts';
 import { createRecordFailedRun } from './record-failed-run.ts';
+import { createAlertActivities, type AlertSettings } from './send-alert.ts';
 import { createReplayRecordedRun } from './replay-recorded-run.ts';
 import { createVerifyGeneratedCode } from './verify-generated-code.ts';
 
@@ -21,6 +22,8 @@ export interface ActivityDeps {
   sandbox: SandboxPool;
   allowPrivateNetwork: boolean;
   generator: Generator;
+  /** Issue 17: SMTP, the console's URL for run links, the Temporal UI for operators' alerts. */
+  alerts: AlertSettings;
 }
 
 export function createActivities(deps: ActivityDeps): Activities {
@@ -28,6 +31,7 @@ export function createActivities(deps: ActivityDeps): Activities {
     ping: createPingActivity(deps),
     executeIntegration: createExecuteIntegration(deps),
     recordFailedRun: createRecordFailedRun(deps),
+    ...createAlertActivities(deps),
     replayRecordedRun: createReplayRecordedRun(deps),
     ...createGenerationActivities(deps),
     verifyGeneratedCode: createVerifyGeneratedCode(deps),

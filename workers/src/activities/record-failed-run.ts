@@ -1,13 +1,16 @@
-import { ZRecordFailedRunInput } from '@patchbay/schema';
+import { ZRecordFailedRunInput, type TRecordFailedRunResult } from '@patchbay/schema';
 import { parsePayload, type RecordFailedRunInput, type RunOutcome } from '@patchbay/workflows';
 import { commitFailedRun, type Sql } from '@patchbay/db';
 
 /**
  * After the last attempt: one failed run record (with the last attempt's logs and
- * transcript) and an active integration marked failed (DESIGN.md §5).
+ * transcript) and an active integration marked failed (DESIGN.md §5); answers the failure
+ * alert that decided, for the workflow to deliver (issue 17, ADR 022).
  */
 export function createRecordFailedRun(deps: { sql: Sql }) {
-  return async function recordFailedRun(payload: RecordFailedRunInput): Promise<void> {
+  return async function recordFailedRun(
+    payload: RecordFailedRunInput,
+  ): Promise<TRecordFailedRunResult> {
     const input = parsePayload(ZRecordFailedRunInput, payload, 'recordFailedRun');
     const outcome: RunOutcome = input.outcome ?? {
       status: 'failed',
@@ -20,6 +23,6 @@ export function createRecordFailedRun(deps: { sql: Sql }) {
       error: { name: 'RunFailed', message: input.message, retryable: false },
     };
     // One transaction; nothing when the integration was deleted meanwhile.
-    await commitFailedRun(deps.sql, input, outcome);
+    return { alertId: await commitFailedRun(deps.sql, input, outcome) };
   };
 }
