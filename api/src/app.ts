@@ -19,6 +19,7 @@ import { integrationRoutes } from './routes/integrations.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { runRoutes } from './routes/runs.ts';
 import { oauthIntegrationRoutes, oauthRoutes } from './routes/oauth.ts';
+import { runHistoryRoutes } from './routes/run-history.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { temporalCodecRoutes } from './routes/temporal-codec.ts';
