@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCallWarning } from './api-description.ts';
 import { ZCreateIntegrationRequest, ZSchedule } from './integrations.ts';
+import { ZTriggerType } from './triggers.ts';
 
 export const GENERATORS = ['openai', 'template'] as const;
 export const ZGenerator = z.enum(GENERATORS);
@@ -57,6 +58,8 @@ export const ZGenerateResponse = z.object({
   model: z.string().optional(),
   /** A schedule read from the prompt ('every 15 minutes'), when it names one. */
   schedule: ZSchedule.optional(),
+  /** Issue 16: 'webhook' when the prompt describes an event ("when a customer cancels …"). */
+  trigger: ZTriggerType.optional(),
   /** What the generator did not understand or could not ground in the descriptions (issue 15). */
   unresolved: z.array(z.string()).default([]),
   /** The described operations the code calls, for the review page (issue 15). */

@@ -83,6 +83,7 @@ function toResponse(
     generator: result.generator,
     ...(result.model ? { model: result.model } : {}),
     ...(result.schedule ? { schedule: result.schedule } : {}),
+    ...(result.trigger ? { trigger: result.trigger } : {}),
     unresolved: result.unresolved,
     operations: result.operations,
     // Issue 15 §4: the static check's findings travel with the code, as on save.

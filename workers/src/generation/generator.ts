@@ -4,6 +4,7 @@ import type {
   TGenerator,
   TOperationCall,
   TSchedule,
+  TTriggerType,
 } from '@patchbay/schema';
 
 // DESIGN.md §8: two generators behind one interface, chosen by configuration
@@ -17,6 +18,8 @@ export interface GenerationResult {
   model?: string;
   /** The schedule the prompt asked for, when it names one ('every 15 minutes'). */
   schedule?: TSchedule;
+  /** Issue 16: 'webhook' when the prompt describes an event the source delivers by webhook. */
+  trigger?: TTriggerType;
   /** What the generator did not understand or could not ground (issue 15 §2); the console shows it. */
   unresolved: string[];
   /** The described operations the code calls (empty when no description was given). */

@@ -17,6 +17,7 @@ import {
   buildUserPrompt,
   SYSTEM_PROMPT,
 } from './prompt.ts';
+import { readWebhookTrigger } from './webhook-trigger.ts';
 import { readSchedule } from './read-prompt.ts';
 
 // The LLM generator (DESIGN.md §8): any OpenAI-compatible chat-completions server (OpenAI,
@@ -97,7 +98,13 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
         role: 'system',
         content: operations ? `${SYSTEM_PROMPT}\n\n${operations}` : SYSTEM_PROMPT,
       },
-      { role: 'user', content: buildUserPrompt(input) },
+      {
+        role: 'user',
+        content: buildUserPrompt(
+          input,
+          readWebhookTrigger(input.userPrompt, generateOptions.source),
+        ),
+      },
     ];
   }
 
@@ -135,6 +142,11 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
           : [],
       ),
     };
+    // Issue 16: an event the source delivers by webhook makes a webhook trigger, not a schedule.
+    if (readWebhookTrigger(input.userPrompt, generateOptions.source)) {
+      result.trigger = 'webhook';
+      return result;
+    }
     const schedule = readSchedule(input.userPrompt);
     if (schedule) result.schedule = { everyMinutes: schedule.everyMinutes };
     return result;

@@ -5,6 +5,7 @@ import {
   type TAuthType,
   type TGenerateRequest,
 } from '@patchbay/schema';
+import type { WebhookReading } from './webhook-trigger.ts';
 
 // The LLM's prompt (DESIGN.md §8): the ctx contract with an example and our conventions in the
 // system message; the user's description and the two connections in the user message. Never a
@@ -42,8 +43,11 @@ ${CTX_CONTRACT_EXAMPLE.trim()}
 ## Answer format
 Answer with the complete module in a single \`\`\`javascript fenced block and nothing else.`;
 
-/** The user's description and the connections, without any credential. */
-export function buildUserPrompt(input: TGenerateRequest): string {
+/**
+ * The user's description and the connections, without any credential. `webhook`: the prompt
+ * describes an event the source delivers by webhook (issue 16), so the code reads ctx.event.
+ */
+export function buildUserPrompt(input: TGenerateRequest, webhook?: WebhookReading): string {
   return [
     'Write the integration described below.',
     '',
@@ -54,9 +58,30 @@ export function buildUserPrompt(input: TGenerateRequest): string {
     `  Base URL: ${input.destApiUrl}`,
     `  Auth: ${describeAuth(input.destAuthType)}`,
     '',
+    ...(webhook ? webhookLines(input, webhook) : []),
     'Description:',
     input.userPrompt,
   ].join('\n');
+}
+
+/** Issue 16: the trigger, the event and its example body, for code that reads ctx.event. */
+function webhookLines(input: TGenerateRequest, webhook: WebhookReading): string[] {
+  const event = webhook.event;
+  return [
+    `Trigger: webhook. The code runs once per ${input.sourceApiName} event, already verified and de-duplicated by Patchbay, and reads it from ctx.event (ctx.event.body is the parsed body); it does not poll the source for it. ctx.event is null on test runs without a sample event: return early then.`,
+    ...(webhook.webhooks.eventTypePath
+      ? [
+          `The event's type is at ${webhook.webhooks.eventTypePath} (a body path, or header:<name>).`,
+        ]
+      : []),
+    ...(event
+      ? [
+          `The event: ${event.name}${event.summary ? ` (${event.summary})` : ''}. Example body:`,
+          JSON.stringify(event.example, null, 2),
+        ]
+      : [`Events it may send: ${webhook.webhooks.events.map((e) => e.name).join(', ')}.`]),
+    '',
+  ];
 }
 
 /** The repair round: the code we could not use, and why. */

@@ -7,6 +7,7 @@ import {
 import type { GenerateOptions, GenerationResult, Generator } from './generator.ts';
 import { renderGrounded } from './grounded-code.ts';
 import { planGrounded } from './grounded-plan.ts';
+import { readWebhookTrigger, webhookTemplateCode } from './webhook-trigger.ts';
 import {
   clean,
   describeMinutes,
@@ -60,6 +61,9 @@ export function generateTemplateCode(
     destination?: TApiDescription | undefined;
   } = {},
 ): GenerationResult {
+  // Issue 16: "when a customer cancels …" with a source that delivers that event by webhook.
+  const webhook = readWebhookTrigger(input.userPrompt, descriptions.source);
+  if (webhook) return webhookTemplateCode(input, webhook, descriptions.destination);
   const reading = readPrompt(input.userPrompt, input);
   const explicitPaths = Boolean(
     (reading.source && !reading.source.guessed) ||

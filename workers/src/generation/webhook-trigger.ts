@@ -1,0 +1,250 @@
+// Issue 16: prompts that say "when … happens" describe an event, not a schedule. When the source
+// API's description lists webhook events, both generators make such an integration webhook-
+// triggered: the template generator writes code that reads `ctx.event.body` (below), and the
+// LLM is told the event and shown its example (prompt.ts). Without described webhooks the
+// integration stays on a schedule, since nothing would deliver the events.
+import type {
+  TApiDescription,
+  TFieldSchema,
+  TGenerateRequest,
+  TOperation,
+  TWebhooks,
+} from '@patchbay/schema';
+import type { GenerationResult } from './generator.ts';
+import { readSchedule } from './read-prompt.ts';
+
+export interface WebhookReading {
+  /** The described event the prompt names best; undefined when none matched a word of it. */
+  event: TWebhooks['events'][number] | undefined;
+  webhooks: TWebhooks;
+}
+
+// "when a customer cancels", "whenever", "as soon as", "each time", "every time".
+const EVENT_PHRASE = /\b(when(ever)?|as soon as|each time|every time)\b/i;
+// "When PagerDuty has a new incident": new records are read incrementally on a schedule, as the
+// grounded generator does (issue 15); events are for what polling cannot see (a cancellation).
+const NEW_RECORDS = /\bnew\b/i;
+
+// Words providers use for what users say otherwise.
+const SYNONYMS: Record<string, string[]> = {
+  cancel: ['delete', 'deleted', 'ended', 'end', 'canceled', 'cancelled', 'cancel'],
+  create: ['created', 'new', 'add', 'added', 'sign', 'signs'],
+  fail: ['failed', 'failure', 'decline', 'declined'],
+  update: ['updated', 'change', 'changed', 'edit', 'edited', 'modified'],
+  pay: ['paid', 'payment', 'succeeded', 'charge'],
+  close: ['closed', 'resolve', 'resolved', 'done', 'completed', 'complete'],
+};
+
+/** The prompt's event, when it describes one and the source can deliver it by webhook. */
+export function readWebhookTrigger(
+  prompt: string,
+  source: TApiDescription | undefined,
+): WebhookReading | undefined {
+  const webhooks = source?.webhooks;
+  if (!webhooks || !EVENT_PHRASE.test(prompt) || NEW_RECORDS.test(prompt)) return undefined;
+  if (readSchedule(prompt)) return undefined;
+  const words = wordsOf(prompt);
+  let best: { event: TWebhooks['events'][number]; score: number } | undefined;
+  for (const event of webhooks.events) {
+    const eventWords = wordsOf(`${event.name} ${event.summary ?? ''}`);
+    let score = 0;
+    for (const word of words) {
+      if (eventWords.some((other) => sameWord(word, other))) score += 1;
+    }
+    if (score > 0 && (!best || score > best.score)) best = { event, score };
+  }
+  return { event: best?.event, webhooks };
+}
+
+function wordsOf(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 2);
+  return words.flatMap((word) => {
+    const family = Object.entries(SYNONYMS).find(
+      ([stem, others]) => word.startsWith(stem) || others.includes(word),
+    );
+    return family ? [word, family[0]] : [word];
+  });
+}
+
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  // "cancels" and "cancel", "subscriptions" and "subscription".
+  return a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5);
+}
+
+const TEXT_FIELDS = ['subject', 'title', 'summary', 'name', 'text', 'message', 'body', 'content'];
+/** Text that is an object's content (a comment's body), not its label. */
+const CONTENT_FIELDS = ['body', 'text', 'content', 'message', 'description'];
+
+/** The destination's create/send operation the prompt's words point at. */
+function pickWrite(prompt: string, destination: TApiDescription | undefined) {
+  if (!destination) return undefined;
+  const words = wordsOf(prompt);
+  let best: { operation: TOperation; resource: string; score: number } | undefined;
+  for (const resource of destination.resources) {
+    const names = [resource.name, resource.plural, ...resource.aliases].map((n) => n.toLowerCase());
+    for (const operation of resource.operations) {
+      if (!['create', 'send', 'upsert'].includes(operation.kind) || !operation.body) continue;
+      const score =
+        words.filter((word) => names.some((name) => sameWord(word, name))).length * 2 +
+        (operation.kind === 'create' ? 1 : 0);
+      if (!best || score > best.score) best = { operation, resource: resource.name, score };
+    }
+  }
+  return best;
+}
+
+interface BodyPlan {
+  /** A JavaScript object literal, in terms of `record` and `describe`. */
+  literal: string;
+  unmapped: string[];
+}
+
+/**
+ * The write's body from the request schema: fields the event's record has by the same name (and
+ * a value the field accepts) are copied, the first text field of each object gets a one-line
+ * description of the event, required objects are filled the same way; required fields left over
+ * are reported.
+ */
+function planBody(schema: TFieldSchema, record: Record<string, unknown>, path = ''): BodyPlan {
+  const entries: string[] = [];
+  const unmapped: string[] = [];
+  const required = new Set(schema.required ?? []);
+  let described = false;
+  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+    if (field.readOnly) continue;
+    const where = path ? `${path}.${name}` : name;
+    const value = record[name];
+    const fits =
+      value !== undefined &&
+      field.type !== 'object' &&
+      !GENERIC_FIELDS.includes(name) &&
+      (!field.enum || field.enum.includes(value as string | number | boolean));
+    if (fits) {
+      entries.push(`${JSON.stringify(name)}: record[${JSON.stringify(name)}]`);
+    } else if (field.type === 'string' && TEXT_FIELDS.includes(name) && !described) {
+      described = true;
+      entries.push(`${JSON.stringify(name)}: describe()`);
+    } else if (field.type === 'object' && required.has(name) && path.split('.').length < 3) {
+      const inner = planBody(field, record, where);
+      entries.push(`${JSON.stringify(name)}: ${inner.literal}`);
+      unmapped.push(...inner.unmapped);
+    } else if (field.type === 'object' && !path.includes('.') && hasTextField(field)) {
+      // An optional object whose text is the main content (Zendesk's ticket.comment.body).
+      const inner = planBody(field, record, where);
+      entries.push(`${JSON.stringify(name)}: ${inner.literal}`);
+    } else if (required.has(name)) {
+      unmapped.push(where);
+    }
+  }
+  return { literal: `{ ${entries.join(', ')} }`, unmapped };
+}
+
+/** Names that mean different things on the two sides ("status" of a subscription, of a ticket). */
+const GENERIC_FIELDS = ['id', 'object', 'type', 'status', 'state', 'created', 'updated'];
+
+function hasTextField(schema: TFieldSchema): boolean {
+  return Object.entries(schema.properties ?? {}).some(
+    ([name, field]) => field.type === 'string' && CONTENT_FIELDS.includes(name),
+  );
+}
+
+/** The record the event is about: Stripe-style `data.object`, else the body itself. */
+function exampleRecord(example: Record<string, unknown>): Record<string, unknown> {
+  const data = example.data as { object?: unknown } | undefined;
+  const object = data && typeof data.object === 'object' ? data.object : undefined;
+  return (object ?? example) as Record<string, unknown>;
+}
+
+/** The template generator's code for a webhook-triggered integration. */
+export function webhookTemplateCode(
+  input: TGenerateRequest,
+  reading: WebhookReading,
+  destination: TApiDescription | undefined,
+): GenerationResult {
+  const unresolved: string[] = [];
+  const event = reading.event;
+  if (!event) {
+    unresolved.push(
+      `no described ${input.sourceApiName} event matched the description; the code handles every event (${reading.webhooks.events.map((e) => e.name).join(', ')})`,
+    );
+  }
+  const record = event ? exampleRecord(event.example) : {};
+  const write = pickWrite(input.userPrompt, destination);
+  let call: string;
+  if (write) {
+    const body = write.operation.body
+      ? planBody(write.operation.body.schema, record)
+      : { literal: '{}', unmapped: [] };
+    for (const field of body.unmapped) {
+      unresolved.push(`${write.operation.id}: the required field ${field} is not filled`);
+    }
+    if (write.operation.path.includes('{')) {
+      unresolved.push(`${write.operation.id}: fill the path parameters of ${write.operation.path}`);
+    }
+    call = `await ctx.destination.${write.operation.method.toLowerCase()}(${JSON.stringify(write.operation.path)}, {
+    json: ${body.literal},
+  });`;
+  } else {
+    unresolved.push(
+      `no ${input.destApiName} write operation is described; the code posts the event to / (change the path)`,
+    );
+    call = `await ctx.destination.post('/', { json: { event: ctx.event.id, type, record } });`;
+  }
+
+  const typePath = reading.webhooks.eventTypePath;
+  const typeExpression = !typePath
+    ? 'undefined'
+    : typePath.startsWith('header:')
+      ? `ctx.event.headers[${JSON.stringify(typePath.slice(7).toLowerCase())}]`
+      : `body?.${typePath.split('.').join('?.')}`;
+  const filter =
+    event && typePath
+      ? `
+  // Other event types may arrive on the same URL: this integration acts on one.
+  if (type !== ${JSON.stringify(event.name)}) {
+    ctx.log(\`ignored a \${type} event\`);
+    return { ignored: type };
+  }`
+      : '';
+  const code = `// Generated by Patchbay's built-in template generator (no AI model configured).
+// Trigger: webhook. Runs once per ${input.sourceApiName} event${event ? ` "${event.name}"${event.summary ? ` (${event.summary.replace(/\n/g, ' ')})` : ''}` : ''},
+// which Patchbay has verified and passes in as ctx.event; a redelivered event does not run twice.
+// ${write ? `Writes: ${input.destApiName} ${write.operation.method} ${write.operation.path} (${write.operation.summary.replace(/\n/g, ' ')}).` : 'Writes: no described operation; see the TODO below.'}
+${unresolved.map((note) => `// TODO: ${note}\n`).join('')}export default async function run(ctx) {
+  if (ctx.event === null) {
+    // Scheduled runs and plain tests have no event: test with a sample event instead.
+    ctx.log('no event: this integration runs on ${input.sourceApiName} webhook events');
+    return { skipped: 'no event' };
+  }
+  const body = ctx.event.body;
+  const type = ${typeExpression};${filter}
+  // The object the event is about (Stripe-style data.object), else the whole body.
+  const record = body?.data?.object ?? body ?? {};
+  const describe = () =>
+    \`${input.sourceApiName} \${type ?? 'event'}: \${record.id ?? ctx.event.id}\`;
+  ${call}
+  ctx.log(\`handled event \${ctx.event.id}\`);
+  return { eventId: ctx.event.id, type: type ?? null, sent: 1 };
+}
+`;
+  return {
+    code,
+    generator: 'template',
+    trigger: 'webhook',
+    unresolved,
+    operations: write
+      ? [
+          {
+            side: 'destination',
+            operationId: write.operation.id,
+            method: write.operation.method,
+            path: write.operation.path,
+          },
+        ]
+      : [],
+  };
+}
