@@ -149,6 +149,17 @@ test.describe('signed in', () => {
       timeout: 60_000,
     });
     await expect(badge).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+    // Issue 20: the user reads the run's history as Temporal recorded it, without the
+    // operator's Web UI: the attempt's error, the failed run recorded, the run failed.
+    await runsTable
+      .getByRole('button', { name: /^Show details of/ })
+      .first()
+      .click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('tabpanel', { name: 'History' });
+    await expect(history.getByText('Attempt 1 failed')).toBeVisible();
+    await expect(history.getByText('Run failed')).toBeVisible();
+    await expect(history).toContainText('CRM refused the contact');
 
     // Dashboard: the failure in red with its error; 'Last run' from the real run; the spec's
     // four cards unchanged.

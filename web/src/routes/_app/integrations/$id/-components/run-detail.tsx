@@ -17,6 +17,7 @@ import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
 import { formatDateTime, formatDuration } from '../../../../../lib/relative-time.ts';
 import { toast } from '../../../../../lib/toast.ts';
 import { ReplayDialog } from './replay-dialog.tsx';
+import { RunTimeline } from './run-timeline.tsx';
 import { LogsView, RequestList, ResponseList } from './run-transcript.tsx';
 
 // Issue 17: the detail view of one run in the Runs panel — its attempts, logs, data and
@@ -129,6 +130,7 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
               <Tabs.Tab value="logs">Logs</Tabs.Tab>
               <Tabs.Tab value="request">Requests ({detail.data.requests.length})</Tabs.Tab>
               <Tabs.Tab value="response">Responses</Tabs.Tab>
+              <Tabs.Tab value="history">History</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="logs" pt="md">
               <LogsView
@@ -144,6 +146,10 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
             </Tabs.Panel>
             <Tabs.Panel value="response" pt="md">
               <ResponseList requests={detail.data.requests} />
+            </Tabs.Panel>
+            {/* Issue 20: Temporal's own record of the run, for users without the Web UI. */}
+            <Tabs.Panel value="history" pt="md">
+              <RunTimeline integrationId={integrationId} runId={run.id} />
             </Tabs.Panel>
           </Tabs>
         </>
