@@ -15,6 +15,7 @@ import {
   toCreateRequest,
   toGenerateRequest,
   type IntegrationForm,
+  type OAuthMode,
 } from './integration-form.ts';
 import { ZApiDescription, type TApiDescription, type TAuthScheme } from '@patchbay/schema';
 
@@ -83,12 +84,24 @@ describe('formProblems (spec §5)', () => {
     expect(canGenerate(emptyForm())).toBe(false);
   });
 
-  it('checks an OAuth token URL only when one is given', () => {
+  it('checks OAuth URLs only when they are given', () => {
     const form = validForm();
     form.source.authType = 'oauth';
     expect(canGenerate(form)).toBe(true);
     form.source.tokenUrl = 'auth.example.com/token';
-    expect(titles(form)).toEqual(['Invalid token URL']);
+    form.source.authorizeUrl = 'https://auth.example.com/authorize';
+    form.source.revokeUrl = 'revoke';
+    expect(formProblems(form)).toEqual([
+      {
+        title: 'Invalid OAuth URL',
+        message: 'OAuth 2.0 URLs must be absolute http(s) URLs',
+        fields: ['source.tokenUrl', 'source.revokeUrl'],
+      },
+    ]);
+    expect(missingForGeneration(form)).toEqual([
+      'Source token URL (http:// or https://)',
+      'Source revocation URL (http:// or https://)',
+    ]);
   });
 });
 
@@ -154,30 +167,61 @@ describe('authConfig', () => {
       authConfig({
         ...emptyConnection(),
         authType: 'oauth',
+        oauthMode: 'client_credentials',
         tokenUrl: 'https://auth.example.com/token',
         clientId: 'client',
         scope: '',
         secret: 'shh',
       }),
-    ).toEqual({ tokenUrl: 'https://auth.example.com/token', clientId: 'client' });
+    ).toEqual({
+      grant: 'client_credentials',
+      tokenUrl: 'https://auth.example.com/token',
+      clientId: 'client',
+    });
+  });
+
+  it('connects an account by default for OAuth (issue 21): only the endpoints typed in are sent', () => {
+    expect(authConfig({ ...emptyConnection(), authType: 'oauth' })).toEqual({
+      grant: 'authorization_code',
+    });
+    expect(
+      authConfig({
+        ...emptyConnection(),
+        authType: 'oauth',
+        authorizeUrl: ' https://auth.example.com/authorize ',
+        tokenUrl: 'https://auth.example.com/token',
+        scope: 'contacts.read offline_access',
+      }),
+    ).toEqual({
+      grant: 'authorization_code',
+      authorizeUrl: 'https://auth.example.com/authorize',
+      tokenUrl: 'https://auth.example.com/token',
+      scope: 'contacts.read offline_access',
+    });
   });
 
   it('has nothing for bearer, none, or OAuth with a ready access token', () => {
     expect(authConfig({ ...emptyConnection(), authType: 'bearer' })).toBeUndefined();
     expect(authConfig({ ...emptyConnection(), authType: 'none' })).toBeUndefined();
-    expect(authConfig({ ...emptyConnection(), authType: 'oauth' })).toBeUndefined();
+    expect(
+      authConfig({ ...emptyConnection(), authType: 'oauth', oauthMode: 'access_token' }),
+    ).toBeUndefined();
   });
 });
 
 describe('secretLabel', () => {
   it('names the secret of each auth type', () => {
-    const label = (authType: IntegrationForm['source']['authType'], tokenUrl = '') =>
-      secretLabel({ authType, tokenUrl });
+    const label = (
+      authType: IntegrationForm['source']['authType'],
+      tokenUrl = '',
+      oauthMode: OAuthMode = 'client_credentials',
+    ) => secretLabel({ authType, tokenUrl, oauthMode });
     expect(label('api-key')).toBe('API Key');
     expect(label('bearer')).toBe('Bearer Token');
     expect(label('basic')).toBe('Password');
-    expect(label('oauth')).toBe('Access Token');
+    expect(label('oauth', '', 'access_token')).toBe('Access Token');
     expect(label('oauth', 'https://auth.example.com/token')).toBe('Client Secret');
+    expect(label('oauth', '', 'authorization_code')).toBe('Client Secret (your own app)');
     expect(label('none')).toBeNull();
   });
 });
@@ -280,6 +324,7 @@ describe('descriptions (issue 14 §5)', () => {
     ]);
     expect(connectionFromCatalog(machine)).toMatchObject({
       authType: 'oauth',
+      oauthMode: 'client_credentials',
       tokenUrl: 'https://auth.acme.test/token',
     });
     const browser = acmeDescription('acme', [
@@ -291,6 +336,7 @@ describe('descriptions (issue 14 §5)', () => {
       },
     ]);
     expect(connectionFromCatalog(browser)).not.toHaveProperty('tokenUrl');
+    expect(connectionFromCatalog(browser)).toMatchObject({ oauthMode: 'authorization_code' });
   });
 
   it('counts operations over all resources', () => {

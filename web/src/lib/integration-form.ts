@@ -11,6 +11,7 @@ import {
   type TGenerateRequest,
   type TIntegration,
 } from '@patchbay/schema';
+import { defaultOAuthGrant } from '@patchbay/schema';
 
 // The Create Integration form (spec §2, §5): its values, the checks before generating and the
 // request bodies built from it. Plain functions, so the rules are unit-tested.
@@ -22,6 +23,12 @@ export type KeyLocation = 'header' | 'query';
 
 export const DEFAULT_KEY_HEADER = 'X-API-Key';
 export const DEFAULT_KEY_QUERY_PARAM = 'api_key';
+
+/**
+ * How an OAuth 2.0 connection gets its token (issue 21): a connected account (authorization
+ * code, the console's Connect button), the client-credentials grant, or an access token pasted.
+ */
+export type OAuthMode = 'authorization_code' | 'client_credentials' | 'access_token';
 
 export interface ConnectionForm {
   apiName: string;
@@ -36,6 +43,10 @@ export interface ConnectionForm {
   tokenUrl: string;
   clientId: string;
   scope: string;
+  /** OAuth 2.0 (issue 21): the grant, and the consent and revocation URLs outside the catalog. */
+  oauthMode: OAuthMode;
+  authorizeUrl: string;
+  revokeUrl: string;
   /**
    * Which API description generation and the editor use for this side (issue 14 §4): matched
    * from the name and URL by default, a catalog entry picked in the combobox, an imported
@@ -64,6 +75,9 @@ export function emptyConnection(): ConnectionForm {
     tokenUrl: '',
     clientId: '',
     scope: '',
+    oauthMode: 'authorization_code',
+    authorizeUrl: '',
+    revokeUrl: '',
     description: { kind: 'auto' },
   };
 }
@@ -128,19 +142,18 @@ export function formProblems(form: IntegrationForm): FormProblem[] {
       fields: badUrls.map((side) => `${side}.baseUrl`),
     });
   }
-  const badTokenUrls = (['source', 'destination'] as const).filter((side) => {
+  const badOAuthUrls = (['source', 'destination'] as const).flatMap((side) => {
     const connection = form[side];
-    return (
-      connection.authType === 'oauth' &&
-      connection.tokenUrl.trim() !== '' &&
-      !isHttpUrl(connection.tokenUrl)
-    );
+    if (connection.authType !== 'oauth') return [];
+    return (['tokenUrl', 'authorizeUrl', 'revokeUrl'] as const)
+      .filter((key) => connection[key].trim() !== '' && !isHttpUrl(connection[key]))
+      .map((key) => `${side}.${key}`);
   });
-  if (badTokenUrls.length > 0) {
+  if (badOAuthUrls.length > 0) {
     problems.push({
-      title: 'Invalid token URL',
-      message: 'The OAuth 2.0 token URL must be an absolute http(s) URL',
-      fields: badTokenUrls.map((side) => `${side}.tokenUrl`),
+      title: 'Invalid OAuth URL',
+      message: 'OAuth 2.0 URLs must be absolute http(s) URLs',
+      fields: badOAuthUrls,
     });
   }
   return problems;
@@ -177,6 +190,10 @@ function fieldGap(form: IntegrationForm, name: string): string {
       return `${label} base URL (http:// or https://)`;
     case 'tokenUrl':
       return `${label} token URL (http:// or https://)`;
+    case 'authorizeUrl':
+      return `${label} authorize URL (http:// or https://)`;
+    case 'revokeUrl':
+      return `${label} revocation URL (http:// or https://)`;
     default:
       return `${label} ${key}`;
   }
@@ -194,12 +211,14 @@ export function missingCredentials(form: IntegrationForm): string[] {
     const gaps: string[] = [];
     if (connection.authType === 'basic' && connection.username.trim() === '')
       gaps.push(`${SIDE_LABELS[side]} Username`);
-    if (
-      connection.authType === 'oauth' &&
-      connection.tokenUrl.trim() !== '' &&
-      connection.clientId.trim() === ''
-    )
+    const mode = connection.authType === 'oauth' ? connection.oauthMode : null;
+    if (mode === 'client_credentials' && connection.clientId.trim() === '')
       gaps.push(`${SIDE_LABELS[side]} Client ID`);
+    if (mode === 'authorization_code') {
+      // The secret is optional (an operator's app); a connected account is what runs need.
+      gaps.push(`${SIDE_LABELS[side]} connected account (Connect your account)`);
+      return gaps;
+    }
     if (secret && connection.secret === '') gaps.push(`${SIDE_LABELS[side]} ${secret}`);
     return gaps;
   });
@@ -217,13 +236,29 @@ export function authConfig(connection: ConnectionForm): TAuthConfig | undefined 
     case 'basic':
       return { username: connection.username };
     case 'oauth': {
-      // Without a token URL the secret is a ready access token, sent as a bearer token.
-      if (connection.tokenUrl.trim() === '') return undefined;
-      const scope = connection.scope.trim();
+      const optional = (key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'clientId' | 'scope') => {
+        const value = connection[key].trim();
+        return value ? { [key]: value } : {};
+      };
+      // Issue 21: the catalog supplies endpoints and scopes a connection leaves empty.
+      if (connection.oauthMode === 'authorization_code') {
+        return {
+          grant: 'authorization_code',
+          ...optional('authorizeUrl'),
+          ...optional('tokenUrl'),
+          ...optional('revokeUrl'),
+          ...optional('scope'),
+          ...optional('clientId'),
+        };
+      }
+      // An access token is pasted as the secret and sent as a bearer token.
+      if (connection.oauthMode === 'access_token' || connection.tokenUrl.trim() === '')
+        return undefined;
       return {
+        grant: 'client_credentials',
         tokenUrl: connection.tokenUrl.trim(),
         clientId: connection.clientId.trim(),
-        ...(scope ? { scope } : {}),
+        ...optional('scope'),
       };
     }
     default:
@@ -325,7 +360,7 @@ export function toRegenerateRequest(
 
 /** The label of the secret field for an auth type; null when the type has no secret. */
 export function secretLabel(
-  connection: Pick<ConnectionForm, 'authType' | 'tokenUrl'>,
+  connection: Pick<ConnectionForm, 'authType' | 'tokenUrl' | 'oauthMode'>,
 ): string | null {
   switch (connection.authType) {
     case 'api-key':
@@ -335,7 +370,10 @@ export function secretLabel(
     case 'basic':
       return 'Password';
     case 'oauth':
-      return connection.tokenUrl.trim() ? 'Client Secret' : 'Access Token';
+      if (connection.oauthMode === 'authorization_code') return 'Client Secret (your own app)';
+      return connection.oauthMode === 'client_credentials' && connection.tokenUrl.trim()
+        ? 'Client Secret'
+        : 'Access Token';
     case 'none':
       return null;
   }
@@ -365,10 +403,11 @@ export function connectionFromCatalog(description: TApiDescription): Partial<Con
     patch.keyLocation = scheme.in;
     patch.keyName = scheme.name;
   }
-  // A provider that only offers the client-credentials grant needs its token URL; one with a
-  // browser sign-in is used with an access token the user pastes (no token URL).
-  if (scheme.type === 'oauth' && !scheme.grants.includes('authorization_code')) {
-    patch.tokenUrl = scheme.tokenUrl;
+  // Issue 21: a provider with a browser sign-in connects an account (its endpoints come from the
+  // catalog); one that only offers the client-credentials grant needs its token URL.
+  if (scheme.type === 'oauth') {
+    patch.oauthMode = defaultOAuthGrant(description);
+    if (patch.oauthMode === 'client_credentials') patch.tokenUrl = scheme.tokenUrl;
   }
   return patch;
 }

@@ -10,15 +10,16 @@ import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { ApiTokensCard } from './settings/-components/api-tokens-card.tsx';
 import { ChangePasswordCard } from './settings/-components/change-password-card.tsx';
 import { DangerZoneCard } from './settings/-components/danger-zone-card.tsx';
+import { OAuthAppsTab } from './settings/-components/oauth-apps-tab.tsx';
 import { ProfileCard } from './settings/-components/profile-card.tsx';
 import { UsageTab } from './settings/-components/usage-tab.tsx';
 
-type SettingsTab = 'account' | 'usage';
+type SettingsTab = 'account' | 'usage' | 'oauth-apps';
 
 export const Route = createFileRoute('/_app/settings')({
   // ?tab=usage opens API Usage directly; Account is the default (spec §2).
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } =>
-    search.tab === 'usage' ? { tab: 'usage' } : {},
+    search.tab === 'usage' || search.tab === 'oauth-apps' ? { tab: search.tab } : {},
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.ensureQueryData(currentUserQuery),
@@ -45,12 +46,17 @@ function SettingsPage() {
       <Tabs
         value={tab}
         onChange={(value) =>
-          void navigate({ search: value === 'usage' ? { tab: 'usage' } : {}, replace: true })
+          void navigate({
+            search: value === 'usage' || value === 'oauth-apps' ? { tab: value } : {},
+            replace: true,
+          })
         }
       >
         <Tabs.List mb="lg">
           <Tabs.Tab value="account">Account</Tabs.Tab>
           <Tabs.Tab value="usage">API Usage</Tabs.Tab>
+          {/* Issue 21: operators register the OAuth apps users connect their accounts with. */}
+          {user.role === 'operator' && <Tabs.Tab value="oauth-apps">OAuth apps</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="account">
           <Stack gap="lg">
@@ -63,6 +69,11 @@ function SettingsPage() {
         <Tabs.Panel value="usage">
           <UsageTab />
         </Tabs.Panel>
+        {user.role === 'operator' && (
+          <Tabs.Panel value="oauth-apps">
+            <OAuthAppsTab />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { PENDING_PROMPT_KEY } from '../../../lib/auth.ts';
 import { generationToast } from '../../../lib/generation-report.ts';
@@ -71,6 +71,7 @@ function CreateIntegrationPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [limitOpen, setLimitOpen] = useState(false);
   const create = useCreateIntegration();
+  const formRef = useRef<HTMLFormElement>(null);
   const pending = create.isPending;
   const ready = canGenerate(form);
   // Issue 18 §9: the button says why it is disabled, from the same rules as the toasts.
@@ -99,24 +100,46 @@ function CreateIntegrationPage() {
     for (const key of Object.keys(patch)) clearError(`${side}.${key}`);
   };
 
+  /** The spec's toasts and field errors for what is wrong; true when nothing is. */
+  const checkForm = (formElement: HTMLFormElement | null): boolean => {
+    const problems = formProblems(form);
+    const first = problems[0];
+    if (!first) return true;
+    // One toast at a time (spec §9): the first rule that fails, in the spec's order.
+    toast({ title: first.title, message: first.message, variant: 'destructive' });
+    const next: Record<string, string> = {};
+    for (const problem of problems) for (const name of problem.fields) next[name] = problem.message;
+    setErrors(next);
+    formElement?.querySelector<HTMLElement>(`[name="${first.fields[0] ?? ''}"]`)?.focus();
+    return false;
+  };
+
+  // Issue 21: connecting an account needs the integration, so the form is saved as a draft.
+  const connectAccount = (side: 'source' | 'destination') => () => {
+    if (pending || create.connectAccount.isPending) return;
+    if (!checkForm(formRef.current)) return;
+    create.connectAccount.mutate(
+      { form, side },
+      {
+        onError: (err) => {
+          if (isTierLimitError(err)) {
+            setLimitOpen(true);
+            return;
+          }
+          toast({
+            title: 'Could not connect',
+            message: errorMessage(err, 'The connection could not start'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const problems = formProblems(form);
-    const first = problems[0];
-    if (first) {
-      // One toast at a time (spec §9): the first rule that fails, in the spec's order.
-      toast({ title: first.title, message: first.message, variant: 'destructive' });
-      const next: Record<string, string> = {};
-      for (const problem of problems)
-        for (const name of problem.fields) next[name] = problem.message;
-      setErrors(next);
-      const firstField = event.currentTarget.querySelector<HTMLElement>(
-        `[name="${first.fields[0] ?? ''}"]`,
-      );
-      firstField?.focus();
-      return;
-    }
+    if (!checkForm(event.currentTarget)) return;
     create.mutate(form, {
       onSuccess: ({ integration, generated }) => {
         toast(generationToast(generated));
@@ -146,7 +169,7 @@ function CreateIntegrationPage() {
         </Text>
       </Stack>
 
-      <form onSubmit={onSubmit} noValidate aria-label="Create Integration">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Create Integration">
         <Stack gap="lg">
           <Paper withBorder radius="md" p="lg">
             <Stack gap="md">
@@ -200,6 +223,8 @@ function CreateIntegrationPage() {
               onChange={updateConnection('source')}
               errors={errors}
               disabled={pending}
+              onConnect={connectAccount('source')}
+              connecting={create.connectAccount.isPending}
             />
             <ConnectionCard
               side="destination"
@@ -207,6 +232,8 @@ function CreateIntegrationPage() {
               onChange={updateConnection('destination')}
               errors={errors}
               disabled={pending}
+              onConnect={connectAccount('destination')}
+              connecting={create.connectAccount.isPending}
             />
           </SimpleGrid>
 

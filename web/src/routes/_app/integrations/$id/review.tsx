@@ -61,6 +61,7 @@ import { CodePanel } from './-components/code-panel.tsx';
 import { EventsPanel } from './-components/events-panel.tsx';
 import { GenerationReportAlert } from './-components/generation-report-alert.tsx';
 import { IntegrationDetails } from './-components/integration-details.tsx';
+import { OAuthAccountsCard } from './-components/oauth-accounts-card.tsx';
 import { RegenerateDialog } from './-components/regenerate-dialog.tsx';
 import { RunsPanel, type StartedRun } from './-components/runs-panel.tsx';
 import { SampleEventDialog } from './-components/sample-event-dialog.tsx';
@@ -412,6 +413,8 @@ function Review({ id }: { id: string }) {
         generator={generator}
         descriptionAction={refineButton('default')}
       />
+
+      <OAuthAccountsCard integration={integration} />
 
       <ApiDescriptionsPanel integration={integration} check={check} onShowLine={showLine} />
 

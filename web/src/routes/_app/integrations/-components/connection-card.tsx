@@ -1,4 +1,5 @@
 import {
+  Button,
   Group,
   Input,
   NativeSelect,
@@ -18,6 +19,7 @@ import {
   secretLabel,
   type ConnectionForm,
   type KeyLocation,
+  type OAuthMode,
 } from '../../../../lib/integration-form.ts';
 import { ApiNameField } from './api-name-field.tsx';
 import { DescriptionChoice } from './description-choice.tsx';
@@ -31,6 +33,9 @@ interface ConnectionCardProps {
   /** Field errors keyed `source.apiName` and so on. */
   errors: Record<string, string>;
   disabled: boolean;
+  /** Issue 21: 'Connect your account' for the authorization-code grant (saves a draft first). */
+  onConnect?: () => void;
+  connecting?: boolean;
 }
 
 /**
@@ -39,7 +44,15 @@ interface ConnectionCardProps {
  * settings each type needs. Only the secret is encrypted; header names, user names and OAuth
  * endpoints are plain settings (ZAuthConfig).
  */
-export function ConnectionCard({ side, value, onChange, errors, disabled }: ConnectionCardProps) {
+export function ConnectionCard({
+  side,
+  value,
+  onChange,
+  errors,
+  disabled,
+  onConnect,
+  connecting,
+}: ConnectionCardProps) {
   const title = side === 'source' ? 'Source' : 'Destination';
   const field = (name: keyof ConnectionForm) => `${side}.${name}`;
   const secret = secretLabel(value);
@@ -95,6 +108,8 @@ export function ConnectionCard({ side, value, onChange, errors, disabled }: Conn
           onChange={onChange}
           errors={errors}
           disabled={disabled}
+          {...(onConnect ? { onConnect } : {})}
+          connecting={connecting ?? false}
         />
         {secret !== null ? (
           <PasswordInput
@@ -128,6 +143,8 @@ function AuthSettings({
   onChange,
   errors,
   disabled,
+  onConnect,
+  connecting,
 }: Omit<ConnectionCardProps, 'side'> & { side: string }) {
   switch (value.authType) {
     case 'api-key': {
@@ -175,42 +192,137 @@ function AuthSettings({
       );
     case 'oauth':
       return (
-        <>
-          <TextInput
-            label="Token URL"
-            name={`${side}.tokenUrl`}
-            type="url"
-            placeholder="https://auth.example.com/oauth/token"
-            description="For the client-credentials grant. Leave empty to use an access token instead."
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            value={value.tokenUrl}
-            onChange={(event) => onChange({ tokenUrl: event.currentTarget.value })}
-            error={errors[`${side}.tokenUrl`]}
-            disabled={disabled}
-          />
-          {value.tokenUrl.trim() !== '' && (
-            <>
-              <TextInput
-                label="Client ID"
-                name={`${side}.clientId`}
-                autoComplete="off"
-                value={value.clientId}
-                onChange={(event) => onChange({ clientId: event.currentTarget.value })}
-                disabled={disabled}
-              />
-              <TextInput
-                label="Scope"
-                name={`${side}.scope`}
-                placeholder="Optional, space-separated"
-                value={value.scope}
-                onChange={(event) => onChange({ scope: event.currentTarget.value })}
-                disabled={disabled}
-              />
-            </>
-          )}
-        </>
+        <OAuthSettings
+          side={side}
+          value={value}
+          onChange={onChange}
+          errors={errors}
+          disabled={disabled}
+          onConnect={onConnect}
+          connecting={connecting}
+        />
       );
     default:
       return null;
   }
+}
+
+const OAUTH_MODES: Array<{ value: OAuthMode; label: string }> = [
+  { value: 'authorization_code', label: 'Connect an account' },
+  { value: 'client_credentials', label: 'Client credentials' },
+  { value: 'access_token', label: 'Access token' },
+];
+
+/**
+ * Issue 21: the OAuth 2.0 grant. Connecting an account (authorization code + PKCE) needs the
+ * provider's endpoints, which the catalog supplies for the APIs it knows; the client id and
+ * secret are the user's own app, or empty for the app an operator registered.
+ */
+function OAuthSettings({
+  side,
+  value,
+  onChange,
+  errors,
+  disabled,
+  onConnect,
+  connecting,
+}: Omit<ConnectionCardProps, 'side'> & { side: string }) {
+  const url = (key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl', label: string, extra = {}) => (
+    <TextInput
+      label={label}
+      name={`${side}.${key}`}
+      type="url"
+      value={value[key]}
+      onChange={(event) => onChange({ [key]: event.currentTarget.value })}
+      error={errors[`${side}.${key}`]}
+      disabled={disabled}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      {...extra}
+    />
+  );
+  const mode = value.oauthMode;
+  return (
+    <Stack gap={6}>
+      <Input.Wrapper label="OAuth 2.0 grant" labelElement="div" id={`${side}-oauth-mode`}>
+        <SegmentedControl
+          role="radiogroup"
+          aria-labelledby={`${side}-oauth-mode-label`}
+          data={OAUTH_MODES}
+          value={mode}
+          onChange={(next) => onChange({ oauthMode: next as OAuthMode })}
+          disabled={disabled}
+          fullWidth
+        />
+      </Input.Wrapper>
+      {mode === 'authorization_code' && (
+        <>
+          <Text size="sm" c="dimmed">
+            You sign in at the provider and allow access; Patchbay keeps the tokens encrypted and
+            refreshes them before runs. For an API in the catalog, leave the URLs empty.
+          </Text>
+          {url('authorizeUrl', 'Authorize URL', {
+            placeholder: 'https://auth.example.com/oauth/authorize',
+          })}
+          {url('tokenUrl', 'Token URL', { placeholder: 'https://auth.example.com/oauth/token' })}
+          <TextInput
+            label="Scopes"
+            name={`${side}.scope`}
+            placeholder="Space-separated; the catalog's when empty"
+            value={value.scope}
+            onChange={(event) => onChange({ scope: event.currentTarget.value })}
+            disabled={disabled}
+          />
+          {url('revokeUrl', 'Revocation URL', {
+            placeholder: 'Optional: Disconnect revokes the token there',
+          })}
+          <TextInput
+            label="Client ID (your own app)"
+            name={`${side}.clientId`}
+            autoComplete="off"
+            description="Optional: empty uses the OAuth app your operator registered."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            value={value.clientId}
+            onChange={(event) => onChange({ clientId: event.currentTarget.value })}
+            disabled={disabled}
+          />
+          {onConnect && (
+            <Group>
+              <Button
+                variant="light"
+                onClick={onConnect}
+                loading={connecting ?? false}
+                disabled={disabled}
+              >
+                Connect your account
+              </Button>
+              <Text size="xs" c="dimmed">
+                Saves the integration as a draft, then opens the provider&apos;s consent page.
+              </Text>
+            </Group>
+          )}
+        </>
+      )}
+      {mode === 'client_credentials' && (
+        <>
+          {url('tokenUrl', 'Token URL', { placeholder: 'https://auth.example.com/oauth/token' })}
+          <TextInput
+            label="Client ID"
+            name={`${side}.clientId`}
+            autoComplete="off"
+            value={value.clientId}
+            onChange={(event) => onChange({ clientId: event.currentTarget.value })}
+            disabled={disabled}
+          />
+          <TextInput
+            label="Scope"
+            name={`${side}.scope`}
+            placeholder="Optional, space-separated"
+            value={value.scope}
+            onChange={(event) => onChange({ scope: event.currentTarget.value })}
+            disabled={disabled}
+          />
+        </>
+      )}
+    </Stack>
+  );
 }

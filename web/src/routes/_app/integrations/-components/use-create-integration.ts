@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import {
   ZGenerateResponse,
   ZIntegration,
+  type TConnectionSide,
   type TGenerateRequest,
   type TUpdateIntegrationRequest,
 } from '@patchbay/schema';
@@ -15,6 +16,7 @@ import {
   type IntegrationForm,
 } from '../../../../lib/integration-form.ts';
 import { integrationQueries, usageQuery } from '../../../../lib/queries/integrations.ts';
+import { startOAuthConnect } from '../../../../lib/queries/oauth.ts';
 import type { GenerationStep } from './generation-progress.tsx';
 
 const BASE = '/api/integrations';
@@ -31,31 +33,45 @@ export function useCreateIntegration() {
   const draftId = useRef<string | null>(null);
   const [draft, setDraft] = useState<string | null>(null);
 
+  /** Creates the draft, or updates the one an earlier attempt created; its id. */
+  const saveDraft = async (form: IntegrationForm): Promise<string> => {
+    const body = toCreateRequest(form);
+    let id = draftId.current;
+    if (id) {
+      await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, body);
+    } else {
+      const created = await apiJson('POST', BASE, ZIntegration, body);
+      id = created.id;
+      draftId.current = id;
+      setDraft(id);
+      void queryClient.invalidateQueries({ queryKey: usageQuery.queryKey });
+      void queryClient.invalidateQueries({
+        queryKey: integrationQueries.list().queryKey,
+        exact: true,
+      });
+    }
+    return id;
+  };
+
   const mutation = useMutation({
     mutationFn: async (form: IntegrationForm) => {
       setStep('create');
-      const body = toCreateRequest(form);
-      let id = draftId.current;
-      if (id) {
-        await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, body);
-      } else {
-        const created = await apiJson('POST', BASE, ZIntegration, body);
-        id = created.id;
-        draftId.current = id;
-        setDraft(id);
-        void queryClient.invalidateQueries({ queryKey: usageQuery.queryKey });
-        void queryClient.invalidateQueries({
-          queryKey: integrationQueries.list().queryKey,
-          exact: true,
-        });
-      }
-
+      const id = await saveDraft(form);
       return generateIntoIntegration(queryClient, id, toGenerateRequest(form), setStep);
     },
     onSettled: () => setStep(null),
   });
 
-  return { ...mutation, step, draftId: draft };
+  /**
+   * Issue 21, 'Connect your account' on this page: the consent is for an integration, so the
+   * form is saved as a draft first; the provider sends the browser back to its review page.
+   */
+  const connectAccount = useMutation({
+    mutationFn: async ({ form, side }: { form: IntegrationForm; side: TConnectionSide }) =>
+      startOAuthConnect(await saveDraft(form), side),
+  });
+
+  return { ...mutation, step, draftId: draft, connectAccount };
 }
 
 /**
