@@ -15,7 +15,6 @@ export * from './ctx-contract.ts';
 export * from './integration-contract.ts';
 export * from './api-description.ts';
 export * from './triggers.ts';
-export * from './oauth.ts';
 export * from './run-timeline.ts';
 export * from './oauth.ts';
 export * from './cron.ts';
