@@ -302,13 +302,3 @@ async function withRecoveryAlert(
   const alertId = await findAlertOfRun(sql, input.workflowId, input.runId, 'recovered');
   return alertId ? { ...outcome, alertId } : outcome;
 }
-
-/** What the sandbox host takes of a connection: its address and credential, nothing else. */
-function sandboxConnection(connection: LoadedConnection): SandboxConnection {
-  return {
-    baseUrl: connection.baseUrl,
-    authType: connection.authType,
-    authConfig: connection.authConfig,
-    secret: connection.secret,
-  };
-}
