@@ -4,7 +4,8 @@
 // runIntegration input carries is carried forward without this file knowing its fields.
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow/codec-helpers.js';
-import { temporal } from '@temporalio/proto';
+// A CommonJS module without static named exports: Node's ESM loader sees only its default.
+import proto from '@temporalio/proto';
 import {
   ZRunIntegrationInput,
   ZWebhookEvent,
@@ -12,7 +13,7 @@ import {
   type TWebhookEvent,
 } from '@patchbay/schema';
 
-const EventType = temporal.api.enums.v1.EventType;
+const EventType = proto.temporal.api.enums.v1.EventType;
 
 /**
  * A run's workflow input as it was started, or null when Temporal no longer has its history (it
