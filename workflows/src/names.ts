@@ -36,8 +36,6 @@ export function manualRunWorkflowId(integrationId: string, uuid: string): string
   return `run:${integrationId}:manual:${uuid}`;
 }
 
-/** Issue 17: a deployed re-run of an earlier run. */
-export function rerunWorkflowId(integrationId: string, uuid: string): string {
 /**
  * A webhook event's run (issue 16, ADR 021): derived from the provider's event id, so a
  * redelivery of the same event cannot start a second run (the start is refused as a duplicate).
@@ -55,6 +53,8 @@ export function webhookReplayWorkflowId(
   return `event:${integrationId}:${eventId}:replay:${uuid}`;
 }
 
+/** Issue 17: a deployed re-run of an earlier run. */
+export function rerunWorkflowId(integrationId: string, uuid: string): string {
   return `run:${integrationId}:rerun:${uuid}`;
 }
 
