@@ -10,16 +10,19 @@ import { usePageMeta } from '../../lib/use-page-meta.ts';
 import { ApiTokensCard } from './settings/-components/api-tokens-card.tsx';
 import { ChangePasswordCard } from './settings/-components/change-password-card.tsx';
 import { DangerZoneCard } from './settings/-components/danger-zone-card.tsx';
+import { NotificationsTab } from './settings/-components/notifications-tab.tsx';
 import { OAuthAppsTab } from './settings/-components/oauth-apps-tab.tsx';
 import { ProfileCard } from './settings/-components/profile-card.tsx';
 import { UsageTab } from './settings/-components/usage-tab.tsx';
 
-type SettingsTab = 'account' | 'usage' | 'oauth-apps';
+type SettingsTab = 'account' | 'usage' | 'oauth-apps' | 'notifications';
 
 export const Route = createFileRoute('/_app/settings')({
   // ?tab=usage opens API Usage directly; Account is the default (spec §2).
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } =>
-    search.tab === 'usage' || search.tab === 'oauth-apps' ? { tab: search.tab } : {},
+    search.tab === 'usage' || search.tab === 'oauth-apps' || search.tab === 'notifications'
+      ? { tab: search.tab }
+      : {},
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.ensureQueryData(currentUserQuery),
@@ -47,7 +50,10 @@ function SettingsPage() {
         value={tab}
         onChange={(value) =>
           void navigate({
-            search: value === 'usage' || value === 'oauth-apps' ? { tab: value } : {},
+            search:
+              value === 'usage' || value === 'oauth-apps' || value === 'notifications'
+                ? { tab: value }
+                : {},
             replace: true,
           })
         }
@@ -55,6 +61,8 @@ function SettingsPage() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="account">Account</Tabs.Tab>
           <Tabs.Tab value="usage">API Usage</Tabs.Tab>
+          {/* Issue 17: where failure and recovery alerts go. */}
+          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
           {/* Issue 21: operators register the OAuth apps users connect their accounts with. */}
           {user.role === 'operator' && <Tabs.Tab value="oauth-apps">OAuth apps</Tabs.Tab>}
         </Tabs.List>
@@ -68,6 +76,9 @@ function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="usage">
           <UsageTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          {tab === 'notifications' && <NotificationsTab />}
         </Tabs.Panel>
         {user.role === 'operator' && (
           <Tabs.Panel value="oauth-apps">
