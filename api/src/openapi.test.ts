@@ -29,7 +29,9 @@ interface Document {
 function apiRoutes(app: Hono) {
   const routes = new Map<string, boolean>();
   for (const route of app.routes) {
-    if (route.method === 'ALL' || !route.path.startsWith('/api/') || route.path === '/api/*') {
+    // /hooks/:token is the webhook intake (issue 16): public, outside /api, documented too.
+    const documentedPath = route.path.startsWith('/api/') || route.path.startsWith('/hooks/');
+    if (route.method === 'ALL' || !documentedPath || route.path === '/api/*') {
       continue;
     }
     const key = `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`;
