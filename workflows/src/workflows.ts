@@ -70,6 +70,7 @@ export async function testIntegration(input: TestIntegrationInput): Promise<RunO
     runId: info.runId,
     scheduledAt: new Date(info.startTime).toISOString(),
     testMode: input.mode ?? 'live',
+    ...(input.event ? { event: input.event } : {}),
   });
 }
 
@@ -81,7 +82,6 @@ const SCHEDULED_START_TIME = defineSearchAttributeKey(
 
 const deployedActivities = proxyActivities<Activities>({
   startToCloseTimeout: '90 seconds',
-    ...(input.event ? { event: input.event } : {}),
   // The activity heartbeats while the sandbox runs: a killed worker is noticed quickly.
   heartbeatTimeout: '10 seconds',
   retry: DEPLOYED_RUN_RETRY,
@@ -112,7 +112,12 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
   };
   let result: RunOutcome;
   try {
-    result = await deployedActivities.executeIntegration({ ...execution, mode: 'deployed' });
+    result = await deployedActivities.executeIntegration({
+      ...execution,
+      mode: 'deployed',
+      // A webhook run's event (issue 16) goes to the run only, not to the failure bookkeeping.
+      ...(input.event ? { event: input.event } : {}),
+    });
   } catch (error) {
     const failure = error instanceof ActivityFailure ? error.cause : error;
     const outcome =
