@@ -21,9 +21,9 @@ import { runRoutes } from './routes/runs.ts';
 import { oauthIntegrationRoutes, oauthRoutes } from './routes/oauth.ts';
 import { runHistoryRoutes } from './routes/run-history.ts';
 import { usageRoutes } from './routes/usage.ts';
+import { webhookEventRoutes } from './routes/webhook-events.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { temporalCodecRoutes } from './routes/temporal-codec.ts';
-import { webhookEventRoutes } from './routes/webhook-events.ts';
 import { json, openApiOptions } from './route-docs.ts';
 import { mountConsole } from './static-console.ts';
 
@@ -73,11 +73,11 @@ export function createApp(deps: AppDeps) {
     .route('/integrations', runRoutes(deps))
     .route('/integrations', oauthIntegrationRoutes(deps))
     .route('/oauth', oauthRoutes(deps))
+    .route('/integrations', webhookEventRoutes(deps))
+    .route('/integrations', runHistoryRoutes(deps))
     .route('/usage', usageRoutes(deps))
     .route('/notifications', notificationRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
-    .route('/integrations', webhookEventRoutes(deps))
-    .route('/integrations', runHistoryRoutes(deps))
     .get(
       '/openapi.json',
       describeRoute({
@@ -92,11 +92,11 @@ export function createApp(deps: AppDeps) {
 
   // One chain, so AppType carries every route (hono/client, issue 13).
   const app = new Hono().route('/api', api);
+  // Issue 16: providers' webhook deliveries, public and outside /api (no session, no Origin).
+  app.route('/hooks', hookRoutes(deps));
   // Generated on first request from the routes' describeRoute and validators (issue 13).
   const openApi: MiddlewareHandler = openAPIRouteHandler(app, openApiOptions());
   // Unknown API paths answer JSON, never the console's HTML.
-  // Issue 16: providers' webhook deliveries, public and outside /api (no session, no Origin).
-  app.route('/hooks', hookRoutes(deps));
   app.all('/api/*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404),
   );

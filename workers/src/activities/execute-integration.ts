@@ -159,9 +159,9 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
         destination,
         state: integration.state,
         run: { id: input.runId, attempt, mode: input.mode, scheduledAt: input.scheduledAt },
-        allowPrivateNetwork: deps.allowPrivateNetwork,
         // ctx.event: the webhook event or a test's sample event; null on other runs (issue 16).
         event: input.event ?? null,
+        allowPrivateNetwork: deps.allowPrivateNetwork,
         ...(testMode
           ? {
               capture: {
