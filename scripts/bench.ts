@@ -23,6 +23,7 @@ import {
 import { benchPublicPages } from './bench/pages.ts';
 import { size } from './bench/size.ts';
 import { benchTemporalFloor } from './bench/temporal-floor.ts';
+import { benchWebhooks } from './bench/webhooks.ts';
 import { printTable, summarize, type BenchRow } from './bench/table.ts';
 
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -135,6 +136,14 @@ async function startAndPing(): Promise<void> {
           minutes: Number(process.env.BENCH_MINUTES ?? size(2, 1)),
         },
       )),
+    );
+    // Last on this stack: it kills the API with SIGKILL (the launcher restarts it).
+    rows.push(
+      ...(await benchWebhooks(session, {
+        databaseUrl,
+        temporalAddress: `127.0.0.1:${warm.ports.TEMPORAL_PORT}`,
+        dataDir,
+      })),
     );
     await stop(warm.stack);
   } finally {
