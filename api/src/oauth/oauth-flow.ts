@@ -77,6 +77,24 @@ export async function sideOAuth(
   };
 }
 
+/**
+ * The auth config an export carries (issue 21): a connected account's token URL and scopes are
+ * resolved from the catalog when the integration leaves them to it, so the exported project can
+ * refresh its token by itself.
+ */
+export function exportAuthConfig(row: IntegrationRow, side: TConnectionSide): TAuthConfig {
+  const source = side === 'source';
+  const config = source ? row.source_auth_config : row.dest_auth_config;
+  if (config.grant !== 'authorization_code') return config;
+  const description = resolveDescription(
+    source ? row.source_description : row.dest_description,
+    source ? row.source_api_name : row.dest_api_name,
+    source ? row.source_api_url : row.dest_api_url,
+  ).description;
+  const { tokenUrl, scope } = oauthEndpoints(config, description);
+  return { ...config, ...(tokenUrl ? { tokenUrl } : {}), ...(scope ? { scope } : {}) };
+}
+
 /** What connecting needs, or a 409 saying what is missing. */
 export function readyToConnect(side: TConnectionSide, oauth: SideOAuth) {
   const label = `The ${side} API (${oauth.apiName})`;

@@ -41,6 +41,7 @@ import {
   deleteScheduleOrLeaveToReconciler,
   syncScheduleOrLeaveToReconciler,
 } from '../runtime/schedule-sync.ts';
+import { exportAuthConfig } from '../oauth/oauth-flow.ts';
 import { jsonBody, queryParams } from '../validate.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 
@@ -197,13 +198,15 @@ export function integrationRoutes(deps: AppDeps) {
             name: row.source_api_name,
             baseUrl: row.source_api_url,
             authType: row.source_auth_type,
-            authConfig: row.source_auth_config,
+            // Issue 21: a connected account's token URL, for the export to refresh it.
+            authConfig: exportAuthConfig(row, 'source'),
           },
           destination: {
             name: row.dest_api_name,
             baseUrl: row.dest_api_url,
             authType: row.dest_auth_type,
-            authConfig: row.dest_auth_config,
+            // Issue 21: a connected account's token URL, for the export to refresh it.
+            authConfig: exportAuthConfig(row, 'destination'),
           },
           // Issue 16: a webhook integration's export receives its webhook (listen.js).
           ...(row.trigger === 'webhook'

@@ -98,6 +98,10 @@ let customers: Customer[];
 let sourceFailure: Reply | undefined;
 let sourceDelayMs: number;
 let tokenExpiresIn: number;
+/** Issue 21: the token endpoint also sends a new refresh token (rotated-N). */
+let tokenRotates: boolean;
+/** When set, the token endpoint answers this. */
+let tokenFailure: Reply | undefined;
 let source: FakeApi;
 let destination: FakeApi;
 let tokenEndpoint: FakeApi;
@@ -111,6 +115,8 @@ beforeEach(async () => {
   sourceFailure = undefined;
   sourceDelayMs = 0;
   tokenExpiresIn = 3600;
+  tokenRotates = false;
+  tokenFailure = undefined;
   source = await startFakeApi((request) => {
     if (sourceFailure) return sourceFailure;
     if (request.method === 'GET' && request.pathname === '/api/v1/customers') {
@@ -127,13 +133,17 @@ beforeEach(async () => {
       ? { status: 201, json: { id: `contact-${destination.received.length}` } }
       : { status: 404, json: { error: 'no such route' } },
   );
-  tokenEndpoint = await startFakeApi(() => ({
-    json: {
-      access_token: `issued-token-${tokenEndpoint.received.length}`,
-      token_type: 'Bearer',
-      expires_in: tokenExpiresIn,
-    },
-  }));
+  tokenEndpoint = await startFakeApi(
+    () =>
+      tokenFailure ?? {
+        json: {
+          access_token: `issued-token-${tokenEndpoint.received.length}`,
+          token_type: 'Bearer',
+          expires_in: tokenExpiresIn,
+          ...(tokenRotates ? { refresh_token: `rotated-${tokenEndpoint.received.length}` } : {}),
+        },
+      },
+  );
   workDir = await mkdtemp(join(tmpdir(), 'patchbay-export-'));
 });
 
@@ -350,6 +360,29 @@ describe('buildExportZip', () => {
         ['SOURCE_OAUTH_ACCESS_TOKEN'],
       ],
       [
+        connection(
+          source,
+          '',
+          'oauth',
+          { grant: 'authorization_code', tokenUrl: 'https://a.test/t' },
+          'Stripe',
+        ),
+        connection(
+          destination,
+          '',
+          'oauth',
+          { grant: 'authorization_code', clientId: 'app' },
+          'HubSpot',
+        ),
+        [
+          'SOURCE_OAUTH_REFRESH_TOKEN',
+          'SOURCE_OAUTH_CLIENT_ID',
+          'SOURCE_OAUTH_CLIENT_SECRET',
+          'DESTINATION_OAUTH_REFRESH_TOKEN',
+          'DESTINATION_OAUTH_CLIENT_SECRET',
+        ],
+      ],
+      [
         connection(source, '', 'none', {}, 'Stripe'),
         connection(destination, '', 'none', {}, 'HubSpot'),
         [],
@@ -537,6 +570,73 @@ describe('the exported project, run with node', () => {
       'Bearer issued-token-1',
       'Bearer issued-token-2',
     ]);
+  });
+
+  it('oauth, a connected account (issue 21): refreshes its token, keeps a rotated refresh token for the next run', async () => {
+    tokenRotates = true;
+    const project = await exportProject(
+      exportInput({
+        destination: connection(destination, '', 'oauth', {
+          grant: 'authorization_code',
+          tokenUrl: `${tokenEndpoint.url}/oauth/token`,
+          clientId: 'patchbay-app',
+        }),
+      }),
+    );
+    const readme = await readFile(join(project, 'README.md'), 'utf8');
+    expect(readme).toContain('## Connected accounts (OAuth 2.0)');
+    await writeEnv(project, {
+      SOURCE_API_KEY: 'k',
+      DESTINATION_OAUTH_REFRESH_TOKEN: 'rt-from-env',
+      DESTINATION_OAUTH_CLIENT_SECRET: 'cs-123',
+    });
+
+    expect((await runProject(project)).code).toBe(0);
+    expect(tokenEndpoint.received).toHaveLength(1);
+    expect(Object.fromEntries(new URLSearchParams(tokenEndpoint.received[0]?.body))).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'rt-from-env',
+      client_id: 'patchbay-app',
+      client_secret: 'cs-123',
+    });
+    expect(destination.received.map((r) => r.headers.authorization)).toEqual([
+      'Bearer issued-token-1',
+      'Bearer issued-token-1',
+    ]);
+
+    // The provider rotated the refresh token: the next run sends the new one, not the spent one.
+    customers.push({ email: 'linus@example.com', name: 'Linus', created: 300 });
+    expect((await runProject(project)).code).toBe(0);
+    expect(new URLSearchParams(tokenEndpoint.received[1]?.body).get('refresh_token')).toBe(
+      'rotated-1',
+    );
+    expect(JSON.parse(await readFile(join(project, '.oauth-tokens.json'), 'utf8'))).toEqual({
+      destination: { from: 'rt-from-env', refreshToken: 'rotated-2' },
+    });
+  });
+
+  it('oauth, a connected account whose refresh token is refused: the run says to get a new one', async () => {
+    tokenFailure = { status: 400, json: { error: 'invalid_grant' } };
+    const project = await exportProject(
+      exportInput({
+        destination: connection(destination, '', 'oauth', {
+          grant: 'authorization_code',
+          tokenUrl: `${tokenEndpoint.url}/oauth/token`,
+        }),
+      }),
+    );
+    await writeEnv(project, {
+      SOURCE_API_KEY: 'k',
+      DESTINATION_OAUTH_REFRESH_TOKEN: 'rt-revoked',
+      DESTINATION_OAUTH_CLIENT_ID: 'own-app',
+      DESTINATION_OAUTH_CLIENT_SECRET: 'cs-123',
+    });
+    const run = await runProject(project);
+    expect(run.code).toBe(1);
+    expect(run.stdout + run.stderr).toMatch(
+      /refused its refresh token \(invalid_grant\): connect the account again and put the new refresh token in DESTINATION_OAUTH_REFRESH_TOKEN/,
+    );
+    expect(destination.received).toHaveLength(0);
   });
 
   it('oauth without a token URL: the secret is an access token, sent as a bearer token', async () => {

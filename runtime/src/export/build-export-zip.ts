@@ -57,6 +57,7 @@ const AUTH_CONFIG_KEYS = [
   'tokenUrl',
   'clientId',
   'scope',
+  'grant',
 ] as const satisfies readonly (keyof TAuthConfig)[];
 
 const SLUG_MAX_LENGTH = 60;
@@ -68,6 +69,8 @@ const GITIGNORE = [
   'state.json.tmp',
   '.run.lock',
   'run.log',
+  '.oauth-tokens.json',
+  '.oauth-tokens.json.tmp',
   '',
 ].join('\n');
 

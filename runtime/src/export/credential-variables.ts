@@ -39,19 +39,52 @@ export function credentialVariable(
       name: `${prefix}_BASIC_PASSWORD`,
       description: `basic auth password for user ${JSON.stringify(config.username ?? '')}`,
     },
-    oauth: config.tokenUrl
-      ? {
-          name: `${prefix}_OAUTH_CLIENT_SECRET`,
-          description:
-            `OAuth 2.0 client secret` +
-            (config.clientId ? ` for client ID ${JSON.stringify(config.clientId)}` : '') +
-            ` (client credentials grant at ${config.tokenUrl})`,
-        }
-      : {
-          name: `${prefix}_OAUTH_ACCESS_TOKEN`,
-          description: 'OAuth 2.0 access token, sent as Authorization: Bearer <token>',
-        },
+    oauth:
+      config.grant === 'authorization_code'
+        ? {
+            name: `${prefix}_OAUTH_REFRESH_TOKEN`,
+            description:
+              'OAuth 2.0 refresh token of your connected account; the project trades it for access tokens' +
+              (config.tokenUrl ? ` at ${config.tokenUrl}` : ''),
+          }
+        : config.tokenUrl
+          ? {
+              name: `${prefix}_OAUTH_CLIENT_SECRET`,
+              description:
+                `OAuth 2.0 client secret` +
+                (config.clientId ? ` for client ID ${JSON.stringify(config.clientId)}` : '') +
+                ` (client credentials grant at ${config.tokenUrl})`,
+            }
+          : {
+              name: `${prefix}_OAUTH_ACCESS_TOKEN`,
+              description: 'OAuth 2.0 access token, sent as Authorization: Bearer <token>',
+            },
     none: null,
   };
   return kinds[connection.authType];
+}
+
+/**
+ * Issue 21: what refreshing a connected account's token needs besides the refresh token: the
+ * OAuth app's client secret, and its client id when the configuration has none (an operator's
+ * app on Patchbay). Empty for every other connection.
+ */
+export function oauthClientVariables(
+  role: ExportRole,
+  connection: ExportConnection,
+): CredentialVariable[] {
+  const config = connection.authConfig;
+  if (connection.authType !== 'oauth' || config.grant !== 'authorization_code') return [];
+  const prefix = ROLE_PREFIX[role];
+  return [
+    ...(config.clientId
+      ? []
+      : [{ name: `${prefix}_OAUTH_CLIENT_ID`, description: 'client ID of the OAuth app' }]),
+    {
+      name: `${prefix}_OAUTH_CLIENT_SECRET`,
+      description:
+        'client secret of the OAuth app' +
+        (config.clientId ? ` with client ID ${JSON.stringify(config.clientId)}` : ''),
+    },
+  ];
 }

@@ -1,5 +1,9 @@
 import type { ExportInput } from './build-export-zip.ts';
-import { credentialVariable, type ExportRole } from './credential-variables.ts';
+import {
+  credentialVariable,
+  oauthClientVariables,
+  type ExportRole,
+} from './credential-variables.ts';
 import { oneLine } from './one-line.ts';
 
 /**
@@ -23,6 +27,8 @@ export function renderEnvExample(input: ExportInput): string {
     } else {
       lines.push(`# ${api}: ${oneLine(variable.description)}`, `${variable.name}=`);
     }
+    for (const extra of oauthClientVariables(role, connection))
+      lines.push(`# ${api}: ${oneLine(extra.description)}`, `${extra.name}=`);
   }
   if (input.webhook && input.webhook.signature.scheme !== 'none') {
     lines.push(

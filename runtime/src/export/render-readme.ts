@@ -1,6 +1,10 @@
 import { AUTH_TYPE_LABELS, CTX_CONTRACT_DTS, type TSchedule } from '@patchbay/schema';
 import type { ExportConnection, ExportInput } from './build-export-zip.ts';
-import { credentialVariable, type ExportRole } from './credential-variables.ts';
+import {
+  credentialVariable,
+  oauthClientVariables,
+  type ExportRole,
+} from './credential-variables.ts';
 import { oneLine } from './one-line.ts';
 
 /** The exported project's README: what it is, how to run and schedule it, and the ctx API. */
@@ -14,7 +18,10 @@ export function renderReadme(input: ExportInput, folder: string): string {
         : `${schedule.everyMinutes} minutes`
       : null;
   const variables = (['source', 'destination'] as const)
-    .map((role) => credentialVariable(role, input[role])?.name)
+    .flatMap((role) => [
+      credentialVariable(role, input[role])?.name,
+      ...oauthClientVariables(role, input[role]).map((variable) => variable.name),
+    ])
     .filter((variable) => variable !== undefined);
 
   return `# ${name}
@@ -35,7 +42,7 @@ ${credentialStep(variables)}
    \`node run.js --report run.json\` also writes the run as JSON (status, data, logs, state
    changes, error), as Patchbay records it.
 
-## Schedule it
+${connectedAccountsSection(input)}## Schedule it
 
 ${scheduleSection(schedule, every, folder)}
 
@@ -183,5 +190,34 @@ ran (the event id${webhook.eventIdPath ? ` is at \`${webhook.eventIdPath}\`` : '
 provider delivers the event again. Unlike Patchbay, the listener remembers events only while it
 runs and runs them one at a time. \`node run.js --event event.json\` runs once with an event from
 a file, for trying the code out.
+`;
+}
+
+/**
+ * Issue 21: a connected account (the authorization code grant) is exported as its refresh token;
+ * the project refreshes the access token itself and keeps a rotated refresh token.
+ */
+function connectedAccountsSection(input: ExportInput): string {
+  const roles = (['source', 'destination'] as const).filter(
+    (role) =>
+      input[role].authType === 'oauth' && input[role].authConfig.grant === 'authorization_code',
+  );
+  if (roles.length === 0) return '';
+  const names = roles
+    .map((role) => `\`${credentialVariable(role, input[role])?.name ?? ''}\``)
+    .join(' and ');
+  return `## Connected accounts (OAuth 2.0)
+
+On Patchbay you connected an account with the provider's consent page; Patchbay never reveals
+its tokens. Here you supply a refresh token in ${names}: get one with the provider's
+OAuth playground or your own authorization-code flow, using the same OAuth app (its client id
+and secret go in the variables .env.example lists, and the app must allow the scopes the
+integration uses). Each run trades the refresh token for an access token at the token URL in
+\`patchbay.config.json\` (\`authConfig.tokenUrl\`), and again shortly before it expires.
+Providers that rotate refresh tokens send a new one each time: it is kept in
+\`.oauth-tokens.json\` (next to \`state.json\`, out of version control) and used from then on,
+until you put a different refresh token in the environment. When the provider answers
+\`invalid_grant\`, the run stops and says to get a new refresh token.
+
 `;
 }

@@ -12,10 +12,13 @@
 // | oauth (with tokenUrl)     | *_OAUTH_CLIENT_SECRET              | Authorization: Bearer <token  |
 // |                           |                                    | from the token endpoint>      |
 // | oauth (without tokenUrl)  | *_OAUTH_ACCESS_TOKEN               | Authorization: Bearer <token> |
+// | oauth (grant              | *_OAUTH_REFRESH_TOKEN, with        | Authorization: Bearer <token  |
+// |   authorization_code)     | *_OAUTH_CLIENT_SECRET (and         | refreshed at tokenUrl>        |
+// |                           | *_OAUTH_CLIENT_ID without clientId)|                               |
 // | none                      | (nothing)                          | nothing                       |
 
 import { AUTH_TYPES, placeCredential } from './patchbay-runtime.js';
-import { createClientCredentialsToken } from './oauth-token.js';
+import { createClientCredentialsToken, createRefreshedAccessToken } from './oauth-token.js';
 
 export { AUTH_TYPES };
 
@@ -29,6 +32,8 @@ export { AUTH_TYPES };
  * @property {string} [tokenUrl] oauth: the token endpoint for the client credentials grant.
  * @property {string} [clientId] oauth: the client ID.
  * @property {string} [scope] oauth: the scope to ask for.
+ * @property {'authorization_code' | 'client_credentials'} [grant] oauth: a connected account
+ *   (refreshed with its refresh token) or the client credentials grant.
  *
  * @typedef {object} Connection
  * @property {string} name The API's name, e.g. 'Stripe'.
@@ -54,6 +59,8 @@ export function credentialVariable(role, connection) {
     case 'basic':
       return `${prefix}_BASIC_PASSWORD`;
     case 'oauth':
+      if (connection.authConfig.grant === 'authorization_code')
+        return `${prefix}_OAUTH_REFRESH_TOKEN`;
       return connection.authConfig.tokenUrl
         ? `${prefix}_OAUTH_CLIENT_SECRET`
         : `${prefix}_OAUTH_ACCESS_TOKEN`;
@@ -87,6 +94,30 @@ export function createAuth(role, connection, env) {
   }
 
   const config = connection.authConfig;
+  if (connection.authType === 'oauth' && config.grant === 'authorization_code') {
+    // Issue 21: a connected account. The app's client id and secret refresh its token.
+    const prefix = role === 'source' ? 'SOURCE' : 'DESTINATION';
+    const required = (name) => {
+      const value = env[name];
+      if (!value) {
+        throw new Error(
+          `Missing environment variable ${name}: ${connection.name} (the ${role} API) refreshes ` +
+            `its OAuth token with it. Set it in .env (see .env.example) or in the environment.`,
+        );
+      }
+      return value;
+    };
+    if (!config.tokenUrl)
+      throw new Error(`${role}.authConfig.tokenUrl is needed to refresh tokens`);
+    const token = createRefreshedAccessToken({
+      role,
+      tokenUrl: config.tokenUrl,
+      clientId: config.clientId ?? required(`${prefix}_OAUTH_CLIENT_ID`),
+      clientSecret: required(`${prefix}_OAUTH_CLIENT_SECRET`),
+      refreshToken: secret,
+    });
+    return async () => placeCredential('oauth', config, await token());
+  }
   if (connection.authType === 'oauth' && config.tokenUrl) {
     const token = createClientCredentialsToken({
       tokenUrl: config.tokenUrl,

@@ -1,6 +1,9 @@
-// OAuth 2.0 client credentials grant (RFC 6749 §4.4): trade the client ID and secret for an
-// access token at the token endpoint, and reuse that token until shortly before it expires.
+// OAuth 2.0 tokens for the exported runtime: the client credentials grant (RFC 6749 §4.4) and,
+// for a connected account, the refresh token grant (§6). Either way an access token is reused
+// until shortly before it expires.
 
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { sendResolved } from './fetch-host.js';
 
 /** Fetch a new token this long before the old one expires, so no request carries a stale one. */
@@ -62,4 +65,112 @@ export function createClientCredentialsToken({ tokenUrl, clientId, clientSecret,
     });
     return pending;
   };
+}
+
+/**
+ * Where a rotated refresh token is kept between runs, next to state.json (issue 21). Keep it out
+ * of version control, like .env.
+ */
+export const OAUTH_TOKEN_FILE = fileURLToPath(new URL('../.oauth-tokens.json', import.meta.url));
+
+/**
+ * OAuth 2.0 refresh token grant (RFC 6749 §6) for a connected account (the authorization code
+ * grant, issue 21): trade the refresh token for an access token on first use and again shortly
+ * before it expires. A provider that rotates refresh tokens sends a new one each time; it is
+ * saved in .oauth-tokens.json and used by later runs, until the environment names another.
+ *
+ * @param {object} client
+ * @param {'source' | 'destination'} client.role
+ * @param {string} client.tokenUrl
+ * @param {string} [client.clientId]
+ * @param {string} client.clientSecret
+ * @param {string} client.refreshToken The one in the environment (*_OAUTH_REFRESH_TOKEN).
+ * @param {string} [client.tokenFile]
+ * @returns {() => Promise<string>} Resolves to a valid access token.
+ */
+export function createRefreshedAccessToken({
+  role,
+  tokenUrl,
+  clientId,
+  clientSecret,
+  refreshToken,
+  tokenFile = OAUTH_TOKEN_FILE,
+}) {
+  /** @type {{ accessToken: string, refreshAt: number } | null} */
+  let cached = null;
+  /** @type {Promise<string> | null} Shared by calls made while a token is being fetched. */
+  let pending = null;
+
+  async function fetchToken() {
+    const saved = await readTokenFile(tokenFile);
+    // A token rotated from the environment's one wins; a new one in the environment starts over.
+    const entry = saved[role];
+    const current = entry?.from === refreshToken ? entry.refreshToken : refreshToken;
+    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: current });
+    if (clientId) form.set('client_id', clientId);
+    form.set('client_secret', clientSecret);
+
+    let response;
+    try {
+      response = await sendResolved(
+        {
+          method: 'POST',
+          url: new URL(tokenUrl),
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+          },
+          body: form.toString(),
+        },
+        null,
+      );
+    } catch (error) {
+      if (error?.body?.error === 'invalid_grant') {
+        throw new Error(
+          `The ${role} API refused its refresh token (invalid_grant): connect the account again ` +
+            `and put the new refresh token in ${role === 'source' ? 'SOURCE' : 'DESTINATION'}_OAUTH_REFRESH_TOKEN`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+    const accessToken = response?.access_token;
+    if (typeof accessToken !== 'string' || accessToken === '') {
+      throw new Error(`The token endpoint ${tokenUrl} answered without an access_token`);
+    }
+    const rotated = response.refresh_token;
+    if (typeof rotated === 'string' && rotated !== '' && rotated !== current) {
+      saved[role] = { from: refreshToken, refreshToken: rotated };
+      // A temporary file and a rename, so a crash never leaves half a token file.
+      await writeFile(`${tokenFile}.tmp`, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
+      await rename(`${tokenFile}.tmp`, tokenFile);
+    }
+
+    const expiresIn = Number(response.expires_in);
+    let refreshAt = Number.POSITIVE_INFINITY;
+    if (Number.isFinite(expiresIn) && expiresIn > 0) {
+      const margin = Math.min(EXPIRY_MARGIN_SECONDS, expiresIn / 2);
+      refreshAt = Date.now() + (expiresIn - margin) * 1000;
+    }
+    cached = { accessToken, refreshAt };
+    return accessToken;
+  }
+
+  return async function accessToken() {
+    if (cached && Date.now() < cached.refreshAt) return cached.accessToken;
+    pending ??= fetchToken().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+}
+
+/** @param {string} file */
+async function readTokenFile(file) {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    if (error?.code === 'ENOENT') return {};
+    throw new Error(`Cannot read ${file}: ${error.message}`, { cause: error });
+  }
 }
