@@ -1,9 +1,12 @@
 // Re-encrypts every stored credential with the active key of APP_ENCRYPTION_KEYS
 // (issue "Integrations": rotation). Run by scripts/ops/rotate-encryption-keys.ts.
+import { alertUrlContext } from '@patchbay/schema';
 import { credentialContext, decrypt, encrypt, keyIdOf, type KeyRing } from '@patchbay/schema/vault';
 import {
   checkVaultKeys,
+  listChannelUrlsNotSealedWith,
   listCredentialsNotSealedWith,
+  replaceChannelUrl,
   replaceCredential,
   type Sql,
 } from '@patchbay/db';
@@ -25,6 +28,17 @@ export async function rotateCredentials(sql: Sql, ring: KeyRing): Promise<number
       });
       if (replaced && keyIdOf(fresh) === ring.activeKeyId) rotated += 1;
     }
+  }
+  // Alert webhook URLs (issue 17): a Slack or Discord URL is a credential too.
+  for (const row of await listChannelUrlsNotSealedWith(sql, ring.activeKeyId)) {
+    const context = alertUrlContext(row.id);
+    const fresh = encrypt(ring, decrypt(ring, row.value, context), context);
+    const replaced = await replaceChannelUrl(sql, {
+      channelId: row.id,
+      from: row.value,
+      to: fresh,
+    });
+    if (replaced && keyIdOf(fresh) === ring.activeKeyId) rotated += 1;
   }
   return rotated;
 }

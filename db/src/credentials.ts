@@ -33,13 +33,15 @@ export async function insertVaultKeyCheck(
     on conflict do nothing`;
 }
 
-/** The key ids that sealed at least one stored credential. */
+/** The key ids that sealed at least one stored credential (alert webhook URLs too, issue 17). */
 export async function credentialKeyIdsInUse(sql: Sql): Promise<string[]> {
   const rows = await sql<{ kid: string }[]>`
     select distinct split_part(c, ':', 1) as kid
     from integrations,
       lateral (values (source_credential), (dest_credential), (webhook_secret)) as v(c)
-    where c is not null`;
+    where c is not null
+    union
+    select split_part(target, ':', 1) from notification_channels where type = 'webhook'`;
   return rows.map((row) => row.kid);
 }
 

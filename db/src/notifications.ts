@@ -308,6 +308,27 @@ export async function listAlertsOfIntegration(
     order by a.created_at desc, a.id`;
 }
 
+/** Webhook channels whose URL is sealed with a key other than `activeKid` (key rotation). */
+export async function listChannelUrlsNotSealedWith(
+  sql: Sql,
+  activeKid: string,
+): Promise<{ id: string; value: string }[]> {
+  return sql<{ id: string; value: string }[]>`
+    select id, target as value from notification_channels
+    where type = 'webhook' and split_part(target, ':', 1) <> ${activeKid}`;
+}
+
+/** Swaps a sealed URL for its re-encrypted form, only if nobody changed it meanwhile. */
+export async function replaceChannelUrl(
+  sql: Sql,
+  change: { channelId: string; from: string; to: string },
+): Promise<boolean> {
+  const updated = await sql`
+    update notification_channels set target = ${change.to}
+    where id = ${change.channelId} and target = ${change.from}`;
+  return updated.count === 1;
+}
+
 function routingColumn(routing: TChannelRouting): string[] | null {
   return routing === 'all' ? null : [...new Set(routing)];
 }

@@ -2,7 +2,13 @@
 // channel, webhook URLs sealed, routing checked, and Send test through a real worker to a
 // loopback SMTP server and a loopback webhook receiver.
 import { randomUUID } from 'node:crypto';
-import type { TAlertWebhookBody, TNotificationChannel } from '@patchbay/schema';
+import {
+  alertUrlContext,
+  type TAlertWebhookBody,
+  type TNotificationChannel,
+} from '@patchbay/schema';
+import { decrypt, generateKeyEntry, parseKeyRing } from '@patchbay/schema/vault';
+import { checkVaultKeys } from '@patchbay/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../../../scripts/test-support/fake-api.ts';
 import {
@@ -10,6 +16,7 @@ import {
   type LoopbackSmtp,
 } from '../../../scripts/test-support/loopback-smtp.ts';
 import { createApp } from '../app.ts';
+import { rotateCredentials } from '../vault-rotate.ts';
 import {
   createTestApp,
   createTestUser,
@@ -259,5 +266,28 @@ describe('notification channels', () => {
   it('answers 401 when signed out', async () => {
     const response = await t.app.request('/api/notifications/channels');
     expect(response.status).toBe(401);
+  });
+
+  // Last: it moves the database to another key.
+  it('key rotation re-seals webhook URLs, and the start-up check counts their key', async () => {
+    const channel = await create(user, {
+      type: 'webhook',
+      name: 'Rotated',
+      url: 'https://hooks.example.com/services/rotate-me-0001',
+    });
+    const oldEntry = `test:${t.deps.vault.keys.get('test')?.toString('base64')}`;
+    const next = parseKeyRing(generateKeyEntry('next'));
+    const nextEntry = `next:${next.keys.get('next')?.toString('base64')}`;
+    // A key set without the key that sealed the URL is refused at start-up.
+    await expect(checkVaultKeys(t.db.sql, next)).rejects.toThrow(/lacks key "test"/);
+
+    await rotateCredentials(t.db.sql, parseKeyRing(`${nextEntry},${oldEntry}`));
+    const [row] = await t.db.sql<{ target: string }[]>`
+      select target from notification_channels where id = ${channel.id}`;
+    expect(row?.target).toMatch(/^next:/);
+    expect(decrypt(next, row?.target ?? '', alertUrlContext(channel.id))).toBe(
+      'https://hooks.example.com/services/rotate-me-0001',
+    );
+    await expect(checkVaultKeys(t.db.sql, next)).resolves.toBeUndefined();
   });
 });
