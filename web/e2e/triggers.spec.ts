@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
@@ -65,6 +66,15 @@ async function createStripeIntegration(page: Page, baseURL: string) {
   return created;
 }
 
+/** Axe's serious and critical findings, none expected (as in the other stories). */
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious, label).toEqual([]);
+}
+
 function triggerForm(page: Page) {
   return main(page).getByRole('form', { name: 'Trigger' });
 }
@@ -128,14 +138,38 @@ test('a webhook trigger: copy its URL, a signed event runs once and shows in the
   await expect(refused.getByText(/Signature check failed/)).toBeVisible();
   // One delivery accepted, one run: the CRM got one contact.
   expect(destination.received.filter((request) => request.url === '/contacts')).toHaveLength(1);
+  await expectNoSeriousViolations(page, 'webhook settings and events log');
 
   // The run it started, in the Runs tab, opened.
-  await started.getByRole('button', { name: `Show the run of event ${event.id}` }).click();
+  await started.getByRole('button', { name: `Show run of event ${event.id}` }).click();
   await expect(page.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
   const run = page.locator('tr[data-run-kind="webhook"]');
   await expect(run).toHaveCount(1);
   await expect(run.getByRole('button', { name: /^Hide details/ })).toBeVisible();
   await expect(page.getByText(`event ${event.id} for ada@example.com`)).toBeVisible();
+
+  // Replay from the log: a new run with the same event.
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await started.getByRole('button', { name: `Replay event ${event.id}` }).click();
+  await expect(toast(page, 'Event replayed')).toContainText(event.id);
+  await expect(
+    log.locator(`tr[data-event-id="${event.id}"][data-event-status="started"]`),
+  ).toHaveCount(2);
+  await expect
+    .poll(() => destination.received.filter((request) => request.url === '/contacts').length, {
+      timeout: 30_000,
+    })
+    .toBe(2);
+
+  // Rotating the URL, once confirmed, retires the old one at once.
+  await form.getByRole('button', { name: 'Rotate URL' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Rotate the webhook URL?' });
+  await confirm.getByRole('button', { name: 'Rotate URL' }).click();
+  await expect(toast(page, 'Webhook URL rotated')).toBeVisible();
+  await expect(urlField).not.toHaveValue(url);
+  expect(await urlField.inputValue()).toMatch(/\/hooks\/[0-9a-f]{32,}$/);
+  const retired = await deliver(stripeSignature(SIGNING_SECRET, body));
+  expect(retired.status()).toBe(404);
 });
 
 test('Test with an event runs the description’s example or pasted JSON, and explains bad JSON', async ({
@@ -162,6 +196,7 @@ test('Test with an event runs the description’s example or pasted JSON, and ex
   await body.fill('{"id": "evt_pasted", ');
   await dialog.getByRole('button', { name: 'Run test with this event' }).click();
   await expect(dialog.getByText(/^Not valid JSON: /)).toBeVisible();
+  await expectNoSeriousViolations(page, 'Test with an event dialog');
 
   await body.fill(JSON.stringify(customerCreated('evt_pasted_1', 'grace@example.com')));
   await dialog.getByRole('button', { name: 'Run test with this event' }).click();
@@ -194,6 +229,7 @@ test('a cron schedule in a time zone shows its next five fire times and survives
   await expect(times).toHaveCount(5);
   for (const time of await times.all()) await expect(time).toContainText(/09:30 GMT\+9$/);
   await expect(times.first()).not.toContainText(/^(Sat|Sun)/);
+  await expectNoSeriousViolations(page, 'cron schedule editor');
 
   // A bad expression is explained, and cannot be saved.
   await cron.fill('30 9 * * MON#2');

@@ -248,7 +248,7 @@ function EventRun({
           type="button"
           size="sm"
           onClick={() => onShowRun(workflowId)}
-          aria-label={`Show the run of event ${event.eventId}`}
+          aria-label={`Show run of event ${event.eventId}`}
         >
           Show run
         </Anchor>
