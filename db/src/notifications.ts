@@ -1,7 +1,12 @@
 // Notification channels and alerts (issue 17, ADR 022; schema/migrations/0011_notifications.sql).
 // The API manages channels; the worker's run activities decide alerts (decideAlert, called in
 // the transaction that records the run) and its sendAlert activity delivers them.
-import type { TAlertTransition, TChannelRouting, TNotificationChannel } from '@patchbay/schema';
+import {
+  RETENTION_DAYS,
+  type TAlertTransition,
+  type TChannelRouting,
+  type TNotificationChannel,
+} from '@patchbay/schema';
 import type { Queryable, Sql } from './client.ts';
 import type { UserRow } from './users.ts';
 
@@ -327,6 +332,13 @@ export async function replaceChannelUrl(
     update notification_channels set target = ${change.to}
     where id = ${change.channelId} and target = ${change.from}`;
   return updated.count === 1;
+}
+
+/** Alerts older than the run logs they quote (RETENTION_DAYS.runLogs); deliveries go with them. */
+export async function pruneAlerts(sql: Sql): Promise<number> {
+  const deleted = await sql`
+    delete from alerts where created_at < now() - make_interval(days => ${RETENTION_DAYS.runLogs})`;
+  return deleted.count;
 }
 
 function routingColumn(routing: TChannelRouting): string[] | null {

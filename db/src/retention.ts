@@ -3,6 +3,7 @@
 import { RETENTION_DAYS, type TPruneResult } from '@patchbay/schema';
 import type { Sql } from './client.ts';
 import { pruneWebhookEvents } from './webhook-events.ts';
+import { pruneAlerts } from './notifications.ts';
 
 export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
   const runs = await sql`
@@ -15,6 +16,8 @@ export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
   await sql`delete from password_resets where used_at is not null or expires_at < now()`;
   // Webhook deliveries keep their bodies as long as run logs (issue 16).
   await pruneWebhookEvents(sql);
+  // Alerts quote a run's error: they are kept as long as run logs (issue 17).
+  await pruneAlerts(sql);
   const sessions = await sql`delete from sessions where expires_at < now()`;
   const rateLimits = await sql`
     delete from rate_limits

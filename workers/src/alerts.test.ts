@@ -12,7 +12,7 @@ import {
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
 import { alertWorkflowId, WORKFLOW_NAMES, type RunOutcome } from '@patchbay/workflows';
-import { decideAlert, listAlertsOfIntegration } from '@patchbay/db';
+import { decideAlert, listAlertsOfIntegration, pruneAlerts } from '@patchbay/db';
 import type { TAlertWebhookBody } from '@patchbay/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../../scripts/test-support/fake-api.ts';
@@ -287,6 +287,19 @@ describe('alerts', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('alerts are kept as long as run logs', async () => {
+    const id = await createActiveIntegration('Old alerts');
+    const insert = (daysAgo: number) => t.db.sql`
+      insert into alerts (integration_id, transition, workflow_id, run_id, created_at)
+      values (${id}, 'failed', ${`retention:${daysAgo}`}, ${randomUUID()},
+              now() - make_interval(days => ${daysAgo}))`;
+    await insert(91);
+    await insert(89);
+    await pruneAlerts(t.db.sql);
+    const left = await t.db.sql`select workflow_id from alerts where integration_id = ${id}`;
+    expect(left).toEqual([{ workflow_id: 'retention:89' }]);
   });
 
   it('a channel routed to other integrations, or disabled, gets nothing', async () => {
