@@ -424,6 +424,35 @@ describe('buildExportZip', () => {
       'SOURCE_BEARER_TOKEN=',
     ]);
   });
+
+  it('a cron schedule (issue 16): the config keeps the cron and zone, the README a CRON_TZ line, --every says what to do', async () => {
+    const input = exportInput({
+      schedule: { cron: '30 9 * * 1-5', timeZone: 'Europe/Berlin' },
+      source: connection(source, '/api', 'none'),
+    });
+    const files = unzip(buildExportZip(input));
+    const config = JSON.parse(files['stripe-to-hubspot/patchbay.config.json'] ?? '{}') as {
+      schedule: unknown;
+    };
+    expect(config.schedule).toEqual({ cron: '30 9 * * 1-5', timeZone: 'Europe/Berlin' });
+    const readme = files['stripe-to-hubspot/README.md'] ?? '';
+    expect(readme).toContain('- Schedule: cron `30 9 * * 1-5` in Europe/Berlin');
+    expect(readme).toMatch(
+      /CRON_TZ=Europe\/Berlin\n30 9 \* \* 1-5 cd \/path\/to\/stripe-to-hubspot && flock -n \.run\.lock/,
+    );
+    expect(readme).not.toContain('keeps running it every');
+
+    const project = await exportProject(input);
+    // One run, as the cron line starts it.
+    const once = await runProject(project);
+    expect(once.code, once.stdout + once.stderr).toBe(0);
+    expect(contactsPosted()).toEqual(EXPECTED_CONTACTS);
+    const every = await runProject(project, { args: ['--every'] });
+    expect(every.code).toBe(1);
+    expect(every.stdout + every.stderr).toContain(
+      '--every needs an interval; this integration runs on the cron schedule "30 9 * * 1-5" (Europe/Berlin)',
+    );
+  });
 });
 
 describe('the exported project, run with node', () => {

@@ -9,7 +9,7 @@ import { AUTH_TYPES } from './credentials.js';
  * @property {string} name
  * @property {import('./credentials.js').Connection} source
  * @property {import('./credentials.js').Connection} destination
- * @property {{ everyMinutes: number }} schedule
+ * @property {{ everyMinutes: number } | { cron: string, timeZone: string }} schedule
  */
 
 /**
@@ -40,8 +40,11 @@ export async function loadConfig(file) {
       throw problem(`${role}.authConfig.tokenUrl must be an absolute http(s) URL`);
     }
   }
-  const everyMinutes = config.schedule?.everyMinutes;
-  if (typeof everyMinutes !== 'number' || !(everyMinutes > 0)) {
+  // An interval, or (issue 16) a cron expression and zone, which the system's cron keeps.
+  const schedule = config.schedule;
+  if (typeof schedule?.cron === 'string') {
+    if (typeof schedule.timeZone !== 'string') throw problem('schedule.timeZone must be a string');
+  } else if (typeof schedule?.everyMinutes !== 'number' || !(schedule.everyMinutes > 0)) {
     throw problem('schedule.everyMinutes must be a positive number');
   }
   return config;
