@@ -1,13 +1,21 @@
 // Re-encrypts every stored credential with the active key of APP_ENCRYPTION_KEYS
 // (issue "Integrations": rotation). Run by scripts/ops/rotate-encryption-keys.ts.
-import { alertUrlContext } from '@patchbay/schema';
+import {
+  alertUrlContext,
+  oauthAppContext,
+  oauthTokenContext,
+  oauthVerifierContext,
+} from '@patchbay/schema';
 import { credentialContext, decrypt, encrypt, keyIdOf, type KeyRing } from '@patchbay/schema/vault';
 import {
   checkVaultKeys,
   listChannelUrlsNotSealedWith,
   listCredentialsNotSealedWith,
+  listOAuthSecretsNotSealedWith,
   replaceChannelUrl,
   replaceCredential,
+  replaceOAuthSecret,
+  type SealedOAuthValue,
   type Sql,
 } from '@patchbay/db';
 
@@ -40,5 +48,24 @@ export async function rotateCredentials(sql: Sql, ring: KeyRing): Promise<number
     });
     if (replaced && keyIdOf(fresh) === ring.activeKeyId) rotated += 1;
   }
+  // OAuth connections (issue 21): tokens, operators' app secrets, pending PKCE verifiers.
+  for (const sealed of await listOAuthSecretsNotSealedWith(sql, ring.activeKeyId)) {
+    const context = oauthSealContext(sealed);
+    const fresh = encrypt(ring, decrypt(ring, sealed.value, context), context);
+    if ((await replaceOAuthSecret(sql, sealed, fresh)) && keyIdOf(fresh) === ring.activeKeyId)
+      rotated += 1;
+  }
   return rotated;
+}
+
+function oauthSealContext(sealed: SealedOAuthValue): string {
+  switch (sealed.kind) {
+    case 'access':
+    case 'refresh':
+      return oauthTokenContext(sealed.integrationId, sealed.side, sealed.kind);
+    case 'app':
+      return oauthAppContext(sealed.appId);
+    case 'verifier':
+      return oauthVerifierContext(sealed.stateHash);
+  }
 }

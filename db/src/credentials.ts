@@ -41,7 +41,15 @@ export async function credentialKeyIdsInUse(sql: Sql): Promise<string[]> {
       lateral (values (source_credential), (dest_credential), (webhook_secret)) as v(c)
     where c is not null
     union
-    select split_part(target, ':', 1) from notification_channels where type = 'webhook'`;
+    select split_part(target, ':', 1) from notification_channels where type = 'webhook'
+    union
+    select split_part(c, ':', 1)
+    from oauth_connections, lateral (values (access_token), (refresh_token)) as v(c)
+    where c is not null
+    union
+    select split_part(client_secret, ':', 1) from oauth_apps
+    union
+    select split_part(code_verifier, ':', 1) from oauth_authorizations`;
   return rows.map((row) => row.kid);
 }
 

@@ -243,3 +243,77 @@ export async function markOAuthNeedsReconnect(
 function isUuid(id: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }
+
+// ── Key rotation (ADR 009: npm run rotate-keys) ─────────────────────────────────────────────
+
+/** One sealed OAuth value and where it lives: what `npm run rotate-keys` re-seals. */
+export type SealedOAuthValue =
+  | { kind: 'access' | 'refresh'; integrationId: string; side: TConnectionSide; value: string }
+  | { kind: 'app'; appId: string; value: string }
+  | { kind: 'verifier'; stateHash: string; value: string };
+
+/** Every sealed OAuth value whose key id is not `activeKid`. */
+export async function listOAuthSecretsNotSealedWith(
+  sql: Sql,
+  activeKid: string,
+): Promise<SealedOAuthValue[]> {
+  const stale = (column: string) => sql`split_part(${sql(column)}, ':', 1) <> ${activeKid}`;
+  const tokens = await sql<
+    { integration_id: string; side: TConnectionSide; kind: string; value: string }[]
+  >`
+    select integration_id, side, 'access' as kind, access_token as value
+    from oauth_connections where ${stale('access_token')}
+    union all
+    select integration_id, side, 'refresh', refresh_token
+    from oauth_connections where refresh_token is not null and ${stale('refresh_token')}`;
+  const apps = await sql<{ id: string; value: string }[]>`
+    select id, client_secret as value from oauth_apps where ${stale('client_secret')}`;
+  const verifiers = await sql<{ state_hash: string; value: string }[]>`
+    select state_hash, code_verifier as value from oauth_authorizations
+    where ${stale('code_verifier')}`;
+  return [
+    ...tokens.map((row) => ({
+      kind: row.kind as 'access' | 'refresh',
+      integrationId: row.integration_id,
+      side: row.side,
+      value: row.value,
+    })),
+    ...apps.map((row) => ({ kind: 'app' as const, appId: row.id, value: row.value })),
+    ...verifiers.map((row) => ({
+      kind: 'verifier' as const,
+      stateHash: row.state_hash,
+      value: row.value,
+    })),
+  ];
+}
+
+/** Swaps one sealed OAuth value for another, only if nobody changed it meanwhile. */
+export async function replaceOAuthSecret(
+  sql: Sql,
+  sealed: SealedOAuthValue,
+  to: string,
+): Promise<boolean> {
+  let updated;
+  switch (sealed.kind) {
+    case 'access':
+    case 'refresh': {
+      const column = sql(sealed.kind === 'access' ? 'access_token' : 'refresh_token');
+      updated = await sql`
+        update oauth_connections set ${column} = ${to}
+        where integration_id = ${sealed.integrationId} and side = ${sealed.side}
+          and ${column} = ${sealed.value}`;
+      break;
+    }
+    case 'app':
+      updated = await sql`
+        update oauth_apps set client_secret = ${to}
+        where id = ${sealed.appId} and client_secret = ${sealed.value}`;
+      break;
+    case 'verifier':
+      updated = await sql`
+        update oauth_authorizations set code_verifier = ${to}
+        where state_hash = ${sealed.stateHash} and code_verifier = ${sealed.value}`;
+      break;
+  }
+  return updated.count === 1;
+}

@@ -4,7 +4,9 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { oauthTokenContext, oauthVerifierContext } from '@patchbay/schema';
-import { decrypt, encrypt } from '@patchbay/schema/vault';
+import { decrypt, encrypt, generateKeyEntry, parseKeyRing } from '@patchbay/schema/vault';
+import { checkVaultKeys } from '@patchbay/db';
+import { rotateCredentials } from '../vault-rotate.ts';
 import {
   createTestApp,
   createTestUser,
@@ -371,5 +373,53 @@ describe("operators' OAuth apps", () => {
     expect(((await bad.json()) as { message: string }).message).toMatch(
       /provider: must be a catalog id/,
     );
+  });
+});
+
+describe('key rotation (ADR 009)', () => {
+  it('the start-up check counts OAuth secrets, and rotate-keys re-seals them', async () => {
+    const operator = await createTestUser(t);
+    await t.db.sql`update users set role = 'operator' where id = ${operator.id}`;
+    await operator.request('POST', '/api/oauth/apps', {
+      provider: 'rotation-test',
+      clientId: 'rotation-app',
+      clientSecret: 'rotation-secret-123456',
+    });
+    const id = await createIntegration(user);
+    expect((await callback(user, await consent(await startConnect(user, id)))).pathname).toMatch(
+      /review$/,
+    );
+    await startConnect(user, id); // a pending authorization too
+    const [before] = await t.db.sql<{ access_token: string; refresh_token: string }[]>`
+      select access_token, refresh_token from oauth_connections where integration_id = ${id}`;
+    const access = decrypt(
+      t.deps.vault,
+      before?.access_token ?? '',
+      oauthTokenContext(id, 'source', 'access'),
+    );
+
+    // A key set without the key that sealed them is refused at start-up.
+    await t.db.sql`delete from integrations where id <> ${id}`;
+    await t.db.sql`update integrations set source_credential = null where id = ${id}`;
+    await expect(checkVaultKeys(t.db.sql, parseKeyRing(generateKeyEntry('other')))).rejects.toThrow(
+      /lacks key "test"/,
+    );
+
+    const next = parseKeyRing(
+      `${generateKeyEntry('next')},test:${t.deps.vault.keys.get('test')?.toString('base64')}`,
+    );
+    await rotateCredentials(t.db.sql, next);
+    const sealed = await t.db.sql<{ value: string }[]>`
+      select access_token as value from oauth_connections
+      union all select refresh_token from oauth_connections
+      union all select client_secret from oauth_apps
+      union all select code_verifier from oauth_authorizations`;
+    expect(sealed.length).toBeGreaterThanOrEqual(4);
+    expect(sealed.every((row) => row.value.startsWith('next:'))).toBe(true);
+    const [after] = await t.db.sql<{ access_token: string }[]>`
+      select access_token from oauth_connections where integration_id = ${id}`;
+    expect(
+      decrypt(next, after?.access_token ?? '', oauthTokenContext(id, 'source', 'access')),
+    ).toBe(access);
   });
 });
