@@ -4,6 +4,7 @@ import {
   ZRunStarted,
   type TIntegration,
   type TIntegrationStatus,
+  type TTriggerType,
 } from '@patchbay/schema';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiJson } from '../../lib/api-json.ts';
@@ -37,6 +38,13 @@ export function useDeleteIntegration() {
 }
 
 /** Spec §4 Pause/Resume: PUT with the status alone; failure toast 'Failed to update status'. */
+/** What starts a resumed integration's runs, by its trigger (issue 16). */
+const RESUMED_RUNS: Record<TTriggerType, string> = {
+  schedule: 'on its schedule',
+  webhook: 'on each webhook event',
+  manual: 'when started with Run now',
+};
+
 export function useSetIntegrationStatus() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -53,7 +61,7 @@ export function useSetIntegrationStatus() {
         message:
           updated.status === 'paused'
             ? `${updated.name} will not run until you resume it.`
-            : `${updated.name} is active and runs on its schedule.`,
+            : `${updated.name} is active and runs ${RESUMED_RUNS[updated.trigger]}.`,
       });
       queryClient.setQueryData(integrationQueries.detail(updated.id).queryKey, updated);
       await invalidateIntegration(queryClient, updated.id);
