@@ -155,7 +155,8 @@ export function RunsPanel({
 
       <Group gap="sm" align="flex-end">
         <Select
-          label="Trigger"
+          // "Trigger" alone would share its name with the trigger editor's form.
+          label="Started by"
           size="xs"
           w={160}
           data={[
