@@ -4,12 +4,13 @@
 // kept: the run, each attempt's start and end, the bookkeeping of a failed run, the outcome.
 import type { Client } from '@temporalio/client';
 import { decodeOptionalFailureToOptionalError } from '@temporalio/common/lib/internal-non-workflow/codec-helpers.js';
-import { temporal } from '@temporalio/proto';
+// CommonJS: Node's own ESM loader (npm start, unlike vitest) only offers its default export.
+import proto from '@temporalio/proto';
 import type { TRunTimelineEntry } from '@patchbay/schema';
 
-const EventType = temporal.api.enums.v1.EventType;
-type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
-type ProtoFailure = temporal.api.failure.v1.IFailure;
+const EventType = proto.temporal.api.enums.v1.EventType;
+type HistoryEvent = proto.temporal.api.history.v1.IHistoryEvent;
+type ProtoFailure = proto.temporal.api.failure.v1.IFailure;
 
 function timeOf(event: HistoryEvent): Date {
   const time = event.eventTime;
