@@ -350,6 +350,12 @@ describe('run history: filters, summaries and the detail view', () => {
       'failed',
     ]);
     expect((await runsOf(id, '?kind=webhook')).runs).toEqual([]);
+    // Filters and paging together: one failed run per page.
+    const firstPage = await runsOf(id, '?status=failed&limit=1');
+    expect(firstPage.runs.map((run) => run.kind)).toEqual(['test']);
+    const secondPage = await runsOf(id, `?status=failed&limit=1&before=${firstPage.nextBefore}`);
+    expect(secondPage.runs.map((run) => run.kind)).toEqual(['manual']);
+    expect(secondPage.nextBefore).toBeNull();
     const badKind = await user.request('GET', `/api/integrations/${id}/runs?kind=cron`);
     expect(badKind.status).toBe(400);
 
