@@ -89,12 +89,17 @@ export const ZChannelTestResult = z.object({
 });
 export type TChannelTestResult = z.infer<typeof ZChannelTestResult>;
 
+/** Discord refuses a message longer than this. */
+export const DISCORD_CONTENT_MAX = 2000;
+
 /**
- * The JSON body a webhook channel receives: `text` is what Slack and Discord-compatible
- * incoming webhooks show; the rest is for receivers that parse it.
+ * The JSON body a webhook channel receives: `text` is what a Slack incoming webhook shows and
+ * `content` (the same words, at most 2000 characters) what a Discord one shows, so either URL
+ * works as it is; the rest is for receivers that parse it.
  */
 export const ZAlertWebhookBody = z.object({
   text: z.string(),
+  content: z.string().max(DISCORD_CONTENT_MAX),
   /** 'test' for a channel's Send test. */
   status: z.enum([...ALERT_TRANSITIONS, 'test']),
   integration: z.object({ id: z.string(), name: z.string() }).nullable(),

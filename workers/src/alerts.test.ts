@@ -224,6 +224,8 @@ describe('alerts', () => {
           temporalUrl: expect.stringContaining(encodeURIComponent(first.workflowId)),
         });
         expect(bodies[0]?.text).toContain('Items to copies failed');
+        // Discord shows `content`, Slack `text`: the same words.
+        expect(bodies[0]?.content).toBe(bodies[0]?.text);
         expect(bodies[1]?.error).toBeNull();
       });
     } finally {
@@ -284,6 +286,40 @@ describe('alerts', () => {
       const [body] = webhookBodies().slice(hooksBefore);
       expect(JSON.stringify(body)).not.toContain(SOURCE_TOKEN);
       expect(body?.error).toBe('401 from the source: token [REDACTED] is not valid');
+      expect(body?.content).toContain('token [REDACTED] is not valid');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('a long error reaches Discord cut to its 2000 characters, whole in text and mail', async () => {
+    const smtp = await startLoopbackSmtp();
+    const hooksBefore = webhookBodies().length;
+    try {
+      const id = await createActiveIntegration('Long error');
+      const long = `upstream said: ${'x'.repeat(3000)}`;
+      const alertId = await t.db.sql.begin(async (tx) => {
+        await tx`select 1 from integrations where id = ${id} for update`;
+        return decideAlert(tx, {
+          integrationId: id,
+          transition: 'failed',
+          workflowId: `run:${id}:manual:${randomUUID()}`,
+          runId: randomUUID(),
+          errorMessage: long,
+        });
+      });
+      await withWorker(smtp, (taskQueue) =>
+        env.client.workflow.execute(WORKFLOW_NAMES.deliverAlert, {
+          taskQueue,
+          workflowId: alertWorkflowId(alertId ?? ''),
+          args: [{ alertId }],
+        }),
+      );
+      const [body] = webhookBodies().slice(hooksBefore);
+      expect(body?.content).toHaveLength(2000);
+      expect(body?.content.endsWith('…')).toBe(true);
+      expect(body?.text).toContain(long);
+      expect(smtp.received[0]?.text).toContain(long);
     } finally {
       await smtp.close();
     }

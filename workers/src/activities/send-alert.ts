@@ -7,6 +7,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import nodemailer from 'nodemailer';
 import {
   alertUrlContext,
+  DISCORD_CONTENT_MAX,
   temporalWorkflowUrl,
   ZSendAlertInput,
   ZSendTestAlertInput,
@@ -151,10 +152,11 @@ export async function composeAlert(
         ...(temporalUrl ? [`Temporal: ${temporalUrl}`] : []),
       ];
   const text = lines.join('\n');
-  const body: TAlertWebhookBody = {
-    text: failed
-      ? `Patchbay: ${name} failed: ${error ?? 'unknown error'} (${runUrl.href})`
-      : `Patchbay: ${name} works again (${runUrl.href})`,
+  const summary = failed
+    ? `Patchbay: ${name} failed: ${error ?? 'unknown error'} (${runUrl.href})`
+    : `Patchbay: ${name} works again (${runUrl.href})`;
+  const body: Omit<TAlertWebhookBody, 'content'> = {
+    text: summary,
     status: alert.transition,
     integration: { id: alert.integrationId, name },
     error,
@@ -165,7 +167,7 @@ export async function composeAlert(
   return {
     subject: redactor.text(subject),
     text: redactor.text(text),
-    body: redactor.value(body) as TAlertWebhookBody,
+    body: withChatContent(redactor.value(body) as Omit<TAlertWebhookBody, 'content'>),
   };
 }
 
@@ -174,7 +176,7 @@ function testMessage(settings: AlertSettings, channel: NotificationChannelRow): 
   return {
     subject: 'Patchbay: test alert',
     text: `${text}\n\nSettings: ${new URL('/settings?tab=notifications', settings.appUrl).href}`,
-    body: {
+    body: withChatContent({
       text,
       status: 'test',
       integration: null,
@@ -182,7 +184,7 @@ function testMessage(settings: AlertSettings, channel: NotificationChannelRow): 
       runUrl: null,
       temporalUrl: null,
       sentAt: new Date().toISOString(),
-    },
+    }),
   };
 }
 
@@ -273,6 +275,17 @@ async function postWebhook(
     }
     return { status: 'retry', detail: `the receiver could not be reached: ${reason(error)}` };
   }
+}
+
+/**
+ * Discord's `content`: the same words as `text`, cut to its limit. Cut after redaction, so a
+ * cut never leaves part of a secret that the redaction would no longer recognise.
+ */
+function withChatContent(body: Omit<TAlertWebhookBody, 'content'>): TAlertWebhookBody {
+  const { text } = body;
+  const content =
+    text.length <= DISCORD_CONTENT_MAX ? text : `${text.slice(0, DISCORD_CONTENT_MAX - 1)}…`;
+  return { ...body, content };
 }
 
 function reason(error: unknown): string {
