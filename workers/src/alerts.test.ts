@@ -325,6 +325,32 @@ describe('alerts', () => {
     }
   });
 
+  it('an alert URL on the private network is refused unless SANDBOX_ALLOW_PRIVATE_NETWORK', async () => {
+    const [webhook] = await t.db.sql<{ id: string }[]>`
+      select id from notification_channels where user_id = ${user.id} and type = 'webhook'`;
+    const alerts = {
+      smtp: null,
+      appUrl: APP_URL,
+      temporalUi: { baseUrl: 'http://temporal.example.test', namespace: 'default' },
+    };
+    const send = (allowPrivateNetwork: boolean) =>
+      createAlertActivities({
+        sql: t.db.sql,
+        vault: t.deps.vault,
+        allowPrivateNetwork,
+        alerts,
+      }).sendTestAlert({ channelId: webhook?.id ?? '', userId: user.id });
+    const before = webhookBodies().length;
+    expect(await send(false)).toEqual({
+      delivered: false,
+      detail:
+        'the URL is not allowed: blocked by the network guard: 127.0.0.1 is a loopback address',
+    });
+    expect(webhookBodies()).toHaveLength(before);
+    expect(await send(true)).toEqual({ delivered: true, detail: 'the receiver answered 200' });
+    expect(webhookBodies()).toHaveLength(before + 1);
+  });
+
   it('alerts are kept as long as run logs', async () => {
     const id = await createActiveIntegration('Old alerts');
     const insert = (daysAgo: number) => t.db.sql`
