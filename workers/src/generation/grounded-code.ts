@@ -10,7 +10,7 @@ import {
   type ReadPlan,
   type WritePlan,
 } from './grounded-plan.ts';
-import { clean } from './read-prompt.ts';
+import { clean, describeSchedule } from './read-prompt.ts';
 
 // Renders a grounded plan (grounded-plan.ts) as the integration's code (ADR 015): a header that
 // says what was understood, what was not (TODO lines) and what was assumed; the settings as
@@ -64,8 +64,7 @@ function header(
   }
   lines.push('//', '// Understood:');
   for (const item of plan.understood) lines.push(...wrap('- ', item));
-  if (plan.schedule)
-    lines.push(...wrap('- ', `Schedule: every ${plan.schedule.everyMinutes} minutes.`));
+  if (plan.schedule) lines.push(...wrap('- ', `Schedule: ${describeSchedule(plan.schedule)}.`));
   lines.push('//', '// Assumptions:');
   for (const item of [
     ...plan.assumptions,

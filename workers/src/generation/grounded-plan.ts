@@ -5,6 +5,7 @@ import type {
   TPagination,
   TParameter,
   TResource,
+  TSchedule,
 } from '@patchbay/schema';
 import {
   conceptOf,
@@ -14,7 +15,7 @@ import {
   type FieldLeaf,
   type FieldRule,
 } from './field-match.ts';
-import { readPrompt, type PromptContext } from './read-prompt.ts';
+import { readingSchedule, readPrompt, type PromptContext } from './read-prompt.ts';
 
 // The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
@@ -159,7 +160,7 @@ export interface GroundedPlan {
   /** The subset of `unresolved` that stops the code before any write. */
   blocking: string[];
   calls: PlannedCall[];
-  schedule?: { everyMinutes: number } | undefined;
+  schedule?: TSchedule | undefined;
   lookups: LookupPlan[];
   /**
    * No cursor: the ids of the records sent are kept in ctx.state so later runs do not create or
@@ -604,7 +605,7 @@ export function planGrounded(
     calls: [],
     lookups: [],
     remember: false,
-    ...(reading.schedule ? { schedule: { everyMinutes: reading.schedule.everyMinutes } } : {}),
+    ...(reading.schedule ? { schedule: readingSchedule(reading.schedule) } : {}),
   };
   const block = (message: string) => {
     plan.unresolved.push(message);

@@ -18,7 +18,7 @@ import {
   SYSTEM_PROMPT,
 } from './prompt.ts';
 import { readWebhookTrigger } from './webhook-trigger.ts';
-import { readSchedule } from './read-prompt.ts';
+import { readingSchedule, readSchedule } from './read-prompt.ts';
 
 // The LLM generator (DESIGN.md §8): any OpenAI-compatible chat-completions server (OpenAI,
 // Ollama, vLLM). One request, then at most one repair round when the code does not parse, and
@@ -148,7 +148,7 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       return result;
     }
     const schedule = readSchedule(input.userPrompt);
-    if (schedule) result.schedule = { everyMinutes: schedule.everyMinutes };
+    if (schedule) result.schedule = readingSchedule(schedule);
     return result;
   }
 

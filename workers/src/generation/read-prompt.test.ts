@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPrompt, readSchedule } from './read-prompt.ts';
+import { readingSchedule, readPrompt, readSchedule } from './read-prompt.ts';
 
 const context = {
   sourceApiName: 'Stripe',
@@ -30,15 +30,37 @@ describe('readSchedule', () => {
     expect(readSchedule(prompt)?.everyMinutes).toBe(minutes);
   });
 
-  it('notes the time of day, which an interval cannot honour', () => {
-    expect(readSchedule('Daily at 9:00, post the sales report')).toEqual({
+  it('keeps a daily time of day as cron in UTC, and says the zone is to be set (issue 16)', () => {
+    const daily = readSchedule('Daily at 9:00, post the sales report');
+    expect(daily).toEqual({
       everyMinutes: 1440,
       timeOfDay: '09:00',
+      cron: '0 9 * * *',
       phrase: 'Daily … at 9:00',
-      note: 'the runtime schedules by interval, so it runs every day from deployment, not at 09:00',
+      note: 'it runs at 09:00 UTC (cron "0 9 * * *"): set your time zone on the review page',
     });
-    expect(readSchedule('every day at 6:30 pm')?.timeOfDay).toBe('18:30');
-    expect(readSchedule('every day at noon')?.timeOfDay).toBe('12:00');
+    expect(readingSchedule(daily!)).toEqual({ cron: '0 9 * * *', timeZone: 'UTC' });
+    expect(readSchedule('every day at 6:30 pm')).toMatchObject({
+      timeOfDay: '18:30',
+      cron: '30 18 * * *',
+    });
+    expect(readSchedule('every day at noon')?.cron).toBe('0 12 * * *');
+    expect(readSchedule('every weekday at 8:15am, copy the orders')).toMatchObject({
+      cron: '15 8 * * 1-5',
+      note: expect.stringContaining('08:15 UTC on weekdays'),
+    });
+    expect(readSchedule('every weekday, copy the orders')).toMatchObject({
+      cron: '0 0 * * 1-5',
+      note: expect.stringContaining('midnight (no time of day was named) UTC on weekdays'),
+    });
+  });
+
+  it('keeps an interval when the cadence is not daily, and says it cannot keep the time', () => {
+    const hourly = readSchedule('every 2 hours at 9:00');
+    expect(hourly).toMatchObject({ everyMinutes: 120, timeOfDay: '09:00' });
+    expect(hourly?.cron).toBeUndefined();
+    expect(hourly?.note).toMatch(/not at 09:00/);
+    expect(readingSchedule(hourly!)).toEqual({ everyMinutes: 120 });
   });
 
   it('clamps to the runtime limits and says so', () => {

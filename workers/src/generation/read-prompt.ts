@@ -4,6 +4,8 @@
 // model: every recognised phrase is kept so the generated code can quote it, and the words no
 // pattern used are reported back, so the code is honest about what it ignored.
 
+import type { TSchedule } from '@patchbay/schema';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Phrase {
@@ -12,11 +14,16 @@ export interface Phrase {
 }
 
 export interface ScheduleReading extends Phrase {
-  /** 1 to 1440: the runtime schedules by interval. */
+  /** 1 to 1440: the interval, or the cadence a cron expression keeps. */
   everyMinutes: number;
-  /** 'HH:MM' when the description names a time of day, which an interval cannot honour. */
+  /** 'HH:MM' when the description names a time of day. */
   timeOfDay?: string;
-  /** When the description asked for something the interval only approximates. */
+  /**
+   * Issue 16: a daily or weekday cadence at a time of day is a cron expression, read in UTC (the
+   * description names no zone; the review page changes it). See `readingSchedule`.
+   */
+  cron?: string;
+  /** When the description asked for something the schedule only approximates, or assumes. */
   note?: string;
 }
 
@@ -210,19 +217,31 @@ function findSchedule(text: string): { reading: ScheduleReading; spans: Match[] 
   } else if (found.minutes > MAX_MINUTES) {
     everyMinutes = MAX_MINUTES;
     note = 'the longest interval is 1 day, so it runs daily';
-  } else if (/\bweekday/i.test(text.slice(found.start, found.end))) {
-    note = 'weekdays only is not supported: it runs every day';
   }
+  // A daily cadence (not one clamped to daily) can keep a time of day and weekdays as cron.
+  const daily = found.minutes === MAX_MINUTES;
+  const weekdays = daily && /\bweekday/i.test(text.slice(found.start, found.end));
 
   let timeOfDay: string | undefined;
+  let cron: string | undefined;
   const time = TIME_OF_DAY.exec(text);
   if (time && everyMinutes >= 60) {
     timeOfDay = clockTime(time);
     if (timeOfDay !== undefined) {
       spans.push({ start: time.index, end: time.index + time[0].length });
-      const timeNote = `the runtime schedules by interval, so it runs every ${describeMinutes(everyMinutes)} from deployment, not at ${timeOfDay}`;
-      note = note ? `${note}; ${timeNote}` : timeNote;
+      if (daily) {
+        const [hours, minutes] = timeOfDay.split(':').map(Number);
+        cron = `${minutes} ${hours} * * ${weekdays ? '1-5' : '*'}`;
+      } else {
+        const timeNote = `an interval cannot keep a time of day, so it runs every ${describeMinutes(everyMinutes)} from deployment, not at ${timeOfDay}`;
+        note = note ? `${note}; ${timeNote}` : timeNote;
+      }
     }
+  }
+  if (weekdays && cron === undefined) cron = '0 0 * * 1-5';
+  if (cron !== undefined) {
+    const at = timeOfDay === undefined ? 'midnight (no time of day was named)' : timeOfDay;
+    note = `it runs at ${at} UTC${weekdays ? ' on weekdays' : ''} (cron "${cron}"): set your time zone on the review page`;
   }
   const phrase = spans
     .map((span) => text.slice(span.start, span.end))
@@ -230,6 +249,7 @@ function findSchedule(text: string): { reading: ScheduleReading; spans: Match[] 
     .join(' … ');
   const reading: ScheduleReading = { everyMinutes, phrase: clean(phrase) };
   if (timeOfDay !== undefined) reading.timeOfDay = timeOfDay;
+  if (cron !== undefined) reading.cron = cron;
   if (note !== undefined) reading.note = note;
   return { reading, spans };
 }
@@ -244,6 +264,19 @@ function clockTime(m: RegExpExecArray): string | undefined {
   if (!m[2] && !meridiem) return undefined; // "at 5" is too vague to be a time
   if (hours > 23 || minutes > 59) return undefined;
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** The integration's schedule for a reading: its cron in UTC, or its interval. */
+export function readingSchedule(reading: ScheduleReading): TSchedule {
+  return reading.cron !== undefined
+    ? { cron: reading.cron, timeZone: 'UTC' }
+    : { everyMinutes: reading.everyMinutes };
+}
+
+/** "every 15 minutes", "on cron 0 9 * * 1-5 (UTC)": a schedule as the code's header says it. */
+export function describeSchedule(schedule: TSchedule): string {
+  if ('cron' in schedule) return `on cron ${schedule.cron} (${schedule.timeZone})`;
+  return `every ${describeMinutes(schedule.everyMinutes)}`;
 }
 
 export function describeMinutes(minutes: number): string {

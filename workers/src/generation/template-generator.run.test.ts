@@ -241,8 +241,9 @@ describe('template generator: generated code runs and does what the prompt asks'
       'Daily at 9:00, fetch the sales summary from GET /reports/daily and POST it to /messages, mapping total to amount and date to day.',
       { source: 'Sales DB', destination: 'Slack' },
     );
-    expect(schedule).toEqual({ everyMinutes: 1440 });
-    expect(code).toMatch(/not at 09:00/);
+    expect(schedule).toEqual({ cron: '0 9 * * *', timeZone: 'UTC' });
+    expect(code).toMatch(/Schedule: on cron 0 9 \* \* \* \(UTC\)/);
+    expect(code).toMatch(/set your time zone on the review page/);
     const { writes } = await runOnce(code);
     expect(writes).toEqual([
       { method: 'POST', path: '/messages', body: { amount: 1234.5, day: '2025-01-01' } },
@@ -476,7 +477,7 @@ describe('template generator: generated code runs and does what the prompt asks'
       'Each morning at 7am, take updated deals from /crm/v3/objects/deals and send to /api/opportunities with dealname as opportunity_name and amount as value. Also email me a summary and uppercase the names.',
       { source: 'HubSpot', destination: 'Pipedrive' },
     );
-    expect(schedule).toEqual({ everyMinutes: 1440 });
+    expect(schedule).toEqual({ cron: '0 7 * * *', timeZone: 'UTC' });
     expect(code).toMatch(
       /Not understood, so not in the code:\n\/\/ - "Also email me a summary and uppercase the names\."/,
     );

@@ -11,6 +11,8 @@ import { readWebhookTrigger, webhookTemplateCode } from './webhook-trigger.ts';
 import {
   clean,
   describeMinutes,
+  describeSchedule,
+  readingSchedule,
   readPrompt,
   type FilterReading,
   type PromptReading,
@@ -96,7 +98,7 @@ export function generateTemplateCode(
     unresolved,
     operations: [],
   };
-  if (reading.schedule) result.schedule = { everyMinutes: reading.schedule.everyMinutes };
+  if (reading.schedule) result.schedule = readingSchedule(reading.schedule);
   return result;
 }
 
@@ -163,7 +165,7 @@ function header(input: TGenerateRequest, reading: PromptReading, p: Plan): strin
   const { schedule, source, destination, incremental, batch } = reading;
   if (schedule) {
     understood.push(
-      `Schedule: every ${describeMinutes(schedule.everyMinutes)} ("${schedule.phrase}"), returned ` +
+      `Schedule: ${describeSchedule(readingSchedule(schedule))} ("${schedule.phrase}"), returned ` +
         `as the integration's schedule${schedule.note ? `; ${schedule.note}` : ''}.`,
     );
   }
