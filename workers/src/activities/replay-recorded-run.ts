@@ -6,6 +6,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { ZReplayExecutionInput, type TReplayWrite, type TTranscriptEntry } from '@patchbay/schema';
 import { parsePayload, type ReplayRunResult } from '@patchbay/workflows';
 import { findRunOfIntegration, insertRunRecord } from '@patchbay/db';
+import { placeCredential } from '@patchbay/runtime';
 import { WriteCapture } from '../sandbox/dry-run.ts';
 import { boundedForTemporal, toOutcome, type ExecuteDeps } from './execute-integration.ts';
 import { loadIntegration, type LoadedIntegration } from './load-integration.ts';
@@ -44,7 +45,10 @@ export function createReplayRecordedRun(deps: ExecuteDeps) {
         allowPrivateNetwork: deps.allowPrivateNetwork,
         capture: { mode: 'dry-run', ...descriptions },
         event: input.event ?? null,
-        replay: { recorded: recorded.requests },
+        replay: {
+          recorded: recorded.requests,
+          credentialParams: credentialParams(integration),
+        },
       })
       .finally(() => clearInterval(heartbeat));
     const outcome = { ...toOutcome(result, 1), codeVersion: null };
@@ -115,6 +119,20 @@ export function recordedWrites(
     if (write) writes.push({ ...write, status: entry.status, schemaErrors: [] });
   }
   return writes;
+}
+
+/** Per origin, the query parameters each connection's credential goes in (an API key in the query). */
+function credentialParams(
+  integration: Pick<LoadedIntegration, 'source' | 'destination'>,
+): Record<string, string[]> {
+  const params: Record<string, string[]> = {};
+  for (const side of [integration.source, integration.destination]) {
+    if (side.authType === 'none') continue;
+    const names = Object.keys(placeCredential(side.authType, side.authConfig, 'x').query);
+    const origin = new URL(side.baseUrl).origin;
+    params[origin] = [...(params[origin] ?? []), ...names];
+  }
+  return params;
 }
 
 function roleOf(

@@ -10,6 +10,11 @@ import { REDACTED, TRUNCATED } from './redact.ts';
 /** What a replay answers reads with: the recorded run's transcript (redacted, as stored). */
 export interface ReplaySetup {
   recorded: TTranscriptEntry[];
+  /**
+   * Per origin, the query parameters the host adds as a credential (an API key in the query):
+   * left out of the match even where the recording shows a key too short to be redacted.
+   */
+  credentialParams?: Record<string, string[]>;
 }
 
 /** A recorded answer: the final hop of the request (after any redirects). */
@@ -19,13 +24,21 @@ export type RecordedAnswer = TTranscriptEntry;
  * The URL as it is matched: without query parameters that carry a credential (the recording
  * shows them as [REDACTED]; the code never adds them itself, the host does).
  */
-function matchedUrl(url: URL): string {
-  return `${url.origin}${url.pathname}${searchWithoutCredentials(url)}`;
+function matchedUrl(url: URL, credentialParams: readonly string[] = []): string {
+  return `${url.origin}${url.pathname}${searchWithoutCredentials(url, credentialParams)}`;
 }
 
-/** The query without parameters the recording shows as [REDACTED] (credentials the host adds). */
-export function searchWithoutCredentials(url: URL): string {
-  const kept = [...url.searchParams].filter(([, value]) => !value.includes(REDACTED));
+/**
+ * The query without credentials the host adds: parameters the recording shows as [REDACTED],
+ * and those named in `credentialParams`.
+ */
+export function searchWithoutCredentials(
+  url: URL,
+  credentialParams: readonly string[] = [],
+): string {
+  const kept = [...url.searchParams].filter(
+    ([name, value]) => !value.includes(REDACTED) && !credentialParams.includes(name),
+  );
   return kept.length === 0 ? '' : `?${new URLSearchParams(kept).toString()}`;
 }
 
@@ -49,8 +62,10 @@ export function shownRequest(method: string, url: URL, withOrigin: boolean): str
 export class RecordedAnswers {
   /** Per "METHOD url" key, the answers not yet given, oldest first. */
   readonly #queues = new Map<string, RecordedAnswer[]>();
+  readonly #credentialParams: Record<string, string[]>;
 
   constructor(setup: ReplaySetup) {
+    this.#credentialParams = setup.credentialParams ?? {};
     const entries = setup.recorded;
     for (let index = 0; index < entries.length; index += 1) {
       const first = entries[index] as TTranscriptEntry;
@@ -62,7 +77,7 @@ export class RecordedAnswers {
       }
       const url = parseUrl(first.url);
       if (!url) continue;
-      const key = `${first.method.toUpperCase()} ${matchedUrl(url)}`;
+      const key = `${first.method.toUpperCase()} ${this.#matched(url)}`;
       const queue = this.#queues.get(key) ?? [];
       queue.push(last);
       this.#queues.set(key, queue);
@@ -81,7 +96,7 @@ export class RecordedAnswers {
     withOrigin: boolean,
   ): RecordedAnswer {
     const redacted = parseUrl(redact(url.href)) ?? url;
-    const key = `${method.toUpperCase()} ${matchedUrl(redacted)}`;
+    const key = `${method.toUpperCase()} ${this.#matched(redacted)}`;
     const answer = this.#queues.get(key)?.shift();
     if (!answer) {
       throw new RequestFailedError(
@@ -90,6 +105,10 @@ export class RecordedAnswers {
       );
     }
     return answer;
+  }
+
+  #matched(url: URL): string {
+    return matchedUrl(url, this.#credentialParams[url.origin] ?? []);
   }
 
   #seen(key: string): boolean {
