@@ -171,6 +171,37 @@ describe('runs with a connected account', () => {
     expect(shown.source.status).toBe('needs-reconnect');
   });
 
+  it('invalid_grant on deployed runs: each fails without retries, and the failure alert fires once', async () => {
+    const id = await connectedIntegration();
+    // Deployed: a failed run of an active integration makes it failed, and that alerts (ADR 022).
+    const deployed = await user.request('PUT', `/api/integrations/${id}`, { status: 'active' });
+    expect(deployed.status, await deployed.clone().text()).toBe(200);
+    await t.db.sql`update oauth_connections set expires_at = now() where integration_id = ${id}`;
+    provider.failNextRefresh(400, { error: 'invalid_grant' });
+    for (let run = 0; run < 2; run++) {
+      const started = await user.request('POST', `/api/integrations/${id}/run`);
+      expect(started.status).toBe(202);
+      const { workflowId } = (await started.json()) as { workflowId: string };
+      await expect(t.deps.temporal.workflow.getHandle(workflowId).result()).rejects.toThrow();
+    }
+    // One refresh request: the second run saw 'needs-reconnect' and did not ask the provider.
+    expect(refreshRequests()).toHaveLength(1);
+    expect(api.received).toHaveLength(0);
+    const runs = await t.db.sql<{ status: string }[]>`
+      select status from runs where integration_id = ${id} and kind = 'manual'`;
+    expect(runs.map((run) => run.status)).toEqual(['failed', 'failed']);
+    const alerts = await t.db.sql<{ transition: string; error_message: string }[]>`
+      select transition, error_message from alerts where integration_id = ${id}`;
+    expect(alerts).toEqual([
+      {
+        transition: 'failed',
+        error_message: expect.stringMatching(/The Acme CRM connection needs to be reconnected/),
+      },
+    ]);
+    // Its Schedule goes with it.
+    expect((await user.request('DELETE', `/api/integrations/${id}`)).status).toBe(204);
+  });
+
   it('a 401 mid-run whose refresh gets invalid_grant fails the request with the reconnect message', async () => {
     const id = await connectedIntegration();
     refusedTokens.add((await tokensOf(id)).access);
