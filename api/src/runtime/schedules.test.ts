@@ -11,7 +11,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../scripts/test-support/test-app.ts';
-import { describeSchedule, scheduleMatches, syncSchedule } from './schedules.ts';
+import { findScheduledIntegration, listDeployedIntegrations } from '@patchbay/db';
+import { describeSchedule, scheduleMatches, syncSchedule, wantsSchedule } from './schedules.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -165,6 +166,27 @@ describe('triggers without a schedule', () => {
       paused: false,
       everyMs: 15 * 60_000,
     });
+  });
+});
+
+describe('what the reconciler wants', () => {
+  it('lists deployed schedule-triggered integrations only, and treats a manual one as an orphan', async () => {
+    const scheduled = await createDeployed({ schedule: { cron: '0 6 * * *', timeZone: 'UTC' } });
+    const manual = await createDeployed();
+    await user.request('PUT', `/api/integrations/${manual}`, { trigger: 'manual' });
+    const listed = await listDeployedIntegrations(t.db.sql);
+    expect(listed.find((row) => row.id === scheduled)).toEqual({
+      id: scheduled,
+      status: 'active',
+      schedule: { cron: '0 6 * * *', timeZone: 'UTC' },
+      trigger: 'schedule',
+    });
+    expect(listed.some((row) => row.id === manual)).toBe(false);
+    // The orphan check reads the row as it is now: a manual integration wants no Schedule.
+    const row = await findScheduledIntegration(t.db.sql, manual);
+    expect(row && wantsSchedule(row)).toBe(false);
+    expect(wantsSchedule({ status: 'draft', trigger: 'schedule' })).toBe(false);
+    expect(wantsSchedule({ status: 'paused', trigger: 'schedule' })).toBe(true);
   });
 });
 
