@@ -157,8 +157,8 @@ test.describe('signed in', () => {
       .click();
     await page.getByRole('tab', { name: 'History' }).click();
     const history = page.getByRole('tabpanel', { name: 'History' });
-    await expect(history.getByText('Attempt 1 failed')).toBeVisible();
-    await expect(history.getByText('Run failed')).toBeVisible();
+    await expect(history.getByText('Attempt 1 failed', { exact: true })).toBeVisible();
+    await expect(history.getByText('Run failed', { exact: true })).toBeVisible();
     await expect(history).toContainText('CRM refused the contact');
 
     // Dashboard: the failure in red with its error; 'Last run' from the real run; the spec's
