@@ -122,20 +122,24 @@ describe('commitState: the one state commit', () => {
   it('never commits a run twice, and heals a failed integration on success', async () => {
     const id = await newIntegration();
     await db.sql`update integrations set status = 'active' where id = ${id}`;
-    await commitFailedRun(
+    // Turning failed decides one failure alert (issue 17, ADR 022).
+    const failureAlert = await commitFailedRun(
       db.sql,
       { ...runKey(id, 'f1'), scheduledAt: new Date().toISOString(), outcome: null, message: 'x' },
       { ...success({}), status: 'failed' },
     );
+    expect(failureAlert).toEqual(expect.any(String));
     const [failed] = await db.sql`select status from integrations where id = ${id}`;
     expect(failed?.status).toBe('failed');
 
     const outcome = success({ n: 1 });
     const commit = { integrationId: id, readVersion: 0, changes: outcome.stateChanges };
     const run = { key: runKey(id, 'r1'), outcome, startedAt: new Date() };
+    // Healing it decides one recovery alert.
     expect(await commitState(db.sql, { ...commit, run })).toEqual({
       status: 'committed',
       version: 1,
+      alertId: expect.any(String),
     });
     const [healed] = await db.sql`select status from integrations where id = ${id}`;
     expect(healed?.status).toBe('active');

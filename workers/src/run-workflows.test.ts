@@ -14,11 +14,13 @@ import {
   type WorkflowBundleWithSourceMap,
 } from '@temporalio/worker';
 import {
+  alertWorkflowId,
   DEPLOYED_RUN_RETRY,
   MAX_RETRY_DELAY_MS,
   WORKFLOW_NAMES,
   type RunOutcome,
 } from '@patchbay/workflows';
+import { listAlertsOfIntegration } from '@patchbay/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeApi, type FakeApi } from '../../scripts/test-support/fake-api.ts';
 import {
@@ -31,6 +33,7 @@ import { createTimeSkippingEnvironment } from '../../scripts/test-support/time-s
 import { createExecuteIntegration } from './activities/execute-integration.ts';
 import { createPruneRetention } from './activities/prune-retention.ts';
 import { createRecordFailedRun } from './activities/record-failed-run.ts';
+import { createAlertActivities } from './activities/send-alert.ts';
 import { bundleWorkflows } from './bundle-workflows.ts';
 import { SandboxPool } from './sandbox/index.ts';
 
@@ -105,6 +108,18 @@ async function withWorker<T>(
   return worker.runUntil(body(taskQueue));
 }
 
+/**
+ * Waits for the alert deliveries the integration's runs started and left (ADR 022). The
+ * time-skipping server keeps a time-skipping lock for each child its parent abandoned
+ * (temporalio/sdk-typescript#1101); released here, or every later wait would take real time.
+ */
+async function alertsDelivered(integrationId: string): Promise<void> {
+  for (const alert of await listAlertsOfIntegration(t.db.sql, integrationId)) {
+    await env.client.workflow.getHandle(alertWorkflowId(alert.id)).result();
+    await env.connection.testService?.unlockTimeSkipping({});
+  }
+}
+
 async function elapsedMs(workflowId: string): Promise<number> {
   const description = await env.client.workflow.getHandle(workflowId).describe();
   return (description.closeTime?.getTime() ?? Number.NaN) - description.startTime.getTime();
@@ -139,6 +154,17 @@ describe('runIntegration', () => {
           });
         },
         recordFailedRun: createRecordFailedRun({ sql: t.db.sql }),
+        // Turning failed sends one alert (issue 17): real delivery, to a server without mail.
+        ...createAlertActivities({
+          sql: t.db.sql,
+          vault: t.deps.vault,
+          allowPrivateNetwork: true,
+          alerts: {
+            smtp: null,
+            appUrl: 'http://localhost:3000',
+            temporalUi: { baseUrl: 'http://localhost:8233', namespace: 'default' },
+          },
+        }),
       },
       (taskQueue) =>
         env.client.workflow
@@ -150,7 +176,11 @@ describe('runIntegration', () => {
           .then(
             () => null,
             (error: unknown) => error,
-          ),
+          )
+          .then(async (error) => {
+            await alertsDelivered(id);
+            return error;
+          }),
     );
 
     expect(failure).toBeInstanceOf(WorkflowFailedError);
