@@ -99,6 +99,11 @@ export const ZAuthScheme = z.discriminatedUnion('type', [
     authorizeUrl: z.url().optional(),
     tokenUrl: z.url(),
     revokeUrl: z.url().optional(),
+    /**
+     * The OpenID Connect UserInfo endpoint, when the provider has one: connecting an account
+     * shows the email or name it reports (issue 21).
+     */
+    userinfoUrl: z.url().optional(),
     /** Scopes this catalog entry's operations need, space-joined when sent. */
     scopes: z.array(z.string().min(1).max(200)).max(100),
     /** Whether the provider supports (or requires) PKCE. */

@@ -67,6 +67,8 @@ export const ZAuthConfig = z.strictObject({
   /** oauth, APIs outside the catalog: the consent page and the RFC 7009 revocation endpoint. */
   authorizeUrl: zHttpUrl.optional(),
   revokeUrl: zHttpUrl.optional(),
+  /** oauth: the UserInfo endpoint that names the connected account, when the ID token does not. */
+  userinfoUrl: zHttpUrl.optional(),
 });
 export type TAuthConfig = z.infer<typeof ZAuthConfig>;
 

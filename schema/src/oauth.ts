@@ -98,6 +98,8 @@ export interface OAuthEndpoints {
   authorizeUrl: string | null;
   tokenUrl: string | null;
   revokeUrl: string | null;
+  /** OpenID Connect UserInfo: names the account when the token answer has no ID token. */
+  userinfoUrl: string | null;
   scope: string | null;
   /** Keys an operator's OAuth app may be registered under: the catalog id, the authorize URL. */
   providerKeys: string[];
@@ -124,6 +126,7 @@ export function oauthEndpoints(
     authorizeUrl,
     tokenUrl: config.tokenUrl ?? catalog?.tokenUrl ?? null,
     revokeUrl: config.revokeUrl ?? catalog?.revokeUrl ?? null,
+    userinfoUrl: config.userinfoUrl ?? catalog?.userinfoUrl ?? null,
     scope: config.scope ?? (catalog ? catalog.scopes.join(' ') : null) ?? null,
     providerKeys,
   };

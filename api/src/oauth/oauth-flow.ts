@@ -119,7 +119,12 @@ export function readyToConnect(side: TConnectionSide, oauth: SideOAuth) {
       'OAUTH_APP_MISSING',
       `No OAuth app is registered for ${oauth.apiName}: an operator adds one in Settings → OAuth apps, or enter your own app's client id and secret`,
     );
-  return { authorizeUrl, tokenUrl, client: oauth.client };
+  return {
+    authorizeUrl,
+    tokenUrl,
+    userinfoUrl: oauth.endpoints.userinfoUrl,
+    client: oauth.client,
+  };
 }
 
 /** What the ID token (when the provider sends one) says about the account. */
@@ -260,10 +265,9 @@ export async function exchangeCode(
   } catch (error) {
     throw error instanceof ProviderError ? error : new ProviderError(providerMessage(error));
   }
-  const claims = seen.idClaims;
-  const label = [claims?.email, claims?.preferred_username, claims?.name].find(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  );
+  const label =
+    accountLabel(seen.idClaims) ??
+    (ready.userinfoUrl ? await userinfoLabel(ready.userinfoUrl, tokens.access_token) : null);
   const expiresIn = tokens.expiresIn();
   return {
     accessToken: tokens.access_token,
@@ -272,6 +276,31 @@ export async function exchangeCode(
     scopes: typeof tokens.scope === 'string' ? tokens.scope : null,
     accountLabel: label?.slice(0, 200) ?? null,
   };
+}
+
+/** The email or name in an ID token's or UserInfo answer's claims. */
+function accountLabel(claims: IdClaims | null): string | null {
+  const label = [claims?.email, claims?.preferred_username, claims?.name].find(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  );
+  return label ?? null;
+}
+
+/**
+ * OpenID Connect UserInfo (Core §5.3), when the catalog or the auth config names it and the
+ * token answer had no ID token. Only a label is at stake: a failure leaves the account unnamed.
+ */
+async function userinfoLabel(url: string, accessToken: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    return accountLabel((await response.json()) as IdClaims);
+  } catch {
+    return null;
+  }
 }
 
 /** RFC 7009: revokes the token at the provider. Throws ProviderError when it refuses. */

@@ -23,6 +23,8 @@ let user: TestUser;
 /** Token endpoint requests the provider saw, by grant type. */
 let tokenRequests: Array<Record<string, string>>;
 let revoked: string[];
+/** Whether the ID token names the account (else only UserInfo can). */
+let idTokenEmail: boolean;
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -30,7 +32,7 @@ beforeAll(async () => {
   await provider.start(0, '127.0.0.1');
   issuer = provider.issuer.url ?? '';
   provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    token.payload.email = 'ada@example.com';
+    if (idTokenEmail) token.payload.email = 'ada@example.com';
   });
   provider.service.on(
     'beforeResponse',
@@ -58,6 +60,7 @@ afterAll(async () => {
 beforeEach(() => {
   tokenRequests = [];
   revoked = [];
+  idTokenEmail = true;
 });
 
 function authConfig(overrides: Record<string, unknown> = {}) {
@@ -167,6 +170,33 @@ describe('connect an account: authorization code + PKCE', () => {
     const [pending] = await t.db
       .sql`select count(*)::int as n from oauth_authorizations where integration_id = ${id}`;
     expect(pending?.n).toBe(0);
+  });
+
+  it('names the account from the UserInfo endpoint when the ID token does not', async () => {
+    idTokenEmail = false;
+    provider.service.once(
+      'beforeUserinfo',
+      (response: { body: unknown }, req: { headers: Record<string, string> }) => {
+        response.body = req.headers.authorization?.startsWith('Bearer ey')
+          ? { sub: 'johndoe', email: 'grace@example.com' }
+          : { sub: 'johndoe' };
+      },
+    );
+    const id = await createIntegration(user, authConfig({ userinfoUrl: `${issuer}/userinfo` }));
+    expect(
+      (await callback(user, await consent(await startConnect(user, id)))).searchParams.get('oauth'),
+    ).toBe('connected');
+    expect((await connections(user, id)).source).toMatchObject({
+      accountLabel: 'grace@example.com',
+    });
+
+    // Without a UserInfo endpoint the account stays unnamed, and is connected all the same.
+    const unnamed = await createIntegration(user);
+    await callback(user, await consent(await startConnect(user, unnamed)));
+    expect((await connections(user, unnamed)).source).toMatchObject({
+      status: 'connected',
+      accountLabel: null,
+    });
   });
 
   it('a reused state is refused and stores nothing new', async () => {

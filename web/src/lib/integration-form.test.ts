@@ -190,12 +190,14 @@ describe('authConfig', () => {
         authType: 'oauth',
         authorizeUrl: ' https://auth.example.com/authorize ',
         tokenUrl: 'https://auth.example.com/token',
+        userinfoUrl: 'https://auth.example.com/userinfo',
         scope: 'contacts.read offline_access',
       }),
     ).toEqual({
       grant: 'authorization_code',
       authorizeUrl: 'https://auth.example.com/authorize',
       tokenUrl: 'https://auth.example.com/token',
+      userinfoUrl: 'https://auth.example.com/userinfo',
       scope: 'contacts.read offline_access',
     });
   });

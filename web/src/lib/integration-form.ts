@@ -47,6 +47,8 @@ export interface ConnectionForm {
   oauthMode: OAuthMode;
   authorizeUrl: string;
   revokeUrl: string;
+  /** OpenID Connect UserInfo: names the connected account when the provider has one. */
+  userinfoUrl: string;
   /**
    * Which API description generation and the editor use for this side (issue 14 §4): matched
    * from the name and URL by default, a catalog entry picked in the combobox, an imported
@@ -78,6 +80,7 @@ export function emptyConnection(): ConnectionForm {
     oauthMode: 'authorization_code',
     authorizeUrl: '',
     revokeUrl: '',
+    userinfoUrl: '',
     description: { kind: 'auto' },
   };
 }
@@ -145,7 +148,7 @@ export function formProblems(form: IntegrationForm): FormProblem[] {
   const badOAuthUrls = (['source', 'destination'] as const).flatMap((side) => {
     const connection = form[side];
     if (connection.authType !== 'oauth') return [];
-    return (['tokenUrl', 'authorizeUrl', 'revokeUrl'] as const)
+    return (['tokenUrl', 'authorizeUrl', 'revokeUrl', 'userinfoUrl'] as const)
       .filter((key) => connection[key].trim() !== '' && !isHttpUrl(connection[key]))
       .map((key) => `${side}.${key}`);
   });
@@ -194,6 +197,8 @@ function fieldGap(form: IntegrationForm, name: string): string {
       return `${label} authorize URL (http:// or https://)`;
     case 'revokeUrl':
       return `${label} revocation URL (http:// or https://)`;
+    case 'userinfoUrl':
+      return `${label} UserInfo URL (http:// or https://)`;
     default:
       return `${label} ${key}`;
   }
@@ -236,7 +241,9 @@ export function authConfig(connection: ConnectionForm): TAuthConfig | undefined 
     case 'basic':
       return { username: connection.username };
     case 'oauth': {
-      const optional = (key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'clientId' | 'scope') => {
+      const optional = (
+        key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'userinfoUrl' | 'clientId' | 'scope',
+      ) => {
         const value = connection[key].trim();
         return value ? { [key]: value } : {};
       };
@@ -247,6 +254,7 @@ export function authConfig(connection: ConnectionForm): TAuthConfig | undefined 
           ...optional('authorizeUrl'),
           ...optional('tokenUrl'),
           ...optional('revokeUrl'),
+          ...optional('userinfoUrl'),
           ...optional('scope'),
           ...optional('clientId'),
         };

@@ -227,7 +227,11 @@ function OAuthSettings({
   onConnect,
   connecting,
 }: Omit<ConnectionCardProps, 'side'> & { side: string }) {
-  const url = (key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl', label: string, extra = {}) => (
+  const url = (
+    key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'userinfoUrl',
+    label: string,
+    extra = {},
+  ) => (
     <TextInput
       label={label}
       name={`${side}.${key}`}
@@ -274,6 +278,9 @@ function OAuthSettings({
           />
           {url('revokeUrl', 'Revocation URL', {
             placeholder: 'Optional: Disconnect revokes the token there',
+          })}
+          {url('userinfoUrl', 'UserInfo URL', {
+            placeholder: 'Optional: names the connected account',
           })}
           <TextInput
             label="Client ID (your own app)"
