@@ -334,6 +334,15 @@ describe('disconnect', () => {
     expect((await connections(user, id)).source).toBeNull();
   });
 
+  it('with nothing connected there is nothing to revoke; a bad side is a 400', async () => {
+    const id = await createIntegration(user);
+    const response = await user.request('POST', `/api/integrations/${id}/oauth/source/disconnect`);
+    expect(await response.json()).toEqual({ revocation: 'nothing-to-revoke', message: null });
+    const bad = await user.request('POST', `/api/integrations/${id}/oauth/both/disconnect`);
+    expect(bad.status).toBe(400);
+    expect(revoked).toEqual([]);
+  });
+
   it('without a revocation URL it deletes here and says so', async () => {
     const id = await createIntegration(user, authConfig({ revokeUrl: undefined }));
     await callback(user, await consent(await startConnect(user, id)));
