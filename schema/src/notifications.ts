@@ -21,9 +21,14 @@ const ZChannelName = z.string().trim().min(1, 'is required').max(100);
 export const ZAlertWebhookUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .max(2000)
+  // zod runs this check after a failed url check too: an unparsable value is that check's error.
   .refine((url) => {
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
+    try {
+      const parsed = new URL(url);
+      return parsed.username === '' && parsed.password === '';
+    } catch {
+      return true;
+    }
   }, 'must not carry user:password@');
 
 export const ZNotificationChannel = z.object({

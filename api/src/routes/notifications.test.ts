@@ -106,6 +106,7 @@ describe('notification channels', () => {
   it('refuses bad input with a clear 400', async () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ type: 'webhook', name: 'x', url: 'ftp://example.com/hook' }, /url: must be an http/],
+      [{ type: 'webhook', name: 'x', url: '' }, /url: must be an http/],
       [{ type: 'webhook', name: 'x', url: 'https://u:p@example.com/hook' }, /user:password/],
       [{ type: 'email', name: '', address: 'ops@example.com' }, /name/],
       [{ type: 'email', name: 'Ops', address: 'not an address' }, /address/],

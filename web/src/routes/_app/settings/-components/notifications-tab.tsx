@@ -16,10 +16,9 @@ import {
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   ZChannelTestResult,
-  ZCreateChannelRequest,
   ZNotificationChannel,
-  type TChannelRouting,
   type TChannelType,
+  type TCreateChannelRequest,
   type TNotificationChannel,
   type TUpdateChannelRequest,
 } from '@patchbay/schema';
@@ -28,6 +27,11 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
+import {
+  channelRequest,
+  routingOf,
+  selectedOf,
+} from '../../../../lib/notification-channel-form.ts';
 import { integrationQueries } from '../../../../lib/queries/integrations.ts';
 import { notificationChannelsQuery } from '../../../../lib/queries/notifications.ts';
 import { toast } from '../../../../lib/toast.ts';
@@ -77,15 +81,6 @@ function Channels() {
 interface Option {
   value: string;
   label: string;
-}
-
-/** Empty means every integration: the API's 'all'. */
-function routingValue(routing: TChannelRouting): string[] {
-  return routing === 'all' ? [] : routing;
-}
-
-function routingOf(selected: string[]): TChannelRouting {
-  return selected.length === 0 ? 'all' : selected;
 }
 
 function useInvalidateChannels() {
@@ -164,7 +159,7 @@ function ChannelsTable({
                     aria-label={`Integrations ${channel.name} alerts`}
                     placeholder={channel.integrationIds === 'all' ? 'All integrations' : undefined}
                     data={integrationOptions}
-                    value={routingValue(channel.integrationIds)}
+                    value={selectedOf(channel.integrationIds)}
                     onChange={(selected) =>
                       update.mutate({
                         id: channel.id,
@@ -248,7 +243,8 @@ function AddChannelForm({ integrationOptions }: { integrationOptions: Option[] }
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const create = useMutation({
-    mutationFn: (body: unknown) => apiJson('POST', CHANNELS, ZNotificationChannel, body),
+    mutationFn: (body: TCreateChannelRequest) =>
+      apiJson('POST', CHANNELS, ZNotificationChannel, body),
     onSuccess: async (channel) => {
       toast({ title: 'Channel added', message: `Alerts now go to ${channel.name} too.` });
       setName('');
@@ -261,23 +257,13 @@ function AddChannelForm({ integrationOptions }: { integrationOptions: Option[] }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const integrationIds = routingOf(selected);
-    const body =
-      type === 'email'
-        ? { type, name, address: target.trim() === '' ? null : target.trim(), integrationIds }
-        : { type, name, url: target.trim(), integrationIds };
-    const parsed = ZCreateChannelRequest.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'name');
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+    const checked = channelRequest({ type, name, target, selected });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
       return;
     }
     setErrors({});
-    create.mutate(parsed.data);
+    create.mutate(checked.request);
   };
 
   return (
