@@ -201,14 +201,13 @@ describe('alerts', () => {
         expect((fourth.result as RunOutcome).alertId).toBeUndefined();
         expect(await listAlertsOfIntegration(t.db.sql, id)).toHaveLength(2);
 
-        const [failedRun] = await t.db.sql<{ id: string }[]>`
-          select id from runs where workflow_id = ${first.workflowId}`;
+        const runUrl = `${APP_URL}/integrations/${id}/review?run=${encodeURIComponent(first.workflowId)}`;
         // Exactly one failure mail and one recovery mail, to the account's address.
         expect(smtp.received.map((mail) => mail.to)).toEqual([[user.email], [user.email]]);
         const [failureMail, recoveryMail] = smtp.received.map((mail) => mail.text);
         expect(failureMail).toContain('Items to copies failed after its retries');
         expect(failureMail).toContain('500');
-        expect(failureMail).toContain(`${APP_URL}/integrations/${id}?run=${failedRun?.id}`);
+        expect(failureMail).toContain(runUrl);
         expect(failureMail).toContain(
           `http://temporal.example.test/namespaces/default/workflows/${encodeURIComponent(first.workflowId)}/`,
         );
@@ -220,7 +219,7 @@ describe('alerts', () => {
         expect(bodies[0]).toMatchObject({
           integration: { id, name: 'Items to copies' },
           error: expect.stringContaining('500'),
-          runUrl: `${APP_URL}/integrations/${id}?run=${failedRun?.id}`,
+          runUrl,
           temporalUrl: expect.stringContaining(encodeURIComponent(first.workflowId)),
         });
         expect(bodies[0]?.text).toContain('Items to copies failed');

@@ -126,8 +126,9 @@ export async function composeAlert(
     redactor.addConnection('source', integration.source);
     redactor.addConnection('destination', integration.destination);
   }
-  const runUrl = new URL(`/integrations/${alert.integrationId}`, deps.alerts.appUrl);
-  if (alert.runRecordId) runUrl.searchParams.set('run', alert.runRecordId);
+  // The review page opens the run given by its workflow id in the Runs tab.
+  const runUrl = new URL(`/integrations/${alert.integrationId}/review`, deps.alerts.appUrl);
+  runUrl.searchParams.set('run', alert.workflowId);
   // The Temporal Web UI is an operator's tool (issue 20): only their alerts link it.
   const temporalUrl =
     alert.user.role === 'operator'

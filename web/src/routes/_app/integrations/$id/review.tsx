@@ -70,6 +70,9 @@ import { TestResultsDialog } from './-components/test-results-dialog.tsx';
 import { VersionsPanel } from './-components/versions-panel.tsx';
 
 export const Route = createFileRoute('/_app/integrations/$id/review')({
+  // ?run=<workflow id>: an alert's run link (issue 17) opens that run in the Runs tab.
+  validateSearch: (search: Record<string, unknown>): { run?: string } =>
+    typeof search.run === 'string' && search.run !== '' ? { run: search.run } : {},
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(integrationQueries.detail(params.id)),
   pendingComponent: PagePending,
@@ -108,7 +111,8 @@ function Review({ id }: { id: string }) {
   // Issue 16: a webhook integration can be tested with a sample event; the events log links
   // each event to its run in the Runs tab.
   const [eventDialogOpen, setEventDialogOpen] = useState(false);
-  const [shownRun, setShownRun] = useState<string | null>(null);
+  const { run: linkedRun } = Route.useSearch();
+  const [shownRun, setShownRun] = useState<string | null>(linkedRun ?? null);
 
   // Issue 14 §5 / 15 §4: the descriptions both sides use, for the static check, the markers
   // and completion. The page works without them (a side may have none).
