@@ -507,10 +507,21 @@ describe('the reconciler', () => {
       trigger: 'schedule',
     });
 
+    // Another deployment's Schedule on the same namespace (its own task queue): not ours to remove.
+    const neighbours = randomUUID();
+    await syncSchedule(t.deps.temporal, `other-${randomUUID()}`, {
+      id: neighbours,
+      status: 'active',
+      schedule: { everyMinutes: 60 },
+      trigger: 'schedule',
+    });
+
     await waitFor(async () => {
       const report = await reconcileSchedules(t.deps);
       return (await describeSchedule(t.deps.temporal, orphan)) === null && report;
     }, 'the orphan to be listed and removed');
+    expect(await describeSchedule(t.deps.temporal, neighbours)).not.toBeNull();
+    await t.deps.temporal.schedule.getHandle(integrationScheduleId(neighbours)).delete();
     expect(await describeSchedule(t.deps.temporal, id)).toEqual({
       paused: false,
       everyMs: 15 * 60_000,

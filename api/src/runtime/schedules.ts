@@ -39,6 +39,9 @@ export function scheduleSpec(schedule: TSchedule): ScheduleSpec {
   return { cronExpressions: [schedule.cron], timezone: schedule.timeZone };
 }
 
+/** The memo key naming the task queue of the deployment that made a Schedule. */
+export const SCHEDULE_OWNER_MEMO = 'patchbayTaskQueue';
+
 /** A tick missed while the server was down runs if it is at most this late. */
 export const CATCHUP_WINDOW = '10 minutes';
 
@@ -83,6 +86,9 @@ export async function syncSchedule(
     await temporal.schedule.create({
       scheduleId: integrationScheduleId(integration.id),
       ...desired,
+      // Which deployment owns it: the reconciler leaves other deployments' Schedules alone
+      // when several share a namespace (and test files share one dev server).
+      memo: { [SCHEDULE_OWNER_MEMO]: taskQueue },
     });
   } catch (error) {
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
