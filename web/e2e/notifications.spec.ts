@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { TAlertWebhookBody, TNotificationChannelList } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
-import { createIntegration } from './support/integrations-api.ts';
+import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { startLoopbackApi } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
 
@@ -97,5 +97,61 @@ test('a user sets up a webhook channel, receives a test alert, routes, disables 
     expect((await channels()).map((c) => c.name)).toEqual(['Account email']);
   } finally {
     await receiver.close();
+  }
+});
+
+const PUSH_CODE =
+  "export default async function run(ctx) {\n  await ctx.destination.post('/contacts', { json: { email: 'ada@example.com' } });\n  return { pushed: 1 };\n}\n";
+
+test("an integration that fails after its retries alerts the webhook once, and the alert's run link opens that run", async ({
+  page,
+  baseURL,
+  user,
+}) => {
+  expect(user.plan).toBe('free');
+  // Five attempts with backoff (2 + 4 + 8 + 16 s) before the run is recorded as failed.
+  test.setTimeout(180_000);
+  const receiver = await startLoopbackApi(() => ({ body: { ok: true } }));
+  const crm = await startLoopbackApi(() => ({ status: 500, body: { error: 'crm down' } }));
+  try {
+    const added = await page.request.post('/api/notifications/channels', {
+      headers: { Origin: baseURL! },
+      data: { type: 'webhook', name: 'Team chat', url: `${receiver.baseUrl}/alerts` },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const integration = await createIntegration(page.request, baseURL!, {
+      name: 'CRM push',
+      destApiUrl: crm.baseUrl,
+      generatedCode: PUSH_CODE,
+    });
+    await updateIntegration(page.request, baseURL!, integration.id, { status: 'active' });
+    const run = await page.request.post(`/api/integrations/${integration.id}/run`, {
+      headers: { Origin: baseURL! },
+    });
+    expect(run.status()).toBe(202);
+
+    await expect.poll(() => receiver.received.length, { timeout: 120_000 }).toBe(1);
+    const alert = JSON.parse(receiver.received[0]?.body ?? '{}') as TAlertWebhookBody;
+    expect(alert).toMatchObject({
+      status: 'failed',
+      integration: { id: integration.id, name: 'CRM push' },
+      error: expect.stringContaining('500'),
+      // Ordinary users get no Temporal link (issue 20).
+      temporalUrl: null,
+    });
+    expect(alert.text).toContain('CRM push failed');
+
+    // The link opens the review page with the failed run shown.
+    const link = new URL(alert.runUrl ?? '');
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
+    const failed = page.locator('tr[data-run-kind="manual"]');
+    await expect(failed).toHaveCount(1);
+    await expect(failed.getByRole('button', { name: /^Hide details/ })).toBeVisible();
+    // Still one alert: later failed runs would not add another until it recovers.
+    expect(receiver.received).toHaveLength(1);
+  } finally {
+    await receiver.close();
+    await crm.close();
   }
 });
