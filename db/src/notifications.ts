@@ -219,7 +219,6 @@ export interface AlertForDelivery {
   integrationName: string;
   workflowId: string;
   runId: string;
-  runRecordId: string | null;
   errorMessage: string | null;
   createdAt: Date;
   user: Pick<UserRow, 'id' | 'email' | 'role'>;
@@ -235,7 +234,6 @@ export async function loadAlert(sql: Sql, alertId: string): Promise<AlertForDeli
       integration_name: string;
       workflow_id: string;
       run_id: string;
-      run_record_id: string | null;
       error_message: string | null;
       created_at: Date;
       user_id: string;
@@ -256,7 +254,6 @@ export async function loadAlert(sql: Sql, alertId: string): Promise<AlertForDeli
     integrationName: row.integration_name,
     workflowId: row.workflow_id,
     runId: row.run_id,
-    runRecordId: row.run_record_id,
     errorMessage: row.error_message,
     createdAt: row.created_at,
     user: { id: row.user_id, email: row.email, role: row.role },
