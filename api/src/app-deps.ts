@@ -16,6 +16,11 @@ export interface AppDeps {
   temporalUi: { baseUrl: string; namespace: string };
   /** Bound on how long a request waits for its workflow (DESIGN.md §4). */
   workflowWaitMs: number;
+  /**
+   * SANDBOX_ALLOW_PRIVATE_NETWORK: whether the API's requests to user-typed URLs (OAuth
+   * providers) may reach loopback and private addresses, as the sandbox's may.
+   */
+  allowPrivateNetwork: boolean;
   /** Absolute path of the built console, or null to serve the API alone. */
   webDistDir: string | null;
   auth: {

@@ -14,6 +14,12 @@ export const ZApiEnv = ZTemporalEnv.extend({
     .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Linked from run history; the Temporal Web UI of the same cluster. */
   TEMPORAL_UI_URL: z.url().default('http://localhost:8233'),
+  /**
+   * The worker's setting, read here too: the API's own requests to URLs a user typed (OAuth
+   * token exchange, revocation, UserInfo) follow the sandbox's network rules. true only for
+   * development and tests, where providers listen on loopback.
+   */
+  SANDBOX_ALLOW_PRIVATE_NETWORK: zEnvBoolean.default(false),
   /** How often the schedule reconciler runs (it also runs at start). */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(300_000),
   /** How long POST routes wait for their workflow before answering 504 (DESIGN.md §4). */

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowWaitMs: env.WORKFLOW_WAIT_MS,
     webDistDir: env.WEB_DIST_DIR,
+    allowPrivateNetwork: env.SANDBOX_ALLOW_PRIVATE_NETWORK,
     auth: createAuthDeps(env),
   };
   const app = createApp(deps);

@@ -56,6 +56,8 @@ export async function createTestApp(
     temporalUi: { baseUrl: 'http://localhost:8233', namespace: 'default' },
     workflowWaitMs: 30_000,
     webDistDir,
+    // Tests' OAuth providers listen on loopback.
+    allowPrivateNetwork: true,
     ...depOverrides,
     auth: {
       appUrl: new URL(TEST_ORIGIN),

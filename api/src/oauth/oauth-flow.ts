@@ -16,9 +16,7 @@ import {
   type TConnectionSide,
 } from '@patchbay/schema';
 import { credentialContext, decrypt, type KeyRing } from '@patchbay/schema/vault';
-
-/** A provider that does not answer within this long has failed. */
-const PROVIDER_TIMEOUT_MS = 15_000;
+import { PROVIDER_TIMEOUT_MS, type ProviderFetch } from './provider-fetch.ts';
 
 /** One side of an integration as the OAuth flow sees it. */
 export interface SideOAuth {
@@ -138,6 +136,7 @@ function configuration(
   endpoints: { authorizeUrl: string; tokenUrl: string; revokeUrl: string | null },
   client: OAuthClientCredentials,
   seen: { idClaims: IdClaims | null },
+  fetch: ProviderFetch,
 ): oidc.Configuration {
   const config = new oidc.Configuration(
     {
@@ -216,9 +215,13 @@ export async function buildConsentUrl(
   oauth: SideOAuth,
   options: { redirectUri: string; state: string; codeVerifier: string },
 ): Promise<string> {
-  const config = configuration({ ...ready, revokeUrl: oauth.endpoints.revokeUrl }, ready.client, {
-    idClaims: null,
-  });
+  // Building the URL sends nothing; the configuration still wants a fetch.
+  const config = configuration(
+    { ...ready, revokeUrl: oauth.endpoints.revokeUrl },
+    ready.client,
+    { idClaims: null },
+    () => Promise.reject(new Error('the consent URL is built without a request')),
+  );
   const parameters: Record<string, string> = {
     redirect_uri: options.redirectUri,
     response_type: 'code',
@@ -248,9 +251,10 @@ export async function exchangeCode(
   ready: ReturnType<typeof readyToConnect>,
   callback: { redirectUri: string; query: URLSearchParams },
   checks: { state: string; codeVerifier: string },
+  fetch: ProviderFetch,
 ): Promise<ExchangedTokens> {
   const seen: { idClaims: IdClaims | null } = { idClaims: null };
-  const config = configuration({ ...ready, revokeUrl: null }, ready.client, seen);
+  const config = configuration({ ...ready, revokeUrl: null }, ready.client, seen, fetch);
   const currentUrl = new URL(callback.redirectUri);
   for (const name of ['code', 'state']) {
     const value = callback.query.get(name);
@@ -267,7 +271,7 @@ export async function exchangeCode(
   }
   const label =
     accountLabel(seen.idClaims) ??
-    (ready.userinfoUrl ? await userinfoLabel(ready.userinfoUrl, tokens.access_token) : null);
+    (ready.userinfoUrl ? await userinfoLabel(ready.userinfoUrl, tokens.access_token, fetch) : null);
   const expiresIn = tokens.expiresIn();
   return {
     accessToken: tokens.access_token,
@@ -290,7 +294,11 @@ function accountLabel(claims: IdClaims | null): string | null {
  * OpenID Connect UserInfo (Core §5.3), when the catalog or the auth config names it and the
  * token answer had no ID token. Only a label is at stake: a failure leaves the account unnamed.
  */
-async function userinfoLabel(url: string, accessToken: string): Promise<string | null> {
+async function userinfoLabel(
+  url: string,
+  accessToken: string,
+  fetch: ProviderFetch,
+): Promise<string | null> {
   try {
     const response = await fetch(url, {
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
@@ -308,6 +316,7 @@ export async function revokeToken(
   endpoints: { authorizeUrl: string | null; tokenUrl: string | null; revokeUrl: string },
   client: OAuthClientCredentials,
   token: { value: string; hint: 'refresh_token' | 'access_token' },
+  fetch: ProviderFetch,
 ): Promise<void> {
   const config = configuration(
     {
@@ -317,6 +326,7 @@ export async function revokeToken(
     },
     client,
     { idClaims: null },
+    fetch,
   );
   try {
     await oidc.tokenRevocation(config, token.value, { token_type_hint: token.hint });

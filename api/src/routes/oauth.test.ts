@@ -211,6 +211,21 @@ describe('connect an account: authorization code + PKCE', () => {
     expect(tokenRequests).toHaveLength(0);
   });
 
+  it('the code exchange follows the network rules: a loopback token URL is refused when private addresses are closed', async () => {
+    const id = await createIntegration(user);
+    const returned = await consent(await startConnect(user, id));
+    t.deps.allowPrivateNetwork = false;
+    try {
+      const back = await callback(user, returned);
+      expect(back.searchParams.get('oauth')).toBe('error');
+      expect(back.searchParams.get('oauthMessage')).toMatch(/blocked by the network guard/);
+    } finally {
+      t.deps.allowPrivateNetwork = true;
+    }
+    expect(tokenRequests).toHaveLength(0);
+    expect((await connections(user, id)).source).toBeNull();
+  });
+
   it('a forged state is refused: no token request, nothing stored', async () => {
     const id = await createIntegration(user);
     const returned = await consent(await startConnect(user, id));

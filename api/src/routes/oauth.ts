@@ -53,6 +53,7 @@ import {
   sideOAuth,
   stateHash,
 } from '../oauth/oauth-flow.ts';
+import { providerFetch } from '../oauth/provider-fetch.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 
@@ -213,7 +214,12 @@ export function oauthIntegrationRoutes(deps: AppDeps) {
                 hint: 'access_token' as const,
               };
           try {
-            await revokeToken({ ...oauth.endpoints, revokeUrl }, oauth.client, token);
+            await revokeToken(
+              { ...oauth.endpoints, revokeUrl },
+              oauth.client,
+              token,
+              providerFetch(deps),
+            );
             result = { revocation: 'revoked', message: null };
           } catch (error) {
             result = {
@@ -311,6 +317,7 @@ export function oauthRoutes(deps: AppDeps) {
             ready,
             { redirectUri, query: new URL(c.req.url).searchParams },
             { state, codeVerifier },
+            providerFetch(deps),
           );
         } catch (error) {
           if (error instanceof ProviderError || error instanceof OAuthSetupError) {

@@ -11,8 +11,8 @@ import {
   type TImportResponse,
 } from '@patchbay/schema';
 import { parsePayload } from '@patchbay/workflows';
-import { guardedRequest, RequestFailedError } from '../sandbox/guarded-request.ts';
-import { BlockedRequestError, type LookupAll } from '../sandbox/network-guard.ts';
+import { guardedRequest, RequestFailedError } from '@patchbay/runtime/network';
+import { BlockedRequestError, type LookupAll } from '@patchbay/runtime/network';
 
 // POST /api/catalog/import with a URL (issue 14 §3): the document is fetched here, in the worker,
 // through the sandbox's network guard (private and metadata addresses refused unless

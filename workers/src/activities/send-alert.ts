@@ -27,8 +27,8 @@ import {
   type NotificationChannelRow,
   type Sql,
 } from '@patchbay/db';
-import { guardedRequest } from '../sandbox/guarded-request.ts';
-import { BlockedRequestError, type LookupAll } from '../sandbox/network-guard.ts';
+import { guardedRequest } from '@patchbay/runtime/network';
+import { BlockedRequestError, type LookupAll } from '@patchbay/runtime/network';
 import { Redactor } from '../sandbox/redact.ts';
 import { loadIntegration } from './load-integration.ts';
 

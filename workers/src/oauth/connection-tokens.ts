@@ -23,7 +23,7 @@ import {
   type TAuthConfig,
 } from '@patchbay/schema';
 import { decrypt, encrypt, type KeyRing } from '@patchbay/schema/vault';
-import { guardedRequest, type IncomingResponse } from '../sandbox/guarded-request.ts';
+import { guardedRequest, type IncomingResponse } from '@patchbay/runtime/network';
 
 /** A token endpoint that does not answer within this long has failed (the row stays locked meanwhile). */
 const REFRESH_TIMEOUT_MS = 15_000;

@@ -5,7 +5,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { TConnectionFailureType, TConnectionSide } from '@patchbay/schema';
 import type { LoadedConnection } from '../activities/load-integration.ts';
-import { RequestFailedError } from '../sandbox/guarded-request.ts';
+import { RequestFailedError } from '@patchbay/runtime/network';
 import type { SandboxConnection } from '../sandbox/types.ts';
 import {
   authCodeConnection,

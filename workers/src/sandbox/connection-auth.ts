@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ConfigurationError, placeCredential } from '@patchbay/runtime';
-import type { Credentials, IncomingResponse, OutgoingRequest } from './guarded-request.ts';
+import type { Credentials, IncomingResponse, OutgoingRequest } from '@patchbay/runtime/network';
 import type { Redactor } from './redact.ts';
 import type { SandboxConnection } from './types.ts';
 

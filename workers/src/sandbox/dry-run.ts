@@ -12,7 +12,7 @@ import type {
   TOperation,
   TTestMode,
 } from '@patchbay/schema';
-import { RequestFailedError } from './guarded-request.ts';
+import { RequestFailedError } from '@patchbay/runtime/network';
 import { searchWithoutCredentials } from './replay-answers.ts';
 
 // Dry runs (issue 15 §5, ADR 017), on the worker side of the sandbox: RunSession asks

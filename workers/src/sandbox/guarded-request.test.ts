@@ -7,8 +7,8 @@ import {
   type HopStart,
   type OutgoingRequest,
   type RequestEnvironment,
-} from './guarded-request.ts';
-import { BlockedRequestError, type LookupAll } from './network-guard.ts';
+} from '@patchbay/runtime/network';
+import { BlockedRequestError, type LookupAll } from '@patchbay/runtime/network';
 import { json, startServer, type TestServer } from './test-http-server.ts';
 
 // The network guard on the real request path: real sockets to loopback servers. To test what

@@ -6,7 +6,7 @@ import {
   embeddedIPv4,
   resolveTarget,
   type LookupAll,
-} from './network-guard.ts';
+} from '@patchbay/runtime/network';
 
 const fakeDns =
   (table: Record<string, string[]>): LookupAll =>

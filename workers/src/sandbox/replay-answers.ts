@@ -1,5 +1,5 @@
 import type { TTranscriptEntry } from '@patchbay/schema';
-import { RequestFailedError } from './guarded-request.ts';
+import { RequestFailedError } from '@patchbay/runtime/network';
 import { REDACTED, TRUNCATED } from './redact.ts';
 
 // Replays (issue 17, ADR 023), on the worker side of the sandbox like dry runs: RunSession

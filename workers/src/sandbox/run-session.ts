@@ -16,8 +16,8 @@ import {
   type IncomingResponse,
   type OutgoingRequest,
   type RequestEnvironment,
-} from './guarded-request.ts';
-import { BlockedRequestError, type LookupAll, type ResolvedTarget } from './network-guard.ts';
+} from '@patchbay/runtime/network';
+import { BlockedRequestError, type LookupAll, type ResolvedTarget } from '@patchbay/runtime/network';
 import {
   ZHttpCall,
   ZOutcome,

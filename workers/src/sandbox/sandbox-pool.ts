@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OAuthTokenCache } from './connection-auth.ts';
 import { resolveRunnerLaunch, type RunnerLaunch } from './runner-launch.ts';
-import type { LookupAll, ResolvedTarget } from './network-guard.ts';
+import type { LookupAll, ResolvedTarget } from '@patchbay/runtime/network';
 import {
   ZRunnerMessage,
   type ParentMessage,
