@@ -17,7 +17,11 @@ import {
   type OutgoingRequest,
   type RequestEnvironment,
 } from '@patchbay/runtime/network';
-import { BlockedRequestError, type LookupAll, type ResolvedTarget } from '@patchbay/runtime/network';
+import {
+  BlockedRequestError,
+  type LookupAll,
+  type ResolvedTarget,
+} from '@patchbay/runtime/network';
 import {
   ZHttpCall,
   ZOutcome,
