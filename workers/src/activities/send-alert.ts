@@ -99,6 +99,7 @@ export function createAlertActivities(deps: AlertDeps) {
           'AlertNotDelivered',
         );
       }
+      // What this attempt did; channels served by earlier attempts are in alert_deliveries.
       return { sent, refused };
     },
 
