@@ -9,7 +9,7 @@ import {
   deleteSchedule,
   describeSchedule,
   scheduleMatches,
-  SCHEDULE_OWNER_MEMO,
+  scheduleOwner,
   syncSchedule,
   wantsSchedule,
 } from './schedules.ts';
@@ -44,8 +44,8 @@ export async function reconcileSchedules(deps: {
   // Listing is eventually consistent, which is fine for finding orphans.
   for await (const schedule of deps.temporal.schedule.list()) {
     if (!schedule.scheduleId.startsWith(SCHEDULE_PREFIX)) continue;
-    // Another deployment's (its task queue in the memo); Schedules from before the memo are ours.
-    const owner = schedule.memo?.[SCHEDULE_OWNER_MEMO];
+    // Another deployment's (its note names another task queue); older Schedules are ours.
+    const owner = scheduleOwner(schedule.state.note);
     if (owner !== undefined && owner !== deps.taskQueue) continue;
     const integrationId = schedule.scheduleId.slice(SCHEDULE_PREFIX.length);
     if (wanted.has(integrationId)) continue;

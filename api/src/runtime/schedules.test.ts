@@ -1,7 +1,7 @@
 // Issue 16: cron schedules with an IANA time zone, and triggers that have no Schedule, through
 // the API on the real Temporal dev server. No worker: nothing here needs a run to finish.
 // Other test files share the Temporal server; their reconcilers leave these Schedules alone,
-// since each Schedule's memo names the task queue of the deployment (test app) that made it.
+// since each Schedule's note names the task queue of the deployment (test app) that made it.
 import { nextFireTimes } from '@patchbay/schema';
 import { integrationScheduleId } from '@patchbay/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

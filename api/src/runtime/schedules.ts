@@ -39,8 +39,20 @@ export function scheduleSpec(schedule: TSchedule): ScheduleSpec {
   return { cronExpressions: [schedule.cron], timezone: schedule.timeZone };
 }
 
-/** The memo key naming the task queue of the deployment that made a Schedule. */
-export const SCHEDULE_OWNER_MEMO = 'patchbayTaskQueue';
+/**
+ * The Schedule's note says which deployment (task queue) made it, so the reconciler leaves
+ * other deployments' Schedules alone when several share a namespace (and test files share one
+ * dev server). The note is plain text, not a payload: a memo would be encrypted by the codec
+ * and unreadable once its key is dropped after a rotation.
+ */
+export function scheduleNote(status: TIntegrationStatus, taskQueue: string): string {
+  return `integration status: ${status}; deployment: ${taskQueue}`;
+}
+
+/** The task queue a Schedule's note names, or undefined (Schedules made before the note said). */
+export function scheduleOwner(note: string | undefined): string | undefined {
+  return note?.match(/; deployment: (\S+)$/)?.[1];
+}
 
 /** A tick missed while the server was down runs if it is at most this late. */
 export const CATCHUP_WINDOW = '10 minutes';
@@ -62,7 +74,7 @@ function desiredSchedule(
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: CATCHUP_WINDOW },
     state: {
       paused: integration.status === 'paused',
-      note: `integration status: ${integration.status}`,
+      note: scheduleNote(integration.status, taskQueue),
     },
   };
 }
@@ -86,9 +98,6 @@ export async function syncSchedule(
     await temporal.schedule.create({
       scheduleId: integrationScheduleId(integration.id),
       ...desired,
-      // Which deployment owns it: the reconciler leaves other deployments' Schedules alone
-      // when several share a namespace (and test files share one dev server).
-      memo: { [SCHEDULE_OWNER_MEMO]: taskQueue },
     });
   } catch (error) {
     if (!(error instanceof ScheduleAlreadyRunning)) throw error;
