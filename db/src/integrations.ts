@@ -146,8 +146,25 @@ function columns(sql: Queryable, values: IntegrationChanges): Record<string, unk
   );
 }
 
-/** A list row: the integration and its last deployed run (issue 18 §6), null when it never ran. */
-export interface IntegrationListRow extends IntegrationRow {
+/**
+ * A list row: the columns the list shows (issue 19) and the last deployed run (issue 18 §6),
+ * null when it never ran.
+ */
+export interface IntegrationListRow extends Pick<
+  IntegrationRow,
+  | 'id'
+  | 'name'
+  | 'source_api_name'
+  | 'source_api_url'
+  | 'dest_api_name'
+  | 'dest_api_url'
+  | 'user_prompt'
+  | 'status'
+  | 'trigger'
+  | 'schedule'
+  | 'created_at'
+  | 'updated_at'
+> {
   last_run_at: Date | null;
   last_run_status: 'success' | 'failed' | null;
   last_error: string | null;
@@ -164,7 +181,9 @@ export async function listIntegrationsOfUser(
 ): Promise<IntegrationListRow[]> {
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return sql<IntegrationListRow[]>`
-    select i.*, last_run.started_at as last_run_at, last_run.status as last_run_status,
+    select i.id, i.name, i.source_api_name, i.source_api_url, i.dest_api_name, i.dest_api_url,
+           i.user_prompt, i.status, i.trigger, i.schedule, i.created_at, i.updated_at,
+           last_run.started_at as last_run_at, last_run.status as last_run_status,
            case when last_run.status = 'failed' then last_run.error->>'message' end as last_error
     from integrations i
     left join lateral (

@@ -210,11 +210,25 @@ export const ZIntegration = z.object({
 export type TIntegration = z.infer<typeof ZIntegration>;
 
 /**
- * GET /api/integrations items (issue 18 §6): the integration and its last deployed run
- * (scheduled or Run now; tests are not runs of the integration), for the dashboard's
- * 'Last run' and the failed integrations' latest error. All null when it never ran.
+ * GET /api/integrations items: what the list and the dashboard show and search (issue 19: no
+ * code, no credentials' hints, no descriptions), and the last deployed run (issue 18 §6) for
+ * 'Last run' and the failed integrations' latest error. All null when it never ran. The
+ * integration itself is GET /api/integrations/:id.
  */
-export const ZIntegrationListItem = ZIntegration.extend({
+export const ZIntegrationListItem = ZIntegration.pick({
+  id: true,
+  name: true,
+  sourceApiName: true,
+  sourceApiUrl: true,
+  destApiName: true,
+  destApiUrl: true,
+  userPrompt: true,
+  status: true,
+  trigger: true,
+  schedule: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({
   lastRunAt: z.string().nullable(),
   lastRunStatus: z.enum(['success', 'failed']).nullable(),
   /** The last run's error message when it failed. */

@@ -30,10 +30,21 @@ export function integrationResponse(row: IntegrationRow, appUrl: URL): TIntegrat
   };
 }
 
-/** A list item: the integration and its last deployed run (issue 18 §6). */
-export function integrationListItem(row: IntegrationListRow, appUrl: URL): TIntegrationListItem {
+/** A list item: what the list shows (issue 19) and the last deployed run (issue 18 §6). */
+export function integrationListItem(row: IntegrationListRow): TIntegrationListItem {
   return {
-    ...integrationResponse(row, appUrl),
+    id: row.id,
+    name: row.name,
+    sourceApiName: row.source_api_name,
+    sourceApiUrl: row.source_api_url,
+    destApiName: row.dest_api_name,
+    destApiUrl: row.dest_api_url,
+    userPrompt: row.user_prompt,
+    status: row.status,
+    trigger: row.trigger,
+    schedule: row.schedule,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
     lastRunAt: row.last_run_at?.toISOString() ?? null,
     lastRunStatus: row.last_run_status,
     lastError: row.last_error,

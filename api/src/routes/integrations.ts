@@ -61,7 +61,7 @@ export function integrationRoutes(deps: AppDeps) {
       queryParams(ZListIntegrationsQuery),
       async (c) => {
         const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
-        return c.json(rows.map((row) => integrationListItem(row, deps.auth.appUrl)));
+        return c.json(rows.map(integrationListItem));
       },
     )
     .post(

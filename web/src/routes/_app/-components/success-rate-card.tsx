@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Progress, Skeleton, Text, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import type { TIntegration } from '@patchbay/schema';
+import type { TIntegrationListItem } from '@patchbay/schema';
 import { integrationQueries, RUNS_PAGE_SIZE } from '../../../lib/queries/integrations.ts';
 import { successRate, successRateColor } from '../../../lib/success-rate.ts';
 
@@ -16,7 +16,11 @@ const MAX_INTEGRATIONS = 20;
  * successful deployed runs among the latest runs of each integration. Green at 80 or above,
  * yellow at 50 or above, red below.
  */
-export function SuccessRateCard({ integrations }: { integrations: readonly TIntegration[] }) {
+export function SuccessRateCard({
+  integrations,
+}: {
+  integrations: readonly TIntegrationListItem[];
+}) {
   const sampled = [...integrations]
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
     .slice(0, MAX_INTEGRATIONS);
