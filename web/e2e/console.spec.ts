@@ -121,8 +121,13 @@ test('each auth type asks for what it needs, and only the secret is sent as a cr
   await expect(source.getByLabel('Username')).toBeVisible();
   await expect(source.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
 
+  // Issue 21: OAuth 2.0 asks for the grant; connecting an account is the default.
   await authType.selectOption('oauth');
-  await expect(source.getByLabel('Access Token')).toBeVisible();
+  await expect(source.getByRole('radio', { name: 'Connect an account' })).toBeChecked();
+  await expect(source.getByRole('button', { name: 'Connect your account' })).toBeVisible();
+  await source.getByText('Access token', { exact: true }).click();
+  await expect(source.getByRole('textbox', { name: 'Access Token' })).toBeVisible();
+  await source.getByText('Client credentials', { exact: true }).click();
   await source.getByLabel('Token URL').fill('https://auth.example.com/oauth/token');
   await expect(source.getByLabel('Client ID')).toBeVisible();
   await expect(source.getByLabel('Scope')).toBeVisible();
@@ -137,6 +142,8 @@ test('each auth type asks for what it needs, and only the secret is sent as a cr
   // What the create call carries for an OAuth client and a query-string API key.
   await fillValidForm(page);
   await authType.selectOption('oauth');
+  await source.getByText('Client credentials', { exact: true }).click();
+  await source.getByLabel('Token URL').fill('https://auth.example.com/oauth/token');
   await source.getByLabel('Client ID').fill('client-1');
   await source.getByLabel('Client Secret').fill('client-secret-1');
   const destination = card(page, 'Destination');
@@ -152,7 +159,11 @@ test('each auth type asks for what it needs, and only the secret is sent as a cr
   expect(body).toMatchObject({
     name: 'Unnamed Integration',
     sourceAuthType: 'oauth',
-    sourceAuthConfig: { tokenUrl: 'https://auth.example.com/oauth/token', clientId: 'client-1' },
+    sourceAuthConfig: {
+      grant: 'client_credentials',
+      tokenUrl: 'https://auth.example.com/oauth/token',
+      clientId: 'client-1',
+    },
     sourceApiKeyEncrypted: 'client-secret-1',
     destAuthType: 'api-key',
     destAuthConfig: { in: 'query', name: 'key' },
