@@ -78,6 +78,24 @@ function temporalLink(
 
 export function runRoutes(deps: AppDeps) {
   const { sql, temporal } = deps;
+
+  /** Run now and re-runs: a deployed run, answered 202 with its ids (and Temporal link). */
+  const startDeployedRun = async (
+    user: UserRow,
+    workflowId: string,
+    input: Parameters<typeof workflows.runIntegration>[0],
+  ) => {
+    const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
+      WORKFLOW_NAMES.runIntegration,
+      { taskQueue: deps.taskQueue, workflowId, args: [input] },
+    );
+    const runId = handle.firstExecutionRunId;
+    return {
+      workflowId: handle.workflowId,
+      runId,
+      ...temporalLink(deps, user, handle.workflowId, runId),
+    };
+  };
   const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
 
   /** The caller's integration, if it has code to run and the caller has runs left this hour. */
@@ -177,21 +195,12 @@ export function runRoutes(deps: AppDeps) {
             'This integration is a draft: deploy it before running it (test runs work on drafts)',
           );
         }
-        const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
-          WORKFLOW_NAMES.runIntegration,
-          {
-            taskQueue: deps.taskQueue,
-            workflowId: manualRunWorkflowId(integration.id, randomUUID()),
-            args: [{ integrationId: integration.id, kind: 'manual' }],
-          },
-        );
-        const runId = handle.firstExecutionRunId;
         return c.json(
-          {
-            workflowId: handle.workflowId,
-            runId,
-            ...temporalLink(deps, currentUser(c), handle.workflowId, runId),
-          },
+          await startDeployedRun(
+            currentUser(c),
+            manualRunWorkflowId(integration.id, randomUUID()),
+            { integrationId: integration.id, kind: 'manual' },
+          ),
           202,
         );
       },
@@ -287,23 +296,12 @@ export function runRoutes(deps: AppDeps) {
             "Temporal no longer has this webhook run's event (histories are kept for the namespace's retention period)",
           );
         }
-        const handle = await temporal.workflow.start<typeof workflows.runIntegration>(
-          WORKFLOW_NAMES.runIntegration,
-          {
-            taskQueue: deps.taskQueue,
-            workflowId: rerunWorkflowId(integration.id, randomUUID()),
-            args: [
-              rerunInput(original, integration.id, code === 'as-ran' ? run.code_version : null),
-            ],
-          },
-        );
-        const runId = handle.firstExecutionRunId;
         return c.json(
-          {
-            workflowId: handle.workflowId,
-            runId,
-            ...temporalLink(deps, currentUser(c), handle.workflowId, runId),
-          },
+          await startDeployedRun(
+            currentUser(c),
+            rerunWorkflowId(integration.id, randomUUID()),
+            rerunInput(original, integration.id, code === 'as-ran' ? run.code_version : null),
+          ),
           202,
         );
       },
