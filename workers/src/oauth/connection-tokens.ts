@@ -24,6 +24,7 @@ import {
 } from '@patchbay/schema';
 import { decrypt, encrypt, type KeyRing } from '@patchbay/schema/vault';
 import { guardedRequest, type IncomingResponse } from '@patchbay/runtime/network';
+import { tokenEndpointFields, tokenEndpointRequest } from './token-endpoint.ts';
 
 /** A token endpoint that does not answer within this long has failed (the row stays locked meanwhile). */
 const REFRESH_TIMEOUT_MS = 15_000;
@@ -209,32 +210,20 @@ async function refreshRequest(
   });
   let response: IncomingResponse;
   try {
-    response = await guardedRequest(
-      {
-        method: 'POST',
-        url,
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-        },
-        body: Buffer.from(form.toString()),
-        bodyIsSecret: true,
-      },
-      {
-        allowPrivateNetwork: deps.allowPrivateNetwork,
-        maxResponseBytes: MAX_TOKEN_RESPONSE_BYTES,
-        timeoutMs: REFRESH_TIMEOUT_MS,
-        signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
-        onAttempt: () => {},
-        record: () => () => {},
-      },
-    );
+    response = await guardedRequest(tokenEndpointRequest(url, form), {
+      allowPrivateNetwork: deps.allowPrivateNetwork,
+      maxResponseBytes: MAX_TOKEN_RESPONSE_BYTES,
+      timeoutMs: REFRESH_TIMEOUT_MS,
+      signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+      onAttempt: () => {},
+      record: () => () => {},
+    });
   } catch (error) {
     throw new RefreshFailedError(
       `The ${connection.apiName} token refresh failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const fields = parseFields(response);
+  const fields = tokenEndpointFields(response);
   const error = typeof fields.error === 'string' ? fields.error : null;
   const description =
     typeof fields.error_description === 'string' ? ` (${fields.error_description})` : '';
@@ -254,16 +243,4 @@ async function refreshRequest(
     throw new RefreshFailedError(message);
   }
   return { kind: 'tokens', fields: fields as Record<string, unknown> & { access_token: string } };
-}
-
-function parseFields(response: IncomingResponse): Record<string, unknown> {
-  const text = response.body.toString('utf8');
-  try {
-    if (/form-urlencoded/i.test(response.headers['content-type'] ?? ''))
-      return Object.fromEntries(new URLSearchParams(text));
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }

@@ -3,6 +3,7 @@ import { ConfigurationError, placeCredential } from '@patchbay/runtime';
 import type { Credentials, IncomingResponse, OutgoingRequest } from '@patchbay/runtime/network';
 import type { Redactor } from './redact.ts';
 import type { SandboxConnection } from './types.ts';
+import { tokenEndpointFields, tokenEndpointRequest } from '../oauth/token-endpoint.ts';
 
 // The sandbox's credentials (DESIGN.md §6), host-side only. What each auth type adds to a request
 // is @patchbay/runtime's table (placeCredential), which the exported runtime applies too. OAuth 2.0 client credentials tokens are fetched here,
@@ -140,30 +141,11 @@ async function fetchClientCredentialsToken(
   form.set('client_secret', clientSecret);
   if (scope) form.set('scope', scope);
 
-  const response = await deps.send({
-    method: 'POST',
-    url,
-    headers: {
-      accept: 'application/json',
-      'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-    },
-    body: Buffer.from(form.toString()),
-    // The client secret is in the body: no redirect takes it to another origin (issue 20).
-    bodyIsSecret: true,
-  });
+  const response = await deps.send(tokenEndpointRequest(url, form));
   if (response.status < 200 || response.status > 299) throw new TokenEndpointError(response);
 
-  const text = response.body.toString('utf8');
-  let fields: Record<string, unknown> = {};
-  const type = response.headers['content-type'] ?? '';
-  try {
-    fields = /form-urlencoded/i.test(type)
-      ? Object.fromEntries(new URLSearchParams(text))
-      : (JSON.parse(text) as Record<string, unknown>);
-  } catch {
-    // Reported below as a missing access_token.
-  }
-  const accessToken = fields?.access_token;
+  const fields = tokenEndpointFields(response);
+  const accessToken = fields.access_token;
   if (typeof accessToken !== 'string' || accessToken === '') {
     throw new Error(`The token endpoint ${url.href} answered without an access_token`);
   }
