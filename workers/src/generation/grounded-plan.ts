@@ -364,7 +364,7 @@ export function phoneFromPrompt(
   return m?.[1] ? m[1].replace(/[\s()-]/g, '') : undefined;
 }
 
-function channelFromPrompt(text: string): string | undefined {
+export function channelFromPrompt(text: string): string | undefined {
   const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
   if (hash) return `#${hash[1]}`;
   return idFromPrompt(text, ['channel']) ?? nameFromPrompt(text, ['channel']);

@@ -161,6 +161,53 @@ describe('the template generator, for an event', () => {
     expect(destination.received).toHaveLength(1);
   });
 
+  it('fills what the prompt names (a channel, a project key) and writes nothing while a required field is unknown', async () => {
+    const slack = generateTemplateCode(
+      {
+        ...request('When an invoice payment fails, post a message to our Slack #billing channel'),
+        destApiName: 'Slack',
+        destApiUrl: 'https://slack.com/api',
+      },
+      { source: stripe, destination: entry('slack') },
+    );
+    expect(slack.code).toContain('"channel": "#billing"');
+    expect(slack.unresolved).toEqual([]);
+
+    // "project BILL" is the project's key; the issue type is not said, so the code stops
+    // before writing and the TODO names the field (as the grounded generator does).
+    const jira = generateTemplateCode(
+      {
+        ...request('When an invoice payment fails, create a Jira issue in project BILL'),
+        destApiName: 'Jira',
+        destApiUrl: destination.url,
+      },
+      { source: stripe, destination: entry('jira') },
+    );
+    expect(jira.code).toContain('"project": { "key": "BILL" }');
+    expect(jira.unresolved).toEqual([
+      'createIssue: the required field fields.issuetype is not filled',
+    ]);
+    const before = destination.received.length;
+    const stopped = await pool.run({
+      code: jira.code,
+      source: { baseUrl: 'https://api.stripe.com', authType: 'none', authConfig: {}, secret: null },
+      destination: { baseUrl: destination.url, authType: 'none', authConfig: {}, secret: null },
+      state: {},
+      run: { id: 'r2', attempt: 1, mode: 'test', scheduledAt: new Date().toISOString() },
+      event: {
+        id: 'evt_2',
+        receivedAt: new Date().toISOString(),
+        headers: {},
+        body: stripe.webhooks?.events.find((e) => e.name === 'invoice.payment_failed')?.example,
+      },
+      allowPrivateNetwork: true,
+    });
+    expect(stopped.status).toBe('failed');
+    expect(stopped.error).toMatchObject({ name: 'NonRetryableError' });
+    expect(stopped.error?.message).toContain('fields.issuetype');
+    expect(destination.received).toHaveLength(before);
+  });
+
   it('tells the AI model the trigger, the event and its example', () => {
     const prompt = 'When a customer cancels their subscription, open a ticket';
     const text = buildUserPrompt(request(prompt), readWebhookTrigger(prompt, stripe));

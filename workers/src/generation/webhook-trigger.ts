@@ -11,6 +11,7 @@ import type {
   TWebhooks,
 } from '@patchbay/schema';
 import type { GenerationResult } from './generator.ts';
+import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './grounded-plan.ts';
 import { readSchedule } from './read-prompt.ts';
 
 export interface WebhookReading {
@@ -105,14 +106,22 @@ interface BodyPlan {
 
 /**
  * The write's body from the request schema: fields the event's record has by the same name (and
- * a value the field accepts) are copied, the first text field of each object gets a one-line
- * description of the event, required objects are filled the same way; required fields left over
- * are reported.
+ * a value the field accepts) are copied; a channel, a key or an id the prompt gives fills its
+ * field ("#triage", "project BILL"); the first text field near the top gets a one-line
+ * description of the event; required objects are filled the same way. Required fields left over
+ * are reported, and the code then stops before writing (as the grounded generator's does).
  */
-function planBody(schema: TFieldSchema, record: Record<string, unknown>, path = ''): BodyPlan {
+function planBody(
+  schema: TFieldSchema,
+  record: Record<string, unknown>,
+  prompt: string,
+  path = '',
+): BodyPlan {
   const entries: string[] = [];
   const unmapped: string[] = [];
   const required = new Set(schema.required ?? []);
+  // How deep this object is: 0 for the body, 1 for its wrapping object (Jira's `fields`).
+  const depth = path ? path.split('.').length : 0;
   let described = false;
   for (const [name, field] of Object.entries(schema.properties ?? {})) {
     if (field.readOnly) continue;
@@ -123,24 +132,61 @@ function planBody(schema: TFieldSchema, record: Record<string, unknown>, path = 
       field.type !== 'object' &&
       !GENERIC_FIELDS.includes(name) &&
       (!field.enum || field.enum.includes(value as string | number | boolean));
+    const channel =
+      name === 'channel' && field.type === 'string' ? channelFromPrompt(prompt) : undefined;
+    const reference =
+      field.type === 'object' ? referenceFromPrompt(field, name, prompt) : undefined;
     if (fits) {
       entries.push(`${JSON.stringify(name)}: record[${JSON.stringify(name)}]`);
-    } else if (field.type === 'string' && TEXT_FIELDS.includes(name) && !described) {
+    } else if (channel) {
+      entries.push(`${JSON.stringify(name)}: ${JSON.stringify(channel)}`);
+    } else if (reference) {
+      entries.push(`${JSON.stringify(name)}: ${reference}`);
+    } else if (
+      field.type === 'string' &&
+      !described &&
+      // Content (a comment's body) takes it at any depth; a label (a summary, a name) only near
+      // the top, never a reference's name such as fields.issuetype.name.
+      (CONTENT_FIELDS.includes(name) ? depth <= 2 : isTextField(name) && depth <= 1)
+    ) {
       described = true;
       entries.push(`${JSON.stringify(name)}: describe()`);
-    } else if (field.type === 'object' && required.has(name) && path.split('.').length < 3) {
-      const inner = planBody(field, record, where);
+    } else if (field.type === 'object' && required.has(name) && depth < 3) {
+      const inner = planBody(field, record, prompt, where);
+      // A required object left empty is as missing as a required field.
+      if (inner.literal === '{  }' && inner.unmapped.length === 0) unmapped.push(where);
       entries.push(`${JSON.stringify(name)}: ${inner.literal}`);
       unmapped.push(...inner.unmapped);
-    } else if (field.type === 'object' && !path.includes('.') && hasTextField(field)) {
+    } else if (field.type === 'object' && depth === 0 && hasTextField(field)) {
       // An optional object whose text is the main content (Zendesk's ticket.comment.body).
-      const inner = planBody(field, record, where);
+      const inner = planBody(field, record, prompt, where);
       entries.push(`${JSON.stringify(name)}: ${inner.literal}`);
     } else if (required.has(name)) {
       unmapped.push(where);
     }
   }
   return { literal: `{ ${entries.join(', ')} }`, unmapped };
+}
+
+/** "dealname", "subject", "title": a field that takes a line of text. */
+function isTextField(name: string): boolean {
+  const lower = name.toLowerCase();
+  return TEXT_FIELDS.some((text) => lower === text || lower.endsWith(text));
+}
+
+/** A reference object ({ key, id }) the prompt names: "project BILL" is a key, "board 5f1" an id. */
+function referenceFromPrompt(
+  schema: TFieldSchema,
+  name: string,
+  prompt: string,
+): string | undefined {
+  const keys = Object.keys(schema.properties ?? {});
+  const hints = [name.toLowerCase()];
+  const key = keys.includes('key') ? keyFromPrompt(prompt, hints) : undefined;
+  if (key) return `{ "key": ${JSON.stringify(key)} }`;
+  const id = keys.includes('id') ? idFromPrompt(prompt, hints) : undefined;
+  if (id) return `{ "id": ${JSON.stringify(id)} }`;
+  return undefined;
 }
 
 /** Names that mean different things on the two sides ("status" of a subscription, of a ticket). */
@@ -166,6 +212,8 @@ export function webhookTemplateCode(
   destination: TApiDescription | undefined,
 ): GenerationResult {
   const unresolved: string[] = [];
+  // What stops the code before any write: a required field or path parameter nobody fills.
+  const blocking: string[] = [];
   const event = reading.event;
   if (!event) {
     unresolved.push(
@@ -177,14 +225,15 @@ export function webhookTemplateCode(
   let call: string;
   if (write) {
     const body = write.operation.body
-      ? planBody(write.operation.body.schema, record)
+      ? planBody(write.operation.body.schema, record, input.userPrompt)
       : { literal: '{}', unmapped: [] };
     for (const field of body.unmapped) {
-      unresolved.push(`${write.operation.id}: the required field ${field} is not filled`);
+      blocking.push(`${write.operation.id}: the required field ${field} is not filled`);
     }
     if (write.operation.path.includes('{')) {
-      unresolved.push(`${write.operation.id}: fill the path parameters of ${write.operation.path}`);
+      blocking.push(`${write.operation.id}: fill the path parameters of ${write.operation.path}`);
     }
+    unresolved.push(...blocking);
     call = `await ctx.destination.${write.operation.method.toLowerCase()}(${JSON.stringify(write.operation.path)}, {
     json: ${body.literal},
   });`;
@@ -214,7 +263,16 @@ export function webhookTemplateCode(
 // Trigger: webhook. Runs once per ${input.sourceApiName} event${event ? ` "${event.name}"${event.summary ? ` (${event.summary.replace(/\n/g, ' ')})` : ''}` : ''},
 // which Patchbay has verified and passes in as ctx.event; a redelivered event does not run twice.
 // ${write ? `Writes: ${input.destApiName} ${write.operation.method} ${write.operation.path} (${write.operation.summary.replace(/\n/g, ' ')}).` : 'Writes: no described operation; see the TODO below.'}
-${unresolved.map((note) => `// TODO: ${note}\n`).join('')}export default async function run(ctx) {
+${unresolved.map((note) => `// TODO: ${note}\n`).join('')}
+// Filled in from the TODO lines above; while any is left the code writes nothing.
+const MISSING = ${JSON.stringify(blocking)};
+
+export default async function run(ctx) {
+  if (MISSING.length > 0) {
+    throw new ctx.NonRetryableError(
+      \`Not enough to go on, so nothing was written: \${MISSING.join('; ')}. See the TODO lines at the top.\`,
+    );
+  }
   if (ctx.event === null) {
     // Scheduled runs and plain tests have no event: test with a sample event instead.
     ctx.log('no event: this integration runs on ${input.sourceApiName} webhook events');
