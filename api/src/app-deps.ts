@@ -9,7 +9,10 @@ import type { Sql } from '@patchbay/db';
 export interface AppDeps {
   sql: Sql;
   temporal: Client;
-  /** Encrypts credentials (APP_ENCRYPTION_KEYS); the API never decrypts them. */
+  /**
+   * The vault (APP_ENCRYPTION_KEYS): seals credentials, which only the worker opens; the API opens
+   * only what it uses itself (webhook signing secrets, ADR 021; OAuth secrets, ADR 024).
+   */
   vault: KeyRing;
   taskQueue: string;
   /** Links from run history to the Temporal Web UI (TEMPORAL_UI_URL). */
