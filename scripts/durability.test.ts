@@ -117,7 +117,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function createDeployed(schedule = { everyMinutes: 15 }): Promise<string> {
+/**
+ * A deployed integration. Without a schedule it is triggered manually (issue 16): an interval
+ * Schedule ticks on the clock's quarter hours, and a tick in the middle of a test would add a
+ * run of its own.
+ */
+async function createDeployed(schedule?: { everyMinutes: number }): Promise<string> {
   const response = await user.request('POST', '/api/integrations', {
     userPrompt: 'Copy every new item from the source to the destination.',
     sourceApiName: 'Items',
@@ -127,7 +132,7 @@ async function createDeployed(schedule = { everyMinutes: 15 }): Promise<string> 
     destApiUrl: destination.url,
     destAuthType: 'none',
     generatedCode: CODE,
-    schedule,
+    ...(schedule ? { schedule } : { trigger: 'manual' }),
   });
   const { id } = (await response.json()) as { id: string };
   expect((await user.request('PUT', `/api/integrations/${id}`, { status: 'active' })).status).toBe(
@@ -177,7 +182,7 @@ describe('durability', () => {
   it('the Temporal server and the API restarted: schedules, paused state and history survive, and the next tick runs', async () => {
     if (workers.size === 0) startWorkerProcess();
     const ticking = await createDeployed({ everyMinutes: 1 });
-    const paused = await createDeployed();
+    const paused = await createDeployed({ everyMinutes: 15 });
     await user.request('PUT', `/api/integrations/${paused}`, { status: 'paused' });
     const before = (await (
       await user.request('POST', `/api/integrations/${paused}/run`)

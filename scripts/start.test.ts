@@ -192,7 +192,8 @@ describe('npm start', () => {
         destApiUrl: destination.url,
         destAuthType: 'none',
         generatedCode: COPY_CODE,
-        schedule: { everyMinutes: 15 },
+        // Run now only: a Schedule's quarter-hour tick mid-test would add a run of its own.
+        trigger: 'manual',
       });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: string };
