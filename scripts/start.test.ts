@@ -159,6 +159,8 @@ describe('npm start', () => {
 
     const health = await fetch(`http://localhost:${env.PORT}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', database: 'ok', temporal: 'ok' });
+    // Idle keep-alive sockets outlive pooling clients' (no ECONNRESET on reuse; api/src/main.ts).
+    expect(health.headers.get('keep-alive')).toBe('timeout=65');
     const page = await fetch(`http://localhost:${env.PORT}/`);
     expect(await page.text()).toContain('<div id="root">');
 

@@ -1,4 +1,5 @@
 // API process entry: parse env, migrate, serve; stop cleanly on SIGINT/SIGTERM.
+import type http from 'node:http';
 import { serve } from '@hono/node-server';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { EnvError } from '@patchbay/schema/env';
@@ -45,7 +46,12 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as http.Server;
+  // Node closes an idle keep-alive socket after 5 s, the same moment a pooling client (a reverse
+  // proxy, a load balancer, Playwright's request context) may reuse it: the request then dies
+  // with ECONNRESET. Outliving the clients' idle sockets makes the client the side that closes.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000; // Node requires it above keepAliveTimeout.
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === 'EADDRINUSE'
