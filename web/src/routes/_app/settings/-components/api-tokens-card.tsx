@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Code,
-  CopyButton,
   Group,
   Paper,
   Stack,
@@ -11,7 +10,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   ZCreateApiTokenRequest,
@@ -28,6 +26,7 @@ import { apiTokensQuery } from '../../../../lib/queries/account.ts';
 import { formatRelativeTime } from '../../../../lib/relative-time.ts';
 import { RelativeTimeText } from '../../../../components/relative-time-text.tsx';
 import { toast } from '../../../../lib/toast.ts';
+import { CopyTextButton } from '../../../../components/copy-text-button.tsx';
 
 /**
  * Personal API tokens (spec §7's Bearer header): create one with a name, see its secret once
@@ -117,25 +116,7 @@ export function ApiTokensCard() {
               >
                 {created.token}
               </Code>
-              <CopyButton value={created.token} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Button
-                    size="xs"
-                    variant={copied ? 'light' : 'default'}
-                    color={copied ? 'green' : undefined}
-                    onClick={copy}
-                    leftSection={
-                      copied ? (
-                        <IconCheck size={14} aria-hidden="true" />
-                      ) : (
-                        <IconCopy size={14} aria-hidden="true" />
-                      )
-                    }
-                  >
-                    {copied ? 'Copied' : 'Copy token'}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyTextButton value={created.token} label="Copy token" />
             </Group>
           </Stack>
         </Alert>

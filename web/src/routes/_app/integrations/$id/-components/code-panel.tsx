@@ -1,11 +1,11 @@
-import { Box, Button, CopyButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { editor } from 'monaco-editor';
 import type { TCallWarning } from '@patchbay/schema';
 import type { CompletionSources } from '../../../../../lib/monaco/call-completions.ts';
 import { EDITOR_HEIGHT_PX } from './editor-height.ts';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
+import { CopyTextButton } from '../../../../../components/copy-text-button.tsx';
 
 // Monaco is a large chunk: it loads only when this panel renders (DESIGN §9).
 const CodeEditor = lazy(() =>
@@ -13,7 +13,6 @@ const CodeEditor = lazy(() =>
 );
 
 /** Spec §9: the copy confirmation lasts 2 seconds. */
-const COPY_CONFIRMATION_MS = 2000;
 
 interface CodePanelProps {
   integrationId: string;
@@ -51,26 +50,7 @@ export function CodePanel({
             </TintedBadge>
           )}
         </Group>
-        <CopyButton value={code} timeout={COPY_CONFIRMATION_MS}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant={copied ? 'light' : 'default'}
-              color={copied ? 'green' : undefined}
-              leftSection={
-                copied ? (
-                  <IconCheck size={14} aria-hidden="true" />
-                ) : (
-                  <IconCopy size={14} aria-hidden="true" />
-                )
-              }
-              onClick={copy}
-              aria-live="polite"
-            >
-              {copied ? 'Copied' : 'Copy code'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={code} label="Copy code" />
       </Group>
       <Box
         h={EDITOR_HEIGHT_PX}

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  CopyButton,
   Group,
   Modal,
   PasswordInput,
@@ -10,7 +9,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIGNATURE_SCHEMES, type TIntegration, type TWebhookSignature } from '@patchbay/schema';
 import { useState } from 'react';
@@ -20,9 +19,9 @@ import { failureToast } from '../../../../../lib/failure-toast.ts';
 import { invalidateIntegration } from '../../../../../lib/queries/integrations.ts';
 import { toast } from '../../../../../lib/toast.ts';
 import type { TriggerDraft } from './trigger-form.ts';
+import { CopyTextButton } from '../../../../../components/copy-text-button.tsx';
 
 /** Spec §9: the copy confirmation lasts 2 seconds. */
-const COPY_CONFIRMATION_MS = 2000;
 
 const SCHEME_LABELS: Record<TWebhookSignature['scheme'], string> = {
   stripe: 'Stripe (Stripe-Signature, with timestamp)',
@@ -188,26 +187,7 @@ function WebhookUrl({ integrationId, url }: { integrationId: string; url: string
           style={{ flex: '1 1 auto', maxWidth: 620 }}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyButton value={url} timeout={COPY_CONFIRMATION_MS}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant={copied ? 'light' : 'default'}
-              color={copied ? 'green' : undefined}
-              leftSection={
-                copied ? (
-                  <IconCheck size={14} aria-hidden="true" />
-                ) : (
-                  <IconCopy size={14} aria-hidden="true" />
-                )
-              }
-              onClick={copy}
-              aria-live="polite"
-            >
-              {copied ? 'Copied' : 'Copy URL'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={url} label="Copy URL" />
         <Button
           size="xs"
           variant="default"
