@@ -10,6 +10,67 @@ import { sendResolved } from './fetch-host.js';
 const EXPIRY_MARGIN_SECONDS = 60;
 
 /**
+ * Sends a token request (client_secret_post: the credentials travel in the form body) and
+ * answers the token endpoint's JSON, which must hold an access_token.
+ *
+ * @param {string} tokenUrl
+ * @param {URLSearchParams} form
+ */
+async function requestToken(tokenUrl, form) {
+  const response = await sendResolved(
+    {
+      method: 'POST',
+      url: new URL(tokenUrl),
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+      },
+      body: form.toString(),
+    },
+    null,
+  );
+  if (typeof response?.access_token !== 'string' || response.access_token === '') {
+    throw new Error(`The token endpoint ${tokenUrl} answered without an access_token`);
+  }
+  return response;
+}
+
+/**
+ * An access-token getter over `fetchToken` (which answers the token endpoint's JSON): a token is
+ * reused until shortly before it expires, and calls made while one is being fetched share it.
+ *
+ * @param {() => Promise<{ access_token: string, expires_in?: unknown }>} fetchToken
+ * @returns {() => Promise<string>}
+ */
+function reusedUntilExpiry(fetchToken) {
+  /** @type {{ accessToken: string, refreshAt: number } | null} */
+  let cached = null;
+  /** @type {Promise<string> | null} */
+  let pending = null;
+
+  async function fetchAndKeep() {
+    const response = await fetchToken();
+    const expiresIn = Number(response.expires_in);
+    // Without expires_in the token is kept for the rest of this run.
+    let refreshAt = Number.POSITIVE_INFINITY;
+    if (Number.isFinite(expiresIn) && expiresIn > 0) {
+      const margin = Math.min(EXPIRY_MARGIN_SECONDS, expiresIn / 2);
+      refreshAt = Date.now() + (expiresIn - margin) * 1000;
+    }
+    cached = { accessToken: response.access_token, refreshAt };
+    return response.access_token;
+  }
+
+  return async function accessToken() {
+    if (cached && Date.now() < cached.refreshAt) return cached.accessToken;
+    pending ??= fetchAndKeep().finally(() => {
+      pending = null;
+    });
+    return pending;
+  };
+}
+
+/**
  * @param {object} client
  * @param {string} client.tokenUrl
  * @param {string} [client.clientId]
@@ -18,53 +79,13 @@ const EXPIRY_MARGIN_SECONDS = 60;
  * @returns {() => Promise<string>} Resolves to a valid access token.
  */
 export function createClientCredentialsToken({ tokenUrl, clientId, clientSecret, scope }) {
-  /** @type {{ accessToken: string, refreshAt: number } | null} */
-  let cached = null;
-  /** @type {Promise<string> | null} Shared by calls made while a token is being fetched. */
-  let pending = null;
-
-  async function fetchToken() {
-    // client_secret_post: the credentials travel in the form body.
+  return reusedUntilExpiry(() => {
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (clientId) form.set('client_id', clientId);
     form.set('client_secret', clientSecret);
     if (scope) form.set('scope', scope);
-
-    const response = await sendResolved(
-      {
-        method: 'POST',
-        url: new URL(tokenUrl),
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-        },
-        body: form.toString(),
-      },
-      null,
-    );
-    const accessToken = response?.access_token;
-    if (typeof accessToken !== 'string' || accessToken === '') {
-      throw new Error(`The token endpoint ${tokenUrl} answered without an access_token`);
-    }
-
-    const expiresIn = Number(response.expires_in);
-    // Without expires_in the token is kept for the rest of this run.
-    let refreshAt = Number.POSITIVE_INFINITY;
-    if (Number.isFinite(expiresIn) && expiresIn > 0) {
-      const margin = Math.min(EXPIRY_MARGIN_SECONDS, expiresIn / 2);
-      refreshAt = Date.now() + (expiresIn - margin) * 1000;
-    }
-    cached = { accessToken, refreshAt };
-    return accessToken;
-  }
-
-  return async function accessToken() {
-    if (cached && Date.now() < cached.refreshAt) return cached.accessToken;
-    pending ??= fetchToken().finally(() => {
-      pending = null;
-    });
-    return pending;
-  };
+    return requestToken(tokenUrl, form);
+  });
 }
 
 /**
@@ -96,12 +117,7 @@ export function createRefreshedAccessToken({
   refreshToken,
   tokenFile = OAUTH_TOKEN_FILE,
 }) {
-  /** @type {{ accessToken: string, refreshAt: number } | null} */
-  let cached = null;
-  /** @type {Promise<string> | null} Shared by calls made while a token is being fetched. */
-  let pending = null;
-
-  async function fetchToken() {
+  return reusedUntilExpiry(async () => {
     const saved = await readTokenFile(tokenFile);
     // A token rotated from the environment's one wins; a new one in the environment starts over.
     const entry = saved[role];
@@ -112,18 +128,7 @@ export function createRefreshedAccessToken({
 
     let response;
     try {
-      response = await sendResolved(
-        {
-          method: 'POST',
-          url: new URL(tokenUrl),
-          headers: {
-            accept: 'application/json',
-            'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-          },
-          body: form.toString(),
-        },
-        null,
-      );
+      response = await requestToken(tokenUrl, form);
     } catch (error) {
       if (error?.body?.error === 'invalid_grant') {
         throw new Error(
@@ -134,10 +139,6 @@ export function createRefreshedAccessToken({
       }
       throw error;
     }
-    const accessToken = response?.access_token;
-    if (typeof accessToken !== 'string' || accessToken === '') {
-      throw new Error(`The token endpoint ${tokenUrl} answered without an access_token`);
-    }
     const rotated = response.refresh_token;
     if (typeof rotated === 'string' && rotated !== '' && rotated !== current) {
       saved[role] = { from: refreshToken, refreshToken: rotated };
@@ -145,24 +146,8 @@ export function createRefreshedAccessToken({
       await writeFile(`${tokenFile}.tmp`, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600 });
       await rename(`${tokenFile}.tmp`, tokenFile);
     }
-
-    const expiresIn = Number(response.expires_in);
-    let refreshAt = Number.POSITIVE_INFINITY;
-    if (Number.isFinite(expiresIn) && expiresIn > 0) {
-      const margin = Math.min(EXPIRY_MARGIN_SECONDS, expiresIn / 2);
-      refreshAt = Date.now() + (expiresIn - margin) * 1000;
-    }
-    cached = { accessToken, refreshAt };
-    return accessToken;
-  }
-
-  return async function accessToken() {
-    if (cached && Date.now() < cached.refreshAt) return cached.accessToken;
-    pending ??= fetchToken().finally(() => {
-      pending = null;
-    });
-    return pending;
-  };
+    return response;
+  });
 }
 
 /** @param {string} file */
