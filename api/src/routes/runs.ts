@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import {
   DEPLOYED_RUN_KINDS,
+  temporalWorkflowUrl,
   WORKFLOW_FAILURE_CODES,
   ZExecuteRequest,
   ZIntegrationState,
@@ -56,23 +57,18 @@ import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { workflowFailure } from '../workflow-failure.ts';
 import { sampleWebhookEvent } from '../integrations/webhook-settings.ts';
 
-export function temporalWorkflowUrl(deps: AppDeps, workflowId: string, runId: string): string {
-  const { baseUrl, namespace } = deps.temporalUi;
-  return `${baseUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}/${encodeURIComponent(runId)}/history`;
-}
-
 /**
  * `{ temporalUrl }` for operators, nothing for anyone else (issue 20): the Temporal Web UI is
  * an operator's tool, and the console shows a link only when a run carries one.
  */
-function temporalLink(
+export function temporalLink(
   deps: AppDeps,
   user: UserRow,
   workflowId: string,
   runId: string,
 ): { temporalUrl?: string } {
   return user.role === 'operator'
-    ? { temporalUrl: temporalWorkflowUrl(deps, workflowId, runId) }
+    ? { temporalUrl: temporalWorkflowUrl(deps.temporalUi, workflowId, runId) }
     : {};
 }
 

@@ -30,7 +30,7 @@ import { newWebhookToken, webhookUrl } from '../integrations/webhook-settings.ts
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { queryParams } from '../validate.ts';
 import { startWebhookRun } from './hooks.ts';
-import { temporalWorkflowUrl } from './runs.ts';
+import { temporalLink } from './runs.ts';
 
 export function webhookEventRoutes(deps: AppDeps) {
   const { sql } = deps;
@@ -55,7 +55,6 @@ export function webhookEventRoutes(deps: AppDeps) {
           limit: query.limit,
           before: query.before,
         });
-        const operator = user(c).role === 'operator';
         const body: TWebhookEventsPage = {
           events: page.rows.map((row) => ({
             id: row.id,
@@ -68,8 +67,8 @@ export function webhookEventRoutes(deps: AppDeps) {
             runId: row.run_record_id,
             runStatus: row.run_status,
             // The Temporal Web UI is an operator's tool (issue 20), as in the run history.
-            ...(operator && row.workflow_id && row.run_temporal_id
-              ? { temporalUrl: temporalWorkflowUrl(deps, row.workflow_id, row.run_temporal_id) }
+            ...(row.workflow_id && row.run_temporal_id
+              ? temporalLink(deps, user(c), row.workflow_id, row.run_temporal_id)
               : {}),
             error: row.error,
           })),
