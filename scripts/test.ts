@@ -15,7 +15,14 @@ import { runStart, stackPorts } from './test-support/run-start.ts';
 
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const reports = mkdtempSync(path.join(os.tmpdir(), 'patchbay-test-reports-'));
-const results: { step: string; ok: boolean; passed?: number; failed?: number }[] = [];
+const results: {
+  step: string;
+  ok: boolean;
+  passed?: number;
+  failed?: number;
+  /** The failing tests' names, repeated in the summary: CI keeps only the end of the output. */
+  failures?: string[];
+}[] = [];
 
 function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${name}`);
@@ -29,16 +36,70 @@ function step(name: string, command: string, args: string[], env: NodeJS.Process
   return ok;
 }
 
+interface TestCount {
+  passed: number;
+  failed: number;
+  failures: string[];
+}
+
 function countTests(
   name: string,
   file: string,
-  read: (report: Record<string, unknown>) => [number, number],
+  read: (report: Record<string, unknown>) => TestCount,
 ): void {
   const entry = results.find((result) => result.step === name);
   if (!entry || !existsSync(file)) return;
-  [entry.passed, entry.failed] = read(
-    JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>,
-  );
+  Object.assign(entry, read(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>));
+}
+
+const relative = (file: string) => path.relative(repoRoot, file);
+
+/** Vitest's JSON report: failed tests, and files that failed outside any test (a hook, an import). */
+function vitestCount(report: Record<string, unknown>): TestCount {
+  const files = (report.testResults ?? []) as {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+  const firstLine = (text: string | undefined) => (text ?? 'failed').split('\n')[0]?.slice(0, 240);
+  const failures = files.flatMap((file) => {
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length > 0)
+      return failed.map(
+        (test) =>
+          `${relative(file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    if (file.status !== 'failed') return [];
+    return [`${relative(file.name)}: ${firstLine(file.message)}`];
+  });
+  return {
+    passed: Number(report.numPassedTests),
+    failed: Number(report.numFailedTests),
+    failures,
+  };
+}
+
+interface PlaywrightSuite {
+  file: string;
+  specs?: { title: string; line: number; ok: boolean }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** Playwright's JSON report: the specs that did not pass. */
+function playwrightCount(report: Record<string, unknown>): TestCount {
+  const stats = report.stats as { expected: number; unexpected: number; flaky: number };
+  const failedSpecs = (suite: PlaywrightSuite): string[] => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => `${suite.file}:${spec.line} › ${spec.title}`),
+    ...(suite.suites ?? []).flatMap(failedSpecs),
+  ];
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    failures: ((report.suites ?? []) as PlaywrightSuite[]).flatMap(failedSpecs),
+  };
 }
 
 async function endToEnd(): Promise<void> {
@@ -71,10 +132,7 @@ async function endToEnd(): Promise<void> {
       PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
     },
   );
-  countTests(name, reportFile, (report) => {
-    const stats = report.stats as { expected: number; unexpected: number; flaky: number };
-    return [stats.expected + stats.flaky, stats.unexpected];
-  });
+  countTests(name, reportFile, playwrightCount);
   stack.interrupt();
   const code = await stack.exited;
   if (code !== 0) {
@@ -104,10 +162,7 @@ async function main(): Promise<void> {
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,
   ]);
-  countTests('Vitest', vitestReport, (report) => [
-    Number(report.numPassedTests),
-    Number(report.numFailedTests),
-  ]);
+  countTests('Vitest', vitestReport, vitestCount);
 
   await endToEnd();
 
@@ -116,6 +171,7 @@ async function main(): Promise<void> {
     const counts =
       result.passed === undefined ? '' : ` (${result.passed} passed, ${result.failed} failed)`;
     console.log(`  ${result.ok ? 'ok  ' : 'FAIL'}  ${result.step}${counts}`);
+    for (const failure of result.failures ?? []) console.log(`          ✗ ${failure}`);
   }
   const passed = results.reduce((sum, result) => sum + (result.passed ?? 0), 0);
   const failed = results.reduce((sum, result) => sum + (result.failed ?? 0), 0);
