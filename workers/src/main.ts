@@ -3,7 +3,8 @@
 import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { EnvError } from '@patchbay/schema/env';
 import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
-import { checkVaultKeys, createSql } from '@patchbay/db';
+import { checkVaultKeys, createSql, migrate } from '@patchbay/db';
+import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { bundleWorkflows } from './bundle-workflows.ts';
 import { connectToTemporal, createWorker } from './create-worker.ts';
 import { loadWorkerEnv } from './env.ts';
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
   const vault = parseKeyRing(env.APP_ENCRYPTION_KEYS);
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const sql = createSql(env.DATABASE_URL, { max: 10, applicationName: 'patchbay-worker' });
+  // The worker and the API both migrate, so either may start first on an empty database
+  // (npm start starts them together); the runner's advisory lock applies each migration once.
+  // Without this, a worker that won the race crashed on a missing table and was restarted.
+  await migrate(sql, migrationsDir);
   // A wrong key would surface later as decrypt failures that mark integrations failed: refuse
   // to poll instead (issue 20 item 9), as the API refuses to start.
   await checkVaultKeys(sql, vault);
