@@ -6,7 +6,7 @@
 // are present. Everything comes from the package registries; nothing is downloaded from
 // anywhere else. Tools are cached per user outside the clone, so a fresh clone reuses them.
 // Silent when everything is present; one line per thing it installs. Then it hands over
-// to scripts/<command>.ts under Node 24.
+// to scripts/<command>.ts under Node 24: by exec where Node can, else as a forwarder.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -321,15 +321,26 @@ if (!inherited) {
 }
 if (command === 'check') process.exit(0);
 
-// Node cannot exec, so this process stays as a small forwarder. The script runs in a
-// process group of its own (detached), so a terminal's Ctrl-C reaches only this process
-// and npm; it is passed on (npm may pass it here a second time: start.ts stops once), and
-// the script stops its services in order (issue 13).
+const script = path.join(repoRoot, 'scripts', COMMANDS[command]);
+const env = toolEnv(node, temporal, testServer);
+
+// Hand over: on a Node that can exec (23.11 and later), this process becomes the script, so no
+// launcher stays behind holding 40 MB or more (issue 19). The script then shares npm's process
+// group and gets a terminal's Ctrl-C directly (npm may pass it a second time: start.ts stops
+// once); the services it starts are in process groups of their own, so it stops them in order.
+if (typeof process.execve === 'function') {
+  process.chdir(repoRoot);
+  process.execve(node.bin, [node.bin, script, ...args], env);
+}
+
+// An older Node cannot exec, so this process stays as a small forwarder. The script runs in a
+// process group of its own (detached), so a terminal's Ctrl-C reaches only this process and
+// npm; it is passed on, and the script stops its services in order (issue 13).
 // Detached means a background group: the script must not read the terminal (none does).
-const child = spawn(node.bin, [path.join(repoRoot, 'scripts', COMMANDS[command]), ...args], {
+const child = spawn(node.bin, [script, ...args], {
   cwd: repoRoot,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: toolEnv(node, temporal, testServer),
+  env,
   detached: true,
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
