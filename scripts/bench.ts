@@ -20,6 +20,7 @@ import {
   benchGenerationWithModel,
   benchTestRuns,
 } from './bench/runtime.ts';
+import { stackMemoryRow } from './bench/memory.ts';
 import { benchPublicPages } from './bench/pages.ts';
 import { size } from './bench/size.ts';
 import { benchTemporalFloor } from './bench/temporal-floor.ts';
@@ -90,6 +91,9 @@ async function startAndPing(): Promise<void> {
     const warm = await startUntilHealthy(dataDir);
     rows.push({ name: 'npm start, warm (existing data) to healthy', p50: warm.ms, note: '1 run' });
     await warm.stack.waitForOutput(/Press Ctrl-C to stop/);
+    // Idle: the stack has started, and nothing has asked it anything yet.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    rows.push(stackMemoryRow(warm.stack.pid));
 
     rows.push(
       ...(await benchTemporalFloor(`127.0.0.1:${warm.ports.TEMPORAL_PORT}`, size(200, 30))),

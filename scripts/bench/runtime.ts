@@ -1,10 +1,10 @@
 // Bench for test runs, generation and deployed runs, against a running stack (bench.ts
 // starts it with SANDBOX_ALLOW_PRIVATE_NETWORK=true and its own fake APIs on loopback).
-import { readdirSync, readFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { createSql, listScheduledRunsBetween } from '@patchbay/db';
 import { startFakeApi } from '../test-support/fake-api.ts';
 import { completion, startFakeOpenAIServer } from '../test-support/fake-openai-server.ts';
+import { peakRssMiB } from './memory.ts';
 import { size } from './size.ts';
 import { summarize, type BenchRow } from './table.ts';
 
@@ -221,24 +221,6 @@ export async function benchDeployedRuns(
     await sql.end();
     await connection.close();
   }
-}
-
-/** Peak resident memory of a process and its children (the sandbox runners), in MiB. */
-function peakRssMiB(pid: number): number {
-  const kib = (target: number) =>
-    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${target}/status`, 'utf8'))?.[1] ?? 0);
-  const children = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return (
-          readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid)
-        );
-      } catch {
-        return false;
-      }
-    });
-  return (kib(pid) + children.reduce((sum, child) => sum + kib(Number(child)), 0)) / 1024;
 }
 
 /**

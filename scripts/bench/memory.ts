@@ -1,0 +1,99 @@
+// Memory of the stack's processes, read from Linux's /proc (issue 19: report RSS at idle and at
+// peak; the whole embedded stack at idle within n8n's idle footprint, about 660 MiB).
+import { readdirSync, readFileSync } from 'node:fs';
+import type { BenchRow } from './table.ts';
+
+const N8N_IDLE_MIB = 660;
+
+interface Process {
+  pid: number;
+  ppid: number;
+  command: string;
+}
+
+function listProcesses(): Process[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        // The command name may hold spaces or parentheses: the fields after it start at ') '.
+        const ppid = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
+        const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return [{ pid: Number(entry), ppid: Number(ppid), command }];
+      } catch {
+        return []; // exited while we read
+      }
+    });
+}
+
+/** The process and everything below it. */
+function tree(pid: number, processes: Process[]): Process[] {
+  const root = processes.find((process) => process.pid === pid);
+  if (!root) return [];
+  return [root, ...processes.filter((p) => p.ppid === pid).flatMap((p) => tree(p.pid, processes))];
+}
+
+function statusKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Proportional set size: shared pages split between the processes sharing them. PostgreSQL's
+ * backends share its buffers, so summing their RSS would count those many times over.
+ */
+function pssKiB(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+  } catch {
+    return statusKiB(pid, 'VmRSS');
+  }
+}
+
+const mib = (kib: number) => kib / 1024;
+
+/** Peak resident memory of a process and its children (the worker's sandbox runners), in MiB. */
+export function peakRssMiB(pid: number): number {
+  const processes = listProcesses();
+  const own = [pid, ...processes.filter((p) => p.ppid === pid).map((p) => p.pid)];
+  return mib(own.reduce((sum, target) => sum + statusKiB(target, 'VmHWM'), 0));
+}
+
+/** Which part of the stack a process is, from its command line. */
+function part(command: string): string {
+  if (command.includes('runner-process.ts')) return 'sandbox runners';
+  if (command.includes('workers/src/main.ts')) return 'worker';
+  if (command.includes('api/src/main.ts')) return 'API';
+  if (/\btemporal\b/.test(command)) return 'Temporal';
+  if (command.includes('postgres')) return 'PostgreSQL';
+  return 'launcher';
+}
+
+/**
+ * One row: the memory of everything `launcherPid` (scripts/start.ts) runs, at idle, as PSS,
+ * with each part in the note. `npm start` adds npm itself, and bootstrap.mjs where Node cannot
+ * exec (ADR 002).
+ */
+export function stackMemoryRow(launcherPid: number): BenchRow {
+  const byPart = new Map<string, number>();
+  for (const process of tree(launcherPid, listProcesses())) {
+    const name = part(process.command);
+    byPart.set(name, (byPart.get(name) ?? 0) + pssKiB(process.pid));
+  }
+  const total = [...byPart.values()].reduce((sum, kib) => sum + kib, 0);
+  const parts = [...byPart]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, kib]) => `${name} ${mib(kib).toFixed(0)}`)
+    .join(', ');
+  return {
+    name: 'embedded stack at idle, all processes (PSS)',
+    p50: mib(total),
+    unit: 'MiB',
+    note: `target ≤ ${N8N_IDLE_MIB} (n8n idle); ${parts}`,
+  };
+}
