@@ -1,5 +1,6 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import classes from './comparison-table.module.css';
+import tableClasses from './plain-table.module.css';
 import { WideTableScroll } from './wide-table-scroll.tsx';
 
 export interface ComparisonRow {
@@ -23,39 +24,35 @@ export function ComparisonTable({ caption, columns, rows }: ComparisonTableProps
   const last = columns.length - 1;
   return (
     <WideTableScroll label={caption} minWidth={640}>
-      <Table verticalSpacing="md" horizontalSpacing="md" withTableBorder className={classes.table}>
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">
+      <table className={`${tableClasses.table} ${classes.table}`} data-spacing="md">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
               <VisuallyHidden>Topic</VisuallyHidden>
-            </Table.Th>
+            </th>
             {columns.map((column, index) => (
-              <Table.Th
-                key={column}
-                scope="col"
-                className={index === last ? classes.ours : undefined}
-              >
+              <th key={column} scope="col" className={index === last ? classes.ours : undefined}>
                 {column}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.topic}>
-              <Table.Th scope="row" className={classes.topic}>
+            <tr key={row.topic}>
+              <th scope="row" className={classes.topic}>
                 {row.topic}
-              </Table.Th>
+              </th>
               {row.cells.map((cell, index) => (
-                <Table.Td key={index} className={index === last ? classes.ours : undefined}>
+                <td key={index} className={index === last ? classes.ours : undefined}>
                   {cell}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </WideTableScroll>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery, logOut } from '../lib/auth.ts';
 import { APP_PATHS } from '../lib/site.ts';
+import { HoverHint } from './hover-hint.tsx';
 
 /**
  * Top-bar actions on public pages (spec §2): a signed-in user gets 'Dashboard' and a log-out
@@ -27,11 +28,19 @@ export function PublicSessionActions() {
       <Button component="a" href={APP_PATHS.dashboard} variant="light">
         Dashboard
       </Button>
-      <Tooltip label="Log out">
-        <ActionIcon variant="default" size="lg" aria-label="Log out" onClick={() => void logOut()}>
-          <IconLogout size={18} stroke={1.75} aria-hidden="true" />
-        </ActionIcon>
-      </Tooltip>
+      <HoverHint label="Log out">
+        {(hintId) => (
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Log out"
+            aria-describedby={hintId}
+            onClick={() => void logOut()}
+          >
+            <IconLogout size={18} stroke={1.75} aria-hidden="true" />
+          </ActionIcon>
+        )}
+      </HoverHint>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { HoverHint } from './hover-hint.tsx';
 
 // Spec §2: light or dark, dark by default; MantineProvider's manager stores the choice.
 export function ThemeToggle() {
@@ -7,16 +8,19 @@ export function ThemeToggle() {
   const next = current === 'dark' ? 'light' : 'dark';
 
   return (
-    <Tooltip label={`Switch to ${next} theme`}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label="Toggle theme"
-        onClick={() => setColorScheme(next)}
-      >
-        {current === 'dark' ? <SunIcon /> : <MoonIcon />}
-      </ActionIcon>
-    </Tooltip>
+    <HoverHint label={`Switch to ${next} theme`}>
+      {(hintId) => (
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Toggle theme"
+          aria-describedby={hintId}
+          onClick={() => setColorScheme(next)}
+        >
+          {current === 'dark' ? <SunIcon /> : <MoonIcon />}
+        </ActionIcon>
+      )}
+    </HoverHint>
   );
 }
 

@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager, Tooltip } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
 // Spec §2: dark by default, the preference kept locally under `theme`.
 // public/color-scheme.js repeats both values to apply them before first paint.
@@ -16,7 +16,8 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   components: {
-    // Spec §9: tooltip delay 700 ms.
-    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),
+    // Spec §9: tooltip delay 700 ms. A plain object, not `Tooltip.extend(…)`: importing Tooltip
+    // here would put it and Floating UI in every page's entry chunk (issue 19).
+    Tooltip: { defaultProps: { openDelay: 700 } },
   },
 });

@@ -8,7 +8,6 @@ import {
   Group,
   List,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -28,6 +27,7 @@ import {
 import { AUTH_DEFAULTS } from '@patchbay/runtime';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import tableClasses from '../components/plain-table.module.css';
 import { WideTableScroll } from '../components/wide-table-scroll.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { FREE_INTEGRATION_LIMIT } from '../lib/pricing-plans.ts';
@@ -260,25 +260,25 @@ function DocsPage() {
               <CodeBlock code={CONTRACT_EXAMPLE} />
               <Box mb="md">
                 <WideTableScroll label="What ctx offers" minWidth={560}>
-                  <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
-                    <Table.Caption>What ctx offers</Table.Caption>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Name</Table.Th>
-                        <Table.Th scope="col">What it does</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
+                  <table className={`${tableClasses.table} ${classes.reference}`} data-spacing="sm">
+                    <caption>What ctx offers</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Name</th>
+                        <th scope="col">What it does</th>
+                      </tr>
+                    </thead>
+                    <tbody>
                       {CONTEXT_REFERENCE.map((row) => (
-                        <Table.Tr key={row.name}>
-                          <Table.Th scope="row">
+                        <tr key={row.name}>
+                          <th scope="row">
                             <Code>{row.name}</Code>
-                          </Table.Th>
-                          <Table.Td>{row.what}</Table.Td>
-                        </Table.Tr>
+                          </th>
+                          <td>{row.what}</td>
+                        </tr>
                       ))}
-                    </Table.Tbody>
-                  </Table>
+                    </tbody>
+                  </table>
                 </WideTableScroll>
               </Box>
               <Title order={3}>Requests</Title>
@@ -303,23 +303,23 @@ function DocsPage() {
               </Text>
               <Box mb="md">
                 <WideTableScroll label="Auth types and what Patchbay sends" minWidth={480}>
-                  <Table withTableBorder verticalSpacing="sm" className={classes.reference}>
-                    <Table.Caption>Auth types and what Patchbay sends</Table.Caption>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Auth type</Table.Th>
-                        <Table.Th scope="col">What Patchbay sends</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
+                  <table className={`${tableClasses.table} ${classes.reference}`} data-spacing="sm">
+                    <caption>Auth types and what Patchbay sends</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Auth type</th>
+                        <th scope="col">What Patchbay sends</th>
+                      </tr>
+                    </thead>
+                    <tbody>
                       {AUTH_ROWS.map((row) => (
-                        <Table.Tr key={row.label}>
-                          <Table.Th scope="row">{row.label}</Table.Th>
-                          <Table.Td>{row.sends}</Table.Td>
-                        </Table.Tr>
+                        <tr key={row.label}>
+                          <th scope="row">{row.label}</th>
+                          <td>{row.sends}</td>
+                        </tr>
                       ))}
-                    </Table.Tbody>
-                  </Table>
+                    </tbody>
+                  </table>
                 </WideTableScroll>
               </Box>
               <Text>

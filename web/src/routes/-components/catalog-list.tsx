@@ -1,8 +1,9 @@
-import { Alert, Anchor, Loader, Group, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TCatalogSummary } from '@patchbay/schema';
 import { errorMessage } from '../../lib/api-client.ts';
 import { catalogQueries } from '../../lib/queries/catalog.ts';
+import tableClasses from '../../components/plain-table.module.css';
 
 /** 'email-marketing' → 'Email marketing'. */
 function categoryLabel(category: TCatalogSummary['category']): string {
@@ -35,29 +36,34 @@ export function CatalogList() {
   }
   const entries = [...catalog.data.entries].sort((a, b) => a.name.localeCompare(b.name));
   return (
-    <Table striped withTableBorder aria-label="API catalog" mb="md">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>API</Table.Th>
-          <Table.Th>Category</Table.Th>
-          <Table.Th>Operations</Table.Th>
-          <Table.Th>Vendor reference</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table
+      className={tableClasses.table}
+      data-striped
+      aria-label="API catalog"
+      style={{ marginBottom: 'var(--mantine-spacing-md)' }}
+    >
+      <thead>
+        <tr>
+          <th>API</th>
+          <th>Category</th>
+          <th>Operations</th>
+          <th>Vendor reference</th>
+        </tr>
+      </thead>
+      <tbody>
         {entries.map((entry) => (
-          <Table.Tr key={entry.id}>
-            <Table.Td>{entry.name}</Table.Td>
-            <Table.Td>{categoryLabel(entry.category)}</Table.Td>
-            <Table.Td>{entry.operationCount}</Table.Td>
-            <Table.Td>
+          <tr key={entry.id}>
+            <td>{entry.name}</td>
+            <td>{categoryLabel(entry.category)}</td>
+            <td>{entry.operationCount}</td>
+            <td>
               <Anchor href={entry.docsUrl} target="_blank" rel="noreferrer" size="sm">
                 {entry.name} reference
               </Anchor>
-            </Table.Td>
-          </Table.Tr>
+            </td>
+          </tr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
