@@ -1,4 +1,3 @@
-import { dereference, normalize, upgrade, validate } from '@scalar/openapi-parser';
 import {
   MAX_IMPORT_DOCUMENT_BYTES,
   ZApiDescription,
@@ -125,8 +124,14 @@ function jsonSize(value: object): number {
   }
 }
 
+/**
+ * The OpenAPI parser, loaded on the first import: it adds about 20 MiB to a process, and the API
+ * and the worker run for days without importing anything (issue 19: memory at idle).
+ */
+const openApiParser = () => import('@scalar/openapi-parser');
+
 /** Parses JSON or YAML text, naming the line and column of a syntax error. */
-export function parseDocumentText(text: string): unknown {
+export async function parseDocumentText(text: string): Promise<unknown> {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (body.trim() === '')
     throw new OpenApiImportError('NOT_JSON_OR_YAML', 'The document is empty', 'line 1');
@@ -147,7 +152,7 @@ export function parseDocumentText(text: string): unknown {
   let value: unknown;
   try {
     // The parser's own reader: YAML with a cap on aliases (no "billion laughs").
-    value = normalize(body);
+    value = (await openApiParser()).normalize(body);
   } catch (error) {
     const linePos = (error as { linePos?: Array<{ line: number; col: number }> }).linePos;
     const where = linePos?.[0]
@@ -637,7 +642,8 @@ export async function importOpenApi(
       'the whole document',
     );
   }
-  const original = typeof input === 'string' ? parseDocumentText(input) : structuredClone(input);
+  const original =
+    typeof input === 'string' ? await parseDocumentText(input) : structuredClone(input);
   checkVersion(original);
   const deep = tooDeep(original);
   if (deep !== undefined) {
@@ -651,6 +657,7 @@ export async function importOpenApi(
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
 
+  const { dereference, upgrade, validate } = await openApiParser();
   // Schema problems are reported, not fatal: a document with a slip is still worth importing.
   const validation = await validate(structuredClone(original));
   const notReferences = (validation.errors ?? []).filter(
