@@ -1,13 +1,13 @@
 // Code generation (DESIGN.md §8): the Generator interface, its two implementations and the
 // factory that picks one from the environment.
+export { createGenerator } from './create-generator.ts';
 export {
-  createGenerator,
   DEFAULT_OPENAI_BASE_URL,
   DEFAULT_OPENAI_MODEL,
   DEFAULT_OPENAI_TIMEOUT_MS,
   ZGeneratorEnv,
   type GeneratorEnv,
-} from './create-generator.ts';
+} from './generator-env.ts';
 export {
   GenerationError,
   type GenerateOptions,
