@@ -1,6 +1,6 @@
 // The Temporal CLI dev server for `npm start` (DESIGN.md §1): a real Temporal server
 // with a SQLite file, so schedules and history survive restarts.
-import { Connection } from '@temporalio/client';
+import { execFile } from 'node:child_process';
 import { assertPortFree, waitFor } from './ports.ts';
 import { spawnService, stopService, type Service } from './processes.ts';
 import { dynamicConfigArgs } from './temporal-dynamic-config.ts';
@@ -47,7 +47,7 @@ export async function startTemporalDevServer(options: {
     'The Temporal dev server',
     async () => {
       if (exited) throw new Error('exited');
-      return temporalAnswers(address);
+      return temporalAnswers(options.cli, address);
     },
     { timeoutMs: 90_000, intervalMs: 300 },
   ).catch((error: unknown) => {
@@ -65,16 +65,18 @@ export async function startTemporalDevServer(options: {
   };
 }
 
-/** True when a Temporal frontend at `address` answers a system-info call. */
-export async function temporalAnswers(address: string): Promise<boolean> {
-  const connection = await Connection.connect({ address, connectTimeout: 1000 }).catch(() => null);
-  if (!connection) return false;
-  try {
-    await connection.workflowService.getSystemInfo({});
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await connection.close();
-  }
+/**
+ * True when the Temporal frontend at `address` reports SERVING. Asked through the CLI's own health
+ * check rather than a gRPC client: the client library would add about 20 MiB to start.ts, which
+ * stays up as the stack's supervisor (issue 19).
+ */
+export function temporalAnswers(cli: string, address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(
+      cli,
+      ['operator', 'cluster', 'health', '--address', address],
+      { timeout: 5000 },
+      (error, stdout) => resolve(!error && stdout.includes('SERVING')),
+    );
+  });
 }
