@@ -1,5 +1,7 @@
+import { ZIntegration, ZIntegrationListItem } from '@patchbay/schema';
 import { decrypt, credentialContext } from '@patchbay/schema/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createTestApp,
   createTestUser,
@@ -225,6 +227,36 @@ describe('reading, updating and deleting', () => {
     }[];
     expect(percent.map((i) => i.id)).toEqual([b.body.id]);
     expect((await user.request('GET', '/api/integrations?status=broken')).status).toBe(400);
+  });
+
+  it('a list item is exactly the contract, with the fields and timestamps the detail has', async () => {
+    const user = await createTestUser(t, { plan: 'pro' });
+    const { body } = await create(user, { name: 'Quotes "and" \\ backslashes, ünïcode' });
+    const listed = await user.request('GET', '/api/integrations');
+    expect(listed.headers.get('content-type')).toMatch(/^application\/json/);
+    const [item] = z.array(ZIntegrationListItem.strict()).parse(await listed.json());
+    const detail = ZIntegration.parse(
+      await (await user.request('GET', `/api/integrations/${body.id}`)).json(),
+    );
+    expect(item).toEqual({
+      id: detail.id,
+      name: 'Quotes "and" \\ backslashes, ünïcode',
+      sourceApiName: detail.sourceApiName,
+      sourceApiUrl: detail.sourceApiUrl,
+      destApiName: detail.destApiName,
+      destApiUrl: detail.destApiUrl,
+      userPrompt: detail.userPrompt,
+      status: 'draft',
+      trigger: detail.trigger,
+      schedule: detail.schedule,
+      createdAt: detail.createdAt,
+      updatedAt: detail.updatedAt,
+      lastRunAt: null,
+      lastRunStatus: null,
+      lastError: null,
+    });
+    const other = await createTestUser(t);
+    expect(await (await other.request('GET', '/api/integrations')).json()).toEqual([]);
   });
 
   it('updates fields, keeps a credential that is left out, and replaces one that is given', async () => {
