@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cronProblem, nextFireTimes } from './cron.ts';
+import { cronProblem, intervalOffsetSeconds, nextFireTimes } from './cron.ts';
 import { ZSchedule } from './integrations.ts';
 
 describe('nextFireTimes', () => {
@@ -14,6 +14,32 @@ describe('nextFireTimes', () => {
     expect(nextFireTimes({ everyMinutes: 15 }, 1, new Date('2026-03-01T10:15:00Z'))[0]).toEqual(
       new Date('2026-03-01T10:30:00Z'),
     );
+  });
+
+  it('puts an integration’s interval ticks at its own offset, the same every time', () => {
+    const id = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const offset = intervalOffsetSeconds(15, id);
+    expect(offset).toBe(intervalOffsetSeconds(15, id));
+    expect(offset).toBeGreaterThanOrEqual(0);
+    expect(offset).toBeLessThan(15 * 60);
+    const from = new Date('2026-03-01T10:07:30Z');
+    const times = nextFireTimes({ everyMinutes: 15 }, 3, from, id);
+    expect(times[0]!.getTime()).toBeGreaterThan(from.getTime());
+    expect(times[0]!.getTime() - from.getTime()).toBeLessThanOrEqual(15 * 60_000);
+    for (const time of times) expect((time.getTime() / 1000) % (15 * 60)).toBe(offset);
+    // An every-minute integration fires within its minute.
+    expect(intervalOffsetSeconds(1, id)).toBeLessThan(60);
+  });
+
+  it('spreads a thousand integrations across the interval, not onto one second', () => {
+    const offsets = Array.from({ length: 1000 }, (_, index) =>
+      intervalOffsetSeconds(1, `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`),
+    );
+    const perSecond = new Map<number, number>();
+    for (const offset of offsets) perSecond.set(offset, (perSecond.get(offset) ?? 0) + 1);
+    // 1000 over 60 seconds is about 17 a second; no second takes more than twice that.
+    expect(perSecond.size).toBe(60);
+    expect(Math.max(...perSecond.values())).toBeLessThan(35);
   });
 
   it('reads a cron expression in its zone, across a daylight-saving change', () => {

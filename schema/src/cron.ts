@@ -45,18 +45,40 @@ export function cronProblem(expression: string): string | null {
 export type ScheduleForTimes = { everyMinutes: number } | { cron: string; timeZone: string };
 
 /**
- * The next `count` times a schedule fires after `from`. Intervals fire on multiples of their
- * length since the Unix epoch, as Temporal's interval specs do (no offset); cron expressions are
+ * Seconds past each multiple of its interval at which an integration's interval schedule fires.
+ * Temporal aligns interval specs to the Unix epoch, so without an offset every 15-minute
+ * integration fires in the same second at :00, :15, :30 and :45: a burst that the scheduler
+ * starts at its own rate, late for most of them (issue 19). Derived from the integration's id,
+ * so the same integration always fires at the same second, and the load arrives evenly.
+ */
+export function intervalOffsetSeconds(everyMinutes: number, integrationId: string): number {
+  // FNV-1a over the id: stable across processes and well spread for UUIDs.
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < integrationId.length; index++) {
+    hash = Math.imul(hash ^ integrationId.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  return hash % (everyMinutes * 60);
+}
+
+/**
+ * The next `count` times a schedule fires after `from`. An integration's interval fires on
+ * multiples of its length since the Unix epoch plus its offset (intervalOffsetSeconds), as the
+ * Temporal spec the API writes; without an id, on the multiples themselves. Cron expressions are
  * read in their time zone. An invalid cron expression throws (validate with ZSchedule first).
  */
 export function nextFireTimes(
   schedule: ScheduleForTimes,
   count: number,
   from: Date = new Date(),
+  integrationId?: string,
 ): Date[] {
   if ('everyMinutes' in schedule) {
     const every = schedule.everyMinutes * 60_000;
-    const first = (Math.floor(from.getTime() / every) + 1) * every;
+    const offset =
+      integrationId === undefined
+        ? 0
+        : intervalOffsetSeconds(schedule.everyMinutes, integrationId) * 1000;
+    const first = (Math.floor((from.getTime() - offset) / every) + 1) * every + offset;
     return Array.from({ length: count }, (_, index) => new Date(first + index * every));
   }
   return parseCron(schedule.cron.trim(), schedule.timeZone).nextRuns(count, from);

@@ -1,6 +1,6 @@
 // Test runs and deployed runs through the API, on the real Temporal dev server and a real
 // worker with its sandbox; the third-party APIs are HTTP servers on loopback.
-import { CTX_CONTRACT_EXAMPLE } from '@patchbay/schema';
+import { CTX_CONTRACT_EXAMPLE, intervalOffsetSeconds } from '@patchbay/schema';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrationScheduleId } from '@patchbay/workflows';
@@ -222,6 +222,7 @@ describe('deployed runs', () => {
     expect(await describeSchedule(t.deps.temporal, id)).toEqual({
       paused: false,
       everyMs: 15 * 60_000,
+      offsetMs: intervalOffsetSeconds(15, id) * 1000,
     });
     const description = await t.deps.temporal.schedule
       .getHandle(integrationScheduleId(id))
@@ -241,6 +242,7 @@ describe('deployed runs', () => {
     expect(await describeSchedule(t.deps.temporal, id)).toEqual({
       paused: false,
       everyMs: 5 * 60_000,
+      offsetMs: intervalOffsetSeconds(5, id) * 1000,
     });
     expect((await user.request('DELETE', `/api/integrations/${id}`)).status).toBe(204);
     expect(await describeSchedule(t.deps.temporal, id)).toBeNull();
@@ -525,6 +527,7 @@ describe('the reconciler', () => {
     expect(await describeSchedule(t.deps.temporal, id)).toEqual({
       paused: false,
       everyMs: 15 * 60_000,
+      offsetMs: intervalOffsetSeconds(15, id) * 1000,
     });
     expect((await describeSchedule(t.deps.temporal, paused))?.paused).toBe(true);
   });

@@ -2,7 +2,7 @@
 // the API on the real Temporal dev server. No worker: nothing here needs a run to finish.
 // Other test files share the Temporal server; their reconcilers leave these Schedules alone,
 // since each Schedule's note names the task queue of the deployment (test app) that made it.
-import { nextFireTimes } from '@patchbay/schema';
+import { intervalOffsetSeconds, nextFireTimes } from '@patchbay/schema';
 import { integrationScheduleId } from '@patchbay/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -115,6 +115,7 @@ describe('cron schedules', () => {
     expect(await describeSchedule(t.deps.temporal, id)).toEqual({
       paused: false,
       everyMs: 30 * 60_000,
+      offsetMs: intervalOffsetSeconds(30, id) * 1000,
     });
   });
 
@@ -162,10 +163,23 @@ describe('triggers without a schedule', () => {
     expect(await describeSchedule(t.deps.temporal, id)).toBeNull();
 
     await user.request('PUT', `/api/integrations/${id}`, { trigger: 'schedule' });
-    expect(await describeSchedule(t.deps.temporal, id)).toEqual({
+    const actual = await describeSchedule(t.deps.temporal, id);
+    expect(actual).toEqual({
       paused: false,
       everyMs: 15 * 60_000,
+      offsetMs: intervalOffsetSeconds(15, id) * 1000,
     });
+    // The interval fires at the integration's own offset; a Schedule written before offsets
+    // (on the epoch's multiples) does not match, so the reconciler rewrites it at the API's start.
+    const integration = {
+      id,
+      status: 'active' as const,
+      schedule: { everyMinutes: 15 },
+      trigger: 'schedule' as const,
+    };
+    expect(scheduleMatches(integration, actual!, new Date())).toBe(true);
+    if (intervalOffsetSeconds(15, id) !== 0)
+      expect(scheduleMatches(integration, { ...actual!, offsetMs: 0 }, new Date())).toBe(false);
   });
 });
 

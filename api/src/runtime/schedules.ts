@@ -10,6 +10,7 @@ import {
 } from '@temporalio/client';
 import type { ScheduleSpec } from '@temporalio/client';
 import {
+  intervalOffsetSeconds,
   nextFireTimes,
   type TIntegrationStatus,
   type TSchedule,
@@ -32,10 +33,17 @@ export function wantsSchedule(integration: Pick<ScheduledIntegration, 'status' |
   return integration.status !== 'draft' && integration.trigger === 'schedule';
 }
 
-/** An interval, or a cron expression read in its IANA zone (issue 16). */
-export function scheduleSpec(schedule: TSchedule): ScheduleSpec {
-  if ('everyMinutes' in schedule)
-    return { intervals: [{ every: `${schedule.everyMinutes} minutes` }] };
+/**
+ * An interval at the integration's own offset (spread over the interval, issue 19), or a cron
+ * expression read in its IANA zone (issue 16).
+ */
+export function scheduleSpec(schedule: TSchedule, integrationId: string): ScheduleSpec {
+  if ('everyMinutes' in schedule) {
+    const offset = intervalOffsetSeconds(schedule.everyMinutes, integrationId);
+    return {
+      intervals: [{ every: `${schedule.everyMinutes} minutes`, offset: `${offset} seconds` }],
+    };
+  }
   return { cronExpressions: [schedule.cron], timezone: schedule.timeZone };
 }
 
@@ -62,7 +70,7 @@ function desiredSchedule(
   taskQueue: string,
 ): ScheduleUpdateOptions {
   return {
-    spec: scheduleSpec(integration.schedule),
+    spec: scheduleSpec(integration.schedule, integration.id),
     action: {
       type: 'startWorkflow',
       workflowType: WORKFLOW_NAMES.runIntegration,
@@ -119,6 +127,8 @@ export interface ScheduleState {
   paused: boolean;
   /** The interval in ms, or null when the spec is not an interval. */
   everyMs: number | null;
+  /** The interval's offset in ms (0 when it has none), or null when the spec is not an interval. */
+  offsetMs: number | null;
   /** Present for a cron spec, which Temporal describes as calendars: its zone and next times. */
   cron?: { timeZone: string; nextActionTimes: Date[] };
 }
@@ -132,10 +142,11 @@ export async function describeSchedule(
     const description = await temporal.schedule
       .getHandle(integrationScheduleId(integrationId))
       .describe();
-    const every = description.spec.intervals?.[0]?.every;
+    const interval = description.spec.intervals?.[0];
     const state: ScheduleState = {
       paused: description.state.paused,
-      everyMs: typeof every === 'number' ? every : null,
+      everyMs: typeof interval?.every === 'number' ? interval.every : null,
+      offsetMs: interval ? (typeof interval.offset === 'number' ? interval.offset : 0) : null,
     };
     if (description.spec.calendars?.length) {
       state.cron = {
@@ -164,7 +175,11 @@ export function scheduleMatches(
   if (actual.paused !== (integration.status === 'paused')) return false;
   const { schedule } = integration;
   if ('everyMinutes' in schedule)
-    return actual.everyMs === schedule.everyMinutes * 60_000 && !actual.cron;
+    return (
+      actual.everyMs === schedule.everyMinutes * 60_000 &&
+      actual.offsetMs === intervalOffsetSeconds(schedule.everyMinutes, integration.id) * 1000 &&
+      !actual.cron
+    );
   if (actual.everyMs !== null || !actual.cron || actual.cron.timeZone !== schedule.timeZone)
     return false;
   const actualTimes = actual.cron.nextActionTimes.slice(0, 3);

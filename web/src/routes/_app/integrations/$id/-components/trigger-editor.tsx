@@ -106,7 +106,9 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
           />
         </Group>
 
-        {shown.trigger === 'schedule' && <ScheduleFields draft={shown} onChange={change} />}
+        {shown.trigger === 'schedule' && (
+          <ScheduleFields integrationId={integration.id} draft={shown} onChange={change} />
+        )}
         {shown.trigger === 'webhook' && (
           <WebhookSettings
             integration={integration}
@@ -152,15 +154,17 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
 }
 
 function ScheduleFields({
+  integrationId,
   draft,
   onChange,
 }: {
+  integrationId: string;
   draft: TriggerDraft;
   onChange: (changes: Partial<TriggerDraft>) => void;
 }) {
   const zones = useMemo(() => timeZoneChoices(), []);
   const result = draftSchedule(draft);
-  const fireTimes = result.schedule ? formatFireTimes(result.schedule) : [];
+  const fireTimes = result.schedule ? formatFireTimes(result.schedule, integrationId) : [];
   return (
     <Stack gap="xs">
       <SegmentedControl

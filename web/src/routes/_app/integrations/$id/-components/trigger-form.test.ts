@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TIntegration } from '@patchbay/schema';
+import { intervalOffsetSeconds, type TIntegration } from '@patchbay/schema';
 import {
   describeTrigger,
   draftFrom,
@@ -12,12 +12,15 @@ import {
 import { parseEventBody, sampleEvents } from './sample-event.ts';
 
 type Saved = Pick<TIntegration, 'trigger' | 'schedule' | 'webhook'>;
+
+const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const interval: Saved = { trigger: 'schedule', schedule: { everyMinutes: 15 }, webhook: null };
 
 describe('formatFireTimes', () => {
   it('shows the next five cron times in the schedule’s zone, with the zone’s name', () => {
     const times = formatFireTimes(
       { cron: '30 9 * * 1-5', timeZone: 'America/New_York' },
+      ID,
       5,
       new Date('2026-11-27T15:00:00Z'), // Friday 10:00 in New York
     );
@@ -31,17 +34,21 @@ describe('formatFireTimes', () => {
     expect(times[0]?.iso).toBe('2026-11-30T14:30:00.000Z');
   });
 
-  it('shows interval ticks in the viewer’s zone', () => {
+  it('shows interval ticks at the integration’s offset, in the viewer’s zone', () => {
+    // This id's offset in an hour is 3,116 s (schema's intervalOffsetSeconds): 51 min 56 s.
+    expect(intervalOffsetSeconds(60, ID)).toBe(3116);
     const times = formatFireTimes(
       { everyMinutes: 60 },
+      ID,
       2,
       new Date('2026-06-01T10:10:00Z'),
       'Europe/Berlin',
     );
     expect(times.map((time) => time.label)).toEqual([
-      'Mon, 1 Jun 2026, 13:00 CEST',
-      'Mon, 1 Jun 2026, 14:00 CEST',
+      'Mon, 1 Jun 2026, 12:51 CEST',
+      'Mon, 1 Jun 2026, 13:51 CEST',
     ]);
+    expect(times[0]?.iso).toBe('2026-06-01T10:51:56.000Z');
   });
 });
 

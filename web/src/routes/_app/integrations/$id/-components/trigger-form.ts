@@ -139,6 +139,8 @@ function cleanSignature(signature: TWebhookSignature): TWebhookSignature {
  */
 export function formatFireTimes(
   schedule: TSchedule,
+  /** An interval fires at the integration's own offset (schema's intervalOffsetSeconds). */
+  integrationId: string,
   count: number = FIRE_TIMES_SHOWN,
   from: Date = new Date(),
   viewerZone: string = browserTimeZone(),
@@ -155,7 +157,7 @@ export function formatFireTimes(
     hourCycle: 'h23',
     timeZoneName: 'short',
   });
-  return nextFireTimes(schedule, count, from).map((time) => ({
+  return nextFireTimes(schedule, count, from, integrationId).map((time) => ({
     iso: time.toISOString(),
     label: format.format(time),
   }));
