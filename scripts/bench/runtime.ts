@@ -193,14 +193,19 @@ export async function benchDeployedRuns(
       })
       .filter((delay): delay is number => delay !== null);
     // Runs lost: schedule-started workflows in the window that finished without a run record.
-    const recorded = new Set(runs.map((run) => run.workflow_id));
     let started = 0;
-    let lost = 0;
+    const finished: string[] = [];
     const query = `WorkflowType = 'runIntegration' AND StartTime >= '${from.toISOString()}' AND StartTime <= '${to.toISOString()}' AND ExecutionStatus != 'Running'`;
     for await (const execution of temporal.workflow.list({ query })) {
-      if (!execution.workflowId.includes(':manual:')) started += 1;
-      if (!recorded.has(execution.workflowId)) lost += 1;
+      if (execution.workflowId.includes(':manual:')) continue;
+      started += 1;
+      finished.push(execution.workflowId);
     }
+    // A run started near the window's end records itself after it: look up every record since.
+    const recorded = new Set(
+      (await listScheduledRunsBetween(sql, ids, from, new Date())).map((run) => run.workflow_id),
+    );
+    const lost = finished.filter((workflowId) => !recorded.has(workflowId)).length;
     const successes = runs.filter((run) => run.status === 'success').length;
     return [
       {

@@ -3,10 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { FLOOR_ROW, summarize, type BenchRow } from './table.ts';
 
 export async function benchTemporalFloor(address: string, runs: number): Promise<BenchRow[]> {
+  // The SDK logs every bundling step and worker state change at INFO; the table is the output.
+  Runtime.install({ logger: new DefaultLogger('WARN') });
   const taskQueue = `bench-floor-${randomUUID()}`;
   const nativeConnection = await NativeConnection.connect({ address });
   const worker = await Worker.create({
