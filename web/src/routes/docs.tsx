@@ -349,11 +349,13 @@ function DocsPage() {
               <List spacing="xs" mb="md">
                 <List.Item>
                   <strong>Schedule</strong> (the default): an interval, every 15 minutes unless
-                  another is chosen, or a cron expression (<Code>30 9 * * 1-5</Code>: minute, hour,
-                  day of month, month, day of week) read in an IANA time zone such as{' '}
-                  <Code>Europe/Berlin</Code>, daylight saving included. The review page shows the
-                  next five times before you save. When both day fields are set, both must match:{' '}
-                  <Code>0 8 1-7 * MON</Code> is the first Monday of the month.
+                  another is chosen, at a moment within the interval that is fixed for each
+                  integration (so that integrations do not all start at :00 and :15), or a cron
+                  expression (<Code>30 9 * * 1-5</Code>: minute, hour, day of month, month, day of
+                  week) read in an IANA time zone such as <Code>Europe/Berlin</Code>, daylight
+                  saving included. The review page shows the next five times before you save. When
+                  both day fields are set, both must match: <Code>0 8 1-7 * MON</Code> is the first
+                  Monday of the month.
                 </List.Item>
                 <List.Item>
                   <strong>Webhook</strong>: the integration gets its own URL,{' '}
