@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   GENERATED_FILES,
@@ -5,12 +6,12 @@ import {
   staleGeneratedFiles,
 } from '../scripts/build-runtime.ts';
 
-// The sandbox's prelude and the export's runtime are generated from runtime/src (ADR 012) and
-// committed. This fails when someone changed the runtime without rebuilding, or edited a
+// The sandbox's prelude and the export's runtime are generated from runtime/src (ADR 012), the
+// sandbox runner from runner-process.ts, and all are committed. This fails when someone changed the runtime without rebuilding, or edited a
 // generated file by hand: run `node runtime/scripts/build-runtime.ts`.
 
 describe('generated runtime files', () => {
-  it('are up to date with runtime/src', async () => {
+  it('are up to date with their sources', async () => {
     expect(await staleGeneratedFiles()).toEqual([]);
   });
 
@@ -23,12 +24,24 @@ describe('generated runtime files', () => {
     expect(typeof value).toBe('function');
   });
 
+  it('keep the sandbox runner line for line with runner-process.ts, so its stack frames match', async () => {
+    const files = await renderGeneratedFiles();
+    const runner = files[GENERATED_FILES.runner] ?? '';
+    const source = await readFile(
+      new URL('../../workers/src/sandbox/runner-process.ts', import.meta.url),
+      'utf8',
+    );
+    expect(runner.split('\n')).toHaveLength(source.split('\n').length);
+    expect(runner).not.toMatch(/\bimport type\b|: ParentMessage\b/);
+    expect(runner).toMatch(/^\/\* GENERATED .* \*\/ import /);
+  });
+
   it('ship no Node.js built-in in the runtime the isolate and the export share', async () => {
     const files = await renderGeneratedFiles();
     // The export's webhook listener runs under Node.js only (issue 16): its checks need node:crypto.
-    const shared = Object.entries(files).filter(
-      ([path]) => path !== GENERATED_FILES.exportWebhooks,
-    );
+    // The sandbox runner is a Node.js process, outside the isolate.
+    const nodeOnly: string[] = [GENERATED_FILES.exportWebhooks, GENERATED_FILES.runner];
+    const shared = Object.entries(files).filter(([path]) => !nodeOnly.includes(path));
     expect(shared.length).toBe(2);
     for (const [, text] of shared) {
       expect(text).not.toMatch(/\bfrom ['"]node:|\brequire\(|\bBuffer\b|\bprocess\./);

@@ -66,7 +66,7 @@ export function peakRssMiB(pid: number): number {
 
 /** Which part of the stack a process is, from its command line. */
 function part(command: string): string {
-  if (command.includes('runner-process.ts')) return 'sandbox runners';
+  if (command.includes('runner-process.')) return 'sandbox runners';
   if (command.includes('workers/src/main.ts')) return 'worker';
   if (command.includes('api/src/main.ts')) return 'API';
   if (/\btemporal\b/.test(command)) return 'Temporal';

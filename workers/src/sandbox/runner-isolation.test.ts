@@ -22,7 +22,7 @@ function runnerPids(): number[] {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (
         /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid) &&
-        cmdline.includes('runner-process.ts')
+        cmdline.includes('runner-process.js')
       ) {
         pids.push(Number(entry));
       }
@@ -147,7 +147,7 @@ describe('memory (item 1)', () => {
 
   it('starts runners without the cap, and says so, where prlimit is missing', () => {
     const launch = resolveRunnerLaunch({
-      runnerPath: path.join(import.meta.dirname, 'runner-process.ts'),
+      runnerPath: path.join(import.meta.dirname, 'runner-process.js'),
       nodeArgs: ['--no-node-snapshot'],
       prlimitPaths: ['/nonexistent/prlimit'],
     });

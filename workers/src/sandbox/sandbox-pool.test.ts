@@ -16,7 +16,7 @@ function runnerPids(): number[] {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       if (
         /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(process.pid) &&
-        cmdline.includes('runner-process.ts')
+        cmdline.includes('runner-process.js')
       ) {
         pids.push(Number(entry));
       }

@@ -26,7 +26,11 @@ import {
 // the runners and keeps the wall clock: a runner that overstays is killed and replaced, and so
 // is one that breaks a limit or dies. Nothing user code does can throw out of `run`.
 
-const RUNNER_PATH = path.join(import.meta.dirname, 'runner-process.ts');
+/**
+ * The runner without its types (generated from runner-process.ts by runtime/scripts/
+ * build-runtime.ts): Node would load its type stripper into every runner for a .ts file.
+ */
+export const RUNNER_PATH = path.join(import.meta.dirname, 'runner-process.js');
 /** isolated-vm needs Node without its startup snapshot (its README). */
 const RUNNER_EXEC_ARGV = ['--no-node-snapshot'];
 /** A runner that dies before it is ready this many times in a row stops the pool for a while. */
