@@ -322,15 +322,26 @@ if (!inherited) {
 if (command === 'check') process.exit(0);
 
 const script = path.join(repoRoot, 'scripts', COMMANDS[command]);
-const env = toolEnv(node, temporal, testServer);
+// Unset values (a nested bootstrap may not know npm_config_nodedir) are left out, as spawn does.
+const env = Object.fromEntries(
+  Object.entries(toolEnv(node, temporal, testServer)).filter(([, value]) => value !== undefined),
+);
 
-// Hand over: on a Node that can exec (23.11 and later), this process becomes the script, so no
-// launcher stays behind holding 40 MB or more (issue 19). The script then shares npm's process
-// group and gets a terminal's Ctrl-C directly (npm may pass it a second time: start.ts stops
-// once); the services it starts are in process groups of their own, so it stops them in order.
+// Hand over: on a Node that can exec (22.15, 23.11 and later), this process becomes the script,
+// so no launcher stays behind holding 40 MB or more (issue 19). The script then shares npm's
+// process group and gets a terminal's Ctrl-C directly (npm may pass it a second time: start.ts
+// stops once); the services it starts are in process groups of their own, so it stops them in
+// order. If exec fails, the forwarder below runs the script instead.
 if (typeof process.execve === 'function') {
-  process.chdir(repoRoot);
-  process.execve(node.bin, [node.bin, script, ...args], env);
+  try {
+    process.chdir(repoRoot);
+    process.execve(node.bin, [node.bin, script, ...args], env);
+  } catch (error) {
+    // Only the code: Node's message for a bad environment would print every variable in it.
+    say(
+      `could not exec (${error?.code ?? 'unknown error'}); running ${COMMANDS[command]} as a child`,
+    );
+  }
 }
 
 // An older Node cannot exec, so this process stays as a small forwarder. The script runs in a
