@@ -74,7 +74,17 @@ export function temporalAnswers(cli: string, address: string): Promise<boolean> 
   return new Promise((resolve) => {
     execFile(
       cli,
-      ['operator', 'cluster', 'health', '--address', address],
+      // Only the address counts: a user's CLI profile (a Temporal Cloud one with TLS, say) or
+      // TEMPORAL_* variables must not change how the local dev server is asked.
+      [
+        'operator',
+        'cluster',
+        'health',
+        '--address',
+        address,
+        '--disable-config-file',
+        '--disable-config-env',
+      ],
       { timeout: 5000 },
       (error, stdout) => resolve(!error && stdout.includes('SERVING')),
     );
