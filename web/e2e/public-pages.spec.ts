@@ -355,6 +355,23 @@ test('the theme chosen on a public page survives a reload', async ({ page }) => 
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
 });
 
+test('the theme button’s hint shows after 700 ms, describes the button, and Escape closes it', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  const toggle = page.getByRole('button', { name: 'Toggle theme' });
+  const hint = page.getByRole('tooltip', { name: 'Switch to light theme' });
+  await expect(hint).toBeHidden();
+  await toggle.hover();
+  // Spec §9: tooltips wait 700 ms (the hint is CSS: its transition holds it back).
+  await expect(hint).toHaveCSS('transition-delay', '0.7s, 0.7s');
+  await expect(hint).toBeVisible();
+  await expect(toggle).toHaveAccessibleDescription('Switch to light theme');
+  // WCAG 1.4.13: it can be dismissed without moving the pointer.
+  await page.keyboard.press('Escape');
+  await expect(hint).toBeHidden();
+});
+
 for (const scheme of ['dark', 'light'] as const) {
   test(`every public page passes axe in the ${scheme} theme`, async ({ page }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);

@@ -29,12 +29,12 @@ export function PublicSessionActions() {
         Dashboard
       </Button>
       <HoverHint label="Log out">
-        {(hintId) => (
+        {/* No aria-describedby: the hint only repeats the button's name. */}
+        {() => (
           <ActionIcon
             variant="default"
             size="lg"
             aria-label="Log out"
-            aria-describedby={hintId}
             onClick={() => void logOut()}
           >
             <IconLogout size={18} stroke={1.75} aria-hidden="true" />
