@@ -149,10 +149,12 @@ export async function parseDocumentText(text: string): Promise<unknown> {
       throw new OpenApiImportError('NOT_JSON_OR_YAML', `Not valid JSON: ${message}`, where);
     }
   }
+  // Loaded outside the try: a parser that fails to load is a server error, not bad YAML.
+  const { normalize } = await openApiParser();
   let value: unknown;
   try {
     // The parser's own reader: YAML with a cap on aliases (no "billion laughs").
-    value = (await openApiParser()).normalize(body);
+    value = normalize(body);
   } catch (error) {
     const linePos = (error as { linePos?: Array<{ line: number; col: number }> }).linePos;
     const where = linePos?.[0]
