@@ -9,7 +9,9 @@ import ivm from 'isolated-vm';
 // the wall clock and kills this process when a run overstays; the CPU limit is kept here.
 //
 // Only type imports from the rest of the sandbox: this process starts for every runner, so it
-// loads nothing it does not need.
+// loads nothing it does not need. The pool starts runner-process.js, this file with its types
+// stripped: after editing this file, run `node runtime/scripts/build-runtime.ts` (a test fails
+// until you do).
 
 const INTEGRATION_FILENAME = 'integration.js';
 const PRELUDE_FILENAME = 'patchbay:prelude.js';
