@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, TEST_PASSWORD, uniqueEmail } from './fixtures.ts';
 import { holdRequests } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 3 "Accounts" and the application shell: spec §2 (/login, /signup, login guard, shell,
 // dashboard), §4 (submitting states, redirects), §5 (validation), §8 (toasts), §9 (sidebar).
@@ -282,11 +282,7 @@ test('the login, signup and dashboard pages have no serious accessibility proble
   const check = async (path: string, ready: string) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: ready })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    expect(serious, path).toEqual([]);
+    await expectNoSeriousViolations(page, path);
   };
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
 

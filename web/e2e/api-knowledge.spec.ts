@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +5,7 @@ import type { TApiDescription, TImportResponse } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { startDestinationApi, startSourceApi, SYNC_CODE } from './support/loopback-apis.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 14 §5 and 15 §4–5 in the console: the API Name combobox fills a connection from the
 // catalog, an OpenAPI document is imported by URL or by paste (a malformed one is explained),
@@ -91,14 +91,6 @@ async function startDocumentServer(): Promise<{ baseUrl: string; close: () => Pr
         server.close(() => resolve());
       }),
   };
-}
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, label).toEqual([]);
 }
 
 function section(page: Page, name: 'Source' | 'Destination') {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 8: every signed-in screen, in both themes, has no serious or critical axe violations;
 // and the theme choice survives a reload on a signed-in screen (spec §2).
@@ -12,17 +11,6 @@ export default async function run(ctx) {
   return { ok: true };
 }
 `;
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.any.map((c) => c.message).join(' ')}`).join(', ')})`,
-    );
-  expect(serious, label).toEqual([]);
-}
 
 test('every signed-in screen has no serious accessibility problems, in dark and light', async ({
   page,

@@ -1,21 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { TIntegration, TUsage } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { toast } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 18, the console's remaining items: generate again on the same integration (§2), the
 // template generator's words for users and the operator's in the docs (§2), what Generate Code
 // still needs (§9), the editor in view on a laptop screen and the docs' wide tables (§10).
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, label).toEqual([]);
-}
 
 async function usage(request: APIRequestContext): Promise<TUsage> {
   const response = await request.get('/api/usage');

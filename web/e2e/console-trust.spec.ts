@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, signUp, TEST_PASSWORD, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { holdRequests, toast } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 18: the console a user can trust — no silent mistakes (§1, §3), live run status (§5),
 // failures on the dashboard (§6), one reading of the limits (§8), phone-width tables (§10) and
@@ -15,14 +14,6 @@ const UNPARSABLE = 'export default async function run(ctx) {\n  const x = ;\n}\n
 // Not retryable: the run fails at once instead of after five attempts with backoff.
 const FAILING =
   "export default async function run(ctx) {\n  throw new ctx.NonRetryableError('CRM refused the contact');\n}\n";
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, label).toEqual([]);
-}
 
 // Every story but the last starts signed in as a fresh Free user (the fixture signs the page up).
 test.describe('signed in', () => {

@@ -1,24 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import type { TAlertWebhookBody, TNotificationChannelList } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { startLoopbackApi } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 17 (ADR 022): Settings → Notifications. A user adds a webhook channel pointing at a
 // receiver on loopback, sends a test alert and sees it arrive, routes the channel to one
 // integration, disables it and deletes it. The e2e stack has no SMTP_URL, so the account email
 // channel's Send test says that mail is not configured; mail reaching an SMTP server is
 // covered by api/src/routes/notifications.test.ts and workers/src/alerts.test.ts.
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, label).toEqual([]);
-}
 
 test('a user sets up a webhook channel, receives a test alert, routes, disables and deletes it', async ({
   page,

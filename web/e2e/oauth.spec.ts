@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { expect, test } from './fixtures.ts';
 import { toast } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 21: connecting an OAuth 2.0 account through the console, against a real OAuth server on
 // loopback (oauth2-mock-server checks PKCE and auto-approves its consent step): Create
@@ -41,15 +41,6 @@ test.beforeEach(() => {
   revocations = 0;
 });
 
-/** No serious or critical axe violations on the screen as it is (issue 8's bar). */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
-}
-
 function card(page: Page, name: 'Source' | 'Destination'): Locator {
   return page.getByRole('region', { name, exact: true });
 }
@@ -79,7 +70,7 @@ test('connect an account from Create Integration, see it on the review page, dis
   await destination.getByLabel('API Name').fill('Mailing list');
   await destination.getByLabel('Base URL').fill('http://127.0.0.1:9/mail');
   await destination.getByLabel('Auth Type').selectOption('none');
-  await expectAccessible(page, 'Create Integration with OAuth settings');
+  await expectNoSeriousViolations(page, 'Create Integration with OAuth settings');
 
   await source.getByRole('button', { name: 'Connect your account' }).click();
 
@@ -92,7 +83,7 @@ test('connect an account from Create Integration, see it on the review page, dis
   await expect(accounts.getByTestId('oauth-account-source')).toContainText(
     'Connected as ada@example.com',
   );
-  await expectAccessible(page, 'review page with a connected account');
+  await expectNoSeriousViolations(page, 'review page with a connected account');
   expect(tokenRequests).toHaveLength(1);
   expect(tokenRequests[0]?.grant_type).toBe('authorization_code');
   expect(tokenRequests[0]?.code_verifier).toMatch(/^[\w-]{43,128}$/);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { PENDING_PROMPT_KEY } from '../src/lib/auth.ts';
 import { EXAMPLE_PROMPTS } from '../src/routes/-components/example-prompts.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 9, spec §2 and §9: the public pages, their texts and where every link leads, for a
 // visitor and for a signed-in user.
@@ -379,11 +379,7 @@ for (const scheme of ['dark', 'light'] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(serious, `${path} in ${scheme}`).toEqual([]);
+      await expectNoSeriousViolations(page, `${path} in ${scheme}`);
     }
   });
 }

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { startLoopbackApi } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 17: a deployed run fails on a record the destination refuses; the user fixes the code
 // in the editor, replays it against the failed run's recording and sees the corrected write
@@ -24,14 +24,6 @@ const FIXED_CODE = BROKEN_CODE.replace(
   '{ email: c.email, name: c.name }',
   "{ email: c.email.replace(' at ', '@'), name: c.name }",
 );
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, label).toEqual([]);
-}
 
 /** Pastes `code` over the editor's contents, as a user would (typing gets auto-closed brackets). */
 async function replaceCode(page: Page, code: string): Promise<void> {

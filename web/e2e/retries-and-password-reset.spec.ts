@@ -1,21 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { startLoopbackApi } from './support/loopback-apis.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 18, the rest: a retried run shows every attempt (§7), Run now is refused on a draft by
 // the API too (§1), and "Forgot password?" (§11). The e2e stack has no SMTP_URL, so the
 // forgot-password story is the one of a server without mail; the mailed link itself is
 // covered by api/src/routes/password-reset.test.ts against a loopback SMTP server.
-
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, label).toEqual([]);
-}
 
 const PUSH_CODE =
   "export default async function run(ctx) {\n  await ctx.destination.post('/contacts', { json: { email: 'ada@example.com' } });\n  return { pushed: 1 };\n}\n";

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { startDestinationApi, type LoopbackApi } from './support/loopback-apis.ts';
 import { main, toast } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 16 in the console: a webhook trigger is chosen and its URL copied; a Stripe-signed
 // event POSTed to it shows in the events log with its run (a redelivery as a duplicate, a bad
@@ -64,15 +64,6 @@ async function createStripeIntegration(page: Page, baseURL: string) {
   });
   await updateIntegration(page.request, baseURL, created.id, { status: 'active' });
   return created;
-}
-
-/** Axe's serious and critical findings, none expected (as in the other stories). */
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, label).toEqual([]);
 }
 
 function triggerForm(page: Page) {
