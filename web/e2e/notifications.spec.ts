@@ -1,6 +1,6 @@
 import type { TAlertWebhookBody, TNotificationChannelList } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
-import { createIntegration, updateIntegration } from './support/integrations-api.ts';
+import { createIntegration, runNow, updateIntegration } from './support/integrations-api.ts';
 import { startLoopbackApi } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -116,10 +116,7 @@ test("an integration that fails after its retries alerts the webhook once, and t
       generatedCode: PUSH_CODE,
     });
     await updateIntegration(page.request, baseURL!, integration.id, { status: 'active' });
-    const run = await page.request.post(`/api/integrations/${integration.id}/run`, {
-      headers: { Origin: baseURL! },
-    });
-    expect(run.status()).toBe(202);
+    await runNow(page.request, baseURL!, integration.id);
 
     await expect.poll(() => receiver.received.length, { timeout: 120_000 }).toBe(1);
     const alert = JSON.parse(receiver.received[0]?.body ?? '{}') as TAlertWebhookBody;

@@ -3,7 +3,7 @@
 // users do not (console-journey.spec.ts).
 import { expect, test } from './fixtures.ts';
 import { OPERATOR_EMAIL, OPERATOR_PASSWORD } from './global-setup.ts';
-import { createIntegration, updateIntegration } from './support/integrations-api.ts';
+import { createIntegration, runNow, updateIntegration } from './support/integrations-api.ts';
 import { startDestinationApi, startSourceApi, SYNC_CODE } from './support/loopback-apis.ts';
 
 test('an operator sees the Temporal Web UI link of a run', async ({ page, baseURL }) => {
@@ -23,10 +23,7 @@ test('an operator sees the Temporal Web UI link of a run', async ({ page, baseUR
       generatedCode: SYNC_CODE,
       status: 'active',
     });
-    const run = await page.request.post(`/api/integrations/${integration.id}/run`, {
-      headers: { Origin: baseURL! },
-    });
-    expect(run.status(), await run.text()).toBe(202);
+    await runNow(page.request, baseURL!, integration.id);
     await page.goto(`/integrations/${integration.id}/review`);
     await page.getByRole('tab', { name: 'Runs' }).click();
     const runs = page.getByRole('table', { name: 'Runs' });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createIntegration, updateIntegration } from './support/integrations-api.ts';
+import { createIntegration, runNow, updateIntegration } from './support/integrations-api.ts';
 import { startLoopbackApi } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -72,10 +72,7 @@ test('replaying a fix against a failed run shows the corrected write and sends n
     });
     // Paused: deployed, runs on demand, no schedule ticks during the story.
     await updateIntegration(page.request, baseURL!, integration.id, { status: 'paused' });
-    const started = await page.request.post(`/api/integrations/${integration.id}/run`, {
-      headers: { Origin: baseURL! },
-    });
-    expect(started.status()).toBe(202);
+    await runNow(page.request, baseURL!, integration.id);
     await expect
       .poll(() => runStatuses(page.request, integration.id), { timeout: 60_000 })
       .toEqual(['manual failed']);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { createIntegration, updateIntegration } from './support/integrations-api.ts';
+import { createIntegration, runNow, updateIntegration } from './support/integrations-api.ts';
 import { startLoopbackApi } from './support/loopback-apis.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
@@ -40,10 +40,7 @@ test('a run that succeeded on its third attempt shows the two failures and the w
 
     // Paused, it runs on demand without a schedule.
     await updateIntegration(page.request, baseURL!, integration.id, { status: 'paused' });
-    const started = await page.request.post(`/api/integrations/${integration.id}/run`, {
-      headers: { Origin: baseURL! },
-    });
-    expect(started.status()).toBe(202);
+    await runNow(page.request, baseURL!, integration.id);
     // A paused integration's runs panel does not poll: open the page once the run is over
     // (two backoffs, 2 s and 4 s).
     await expect

@@ -40,3 +40,11 @@ export async function updateIntegration(
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as TIntegration;
 }
+
+/** Run now (POST …/run): a deployed run outside the schedule, started (202). */
+export async function runNow(request: APIRequestContext, baseURL: string, id: string) {
+  const response = await request.post(`/api/integrations/${id}/run`, {
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+}
