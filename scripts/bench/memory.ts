@@ -1,6 +1,7 @@
 // Memory of the stack's processes, read from Linux's /proc (issue 19: report RSS at idle and at
 // peak; the whole embedded stack at idle within n8n's idle footprint, about 660 MiB).
 import { readdirSync, readFileSync } from 'node:fs';
+import { commandLine } from '../lib/processes.ts';
 import type { BenchRow } from './table.ts';
 
 const N8N_IDLE_MIB = 660;
@@ -18,8 +19,8 @@ function listProcesses(): Process[] {
       try {
         // The command name may hold spaces or parentheses: the fields after it start at ') '.
         const ppid = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1];
-        const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        return [{ pid: Number(entry), ppid: Number(ppid), command }];
+        const pid = Number(entry);
+        return [{ pid, ppid: Number(ppid), command: commandLine(pid) }];
       } catch {
         return []; // exited while we read
       }
