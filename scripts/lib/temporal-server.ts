@@ -5,6 +5,14 @@ import { assertPortFree, waitFor } from './ports.ts';
 import { spawnService, stopService, type Service } from './processes.ts';
 import { dynamicConfigArgs } from './temporal-dynamic-config.ts';
 
+/**
+ * ADR 016, addendum "SQLite in WAL mode": the dev server's SQLite file keeps a write-ahead log
+ * instead of the default rollback journal. Each commit is then one append and one fsync (the
+ * default `synchronous=FULL` stays, so a commit survives a power cut too), and the raw floor
+ * dropped from about 36 to 25 ms.
+ */
+export const SQLITE_PRAGMA_ARGS = ['--sqlite-pragma', 'journal_mode=wal'];
+
 export interface RunningTemporal {
   address: string;
   uiUrl: string;
@@ -38,6 +46,7 @@ export async function startTemporalDevServer(options: {
     '--log-format',
     'pretty',
     ...dynamicConfigArgs(),
+    ...SQLITE_PRAGMA_ARGS,
   ]);
   options.onSpawn?.(service);
   const address = `127.0.0.1:${options.port}`;
