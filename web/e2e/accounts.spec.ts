@@ -185,6 +185,49 @@ test('a failed Google sign-in is explained on the login page, and F8 reaches the
   await expect(page).toHaveURL('/login');
 });
 
+test('a toast closes itself after 5 s unless the pointer rests on it, and a swipe right dismisses it', async ({
+  page,
+}) => {
+  // Spec §9: shown for 5000 ms, swipe right with a 50 px threshold. The page's clock is the
+  // test's, so no test waits 5 real seconds.
+  await page.clock.install();
+  await page.goto('/login?error=google_not_configured');
+  const shown = toast(page, 'Login failed');
+  await expect(shown).toBeVisible();
+  await page.clock.runFor(4_000);
+  await expect(shown).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(shown).toHaveCount(0);
+
+  // Held while the pointer is on it; the full time again once it leaves.
+  await page.goto('/login?error=google_not_configured');
+  await expect(shown).toBeVisible();
+  await shown.hover();
+  await page.clock.runFor(8_000);
+  await expect(shown).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(4_000);
+  await expect(shown).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(shown).toHaveCount(0);
+
+  // A swipe shorter than 50 px snaps back; a longer one dismisses.
+  await page.goto('/login?error=google_not_configured');
+  await expect(shown).toBeVisible();
+  const swipe = async (pixels: number) => {
+    const box = (await shown.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 40, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40 + pixels, y, { steps: 5 });
+    await page.mouse.up();
+  };
+  await swipe(30);
+  await expect(shown).toBeVisible();
+  await swipe(120);
+  await expect(shown).toHaveCount(0);
+});
+
 test('a signed-in user collapses the sidebar with Ctrl+B and it stays collapsed after a reload', async ({
   page,
   user,

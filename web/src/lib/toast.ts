@@ -1,26 +1,49 @@
-import { notifications } from '@mantine/notifications';
+// Spec §9: toasts, one at a time. A newer toast replaces the one on screen, so a second failure
+// is never hidden behind a stale first one. Destructive toasts are red (spec §8), warnings
+// yellow. notification-toasts.tsx renders the current one (auto-close, swipe to dismiss).
+//
+// The console's own small store rather than @mantine/notifications (issue 19): that package's
+// queue, stacking and transitions pulled about 13 kB gzip (with react-remove-scroll) into every
+// page, the public ones included, for a feature the spec limits to a single toast.
 
-// Spec §9: one toast at a time. Mantine queues toasts beyond its limit; a newer toast replaces
-// the one on screen instead, so a second failure is never hidden behind a stale first one.
-// Destructive toasts are red (spec §8), warnings yellow.
+export type ToastVariant = 'default' | 'destructive' | 'warning';
 
-interface ToastOptions {
+export interface ToastOptions {
   title: string;
   message: string;
   /** warning: done, but not all of it (issue 18 §2: generation that did not understand). */
-  variant?: 'default' | 'destructive' | 'warning';
+  variant?: ToastVariant;
+}
+
+export interface ShownToast extends Required<ToastOptions> {
+  /** New for every toast, so the renderer restarts its timer even for the same text twice. */
+  id: number;
+}
+
+let current: ShownToast | null = null;
+let lastId = 0;
+const listeners = new Set<() => void>();
+
+function publish(next: ShownToast | null): void {
+  current = next;
+  for (const listener of listeners) listener();
 }
 
 export function toast({ title, message, variant = 'default' }: ToastOptions): void {
-  notifications.clean();
-  notifications.show({
-    title,
-    message,
-    color: variant === 'destructive' ? 'red' : variant === 'warning' ? 'yellow' : 'green',
-    withBorder: true,
-    // Mantine's close button has no name, and its grey description is below 4.5:1; the
-    // console's dimmed colour passes in both themes (css-variables.ts).
-    closeButtonProps: { 'aria-label': 'Close notification' },
-    styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-  });
+  publish({ id: ++lastId, title, message, variant });
+}
+
+/** Closes the toast with this id; a toast that has been replaced meanwhile stays replaced. */
+export function dismissToast(id: number): void {
+  if (current?.id === id) publish(null);
+}
+
+/** For useSyncExternalStore. */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function currentToast(): ShownToast | null {
+  return current;
 }
