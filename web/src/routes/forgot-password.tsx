@@ -1,11 +1,7 @@
 import { Alert, Anchor, Button, Code, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import {
-  ZPasswordResetAvailability,
-  ZPasswordResetRequest,
-  type TPasswordResetRequest,
-} from '@patchbay/schema';
+import type { TPasswordResetRequest } from '@patchbay/schema';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { EmailInput } from '../components/auth/auth-fields.tsx';
 import { useSchemaForm } from '../components/auth/use-schema-form.ts';
@@ -23,14 +19,16 @@ function ForgotPasswordPage() {
   });
   const availability = useQuery({
     queryKey: ['/api/auth/password-reset'],
-    queryFn: getQueryFn({ schema: ZPasswordResetAvailability }),
+    queryFn: getQueryFn({
+      schema: () => import('@patchbay/schema').then((m) => m.ZPasswordResetAvailability),
+    }),
   });
   const request = useMutation({
     mutationFn: (body: TPasswordResetRequest) =>
       apiRequest('POST', '/api/auth/password-reset/request', body),
   });
   const { values, errors, update, onSubmit } = useSchemaForm({
-    schema: ZPasswordResetRequest,
+    schema: () => import('@patchbay/schema').then((m) => m.ZPasswordResetRequest),
     initial: { email: '' },
     onValid: (data) => request.mutate(data),
     focusOnError: true,

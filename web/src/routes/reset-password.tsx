@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { ZPasswordResetConfirm, type TPasswordResetConfirm } from '@patchbay/schema';
+import type { TPasswordResetConfirm } from '@patchbay/schema';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { PasswordField } from '../components/auth/auth-fields.tsx';
 import { useSchemaForm } from '../components/auth/use-schema-form.ts';
@@ -37,10 +37,11 @@ function ResetPasswordPage() {
   });
   const { values, errors, update, onSubmit } = useSchemaForm({
     // The token comes from the link, not from a field: checked with the API's schema all the same.
-    schema: {
-      safeParse: (value: { newPassword: string }) =>
-        ZPasswordResetConfirm.safeParse({ token, newPassword: value.newPassword }),
-    },
+    schema: () =>
+      import('@patchbay/schema').then(({ ZPasswordResetConfirm }) => ({
+        safeParse: (value: { newPassword: string }) =>
+          ZPasswordResetConfirm.safeParse({ token, newPassword: value.newPassword }),
+      })),
     initial: { newPassword: '' },
     onValid: (data) => reset.mutate(data),
     focusOnError: true,

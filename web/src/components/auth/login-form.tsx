@@ -1,5 +1,4 @@
 import { Button, Stack } from '@mantine/core';
-import { ZLoginRequest } from '@patchbay/schema';
 import { EmailInput, PasswordField } from './auth-fields.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 import { useSchemaForm } from './use-schema-form.ts';
@@ -19,7 +18,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     redirectTo,
   });
   const { values, errors, update, onSubmit } = useSchemaForm({
-    schema: ZLoginRequest,
+    schema: () => import('@patchbay/schema').then((m) => m.ZLoginRequest),
     initial: { email: '', password: '' },
     onValid: (data) => submit.mutate(data),
     focusOnError: true,

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { ZSignupRequest, type TSignupRequest } from '@patchbay/schema';
+import type { TSignupRequest } from '@patchbay/schema';
 import { EmailInput, PasswordField } from './auth-fields.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 import { useSchemaForm } from './use-schema-form.ts';
@@ -20,7 +20,7 @@ export function SignupForm({ redirectTo }: SignupFormProps) {
     redirectTo,
   });
   const { values, errors, update, onSubmit } = useSchemaForm({
-    schema: ZSignupRequest,
+    schema: () => import('@patchbay/schema').then((m) => m.ZSignupRequest),
     initial: { firstName: '', lastName: '', email: '', password: '' },
     onValid: (data) => submit.mutate(withoutBlankNames(data)),
     focusOnError: true,

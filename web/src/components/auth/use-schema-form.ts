@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../lib/field-errors.ts';
+import { toast } from '../../lib/toast.ts';
 import { focusFirstError } from './focus-first-error.ts';
 
 /** The part of a shared zod schema a form needs; structural, so web need not import zod. */
@@ -12,7 +13,12 @@ interface FormSchema<TOut> {
 }
 
 interface SchemaFormOptions<TValues, TOut> {
-  schema: FormSchema<TOut>;
+  /**
+   * Loads the schema, e.g. `() => import('@patchbay/schema').then((m) => m.ZLoginRequest)`.
+   * Shared schemas bring zod (about 27 kB gzip), which a public page need not download before
+   * anyone types (issue 19); loading starts at the first edit and is awaited at submit.
+   */
+  schema: () => Promise<FormSchema<TOut>>;
   initial: TValues;
   onValid: (data: TOut) => void;
   /** Move focus to the first invalid field (the auth forms do; settings cards keep focus). */
@@ -32,22 +38,39 @@ export function useSchemaForm<TValues extends Record<string, string>, TOut>({
 }: SchemaFormOptions<TValues, TOut>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const loading = useRef<Promise<FormSchema<TOut>> | null>(null);
+  const loadSchema = () => (loading.current ??= schema());
 
   const update = (field: keyof TValues) => (value: string) => {
+    void loadSchema().catch(() => (loading.current = null));
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field as string]: _cleared, ...rest }) => rest);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      const next = fieldErrors(parsed.error.issues);
-      setErrors(next);
-      if (focusOnError) focusFirstError(event.currentTarget, next);
-      return;
-    }
-    onValid(parsed.data);
+    const form = event.currentTarget;
+    loadSchema().then(
+      (loaded) => {
+        const parsed = loaded.safeParse(values);
+        if (!parsed.success) {
+          const next = fieldErrors(parsed.error.issues);
+          setErrors(next);
+          if (focusOnError) focusFirstError(form, next);
+          return;
+        }
+        onValid(parsed.data);
+      },
+      () => {
+        // The chunk did not load (the network dropped, or a deploy replaced it): try again later.
+        loading.current = null;
+        toast({
+          title: 'Could not check the form',
+          message: 'Part of this page did not load. Check your connection and try again.',
+          variant: 'destructive',
+        });
+      },
+    );
   };
 
   return { values, errors, update, onSubmit, reset: () => setValues(initial) };

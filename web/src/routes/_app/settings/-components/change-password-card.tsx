@@ -21,7 +21,7 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
     onError: failureToast('Failed to change password', 'Please try again.'),
   });
   const form = useSchemaForm({
-    schema: ZChangePasswordRequest,
+    schema: async () => ZChangePasswordRequest,
     initial: { currentPassword: '', newPassword: '' },
     onValid: (data) => change.mutate(data),
   });
