@@ -1,17 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { NotificationToasts } from './components/notification-toasts.tsx';
 import { cssVariablesResolver } from './lib/css-variables.ts';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from './lib/theme.ts';
 import { useFocusHotkey } from './lib/use-focus-hotkey.ts';
 
-interface AppProvidersProps {
-  queryClient: QueryClient;
-  children: ReactNode;
-}
-
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+// React Query is not here: the routes that use it load it (lib/load-query-client.ts).
+export function AppProviders({ children }: { children: ReactNode }) {
   const notificationsRegion = useRef<HTMLElement>(null);
   useFocusHotkey(notificationsRegion, 'F8');
 
@@ -28,7 +23,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
             'Unauthorized' toast has only 500 ms on screen before its redirect (spec §9). */}
         <NotificationToasts />
       </section>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -1,11 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter() {
   return createRouter({
     routeTree,
-    context: { queryClient },
     // Loaders fill the Query cache; let Query, not the router, decide freshness (spec §7).
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

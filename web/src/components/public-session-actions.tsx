@@ -1,7 +1,6 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { currentUserQuery, logOut } from '../lib/auth.ts';
+import { logOut, useSignedInUser } from '../lib/auth.ts';
 import { APP_PATHS } from '../lib/site.ts';
 import { HoverHint } from './hover-hint.tsx';
 
@@ -11,7 +10,7 @@ import { HoverHint } from './hover-hint.tsx';
  * is still loading, so the bar does not flicker from one state to the other.
  */
 export function PublicSessionActions() {
-  const { data: user, isPending } = useQuery(currentUserQuery);
+  const { user, isPending } = useSignedInUser();
 
   if (isPending) return null;
 

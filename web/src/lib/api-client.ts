@@ -117,11 +117,33 @@ function urlFromQueryKey(queryKey: readonly unknown[]): string {
 }
 
 /**
+ * GET `url` and return the JSON parsed with `schema` (a mismatch throws ResponseShapeError).
+ * With `on401: 'returnNull'` a 401 yields null instead of an error (spec §7: the current-user
+ * lookup); any other non-OK status throws. `schema` may be a function that imports it, called
+ * only for a 2xx answer, so a page loads zod only when there is something to parse (auth.ts).
+ */
+export async function getJson<S extends z.ZodType>(
+  url: string,
+  options: {
+    schema: S | (() => Promise<S>);
+    on401?: UnauthorizedBehavior;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<z.output<S> | null> {
+  const res = await fetch(url, {
+    headers: authHeaders(),
+    credentials: 'include',
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (options.on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfNotOk(res);
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  return readJson(res, schema, url);
+}
+
+/**
  * Query function for reads: GET the URL formed by the query key
- * (`['/api/integrations', id]` → `/api/integrations/<id>`) and return the JSON parsed with
- * `schema` (a mismatch throws ResponseShapeError). With `on401: 'returnNull'` a 401 yields
- * null instead of an error (spec §7: the current-user lookup); any other non-OK status throws.
- * `schema` may be a function that imports it, called only for a 2xx answer (auth.ts).
+ * (`['/api/integrations', id]` → `/api/integrations/<id>`), as getJson does.
  */
 export function getQueryFn<S extends z.ZodType>(options: {
   schema: S | (() => Promise<S>);
@@ -135,14 +157,8 @@ export function getQueryFn<S extends z.ZodType>(options: {
   schema: S | (() => Promise<S>);
   on401?: UnauthorizedBehavior;
 }): QueryFunction<z.output<S> | null> {
-  return async ({ queryKey, signal }) => {
-    const url = urlFromQueryKey(queryKey);
-    const res = await fetch(url, { headers: authHeaders(), credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
-    return readJson(res, schema, url);
-  };
+  // async: a malformed key rejects the query like any failed read, instead of throwing.
+  return async ({ queryKey, signal }) => getJson(urlFromQueryKey(queryKey), { ...options, signal });
 }
 
 const STATUS_PREFIX = /^\d{3}: ([\s\S]*)$/;

@@ -1,22 +1,60 @@
-// The signed-in user, shared by the login guard, the top bars and the shell.
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, getQueryFn } from './api-client.ts';
+// The signed-in user. One lookup serves the login guard and the signed-in screens (through
+// React Query: currentUserQuery in lib/queries/account.ts) and the public pages' top bar, landing
+// and pricing (useSignedInUser below, without React Query). Public pages do not load React Query
+// at all (issue 19: their JavaScript), so this module must not import it.
+import type { TUser } from '@patchbay/schema';
+import { useEffect, useState } from 'react';
+import { apiRequest, getJson } from './api-client.ts';
 
-export const USER_QUERY_KEY = ['/api/auth/user'] as const;
+export const CURRENT_USER_URL = '/api/auth/user';
 
 /**
- * GET /api/auth/user. Spec §4 and §7: never retried; a 401 means "not signed in" (null),
- * not an error. Every public page asks (the top bar), so the schema, and zod with it, loads
- * only when there is a user to parse: a visitor's pages stay small (issue 19).
+ * GET /api/auth/user. Spec §4 and §7: a 401 means "not signed in" (null), not an error. Every
+ * public page asks (the top bar), so the schema, and zod with it, loads only when there is a
+ * user to parse: a visitor's pages stay small (issue 19).
  */
-export const currentUserQuery = queryOptions({
-  queryKey: USER_QUERY_KEY,
-  queryFn: getQueryFn({
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<TUser | null> {
+  return getJson(CURRENT_USER_URL, {
     schema: () => import('@patchbay/schema').then(({ ZUser }) => ZUser),
     on401: 'returnNull',
-  }),
-  retry: false,
-});
+    signal,
+  });
+}
+
+let lookup: Promise<TUser | null> | undefined;
+let known: { user: TUser | null } | undefined;
+
+/**
+ * The public pages' lookup: once per page load, shared by every caller. Spec §7: never
+ * retried, and a failed lookup counts as no user.
+ */
+export function signedInUser(): Promise<TUser | null> {
+  lookup ??= fetchCurrentUser()
+    .catch(() => null)
+    .then((user) => {
+      known = { user };
+      return user;
+    });
+  return lookup;
+}
+
+/** The user for a public page; pending (nothing to show yet) until the lookup answers once. */
+export function useSignedInUser(): { user: TUser | null; isPending: boolean } {
+  const [state, setState] = useState(() =>
+    known ? { user: known.user, isPending: false } : { user: null, isPending: true },
+  );
+  useEffect(() => {
+    if (!state.isPending) return;
+    let mounted = true;
+    void signedInUser().then((user) => {
+      if (mounted) setState({ user, isPending: false });
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [state.isPending]);
+  return state;
+}
 
 /** Spec §4: logout posts to the server, then the browser goes to /. */
 export async function logOut(): Promise<void> {

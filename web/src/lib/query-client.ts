@@ -5,7 +5,15 @@ import { QueryClient } from '@tanstack/react-query';
  * mutations retry; spec §9: unused data is garbage-collected after 5 minutes. Fresh data
  * comes from invalidating after mutations.
  */
-export function createQueryClient(): QueryClient {
+let client: QueryClient | undefined;
+
+/** The console's one QueryClient, made when the first route that uses React Query loads. */
+export function appQueryClient(): QueryClient {
+  client ??= createQueryClient();
+  return client;
+}
+
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

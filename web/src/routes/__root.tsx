@@ -1,13 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 
-/** Handed to every route's loader, so loaders can `ensureQueryData` (STYLE: TanStack). */
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+// No router-wide context: the routes that use React Query add its client in their beforeLoad
+// (lib/load-query-client.ts), and their loaders read it as `context.queryClient`.
+export const Route = createRootRoute({
   component: Outlet,
   notFoundComponent: NotFoundScreen,
 });

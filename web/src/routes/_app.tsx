@@ -1,18 +1,25 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppShellLayout } from '../components/app-shell/app-shell-layout.tsx';
 import { RequireUser } from '../components/app-shell/require-user.tsx';
+import { loadQueryClient } from '../lib/load-query-client.ts';
 
-// Pathless layout of every signed-in route (spec §2): the login guard, then the shell.
+// Pathless layout of every signed-in route (spec §2): the login guard, then the shell. Its
+// beforeLoad hands React Query's client to every signed-in route's loader.
 export const Route = createFileRoute('/_app')({
+  beforeLoad: loadQueryClient,
   component: SignedInLayout,
 });
 
 function SignedInLayout() {
+  const { queryClient } = Route.useRouteContext();
   return (
-    <RequireUser>
-      <AppShellLayout>
-        <Outlet />
-      </AppShellLayout>
-    </RequireUser>
+    <QueryClientProvider client={queryClient}>
+      <RequireUser>
+        <AppShellLayout>
+          <Outlet />
+        </AppShellLayout>
+      </RequireUser>
+    </QueryClientProvider>
   );
 }

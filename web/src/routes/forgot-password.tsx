@@ -1,14 +1,26 @@
 import { Alert, Anchor, Button, Code, Skeleton, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { TPasswordResetRequest } from '@patchbay/schema';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { EmailInput } from '../components/auth/auth-fields.tsx';
 import { useSchemaForm } from '../components/auth/use-schema-form.ts';
 import { apiRequest, errorMessage, getQueryFn } from '../lib/api-client.ts';
+import { loadQueryClient } from '../lib/load-query-client.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
-export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordPage });
+export const Route = createFileRoute('/forgot-password')({
+  beforeLoad: loadQueryClient,
+  component: ForgotPasswordRoute,
+});
+
+function ForgotPasswordRoute() {
+  return (
+    <QueryClientProvider client={Route.useRouteContext().queryClient}>
+      <ForgotPasswordPage />
+    </QueryClientProvider>
+  );
+}
 
 // Issue 18 §11: "Forgot password?" asks for the email and mails a single-use link. The answer
 // is the same whether or not the account exists; without SMTP an operator resets it.

@@ -1,9 +1,8 @@
 import { Alert, Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { PricingPlanCards } from '../components/pricing-plan-cards.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
-import { currentUserQuery } from '../lib/auth.ts';
+import { useSignedInUser } from '../lib/auth.ts';
 import { FREE_INTEGRATION_LIMIT, type PricingPlan } from '../lib/pricing-plans.ts';
 import { APP_PATHS, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
@@ -21,7 +20,7 @@ function PricingPage() {
     title: 'Pricing — Patchbay',
     description: `Patchbay plans: Free at $0 forever with ${FREE_INTEGRATION_LIMIT} integrations, or Pro at $29 per month with unlimited automations, no task overages and priority support.`,
   });
-  const { data: user } = useQuery(currentUserQuery);
+  const { user } = useSignedInUser();
 
   function planAction(plan: PricingPlan) {
     const popular = plan.popular ? 'filled' : 'default';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import type { TPasswordResetConfirm } from '@patchbay/schema';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
@@ -7,13 +7,23 @@ import { PasswordField } from '../components/auth/auth-fields.tsx';
 import { useSchemaForm } from '../components/auth/use-schema-form.ts';
 import { apiRequest, errorMessage } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
+import { loadQueryClient } from '../lib/load-query-client.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token ? { token: search.token } : {},
-  component: ResetPasswordPage,
+  beforeLoad: loadQueryClient,
+  component: ResetPasswordRoute,
 });
+
+function ResetPasswordRoute() {
+  return (
+    <QueryClientProvider client={Route.useRouteContext().queryClient}>
+      <ResetPasswordPage />
+    </QueryClientProvider>
+  );
+}
 
 // Issue 18 §11: the page a mailed (or operator's) reset link opens. Setting the password
 // spends the link and signs out every session of the account.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { currentUserQuery } from '../../lib/auth.ts';
+import { currentUserQuery } from '../../lib/queries/account.ts';
 import { toast } from '../../lib/toast.ts';
 import { FullPageMessage } from './full-page-message.tsx';
 

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 import { failureToast } from '../../lib/failure-toast.ts';
 import { toast } from '../../lib/toast.ts';
@@ -17,16 +17,25 @@ interface AuthSubmitOptions {
 /**
  * Posts the login or signup form. Spec §4: on success a toast, then a full-page redirect (so
  * the whole console starts fresh with the new session cookie); on failure a red toast with the
- * server's message. The mutation stays "successful" while the browser leaves, so the button
- * keeps its submitting state until the next page loads.
+ * server's message. It stays "successful" while the browser leaves, so the button keeps its
+ * submitting state until the next page loads. Plain state, not a React Query mutation: the
+ * public pages do not load React Query (issue 19).
  */
 export function useAuthSubmit(options: AuthSubmitOptions) {
-  return useMutation({
-    mutationFn: (body: unknown) => apiRequest('POST', options.endpoint, body),
-    onSuccess: () => {
-      toast({ title: 'Success!', message: options.successMessage });
-      window.location.href = options.redirectTo;
-    },
-    onError: failureToast(options.failureTitle, options.failureFallback),
-  });
+  const [state, setState] = useState<'idle' | 'pending' | 'success'>('idle');
+  const mutate = (body: unknown) => {
+    setState('pending');
+    apiRequest('POST', options.endpoint, body).then(
+      () => {
+        setState('success');
+        toast({ title: 'Success!', message: options.successMessage });
+        window.location.href = options.redirectTo;
+      },
+      (error: unknown) => {
+        setState('idle');
+        failureToast(options.failureTitle, options.failureFallback)(error);
+      },
+    );
+  };
+  return { mutate, isPending: state === 'pending', isSuccess: state === 'success' };
 }

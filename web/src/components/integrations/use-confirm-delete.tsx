@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FREE_INTEGRATION_LIMIT, type TIntegration } from '@patchbay/schema';
 import { useState, type ReactNode } from 'react';
-import { currentUserQuery } from '../../lib/auth.ts';
+import { currentUserQuery } from '../../lib/queries/account.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { useDeleteIntegration } from './use-integration-actions.ts';
 

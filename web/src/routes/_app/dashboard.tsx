@@ -11,7 +11,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { PageError } from '../../components/page-error.tsx';
 import { PagePending } from '../../components/page-pending.tsx';
 import { useConfirmDelete } from '../../components/integrations/use-confirm-delete.tsx';
-import { currentUserQuery } from '../../lib/auth.ts';
+import { currentUserQuery } from '../../lib/queries/account.ts';
 import { countStatuses, recentIntegrations } from '../../lib/integration-status.ts';
 import { listRefreshInterval } from '../../lib/live-status.ts';
 import { integrationQueries } from '../../lib/queries/integrations.ts';
