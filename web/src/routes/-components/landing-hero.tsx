@@ -1,20 +1,8 @@
 import { PROMPT_MAX_LENGTH } from '@patchbay/schema';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { currentUserQuery, PENDING_PROMPT_KEY } from '../../lib/auth.ts';
+import { PENDING_PROMPT_KEY, signedInUser } from '../../lib/auth.ts';
 import { FREE_INTEGRATION_LIMIT } from '../../lib/pricing-plans.ts';
 import { APP_PATHS } from '../../lib/site.ts';
 import { EXAMPLE_PROMPTS } from './example-prompts.ts';
@@ -36,7 +24,6 @@ function rememberPrompt(prompt: string): void {
 }
 
 export function LandingHero() {
-  const queryClient = useQueryClient();
   const [prompt, setPrompt] = useState('');
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
@@ -49,7 +36,7 @@ export function LandingHero() {
   // and then lands there (ADR 006: /integrations/new, since /dashboard/new does not exist).
   async function generate() {
     rememberPrompt(prompt.trim());
-    const user = await queryClient.ensureQueryData(currentUserQuery).catch(() => null);
+    const user = await signedInUser();
     window.location.assign(
       user
         ? APP_PATHS.createIntegration
@@ -75,18 +62,18 @@ export function LandingHero() {
         </Stack>
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mt={40} shadow="md">
-          <Textarea
+          <label htmlFor="hero-prompt" className={classes.promptLabel}>
+            Describe your perfect integration in plain language
+          </label>
+          <textarea
+            id="hero-prompt"
             ref={promptRef}
-            label="Describe your perfect integration in plain language"
+            className={classes.prompt}
             placeholder="Every 15 minutes, copy new customers from our billing API into the CRM as contacts…"
             value={prompt}
             onChange={(event) => setPrompt(event.currentTarget.value)}
             maxLength={PROMPT_MAX_LENGTH}
-            autosize
-            minRows={4}
-            maxRows={10}
-            size="md"
-            styles={{ label: { marginBottom: 8 } }}
+            rows={4}
           />
           <Text size="xs" c="dimmed" ta="right" mt={4}>
             {prompt.length}/{PROMPT_MAX_LENGTH}
