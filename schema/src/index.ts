@@ -12,6 +12,7 @@ export * from './limits.ts';
 export * from './failures.ts';
 export * from './workflow-payloads.ts';
 export * from './ctx-contract.ts';
+export * from './ctx-example.ts';
 export * from './integration-contract.ts';
 export * from './api-description.ts';
 export * from './triggers.ts';

@@ -388,4 +388,15 @@ test('the docs page lists the catalog with each vendor’s reference', async ({ 
     'https://docs.stripe.com/api',
   );
   await expectNoSeriousViolations(page, 'docs page with the catalog');
+
+  // From the top of the page, the list loads as the reader scrolls towards it (ADR 026).
+  await page.goto('/docs');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const section = page.locator('#api-catalog');
+  await expect(section.getByRole('status')).toHaveText('Loading the catalog…');
+  await expect(section.getByRole('table')).toHaveCount(0);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole('table', { name: 'API catalog' }).getByRole('row')).toHaveCount(
+    entries.length + 1,
+  );
 });

@@ -25,7 +25,6 @@ import {
   SANDBOX_LIMITS,
 } from '@patchbay/schema';
 import { AUTH_DEFAULTS } from '@patchbay/runtime';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import tableClasses from '../components/plain-table.module.css';
@@ -33,16 +32,13 @@ import { WideTableScroll } from '../components/wide-table-scroll.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { FREE_INTEGRATION_LIMIT } from '../lib/pricing-plans.ts';
 import { APP_PATHS, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../lib/site.ts';
-import { loadQueryClient } from '../lib/load-query-client.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
-import { CatalogList } from './-components/catalog-list.tsx';
+import { CatalogListOnView } from './-components/catalog-list-on-view.tsx';
 import { CodeBlock } from './-components/code-block.tsx';
 import classes from './-components/docs.module.css';
 import prose from './-components/prose.module.css';
 
 export const Route = createFileRoute('/docs')({
-  // The catalog list reads GET /api/catalog through React Query.
-  beforeLoad: loadQueryClient,
   component: DocsPage,
 });
 
@@ -155,7 +151,6 @@ function DocsPage() {
     description:
       'How Patchbay works: from prompt to generated code, review, sandbox test and deployment; the integration code contract; authentication, schedules, retries, saved state, beta limits and self-hosting.',
   });
-  const { queryClient } = Route.useRouteContext();
 
   return (
     <PublicPageLayout>
@@ -342,9 +337,7 @@ function DocsPage() {
                 document on the Create page.
               </Text>
               <WideTableScroll label="API catalog" minWidth={560}>
-                <QueryClientProvider client={queryClient}>
-                  <CatalogList />
-                </QueryClientProvider>
+                <CatalogListOnView />
               </WideTableScroll>
             </DocsSection>
 

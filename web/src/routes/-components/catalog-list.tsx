@@ -1,8 +1,10 @@
-import { Alert, Anchor, Loader, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor } from '@mantine/core';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import type { TCatalogSummary } from '@patchbay/schema';
 import { errorMessage } from '../../lib/api-client.ts';
+import { appQueryClient } from '../../lib/query-client.ts';
 import { catalogQueries } from '../../lib/queries/catalog.ts';
+import { CatalogLoading } from './catalog-list-on-view.tsx';
 import tableClasses from '../../components/plain-table.module.css';
 
 /** 'email-marketing' → 'Email marketing'. */
@@ -15,17 +17,19 @@ function categoryLabel(category: TCatalogSummary['category']): string {
  * Issue 14 §5: the docs page lists the built-in catalog (GET /api/catalog, public), each entry
  * with its category and a link to the vendor's own reference.
  */
-export function CatalogList() {
+/** Loaded by catalog-list-on-view.tsx: the list with the console's one QueryClient. */
+export default function CatalogListWithClient() {
+  return (
+    <QueryClientProvider client={appQueryClient()}>
+      <CatalogList />
+    </QueryClientProvider>
+  );
+}
+
+function CatalogList() {
   const catalog = useQuery(catalogQueries.search(''));
   if (catalog.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden="true" />
-        <Text size="sm" c="dimmed">
-          Loading the catalog…
-        </Text>
-      </Group>
-    );
+    return <CatalogLoading />;
   }
   if (catalog.isError) {
     return (

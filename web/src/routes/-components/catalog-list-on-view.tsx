@@ -1,0 +1,52 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+
+// The docs page's catalog list sits far down the page, and it brings React Query, zod and the
+// shared schemas (about 40 kB gzip) to parse GET /api/catalog. It loads when the reader comes
+// near it (or opens /docs#api-catalog), so the rest of the page stays light (issue 19, ADR 026).
+const CatalogListWithClient = lazy(() => import('./catalog-list.tsx'));
+
+/** What the list shows while it loads: before the reader reaches it, and while it fetches. */
+export function CatalogLoading() {
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="xs" aria-hidden="true" />
+      <Text size="sm" c="dimmed">
+        Loading the catalog…
+      </Text>
+    </Group>
+  );
+}
+
+export function CatalogListOnView() {
+  const marker = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+
+  useEffect(() => {
+    const element = marker.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      // A screen ahead, so a reader scrolling down rarely sees the placeholder.
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={marker}>
+      {near ? (
+        <Suspense fallback={<CatalogLoading />}>
+          <CatalogListWithClient />
+        </Suspense>
+      ) : (
+        <CatalogLoading />
+      )}
+    </div>
+  );
+}
