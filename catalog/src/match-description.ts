@@ -51,24 +51,47 @@ function pathOf(url: string): string {
   }
 }
 
-/** Whether `host` is `pattern` or a subdomain of it; `{x}` in a pattern matches one label. */
-function hostMatches(host: string, pattern: string): boolean {
-  const regex = new RegExp(
+/** A regex for `pattern` or a subdomain of it; `{x}` in a pattern matches one label. */
+function hostPattern(pattern: string): RegExp {
+  return new RegExp(
     `(^|\\.)${pattern
       .toLowerCase()
       .replace(/[.]/g, '\\.')
       .replace(/\{[^}]+\}/g, '[a-z0-9-]+')}$`,
   );
-  return regex.test(host);
+}
+
+/** What matching compares an entry by, worked out once per entry: every run matches both sides. */
+interface EntryKeys {
+  hosts: RegExp[];
+  /** The entry's name, id and aliases, normalised. */
+  names: string[];
+  /** Every form of those names (nameForms). */
+  forms: Set<string>;
+}
+
+const keysOfEntry = new WeakMap<TApiDescription, EntryKeys>();
+
+function entryKeys(entry: TApiDescription): EntryKeys {
+  let keys = keysOfEntry.get(entry);
+  if (!keys) {
+    const names = [entry.name, entry.id.replace(/-/g, ' '), ...entry.aliases].map(normaliseName);
+    keys = {
+      hosts: entry.hosts.map(hostPattern),
+      names,
+      forms: new Set(names.flatMap(nameForms)),
+    };
+    keysOfEntry.set(entry, keys);
+  }
+  return keys;
 }
 
 function nameScore(entry: TApiDescription, typed: string): number {
   const name = normaliseName(typed);
   if (!name) return 0;
-  const names = [entry.name, entry.id.replace(/-/g, ' '), ...entry.aliases].map(normaliseName);
+  const { names, forms } = entryKeys(entry);
   if (names.includes(name)) return 3;
-  const typedForms = new Set(nameForms(name));
-  if (names.some((n) => nameForms(n).some((form) => typedForms.has(form)))) return 3;
+  if (nameForms(name).some((form) => forms.has(form))) return 3;
   // "stripe api", "our stripe account": an entry name that is a whole word of what was typed.
   const words = ` ${name} `;
   if (names.some((n) => n.length >= 3 && words.includes(` ${n} `))) return 2;
@@ -86,7 +109,7 @@ export function matchDescription(
 ): TApiDescription | undefined {
   const host = hostOf(apiUrl);
   if (host) {
-    const byHost = catalog.filter((entry) => entry.hosts.some((h) => hostMatches(host, h)));
+    const byHost = catalog.filter((entry) => entryKeys(entry).hosts.some((re) => re.test(host)));
     // Several APIs share a host (Google's www.googleapis.com): the base URL's path decides
     // (/drive/v3 vs /calendar/v3), then the name.
     if (byHost.length > 1) {
@@ -142,7 +165,7 @@ export function searchCatalog(
       if (texts.some((t) => t === q)) score = 4;
       else if (texts.some((t) => t.startsWith(q))) score = 3;
       else if (texts.some((t) => ` ${t}`.includes(` ${q}`))) score = 2;
-      else if (host && entry.hosts.some((h) => hostMatches(host, h))) score = 3;
+      else if (host && entryKeys(entry).hosts.some((re) => re.test(host))) score = 3;
       // "zendesk.com" finds {subdomain}.zendesk.com.
       else if (host?.includes('.') && entry.hosts.some((h) => h.toLowerCase().endsWith(`.${host}`)))
         score = 2;
