@@ -191,13 +191,16 @@ test('a toast closes itself after 5 s unless the pointer rests on it, and a swip
   // Spec §9: shown for 5000 ms, swipe right with a 50 px threshold. The page's clock is the
   // test's, so no test waits 5 real seconds.
   await page.clock.install();
-  await page.goto('/login?error=google_not_configured');
   const shown = toast(page, 'Login failed');
+  const closesAfterFiveSeconds = async () => {
+    await page.clock.runFor(4_000);
+    await expect(shown).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(shown).toHaveCount(0);
+  };
+  await page.goto('/login?error=google_not_configured');
   await expect(shown).toBeVisible();
-  await page.clock.runFor(4_000);
-  await expect(shown).toBeVisible();
-  await page.clock.runFor(1_500);
-  await expect(shown).toHaveCount(0);
+  await closesAfterFiveSeconds();
 
   // Held while the pointer is on it; the full time again once it leaves.
   await page.goto('/login?error=google_not_configured');
@@ -206,10 +209,7 @@ test('a toast closes itself after 5 s unless the pointer rests on it, and a swip
   await page.clock.runFor(8_000);
   await expect(shown).toBeVisible();
   await page.mouse.move(0, 0);
-  await page.clock.runFor(4_000);
-  await expect(shown).toBeVisible();
-  await page.clock.runFor(1_500);
-  await expect(shown).toHaveCount(0);
+  await closesAfterFiveSeconds();
 
   // A swipe shorter than 50 px snaps back; a longer one dismisses.
   await page.goto('/login?error=google_not_configured');
