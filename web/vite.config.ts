@@ -1,9 +1,47 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+
+/** What is worth compressing: text, and the editor's icon font. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|ttf)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `.br` and `.gz` beside every compressible file of the build, so the API serves them
+ * compressed (api/src/static-console.ts: serveStatic's `precompressed`) without compressing on
+ * every request. Issue 19: the console went out uncompressed, about four times the bytes.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'patchbay-precompress',
+    apply: 'build',
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+        COMPRESSIBLE.test(file),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const body = await readFile(full);
+          // Under about a kilobyte, the headers cost more than compression saves.
+          if (body.length < 1024) return;
+          const quality = { [constants.BROTLI_PARAM_QUALITY]: 9 };
+          await writeFile(`${full}.br`, await brotli(body, { params: quality }));
+          await writeFile(`${full}.gz`, await gzipAsync(body, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: webDir,
@@ -25,12 +63,13 @@ export default defineConfig({
       },
     }),
     react(),
+    precompress(),
   ],
   build: {
     // Every browser the console supports preloads modules itself; the polyfill was about 0.5 kB
     // gzip on every page (issue 19).
     modulePreload: { polyfill: false },
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     // Vite warns about chunks over 500 kB. The only ones are Monaco's (its editor core is about
     // 3.6 MB minified, 0.9 MB gzip), and they load on the review route only (DESIGN §9); every

@@ -13,7 +13,9 @@ export function mountConsole(app: Hono, distDir: string): void {
     // Vite puts a content hash in every asset name, so they never change.
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root: distDir }));
+  // The build writes .br and .gz beside each asset (web/vite.config.ts); a browser that accepts
+  // one gets it, with Content-Encoding and Vary set.
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {
     try {
       const html = await readFile(path.join(distDir, 'index.html'), 'utf8');

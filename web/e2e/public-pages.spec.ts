@@ -443,3 +443,25 @@ test('a signed-in user finds the way into the app from the public pages, then lo
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 });
+
+test('the console arrives compressed: every script of the landing page is smaller on the wire', async ({
+  page,
+}) => {
+  // The build writes .br and .gz beside each file; the API sends what Chromium accepts (ADR 026).
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry): entry is PerformanceResourceTiming => entry.name.endsWith('.js'))
+      .map(({ name, encodedBodySize, decodedBodySize }) => ({
+        name,
+        encodedBodySize,
+        decodedBodySize,
+      })),
+  );
+  const large = scripts.filter((script) => script.decodedBodySize > 4096);
+  expect(large.length).toBeGreaterThan(5);
+  for (const script of large) {
+    expect(script.encodedBodySize, script.name).toBeLessThan(script.decodedBodySize / 2);
+  }
+});
