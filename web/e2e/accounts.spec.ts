@@ -185,6 +185,28 @@ test('a failed Google sign-in is explained on the login page, and F8 reaches the
   await expect(page).toHaveURL('/login');
 });
 
+test('the form shows it is busy while its check loads, and a second click sends nothing more', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  // The form's schema loads at the first edit (ADR 026): hold every chunk asked for from now on.
+  const release = await holdRequests(page, '**/assets/**');
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/login') posts.push(request.method());
+  });
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await passwordField(page).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const busy = page.getByRole('button', { name: 'Logging in...' });
+  await expect(busy).toBeDisabled();
+  await passwordField(page).press('Enter');
+  expect(posts).toEqual([]);
+  release();
+  await expect(toast(page, 'Login failed')).toContainText('Invalid email or password');
+  expect(posts).toEqual(['POST']);
+});
+
 test('a toast closes itself after 5 s unless the pointer rests on it, and a swipe right dismisses it', async ({
   page,
 }) => {

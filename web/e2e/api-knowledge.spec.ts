@@ -400,3 +400,15 @@ test('the docs page lists the catalog with each vendor’s reference', async ({ 
     entries.length + 1,
   );
 });
+
+test('a catalog list that fails to load says so in its place, and the docs page stays', async ({
+  page,
+}) => {
+  // The list's own chunk (catalog-list-<hash>.js), as after a dropped connection or a redeploy.
+  await page.route(/\/assets\/catalog-list-[\w-]{8}\.js$/, (route) => route.abort());
+  await page.goto('/docs#api-catalog');
+  await expect(page.locator('#api-catalog').getByRole('alert')).toContainText(
+    'The catalog could not be loaded',
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -35,7 +35,10 @@ export function NotificationToasts() {
 }
 
 function Toast({ toast }: { toast: ShownToast }) {
-  const [held, setHeld] = useState(false);
+  // Held while the pointer is on it or the keyboard is in it (either one keeps it).
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
   const swipeStart = useRef<number | null>(null);
@@ -58,12 +61,17 @@ function Toast({ toast }: { toast: ShownToast }) {
     if (swipeStart.current === null) return;
     setOffset(Math.max(0, event.clientX - swipeStart.current));
   }
-  function onPointerEnd() {
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
     if (swipeStart.current === null) return;
+    // From the event, not the last render: a quick flick ends before its moves are drawn.
+    const distance = event.clientX - swipeStart.current;
+    endSwipe();
+    if (distance > SWIPE_DISMISS_PX) close();
+  }
+  function endSwipe() {
     swipeStart.current = null;
     setDragging(false);
-    if (offset > SWIPE_DISMISS_PX) close();
-    else setOffset(0);
+    setOffset(0);
   }
 
   return (
@@ -85,14 +93,14 @@ function Toast({ toast }: { toast: ShownToast }) {
       mod={{ dragging }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
+      onPointerUp={onPointerUp}
+      onPointerCancel={endSwipe}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
       onBlur={(event) => {
         // Focus moving to the close button is still focus on the toast.
-        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
       {toast.message}

@@ -39,7 +39,7 @@ function ForgotPasswordPage() {
     mutationFn: (body: TPasswordResetRequest) =>
       apiRequest('POST', '/api/auth/password-reset/request', body),
   });
-  const { values, errors, update, onSubmit } = useSchemaForm({
+  const { values, errors, update, onSubmit, checking } = useSchemaForm({
     schema: () => import('@patchbay/schema').then((m) => m.ZPasswordResetRequest),
     initial: { email: '' },
     onValid: (data) => request.mutate(data),
@@ -86,7 +86,7 @@ function ForgotPasswordPage() {
                 {errorMessage(request.error, 'The link could not be sent. Please try again.')}
               </Alert>
             )}
-            <Button type="submit" size="md" fullWidth loading={request.isPending}>
+            <Button type="submit" size="md" fullWidth loading={checking || request.isPending}>
               Email me a link
             </Button>
           </Stack>

@@ -18,9 +18,12 @@ export const Route = createFileRoute('/reset-password')({
 });
 
 function ResetPasswordRoute() {
+  // Keyed by the link's token: another link opened in the same tab starts a fresh form, whose
+  // check sends that token, not the first one.
+  const { token = '' } = Route.useSearch();
   return (
     <QueryClientProvider client={Route.useRouteContext().queryClient}>
-      <ResetPasswordPage />
+      <ResetPasswordPage key={token} />
     </QueryClientProvider>
   );
 }
@@ -45,7 +48,7 @@ function ResetPasswordPage() {
       void navigate({ to: '/login' });
     },
   });
-  const { values, errors, update, onSubmit } = useSchemaForm({
+  const { values, errors, update, onSubmit, checking } = useSchemaForm({
     // The token comes from the link, not from a field: checked with the API's schema all the same.
     schema: () =>
       import('@patchbay/schema').then(({ ZPasswordResetConfirm }) => ({
@@ -101,7 +104,12 @@ function ResetPasswordPage() {
                 {askAgain}.
               </Alert>
             )}
-            <Button type="submit" size="md" fullWidth loading={reset.isPending || reset.isSuccess}>
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={checking || reset.isPending || reset.isSuccess}
+            >
               Set new password
             </Button>
           </Stack>

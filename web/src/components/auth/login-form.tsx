@@ -17,13 +17,13 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     failureFallback: 'Invalid credentials',
     redirectTo,
   });
-  const { values, errors, update, onSubmit } = useSchemaForm({
+  const { values, errors, update, onSubmit, checking } = useSchemaForm({
     schema: () => import('@patchbay/schema').then((m) => m.ZLoginRequest),
     initial: { email: '', password: '' },
     onValid: (data) => submit.mutate(data),
     focusOnError: true,
   });
-  const submitting = submit.isPending || submit.isSuccess;
+  const submitting = checking || submit.isPending || submit.isSuccess;
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -19,13 +19,13 @@ export function SignupForm({ redirectTo }: SignupFormProps) {
     failureFallback: 'Failed to create account',
     redirectTo,
   });
-  const { values, errors, update, onSubmit } = useSchemaForm({
+  const { values, errors, update, onSubmit, checking } = useSchemaForm({
     schema: () => import('@patchbay/schema').then((m) => m.ZSignupRequest),
     initial: { firstName: '', lastName: '', email: '', password: '' },
     onValid: (data) => submit.mutate(withoutBlankNames(data)),
     focusOnError: true,
   });
-  const submitting = submit.isPending || submit.isSuccess;
+  const submitting = checking || submit.isPending || submit.isSuccess;
 
   return (
     <form onSubmit={onSubmit} noValidate>

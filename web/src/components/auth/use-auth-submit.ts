@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { apiRequest } from '../../lib/api-client.ts';
 import { failureToast } from '../../lib/failure-toast.ts';
 import { toast } from '../../lib/toast.ts';
@@ -23,7 +23,11 @@ interface AuthSubmitOptions {
  */
 export function useAuthSubmit(options: AuthSubmitOptions) {
   const [state, setState] = useState<'idle' | 'pending' | 'success'>('idle');
+  // The state above shows on the next render; this stops a second post before then.
+  const sending = useRef(false);
   const mutate = (body: unknown) => {
+    if (sending.current) return;
+    sending.current = true;
     setState('pending');
     apiRequest('POST', options.endpoint, body).then(
       () => {
@@ -32,6 +36,7 @@ export function useAuthSubmit(options: AuthSubmitOptions) {
         window.location.href = options.redirectTo;
       },
       (error: unknown) => {
+        sending.current = false;
         setState('idle');
         failureToast(options.failureTitle, options.failureFallback)(error);
       },

@@ -39,6 +39,9 @@ export function useSchemaForm<TValues extends Record<string, string>, TOut>({
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const loading = useRef<Promise<FormSchema<TOut>> | null>(null);
+  // One check at a time: a second click while the schema loads must not send the form twice.
+  const [checking, setChecking] = useState(false);
+  const checkingNow = useRef(false);
   const loadSchema = () => (loading.current ??= schema());
 
   const update = (field: keyof TValues) => (value: string) => {
@@ -49,9 +52,17 @@ export function useSchemaForm<TValues extends Record<string, string>, TOut>({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (checkingNow.current) return;
+    checkingNow.current = true;
+    setChecking(true);
     const form = event.currentTarget;
+    const done = () => {
+      checkingNow.current = false;
+      setChecking(false);
+    };
     loadSchema().then(
       (loaded) => {
+        done();
         const parsed = loaded.safeParse(values);
         if (!parsed.success) {
           const next = fieldErrors(parsed.error.issues);
@@ -62,6 +73,7 @@ export function useSchemaForm<TValues extends Record<string, string>, TOut>({
         onValid(parsed.data);
       },
       () => {
+        done();
         // The chunk did not load (the network dropped, or a deploy replaced it): try again later.
         loading.current = null;
         toast({
@@ -73,5 +85,6 @@ export function useSchemaForm<TValues extends Record<string, string>, TOut>({
     );
   };
 
-  return { values, errors, update, onSubmit, reset: () => setValues(initial) };
+  /** `checking`: the schema is loading after a submit; show the form as busy. */
+  return { values, errors, update, onSubmit, checking, reset: () => setValues(initial) };
 }

@@ -1,5 +1,5 @@
-import { Group, Loader, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 // The docs page's catalog list sits far down the page, and it brings React Query, zod and the
 // shared schemas (about 40 kB gzip) to parse GET /api/catalog. It loads when the reader comes
@@ -16,6 +16,25 @@ export function CatalogLoading() {
       </Text>
     </Group>
   );
+}
+
+/**
+ * The list's chunk can fail to load (the network dropped, or a deploy replaced the file): say so
+ * in its place rather than let the error take the whole docs page.
+ */
+class CatalogChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Alert color="red" variant="light" title="The catalog could not be loaded">
+        Reload the page to try again.
+      </Alert>
+    );
+  }
 }
 
 export function CatalogListOnView() {
@@ -41,9 +60,11 @@ export function CatalogListOnView() {
   return (
     <div ref={marker}>
       {near ? (
-        <Suspense fallback={<CatalogLoading />}>
-          <CatalogListWithClient />
-        </Suspense>
+        <CatalogChunkBoundary>
+          <Suspense fallback={<CatalogLoading />}>
+            <CatalogListWithClient />
+          </Suspense>
+        </CatalogChunkBoundary>
       ) : (
         <CatalogLoading />
       )}

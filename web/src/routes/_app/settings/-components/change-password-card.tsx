@@ -50,7 +50,7 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
               error={errors.newPassword}
               onChange={update('newPassword')}
             />
-            <Button type="submit" w="fit-content" loading={change.isPending}>
+            <Button type="submit" w="fit-content" loading={form.checking || change.isPending}>
               Change Password
             </Button>
           </Stack>
