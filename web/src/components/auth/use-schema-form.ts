@@ -42,10 +42,15 @@ export function useSchemaForm<TValues extends Record<string, string>, TOut>({
   // One check at a time: a second click while the schema loads must not send the form twice.
   const [checking, setChecking] = useState(false);
   const checkingNow = useRef(false);
-  const loadSchema = () => (loading.current ??= schema());
+  // A load that failed (the network dropped, or a deploy replaced the chunk) is tried again.
+  const loadSchema = () =>
+    (loading.current ??= schema().catch((error: unknown) => {
+      loading.current = null;
+      throw error;
+    }));
 
   const update = (field: keyof TValues) => (value: string) => {
-    void loadSchema().catch(() => (loading.current = null));
+    void loadSchema().catch(() => {}); // the submit reports a failure
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field as string]: _cleared, ...rest }) => rest);
   };
@@ -74,8 +79,6 @@ export function useSchemaForm<TValues extends Record<string, string>, TOut>({
       },
       () => {
         done();
-        // The chunk did not load (the network dropped, or a deploy replaced it): try again later.
-        loading.current = null;
         toast({
           title: 'Could not check the form',
           message: 'Part of this page did not load. Check your connection and try again.',
