@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * `beforeLoad` of the routes whose screens use React Query: the signed-in layout (and so every
- * signed-in route) and the password-reset pages. (The docs page's catalog list, loaded when the
- * reader reaches it, takes the same client from lib/query-client.ts.) React Query and
- * the console's one QueryClient load with the first of them, so the other public pages never
- * download it (issue 19: about 11 kB gzip). Child routes read it as `context.queryClient`.
+ * `beforeLoad` of the signed-in layout: every signed-in route's loader reads the console's one
+ * QueryClient as `context.queryClient`. It is imported here, not in the route file, so React
+ * Query loads with the first signed-in route and the public pages never download it (issue 19,
+ * ADR 026). The screens get the same client from components/with-query-client.tsx.
  */
 export async function loadQueryClient(): Promise<{ queryClient: QueryClient }> {
   const { appQueryClient } = await import('./query-client.ts');

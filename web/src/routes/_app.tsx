@@ -1,7 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppShellLayout } from '../components/app-shell/app-shell-layout.tsx';
 import { RequireUser } from '../components/app-shell/require-user.tsx';
+import { WithQueryClient } from '../components/with-query-client.tsx';
 import { loadQueryClient } from '../lib/load-query-client.ts';
 
 // Pathless layout of every signed-in route (spec §2): the login guard, then the shell. Its
@@ -12,14 +12,13 @@ export const Route = createFileRoute('/_app')({
 });
 
 function SignedInLayout() {
-  const { queryClient } = Route.useRouteContext();
   return (
-    <QueryClientProvider client={queryClient}>
+    <WithQueryClient>
       <RequireUser>
         <AppShellLayout>
           <Outlet />
         </AppShellLayout>
       </RequireUser>
-    </QueryClientProvider>
+    </WithQueryClient>
   );
 }

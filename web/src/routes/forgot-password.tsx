@@ -1,24 +1,21 @@
 import { Alert, Anchor, Button, Code, Skeleton, Stack, Text } from '@mantine/core';
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { TPasswordResetRequest } from '@patchbay/schema';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { EmailInput } from '../components/auth/auth-fields.tsx';
+import { WithQueryClient } from '../components/with-query-client.tsx';
 import { useSchemaForm } from '../components/auth/use-schema-form.ts';
 import { apiRequest, errorMessage, getQueryFn } from '../lib/api-client.ts';
-import { loadQueryClient } from '../lib/load-query-client.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
-export const Route = createFileRoute('/forgot-password')({
-  beforeLoad: loadQueryClient,
-  component: ForgotPasswordRoute,
-});
+export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordRoute });
 
 function ForgotPasswordRoute() {
   return (
-    <QueryClientProvider client={Route.useRouteContext().queryClient}>
+    <WithQueryClient>
       <ForgotPasswordPage />
-    </QueryClientProvider>
+    </WithQueryClient>
   );
 }
 

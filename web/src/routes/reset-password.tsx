@@ -1,19 +1,18 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import type { TPasswordResetConfirm } from '@patchbay/schema';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { PasswordField } from '../components/auth/auth-fields.tsx';
 import { useSchemaForm } from '../components/auth/use-schema-form.ts';
+import { WithQueryClient } from '../components/with-query-client.tsx';
 import { apiRequest, errorMessage } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
-import { loadQueryClient } from '../lib/load-query-client.ts';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token ? { token: search.token } : {},
-  beforeLoad: loadQueryClient,
   component: ResetPasswordRoute,
 });
 
@@ -22,9 +21,9 @@ function ResetPasswordRoute() {
   // check sends that token, not the first one.
   const { token = '' } = Route.useSearch();
   return (
-    <QueryClientProvider client={Route.useRouteContext().queryClient}>
+    <WithQueryClient>
       <ResetPasswordPage key={token} />
-    </QueryClientProvider>
+    </WithQueryClient>
   );
 }
 

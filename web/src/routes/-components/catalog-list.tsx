@@ -1,11 +1,11 @@
 import { Alert, Anchor } from '@mantine/core';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TCatalogSummary } from '@patchbay/schema';
 import { errorMessage } from '../../lib/api-client.ts';
-import { appQueryClient } from '../../lib/query-client.ts';
 import { catalogQueries } from '../../lib/queries/catalog.ts';
 import { CatalogLoading } from './catalog-list-on-view.tsx';
 import tableClasses from '../../components/plain-table.module.css';
+import { WithQueryClient } from '../../components/with-query-client.tsx';
 
 /** 'email-marketing' → 'Email marketing'. */
 function categoryLabel(category: TCatalogSummary['category']): string {
@@ -20,9 +20,9 @@ function categoryLabel(category: TCatalogSummary['category']): string {
 /** Loaded by catalog-list-on-view.tsx: the list with the console's one QueryClient. */
 export default function CatalogListWithClient() {
   return (
-    <QueryClientProvider client={appQueryClient()}>
+    <WithQueryClient>
       <CatalogList />
-    </QueryClientProvider>
+    </WithQueryClient>
   );
 }
 
