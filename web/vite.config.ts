@@ -21,16 +21,21 @@ const gzipAsync = promisify(gzip);
  * every request. Issue 19: the console went out uncompressed, about four times the bytes.
  */
 function precompress(): Plugin {
+  // The build's own folder, so `vite build --outDir …` compresses what it wrote.
+  let builtDir = outDir;
   return {
     name: 'patchbay-precompress',
     apply: 'build',
+    configResolved(config) {
+      builtDir = config.build.outDir;
+    },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+      const files = (await readdir(builtDir, { recursive: true })).filter((file) =>
         COMPRESSIBLE.test(file),
       );
       await Promise.all(
         files.map(async (file) => {
-          const full = path.join(outDir, file);
+          const full = path.join(builtDir, file);
           const body = await readFile(full);
           // Under about a kilobyte, the headers cost more than compression saves.
           if (body.length < 1024) return;
