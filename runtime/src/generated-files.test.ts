@@ -7,8 +7,9 @@ import {
 } from '../scripts/build-runtime.ts';
 
 // The sandbox's prelude and the export's runtime are generated from runtime/src (ADR 012), the
-// sandbox runner from runner-process.ts, and all are committed. This fails when someone changed the runtime without rebuilding, or edited a
-// generated file by hand: run `node runtime/scripts/build-runtime.ts`.
+// sandbox runner from runner-process.ts, and all are committed. This fails when someone changed
+// a source without rebuilding, or edited a generated file by hand: run
+// `node runtime/scripts/build-runtime.ts`.
 
 describe('generated runtime files', () => {
   it('are up to date with their sources', async () => {
