@@ -103,6 +103,9 @@ test('a taken email and a wrong password are explained, and ?next= survives the 
   await page.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(new URL(page.url()).searchParams.get('next')).toBe('/integrations/new');
+  // The address changes before the login page's chunk has rendered: until then the fields on
+  // screen are still the signup form's.
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 
   await page.getByLabel('Email').fill(user.email);
   await passwordField(page).fill('not-the-password');
