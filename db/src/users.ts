@@ -14,6 +14,11 @@ export interface UserRow {
   role: TUserRole;
   /** Free-plan slots taken in the account's lifetime (ADR 010); deleting does not free one. */
   integrations_created: number;
+  /**
+   * Moves with every write the integrations list would show (0014, ADR 027): the API serves
+   * its kept list while this is unchanged. int8, so postgres.js returns a string.
+   */
+  integrations_revision: string;
   created_at: Date;
 }
 

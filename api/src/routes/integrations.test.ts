@@ -2,6 +2,7 @@ import { ZIntegration, ZIntegrationListItem } from '@patchbay/schema';
 import { decrypt, credentialContext } from '@patchbay/schema/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { insertRunRecord, pruneExpiredRows } from '@patchbay/db';
 import {
   createTestApp,
   createTestUser,
@@ -390,6 +391,66 @@ describe('reading, updating and deleting', () => {
   it('answers 404 for ids that are not UUIDs', async () => {
     const user = await createTestUser(t);
     expect((await user.request('GET', '/api/integrations/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('the kept list (ADR 027)', () => {
+  type Item = { id: string; name: string; status: string; lastRunStatus: string | null };
+  const list = async (user: TestUser) =>
+    (await (await user.request('GET', '/api/integrations')).json()) as Item[];
+
+  it('serves the list it kept until a write moves the account’s revision, from any process', async () => {
+    const user = await createTestUser(t, { plan: 'pro' });
+    const { body } = await create(user, { name: 'Kept' });
+    expect((await list(user)).map((i) => i.name)).toEqual(['Kept']);
+
+    // A write that skips the triggers is invisible: proof the second read is the kept list.
+    await t.db.sql.begin(async (tx) => {
+      await tx`set local session_replication_role = replica`;
+      await tx`update integrations set name = 'Unseen' where id = ${body.id}`;
+    });
+    expect((await list(user)).map((i) => i.name)).toEqual(['Kept']);
+    // The filtered list is a search, always read fresh.
+    const searched = await (await user.request('GET', '/api/integrations?q=unseen')).json();
+    expect((searched as Item[]).map((i) => i.name)).toEqual(['Unseen']);
+
+    // The worker's writes go straight to PostgreSQL, not through this API.
+    await t.db.sql`update integrations set status = 'failed' where id = ${body.id}`;
+    expect(await list(user)).toMatchObject([{ name: 'Unseen', status: 'failed' }]);
+
+    const startedAt = new Date(Date.now() - 100 * 24 * 3_600_000);
+    await insertRunRecord(
+      t.db.sql,
+      { integrationId: body.id, kind: 'scheduled', workflowId: 'wf-kept', runId: 'kept' },
+      {
+        status: 'success',
+        data: null,
+        logs: [],
+        requests: [],
+        stateChanges: { set: {}, deleted: [] },
+        durationMs: 3,
+        attempt: 1,
+      },
+      startedAt,
+    );
+    expect(await list(user)).toMatchObject([{ lastRunStatus: 'success' }]);
+    // Retention removes the (100-day-old) run in bulk; the list loses its last run with it.
+    await pruneExpiredRows(t.db.sql);
+    expect(await list(user)).toMatchObject([{ lastRunStatus: null }]);
+
+    await user.request('DELETE', `/api/integrations/${body.id}`);
+    expect(await list(user)).toEqual([]);
+  });
+
+  it('keeps one list per account', async () => {
+    const a = await createTestUser(t, { plan: 'pro' });
+    const b = await createTestUser(t, { plan: 'pro' });
+    await create(a, { name: 'A’s' });
+    expect((await list(a)).map((i) => i.name)).toEqual(['A’s']);
+    expect(await list(b)).toEqual([]);
+    await create(b, { name: 'B’s' });
+    expect((await list(b)).map((i) => i.name)).toEqual(['B’s']);
+    expect((await list(a)).map((i) => i.name)).toEqual(['A’s']);
   });
 });
 

@@ -1,6 +1,6 @@
 // /api/integrations (spec §7, issue "Integrations"): every route is scoped to the
 // signed-in user; another user's id answers 404.
-import { Hono } from 'hono';
+import { Hono, type TypedResponse } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
   ZIntegrationVersion,
   ZListIntegrationsQuery,
   ZUpdateIntegrationRequest,
+  type TIntegrationListItem,
 } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -32,6 +33,7 @@ import {
   integrationListItem,
   integrationResponse,
 } from '../integrations/integration-response.ts';
+import { IntegrationListCache } from '../integrations/list-cache.ts';
 import {
   effectiveSignature,
   signingSecretNotices,
@@ -45,10 +47,12 @@ import { exportAuthConfig } from '../oauth/oauth-flow.ts';
 import { jsonBody, queryParams } from '../validate.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 
+const utf8 = new TextEncoder();
 const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
 
 export function integrationRoutes(deps: AppDeps) {
   const { sql, vault } = deps;
+  const listCache = new IntegrationListCache();
   return new Hono<AppEnv>()
     .use(requireAuth)
     .get(
@@ -60,8 +64,20 @@ export function integrationRoutes(deps: AppDeps) {
       }),
       queryParams(ZListIntegrationsQuery),
       async (c) => {
-        const rows = await listIntegrations(sql, userId(c), c.req.valid('query'));
-        return c.json(rows.map(integrationListItem));
+        const user = currentUser(c);
+        const query = c.req.valid('query');
+        // Only the whole list is kept: a filtered one is a search, read fresh.
+        const whole = !query.status && !query.q;
+        let body = whole ? listCache.get(user.id, user.integrations_revision) : undefined;
+        if (!body) {
+          const rows = await listIntegrations(sql, user.id, query);
+          body = utf8.encode(JSON.stringify(rows.map(integrationListItem)));
+          if (whole) listCache.set(user.id, user.integrations_revision, body);
+        }
+        // The bytes are JSON of TIntegrationListItem[]; say so to hono/client (AppType).
+        return c.body(body, 200, {
+          'content-type': 'application/json',
+        }) as unknown as TypedResponse<TIntegrationListItem[], 200, 'json'>;
       },
     )
     .post(
