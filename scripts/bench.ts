@@ -22,6 +22,7 @@ import {
 } from './bench/runtime.ts';
 import { stackMemoryRow } from './bench/memory.ts';
 import { benchPublicPages } from './bench/pages.ts';
+import { benchAgainstN8n, WITH_N8N } from './bench/peer-n8n.ts';
 import { size } from './bench/size.ts';
 import { benchTemporalFloor } from './bench/temporal-floor.ts';
 import { benchWebhooks } from './bench/webhooks.ts';
@@ -126,6 +127,7 @@ async function startAndPing(): Promise<void> {
       headers: { 'content-type': 'application/json', origin: baseUrl, cookie: accounts.cookie },
     };
     rows.push(...(await benchTestRuns(session)));
+    if (WITH_N8N) rows.push(...(await benchAgainstN8n(session)));
     rows.push(...(await benchGeneration(session)));
     const { children } = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as {
       children: { name: string; pid: number }[];

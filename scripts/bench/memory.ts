@@ -65,6 +65,11 @@ export function peakRssMiB(pid: number): number {
   return mib(own.reduce((sum, target) => sum + statusKiB(target, 'VmHWM'), 0));
 }
 
+/** Proportional memory of a process and everything below it, in MiB (the n8n peer). */
+export function treePssMiB(pid: number): number {
+  return mib(tree(pid, listProcesses()).reduce((sum, process) => sum + pssKiB(process.pid), 0));
+}
+
 /** Which part of the stack a process is, from its command line. */
 function part(command: string): string {
   if (command.includes('runner-process.')) return 'sandbox runners';

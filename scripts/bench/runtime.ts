@@ -8,7 +8,7 @@ import { peakRssMiB } from './memory.ts';
 import { size } from './size.ts';
 import { summarize, type BenchRow } from './table.ts';
 
-interface Session {
+export interface Session {
   baseUrl: string;
   headers: Record<string, string>;
 }
@@ -33,25 +33,30 @@ const TEST_CODE = `export default async function run(ctx) {
 }
 `;
 
-/** A test run through the API (workflow + sandbox) against calling the same endpoints directly. */
-export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
+/**
+ * The test-run job on loopback: a source answering three items, a destination taking copies,
+ * and an integration whose code copies them (4 HTTP calls). `testRun` times one run through
+ * the API. The n8n bench (peer-n8n.ts) runs the same job.
+ */
+export async function startTestRunJob(session: Session) {
   const source = await startFakeApi();
   const destination = await startFakeApi();
   source.on('GET /items', { json: [{ id: 1 }, { id: 2 }, { id: 3 }] });
   destination.on('POST /copies', { status: 201, json: {} });
-  try {
-    const { id } = await create(session, {
-      userPrompt: 'Copy the first three items to the destination, every hour.',
-      sourceApiName: 'Source',
-      sourceApiUrl: source.url,
-      sourceAuthType: 'none',
-      destApiName: 'Destination',
-      destApiUrl: destination.url,
-      destAuthType: 'none',
-      generatedCode: TEST_CODE,
-    });
-    const throughApi: number[] = [];
-    for (let i = 0; i < size(30, 10); i++) {
+  const { id } = await create(session, {
+    userPrompt: 'Copy the first three items to the destination, every hour.',
+    sourceApiName: 'Source',
+    sourceApiUrl: source.url,
+    sourceAuthType: 'none',
+    destApiName: 'Destination',
+    destApiUrl: destination.url,
+    destAuthType: 'none',
+    generatedCode: TEST_CODE,
+  });
+  return {
+    source,
+    destination,
+    async testRun(): Promise<number> {
       const started = performance.now();
       const result = await json<{ status: string }>(
         await fetch(`${session.baseUrl}/api/integrations/${id}/execute`, {
@@ -62,8 +67,22 @@ export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
       );
       if (result.status !== 'success')
         throw new Error(`test run failed: ${JSON.stringify(result)}`);
-      throughApi.push(performance.now() - started);
-    }
+      return performance.now() - started;
+    },
+    async close() {
+      await source.close();
+      await destination.close();
+    },
+  };
+}
+
+/** A test run through the API (workflow + sandbox) against calling the same endpoints directly. */
+export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
+  const job = await startTestRunJob(session);
+  const { source, destination } = job;
+  try {
+    const throughApi: number[] = [];
+    for (let i = 0; i < size(30, 10); i++) throughApi.push(await job.testRun());
     const direct: number[] = [];
     for (let i = 0; i < size(30, 10); i++) {
       const started = performance.now();
@@ -93,8 +112,7 @@ export async function benchTestRuns(session: Session): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await source.close();
-    await destination.close();
+    await job.close();
   }
 }
 

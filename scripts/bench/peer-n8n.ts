@@ -1,0 +1,203 @@
+// The peer issue 19 measures us against, on its own ground: n8n, on this machine, in the same
+// bench run, on the same job. A Webhook node answering when the last node finishes, an HTTP
+// Request GET of the source's three items, a Code node keeping the first three, and an HTTP
+// Request POST of each to the destination: the 4 calls of our test-run job (runtime.ts),
+// against the same loopback APIs. Each sample alternates one n8n run and one Patchbay test run,
+// so both see the same machine at the same moment.
+//
+// Opt in with `npm run bench -- --n8n`. The first run installs n8n into
+// ~/.cache/patchbay/n8n-<version> (about 3 GB, a few minutes): n8n is a peer we measure, not a
+// dependency of the product.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../lib/ports.ts';
+import { spawnService, stopService } from '../lib/processes.ts';
+import { treePssMiB } from './memory.ts';
+import { startTestRunJob, type Session } from './runtime.ts';
+import { size } from './size.ts';
+import { summarize, type BenchRow } from './table.ts';
+
+export const WITH_N8N = process.argv.includes('--n8n');
+
+// 2.41.3 is n8n's latest, but it needs @n8n/agents 0.26.2, which the registry this machine
+// reaches does not carry; 2.41.1 is the newest 2.41 that installs.
+const N8N_VERSION = '2.41.1';
+const WORKFLOW_ID = 'PatchbayBench001';
+const WEBHOOK_PATH = 'patchbay-bench';
+
+function run(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): void {
+  const result = spawnSync(command, args, { cwd, env: env ?? process.env, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+/** n8n's command, installed once into the cache. */
+function installN8n(): string {
+  const dir = path.join(os.homedir(), '.cache', 'patchbay', `n8n-${N8N_VERSION}`);
+  const bin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+  const installed = path.join(dir, '.installed');
+  if (existsSync(installed)) return bin;
+  console.log(`Installing n8n ${N8N_VERSION} into ${dir} (once; about 3 GB)…`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true }));
+  // Install scripts stay off: several of n8n's dependencies download prebuilt binaries, which
+  // this machine cannot reach. The one native module n8n needs to start, sqlite3 (its default
+  // database), is built from source against this Node's headers (npm_config_nodedir, set by
+  // bootstrap.mjs).
+  run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${N8N_VERSION}`], dir);
+  run('npm', ['rebuild', 'sqlite3'], dir);
+  writeFileSync(installed, `${new Date().toISOString()}\n`);
+  return bin;
+}
+
+/** The job as an n8n workflow, in the JSON n8n's import:workflow reads. */
+function workflow(sourceUrl: string, destinationUrl: string) {
+  const node = (
+    name: string,
+    type: string,
+    typeVersion: number,
+    x: number,
+    parameters: object,
+  ) => ({
+    id: crypto.randomUUID(),
+    name,
+    type: `n8n-nodes-base.${type}`,
+    typeVersion,
+    position: [x, 0],
+    parameters,
+  });
+  const next = (name: string) => ({ main: [[{ node: name, type: 'main', index: 0 }]] });
+  return {
+    id: WORKFLOW_ID,
+    name: 'Patchbay bench: copy the first three items',
+    active: false,
+    nodes: [
+      {
+        ...node('Webhook', 'webhook', 2, 0, {
+          httpMethod: 'POST',
+          path: WEBHOOK_PATH,
+          responseMode: 'lastNode',
+          options: {},
+        }),
+        webhookId: crypto.randomUUID(),
+      },
+      node('Get items', 'httpRequest', 4.2, 200, { url: `${sourceUrl}/items`, options: {} }),
+      node('First three', 'code', 2, 400, { jsCode: 'return $input.all().slice(0, 3);' }),
+      node('Post copy', 'httpRequest', 4.2, 600, {
+        method: 'POST',
+        url: `${destinationUrl}/copies`,
+        sendBody: true,
+        specifyBody: 'json',
+        jsonBody: '={{ JSON.stringify($json) }}',
+        options: {},
+      }),
+    ],
+    connections: {
+      Webhook: next('Get items'),
+      'Get items': next('First three'),
+      'First three': next('Post copy'),
+    },
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+/** n8n started on its defaults (SQLite, the JS task runner in internal mode), telemetry off. */
+async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) {
+  const userFolder = mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-n8n-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    N8N_USER_FOLDER: userFolder,
+    N8N_PORT: String(port),
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    N8N_PERSONALIZATION_ENABLED: 'false',
+  };
+  const file = path.join(userFolder, 'workflow.json');
+  writeFileSync(file, JSON.stringify([workflow(sourceUrl, destinationUrl)]));
+  run(process.execPath, [bin, 'import:workflow', `--input=${file}`], userFolder, env);
+  run(process.execPath, [bin, 'publish:workflow', `--id=${WORKFLOW_ID}`], userFolder, env);
+  const service = spawnService('n8n', process.execPath, [bin, 'start'], {
+    env,
+    cwd: userFolder,
+    onLine: () => {}, // its offline complaints (telemetry, the MCP registry) are noise here
+  });
+  const webhookUrl = `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const answered = await callWebhook(webhookUrl).catch(() => null);
+    if (answered !== null) break;
+    if (Date.now() > deadline || service.child.exitCode !== null)
+      throw new Error('n8n did not answer its webhook within 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    webhookUrl,
+    pid: service.child.pid ?? 0,
+    async stop() {
+      await stopService(service);
+      rmSync(userFolder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One webhook run of the job: ms until n8n answers with the last node's output. */
+async function callWebhook(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`n8n webhook answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/** n8n's webhook run and our test run of the same job, alternated; n8n's idle memory. */
+export async function benchAgainstN8n(session: Session): Promise<BenchRow[]> {
+  const bin = installN8n();
+  const job = await startTestRunJob(session);
+  const n8n = await startN8n(bin, job.source.url, job.destination.url);
+  try {
+    for (let i = 0; i < 5; i++) {
+      await callWebhook(n8n.webhookUrl);
+      await job.testRun();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idle = treePssMiB(n8n.pid);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < size(100, 20); i++) {
+      theirs.push(await callWebhook(n8n.webhookUrl));
+      ours.push(await job.testRun());
+    }
+    const patchbay = summarize(ours);
+    const peer = summarize(theirs);
+    return [
+      {
+        name: `n8n ${N8N_VERSION}: webhook run of the same 4 calls`,
+        ...peer,
+        note: `${theirs.length}, alternating with the row below`,
+      },
+      {
+        name: 'test run through the API, alternating with n8n',
+        ...patchbay,
+        temporal: true,
+        note: `${(patchbay.p50 / peer.p50).toFixed(2)}× n8n's p50 (target ≤ 1.0)`,
+      },
+      {
+        name: `n8n ${N8N_VERSION} at idle, with its task runner (PSS)`,
+        p50: idle,
+        unit: 'MiB',
+        note: 'after 5 runs and 3 s idle',
+      },
+    ];
+  } finally {
+    await n8n.stop();
+    await job.close();
+  }
+}
