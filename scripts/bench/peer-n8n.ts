@@ -144,6 +144,8 @@ async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) 
   };
 }
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
 /** One webhook run of the job: ms until n8n answers with the last node's output. */
 async function callWebhook(url: string): Promise<number> {
   const started = performance.now();
@@ -172,7 +174,11 @@ export async function benchAgainstN8n(session: Session): Promise<BenchRow[]> {
     const ours: number[] = [];
     const theirs: number[] = [];
     for (let i = 0; i < size(100, 20); i++) {
+      // Each call starts on a quiet machine: both finish work after they answer (n8n saves the
+      // execution, Temporal closes the workflow), which would otherwise land on the other's call.
+      await settle();
       theirs.push(await callWebhook(n8n.webhookUrl));
+      await settle();
       ours.push(await job.testRun());
     }
     const patchbay = summarize(ours);
