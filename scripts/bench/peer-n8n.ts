@@ -27,9 +27,24 @@ const N8N_VERSION = '2.41.1';
 const WORKFLOW_ID = 'PatchbayBench001';
 const WEBHOOK_PATH = 'patchbay-bench';
 
-function run(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): void {
-  const result = spawnSync(command, args, { cwd, env: env ?? process.env, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+/** Runs a command to its end; `quiet` keeps its output unless it fails (n8n's migrations). */
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  { env = process.env, quiet = false }: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {},
+): void {
+  const result = spawnSync(command, args, {
+    cwd,
+    env,
+    stdio: quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${cwd}` +
+        (quiet ? `:\n${result.stdout}${result.stderr}`.slice(-4000) : ''),
+    );
 }
 
 /** n8n's command, installed once into the cache. */
@@ -118,8 +133,14 @@ async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) 
   };
   const file = path.join(userFolder, 'workflow.json');
   writeFileSync(file, JSON.stringify([workflow(sourceUrl, destinationUrl)]));
-  run(process.execPath, [bin, 'import:workflow', `--input=${file}`], userFolder, env);
-  run(process.execPath, [bin, 'publish:workflow', `--id=${WORKFLOW_ID}`], userFolder, env);
+  run(process.execPath, [bin, 'import:workflow', `--input=${file}`], userFolder, {
+    env,
+    quiet: true,
+  });
+  run(process.execPath, [bin, 'publish:workflow', `--id=${WORKFLOW_ID}`], userFolder, {
+    env,
+    quiet: true,
+  });
   const service = spawnService('n8n', process.execPath, [bin, 'start'], {
     env,
     cwd: userFolder,
