@@ -65,6 +65,22 @@ export function peakRssMiB(pid: number): number {
   return mib(own.reduce((sum, target) => sum + statusKiB(target, 'VmHWM'), 0));
 }
 
+/**
+ * The sandbox runners among `pid`'s children: what each holds alone (private pages) and its
+ * proportional share (PSS), in MiB. An idle runner's RSS is mostly Node's own code, mapped from
+ * the one binary and shared by every Node process on the machine: RSS counts it whole in each.
+ */
+export function runnerMemoryMiB(pid: number): { private: number; pss: number }[] {
+  return listProcesses()
+    .filter((process) => process.ppid === pid && part(process.command) === 'sandbox runners')
+    .map((process) => {
+      const rollup = readFileSync(`/proc/${process.pid}/smaps_rollup`, 'utf8');
+      const kib = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+      return { private: mib(kib('Private_Clean') + kib('Private_Dirty')), pss: mib(kib('Pss')) };
+    });
+}
+
 /** Proportional memory of a process and everything below it, in MiB (the n8n peer). */
 export function treePssMiB(pid: number): number {
   return mib(tree(pid, listProcesses()).reduce((sum, process) => sum + pssKiB(process.pid), 0));

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SandboxPool, type SandboxRunInput } from '../../workers/src/sandbox/index.ts';
+import { runnerMemoryMiB } from './memory.ts';
 import { summarize, type BenchRow } from './table.ts';
 
 const NONE = {
@@ -173,6 +174,7 @@ async function benchMemory(): Promise<BenchRow[]> {
     await Promise.all(Array.from({ length: 4 }, () => expectSuccess(pool, TRIVIAL)));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idle = pool.stats().rssBytes.map((bytes) => bytes / MIB);
+    const idleOwn = runnerMemoryMiB(process.pid);
 
     let peakPerRunner = 0;
     let peakTotal = 0;
@@ -193,6 +195,12 @@ async function benchMemory(): Promise<BenchRow[]> {
         p50: summarize(idle).p50,
         unit: 'MiB',
         note: `${idle.length} runners, ${idleTotal.toFixed(0)} MiB in all, highest ${Math.max(...idle).toFixed(0)} MiB`,
+      },
+      {
+        name: 'sandbox: memory an idle runner holds alone (private pages)',
+        p50: summarize(idleOwn.map((runner) => runner.private)).p50,
+        unit: 'MiB',
+        note: `PSS ${summarize(idleOwn.map((runner) => runner.pss)).p50.toFixed(1)} MiB; the rest of its RSS is Node's code, shared`,
       },
       {
         name: 'sandbox: RSS peak per runner, 4 parallel runs of ~50 MB',
