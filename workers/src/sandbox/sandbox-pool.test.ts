@@ -102,6 +102,37 @@ describe('SandboxPool', () => {
     }
   });
 
+  it('gives each run a new isolate, also the one a rested runner made ahead (issue 19)', async () => {
+    const pool = new SandboxPool({ size: 1 });
+    const rest = () => new Promise((resolve) => setTimeout(resolve, 200));
+    try {
+      // Each run reads what an earlier run would have left, then leaves it.
+      const leaves = runInput(`
+        const seen = { global: globalThis.left ?? null, proto: [].left ?? null };
+        globalThis.left = 'global';
+        Array.prototype.left = 'proto';
+        export default async function run() { return seen; }`);
+      for (let i = 0; i < 3; i++) {
+        await rest();
+        expect((await pool.run(leaves)).data).toEqual({ global: null, proto: null });
+      }
+      // The isolate made ahead has the last run's memory limit; a run with another gets its own.
+      // About 30 MB: over 16 MB, well under the default limit and the runner's RSS budget.
+      await rest();
+      const about30Mb = `export default async function run() {
+        const kept = [];
+        for (let i = 0; i < 400_000; i++) kept.push({ i, text: 'item ' + i });
+        return kept.length;
+      }`;
+      const small = await pool.run(runInput(about30Mb, { limits: { memoryMb: 16 } }));
+      expect(small.error).toMatchObject({ name: 'MemoryLimitError' });
+      await rest();
+      expect((await pool.run(runInput(about30Mb))).data).toBe(400_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('replaces a runner that timed out, and the next run succeeds', async () => {
     const pool = new SandboxPool({ size: 1 });
     try {
