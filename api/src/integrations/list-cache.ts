@@ -4,7 +4,10 @@
 // transaction as any write the list would show (schema/migrations/0014), so a hit is never
 // older than what the caller could read from PostgreSQL itself.
 
-/** Up to `maxBytes` of serialized lists, the least recently served dropped first. */
+/** What an entry costs besides its body: the Map slot, the key and the entry object. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** Up to `maxBytes` of kept lists, the least recently served dropped first. */
 export class IntegrationListCache {
   readonly #entries = new Map<string, { revision: string; body: Uint8Array<ArrayBuffer> }>();
   #bytes = 0;
@@ -29,10 +32,13 @@ export class IntegrationListCache {
    * older, so serving it for that revision never goes back in time.
    */
   set(userId: string, revision: string, body: Uint8Array<ArrayBuffer>): void {
+    // A slower request that read an older revision must not replace a newer list.
+    const kept = this.#entries.get(userId);
+    if (kept && BigInt(kept.revision) > BigInt(revision)) return;
     this.#drop(userId);
-    if (body.length > this.maxBytes) return;
+    if (cost(body) > this.maxBytes) return;
     this.#entries.set(userId, { revision, body });
-    this.#bytes += body.length;
+    this.#bytes += cost(body);
     for (const oldest of this.#entries.keys()) {
       if (this.#bytes <= this.maxBytes) break;
       this.#drop(oldest);
@@ -47,6 +53,10 @@ export class IntegrationListCache {
     const entry = this.#entries.get(userId);
     if (!entry) return;
     this.#entries.delete(userId);
-    this.#bytes -= entry.body.length;
+    this.#bytes -= cost(entry.body);
   }
+}
+
+function cost(body: Uint8Array): number {
+  return body.length + ENTRY_OVERHEAD_BYTES;
 }

@@ -410,13 +410,19 @@ describe('the kept list (ADR 027)', () => {
       await tx`update integrations set name = 'Unseen' where id = ${body.id}`;
     });
     expect((await list(user)).map((i) => i.name)).toEqual(['Kept']);
-    // The filtered list is a search, always read fresh.
+    // A filtered list is a search, always read fresh.
     const searched = await (await user.request('GET', '/api/integrations?q=unseen')).json();
     expect((searched as Item[]).map((i) => i.name)).toEqual(['Unseen']);
+    const drafts = await (await user.request('GET', '/api/integrations?status=draft')).json();
+    expect((drafts as Item[]).map((i) => i.name)).toEqual(['Unseen']);
+
+    // An edit through the API.
+    await user.request('PUT', `/api/integrations/${body.id}`, { name: 'Renamed' });
+    expect((await list(user)).map((i) => i.name)).toEqual(['Renamed']);
 
     // The worker's writes go straight to PostgreSQL, not through this API.
     await t.db.sql`update integrations set status = 'failed' where id = ${body.id}`;
-    expect(await list(user)).toMatchObject([{ name: 'Unseen', status: 'failed' }]);
+    expect(await list(user)).toMatchObject([{ name: 'Renamed', status: 'failed' }]);
 
     const startedAt = new Date(Date.now() - 100 * 24 * 3_600_000);
     await insertRunRecord(
