@@ -63,15 +63,19 @@ function importLocation(code        , specifier        )                        
   return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
 }
 
-/** A new isolate, hardened, with the prelude evaluated: what every run needs before its code. */
+/**
+ * A new isolate and, once `ready`, its hardened context with the prelude evaluated: what every
+ * run needs before its own code. The isolate is there at once, so a run that meets a memory
+ * limit while it is being prepared can still tell (#limitFailure).
+ */
                         
                        
-                       
-                         
+                                                                   
                    
+                  
  
 
-async function freshIsolate(memoryMb        )                        {
+function freshIsolate(memoryMb        )               {
   const isolate = new ivm.Isolate({
     memoryLimit: memoryMb,
     // isolated-vm's advice: V8 has lost control of the isolate; nothing here can be trusted.
@@ -81,25 +85,45 @@ async function freshIsolate(memoryMb        )                        {
       process.abort();
     },
   });
-  const context = await isolate.createContext();
-  await context.eval(UNCOUNTED_MEMORY_SCRIPT, { filename: 'patchbay:harden.js' });
-  const prelude = (await context.eval(PRELUDE, {
-    filename: PRELUDE_FILENAME,
-    reference: true,
-  }))                 ;
-  return { isolate, context, prelude, memoryMb };
+  const fresh               = { isolate, memoryMb, failed: false, ready: prepare(isolate) };
+  // Marks the rejection handled: one made ahead may fail before any run awaits it.
+  fresh.ready.catch(() => {
+    fresh.failed = true;
+  });
+  return fresh;
+}
+
+async function prepare(isolate             ) {
+  try {
+    const context = await isolate.createContext();
+    await context.eval(UNCOUNTED_MEMORY_SCRIPT, { filename: 'patchbay:harden.js' });
+    const prelude = (await context.eval(PRELUDE, {
+      filename: PRELUDE_FILENAME,
+      reference: true,
+    }))                 ;
+    return { context, prelude };
+  } catch (error) {
+    if (!isolate.isDisposed) isolate.dispose();
+    throw error;
+  }
 }
 
 // The next run's isolate, made while this runner waits (issue 19): about 2 ms off every run
 // but a runner's first. No run gets an isolate another run has touched: each takes a new one,
 // and the one after it is made once the run is done.
-let nextIsolate                                      = null;
+let nextIsolate                      = null;
 
-async function takeIsolate(memoryMb        )                        {
-  const prepared = await nextIsolate;
+function takeIsolate(memoryMb        )               {
+  const prepared = nextIsolate;
   nextIsolate = null;
-  if (prepared && prepared.memoryMb === memoryMb && !prepared.isolate.isDisposed) return prepared;
-  prepared?.isolate.dispose();
+  if (
+    prepared &&
+    !prepared.failed &&
+    !prepared.isolate.isDisposed &&
+    prepared.memoryMb === memoryMb
+  )
+    return prepared;
+  if (prepared && !prepared.isolate.isDisposed) prepared.isolate.dispose();
   return freshIsolate(memoryMb);
 }
 
@@ -124,7 +148,8 @@ class IsolateRun {
   async start()                {
     const { code, limits } = this.#message;
     try {
-      const { isolate, context, prelude } = await takeIsolate(limits.memoryMb);
+      const fresh = takeIsolate(limits.memoryMb);
+      const { isolate } = fresh;
       this.#isolate = isolate;
       const cpuLimitNs = BigInt(limits.cpuMs) * 1_000_000n;
       this.#cpuTimer = setInterval(() => {
@@ -132,6 +157,7 @@ class IsolateRun {
         this.#cpuExceeded = true;
         this.#fail(this.#cpuFailure());
       }, CPU_POLL_MS);
+      const { context, prelude } = await fresh.ready;
 
       const hostCall = new ivm.Reference((op         , id         , payload         ) =>
         this.#onHostCall(op, id, payload),
@@ -317,9 +343,9 @@ class IsolateRun {
     }
     send({ type: 'done', runId: this.runId, outcomeJson, retire });
     if (current === this) current = null;
-    // A retiring runner is about to be killed: it prepares nothing. A failure here is the next
-    // run's to meet: it makes its own isolate.
-    if (!retire) nextIsolate ??= freshIsolate(this.#message.limits.memoryMb).catch(() => null);
+    // A retiring runner is about to be killed: it prepares nothing. If making this one fails,
+    // the next run makes its own.
+    if (!retire) nextIsolate ??= freshIsolate(this.#message.limits.memoryMb);
   }
 }
 
