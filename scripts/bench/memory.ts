@@ -73,11 +73,16 @@ export function peakRssMiB(pid: number): number {
 export function runnerMemoryMiB(pid: number): { private: number; pss: number }[] {
   return listProcesses()
     .filter((process) => process.ppid === pid && part(process.command) === 'sandbox runners')
-    .map((process) => {
-      const rollup = readFileSync(`/proc/${process.pid}/smaps_rollup`, 'utf8');
+    .flatMap((process) => {
+      let rollup: string;
+      try {
+        rollup = readFileSync(`/proc/${process.pid}/smaps_rollup`, 'utf8');
+      } catch {
+        return []; // exited while we read
+      }
       const kib = (field: string) =>
         Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
-      return { private: mib(kib('Private_Clean') + kib('Private_Dirty')), pss: mib(kib('Pss')) };
+      return [{ private: mib(kib('Private_Clean') + kib('Private_Dirty')), pss: mib(kib('Pss')) }];
     });
 }
 
