@@ -72,7 +72,6 @@ function importLocation(code        , specifier        )                        
                        
                                                                    
                    
-                  
  
 
 function freshIsolate(memoryMb        )               {
@@ -85,12 +84,10 @@ function freshIsolate(memoryMb        )               {
       process.abort();
     },
   });
-  const fresh               = { isolate, memoryMb, failed: false, ready: prepare(isolate) };
-  // Marks the rejection handled: one made ahead may fail before any run awaits it.
-  fresh.ready.catch(() => {
-    fresh.failed = true;
-  });
-  return fresh;
+  const ready = prepare(isolate);
+  // Marks a rejection handled: one made ahead may fail before any run awaits it.
+  ready.catch(() => {});
+  return { isolate, ready, memoryMb };
 }
 
 async function prepare(isolate             ) {
@@ -103,6 +100,7 @@ async function prepare(isolate             ) {
     }))                 ;
     return { context, prelude };
   } catch (error) {
+    // Disposed either way, so a failed one is never taken (takeIsolate).
     if (!isolate.isDisposed) isolate.dispose();
     throw error;
   }
@@ -116,13 +114,7 @@ let nextIsolate                      = null;
 function takeIsolate(memoryMb        )               {
   const prepared = nextIsolate;
   nextIsolate = null;
-  if (
-    prepared &&
-    !prepared.failed &&
-    !prepared.isolate.isDisposed &&
-    prepared.memoryMb === memoryMb
-  )
-    return prepared;
+  if (prepared?.memoryMb === memoryMb && !prepared.isolate.isDisposed) return prepared;
   if (prepared && !prepared.isolate.isDisposed) prepared.isolate.dispose();
   return freshIsolate(memoryMb);
 }

@@ -72,7 +72,6 @@ interface FreshIsolate {
   isolate: ivm.Isolate;
   ready: Promise<{ context: ivm.Context; prelude: ivm.Reference }>;
   memoryMb: number;
-  failed: boolean;
 }
 
 function freshIsolate(memoryMb: number): FreshIsolate {
@@ -85,12 +84,10 @@ function freshIsolate(memoryMb: number): FreshIsolate {
       process.abort();
     },
   });
-  const fresh: FreshIsolate = { isolate, memoryMb, failed: false, ready: prepare(isolate) };
-  // Marks the rejection handled: one made ahead may fail before any run awaits it.
-  fresh.ready.catch(() => {
-    fresh.failed = true;
-  });
-  return fresh;
+  const ready = prepare(isolate);
+  // Marks a rejection handled: one made ahead may fail before any run awaits it.
+  ready.catch(() => {});
+  return { isolate, ready, memoryMb };
 }
 
 async function prepare(isolate: ivm.Isolate) {
@@ -103,6 +100,7 @@ async function prepare(isolate: ivm.Isolate) {
     })) as ivm.Reference;
     return { context, prelude };
   } catch (error) {
+    // Disposed either way, so a failed one is never taken (takeIsolate).
     if (!isolate.isDisposed) isolate.dispose();
     throw error;
   }
@@ -116,13 +114,7 @@ let nextIsolate: FreshIsolate | null = null;
 function takeIsolate(memoryMb: number): FreshIsolate {
   const prepared = nextIsolate;
   nextIsolate = null;
-  if (
-    prepared &&
-    !prepared.failed &&
-    !prepared.isolate.isDisposed &&
-    prepared.memoryMb === memoryMb
-  )
-    return prepared;
+  if (prepared?.memoryMb === memoryMb && !prepared.isolate.isDisposed) return prepared;
   if (prepared && !prepared.isolate.isDisposed) prepared.isolate.dispose();
   return freshIsolate(memoryMb);
 }
