@@ -34,13 +34,22 @@ function tree(pid: number, processes: Process[]): Process[] {
   return [root, ...processes.filter((p) => p.ppid === pid).flatMap((p) => tree(p.pid, processes))];
 }
 
-function statusKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+/**
+ * The `Field:  N kB` lines of a /proc/<pid> file (`status`, `smaps_rollup`) as a lookup in KiB,
+ * or null when the process is gone.
+ */
+function procKiB(pid: number, file: 'status' | 'smaps_rollup'): ((field: string) => number) | null {
+  let text: string;
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    text = readFileSync(`/proc/${pid}/${file}`, 'utf8');
   } catch {
-    return 0;
+    return null; // exited while we read
   }
+  return (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+}
+
+function statusKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  return procKiB(pid, 'status')?.(field) ?? 0;
 }
 
 /**
@@ -48,12 +57,7 @@ function statusKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
  * backends share its buffers, so summing their RSS would count those many times over.
  */
 function pssKiB(pid: number): number {
-  try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-  } catch {
-    return statusKiB(pid, 'VmRSS');
-  }
+  return procKiB(pid, 'smaps_rollup')?.('Pss') ?? statusKiB(pid, 'VmRSS');
 }
 
 const mib = (kib: number) => kib / 1024;
@@ -74,14 +78,8 @@ export function runnerMemoryMiB(pid: number): { private: number; pss: number }[]
   return listProcesses()
     .filter((process) => process.ppid === pid && part(process.command) === 'sandbox runners')
     .flatMap((process) => {
-      let rollup: string;
-      try {
-        rollup = readFileSync(`/proc/${process.pid}/smaps_rollup`, 'utf8');
-      } catch {
-        return []; // exited while we read
-      }
-      const kib = (field: string) =>
-        Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+      const kib = procKiB(process.pid, 'smaps_rollup');
+      if (!kib) return [];
       return [{ private: mib(kib('Private_Clean') + kib('Private_Dirty')), pss: mib(kib('Pss')) }];
     });
 }

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../lib/ports.ts';
 import { spawnService, stopService } from '../lib/processes.ts';
 import { treePssMiB } from './memory.ts';
@@ -173,7 +174,7 @@ async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) 
       await stop();
       throw new Error(`n8n did not answer its webhook steadily within 2 minutes\n${logTail()}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   return {
     webhookUrl,
@@ -182,8 +183,6 @@ async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) 
     stop,
   };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 /** One webhook run of the job: ms until n8n answers with the last node's output. */
 async function callWebhook(url: string): Promise<number> {
@@ -241,16 +240,16 @@ async function measureAgainstN8n(
         );
     }
   }
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  await sleep(3000);
   const idle = treePssMiB(n8n.pid);
   const ours: number[] = [];
   const theirs: number[] = [];
   for (let i = 0; i < size(100, 20); i++) {
     // Each call starts on a quiet machine: both finish work after they answer (n8n saves the
     // execution, Temporal closes the workflow), which would otherwise land on the other's call.
-    await settle();
+    await sleep(100);
     theirs.push(await callWebhook(n8n.webhookUrl));
-    await settle();
+    await sleep(100);
     ours.push(await job.testRun());
   }
   const patchbay = summarize(ours);

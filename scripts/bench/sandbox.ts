@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SandboxPool, type SandboxRunInput } from '../../workers/src/sandbox/index.ts';
 import { runnerMemoryMiB } from './memory.ts';
 import { summarize, type BenchRow } from './table.ts';
@@ -52,7 +53,7 @@ async function timed(
 ): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
-    if (restMs > 0) await new Promise((resolve) => setTimeout(resolve, restMs));
+    if (restMs > 0) await sleep(restMs);
     const started = performance.now();
     await body();
     times.push(performance.now() - started);
@@ -185,7 +186,7 @@ async function benchMemory(): Promise<BenchRow[]> {
   try {
     // Every runner has run once (so isolated-vm is warm), then rests.
     await Promise.all(Array.from({ length: 4 }, () => expectSuccess(pool, TRIVIAL)));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     const idle = pool.stats().rssBytes.map((bytes) => bytes / MIB);
     const idleOwn = runnerMemoryMiB(process.pid);
 
