@@ -90,6 +90,26 @@ describe('commitState: the one state commit', () => {
     expect(loaded?.state).toEqual({ version: 2, values: { cursor: 8 } });
   });
 
+  it('saves null as a value, by a run and by a hand edit', async () => {
+    const id = await newIntegration();
+    const outcome = success({ cursor: null });
+    expect(
+      await commitState(db.sql, {
+        integrationId: id,
+        readVersion: 0,
+        changes: outcome.stateChanges,
+        run: { key: runKey(id, 'null-run'), outcome, startedAt: new Date() },
+      }),
+    ).toEqual({ status: 'committed', version: 1 });
+    expect(await readState(db.sql, id)).toEqual({ version: 1, values: { cursor: null } });
+    await commitState(db.sql, {
+      integrationId: id,
+      readVersion: 1,
+      changes: { replaceWith: { a: null, b: [null] } },
+    });
+    expect(await readState(db.sql, id)).toEqual({ version: 2, values: { a: null, b: [null] } });
+  });
+
   it('refuses stale changes and rolls back the run record with them', async () => {
     const id = await newIntegration();
     await commitState(db.sql, {

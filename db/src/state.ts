@@ -3,7 +3,7 @@
 // row lock it checks that the state is still the version the writer read, writes, and
 // bumps the version. A run's record commits in the same transaction as its changes.
 import type { TIntegrationState, TRunOutcome } from '@patchbay/schema';
-import type { JsonValue, Queryable, Sql } from './client.ts';
+import type { Queryable, Sql } from './client.ts';
 import { findIntegrationOfUser, isIntegrationId, type IntegrationRow } from './integrations.ts';
 import { insertRunRecord, type RunKey } from './runs.ts';
 import { decideAlert } from './notifications.ts';
@@ -115,9 +115,11 @@ export async function commitState(sql: Sql, commit: StateCommit): Promise<StateC
       }
       const set = replacing ? changes.replaceWith : changes.set;
       for (const [key, value] of Object.entries(set)) {
+        // JSON text cast here: postgres.js sends a top-level null as SQL NULL, and
+        // `ctx.state.set(key, null)` saves the JSON value null.
         await tx`
           insert into integration_state (integration_id, key, value)
-          values (${integrationId}, ${key}, ${tx.json(value as JsonValue)})
+          values (${integrationId}, ${key}, ${JSON.stringify(value)}::text::jsonb)
           on conflict (integration_id, key) do update set value = excluded.value`;
       }
       if (!replacing && changes.deleted.length > 0) {

@@ -448,6 +448,16 @@ describe('saved state, by hand', () => {
         .map((r) => (r.body as { email: string }).email),
     ).toEqual(['grace@example.com']);
   });
+
+  it('keeps null as a value, not as a missing one', async () => {
+    const id = await createIntegration();
+    const edited = await user.request('PUT', `/api/integrations/${id}/state`, {
+      version: 0,
+      values: { cursor: null, seen: [null] },
+    });
+    expect(edited.status).toBe(200);
+    expect(await stateOf(id)).toEqual({ version: 1, values: { cursor: null, seen: [null] } });
+  });
 });
 
 describe('state committed during a run', () => {
