@@ -125,21 +125,6 @@ export async function findVersionCode(
   return row?.code;
 }
 
-/**
- * The version a run of this code runs (issue 17): the newest saved version with exactly this
- * code (every change of the code appends one); null when none has it.
- */
-export async function codeVersionOf(
-  sql: Queryable,
-  integrationId: string,
-  code: string,
-): Promise<number | null> {
-  const [row] = await sql<{ version: number | null }[]>`
-    select max(version) as version from integration_versions
-    where integration_id = ${integrationId} and code = ${code}`;
-  return row?.version ?? null;
-}
-
 /** One attempt of a deployed run as the worker saw it (issue 18 §7). */
 export interface AttemptRecord {
   attempt: number;

@@ -190,3 +190,43 @@ describe('commitState: the one state commit', () => {
     expect(await readState(db.sql, 'not-a-uuid')).toBeUndefined();
   });
 });
+
+describe('loadIntegrationForRun: what a run starts from, in one statement', () => {
+  it('reads the row, the state with its version, and the version of the code', async () => {
+    const id = await newIntegration();
+    expect(await loadIntegrationForRun(db.sql, id)).toMatchObject({
+      row: { id, generated_code: values.generated_code },
+      state: { version: 0, values: {} },
+      codeVersion: null,
+    });
+
+    const state = { z: null, a: { nested: [1, 'two', true] }, m: 'text', n: 2.5 };
+    await commitState(db.sql, {
+      integrationId: id,
+      readVersion: 0,
+      changes: { replaceWith: state },
+    });
+    const addVersion = (version: number, code: string) =>
+      db.sql`insert into integration_versions (integration_id, version, origin, code)
+             values (${id}, ${version}, 'edited', ${code})`;
+    await addVersion(1, 'export default async function run() { return 1; }');
+    await addVersion(2, values.generated_code);
+    await addVersion(3, 'export default async function run() { return 3; }');
+
+    const loaded = await loadIntegrationForRun(db.sql, id);
+    expect(loaded?.state).toEqual({ version: 1, values: state });
+    // Keys come in key order, as the state endpoint shows them.
+    expect(Object.keys(loaded?.state.values ?? {})).toEqual(['a', 'm', 'n', 'z']);
+    // The newest version with exactly the integration's code, not simply the newest.
+    expect(loaded?.codeVersion).toBe(2);
+    await addVersion(4, values.generated_code);
+    expect((await loadIntegrationForRun(db.sql, id))?.codeVersion).toBe(4);
+  });
+
+  it('answers undefined for an integration that does not exist or an id that is not one', async () => {
+    expect(await loadIntegrationForRun(db.sql, '00000000-0000-4000-8000-000000000000')).toBe(
+      undefined,
+    );
+    expect(await loadIntegrationForRun(db.sql, 'not-an-id')).toBe(undefined);
+  });
+});

@@ -39,22 +39,37 @@ export async function readState(
 export interface IntegrationForRun {
   row: IntegrationRow;
   state: TIntegrationState;
+  /**
+   * The version a run of the integration's code runs (issue 17): the newest saved version with
+   * exactly this code (every change of the code appends one); null when none has it.
+   */
+  codeVersion: number | null;
 }
 
-/** The integration and its state read in one snapshot, so the version matches the values. */
+/**
+ * The integration, its state and its code's version in one statement. One statement reads one
+ * snapshot, so the state's version matches its values; and a run pays one round trip for it,
+ * not five (issue 19).
+ */
 export async function loadIntegrationForRun(
   sql: Sql,
   integrationId: string,
 ): Promise<IntegrationForRun | undefined> {
   if (!isIntegrationId(integrationId)) return undefined;
-  return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const [row] = await tx<
-      IntegrationRow[]
-    >`select * from integrations where id = ${integrationId}`;
-    if (!row) return undefined;
-    const values = await readValues(tx, integrationId);
-    return { row, state: { version: Number(row.state_version), values } };
-  });
+  const [found] = await sql<
+    (IntegrationRow & { state_values: Record<string, unknown>; code_version: number | null })[]
+  >`
+    select i.*,
+      coalesce(
+        (select json_object_agg(s.key, s.value order by s.key)
+           from integration_state s where s.integration_id = i.id),
+        '{}'::json) as state_values,
+      (select max(v.version) from integration_versions v
+        where v.integration_id = i.id and v.code = i.generated_code) as code_version
+    from integrations i where i.id = ${integrationId}`;
+  if (!found) return undefined;
+  const { state_values: values, code_version: codeVersion, ...row } = found;
+  return { row, state: { version: Number(row.state_version), values }, codeVersion };
 }
 
 /** The user's integration's state, or undefined when it is not theirs. */

@@ -16,7 +16,6 @@ import {
   type RunOutcome,
 } from '@patchbay/workflows';
 import {
-  codeVersionOf,
   commitState,
   findAlertOfRun,
   findCommittedRun,
@@ -137,9 +136,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       throw ApplicationFailure.nonRetryable('The integration has no code yet', 'NoCode');
     // Issue 17: which saved version ran, so 'Re-run as it ran' can start it again.
     const codeVersion =
-      input.code !== undefined
-        ? null
-        : (input.codeVersion ?? (await codeVersionOf(deps.sql, input.integrationId, code)));
+      input.code !== undefined ? null : (input.codeVersion ?? integration.codeVersion);
 
     const startedAt = new Date();
     // Heartbeats let Temporal notice a dead worker in seconds, not after the whole timeout. A

@@ -24,6 +24,8 @@ export interface LoadedIntegration {
   state: Record<string, unknown>;
   /** The state's version when it was read; a commit must still find it. */
   stateVersion: number;
+  /** The saved version whose code `code` is (issue 17), or null. */
+  codeVersion: number | null;
 }
 
 /** The integration as a run needs it, credentials opened; null when it no longer exists. */
@@ -34,7 +36,7 @@ export async function loadIntegration(
 ): Promise<LoadedIntegration | null> {
   const loaded = await loadIntegrationForRun(sql, id);
   if (!loaded) return null;
-  const { row, state } = loaded;
+  const { row, state, codeVersion } = loaded;
   const open = (stored: string | null, side: 'source' | 'destination') =>
     stored === null ? null : decrypt(vault, stored, credentialContext(row.id, side));
   return {
@@ -64,5 +66,6 @@ export async function loadIntegration(
     },
     state: state.values,
     stateVersion: state.version,
+    codeVersion,
   };
 }
