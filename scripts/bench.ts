@@ -24,7 +24,7 @@ import { stackMemoryRow } from './bench/memory.ts';
 import { benchPublicPages } from './bench/pages.ts';
 import { benchAgainstN8n, WITH_N8N } from './bench/peer-n8n.ts';
 import { size } from './bench/size.ts';
-import { benchTemporalFloor } from './bench/temporal-floor.ts';
+import { benchTemporalFloor, startFloorHarness } from './bench/temporal-floor.ts';
 import { benchWebhooks } from './bench/webhooks.ts';
 import { printTable, summarize, type BenchRow } from './bench/table.ts';
 
@@ -96,9 +96,8 @@ async function startAndPing(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     rows.push(stackMemoryRow(warm.stack.pid));
 
-    rows.push(
-      ...(await benchTemporalFloor(`127.0.0.1:${warm.ports.TEMPORAL_PORT}`, size(200, 30))),
-    );
+    const floor = await startFloorHarness(`127.0.0.1:${warm.ports.TEMPORAL_PORT}`);
+    rows.push(...(await benchTemporalFloor(floor, size(200, 30))));
     const samples: number[] = [];
     for (let i = 0; i < size(200, 30); i++) {
       const started = performance.now();
@@ -126,7 +125,8 @@ async function startAndPing(): Promise<void> {
       baseUrl,
       headers: { 'content-type': 'application/json', origin: baseUrl, cookie: accounts.cookie },
     };
-    rows.push(...(await benchTestRuns(session)));
+    rows.push(...(await benchTestRuns(session, floor)));
+    await floor.close();
     if (WITH_N8N) rows.push(...(await benchAgainstN8n(session)));
     rows.push(...(await benchGeneration(session)));
     const { children } = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as {

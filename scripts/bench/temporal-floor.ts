@@ -6,7 +6,19 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { FLOOR_ROW, summarize, type BenchRow } from './table.ts';
 
-export async function benchTemporalFloor(address: string, runs: number): Promise<BenchRow[]> {
+const WORKFLOWS = {
+  activity: 'floorWorkflow',
+  local: 'floorLocalWorkflow',
+} as const;
+
+/** A plain client and worker on their own task queue, kept up so other rows can sample it too. */
+export interface FloorHarness {
+  /** One round trip, client start → result, in ms. */
+  sample(kind: keyof typeof WORKFLOWS): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startFloorHarness(address: string): Promise<FloorHarness> {
   // The SDK logs every bundling step and worker state change at INFO; the table is the output.
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const taskQueue = `bench-floor-${randomUUID()}`;
@@ -17,36 +29,46 @@ export async function benchTemporalFloor(address: string, runs: number): Promise
     workflowsPath: fileURLToPath(new URL('./floor-workflows.ts', import.meta.url)),
     activities: { noop: async () => {} },
   });
+  const running = worker.run();
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
-  const rows: BenchRow[] = [];
-  try {
-    await worker.runUntil(async () => {
-      for (const [name, workflow] of [
-        [FLOOR_ROW, 'floorWorkflow'],
-        ['Temporal raw floor, local activity', 'floorLocalWorkflow'],
-      ] as const) {
-        const samples: number[] = [];
-        for (let i = 0; i < runs + 5; i++) {
-          const started = performance.now();
-          await client.workflow.execute(workflow, {
-            taskQueue,
-            workflowId: `floor-${randomUUID()}`,
-          });
-          // The first few warm the worker's cache and connections.
-          if (i >= 5) samples.push(performance.now() - started);
-        }
-        rows.push({
-          name,
-          ...summarize(samples),
-          temporal: true,
-          note: `${runs} sequential, client start → result`,
-        });
-      }
+  const sample = async (kind: keyof typeof WORKFLOWS) => {
+    const started = performance.now();
+    await client.workflow.execute(WORKFLOWS[kind], {
+      taskQueue,
+      workflowId: `floor-${randomUUID()}`,
     });
-  } finally {
-    await connection.close();
-    await nativeConnection.close();
+    return performance.now() - started;
+  };
+  // The first few warm the worker's cache and connections.
+  for (let i = 0; i < 5; i++) await sample('activity');
+  for (let i = 0; i < 5; i++) await sample('local');
+  return {
+    sample,
+    async close() {
+      worker.shutdown();
+      await running;
+      await connection.close();
+      await nativeConnection.close();
+    },
+  };
+}
+
+/** The floor's own rows: `runs` sequential round trips of each kind. */
+export async function benchTemporalFloor(floor: FloorHarness, runs: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [name, kind] of [
+    [FLOOR_ROW, 'activity'],
+    ['Temporal raw floor, local activity', 'local'],
+  ] as const) {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) samples.push(await floor.sample(kind));
+    rows.push({
+      name,
+      ...summarize(samples),
+      temporal: true,
+      note: `${runs} sequential, client start → result`,
+    });
   }
   return rows;
 }
