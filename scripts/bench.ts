@@ -96,6 +96,14 @@ async function startAndPing(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     rows.push(stackMemoryRow(warm.stack.pid));
 
+    const baseUrl = `http://localhost:${warm.port}`;
+    rows.push(...(await benchPublicPages(baseUrl)));
+    const accounts = await benchAccounts(baseUrl);
+    rows.push(...accounts.rows);
+    const databaseUrl = `postgres://patchbay:patchbay@127.0.0.1:${warm.ports.EMBEDDED_POSTGRES_PORT}/patchbay`;
+    rows.push(...(await benchIntegrations(baseUrl, databaseUrl, accounts)));
+    // The floor's worker stays up until the test runs have sampled it: after the load rows,
+    // so its polling shares no core with them.
     const floor = await startFloorHarness(`127.0.0.1:${warm.ports.TEMPORAL_PORT}`);
     rows.push(...(await benchTemporalFloor(floor, size(200, 30))));
     const samples: number[] = [];
@@ -115,12 +123,6 @@ async function startAndPing(): Promise<void> {
       note: `${samples.length} sequential runs`,
       temporal: true,
     });
-    const baseUrl = `http://localhost:${warm.port}`;
-    rows.push(...(await benchPublicPages(baseUrl)));
-    const accounts = await benchAccounts(baseUrl);
-    rows.push(...accounts.rows);
-    const databaseUrl = `postgres://patchbay:patchbay@127.0.0.1:${warm.ports.EMBEDDED_POSTGRES_PORT}/patchbay`;
-    rows.push(...(await benchIntegrations(baseUrl, databaseUrl, accounts)));
     const session = {
       baseUrl,
       headers: { 'content-type': 'application/json', origin: baseUrl, cookie: accounts.cookie },
