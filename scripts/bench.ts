@@ -102,33 +102,37 @@ async function startAndPing(): Promise<void> {
     rows.push(...accounts.rows);
     const databaseUrl = `postgres://patchbay:patchbay@127.0.0.1:${warm.ports.EMBEDDED_POSTGRES_PORT}/patchbay`;
     rows.push(...(await benchIntegrations(baseUrl, databaseUrl, accounts)));
-    // The floor's worker stays up until the test runs have sampled it: after the load rows,
-    // so its polling shares no core with them.
-    const floor = await startFloorHarness(`127.0.0.1:${warm.ports.TEMPORAL_PORT}`);
-    rows.push(...(await benchTemporalFloor(floor, size(200, 30))));
-    const samples: number[] = [];
-    for (let i = 0; i < size(200, 30); i++) {
-      const started = performance.now();
-      const response = await fetch(`http://localhost:${warm.port}/api/ping`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: `http://localhost:${warm.port}` },
-        body: JSON.stringify({ message: `bench ${i}` }),
-      });
-      if (!response.ok) throw new Error(`ping failed: ${response.status} ${await response.text()}`);
-      samples.push(performance.now() - started);
-    }
-    rows.push({
-      name: 'ping workflow round trip through the API',
-      ...summarize(samples),
-      note: `${samples.length} sequential runs`,
-      temporal: true,
-    });
     const session = {
       baseUrl,
       headers: { 'content-type': 'application/json', origin: baseUrl, cookie: accounts.cookie },
     };
-    rows.push(...(await benchTestRuns(session, floor)));
-    await floor.close();
+    // The floor's worker stays up until the test runs have sampled it: after the load rows,
+    // so its polling shares no core with them.
+    const floor = await startFloorHarness(`127.0.0.1:${warm.ports.TEMPORAL_PORT}`);
+    try {
+      rows.push(...(await benchTemporalFloor(floor, size(200, 30))));
+      const samples: number[] = [];
+      for (let i = 0; i < size(200, 30); i++) {
+        const started = performance.now();
+        const response = await fetch(`http://localhost:${warm.port}/api/ping`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: `http://localhost:${warm.port}` },
+          body: JSON.stringify({ message: `bench ${i}` }),
+        });
+        if (!response.ok)
+          throw new Error(`ping failed: ${response.status} ${await response.text()}`);
+        samples.push(performance.now() - started);
+      }
+      rows.push({
+        name: 'ping workflow round trip through the API',
+        ...summarize(samples),
+        note: `${samples.length} sequential runs`,
+        temporal: true,
+      });
+      rows.push(...(await benchTestRuns(session, floor)));
+    } finally {
+      await floor.close();
+    }
     if (WITH_N8N) rows.push(...(await benchAgainstN8n(session)));
     rows.push(...(await benchGeneration(session)));
     const { children } = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as {

@@ -30,28 +30,36 @@ export async function startFloorHarness(address: string): Promise<FloorHarness> 
     activities: { noop: async () => {} },
   });
   const running = worker.run();
+  // A sample fails, instead of waiting forever, once the worker has stopped.
+  const stopped = running.then(() => {
+    throw new Error('the floor worker stopped');
+  });
+  stopped.catch(() => {});
   const connection = await Connection.connect({ address });
   const client = new Client({ connection });
   const sample = async (kind: keyof typeof WORKFLOWS) => {
     const started = performance.now();
-    await client.workflow.execute(WORKFLOWS[kind], {
-      taskQueue,
-      workflowId: `floor-${randomUUID()}`,
-    });
+    await Promise.race([
+      client.workflow.execute(WORKFLOWS[kind], { taskQueue, workflowId: `floor-${randomUUID()}` }),
+      stopped,
+    ]);
     return performance.now() - started;
   };
-  // The first few warm the worker's cache and connections.
-  for (let i = 0; i < 5; i++) await sample('activity');
-  for (let i = 0; i < 5; i++) await sample('local');
-  return {
-    sample,
-    async close() {
-      worker.shutdown();
-      await running;
-      await connection.close();
-      await nativeConnection.close();
-    },
+  const close = async () => {
+    if (worker.getState() === 'RUNNING') worker.shutdown();
+    await running.catch(() => {});
+    await connection.close();
+    await nativeConnection.close();
   };
+  try {
+    // The first few warm the worker's cache and connections.
+    for (let i = 0; i < 5; i++) await sample('activity');
+    for (let i = 0; i < 5; i++) await sample('local');
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { sample, close };
 }
 
 /** The floor's own rows: `runs` sequential round trips of each kind. */
