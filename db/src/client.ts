@@ -10,6 +10,18 @@ export type TransactionSql = postgres.TransactionSql;
 export type Queryable = Sql | TransactionSql;
 export type JsonValue = postgres.JSONValue;
 
+/**
+ * JSON text for a json or jsonb parameter. jsonb cannot hold U+0000: PostgreSQL refuses the
+ * whole statement. The API refuses a NUL in every body (issue 13), but a run's transcript, logs
+ * and result come from outside APIs and user code, and must still be recorded: there each NUL
+ * becomes U+FFFD, the replacement character. `\\u0000` (an escaped backslash, then "u0000")
+ * is text, not a NUL, and stays.
+ */
+export function jsonbText(value: unknown): string {
+  const text = JSON.stringify(value) as string;
+  return text.includes('\\u0000') ? text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd') : text;
+}
+
 /** One pool per process. Notices (e.g. "relation already exists, skipping") are noise. */
 export function createSql(
   databaseUrl: string,
@@ -19,7 +31,9 @@ export function createSql(
     max: options.max ?? 10,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'patchbay' },
-  });
+    // postgres.js's own json type (oids 114 and 3802), with jsonbText as its serializer.
+    types: { json: { to: 114, from: [114, 3802], serialize: jsonbText, parse: JSON.parse } },
+  }) as unknown as Sql;
 }
 
 /** Resolves when PostgreSQL answers a trivial query (health checks, ops scripts). */

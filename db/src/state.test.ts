@@ -110,6 +110,27 @@ describe('commitState: the one state commit', () => {
     expect(await readState(db.sql, id)).toEqual({ version: 2, values: { a: null, b: [null] } });
   });
 
+  it('records a run whose result, logs and transcript hold NUL characters, as U+FFFD', async () => {
+    const id = await newIntegration();
+    const outcome: TRunOutcome = {
+      ...success({ cursor: 'a\u0000b' }),
+      data: { 'k\u0000': ['x\u0000'], text: 'a backslash: \\u0000' },
+      logs: ['[log] got a\u0000b'],
+    };
+    expect(
+      await commitState(db.sql, {
+        integrationId: id,
+        readVersion: 0,
+        changes: outcome.stateChanges,
+        run: { key: runKey(id, 'nul'), outcome, startedAt: new Date() },
+      }),
+    ).toEqual({ status: 'committed', version: 1 });
+    const recorded = await findCommittedRun(db.sql, `run:${id}`, 'nul');
+    expect(recorded?.data).toEqual({ 'k\ufffd': ['x\ufffd'], text: 'a backslash: \\u0000' });
+    expect(recorded?.logs).toEqual(['[log] got a\ufffdb']);
+    expect(await readState(db.sql, id)).toEqual({ version: 1, values: { cursor: 'a\ufffdb' } });
+  });
+
   it('refuses stale changes and rolls back the run record with them', async () => {
     const id = await newIntegration();
     await commitState(db.sql, {

@@ -3,7 +3,7 @@
 // row lock it checks that the state is still the version the writer read, writes, and
 // bumps the version. A run's record commits in the same transaction as its changes.
 import type { TIntegrationState, TRunOutcome } from '@patchbay/schema';
-import type { Queryable, Sql } from './client.ts';
+import { jsonbText, type Queryable, type Sql } from './client.ts';
 import { findIntegrationOfUser, isIntegrationId, type IntegrationRow } from './integrations.ts';
 import { insertRunRecord, type RunKey } from './runs.ts';
 import { decideAlert } from './notifications.ts';
@@ -134,7 +134,7 @@ export async function commitState(sql: Sql, commit: StateCommit): Promise<StateC
         // `ctx.state.set(key, null)` saves the JSON value null.
         await tx`
           insert into integration_state (integration_id, key, value)
-          values (${integrationId}, ${key}, ${JSON.stringify(value)}::text::jsonb)
+          values (${integrationId}, ${key}, ${jsonbText(value)}::text::jsonb)
           on conflict (integration_id, key) do update set value = excluded.value`;
       }
       if (!replacing && changes.deleted.length > 0) {

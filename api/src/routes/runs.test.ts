@@ -176,6 +176,20 @@ describe('test runs: POST /api/integrations/:id/execute', () => {
     expect(await stateOf(id)).toEqual({ version: 0, values: {} });
   });
 
+  it('records a run whose source answers NUL characters (PostgreSQL refuses them in jsonb)', async () => {
+    source.on('GET /v1/odd', { json: { name: 'a\u0000b' } });
+    const id = await createIntegration(
+      "export default async function run(ctx) {\n  const { name } = await ctx.source.get('/v1/odd');\n  ctx.log('got', name);\n  return { name };\n}\n",
+    );
+    const response = await user.request('POST', `/api/integrations/${id}/execute`, {
+      testMode: true,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'success', data: { name: 'a\u0000b' } });
+    const { runs } = await runsOf(id);
+    expect(runs[0]).toMatchObject({ kind: 'test', status: 'success' });
+  });
+
   it("answers a failing run with the error at the user's line", async () => {
     const id = await createIntegration(
       'export default async function run(ctx) {\n  const x = 1;\n  throw new Error("boom at line 3");\n}\n',
