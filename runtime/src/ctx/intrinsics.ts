@@ -16,3 +16,5 @@ export const objectFreeze = Object.freeze;
 export const defineProperty = Object.defineProperty;
 export const isArray = Array.isArray;
 export const toStr = String;
+export const reflectApply = Reflect.apply;
+export const stringIndexOf = String.prototype.indexOf;

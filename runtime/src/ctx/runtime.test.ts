@@ -261,4 +261,20 @@ describe('StateBuffer', () => {
       "ctx.state.set('k'): the value must be JSON (use delete)",
     );
   });
+
+  it('refuses the NUL character in keys and values, which PostgreSQL cannot store', async () => {
+    const buffer = new StateBuffer({});
+    const { api } = buffer;
+    await expect(api.set('a\u0000b', 1)).rejects.toThrow(
+      'ctx.state: the key must not contain the NUL character (\\u0000)',
+    );
+    await expect(api.set('k', { list: ['x\u0000'] })).rejects.toThrow(
+      "ctx.state.set('k'): the value must not contain the NUL character (\\u0000)",
+    );
+    await expect(api.set('k', { 'key\u0000': 1 })).rejects.toThrow('NUL character');
+    await expect(api.set('k', '\\\u0000')).rejects.toThrow('NUL character');
+    // A backslash followed by the text "u0000" is not a NUL.
+    await api.set('k', 'C:\\u0000\\\\u0000');
+    expect(buffer.changes().set).toEqual([['k', JSON.stringify('C:\\u0000\\\\u0000')]]);
+  });
 });

@@ -4,6 +4,8 @@ import {
   NativeMap,
   NativeTypeError,
   objectEntries,
+  reflectApply,
+  stringIndexOf,
 } from './intrinsics.ts';
 
 // ctx.state (DESIGN.md §6): the saved state as it was when the run started, plus this run's
@@ -24,10 +26,27 @@ export interface StateApi {
   delete(key: string): Promise<void>;
 }
 
+const indexOf = (text: string, search: string, from: number): number =>
+  reflectApply(stringIndexOf, text, [search, from]) as number;
+
 function checkKey(key: unknown): asserts key is string {
   if (typeof key !== 'string' || key === '') {
     throw new NativeTypeError('ctx.state: the key must be a non-empty string');
   }
+  // Saved state lives in PostgreSQL, which cannot store U+0000 (PUT /state refuses it too).
+  if (indexOf(key, '\u0000', 0) !== -1) {
+    throw new NativeTypeError('ctx.state: the key must not contain the NUL character (\\u0000)');
+  }
+}
+
+/** Whether JSON text escapes a U+0000. An escaped backslash before "u0000" is text, not a NUL. */
+function holdsNul(json: string): boolean {
+  for (let at = indexOf(json, '\\u0000', 0); at !== -1; at = indexOf(json, '\\u0000', at + 1)) {
+    let backslashes = 0;
+    while (at - backslashes > 0 && json[at - backslashes - 1] === '\\') backslashes += 1;
+    if (backslashes % 2 === 0) return true;
+  }
+  return false;
 }
 
 export class StateBuffer {
@@ -52,6 +71,11 @@ export class StateBuffer {
         const json = jsonStringify(value) as string | undefined;
         if (json === undefined) {
           throw new NativeTypeError(`ctx.state.set('${key}'): the value must be JSON (use delete)`);
+        }
+        if (holdsNul(json)) {
+          throw new NativeTypeError(
+            `ctx.state.set('${key}'): the value must not contain the NUL character (\\u0000)`,
+          );
         }
         this.#changes.set(key, json);
       },

@@ -57,6 +57,8 @@ __export(intrinsics_exports, {
   jsonStringify: () => jsonStringify,
   objectEntries: () => objectEntries,
   objectFreeze: () => objectFreeze,
+  reflectApply: () => reflectApply,
+  stringIndexOf: () => stringIndexOf,
   toStr: () => toStr
 });
 var NativeError = Error;
@@ -73,6 +75,8 @@ var objectFreeze = Object.freeze;
 var defineProperty = Object.defineProperty;
 var isArray = Array.isArray;
 var toStr = String;
+var reflectApply = Reflect.apply;
+var stringIndexOf = String.prototype.indexOf;
 
 // runtime/src/ctx/errors.ts
 var HttpError = class extends NativeError {
@@ -392,10 +396,22 @@ ${callerFrames(new NativeError())}`]),
 }
 
 // runtime/src/ctx/state-buffer.ts
+var indexOf = (text, search, from) => reflectApply(stringIndexOf, text, [search, from]);
 function checkKey(key) {
   if (typeof key !== "string" || key === "") {
     throw new NativeTypeError("ctx.state: the key must be a non-empty string");
   }
+  if (indexOf(key, "\0", 0) !== -1) {
+    throw new NativeTypeError("ctx.state: the key must not contain the NUL character (\\u0000)");
+  }
+}
+function holdsNul(json) {
+  for (let at = indexOf(json, "\\u0000", 0); at !== -1; at = indexOf(json, "\\u0000", at + 1)) {
+    let backslashes = 0;
+    while (at - backslashes > 0 && json[at - backslashes - 1] === "\\") backslashes += 1;
+    if (backslashes % 2 === 0) return true;
+  }
+  return false;
 }
 var StateBuffer = class {
   #saved;
@@ -418,6 +434,11 @@ var StateBuffer = class {
         const json = jsonStringify(value);
         if (json === void 0) {
           throw new NativeTypeError(`ctx.state.set('${key}'): the value must be JSON (use delete)`);
+        }
+        if (holdsNul(json)) {
+          throw new NativeTypeError(
+            `ctx.state.set('${key}'): the value must not contain the NUL character (\\u0000)`
+          );
         }
         this.#changes.set(key, json);
       },
