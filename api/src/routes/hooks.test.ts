@@ -434,6 +434,25 @@ describe('signature schemes', () => {
     const { events } = await eventsOf(id);
     expect(events.every((e) => !e.verified && e.status === 'started')).toBe(true);
   });
+
+  it('accepts and runs events whose bodies hold NUL characters (PostgreSQL stores U+FFFD)', async () => {
+    const { path } = await createWebhookIntegration({
+      webhookSignature: { scheme: 'none' },
+      webhookSigningSecret: '',
+    });
+    const json = await deliver(path, '{"id": "evt_nul", "note": "a\\u0000b"}', {
+      'content-type': 'application/json',
+    });
+    expect(json.status).toBe(202);
+    const jsonAnswer = (await json.json()) as { workflowId: string; eventId: string };
+    expect(jsonAnswer.eventId).toBe('evt_nul');
+    expect((await waitForRun(jsonAnswer.workflowId)).status).toBe('success');
+
+    const text = await deliver(path, 'raw \u0000 byte', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(202);
+    const textAnswer = (await text.json()) as { workflowId: string };
+    expect((await waitForRun(textAnswer.workflowId)).status).toBe('success');
+  });
 });
 
 describe('paused integrations and replay', () => {
