@@ -10,12 +10,24 @@ export type TransactionSql = postgres.TransactionSql;
 export type Queryable = Sql | TransactionSql;
 export type JsonValue = postgres.JSONValue;
 
+// PostgreSQL can store U+0000 neither in text nor in jsonb, and refuses the whole statement.
+// The API refuses a NUL in every body and URL (issue 13, api/src/validate.ts). What a run
+// brings from outside APIs and user code (its transcript, logs, result, error message, a
+// webhook's body and event id, a channel's answer) must still be recorded: there each NUL
+// becomes U+FFFD, the replacement character. Both serializers below are postgres.js's own
+// types with this one change, so every parameter of every query goes through them.
+const NUL = '\u0000';
+const REPLACEMENT = '\ufffd';
+
+/** A text parameter, with U+FFFD for each NUL. */
+export function textParameter(value: unknown): string {
+  const text = String(value);
+  return text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text;
+}
+
 /**
- * JSON text for a json or jsonb parameter. jsonb cannot hold U+0000: PostgreSQL refuses the
- * whole statement. The API refuses a NUL in every body (issue 13), but a run's transcript, logs
- * and result come from outside APIs and user code, and must still be recorded: there each NUL
- * becomes U+FFFD, the replacement character. `\\u0000` (an escaped backslash, then "u0000")
- * is text, not a NUL, and stays.
+ * JSON text for a json or jsonb parameter, with U+FFFD for each escaped NUL. `\\u0000` (an
+ * escaped backslash, then "u0000") is text, not a NUL, and stays.
  */
 export function jsonbText(value: unknown): string {
   const text = JSON.stringify(value) as string;
@@ -31,8 +43,10 @@ export function createSql(
     max: options.max ?? 10,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'patchbay' },
-    // postgres.js's own json type (oids 114 and 3802), with jsonbText as its serializer.
-    types: { json: { to: 114, from: [114, 3802], serialize: jsonbText, parse: JSON.parse } },
+    types: {
+      string: { to: 25, from: [], serialize: textParameter, parse: String },
+      json: { to: 114, from: [114, 3802], serialize: jsonbText, parse: JSON.parse },
+    },
   }) as unknown as Sql;
 }
 

@@ -131,6 +131,29 @@ describe('commitState: the one state commit', () => {
     expect(await readState(db.sql, id)).toEqual({ version: 1, values: { cursor: 'a\ufffdb' } });
   });
 
+  it('records a failed run and its alert when the error message holds a NUL character', async () => {
+    const id = await newIntegration();
+    await db.sql`update integrations set status = 'active' where id = ${id}`;
+    const alertId = await commitFailedRun(
+      db.sql,
+      {
+        ...runKey(id, 'nul-failure'),
+        scheduledAt: new Date().toISOString(),
+        outcome: null,
+        message: 'bad \u0000 byte',
+      },
+      {
+        ...success({}),
+        status: 'failed',
+        error: { name: 'Error', message: 'bad \u0000 byte', retryable: true },
+      },
+    );
+    const [alert] = await db.sql`select error_message from alerts where id = ${alertId ?? ''}`;
+    expect(alert?.error_message).toBe('bad \ufffd byte');
+    const [run] = await db.sql`select error from runs where run_id = 'nul-failure'`;
+    expect(run?.error).toMatchObject({ message: 'bad \ufffd byte' });
+  });
+
   it('refuses stale changes and rolls back the run record with them', async () => {
     const id = await newIntegration();
     await commitState(db.sql, {
