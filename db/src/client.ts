@@ -25,13 +25,19 @@ export function textParameter(value: unknown): string {
   return text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text;
 }
 
+/** The escape `\u0000`, or a surrogate's `\udXXX`, after an even number of backslashes. */
+const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
+
 /**
- * JSON text for a json or jsonb parameter, with U+FFFD for each escaped NUL. `\\u0000` (an
- * escaped backslash, then "u0000") is text, not a NUL, and stays.
+ * JSON text for a json or jsonb parameter, with U+FFFD for each escaped NUL, and for each lone
+ * UTF-16 surrogate (half of a pair, e.g. from a string cut in the middle of an emoji), which
+ * jsonb refuses too; `JSON.stringify` escapes only those, and writes whole pairs as they are.
+ * Text parameters need no such care: UTF-8 encoding already turns a lone surrogate into U+FFFD.
+ * `\\u0000` (an escaped backslash, then "u0000") is text, and stays.
  */
 export function jsonbText(value: unknown): string {
   const text = JSON.stringify(value) as string;
-  return text.includes('\\u0000') ? text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd') : text;
+  return text.includes('\\u') ? text.replace(UNSTORABLE_ESCAPE, '$1\\ufffd') : text;
 }
 
 /** One pool per process. Notices (e.g. "relation already exists, skipping") are noise. */

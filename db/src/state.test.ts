@@ -131,6 +131,23 @@ describe('commitState: the one state commit', () => {
     expect(await readState(db.sql, id)).toEqual({ version: 1, values: { cursor: 'a\ufffdb' } });
   });
 
+  it('records lone surrogates (a string cut inside an emoji) as U+FFFD, and keeps whole pairs', async () => {
+    const id = await newIntegration();
+    const outcome: TRunOutcome = {
+      ...success({ title: 'cut \ud83d' }),
+      data: { cut: 'x\ude00y', whole: '\ud83d\ude00', text: '\\ud800' },
+    };
+    await commitState(db.sql, {
+      integrationId: id,
+      readVersion: 0,
+      changes: outcome.stateChanges,
+      run: { key: runKey(id, 'surrogates'), outcome, startedAt: new Date() },
+    });
+    const recorded = await findCommittedRun(db.sql, `run:${id}`, 'surrogates');
+    expect(recorded?.data).toEqual({ cut: 'x\ufffdy', whole: '\ud83d\ude00', text: '\\ud800' });
+    expect((await readState(db.sql, id))?.values).toEqual({ title: 'cut \ufffd' });
+  });
+
   it('records a failed run and its alert when the error message holds a NUL character', async () => {
     const id = await newIntegration();
     await db.sql`update integrations set status = 'active' where id = ${id}`;
