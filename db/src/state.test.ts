@@ -63,6 +63,15 @@ const runKey = (integrationId: string, runId: string) => ({
   runId,
 });
 
+/** A run's commit on an integration whose state is still at version 0. */
+const commitFirstRun = (integrationId: string, runId: string, outcome: TRunOutcome) =>
+  commitState(db.sql, {
+    integrationId,
+    readVersion: 0,
+    changes: outcome.stateChanges,
+    run: { key: runKey(integrationId, runId), outcome, startedAt: new Date() },
+  });
+
 describe('commitState: the one state commit', () => {
   it('a run commits its record and changes together and bumps the version', async () => {
     const id = await newIntegration();
@@ -93,14 +102,10 @@ describe('commitState: the one state commit', () => {
   it('saves null as a value, by a run and by a hand edit', async () => {
     const id = await newIntegration();
     const outcome = success({ cursor: null });
-    expect(
-      await commitState(db.sql, {
-        integrationId: id,
-        readVersion: 0,
-        changes: outcome.stateChanges,
-        run: { key: runKey(id, 'null-run'), outcome, startedAt: new Date() },
-      }),
-    ).toEqual({ status: 'committed', version: 1 });
+    expect(await commitFirstRun(id, 'null-run', outcome)).toEqual({
+      status: 'committed',
+      version: 1,
+    });
     expect(await readState(db.sql, id)).toEqual({ version: 1, values: { cursor: null } });
     await commitState(db.sql, {
       integrationId: id,
@@ -117,14 +122,7 @@ describe('commitState: the one state commit', () => {
       data: { 'k\u0000': ['x\u0000'], text: 'a backslash: \\u0000' },
       logs: ['[log] got a\u0000b'],
     };
-    expect(
-      await commitState(db.sql, {
-        integrationId: id,
-        readVersion: 0,
-        changes: outcome.stateChanges,
-        run: { key: runKey(id, 'nul'), outcome, startedAt: new Date() },
-      }),
-    ).toEqual({ status: 'committed', version: 1 });
+    expect(await commitFirstRun(id, 'nul', outcome)).toEqual({ status: 'committed', version: 1 });
     const recorded = await findCommittedRun(db.sql, `run:${id}`, 'nul');
     expect(recorded?.data).toEqual({ 'k\ufffd': ['x\ufffd'], text: 'a backslash: \\u0000' });
     expect(recorded?.logs).toEqual(['[log] got a\ufffdb']);
@@ -137,12 +135,7 @@ describe('commitState: the one state commit', () => {
       ...success({ title: 'cut \ud83d' }),
       data: { cut: 'x\ude00y', whole: '\ud83d\ude00', text: '\\ud800' },
     };
-    await commitState(db.sql, {
-      integrationId: id,
-      readVersion: 0,
-      changes: outcome.stateChanges,
-      run: { key: runKey(id, 'surrogates'), outcome, startedAt: new Date() },
-    });
+    await commitFirstRun(id, 'surrogates', outcome);
     const recorded = await findCommittedRun(db.sql, `run:${id}`, 'surrogates');
     expect(recorded?.data).toEqual({ cut: 'x\ufffdy', whole: '\ud83d\ude00', text: '\\ud800' });
     expect((await readState(db.sql, id))?.values).toEqual({ title: 'cut \ufffd' });
