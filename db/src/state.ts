@@ -3,23 +3,20 @@
 // row lock it checks that the state is still the version the writer read, writes, and
 // bumps the version. A run's record commits in the same transaction as its changes.
 import type { TIntegrationState, TRunOutcome } from '@patchbay/schema';
-import { jsonbText, type Queryable, type Sql } from './client.ts';
+import { jsonbText, type Sql } from './client.ts';
 import { findIntegrationOfUser, isIntegrationId, type IntegrationRow } from './integrations.ts';
 import { insertRunRecord, type RunKey } from './runs.ts';
 import { decideAlert } from './notifications.ts';
 
-/** An `integration_state` row as postgres.js returns it. */
-export interface IntegrationStateRow {
-  integration_id: string;
-  key: string;
-  value: unknown;
-}
-
-async function readValues(sql: Queryable, integrationId: string): Promise<Record<string, unknown>> {
-  const rows = await sql<IntegrationStateRow[]>`
-    select * from integration_state where integration_id = ${integrationId} order by key`;
-  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
-}
+/**
+ * The saved state of the integration `i` as one JSON object, in key order, for
+ * `select …, (…) as state_values from integrations i`. Read in the same statement as the
+ * integration's row, the values and `state_version` come from one snapshot.
+ */
+const STATE_VALUES_SQL = `coalesce(
+  (select json_object_agg(s.key, s.value order by s.key)
+     from integration_state s where s.integration_id = i.id),
+  '{}'::json)`;
 
 /** The saved state and its version (GET /state), or undefined when the integration is gone. */
 export async function readState(
@@ -27,12 +24,10 @@ export async function readState(
   integrationId: string,
 ): Promise<TIntegrationState | undefined> {
   if (!isIntegrationId(integrationId)) return undefined;
-  return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const [row] = await tx<{ state_version: string }[]>`
-      select state_version from integrations where id = ${integrationId}`;
-    if (!row) return undefined;
-    return { version: Number(row.state_version), values: await readValues(tx, integrationId) };
-  });
+  const [row] = await sql<{ state_version: string; state_values: Record<string, unknown> }[]>`
+    select i.state_version, ${sql.unsafe(STATE_VALUES_SQL)} as state_values
+    from integrations i where i.id = ${integrationId}`;
+  return row && { version: Number(row.state_version), values: row.state_values };
 }
 
 /** What a run needs: the row (code, connections, sealed credentials) and the state it starts from. */
@@ -59,11 +54,7 @@ export async function loadIntegrationForRun(
   const [found] = await sql<
     (IntegrationRow & { state_values: Record<string, unknown>; code_version: number | null })[]
   >`
-    select i.*,
-      coalesce(
-        (select json_object_agg(s.key, s.value order by s.key)
-           from integration_state s where s.integration_id = i.id),
-        '{}'::json) as state_values,
+    select i.*, ${sql.unsafe(STATE_VALUES_SQL)} as state_values,
       (select max(v.version) from integration_versions v
         where v.integration_id = i.id and v.code = i.generated_code) as code_version
     from integrations i where i.id = ${integrationId}`;
