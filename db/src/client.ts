@@ -20,7 +20,7 @@ const NUL = '\u0000';
 const REPLACEMENT = '\ufffd';
 
 /** A text parameter, with U+FFFD for each NUL. */
-export function textParameter(value: unknown): string {
+function textParameter(value: unknown): string {
   const text = String(value);
   return text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text;
 }
