@@ -59,7 +59,12 @@ export const ZTaskSide = z.strictObject({
 });
 export type TaskSide = z.infer<typeof ZTaskSide>;
 
-/** A change to a mock's data before a run: add or update records of one collection. */
+/**
+ * A change to a mock's data before a run: add, update or remove records of one collection.
+ * A string value that is exactly "{NOW}" becomes the wall clock as ISO 8601 when the change is
+ * applied, "{NOW_UNIX}" the Unix time in seconds (a number), "{NOW_MS}" in milliseconds; an
+ * offset in minutes may follow NOW: "{NOW-5}", "{NOW_UNIX+30}". Seeds may use them too.
+ */
 export const ZMutation = z.strictObject({
   side: z.enum(['source', 'destination']),
   collection: z.string().min(1),
