@@ -40,6 +40,55 @@ function plan(prompt: string, source: string, destination: string) {
   );
 }
 
+describe('grounded plan: base URLs typed the way vendors document them', () => {
+  // Each description's own base URL, a bare origin, and the API behind a gateway path: the
+  // code's paths must land on the described endpoints from each of them, never doubled.
+  const forms = (description: TApiDescription): string[] => {
+    const concrete = description.baseUrl.replace(/\{[^}]+\}/g, 'acme');
+    const { origin, pathname } = new URL(concrete);
+    return [
+      concrete,
+      origin,
+      `https://gateway.corp.test/upstream${pathname === '/' ? '' : pathname}`,
+    ];
+  };
+
+  it('writes paths that fit the description from every form of the base URL', () => {
+    for (const source of loadCatalog().slice(0, 24)) {
+      const destination = entry(source.id === 'slack' ? 'github' : 'slack');
+      for (const sourceApiUrl of forms(source)) {
+        const result = generateTemplateCode(
+          {
+            sourceApiName: source.name,
+            sourceApiUrl,
+            sourceAuthType: 'bearer',
+            destApiName: destination.name,
+            destApiUrl: destination.baseUrl,
+            destAuthType: 'bearer',
+            userPrompt: `post each new ${source.resources[0]!.name} from ${source.name} to ${destination.name} channel C0123`,
+          },
+          { source, destination },
+        );
+        const { calls, warnings } = checkCalls(result.code, {
+          source: { description: source, baseUrl: sourceApiUrl },
+          destination: { description: destination, baseUrl: destination.baseUrl },
+        });
+        expect(
+          warnings.filter((w) => w.code === 'UNKNOWN_PATH'),
+          sourceApiUrl,
+        ).toEqual([]);
+        for (const call of calls) {
+          // `_` stands for a path parameter the prompt did not give; a real segment twice is the bug.
+          const doubled = /\/([^/_][^/]*)\/\1\//.exec(
+            `${new URL(sourceApiUrl).pathname}${call.path}/`,
+          );
+          expect(doubled, `${sourceApiUrl} + ${call.path}`).toBeNull();
+        }
+      }
+    }
+  });
+});
+
 describe('grounded plan', () => {
   it('every program over catalog pairs parses, and unblocked ones call only described operations', () => {
     const catalog = loadCatalog();
@@ -70,9 +119,10 @@ describe('grounded plan', () => {
             expect(result.code).toMatch(/^\/\/ TODO: /m);
             continue;
           }
+          // Checked against the base URLs the code was generated for, as the review page does.
           const { warnings } = checkCalls(result.code, {
-            source: { description: source, baseUrl: source.baseUrl },
-            destination: { description: destination, baseUrl: destination.baseUrl },
+            source: { description: source, baseUrl: 'https://source.test' },
+            destination: { description: destination, baseUrl: 'https://destination.test' },
           });
           expect(warnings, prompt).toEqual([]);
         }
