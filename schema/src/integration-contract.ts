@@ -43,7 +43,11 @@ export type TOperationCall = z.infer<typeof ZOperationCall>;
  * `repaired` says the code shown is the generator's second attempt, after a failed dry run.
  */
 export const ZVerification = z.object({
-  status: z.enum(['passed', 'failed', 'skipped']),
+  /**
+   * unverified: the run succeeded but proves nothing the prompt asked for (it read records and
+   * would write none), so the code is not shown as verified.
+   */
+  status: z.enum(['passed', 'failed', 'skipped', 'unverified']),
   summary: z.string(),
   reason: z.string().optional(),
   repaired: z.boolean().optional(),

@@ -79,6 +79,7 @@ export class WriteCapture {
   readonly #captured: TCapturedWrite[] = [];
   readonly #reads = new Map<string, Tally>();
   readonly #writes = new Map<string, Tally>();
+  #sourceRecords = 0;
 
   constructor(setup: CaptureSetup, connections: CaptureConnections, maxCaptured: number) {
     this.mode = setup.mode;
@@ -150,7 +151,9 @@ export class WriteCapture {
     try {
       const call = this.#classify(role, method, url, body, contentType);
       if (call.read) {
-        this.#count(this.#reads, role, call.found, method, readCount(call.found, answer));
+        const records = readCount(call.found, answer);
+        if (role === 'source' && call.found) this.#sourceRecords += records;
+        this.#count(this.#reads, role, call.found, method, records);
       } else {
         this.#count(this.#writes, role, call.found, method, writtenCount(call.found, call.parsed));
       }
@@ -185,6 +188,7 @@ export class WriteCapture {
     mode: TTestMode;
     captured: TCapturedWrite[];
     summary: string;
+    recordsRead: number;
   } {
     const captured = this.#captured.map((write) => ({
       ...write,
@@ -194,7 +198,17 @@ export class WriteCapture {
       schemaErrors: write.schemaErrors.map((error) => redact.text(error)),
       response: redact.value(write.response),
     }));
-    return { mode: this.mode, captured, summary: redact.text(this.summary()) };
+    return {
+      mode: this.mode,
+      captured,
+      summary: redact.text(this.summary()),
+      recordsRead: this.recordsRead(),
+    };
+  }
+
+  /** Records the source's described reads answered with, over the whole run. */
+  recordsRead(): number {
+    return this.#sourceRecords;
   }
 
   /** "read 12 leads from Salesforce; would create 12 Notion pages; 0 schema errors". */

@@ -18,7 +18,10 @@ interface GenerationReportAlertProps {
 export function GenerationReportAlert({ report, onClose, action }: GenerationReportAlertProps) {
   const { unresolved, verification } = report;
   if (unresolved.length === 0 && !verification) return null;
-  const failed = unresolved.length > 0 || verification?.status === 'failed';
+  const failed =
+    unresolved.length > 0 ||
+    verification?.status === 'failed' ||
+    verification?.status === 'unverified';
   return (
     <Alert
       variant="light"
@@ -59,7 +62,9 @@ export function GenerationReportAlert({ report, onClose, action }: GenerationRep
               ? 'Dry run passed: '
               : verification.status === 'failed'
                 ? 'Dry run failed: '
-                : 'Dry run skipped: '}
+                : verification.status === 'unverified'
+                  ? 'Not verified: '
+                  : 'Dry run skipped: '}
             {verification.summary}
             {verification.reason ? ` (${verification.reason})` : ''}
             {verification.repaired
