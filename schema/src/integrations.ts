@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
+import { ZGenerationReport, ZIntegrationGenerationReport } from './generation-report.ts';
 import { ZOAuthGrant } from './oauth.ts';
 import {
   ZCronExpression,
@@ -145,6 +146,8 @@ export const ZCreateIntegrationRequest = z.strictObject({
   sourceApiKeyEncrypted: zSecret.optional(),
   destApiKeyEncrypted: zSecret.optional(),
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
+  /** What the generator said about `generatedCode`; kept with its version. Needs the code. */
+  generationReport: ZGenerationReport.optional(),
   schedule: ZSchedule.optional(),
   ...triggerRequestFields,
   /** Which API description each side uses (issue 14 §4); create defaults to auto. */
@@ -168,6 +171,8 @@ export const ZUpdateIntegrationRequest = z.strictObject({
   destAuthConfig: connectionFields.destAuthConfig.optional(),
   destApiKeyEncrypted: connectionFields.destApiKeyEncrypted.optional(),
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
+  /** What the generator said about `generatedCode`; kept with its version. Needs the code. */
+  generationReport: ZGenerationReport.optional(),
   status: ZIntegrationStatus.optional(),
   schedule: ZSchedule.optional(),
   ...triggerRequestFields,
@@ -194,6 +199,8 @@ export const ZIntegration = z.object({
   destApiKeyHint: z.string().nullable(),
   userPrompt: z.string(),
   generatedCode: z.string(),
+  /** The checklist of the last generation, or null when the code was never generated here. */
+  generationReport: ZIntegrationGenerationReport.nullable(),
   status: ZIntegrationStatus,
   schedule: ZSchedule,
   /** How deployed runs start (issue 16); the schedule applies to `schedule` only. */
@@ -247,6 +254,8 @@ export const ZIntegrationVersion = z.object({
   version: z.number().int(),
   origin: z.enum(VERSION_ORIGINS),
   code: z.string(),
+  /** What the generator said about this version's code, when it was generated. */
+  generationReport: ZGenerationReport.nullable(),
   createdAt: z.string(),
 });
 export type TIntegrationVersion = z.infer<typeof ZIntegrationVersion>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZGenerateRequest, ZVerification } from './integration-contract.ts';
+import { ZVerification } from './generation-report.ts';
+import { ZGenerateRequest } from './integration-contract.ts';
 import { ZWebhookEvent } from './triggers.ts';
 import {
   RUN_KINDS,

@@ -89,6 +89,7 @@ describe('generation benchmark harness, end to end', () => {
           code: 'export default async function run(ctx) { return { synced: 0 }; }',
           generator: 'template' as const,
           unresolved: [],
+          requirements: [],
           operations: [],
         }),
       },

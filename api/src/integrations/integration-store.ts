@@ -19,6 +19,7 @@ import {
   findIntegrationOfUser,
   listIntegrationsOfUser,
   listVersions as listVersionRows,
+  storedGenerationReport,
   toIntegrationVersion,
   updateIntegrationOfUser,
   type IntegrationChanges,
@@ -108,6 +109,7 @@ export async function createIntegration(
   userId: string,
   body: TCreateIntegrationRequest,
 ): Promise<IntegrationRow> {
+  refuseReportWithoutCode(body);
   const row = await createIntegrationWithSlot(sql, {
     userId,
     freeLimit: FREE_INTEGRATION_LIMIT,
@@ -143,13 +145,23 @@ export async function createIntegration(
           dest_credential: dest?.credential ?? null,
           dest_credential_hint: dest?.hint ?? null,
           generated_code: body.generatedCode ?? '',
+          generation_report: storedGenerationReport(
+            body.generatedCode ?? '',
+            body.generationReport,
+          ),
           schedule: body.schedule ?? { everyMinutes: 15 },
           trigger: body.trigger,
           source_description: body.sourceDescription,
           dest_description: body.destDescription,
           ...webhookColumns(vault, id, body),
         },
-        version: body.generatedCode ? { origin: 'generated', code: body.generatedCode } : null,
+        version: body.generatedCode
+          ? {
+              origin: 'generated',
+              code: body.generatedCode,
+              generationReport: body.generationReport,
+            }
+          : null,
       };
     },
   });
@@ -164,6 +176,7 @@ export async function updateIntegration(
   id: string,
   body: TUpdateIntegrationRequest,
 ): Promise<{ before: IntegrationRow; after: IntegrationRow }> {
+  refuseReportWithoutCode(body);
   const result = await updateIntegrationOfUser(sql, userId, id, (before) => {
     if (body.status && !canTransition(before.status, body.status)) {
       throw new ApiError(
@@ -220,6 +233,10 @@ export async function updateIntegration(
       dest_credential: dest?.credential,
       dest_credential_hint: dest?.hint,
       generated_code: body.generatedCode,
+      // A hand edit keeps the last report: the API then says it no longer describes the code.
+      generation_report: body.generatedCode
+        ? storedGenerationReport(body.generatedCode, body.generationReport)
+        : undefined,
       status: body.status,
       schedule: body.schedule,
       trigger: body.trigger,
@@ -267,16 +284,33 @@ function versionFor(
   body: TUpdateIntegrationRequest,
   code: string,
 ): NewVersion | null {
+  const generationReport = body.generationReport;
   if (body.status === 'active' && (body.generatedCode !== undefined || before.status === 'draft')) {
-    return { origin: 'deployed', code };
+    return { origin: 'deployed', code, generationReport };
   }
   if (body.generatedCode !== undefined && body.generatedCode !== before.generated_code) {
     return {
-      origin: before.generated_code === '' ? 'generated' : 'edited',
+      // Code that comes with the generator's report is generated, even over earlier code.
+      origin: before.generated_code === '' || generationReport ? 'generated' : 'edited',
       code: body.generatedCode,
+      generationReport,
     };
   }
   return null;
+}
+
+/** A report describes the code it came with: alone, it would describe whatever is saved. */
+function refuseReportWithoutCode(
+  body: Pick<TUpdateIntegrationRequest, 'generatedCode' | 'generationReport'>,
+): void {
+  if (body.generationReport && !body.generatedCode) {
+    throw new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      'generationReport needs the generatedCode it describes',
+      [{ path: ['generationReport'], message: 'needs generatedCode in the same request' }],
+    );
+  }
 }
 
 /** True when the base URL's or the OAuth token URL's origin changes. */

@@ -13,6 +13,7 @@ import type {
 import type { GenerationResult } from './generator.ts';
 import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './grounded-plan.ts';
 import { readSchedule } from './read-prompt.ts';
+import { missing } from './requirements.ts';
 
 export interface WebhookReading {
   /** The described event the prompt names best; undefined when none matched a word of it. */
@@ -294,6 +295,16 @@ export default async function run(ctx) {
     generator: 'template',
     trigger: 'webhook',
     unresolved,
+    requirements: [
+      {
+        kind: 'trigger',
+        text: `Runs when ${input.sourceApiName} delivers the event`,
+        status: 'done',
+        detail: 'the webhook trigger: each delivery starts a run with ctx.event',
+        lines: [],
+      },
+      ...missing(unresolved),
+    ],
     operations: write
       ? [
           {

@@ -46,10 +46,6 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { codeProblemPosition } from '../../../../lib/code-problem.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
-import {
-  forgetGenerationReport,
-  recallGenerationReport,
-} from '../../../../lib/generation-report.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import type { CompletionSources } from '../../../../lib/monaco/call-completions.ts';
 import { integrationDescriptionsQuery } from '../../../../lib/queries/catalog.ts';
@@ -105,7 +101,6 @@ function Review({ id }: { id: string }) {
   const dirty = code !== integration.generatedCode;
   const [generator, setGenerator] = useState(() => generatorInfo(id, integration.generatedCode));
   const [regenerateOpen, setRegenerateOpen] = useState(false);
-  const [report, setReport] = useState(() => recallGenerationReport(id));
   // Issue 18 §4: a test captures writes unless the user asks for a live one.
   const [testMode, setTestMode] = useState<TTestMode>('dry-run');
   // Issue 16: a webhook integration can be tested with a sample event; the events log links
@@ -387,13 +382,10 @@ function Review({ id }: { id: string }) {
         </Alert>
       )}
 
-      {report && (
+      {integration.generationReport && (
         <GenerationReportAlert
-          report={report}
-          onClose={() => {
-            forgetGenerationReport(id);
-            setReport(null);
-          }}
+          report={integration.generationReport}
+          onShowLine={showLine}
           action={refineButton('light')}
         />
       )}
@@ -469,7 +461,6 @@ function Review({ id }: { id: string }) {
           // The new code is saved: the editor shows it, with what the generator said.
           setCode(saved.generatedCode);
           setGenerator(generatorInfo(id, saved.generatedCode));
-          setReport(recallGenerationReport(id));
         }}
       />
 
