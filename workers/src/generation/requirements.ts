@@ -1,11 +1,20 @@
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter, type GroundedPlan } from './grounded-plan.ts';
-import { describeSchedule } from './read-prompt.ts';
+import { unaccountedClauses, wordsOf } from './prompt-clauses.ts';
+import { describeSchedule, readSchedule } from './read-prompt.ts';
 
 // The requirement checklist the console shows beside the code: what the prompt asked for, one
 // line each, marked done (with the lines of the code that do it), assumed (with the
 // assumption) or missing (with what is needed). It is derived from the plan the code was
 // compiled from, so the list and the code cannot disagree, and its counts are the headline's.
+
+const CONTAINER_NOUNS =
+  'repository repo project workspace board list channel base table sheet tab folder account organization org team space group mailbox inbox calendar database';
+const NEW_WORDS = 'new created opened added arrived';
+const CHANGED_WORDS = 'changed updated modified edited new created';
+
+/** How an unaccounted clause is listed: the user's own words, quoted. */
+const UNACCOUNTED = /^"(.*)": no part of the code does this$/s;
 
 const WHAT_TO_DO =
   'Say it plainly in the prompt and generate again, or write it in the code where a TODO marks the place.';
@@ -31,7 +40,7 @@ function kindOf(item: string): TRequirementKind {
 
 export function missing(items: readonly string[]): TRequirement[] {
   return items.map((text) => ({
-    kind: kindOf(text),
+    kind: UNACCOUNTED.test(text) ? clauseKind(text.replace(UNACCOUNTED, '$1')) : kindOf(text),
     text,
     status: 'missing',
     detail: WHAT_TO_DO,
@@ -41,6 +50,61 @@ export function missing(items: readonly string[]): TRequirement[] {
 
 export function assumed(items: readonly string[]): TRequirement[] {
   return items.map((text) => ({ kind: 'other', text, status: 'assumed', detail: text, lines: [] }));
+}
+
+/** What a clause the plan did not account for most likely asks for. */
+function clauseKind(clause: string): TRequirementKind {
+  if (
+    /\b(already|duplicates?|twice|instead of creat|upsert|if it'?s there|exists?)\b/i.test(clause)
+  )
+    return 'dedupe';
+  if (/\b(only|except|unless|exclud\w*|skip|leave out|not|never|without)\b/i.test(clause))
+    return 'filter';
+  if (/\b(like|e\.g\.|format\w*|template|subject|line|message|characters)\b|["“]/i.test(clause))
+    return 'format';
+  if (/\b(column|field|property|properties|map|set)\b/i.test(clause)) return 'field';
+  return 'other';
+}
+
+/** The phrases the plan was read from, and every word it used, for the clause check. */
+function planVocabulary(
+  plan: GroundedPlan,
+  prompt: string,
+  names: { source: string; destination: string },
+): { phrases: string[]; words: Set<string> } {
+  const phrases = [
+    ...plan.filters.map((f) => f.phrase),
+    plan.cursor?.phrase ?? '',
+    plan.dedupe?.phrase ?? '',
+    readSchedule(prompt)?.phrase ?? '',
+  ];
+  const texts: string[] = [names.source, names.destination];
+  for (const side of [plan.source, plan.destination]) {
+    if (!side) continue;
+    const r = side.resource;
+    texts.push(r.name, r.plural, ...r.aliases);
+    for (const [name, value] of Object.entries(side.pathParams)) texts.push(name, value);
+  }
+  for (const rule of plan.destination?.rules ?? []) {
+    texts.push(rule.to, rule.from ?? '', ...(rule.parts ?? []), rule.value ?? '');
+  }
+  texts.push(...(plan.destination?.columns ?? []));
+  const message = plan.destination?.message;
+  if (message?.channel) texts.push('channel', message.channel);
+  for (const value of Object.values(plan.source?.query ?? {})) texts.push(String(value));
+  for (const filter of plan.filters) {
+    texts.push(filter.field, filter.phrase);
+    for (const v of [filter.value].flat()) if (typeof v === 'string') texts.push(v);
+  }
+  for (const lookup of plan.lookups)
+    texts.push(lookup.resource, lookup.name ?? '', lookup.nameField);
+  // A filled path parameter accounts for the container the prompt named it by.
+  const filled = [plan.source, plan.destination].some(
+    (side) => side && Object.values(side.pathParams).some(Boolean),
+  );
+  if (filled || plan.lookups.length > 0) texts.push(CONTAINER_NOUNS);
+  if (plan.cursor) texts.push(plan.cursor.kind === 'new' ? NEW_WORDS : CHANGED_WORDS);
+  return { phrases, words: new Set(texts.flatMap(wordsOf)) };
 }
 
 /** The checklist of a grounded program: every part of the plan, then its assumptions and gaps. */
@@ -146,4 +210,19 @@ export function groundedRequirements(
   }
   list.push(...assumed(plan.assumptions), ...missing(plan.unresolved));
   return list;
+}
+
+/**
+ * The prompt's clauses that ask for something no part of the plan does, each as the unresolved
+ * item the code's header marks TODO and the checklist lists as missing.
+ */
+export function unaccountedRequests(
+  plan: GroundedPlan,
+  prompt: string,
+  names: { source: string; destination: string },
+): string[] {
+  const { phrases, words } = planVocabulary(plan, prompt, names);
+  return unaccountedClauses(prompt, phrases, words).map(
+    (clause) => `"${clause}": no part of the code does this`,
+  );
 }
