@@ -154,7 +154,8 @@ export const mock: VendorMock = {
     }
 
     function tasksOfProject(gid: string): Rec[] {
-      return tasks.filter((t) => (t.projects as Rec[]).some((p) => p.gid === gid) && !t.parent);
+      // A subtask shows up in a project's list only when it was added to the project itself.
+      return tasks.filter((t) => (t.projects as Rec[]).some((p) => p.gid === gid));
     }
 
     function createTask(req: MockRequest): MockResponse {
