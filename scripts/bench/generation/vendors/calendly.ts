@@ -85,7 +85,7 @@ export const mock: VendorMock = {
         updated_at: i.updated_at ?? i.created_at ?? '2026-11-10T09:00:00.000000Z',
         tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
         text_reminder_number: i.text_reminder_number ?? null,
-        rescheduled: false,
+        rescheduled: i.rescheduled === true,
         old_invitee: null,
         new_invitee: null,
         cancel_url: `https://calendly.com/cancellations/${String(i.uuid)}`,
