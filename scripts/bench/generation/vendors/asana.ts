@@ -98,7 +98,11 @@ export const mock: VendorMock = {
         memberships: t.memberships ?? projs.map((p) => ({ project: p })),
       };
     }
-    const tasks: Rec[] = structuredClone(data.tasks ?? []).map(normalise);
+    // A seed may give a relative date ("{NOW+2880}"): due_on and start_on keep its date part.
+    const tasks: Rec[] = structuredClone(data.tasks ?? []).map((t) => {
+      for (const k of ['due_on', 'start_on']) if (typeof t[k] === 'string' && String(t[k]).length > 10) t[k] = String(t[k]).slice(0, 10);
+      return normalise(t);
+    });
 
     function list(items: Rec[], req: MockRequest, path: string): MockResponse {
       const q = req.query;
