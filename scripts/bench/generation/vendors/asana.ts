@@ -4,7 +4,13 @@
 // Lists page with `limit` (1-100) and an opaque `offset`, answering `next_page` (null on the
 // last page); an unpaginated request whose result is large is refused. `completed_since` limits
 // a task list to incomplete tasks and those completed since then ("now": incomplete only).
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -12,27 +18,56 @@ type Rec = Record<string, unknown>;
 // Pages never hold more than this, and an unpaginated list longer than it is refused.
 const PAGE_CAP = 5;
 const BASE = '/api/1.0';
-const HELP = 'For more information on API status codes and how to handle them, read the docs on errors: https://developers.asana.com/docs/errors';
+const HELP =
+  'For more information on API status codes and how to handle them, read the docs on errors: https://developers.asana.com/docs/errors';
 
 function fail(status: number, message: string): MockResponse {
   return json(status, { errors: [{ message, help: HELP }] });
 }
 
 const TASK_FIELDS = new Set([
-  'name', 'notes', 'html_notes', 'completed', 'assignee', 'assignee_status', 'due_on', 'due_at', 'start_on', 'start_at',
-  'projects', 'workspace', 'parent', 'followers', 'tags', 'custom_fields', 'resource_subtype', 'approval_status',
-  'assignee_section', 'liked', 'external',
+  'name',
+  'notes',
+  'html_notes',
+  'completed',
+  'assignee',
+  'assignee_status',
+  'due_on',
+  'due_at',
+  'start_on',
+  'start_at',
+  'projects',
+  'workspace',
+  'parent',
+  'followers',
+  'tags',
+  'custom_fields',
+  'resource_subtype',
+  'approval_status',
+  'assignee_section',
+  'liked',
+  'external',
 ]);
 
 function compactTask(t: Rec): Rec {
-  return { gid: t.gid, name: t.name, resource_type: 'task', resource_subtype: t.resource_subtype ?? 'default_task' };
+  return {
+    gid: t.gid,
+    name: t.name,
+    resource_type: 'task',
+    resource_subtype: t.resource_subtype ?? 'default_task',
+  };
 }
 
 /** Keeps the compact fields plus every top-level field that opt_fields names (or a dotted path starts with). */
 function project(t: Rec, optFields: string | null): Rec {
   const out = compactTask(t);
   if (!optFields) return out;
-  const wanted = new Set(optFields.split(',').map((f) => f.trim().split('.')[0]).filter(Boolean));
+  const wanted = new Set(
+    optFields
+      .split(',')
+      .map((f) => f.trim().split('.')[0] ?? '')
+      .filter(Boolean),
+  );
   for (const f of wanted) {
     if (f in t) out[f] = t[f];
     else if (f === 'this') Object.assign(out, t);
@@ -57,7 +92,12 @@ export const mock: VendorMock = {
   ],
   unauthorized: () => fail(401, 'Not Authorized'),
   create(seed: unknown, context: VendorContext): VendorInstance {
-    const data = (seed ?? {}) as { workspace?: Rec; projects?: Rec[]; users?: Rec[]; tasks?: Rec[] };
+    const data = (seed ?? {}) as {
+      workspace?: Rec;
+      projects?: Rec[];
+      users?: Rec[];
+      tasks?: Rec[];
+    };
     const workspace: Rec = data.workspace ?? { gid: '1201000000000001', name: 'acme.com' };
     const wsCompact = { gid: workspace.gid, name: workspace.name, resource_type: 'workspace' };
     const projects: Rec[] = structuredClone(data.projects ?? []).map((p) => ({
@@ -100,7 +140,8 @@ export const mock: VendorMock = {
     }
     // A seed may give a relative date ("{NOW+2880}"): due_on and start_on keep its date part.
     const tasks: Rec[] = structuredClone(data.tasks ?? []).map((t) => {
-      for (const k of ['due_on', 'start_on']) if (typeof t[k] === 'string' && String(t[k]).length > 10) t[k] = String(t[k]).slice(0, 10);
+      for (const k of ['due_on', 'start_on'])
+        if (typeof t[k] === 'string' && String(t[k]).length > 10) t[k] = String(t[k]).slice(0, 10);
       return normalise(t);
     });
 
@@ -110,7 +151,10 @@ export const mock: VendorMock = {
       const optFields = q.get('opt_fields');
       if (limitRaw === null) {
         if (items.length > PAGE_CAP) {
-          return fail(400, 'The result is too large. You should use pagination (may require specifying a workspace)!');
+          return fail(
+            400,
+            'The result is too large. You should use pagination (may require specifying a workspace)!',
+          );
         }
         return json(200, { data: items.map((t) => project(t, optFields)) });
       }
@@ -121,8 +165,11 @@ export const mock: VendorMock = {
       let start = 0;
       const offset = q.get('offset');
       if (offset) {
-        const decoded = /^eyJ/.test(offset) ? JSON.parse(Buffer.from(offset, 'base64url').toString()) : null;
-        if (!decoded || typeof decoded.i !== 'number') return fail(400, 'offset: Your pagination token is invalid.');
+        const decoded = /^eyJ/.test(offset)
+          ? JSON.parse(Buffer.from(offset, 'base64url').toString())
+          : null;
+        if (!decoded || typeof decoded.i !== 'number')
+          return fail(400, 'offset: Your pagination token is invalid.');
         start = decoded.i;
       }
       const size = Math.min(limit, PAGE_CAP);
@@ -185,17 +232,27 @@ export const mock: VendorMock = {
         return fail(400, `workspace: Not a recognized ID: ${String(input.workspace)}`);
       }
       for (const k of ['name', 'notes', 'html_notes']) {
-        if (input[k] !== undefined && typeof input[k] !== 'string') return fail(400, `${k}: Value is not a string`);
+        if (input[k] !== undefined && typeof input[k] !== 'string')
+          return fail(400, `${k}: Value is not a string`);
       }
       for (const k of ['due_on', 'start_on']) {
-        if (input[k] !== undefined && input[k] !== null && !/^\d{4}-\d\d-\d\d$/.test(String(input[k]))) {
+        if (
+          input[k] !== undefined &&
+          input[k] !== null &&
+          !/^\d{4}-\d\d-\d\d$/.test(String(input[k]))
+        ) {
           return fail(400, `${k}: Invalid date: ${String(input[k])}`);
         }
       }
-      if (input.due_at !== undefined && input.due_at !== null && Number.isNaN(Date.parse(String(input.due_at)))) {
+      if (
+        input.due_at !== undefined &&
+        input.due_at !== null &&
+        Number.isNaN(Date.parse(String(input.due_at)))
+      ) {
         return fail(400, `due_at: Invalid date-time: ${String(input.due_at)}`);
       }
-      if (input.due_on && input.due_at) return fail(400, 'You may only provide one of due_on or due_at!');
+      if (input.due_on && input.due_at)
+        return fail(400, 'You may only provide one of due_on or due_at!');
       if (input.completed !== undefined && typeof input.completed !== 'boolean') {
         return fail(400, 'completed: Value is not a boolean');
       }
@@ -222,10 +279,15 @@ export const mock: VendorMock = {
         const path = req.path.slice(BASE.length).replace(/\/+$/, '');
         const method = req.method;
         if (path === '/users/me' && method === 'GET') {
-          const me = users[0] ?? { gid: '1201000000000100', name: 'API User', email: 'api@acme.com' };
+          const me = users[0] ?? {
+            gid: '1201000000000100',
+            name: 'API User',
+            email: 'api@acme.com',
+          };
           return json(200, { data: { ...me, resource_type: 'user', workspaces: [wsCompact] } });
         }
-        if (path === '/workspaces' && method === 'GET') return json(200, { data: [wsCompact], next_page: null });
+        if (path === '/workspaces' && method === 'GET')
+          return json(200, { data: [wsCompact], next_page: null });
         if (path === '/projects' && method === 'GET') {
           const items = projects.filter((p) => req.query.get('archived') === 'true' || !p.archived);
           return list(items as Rec[], req, path);
@@ -237,21 +299,31 @@ export const mock: VendorMock = {
         }
         m = /^\/projects\/([^/]+)\/tasks$/.exec(path);
         if (m && method === 'GET') {
-          if (!projects.some((x) => x.gid === m![1])) return fail(404, 'project: Unknown object: ' + m[1]);
+          if (!projects.some((x) => x.gid === m![1]))
+            return fail(404, 'project: Unknown object: ' + m[1]);
           const filter = taskFilter(req.query);
           if (typeof filter === 'string') return fail(400, filter);
-          return list(tasksOfProject(m[1]).filter(filter), req, path);
+          return list(tasksOfProject(m[1]!).filter(filter), req, path);
         }
         if (path === '/tasks' && method === 'GET') {
           const projectGid = req.query.get('project');
-          if (!projectGid && !req.query.get('section') && !req.query.get('tag') && !(req.query.get('assignee') && req.query.get('workspace'))) {
-            return fail(400, 'Must specify exactly one of project, tag, section, user task list, or assignee + workspace');
+          if (
+            !projectGid &&
+            !req.query.get('section') &&
+            !req.query.get('tag') &&
+            !(req.query.get('assignee') && req.query.get('workspace'))
+          ) {
+            return fail(
+              400,
+              'Must specify exactly one of project, tag, section, user task list, or assignee + workspace',
+            );
           }
           const filter = taskFilter(req.query);
           if (typeof filter === 'string') return fail(400, filter);
           let items = projectGid ? tasksOfProject(projectGid) : tasks.filter((t) => !t.parent);
           const assignee = req.query.get('assignee');
-          if (assignee && !projectGid) items = items.filter((t) => (t.assignee as Rec | null)?.gid === assignee);
+          if (assignee && !projectGid)
+            items = items.filter((t) => (t.assignee as Rec | null)?.gid === assignee);
           return list(items.filter(filter), req, path);
         }
         if (path === '/tasks' && method === 'POST') return createTask(req);
@@ -259,11 +331,17 @@ export const mock: VendorMock = {
         if (m && method === 'GET') {
           const t = tasks.find((x) => x.gid === m![1]);
           if (!t) return fail(404, 'task: Unknown object: ' + m[1]);
-          return json(200, { data: req.query.get('opt_fields') ? project(t, req.query.get('opt_fields')) : t });
+          return json(200, {
+            data: req.query.get('opt_fields') ? project(t, req.query.get('opt_fields')) : t,
+          });
         }
         m = /^\/tasks\/([^/]+)\/subtasks$/.exec(path);
         if (m && method === 'GET') {
-          return list(tasks.filter((t) => (t.parent as Rec | null)?.gid === m![1]), req, path);
+          return list(
+            tasks.filter((t) => (t.parent as Rec | null)?.gid === m![1]),
+            req,
+            path,
+          );
         }
         return fail(404, 'No matching route for request');
       },

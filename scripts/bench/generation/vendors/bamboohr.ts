@@ -6,7 +6,13 @@
 // returns only the fields asked for, as strings; POST /employees adds one employee (firstName and
 // lastName required) and answers 201 with a `Location` header and no body. POST
 // /reports/custom?format=JSON runs a report over the fields it names.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -27,10 +33,40 @@ const DIRECTORY_FIELDS = [
 
 // Fields a new employee may be given (the writable standard fields the tasks can touch).
 const WRITABLE = new Set([
-  'firstName', 'lastName', 'middleName', 'preferredName', 'displayName', 'workEmail', 'homeEmail', 'jobTitle', 'department',
-  'division', 'location', 'hireDate', 'originalHireDate', 'workPhone', 'mobilePhone', 'homePhone', 'employeeNumber',
-  'gender', 'dateOfBirth', 'address1', 'address2', 'city', 'state', 'zipcode', 'country', 'employmentHistoryStatus',
-  'status', 'supervisorEId', 'payRate', 'payType', 'exempt', 'linkedIn', 'pronouns', 'workPhoneExtension',
+  'firstName',
+  'lastName',
+  'middleName',
+  'preferredName',
+  'displayName',
+  'workEmail',
+  'homeEmail',
+  'jobTitle',
+  'department',
+  'division',
+  'location',
+  'hireDate',
+  'originalHireDate',
+  'workPhone',
+  'mobilePhone',
+  'homePhone',
+  'employeeNumber',
+  'gender',
+  'dateOfBirth',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zipcode',
+  'country',
+  'employmentHistoryStatus',
+  'status',
+  'supervisorEId',
+  'payRate',
+  'payType',
+  'exempt',
+  'linkedIn',
+  'pronouns',
+  'workPhoneExtension',
 ]);
 const DATE_FIELDS = new Set(['hireDate', 'originalHireDate', 'dateOfBirth', 'terminationDate']);
 
@@ -39,7 +75,11 @@ function refuse(status: number, message: string): MockResponse {
 }
 
 function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 function validDate(s: string): boolean {
@@ -64,11 +104,17 @@ export const mock: VendorMock = {
     const data = (seed ?? {}) as { companyDomain?: string; employees?: Rec[] };
     const company = data.companyDomain ?? 'acme';
     const prefix = `/api/gateway.php/${company}/v1`;
-    const employees: Rec[] = structuredClone(data.employees ?? []).map((e) => ({ status: 'Active', ...e, id: String(e.id) }));
+    const employees: Rec[] = structuredClone(data.employees ?? []).map((e) => ({
+      status: 'Active',
+      ...e,
+      id: String(e.id),
+    }));
     let nextId = employees.reduce((max, e) => Math.max(max, Number(e.id) || 0), 100) + 1;
 
-    const wantsJson = (req: MockRequest): boolean => (req.headers.accept ?? '').toLowerCase().includes('application/json');
-    const display = (e: Rec): string => `${String(e.preferredName || e.firstName)} ${String(e.lastName)}`;
+    const wantsJson = (req: MockRequest): boolean =>
+      (req.headers.accept ?? '').toLowerCase().includes('application/json');
+    const display = (e: Rec): string =>
+      `${String(e.preferredName || e.firstName)} ${String(e.lastName)}`;
     const valueOf = (e: Rec, f: string): unknown => {
       if (f === 'id') return String(e.id);
       if (f === 'displayName') return e.displayName ?? display(e);
@@ -78,23 +124,32 @@ export const mock: VendorMock = {
     };
 
     function answer(req: MockRequest, body: unknown, xml: () => string): MockResponse {
-      if (wantsJson(req)) return { status: 200, headers: { 'content-type': 'application/json' }, body };
+      if (wantsJson(req))
+        return { status: 200, headers: { 'content-type': 'application/json' }, body };
       return { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' }, body: xml() };
     }
 
     function addEmployee(req: MockRequest): MockResponse {
       let input: Rec | undefined;
       const ct = (req.headers['content-type'] ?? '').toLowerCase();
-      if (ct.includes('json') && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) input = req.body as Rec;
+      if (
+        ct.includes('json') &&
+        req.body &&
+        typeof req.body === 'object' &&
+        !Array.isArray(req.body)
+      )
+        input = req.body as Rec;
       else if (req.rawBody.trim().startsWith('<')) {
         input = {};
-        for (const m of req.rawBody.matchAll(/<field id="([^"]+)">([^<]*)<\/field>/g)) input[m[1]] = m[2];
+        for (const m of req.rawBody.matchAll(/<field id="([^"]+)">([^<]*)<\/field>/g))
+          input[m[1]!] = m[2];
       }
       if (!input) return refuse(400, 'The request body could not be parsed');
       for (const key of Object.keys(input)) {
         if (!WRITABLE.has(key)) return refuse(400, `Invalid field: ${key}`);
         const v = input[key];
-        if (v !== null && typeof v !== 'string' && typeof v !== 'number') return refuse(400, `Invalid value for field ${key}`);
+        if (v !== null && typeof v !== 'string' && typeof v !== 'number')
+          return refuse(400, `Invalid value for field ${key}`);
       }
       for (const key of ['firstName', 'lastName']) {
         if (typeof input[key] !== 'string' || String(input[key]).trim() === '') {
@@ -110,7 +165,11 @@ export const mock: VendorMock = {
       const record: Rec = { id, status: 'Active' };
       for (const [k, v] of Object.entries(input)) record[k] = v === null ? null : String(v);
       employees.push(record);
-      return { status: 201, headers: { location: `${context.origin}${prefix}/employees/${id}` }, body: '' };
+      return {
+        status: 201,
+        headers: { location: `${context.origin}${prefix}/employees/${id}` },
+        body: '',
+      };
     }
 
     return {
@@ -131,10 +190,16 @@ export const mock: VendorMock = {
           });
           return answer(
             req,
-            { fields: DIRECTORY_FIELDS.map(([id, type, name]) => ({ id, type, name })), employees: rows },
+            {
+              fields: DIRECTORY_FIELDS.map(([id, type, name]) => ({ id, type, name })),
+              employees: rows,
+            },
             () =>
               `<?xml version="1.0"?>\n<directory><employees>${rows
-                .map((r) => `<employee id="${String(r.id)}">${DIRECTORY_FIELDS.map(([f]) => `<field id="${f}">${xmlEscape(String(r[f] ?? ''))}</field>`).join('')}</employee>`)
+                .map(
+                  (r) =>
+                    `<employee id="${String(r.id)}">${DIRECTORY_FIELDS.map(([f]) => `<field id="${f}">${xmlEscape(String(r[f] ?? ''))}</field>`).join('')}</employee>`,
+                )
                 .join('')}</employees></directory>`,
           );
         }
@@ -143,30 +208,49 @@ export const mock: VendorMock = {
           const e = employees.find((x) => x.id === m[1]);
           if (!e) return refuse(404, 'Employee not found');
           const fieldsRaw = req.query.get('fields');
-          const fields = fieldsRaw ? fieldsRaw.split(',').map((f) => f.trim()).filter(Boolean) : ['firstName', 'lastName'];
+          const fields = fieldsRaw
+            ? fieldsRaw
+                .split(',')
+                .map((f) => f.trim())
+                .filter(Boolean)
+            : ['firstName', 'lastName'];
           const out: Rec = { id: String(e.id) };
           for (const f of fields) out[f] = valueOf(e, f);
-          return answer(req, out, () =>
-            `<?xml version="1.0"?>\n<employee id="${String(e.id)}">${fields.map((f) => `<field id="${f}">${xmlEscape(String(out[f] ?? ''))}</field>`).join('')}</employee>`,
+          return answer(
+            req,
+            out,
+            () =>
+              `<?xml version="1.0"?>\n<employee id="${String(e.id)}">${fields.map((f) => `<field id="${f}">${xmlEscape(String(out[f] ?? ''))}</field>`).join('')}</employee>`,
           );
         }
         if (path === '/reports/custom' && req.method === 'POST') {
           const body = req.body as Rec | undefined;
-          const fields = Array.isArray(body?.fields) ? (body!.fields as unknown[]).map(String) : undefined;
-          if (!fields || fields.length === 0) return refuse(400, 'A custom report needs a list of fields');
+          const fields = Array.isArray(body?.fields)
+            ? (body!.fields as unknown[]).map(String)
+            : undefined;
+          if (!fields || fields.length === 0)
+            return refuse(400, 'A custom report needs a list of fields');
           const format = (req.query.get('format') ?? 'XML').toUpperCase();
           const rows = employees.map((e) => {
             const r: Rec = { id: String(e.id) };
             for (const f of fields) r[f] = valueOf(e, f);
             return r;
           });
-          const payload = { title: String(body?.title ?? 'Report'), fields: fields.map((f) => ({ id: f, type: 'text', name: f })), employees: rows };
-          if (format === 'JSON') return { status: 200, headers: { 'content-type': 'application/json' }, body: payload };
+          const payload = {
+            title: String(body?.title ?? 'Report'),
+            fields: fields.map((f) => ({ id: f, type: 'text', name: f })),
+            employees: rows,
+          };
+          if (format === 'JSON')
+            return { status: 200, headers: { 'content-type': 'application/json' }, body: payload };
           return {
             status: 200,
             headers: { 'content-type': 'text/xml; charset=utf-8' },
             body: `<?xml version="1.0"?>\n<report><title>${xmlEscape(payload.title)}</title><employees>${rows
-              .map((r) => `<employee id="${String(r.id)}">${fields.map((f) => `<field id="${f}">${xmlEscape(String(r[f] ?? ''))}</field>`).join('')}</employee>`)
+              .map(
+                (r) =>
+                  `<employee id="${String(r.id)}">${fields.map((f) => `<field id="${f}">${xmlEscape(String(r[f] ?? ''))}</field>`).join('')}</employee>`,
+              )
               .join('')}</employees></report>`,
           };
         }

@@ -5,7 +5,13 @@
 // `organization` or `group` and returns active and canceled events alike unless `status` says;
 // `min_start_time` is inclusive, `max_start_time` exclusive. Invitees of an event are listed at
 // /scheduled_events/{uuid}/invitees, again active and canceled alike unless `status` says.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -30,11 +36,21 @@ export const mock: VendorMock = {
     'https://developer.calendly.com/docs/api-guides/update-your-system-with-data-from-scheduled-events-admins-only',
     'https://developer.calendly.com/api-docs/d7755e2f9e5fe-calendly-api',
   ],
-  unauthorized: () => json(401, { title: 'Unauthenticated', message: 'The access token is invalid' }),
+  unauthorized: () =>
+    json(401, { title: 'Unauthenticated', message: 'The access token is invalid' }),
   create(seed: unknown, context: VendorContext): VendorInstance {
-    const data = (seed ?? {}) as { user?: Rec; organization?: string; scheduled_events?: Rec[]; invitees?: Rec[] };
+    const data = (seed ?? {}) as {
+      user?: Rec;
+      organization?: string;
+      scheduled_events?: Rec[];
+      invitees?: Rec[];
+    };
     const o = context.origin;
-    const user: Rec = data.user ?? { uuid: 'AAAAUSER0001', name: 'Owner', email: 'owner@example.com' };
+    const user: Rec = data.user ?? {
+      uuid: 'AAAAUSER0001',
+      name: 'Owner',
+      email: 'owner@example.com',
+    };
     const orgUuid = data.organization ?? 'AAAAORG00001';
     const userUri = `${o}/users/${String(user.uuid)}`;
     const orgUri = `${o}/organizations/${orgUuid}`;
@@ -53,7 +69,11 @@ export const mock: VendorMock = {
         start_time: e.start_time,
         end_time: e.end_time,
         event_type: `${o}/event_types/${String(event_type_uuid ?? 'ETYPE0000001')}`,
-        location: e.location ?? { type: 'google_conference', status: 'pushed', join_url: 'https://meet.google.com/abc-defg-hij' },
+        location: e.location ?? {
+          type: 'google_conference',
+          status: 'pushed',
+          join_url: 'https://meet.google.com/abc-defg-hij',
+        },
         invitees_counter: {
           total: own.length,
           active: own.filter((i) => (i.status ?? 'active') === 'active').length,
@@ -83,7 +103,14 @@ export const mock: VendorMock = {
         event: eventUri,
         created_at: i.created_at ?? '2026-11-10T09:00:00.000000Z',
         updated_at: i.updated_at ?? i.created_at ?? '2026-11-10T09:00:00.000000Z',
-        tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
+        tracking: {
+          utm_campaign: null,
+          utm_source: null,
+          utm_medium: null,
+          utm_content: null,
+          utm_term: null,
+          salesforce_uuid: null,
+        },
         text_reminder_number: i.text_reminder_number ?? null,
         rescheduled: i.rescheduled === true,
         old_invitee: null,
@@ -104,12 +131,14 @@ export const mock: VendorMock = {
       const q = req.query;
       const countRaw = q.get('count');
       const count = countRaw === null ? 20 : Number(countRaw);
-      if (!Number.isInteger(count) || count < 1 || count > 100) return invalid('count', 'must be between 1 and 100');
+      if (!Number.isInteger(count) || count < 1 || count > 100)
+        return invalid('count', 'must be between 1 and 100');
       const tokenRaw = q.get('page_token');
       let start = 0;
       if (tokenRaw) {
         const n = Number.parseInt(tokenRaw.replace(/^pt_/, ''), 36);
-        if (!tokenRaw.startsWith('pt_') || Number.isNaN(n)) return invalid('page_token', 'is invalid');
+        if (!tokenRaw.startsWith('pt_') || Number.isNaN(n))
+          return invalid('page_token', 'is invalid');
         start = n;
       }
       const size = Math.min(count, PAGE_CAP);
@@ -148,7 +177,11 @@ export const mock: VendorMock = {
       handle(req: MockRequest): MockResponse {
         const path = req.path.replace(/\/+$/, '');
         const q = req.query;
-        if (req.method !== 'GET') return json(404, { title: 'Resource Not Found', message: 'The server could not find the requested resource.' });
+        if (req.method !== 'GET')
+          return json(404, {
+            title: 'Resource Not Found',
+            message: 'The server could not find the requested resource.',
+          });
         if (path === '/users/me') {
           return json(200, {
             resource: {
@@ -169,11 +202,21 @@ export const mock: VendorMock = {
         }
         if (path === '/scheduled_events') {
           const scopes = ['user', 'organization', 'group'].filter((k) => q.get(k));
-          if (scopes.length === 0) return invalid('user', 'one of user, organization or group must be provided');
-          if (q.get('user') && q.get('user') !== userUri) return json(403, { title: 'Permission Denied', message: 'You do not have permission to access this resource.' });
-          if (q.get('organization') && q.get('organization') !== orgUri) return json(403, { title: 'Permission Denied', message: 'You do not have permission to access this resource.' });
+          if (scopes.length === 0)
+            return invalid('user', 'one of user, organization or group must be provided');
+          if (q.get('user') && q.get('user') !== userUri)
+            return json(403, {
+              title: 'Permission Denied',
+              message: 'You do not have permission to access this resource.',
+            });
+          if (q.get('organization') && q.get('organization') !== orgUri)
+            return json(403, {
+              title: 'Permission Denied',
+              message: 'You do not have permission to access this resource.',
+            });
           const status = q.get('status');
-          if (status && !['active', 'canceled'].includes(status)) return invalid('status', 'must be one of active, canceled');
+          if (status && !['active', 'canceled'].includes(status))
+            return invalid('status', 'must be one of active, canceled');
           const min = timeParam(q, 'min_start_time');
           if (typeof min === 'object') return min;
           const max = timeParam(q, 'max_start_time');
@@ -184,38 +227,69 @@ export const mock: VendorMock = {
             if (status && (e.status ?? 'active') !== status) return false;
             if (min !== undefined && t < min) return false;
             if (max !== undefined && t >= max) return false;
-            if (email && !invitees.some((i) => i.event_uuid === e.uuid && i.email === email)) return false;
+            if (email && !invitees.some((i) => i.event_uuid === e.uuid && i.email === email))
+              return false;
             return true;
           });
           const sort = q.get('sort') ?? 'start_time:asc';
-          if (!/^start_time:(asc|desc)$/.test(sort)) return invalid('sort', 'must be start_time:asc or start_time:desc');
+          if (!/^start_time:(asc|desc)$/.test(sort))
+            return invalid('sort', 'must be start_time:asc or start_time:desc');
           const desc = sort.endsWith('desc');
-          items = [...items].sort((a, b) => (Date.parse(String(a.start_time)) - Date.parse(String(b.start_time))) * (desc ? -1 : 1));
+          items = [...items].sort(
+            (a, b) =>
+              (Date.parse(String(a.start_time)) - Date.parse(String(b.start_time))) *
+              (desc ? -1 : 1),
+          );
           return page(items.map(eventResource), req, path);
         }
         let m = /^\/scheduled_events\/([^/]+)$/.exec(path);
         if (m) {
           const e = events.find((x) => x.uuid === m![1]);
-          return e ? json(200, { resource: eventResource(e) }) : json(404, { title: 'Resource Not Found', message: 'The server could not find the requested resource.' });
+          return e
+            ? json(200, { resource: eventResource(e) })
+            : json(404, {
+                title: 'Resource Not Found',
+                message: 'The server could not find the requested resource.',
+              });
         }
         m = /^\/scheduled_events\/([^/]+)\/invitees$/.exec(path);
         if (m) {
-          if (!events.some((x) => x.uuid === m![1])) return json(404, { title: 'Resource Not Found', message: 'The server could not find the requested resource.' });
+          if (!events.some((x) => x.uuid === m![1]))
+            return json(404, {
+              title: 'Resource Not Found',
+              message: 'The server could not find the requested resource.',
+            });
           const status = q.get('status');
-          if (status && !['active', 'canceled'].includes(status)) return invalid('status', 'must be one of active, canceled');
+          if (status && !['active', 'canceled'].includes(status))
+            return invalid('status', 'must be one of active, canceled');
           const email = q.get('email');
           const desc = (q.get('sort') ?? 'created_at:asc').endsWith('desc');
           const items = invitees
-            .filter((i) => i.event_uuid === m![1] && (!status || (i.status ?? 'active') === status) && (!email || i.email === email))
-            .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)) * (desc ? -1 : 1));
+            .filter(
+              (i) =>
+                i.event_uuid === m![1] &&
+                (!status || (i.status ?? 'active') === status) &&
+                (!email || i.email === email),
+            )
+            .sort(
+              (a, b) => String(a.created_at).localeCompare(String(b.created_at)) * (desc ? -1 : 1),
+            );
           return page(items.map(inviteeResource), req, path);
         }
         m = /^\/scheduled_events\/([^/]+)\/invitees\/([^/]+)$/.exec(path);
         if (m) {
           const i = invitees.find((x) => x.event_uuid === m![1] && x.uuid === m![2]);
-          return i ? json(200, { resource: inviteeResource(i) }) : json(404, { title: 'Resource Not Found', message: 'The server could not find the requested resource.' });
+          return i
+            ? json(200, { resource: inviteeResource(i) })
+            : json(404, {
+                title: 'Resource Not Found',
+                message: 'The server could not find the requested resource.',
+              });
         }
-        return json(404, { title: 'Resource Not Found', message: 'The server could not find the requested resource.' });
+        return json(404, {
+          title: 'Resource Not Found',
+          message: 'The server could not find the requested resource.',
+        });
       },
     };
   },

@@ -8,24 +8,60 @@
 // (30 a page, `page` up to 10) and answers `{"results", "total"}`. GET /contacts lists contacts
 // (not deleted ones unless `state=deleted`). POST /tickets validates the way Freshdesk does and
 // answers 400 `{"description": "Validation failed", "errors": [{field, message, code}]}`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 
-interface FieldError { field: string; message: string; code: string }
-const validation = (errors: FieldError[]): MockResponse => json(400, { description: 'Validation failed', errors });
+interface FieldError {
+  field: string;
+  message: string;
+  code: string;
+}
+const validation = (errors: FieldError[]): MockResponse =>
+  json(400, { description: 'Validation failed', errors });
 
 const TICKET_CREATE = new Set([
-  'name', 'requester_id', 'email', 'facebook_id', 'phone', 'twitter_id', 'unique_external_id', 'subject', 'type', 'status',
-  'priority', 'description', 'responder_id', 'attachments', 'cc_emails', 'custom_fields', 'due_by', 'email_config_id',
-  'fr_due_by', 'group_id', 'parent_id', 'product_id', 'source', 'tags', 'company_id', 'internal_agent_id', 'internal_group_id',
+  'name',
+  'requester_id',
+  'email',
+  'facebook_id',
+  'phone',
+  'twitter_id',
+  'unique_external_id',
+  'subject',
+  'type',
+  'status',
+  'priority',
+  'description',
+  'responder_id',
+  'attachments',
+  'cc_emails',
+  'custom_fields',
+  'due_by',
+  'email_config_id',
+  'fr_due_by',
+  'group_id',
+  'parent_id',
+  'product_id',
+  'source',
+  'tags',
+  'company_id',
+  'internal_agent_id',
+  'internal_group_id',
   'lookup_parameter',
 ]);
 
 // ---- Freshdesk's search query language: field:value, field:>'date', AND, OR, parentheses ----
 function compileQuery(query: string): ((t: Rec) => boolean) | string {
-  const tokens = query.match(/\(|\)|'[^']*'|[A-Za-z_]+:[<>]?(?:'[^']*'|[^\s()]+)|AND|OR|\S+/g) ?? [];
+  const tokens =
+    query.match(/\(|\)|'[^']*'|[A-Za-z_]+:[<>]?(?:'[^']*'|[^\s()]+)|AND|OR|\S+/g) ?? [];
   let p = 0;
   const fieldOf = (t: Rec, f: string): unknown => {
     if (f === 'tag') return t.tags;
@@ -43,9 +79,22 @@ function compileQuery(query: string): ((t: Rec) => boolean) | string {
     }
     const m = /^([A-Za-z_]+):([<>]?)(.*)$/.exec(tok);
     if (!m) return `Invalid query term: ${tok}`;
-    const [, field, cmp, rawValue] = m;
+    const field = m[1]!;
+    const cmp = m[2];
+    const rawValue = m[3] ?? '';
     const value = rawValue.replace(/^'|'$/g, '');
-    if (['status', 'priority', 'group_id', 'agent_id', 'responder_id', 'requester_id', 'company_id', 'source'].includes(field)) {
+    if (
+      [
+        'status',
+        'priority',
+        'group_id',
+        'agent_id',
+        'responder_id',
+        'requester_id',
+        'company_id',
+        'source',
+      ].includes(field)
+    ) {
       if (!/^\d+$/.test(value) && value !== 'null') return `Invalid value for ${field}: ${value}`;
     }
     const key = field === 'agent_id' ? 'responder_id' : field;
@@ -57,7 +106,8 @@ function compileQuery(query: string): ((t: Rec) => boolean) | string {
       }
       if (value === 'null') return v === null || v === undefined;
       if (Array.isArray(v)) return v.map(String).includes(value);
-      if (key === 'created_at' || key === 'updated_at' || key === 'due_by' || key === 'fr_due_by') return String(v ?? '').slice(0, 10) === value;
+      if (key === 'created_at' || key === 'updated_at' || key === 'due_by' || key === 'fr_due_by')
+        return String(v ?? '').slice(0, 10) === value;
       return String(v) === value;
     };
   }
@@ -100,9 +150,18 @@ export const mock: VendorMock = {
     'https://developers.freshdesk.com/api/#error',
     'https://developers.freshdesk.com/api/#authentication',
   ],
-  unauthorized: () => json(401, { code: 'invalid_credentials', message: 'You have to be logged in to perform this action.' }),
+  unauthorized: () =>
+    json(401, {
+      code: 'invalid_credentials',
+      message: 'You have to be logged in to perform this action.',
+    }),
   create(seed: unknown, context: VendorContext): VendorInstance {
-    const data = (seed ?? {}) as { tickets?: Rec[]; contacts?: Rec[]; agents?: Rec[]; groups?: Rec[] };
+    const data = (seed ?? {}) as {
+      tickets?: Rec[];
+      contacts?: Rec[];
+      agents?: Rec[];
+      groups?: Rec[];
+    };
     const contacts: Rec[] = structuredClone(data.contacts ?? []).map((c) => ({
       active: true,
       address: null,
@@ -165,28 +224,69 @@ export const mock: VendorMock = {
     function listView(t: Rec, include: string[]): Rec {
       const { description, description_text, deleted, ...rest } = t;
       const out: Rec = { ...rest };
-      if (include.includes('description')) { out.description = description; out.description_text = description_text; }
+      if (include.includes('description')) {
+        out.description = description;
+        out.description_text = description_text;
+      }
       if (include.includes('requester')) {
         const c = contacts.find((x) => x.id === t.requester_id);
-        out.requester = c ? { id: c.id, name: c.name, email: c.email ?? null, mobile: c.mobile ?? null, phone: c.phone ?? null } : null;
+        out.requester = c
+          ? {
+              id: c.id,
+              name: c.name,
+              email: c.email ?? null,
+              mobile: c.mobile ?? null,
+              phone: c.phone ?? null,
+            }
+          : null;
       }
-      if (include.includes('stats')) out.stats = { agent_responded_at: null, requester_responded_at: null, first_responded_at: null, status_updated_at: t.updated_at, reopened_at: null, resolved_at: null, closed_at: null, pending_since: null };
+      if (include.includes('stats'))
+        out.stats = {
+          agent_responded_at: null,
+          requester_responded_at: null,
+          first_responded_at: null,
+          status_updated_at: t.updated_at,
+          reopened_at: null,
+          resolved_at: null,
+          closed_at: null,
+          pending_since: null,
+        };
       void deleted;
       return out;
     }
 
-    function pageParams(q: URLSearchParams, max: number, fallback: number): { page: number; per: number } | MockResponse {
+    function pageParams(
+      q: URLSearchParams,
+      max: number,
+      fallback: number,
+    ): { page: number; per: number } | MockResponse {
       const per = q.get('per_page') === null ? fallback : Number(q.get('per_page'));
       const page = q.get('page') === null ? 1 : Number(q.get('page'));
       const errors: FieldError[] = [];
-      if (!Number.isInteger(per) || per < 1 || per > max) errors.push({ field: 'per_page', message: `It should be a Positive Integer less than or equal to ${max}`, code: 'invalid_value' });
-      if (!Number.isInteger(page) || page < 1) errors.push({ field: 'page', message: 'It should be a Positive Integer', code: 'invalid_value' });
+      if (!Number.isInteger(per) || per < 1 || per > max)
+        errors.push({
+          field: 'per_page',
+          message: `It should be a Positive Integer less than or equal to ${max}`,
+          code: 'invalid_value',
+        });
+      if (!Number.isInteger(page) || page < 1)
+        errors.push({
+          field: 'page',
+          message: 'It should be a Positive Integer',
+          code: 'invalid_value',
+        });
       return errors.length ? validation(errors) : { page, per };
     }
 
     // The mock honours per_page as asked: the ctx client sees bodies, not the Link header, so a
     // short page is the only end signal code has.
-    function paged(list: Rec[], req: MockRequest, path: string, max = 100, fallback = 30): MockResponse {
+    function paged(
+      list: Rec[],
+      req: MockRequest,
+      path: string,
+      max = 100,
+      fallback = 30,
+    ): MockResponse {
       const pp = pageParams(req.query, max, fallback);
       if ('status' in pp) return pp;
       const { page, per } = pp;
@@ -203,49 +303,133 @@ export const mock: VendorMock = {
 
     function createTicket(req: MockRequest): MockResponse {
       const body = req.body as Rec | undefined;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return validation([{ field: 'body', message: 'Request body is not a valid JSON object', code: 'invalid_json' }]);
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return validation([
+          {
+            field: 'body',
+            message: 'Request body is not a valid JSON object',
+            code: 'invalid_json',
+          },
+        ]);
       const errors: FieldError[] = [];
-      for (const k of Object.keys(body)) if (!TICKET_CREATE.has(k)) errors.push({ field: k, message: 'Unexpected/invalid field in request', code: 'invalid_field' });
-      const requesterKeys = ['requester_id', 'email', 'facebook_id', 'phone', 'twitter_id', 'unique_external_id'];
+      for (const k of Object.keys(body))
+        if (!TICKET_CREATE.has(k))
+          errors.push({
+            field: k,
+            message: 'Unexpected/invalid field in request',
+            code: 'invalid_field',
+          });
+      const requesterKeys = [
+        'requester_id',
+        'email',
+        'facebook_id',
+        'phone',
+        'twitter_id',
+        'unique_external_id',
+      ];
       if (!requesterKeys.some((k) => body[k] !== undefined && body[k] !== null && body[k] !== '')) {
-        errors.push({ field: 'requester_id', message: 'Please fill at least 1 of email, mobile, phone, requester_id, twitter_id, unique_external_id fields', code: 'missing_field' });
+        errors.push({
+          field: 'requester_id',
+          message:
+            'Please fill at least 1 of email, mobile, phone, requester_id, twitter_id, unique_external_id fields',
+          code: 'missing_field',
+        });
       }
-      if (body.email !== undefined && (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email))) {
-        errors.push({ field: 'email', message: `It should be in the 'valid email address' format`, code: 'invalid_value' });
+      if (
+        body.email !== undefined &&
+        (typeof body.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email))
+      ) {
+        errors.push({
+          field: 'email',
+          message: `It should be in the 'valid email address' format`,
+          code: 'invalid_value',
+        });
       }
       const intEnum = (field: string, allowed: number[], required: boolean): void => {
         const v = body[field];
         if (v === undefined) {
-          if (required) errors.push({ field, message: 'It should be one of these values: ' + `'${allowed.join(',')}'`, code: 'missing_field' });
+          if (required)
+            errors.push({
+              field,
+              message: 'It should be one of these values: ' + `'${allowed.join(',')}'`,
+              code: 'missing_field',
+            });
           return;
         }
-        if (typeof v !== 'number' || !Number.isInteger(v)) errors.push({ field, message: `Value set is of type ${typeof v === 'string' ? 'String' : typeof v}.It should be a/an Integer`, code: 'datatype_mismatch' });
-        else if (!allowed.includes(v)) errors.push({ field, message: `It should be one of these values: '${allowed.join(',')}'`, code: 'invalid_value' });
+        if (typeof v !== 'number' || !Number.isInteger(v))
+          errors.push({
+            field,
+            message: `Value set is of type ${typeof v === 'string' ? 'String' : typeof v}.It should be a/an Integer`,
+            code: 'datatype_mismatch',
+          });
+        else if (!allowed.includes(v))
+          errors.push({
+            field,
+            message: `It should be one of these values: '${allowed.join(',')}'`,
+            code: 'invalid_value',
+          });
       };
       intEnum('status', [2, 3, 4, 5], false);
       intEnum('priority', [1, 2, 3, 4], false);
       intEnum('source', [1, 2, 3, 7, 9, 10], false);
       for (const f of ['subject', 'description']) {
-        if (body[f] === undefined || body[f] === null || body[f] === '') errors.push({ field: f, message: 'It should be a/an String', code: 'missing_field' });
-        else if (typeof body[f] !== 'string') errors.push({ field: f, message: `Value set is of type ${typeof body[f]}.It should be a/an String`, code: 'datatype_mismatch' });
+        if (body[f] === undefined || body[f] === null || body[f] === '')
+          errors.push({ field: f, message: 'It should be a/an String', code: 'missing_field' });
+        else if (typeof body[f] !== 'string')
+          errors.push({
+            field: f,
+            message: `Value set is of type ${typeof body[f]}.It should be a/an String`,
+            code: 'datatype_mismatch',
+          });
       }
-      if (body.tags !== undefined && (!Array.isArray(body.tags) || body.tags.some((x) => typeof x !== 'string'))) {
-        errors.push({ field: 'tags', message: 'It should be a/an Array', code: 'datatype_mismatch' });
+      if (
+        body.tags !== undefined &&
+        (!Array.isArray(body.tags) || body.tags.some((x) => typeof x !== 'string'))
+      ) {
+        errors.push({
+          field: 'tags',
+          message: 'It should be a/an Array',
+          code: 'datatype_mismatch',
+        });
       }
-      if (body.type !== undefined && body.type !== null && !['Question', 'Incident', 'Problem', 'Feature Request', 'Refund'].includes(String(body.type))) {
-        errors.push({ field: 'type', message: "It should be one of these values: 'Question,Incident,Problem,Feature Request,Refund'", code: 'invalid_value' });
+      if (
+        body.type !== undefined &&
+        body.type !== null &&
+        !['Question', 'Incident', 'Problem', 'Feature Request', 'Refund'].includes(
+          String(body.type),
+        )
+      ) {
+        errors.push({
+          field: 'type',
+          message:
+            "It should be one of these values: 'Question,Incident,Problem,Feature Request,Refund'",
+          code: 'invalid_value',
+        });
       }
       if (errors.length) return validation(errors);
       let requesterId = body.requester_id as number | undefined;
       if (requesterId === undefined && typeof body.email === 'string') {
         let c = contacts.find((x) => x.email === body.email);
         if (!c) {
-          c = { id: nextContact++, name: body.name ?? String(body.email).split('@')[0], email: body.email, active: false, created_at: context.now().toISOString().replace(/\.\d{3}Z$/, 'Z'), deleted: false };
+          c = {
+            id: nextContact++,
+            name: body.name ?? String(body.email).split('@')[0],
+            email: body.email,
+            active: false,
+            created_at: context
+              .now()
+              .toISOString()
+              .replace(/\.\d{3}Z$/, 'Z'),
+            deleted: false,
+          };
           contacts.push(c);
         }
         requesterId = c.id as number;
       }
-      const now = context.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const now = context
+        .now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z');
       const ticket = normaliseTicket({
         ...body,
         id: nextTicket++,
@@ -261,27 +445,63 @@ export const mock: VendorMock = {
       });
       delete ticket.name;
       tickets.push(ticket);
-      return json(201, ticket, { location: `${context.origin}/api/v2/tickets/${String(ticket.id)}` });
+      return json(201, ticket, {
+        location: `${context.origin}/api/v2/tickets/${String(ticket.id)}`,
+      });
     }
 
     return {
       collections: () => ({ tickets, contacts }),
       handle(req: MockRequest): MockResponse {
-        if (!req.path.startsWith('/api/v2/')) return json(404, { code: 'invalid_url', message: 'The URL is invalid' });
+        if (!req.path.startsWith('/api/v2/'))
+          return json(404, { code: 'invalid_url', message: 'The URL is invalid' });
         const path = req.path.replace(/\/+$/, '');
         const sub = path.slice('/api/v2'.length);
         const q = req.query;
-        const include = (q.get('include') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+        const include = (q.get('include') ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         if (sub === '/tickets' && req.method === 'POST') return createTicket(req);
         if (sub === '/tickets' && req.method === 'GET') {
-          for (const inc of include) if (!['requester', 'stats', 'description', 'company'].includes(inc)) return validation([{ field: 'include', message: "It should be one of these values: 'requester,stats,description,company'", code: 'invalid_value' }]);
+          for (const inc of include)
+            if (!['requester', 'stats', 'description', 'company'].includes(inc))
+              return validation([
+                {
+                  field: 'include',
+                  message:
+                    "It should be one of these values: 'requester,stats,description,company'",
+                  code: 'invalid_value',
+                },
+              ]);
           const filter = q.get('filter');
-          if (filter && !['new_and_my_open', 'watching', 'spam', 'deleted'].includes(filter)) return validation([{ field: 'filter', message: "It should be one of these values: 'new_and_my_open,watching,spam,deleted'", code: 'invalid_value' }]);
-          let list = tickets.filter((t) => (filter === 'spam' ? t.spam === true : filter === 'deleted' ? t.deleted === true : !t.spam && !t.deleted));
+          if (filter && !['new_and_my_open', 'watching', 'spam', 'deleted'].includes(filter))
+            return validation([
+              {
+                field: 'filter',
+                message:
+                  "It should be one of these values: 'new_and_my_open,watching,spam,deleted'",
+                code: 'invalid_value',
+              },
+            ]);
+          let list = tickets.filter((t) =>
+            filter === 'spam'
+              ? t.spam === true
+              : filter === 'deleted'
+                ? t.deleted === true
+                : !t.spam && !t.deleted,
+          );
           const since = q.get('updated_since');
           if (since) {
             const ms = Date.parse(since);
-            if (Number.isNaN(ms)) return validation([{ field: 'updated_since', message: 'It should be in the \'combined date and time ISO8601\' format', code: 'invalid_value' }]);
+            if (Number.isNaN(ms))
+              return validation([
+                {
+                  field: 'updated_since',
+                  message: "It should be in the 'combined date and time ISO8601' format",
+                  code: 'invalid_value',
+                },
+              ]);
             list = list.filter((t) => Date.parse(String(t.updated_at)) >= ms);
           } else if (!q.get('requester_id') && !q.get('email') && !q.get('company_id')) {
             // Only tickets created within the past 30 days, unless updated_since says otherwise.
@@ -289,52 +509,121 @@ export const mock: VendorMock = {
             list = list.filter((t) => Date.parse(String(t.created_at)) >= floor);
           }
           if (filter === 'new_and_my_open') list = list.filter((t) => t.status === 2);
-          for (const k of ['requester_id', 'company_id']) if (q.get(k)) list = list.filter((t) => String(t[k]) === q.get(k));
+          for (const k of ['requester_id', 'company_id'])
+            if (q.get(k)) list = list.filter((t) => String(t[k]) === q.get(k));
           if (q.get('email')) {
             const c = contacts.find((x) => x.email === q.get('email'));
             list = list.filter((t) => c && t.requester_id === c.id);
           }
           const orderBy = q.get('order_by') ?? 'created_at';
-          if (!['created_at', 'due_by', 'updated_at', 'status'].includes(orderBy)) return validation([{ field: 'order_by', message: "It should be one of these values: 'created_at,due_by,updated_at,status'", code: 'invalid_value' }]);
+          if (!['created_at', 'due_by', 'updated_at', 'status'].includes(orderBy))
+            return validation([
+              {
+                field: 'order_by',
+                message: "It should be one of these values: 'created_at,due_by,updated_at,status'",
+                code: 'invalid_value',
+              },
+            ]);
           const asc = (q.get('order_type') ?? 'desc') === 'asc';
-          list = [...list].sort((a, b) => String(a[orderBy]).localeCompare(String(b[orderBy])) * (asc ? 1 : -1));
-          const res = paged(list.map((t) => listView(t, include)), req, path);
+          list = [...list].sort(
+            (a, b) => String(a[orderBy]).localeCompare(String(b[orderBy])) * (asc ? 1 : -1),
+          );
+          const res = paged(
+            list.map((t) => listView(t, include)),
+            req,
+            path,
+          );
           return res;
         }
         if (sub === '/search/tickets' && req.method === 'GET') {
           const raw = q.get('query');
-          if (!raw) return validation([{ field: 'query', message: 'Missing query', code: 'missing_field' }]);
-          if (!/^".*"$/s.test(raw.trim())) return validation([{ field: 'query', message: 'Query should be enclosed within double quotes', code: 'invalid_value' }]);
+          if (!raw)
+            return validation([
+              { field: 'query', message: 'Missing query', code: 'missing_field' },
+            ]);
+          if (!/^".*"$/s.test(raw.trim()))
+            return validation([
+              {
+                field: 'query',
+                message: 'Query should be enclosed within double quotes',
+                code: 'invalid_value',
+              },
+            ]);
           const compiled = compileQuery(raw.trim().slice(1, -1));
-          if (typeof compiled === 'string') return validation([{ field: 'query', message: compiled, code: 'invalid_value' }]);
+          if (typeof compiled === 'string')
+            return validation([{ field: 'query', message: compiled, code: 'invalid_value' }]);
           const page = q.get('page') === null ? 1 : Number(q.get('page'));
-          if (!Number.isInteger(page) || page < 1 || page > 10) return validation([{ field: 'page', message: 'It should be a Positive Integer less than or equal to 10', code: 'invalid_value' }]);
-          const list = tickets.filter((t) => !t.spam && !t.deleted && compiled(t)).sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
-          return json(200, { results: list.slice((page - 1) * 30, page * 30).map((t) => listView(t, [])), total: list.length });
+          if (!Number.isInteger(page) || page < 1 || page > 10)
+            return validation([
+              {
+                field: 'page',
+                message: 'It should be a Positive Integer less than or equal to 10',
+                code: 'invalid_value',
+              },
+            ]);
+          const list = tickets
+            .filter((t) => !t.spam && !t.deleted && compiled(t))
+            .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+          return json(200, {
+            results: list.slice((page - 1) * 30, page * 30).map((t) => listView(t, [])),
+            total: list.length,
+          });
         }
         let m = /^\/tickets\/(\d+)$/.exec(sub);
         if (m && req.method === 'GET') {
           const t = tickets.find((x) => String(x.id) === m![1] && !x.deleted);
-          if (!t) return json(404, { code: 'access_denied', message: 'You are not authorized to perform this action.' });
+          if (!t)
+            return json(404, {
+              code: 'access_denied',
+              message: 'You are not authorized to perform this action.',
+            });
           const view = listView(t, [...include, 'description']);
           return json(200, view);
         }
         if (sub === '/contacts' && req.method === 'GET') {
           const state = q.get('state');
-          if (state && !['blocked', 'deleted', 'unverified', 'verified'].includes(state)) return validation([{ field: 'state', message: "It should be one of these values: 'blocked,deleted,unverified,verified'", code: 'invalid_value' }]);
-          let list = contacts.filter((c) => (state === 'deleted' ? c.deleted === true : !c.deleted && (state === 'blocked' ? c.blocked === true : !c.blocked)));
+          if (state && !['blocked', 'deleted', 'unverified', 'verified'].includes(state))
+            return validation([
+              {
+                field: 'state',
+                message: "It should be one of these values: 'blocked,deleted,unverified,verified'",
+                code: 'invalid_value',
+              },
+            ]);
+          let list = contacts.filter((c) =>
+            state === 'deleted'
+              ? c.deleted === true
+              : !c.deleted && (state === 'blocked' ? c.blocked === true : !c.blocked),
+          );
           if (state === 'verified') list = list.filter((c) => c.active === true);
           if (state === 'unverified') list = list.filter((c) => c.active !== true);
-          for (const k of ['email', 'mobile', 'phone', 'company_id']) if (q.get(k)) list = list.filter((c) => String(c[k]) === q.get(k));
+          for (const k of ['email', 'mobile', 'phone', 'company_id'])
+            if (q.get(k)) list = list.filter((c) => String(c[k]) === q.get(k));
           const since = q.get('_updated_since');
-          if (since) list = list.filter((c) => Date.parse(String(c.updated_at)) >= Date.parse(since));
+          if (since)
+            list = list.filter((c) => Date.parse(String(c.updated_at)) >= Date.parse(since));
           list = [...list].sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
-          return paged(list.map(({ deleted, blocked, ...c }) => { void deleted; void blocked; return c; }), req, path, 100, 30);
+          return paged(
+            list.map(({ deleted, blocked, ...c }) => {
+              void deleted;
+              void blocked;
+              return c;
+            }),
+            req,
+            path,
+            100,
+            30,
+          );
         }
         m = /^\/contacts\/(\d+)$/.exec(sub);
         if (m && req.method === 'GET') {
           const c = contacts.find((x) => String(x.id) === m![1]);
-          return c ? json(200, c) : json(404, { code: 'access_denied', message: 'You are not authorized to perform this action.' });
+          return c
+            ? json(200, c)
+            : json(404, {
+                code: 'access_denied',
+                message: 'You are not authorized to perform this action.',
+              });
         }
         return json(404, { code: 'invalid_url', message: 'The URL is invalid' });
       },

@@ -6,7 +6,13 @@
 // `last_activity_after`; jobs on `status` (open, closed, draft) and `department_id`. An
 // application's accepted offer (with its `starts_at` date) is at
 // /applications/{id}/offers/current_offer; candidates carry `email_addresses` with a `type`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -15,9 +21,13 @@ type Rec = Record<string, unknown>;
 // signal code can see: pages hold exactly `per_page` records (default 100), never fewer.
 
 function unprocessable(message: string, field?: string): MockResponse {
-  return json(422, { message: 'Validation error', errors: [{ message, ...(field ? { field } : {}) }] });
+  return json(422, {
+    message: 'Validation error',
+    errors: [{ message, ...(field ? { field } : {}) }],
+  });
 }
-const notFound = (what: string): MockResponse => json(404, { message: `Resource not found: ${what}` });
+const notFound = (what: string): MockResponse =>
+  json(404, { message: `Resource not found: ${what}` });
 
 export const mock: VendorMock = {
   vendor: 'greenhouse',
@@ -32,7 +42,13 @@ export const mock: VendorMock = {
   ],
   unauthorized: () => json(401, { message: 'Invalid Basic Auth credentials' }),
   create(seed: unknown, context: VendorContext): VendorInstance {
-    const data = (seed ?? {}) as { applications?: Rec[]; candidates?: Rec[]; offers?: Rec[]; jobs?: Rec[]; departments?: Rec[] };
+    const data = (seed ?? {}) as {
+      applications?: Rec[];
+      candidates?: Rec[];
+      offers?: Rec[];
+      jobs?: Rec[];
+      departments?: Rec[];
+    };
     const applications: Rec[] = structuredClone(data.applications ?? []);
     const candidates: Rec[] = structuredClone(data.candidates ?? []);
     const offers: Rec[] = structuredClone(data.offers ?? []);
@@ -43,10 +59,12 @@ export const mock: VendorMock = {
       const q = req.query;
       const perRaw = q.get('per_page');
       const per = perRaw === null ? 100 : Number(perRaw);
-      if (!Number.isInteger(per) || per < 1 || per > 500) return unprocessable('per_page must be an integer between 1 and 500', 'per_page');
+      if (!Number.isInteger(per) || per < 1 || per > 500)
+        return unprocessable('per_page must be an integer between 1 and 500', 'per_page');
       const pageRaw = q.get('page');
       const page = pageRaw === null ? 1 : Number(pageRaw);
-      if (!Number.isInteger(page) || page < 1) return unprocessable('page must be a positive integer', 'page');
+      if (!Number.isInteger(page) || page < 1)
+        return unprocessable('page must be a positive integer', 'page');
       const size = per;
       const last = Math.max(1, Math.ceil(items.length / size));
       const link = (p: number): string => {
@@ -105,7 +123,10 @@ export const mock: VendorMock = {
         if (sub === '/applications') {
           const status = q.get('status');
           if (status && !['active', 'rejected', 'hired', 'converted'].includes(status)) {
-            return unprocessable('status must be one of active, rejected, hired, converted', 'status');
+            return unprocessable(
+              'status must be one of active, rejected, hired, converted',
+              'status',
+            );
           }
           const filters: [string, (a: Rec, t: number) => boolean][] = [
             ['created_after', (a, t) => Date.parse(String(a.applied_at)) >= t],
@@ -119,7 +140,10 @@ export const mock: VendorMock = {
             if (t !== undefined) items = items.filter((a) => test(a, t));
           }
           const jobId = q.get('job_id');
-          if (jobId) items = items.filter((a) => ((a.jobs ?? []) as Rec[]).some((j) => String(j.id) === jobId));
+          if (jobId)
+            items = items.filter((a) =>
+              ((a.jobs ?? []) as Rec[]).some((j) => String(j.id) === jobId),
+            );
           return paged(items, req, path);
         }
         let m = /^\/applications\/(\d+)$/.exec(sub);
@@ -136,14 +160,25 @@ export const mock: VendorMock = {
           return current ? json(200, current) : notFound('Offer');
         }
         m = /^\/applications\/(\d+)\/offers$/.exec(sub);
-        if (m) return paged(offers.filter((o) => String(o.application_id) === m![1]), req, path);
+        if (m)
+          return paged(
+            offers.filter((o) => String(o.application_id) === m![1]),
+            req,
+            path,
+          );
         if (sub === '/offers') {
           const status = q.get('status');
           let items = offers.filter((o) => !status || o.status === status);
           const after = q.get('starts_after');
           const before = q.get('starts_before');
-          if (after) items = items.filter((o) => o.starts_at !== null && String(o.starts_at) >= after.slice(0, 10));
-          if (before) items = items.filter((o) => o.starts_at !== null && String(o.starts_at) < before.slice(0, 10));
+          if (after)
+            items = items.filter(
+              (o) => o.starts_at !== null && String(o.starts_at) >= after.slice(0, 10),
+            );
+          if (before)
+            items = items.filter(
+              (o) => o.starts_at !== null && String(o.starts_at) < before.slice(0, 10),
+            );
           return paged(items, req, path);
         }
         if (sub === '/candidates') {
@@ -151,7 +186,10 @@ export const mock: VendorMock = {
           let items = candidates;
           if (ids) items = items.filter((c) => ids.split(',').includes(String(c.id)));
           const email = q.get('email');
-          if (email) items = items.filter((c) => ((c.email_addresses ?? []) as Rec[]).some((e) => e.value === email));
+          if (email)
+            items = items.filter((c) =>
+              ((c.email_addresses ?? []) as Rec[]).some((e) => e.value === email),
+            );
           return paged(items.map(candidateOut), req, path);
         }
         m = /^\/candidates\/(\d+)$/.exec(sub);
@@ -161,10 +199,13 @@ export const mock: VendorMock = {
         }
         if (sub === '/jobs') {
           const status = q.get('status');
-          if (status && !['open', 'closed', 'draft'].includes(status)) return unprocessable('status must be one of open, closed, draft', 'status');
+          if (status && !['open', 'closed', 'draft'].includes(status))
+            return unprocessable('status must be one of open, closed, draft', 'status');
           const dep = q.get('department_id');
           const items = jobs.filter(
-            (j) => (!status || j.status === status) && (!dep || ((j.departments ?? []) as Rec[]).some((d) => String(d.id) === dep)),
+            (j) =>
+              (!status || j.status === status) &&
+              (!dep || ((j.departments ?? []) as Rec[]).some((d) => String(d.id) === dep)),
           );
           return paged(items, req, path);
         }

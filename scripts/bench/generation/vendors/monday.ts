@@ -9,7 +9,13 @@
 // {"label": …} or {"index": n}, text "…", date {"date": "YYYY-MM-DD"}, email {"email", "text"};
 // a label the status column lacks is refused unless `create_labels_if_missing: true`. Errors come
 // in a GraphQL `errors` array with `extensions.code`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -24,11 +30,29 @@ type Value =
   | { kind: 'lit'; value: unknown }
   | { kind: 'list'; items: Value[] }
   | { kind: 'obj'; fields: Record<string, Value> };
-interface Field { kind: 'field'; alias?: string; name: string; args: Record<string, Value>; selections?: Selection[] }
-interface Inline { kind: 'inline'; on?: string; selections: Selection[] }
-interface Spread { kind: 'spread'; name: string }
+interface Field {
+  kind: 'field';
+  alias?: string;
+  name: string;
+  args: Record<string, Value>;
+  selections?: Selection[];
+}
+interface Inline {
+  kind: 'inline';
+  on?: string;
+  selections: Selection[];
+}
+interface Spread {
+  kind: 'spread';
+  name: string;
+}
 type Selection = Field | Inline | Spread;
-interface Operation { type: 'query' | 'mutation'; name?: string; vars: { name: string; defaultValue?: Value }[]; selections: Selection[] }
+interface Operation {
+  type: 'query' | 'mutation';
+  name?: string;
+  vars: { name: string; defaultValue?: Value }[];
+  selections: Selection[];
+}
 
 class GraphQLSyntaxError extends Error {}
 
@@ -36,11 +60,25 @@ function tokenize(src: string): string[] {
   const tokens: string[] = [];
   let i = 0;
   while (i < src.length) {
-    const c = src[i];
-    if (/[\s,\uFEFF]/.test(c)) { i++; continue; }
-    if (c === '#') { while (i < src.length && src[i] !== '\n') i++; continue; }
-    if (src.startsWith('...', i)) { tokens.push('...'); i += 3; continue; }
-    if ('{}()[]:!$=@|&'.includes(c)) { tokens.push(c); i++; continue; }
+    const c = src[i]!;
+    if (/[\s,\uFEFF]/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (src.startsWith('...', i)) {
+      tokens.push('...');
+      i += 3;
+      continue;
+    }
+    if ('{}()[]:!$=@|&'.includes(c)) {
+      tokens.push(c);
+      i++;
+      continue;
+    }
     if (src.startsWith('"""', i)) {
       const end = src.indexOf('"""', i + 3);
       if (end < 0) throw new GraphQLSyntaxError('Unterminated string');
@@ -50,7 +88,10 @@ function tokenize(src: string): string[] {
     }
     if (c === '"') {
       let j = i + 1;
-      while (j < src.length && src[j] !== '"') { if (src[j] === '\\') j++; j++; }
+      while (j < src.length && src[j] !== '"') {
+        if (src[j] === '\\') j++;
+        j++;
+      }
       if (j >= src.length) throw new GraphQLSyntaxError('Unterminated string');
       tokens.push(src.slice(i, j + 1));
       i = j + 1;
@@ -64,13 +105,16 @@ function tokenize(src: string): string[] {
   return tokens;
 }
 
-function parseDocument(src: string): { operations: Operation[]; fragments: Record<string, Inline> } {
+function parseDocument(src: string): {
+  operations: Operation[];
+  fragments: Record<string, Inline>;
+} {
   const t = tokenize(src);
   let p = 0;
   const peek = (): string | undefined => t[p];
   const next = (): string => {
     if (p >= t.length) throw new GraphQLSyntaxError('Unexpected end of document');
-    return t[p++];
+    return t[p++]!;
   };
   const expect = (tok: string): void => {
     const got = next();
@@ -110,7 +154,15 @@ function parseDocument(src: string): { operations: Operation[]; fragments: Recor
     while (peek() === '@') {
       next();
       name();
-      if (peek() === '(') { next(); while (peek() !== ')') { name(); expect(':'); value(); } expect(')'); }
+      if (peek() === '(') {
+        next();
+        while (peek() !== ')') {
+          name();
+          expect(':');
+          value();
+        }
+        expect(')');
+      }
     }
   }
   function selectionSet(): Selection[] {
@@ -135,11 +187,19 @@ function parseDocument(src: string): { operations: Operation[]; fragments: Recor
       }
       let fieldName = name();
       let alias: string | undefined;
-      if (peek() === ':') { next(); alias = fieldName; fieldName = name(); }
+      if (peek() === ':') {
+        next();
+        alias = fieldName;
+        fieldName = name();
+      }
       const args: Record<string, Value> = {};
       if (peek() === '(') {
         next();
-        while (peek() !== ')') { const k = name(); expect(':'); args[k] = value(); }
+        while (peek() !== ')') {
+          const k = name();
+          expect(':');
+          args[k] = value();
+        }
         expect(')');
       }
       skipDirectives();
@@ -151,13 +211,20 @@ function parseDocument(src: string): { operations: Operation[]; fragments: Recor
     return out;
   }
   function typeRef(): void {
-    if (peek() === '[') { next(); typeRef(); expect(']'); } else name();
+    if (peek() === '[') {
+      next();
+      typeRef();
+      expect(']');
+    } else name();
     if (peek() === '!') next();
   }
   const operations: Operation[] = [];
   const fragments: Record<string, Inline> = {};
   while (p < t.length) {
-    if (peek() === '{') { operations.push({ type: 'query', vars: [], selections: selectionSet() }); continue; }
+    if (peek() === '{') {
+      operations.push({ type: 'query', vars: [], selections: selectionSet() });
+      continue;
+    }
     const kw = name();
     if (kw === 'fragment') {
       const fname = name();
@@ -178,7 +245,10 @@ function parseDocument(src: string): { operations: Operation[]; fragments: Recor
         expect(':');
         typeRef();
         let defaultValue: Value | undefined;
-        if (peek() === '=') { next(); defaultValue = value(); }
+        if (peek() === '=') {
+          next();
+          defaultValue = value();
+        }
         op.vars.push({ name: vname, defaultValue });
       }
       expect(')');
@@ -203,7 +273,10 @@ class GqlError extends Error {
 }
 
 /** A node: its GraphQL type and a resolver per field (plain values or functions of the arguments). */
-interface GqlNode { __typename: string; [field: string]: unknown }
+interface GqlNode {
+  __typename: string;
+  [field: string]: unknown;
+}
 
 export const mock: VendorMock = {
   vendor: 'monday',
@@ -220,7 +293,15 @@ export const mock: VendorMock = {
     'https://developer.monday.com/api-reference/reference/text',
     'https://developer.monday.com/api-reference/docs/errors',
   ],
-  unauthorized: () => json(401, { errors: [{ message: 'Not Authenticated', extensions: { code: 'USER_UNAUTHORIZED', status_code: 401 } }] }),
+  unauthorized: () =>
+    json(401, {
+      errors: [
+        {
+          message: 'Not Authenticated',
+          extensions: { code: 'USER_UNAUTHORIZED', status_code: 401 },
+        },
+      ],
+    }),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as { account_id?: number; boards?: Rec[]; items?: Rec[] };
     const accountId = data.account_id ?? 9876543;
@@ -245,7 +326,7 @@ export const mock: VendorMock = {
       return (board.columns ?? []) as Rec[];
     }
     function statusLabels(col: Rec): Record<string, string> {
-      return ((col.labels ?? {}) as Record<string, string>);
+      return (col.labels ?? {}) as Record<string, string>;
     }
     /** The `text` monday shows for each column of an item. */
     function textsOf(item: Rec): Record<string, string> {
@@ -255,14 +336,26 @@ export const mock: VendorMock = {
       for (const col of board ? columnsOf(board) : []) {
         const v = values[String(col.id)];
         if (v === undefined || v === null) continue;
-        let text = '';
+        let text: string;
         switch (col.type) {
-          case 'status': text = statusLabels(col)[String((v as Rec).index)] ?? ''; break;
-          case 'text': case 'long_text': text = typeof v === 'string' ? v : String((v as Rec).text ?? ''); break;
-          case 'date': text = `${String((v as Rec).date ?? '')}${(v as Rec).time ? ` ${String((v as Rec).time)}` : ''}`; break;
-          case 'email': text = String((v as Rec).email ?? ''); break;
-          case 'numbers': text = String(v); break;
-          default: text = typeof v === 'string' ? v : JSON.stringify(v);
+          case 'status':
+            text = statusLabels(col)[String((v as Rec).index)] ?? '';
+            break;
+          case 'text':
+          case 'long_text':
+            text = typeof v === 'string' ? v : String((v as Rec).text ?? '');
+            break;
+          case 'date':
+            text = `${String((v as Rec).date ?? '')}${(v as Rec).time ? ` ${String((v as Rec).time)}` : ''}`;
+            break;
+          case 'email':
+            text = String((v as Rec).email ?? '');
+            break;
+          case 'numbers':
+            text = String(v);
+            break;
+          default:
+            text = typeof v === 'string' ? v : JSON.stringify(v);
         }
         if (text !== '') out[String(col.id)] = text;
       }
@@ -272,7 +365,14 @@ export const mock: VendorMock = {
     function columnValueNode(item: Rec, col: Rec): GqlNode {
       const raw = ((item.column_values ?? {}) as Record<string, unknown>)[String(col.id)];
       const text = textsOf(item)[String(col.id)] ?? '';
-      const typeName: Record<string, string> = { status: 'StatusValue', text: 'TextValue', date: 'DateValue', email: 'EmailValue', numbers: 'NumbersValue', long_text: 'LongTextValue' };
+      const typeName: Record<string, string> = {
+        status: 'StatusValue',
+        text: 'TextValue',
+        date: 'DateValue',
+        email: 'EmailValue',
+        numbers: 'NumbersValue',
+        long_text: 'LongTextValue',
+      };
       const node: GqlNode = {
         __typename: typeName[String(col.type)] ?? 'ColumnValue',
         id: col.id,
@@ -281,9 +381,19 @@ export const mock: VendorMock = {
         value: raw === undefined ? null : JSON.stringify(raw),
         column: { __typename: 'Column', id: col.id, title: col.title, type: col.type },
       };
-      if (col.type === 'status') { node.label = raw === undefined ? null : text; node.index = raw === undefined ? null : (raw as Rec).index; node.is_done = text === 'Done'; }
-      if (col.type === 'date') { node.date = raw === undefined ? null : (raw as Rec).date; node.time = raw === undefined ? null : ((raw as Rec).time ?? null); }
-      if (col.type === 'email') { node.email = raw === undefined ? null : (raw as Rec).email; node.label = raw === undefined ? null : (raw as Rec).text; }
+      if (col.type === 'status') {
+        node.label = raw === undefined ? null : text;
+        node.index = raw === undefined ? null : (raw as Rec).index;
+        node.is_done = text === 'Done';
+      }
+      if (col.type === 'date') {
+        node.date = raw === undefined ? null : (raw as Rec).date;
+        node.time = raw === undefined ? null : ((raw as Rec).time ?? null);
+      }
+      if (col.type === 'email') {
+        node.email = raw === undefined ? null : (raw as Rec).email;
+        node.label = raw === undefined ? null : (raw as Rec).text;
+      }
       if (col.type === 'numbers') node.number = raw === undefined ? null : Number(raw);
       return node;
     }
@@ -300,7 +410,15 @@ export const mock: VendorMock = {
         updated_at: item.updated_at ?? item.created_at,
         url: `https://acme.monday.com/boards/${String(board.id)}/pulses/${String(item.id)}`,
         board: () => boardNode(board),
-        group: group ? { __typename: 'Group', id: group.id, title: group.title, color: group.color ?? '#579bfc', position: String(group.position ?? '1') } : null,
+        group: group
+          ? {
+              __typename: 'Group',
+              id: group.id,
+              title: group.title,
+              color: group.color ?? '#579bfc',
+              position: String(group.position ?? '1'),
+            }
+          : null,
         column_values: (args: Rec) => {
           const ids = args.ids as string[] | undefined;
           return columnsOf(board)
@@ -324,21 +442,32 @@ export const mock: VendorMock = {
     }
     function limitArg(args: Rec): number {
       const limit = args.limit === undefined ? 25 : Number(args.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new GqlError('limit must be between 1 and 500', 'InvalidArgumentException');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+        throw new GqlError('limit must be between 1 and 500', 'InvalidArgumentException');
       return limit;
     }
     function itemsMatching(board: Rec, groupId: string | undefined, args: Rec): Rec[] {
-      let list = items.filter((it) => it.board_id === String(board.id) && it.state === 'active' && (!groupId || it.group_id === groupId));
+      let list = items.filter(
+        (it) =>
+          it.board_id === String(board.id) &&
+          it.state === 'active' &&
+          (!groupId || it.group_id === groupId),
+      );
       const qp = args.query_params as Rec | undefined;
       if (qp && Array.isArray(qp.rules)) {
         for (const rule of qp.rules as Rec[]) {
           const colId = String(rule.column_id);
-          const wanted = (Array.isArray(rule.compare_value) ? rule.compare_value : [rule.compare_value]).map(String);
+          const wanted = (
+            Array.isArray(rule.compare_value) ? rule.compare_value : [rule.compare_value]
+          ).map(String);
           const op = String(rule.operator ?? 'any_of');
           list = list.filter((it) => {
             const col = columnsOf(board).find((c) => c.id === colId);
             const raw = ((it.column_values ?? {}) as Rec)[colId];
-            const candidates = col?.type === 'status' && raw ? [String((raw as Rec).index), textsOf(it)[colId]] : [textsOf(it)[colId] ?? (colId === 'name' ? String(it.name) : '')];
+            const candidates =
+              col?.type === 'status' && raw
+                ? [String((raw as Rec).index), textsOf(it)[colId]]
+                : [textsOf(it)[colId] ?? (colId === 'name' ? String(it.name) : '')];
             const hit = candidates.some((c) => wanted.includes(String(c)));
             return op === 'not_any_of' ? !hit : hit;
           });
@@ -386,31 +515,63 @@ export const mock: VendorMock = {
             }));
         },
         items_page: (a: Rec) => pageOf(itemsMatching(board, undefined, a), 0, limitArg(a)),
-        items_count: items.filter((it) => it.board_id === String(board.id) && it.state === 'active').length,
+        items_count: items.filter((it) => it.board_id === String(board.id) && it.state === 'active')
+          .length,
       };
     }
 
-    function parseColumnValues(board: Rec, raw: unknown, createLabels: boolean): Record<string, unknown> {
+    function parseColumnValues(
+      board: Rec,
+      raw: unknown,
+      createLabels: boolean,
+    ): Record<string, unknown> {
       if (raw === undefined || raw === null) return {};
       if (typeof raw !== 'string') {
-        throw new GqlError('Invalid type for argument column_values: a JSON string is expected', 'InvalidArgumentException');
+        throw new GqlError(
+          'Invalid type for argument column_values: a JSON string is expected',
+          'InvalidArgumentException',
+        );
       }
       let parsed: unknown;
-      try { parsed = JSON.parse(raw); } catch { throw new GqlError('column_values is not a valid JSON', 'InvalidColumnValuesJsonException'); }
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new GqlError('column_values is not a valid JSON object', 'InvalidColumnValuesJsonException');
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new GqlError('column_values is not a valid JSON', 'InvalidColumnValuesJsonException');
+      }
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw new GqlError(
+          'column_values is not a valid JSON object',
+          'InvalidColumnValuesJsonException',
+        );
       const out: Record<string, unknown> = {};
       for (const [colId, v] of Object.entries(parsed as Rec)) {
         const col = columnsOf(board).find((c) => c.id === colId);
-        if (!col) throw new GqlError(`This column ID doesn't exist for the board`, 'InvalidColumnIdException', { column_id: colId, board_id: board.id });
-        const bad = (why: string): GqlError => new GqlError(`invalid value - ${why}`, 'ColumnValueException', { column_value: JSON.stringify(v), column_type: col.type });
-        if (v === null || v === '') { continue; }
+        if (!col)
+          throw new GqlError(
+            `This column ID doesn't exist for the board`,
+            'InvalidColumnIdException',
+            { column_id: colId, board_id: board.id },
+          );
+        const bad = (why: string): GqlError =>
+          new GqlError(`invalid value - ${why}`, 'ColumnValueException', {
+            column_value: JSON.stringify(v),
+            column_type: col.type,
+          });
+        if (v === null || v === '') {
+          continue;
+        }
         switch (col.type) {
           case 'status': {
             const labels = statusLabels(col);
             let index: string | undefined;
             if (typeof v === 'string') index = Object.keys(labels).find((k) => labels[k] === v);
-            else if (typeof v === 'object' && (v as Rec).label !== undefined) index = Object.keys(labels).find((k) => labels[k] === String((v as Rec).label));
-            else if (typeof v === 'object' && (v as Rec).index !== undefined) index = labels[String((v as Rec).index)] !== undefined ? String((v as Rec).index) : undefined;
+            else if (typeof v === 'object' && (v as Rec).label !== undefined)
+              index = Object.keys(labels).find((k) => labels[k] === String((v as Rec).label));
+            else if (typeof v === 'object' && (v as Rec).index !== undefined)
+              index =
+                labels[String((v as Rec).index)] !== undefined
+                  ? String((v as Rec).index)
+                  : undefined;
             else throw bad('unsupported status value');
             if (index === undefined) {
               const label = typeof v === 'string' ? v : (v as Rec).label;
@@ -419,18 +580,26 @@ export const mock: VendorMock = {
                 labels[index] = String(label);
                 col.labels = labels;
               } else {
-                throw new GqlError(`This status label doesn't exist, possible statuses are: ${Object.entries(labels).map(([k, l]) => `${k}: ${l}`).join(', ')}`, 'ColumnValueException', { column_value: JSON.stringify(v), column_type: 'status' });
+                throw new GqlError(
+                  `This status label doesn't exist, possible statuses are: ${Object.entries(labels)
+                    .map(([k, l]) => `${k}: ${l}`)
+                    .join(', ')}`,
+                  'ColumnValueException',
+                  { column_value: JSON.stringify(v), column_type: 'status' },
+                );
               }
             }
             out[colId] = { index: Number(index) };
             break;
           }
           case 'text':
-            if (typeof v !== 'string' && typeof v !== 'number') throw bad('text column expects a string');
+            if (typeof v !== 'string' && typeof v !== 'number')
+              throw bad('text column expects a string');
             out[colId] = String(v);
             break;
           case 'long_text':
-            out[colId] = typeof v === 'string' ? { text: v } : { text: String((v as Rec).text ?? '') };
+            out[colId] =
+              typeof v === 'string' ? { text: v } : { text: String((v as Rec).text ?? '') };
             break;
           case 'numbers':
             if (Number.isNaN(Number(v))) throw bad('numbers column expects a number');
@@ -438,13 +607,24 @@ export const mock: VendorMock = {
             break;
           case 'date': {
             const d = typeof v === 'string' ? v.split(' ')[0] : (v as Rec).date;
-            const time = typeof v === 'object' ? (v as Rec).time : typeof v === 'string' ? v.split(' ')[1] : undefined;
-            if (typeof d !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) throw bad('date should be in the format YYYY-MM-DD');
+            const time =
+              typeof v === 'object'
+                ? (v as Rec).time
+                : typeof v === 'string'
+                  ? v.split(' ')[1]
+                  : undefined;
+            if (
+              typeof d !== 'string' ||
+              !/^\d{4}-\d\d-\d\d$/.test(d) ||
+              Number.isNaN(Date.parse(`${d}T00:00:00Z`))
+            )
+              throw bad('date should be in the format YYYY-MM-DD');
             out[colId] = time ? { date: d, time } : { date: d };
             break;
           }
           case 'email': {
-            if (typeof v !== 'object' || typeof (v as Rec).email !== 'string') throw bad('email column expects {"email": …, "text": …}');
+            if (typeof v !== 'object' || typeof (v as Rec).email !== 'string')
+              throw bad('email column expects {"email": …, "text": …}');
             const email = String((v as Rec).email);
             if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw bad('invalid email address');
             out[colId] = { email, text: String((v as Rec).text ?? email) };
@@ -460,7 +640,10 @@ export const mock: VendorMock = {
     const root: GqlNode = {
       __typename: 'Query',
       boards: (args: Rec) => {
-        const ids = args.ids === undefined ? undefined : (Array.isArray(args.ids) ? args.ids : [args.ids]).map(String);
+        const ids =
+          args.ids === undefined
+            ? undefined
+            : (Array.isArray(args.ids) ? args.ids : [args.ids]).map(String);
         return boards.filter((b) => !ids || ids.includes(String(b.id))).map(boardNode);
       },
       items: (args: Rec) => {
@@ -469,7 +652,11 @@ export const mock: VendorMock = {
       },
       next_items_page: (args: Rec) => {
         const entry = cursors.get(String(args.cursor));
-        if (!entry) throw new GqlError('CursorException: cursor has expired or is invalid', 'CursorException');
+        if (!entry)
+          throw new GqlError(
+            'CursorException: cursor has expired or is invalid',
+            'CursorException',
+          );
         return pageOf(entry.list, entry.at, limitArg(args));
       },
       me: { __typename: 'User', id: '55501234', name: 'API user', email: 'api@acme.com' },
@@ -479,17 +666,31 @@ export const mock: VendorMock = {
       __typename: 'Mutation',
       create_item: (args: Rec) => {
         const board = boardById(String(args.board_id));
-        if (!board) throw new GqlError('Board not found', 'ResourceNotFoundException', { board_id: args.board_id });
-        if (typeof args.item_name !== 'string' || args.item_name === '') throw new GqlError('item_name is required', 'InvalidArgumentException');
+        if (!board)
+          throw new GqlError('Board not found', 'ResourceNotFoundException', {
+            board_id: args.board_id,
+          });
+        if (typeof args.item_name !== 'string' || args.item_name === '')
+          throw new GqlError('item_name is required', 'InvalidArgumentException');
         const groups = (board.groups ?? []) as Rec[];
         let groupId = groups[0]?.id as string | undefined;
         if (args.group_id !== undefined && args.group_id !== null) {
-          if (!groups.some((g) => g.id === args.group_id)) throw new GqlError('Group not found', 'InvalidGroupIdException', { group_id: args.group_id });
+          if (!groups.some((g) => g.id === args.group_id))
+            throw new GqlError('Group not found', 'InvalidGroupIdException', {
+              group_id: args.group_id,
+            });
           groupId = String(args.group_id);
         }
-        const values = parseColumnValues(board, args.column_values, args.create_labels_if_missing === true);
+        const values = parseColumnValues(
+          board,
+          args.column_values,
+          args.create_labels_if_missing === true,
+        );
         // New items go to the top of their group.
-        const minPos = Math.min(0, ...items.filter((it) => it.group_id === groupId).map((it) => Number(it.position)));
+        const minPos = Math.min(
+          0,
+          ...items.filter((it) => it.group_id === groupId).map((it) => Number(it.position)),
+        );
         const item: Rec = {
           id: String(nextItemId++),
           board_id: String(board.id),
@@ -497,7 +698,10 @@ export const mock: VendorMock = {
           name: args.item_name,
           position: minPos - 1,
           state: 'active',
-          created_at: context.now().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          created_at: context
+            .now()
+            .toISOString()
+            .replace(/\.\d{3}Z$/, 'Z'),
           column_values: values,
         };
         item.column_text = textsOf(item);
@@ -508,38 +712,67 @@ export const mock: VendorMock = {
         const item = items.find((it) => it.id === String(args.item_id));
         if (!item) throw new GqlError('Item not found', 'ResourceNotFoundException');
         const board = boardById(String(item.board_id))!;
-        Object.assign(item.column_values as Rec, parseColumnValues(board, args.column_values, args.create_labels_if_missing === true));
+        Object.assign(
+          item.column_values as Rec,
+          parseColumnValues(board, args.column_values, args.create_labels_if_missing === true),
+        );
         item.column_text = textsOf(item);
         return itemNode(item);
       },
     };
 
-    function execute(selections: Selection[], node: unknown, vars: Rec, fragments: Record<string, Inline>, path: string): unknown {
+    function execute(
+      selections: Selection[],
+      node: unknown,
+      vars: Rec,
+      fragments: Record<string, Inline>,
+      path: string,
+    ): unknown {
       if (node === null || node === undefined) return null;
-      if (Array.isArray(node)) return node.map((n) => execute(selections, n, vars, fragments, path));
+      if (Array.isArray(node))
+        return node.map((n) => execute(selections, n, vars, fragments, path));
       const n = node as GqlNode;
       const out: Rec = {};
       const walk = (sels: Selection[]): void => {
         for (const sel of sels) {
           if (sel.kind === 'spread') {
             const frag = fragments[sel.name];
-            if (!frag) throw new GqlError(`Unknown fragment "${sel.name}".`, 'GraphQLValidationError');
-            if (!frag.on || frag.on === n.__typename || frag.on === 'ColumnValue') walk(frag.selections);
+            if (!frag)
+              throw new GqlError(`Unknown fragment "${sel.name}".`, 'GraphQLValidationError');
+            if (!frag.on || frag.on === n.__typename || frag.on === 'ColumnValue')
+              walk(frag.selections);
             continue;
           }
           if (sel.kind === 'inline') {
-            if (!sel.on || sel.on === n.__typename || (sel.on === 'ColumnValue' && /Value$/.test(n.__typename))) walk(sel.selections);
+            if (
+              !sel.on ||
+              sel.on === n.__typename ||
+              (sel.on === 'ColumnValue' && /Value$/.test(n.__typename))
+            )
+              walk(sel.selections);
             continue;
           }
           const key = sel.alias ?? sel.name;
-          if (sel.name === '__typename') { out[key] = n.__typename; continue; }
-          if (!(sel.name in n)) throw new GqlError(`Cannot query field "${sel.name}" on type "${n.__typename}".`, 'GraphQLValidationError');
+          if (sel.name === '__typename') {
+            out[key] = n.__typename;
+            continue;
+          }
+          if (!(sel.name in n))
+            throw new GqlError(
+              `Cannot query field "${sel.name}" on type "${n.__typename}".`,
+              'GraphQLValidationError',
+            );
           const args: Rec = {};
           for (const [k, v] of Object.entries(sel.args)) args[k] = resolveValue(v, vars);
           let value = n[sel.name];
           if (typeof value === 'function') value = (value as (a: Rec) => unknown)(args);
-          if (sel.selections) out[key] = execute(sel.selections, value, vars, fragments, `${path}.${key}`);
-          else if (value !== null && typeof value === 'object') throw new GqlError(`Field "${sel.name}" of type "${n.__typename}" must have a selection of subfields.`, 'GraphQLValidationError');
+          if (sel.selections)
+            out[key] = execute(sel.selections, value, vars, fragments, `${path}.${key}`);
+          else if (value !== null && typeof value === 'object')
+            throw new GqlError(
+              `Field "${sel.name}" of type "${n.__typename}" must have a selection of subfields.`,
+              'GraphQLValidationError',
+            );
           else out[key] = value ?? null;
         }
       };
@@ -548,10 +781,16 @@ export const mock: VendorMock = {
     }
     function resolveValue(v: Value, vars: Rec): unknown {
       switch (v.kind) {
-        case 'var': return vars[v.name];
-        case 'lit': return v.value;
-        case 'list': return v.items.map((x) => resolveValue(x, vars));
-        case 'obj': return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, resolveValue(x, vars)]));
+        case 'var':
+          return vars[v.name];
+        case 'lit':
+          return v.value;
+        case 'list':
+          return v.items.map((x) => resolveValue(x, vars));
+        case 'obj':
+          return Object.fromEntries(
+            Object.entries(v.fields).map(([k, x]) => [k, resolveValue(x, vars)]),
+          );
       }
     }
 
@@ -562,32 +801,77 @@ export const mock: VendorMock = {
         if (path !== '/v2') return json(404, { errors: [{ message: 'Not found' }] });
         const version = req.headers['api-version'];
         if (version !== undefined && !/^\d{4}-(01|04|07|10)$/.test(version)) {
-          return json(400, { errors: [{ message: `Invalid API version: ${version}`, extensions: { code: 'InvalidVersionException', status_code: 400 } }], account_id: accountId });
+          return json(400, {
+            errors: [
+              {
+                message: `Invalid API version: ${version}`,
+                extensions: { code: 'InvalidVersionException', status_code: 400 },
+              },
+            ],
+            account_id: accountId,
+          });
         }
         let body = req.body as Rec | undefined;
         if (req.method === 'GET') body = { query: req.query.get('query') ?? undefined };
-        else if (req.method !== 'POST') return json(405, { errors: [{ message: 'Method not allowed' }] });
+        else if (req.method !== 'POST')
+          return json(405, { errors: [{ message: 'Method not allowed' }] });
         if (!body || typeof body.query !== 'string') {
-          return json(400, { errors: [{ message: 'No query string was present', extensions: { code: 'BadRequest', status_code: 400 } }], account_id: accountId });
+          return json(400, {
+            errors: [
+              {
+                message: 'No query string was present',
+                extensions: { code: 'BadRequest', status_code: 400 },
+              },
+            ],
+            account_id: accountId,
+          });
         }
-        const vars = (body.variables && typeof body.variables === 'object' ? body.variables : typeof body.variables === 'string' ? JSON.parse(body.variables) : {}) as Rec;
+        const vars = (
+          body.variables && typeof body.variables === 'object'
+            ? body.variables
+            : typeof body.variables === 'string'
+              ? JSON.parse(body.variables)
+              : {}
+        ) as Rec;
         try {
           const doc = parseDocument(body.query);
-          const op = body.operationName ? doc.operations.find((o) => o.name === body!.operationName) : doc.operations[0];
+          const op = body.operationName
+            ? doc.operations.find((o) => o.name === body!.operationName)
+            : doc.operations[0];
           if (!op) throw new GqlError('No operation to run', 'GraphQLValidationError');
-          for (const d of op.vars) if (vars[d.name] === undefined && d.defaultValue) vars[d.name] = resolveValue(d.defaultValue, {});
+          for (const d of op.vars)
+            if (vars[d.name] === undefined && d.defaultValue)
+              vars[d.name] = resolveValue(d.defaultValue, {});
           const rootNode = op.type === 'mutation' ? mutationRoot : root;
           const result = execute(op.selections, rootNode, vars, doc.fragments, '');
           return json(200, { data: result, account_id: accountId });
         } catch (error) {
           if (error instanceof GraphQLSyntaxError) {
-            return json(200, { errors: [{ message: `Parse error: ${error.message}`, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }], account_id: accountId });
+            return json(200, {
+              errors: [
+                {
+                  message: `Parse error: ${error.message}`,
+                  extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+                },
+              ],
+              account_id: accountId,
+            });
           }
           if (error instanceof GqlError) {
             const validation = error.code === 'GraphQLValidationError';
             return json(200, {
               ...(validation ? {} : { data: null }),
-              errors: [{ message: error.message, locations: [{ line: 1, column: 1 }], extensions: { code: error.code, status_code: 200, ...(error.data ? { error_data: error.data } : {}) } }],
+              errors: [
+                {
+                  message: error.message,
+                  locations: [{ line: 1, column: 1 }],
+                  extensions: {
+                    code: error.code,
+                    status_code: 200,
+                    ...(error.data ? { error_data: error.data } : {}),
+                  },
+                },
+              ],
               account_id: accountId,
             });
           }

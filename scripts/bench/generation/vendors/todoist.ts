@@ -4,16 +4,39 @@
 // takes JSON (`content` required; `description`, `project_id`, `labels`, `priority` 1-4 where 4
 // is the most urgent, one of `due_string`/`due_date`/`due_datetime`) and answers 200 with the
 // task. Errors are plain-text bodies. Ids are strings.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 
-const text = (status: number, body: string): MockResponse => ({ status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body });
+const text = (status: number, body: string): MockResponse => ({
+  status,
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+  body,
+});
 
 const TASK_ARGS = new Set([
-  'content', 'description', 'project_id', 'section_id', 'parent_id', 'order', 'labels', 'priority', 'due_string',
-  'due_date', 'due_datetime', 'due_lang', 'assignee_id', 'duration', 'duration_unit',
+  'content',
+  'description',
+  'project_id',
+  'section_id',
+  'parent_id',
+  'order',
+  'labels',
+  'priority',
+  'due_string',
+  'due_date',
+  'due_datetime',
+  'due_lang',
+  'assignee_id',
+  'duration',
+  'duration_unit',
 ]);
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -25,24 +48,25 @@ function isoDay(d: Date): string {
 /** A date a filter or due_string names: today, tomorrow, yesterday, 2026-11-28, Nov 28 [2026], 28 Nov [2026], 11/28/2026. */
 function parseDay(raw: string, now: Date): string | undefined {
   const s = raw.trim().toLowerCase().replace(/,/g, ' ').replace(/\s+/g, ' ');
-  const day = (offset: number): string => isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)));
+  const day = (offset: number): string =>
+    isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)));
   if (s === 'today') return day(0);
   if (s === 'tomorrow') return day(1);
   if (s === 'yesterday') return day(-1);
   let m = /^(\d{4})-(\d\d)-(\d\d)$/.exec(s);
   if (m) return s;
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
-  if (m) return `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+  if (m) return `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
   m = /^([a-z]{3})[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?(?: (\d{4}))?$/.exec(s) ?? null;
   let month: number | undefined, dayOfMonth: number | undefined, year: number | undefined;
   if (m) {
-    month = MONTHS.indexOf(m[1]);
+    month = MONTHS.indexOf(m[1]!);
     dayOfMonth = Number(m[2]);
     year = m[3] ? Number(m[3]) : undefined;
   } else {
     m = /^(\d{1,2})(?:st|nd|rd|th)? ([a-z]{3})[a-z]*\.?(?: (\d{4}))?$/.exec(s);
     if (m) {
-      month = MONTHS.indexOf(m[2]);
+      month = MONTHS.indexOf(m[2]!);
       dayOfMonth = Number(m[1]);
       year = m[3] ? Number(m[3]) : undefined;
     }
@@ -50,7 +74,11 @@ function parseDay(raw: string, now: Date): string | undefined {
   if (month === undefined || month < 0 || dayOfMonth === undefined) return undefined;
   if (year === undefined) {
     year = now.getUTCFullYear();
-    if (Date.UTC(year, month, dayOfMonth) < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) year++;
+    if (
+      Date.UTC(year, month, dayOfMonth) <
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+    )
+      year++;
   }
   return isoDay(new Date(Date.UTC(year, month, dayOfMonth)));
 }
@@ -66,8 +94,15 @@ export const mock: VendorMock = {
   ],
   unauthorized: () => text(401, 'Forbidden'),
   create(seed: unknown, context: VendorContext): VendorInstance {
-    const data = (seed ?? {}) as { projects?: Rec[]; tasks?: Rec[]; sections?: Rec[]; labels?: Rec[] };
-    const projects: Rec[] = structuredClone(data.projects ?? [{ id: '2203306141', name: 'Inbox', is_inbox_project: true }]).map((p, i) => ({
+    const data = (seed ?? {}) as {
+      projects?: Rec[];
+      tasks?: Rec[];
+      sections?: Rec[];
+      labels?: Rec[];
+    };
+    const projects: Rec[] = structuredClone(
+      data.projects ?? [{ id: '2203306141', name: 'Inbox', is_inbox_project: true }],
+    ).map((p, i) => ({
       color: 'charcoal',
       parent_id: null,
       order: i,
@@ -82,7 +117,9 @@ export const mock: VendorMock = {
     }));
     const sections: Rec[] = structuredClone(data.sections ?? []);
     const labels: Rec[] = structuredClone(data.labels ?? []);
-    const inbox = String((projects.find((p) => p.is_inbox_project) ?? projects[0] ?? { id: '0' }).id);
+    const inbox = String(
+      (projects.find((p) => p.is_inbox_project) ?? projects[0] ?? { id: '0' }).id,
+    );
     let nextId = 8123400001;
     const normalise = (t: Rec): Rec => ({
       assigner_id: null,
@@ -109,20 +146,26 @@ export const mock: VendorMock = {
     function filterMatcher(filter: string): ((t: Rec) => boolean) | undefined {
       const now = context.now();
       const term = (raw: string): ((t: Rec) => boolean) | undefined => {
-        let s = raw.trim().replace(/^\(|\)$/g, '').trim();
+        let s = raw
+          .trim()
+          .replace(/^\(|\)$/g, '')
+          .trim();
         let negate = false;
         if (s.startsWith('!')) {
           negate = true;
           s = s.slice(1).trim();
         }
         let test: ((t: Rec) => boolean) | undefined;
-        const dueDay = (t: Rec): string | undefined => ((t.due as Rec | null)?.date as string | undefined)?.slice(0, 10);
+        const dueDay = (t: Rec): string | undefined =>
+          ((t.due as Rec | null)?.date as string | undefined)?.slice(0, 10);
         if (s.startsWith('@')) {
           const name = s.slice(1).toLowerCase();
           test = (t) => ((t.labels ?? []) as string[]).some((l) => l.toLowerCase() === name);
         } else if (s.startsWith('##') || s.startsWith('#')) {
           const name = s.replace(/^#+/, '').toLowerCase();
-          const ids = projects.filter((p) => String(p.name).toLowerCase() === name).map((p) => String(p.id));
+          const ids = projects
+            .filter((p) => String(p.name).toLowerCase() === name)
+            .map((p) => String(p.id));
           test = (t) => ids.includes(String(t.project_id));
         } else if (/^(no date|no due date)$/i.test(s)) {
           test = (t) => !t.due;
@@ -135,9 +178,12 @@ export const mock: VendorMock = {
         } else {
           const m = /^due (before|after):\s*(.+)$/i.exec(s);
           if (m) {
-            const d = parseDay(m[2], now);
+            const d = parseDay(m[2]!, now);
             if (!d) return undefined;
-            test = m[1].toLowerCase() === 'before' ? (t) => !!dueDay(t) && dueDay(t)! < d : (t) => !!dueDay(t) && dueDay(t)! > d;
+            test =
+              m[1]!.toLowerCase() === 'before'
+                ? (t) => !!dueDay(t) && dueDay(t)! < d
+                : (t) => !!dueDay(t) && dueDay(t)! > d;
           } else {
             const d = parseDay(s.replace(/^due:\s*/i, ''), now);
             if (!d) return undefined;
@@ -155,35 +201,66 @@ export const mock: VendorMock = {
 
     function createTask(req: MockRequest): MockResponse {
       const body = req.body as Rec | undefined;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return text(400, 'Request body must be a JSON object');
-      for (const key of Object.keys(body)) if (!TASK_ARGS.has(key)) return text(400, `Unknown argument: ${key}`);
-      if (typeof body.content !== 'string' || body.content.trim() === '') return text(400, 'Argument content is missing');
-      if (body.description !== undefined && typeof body.description !== 'string') return text(400, 'Invalid argument value: description');
-      if (body.project_id !== undefined && !projects.some((p) => String(p.id) === String(body.project_id))) {
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return text(400, 'Request body must be a JSON object');
+      for (const key of Object.keys(body))
+        if (!TASK_ARGS.has(key)) return text(400, `Unknown argument: ${key}`);
+      if (typeof body.content !== 'string' || body.content.trim() === '')
+        return text(400, 'Argument content is missing');
+      if (body.description !== undefined && typeof body.description !== 'string')
+        return text(400, 'Invalid argument value: description');
+      if (
+        body.project_id !== undefined &&
+        !projects.some((p) => String(p.id) === String(body.project_id))
+      ) {
         return text(400, 'Invalid argument value: project_id');
       }
-      if (body.priority !== undefined && (!Number.isInteger(body.priority) || (body.priority as number) < 1 || (body.priority as number) > 4)) {
+      if (
+        body.priority !== undefined &&
+        (!Number.isInteger(body.priority) ||
+          (body.priority as number) < 1 ||
+          (body.priority as number) > 4)
+      ) {
         return text(400, 'Invalid argument value: priority');
       }
-      if (body.labels !== undefined && (!Array.isArray(body.labels) || body.labels.some((l) => typeof l !== 'string'))) {
+      if (
+        body.labels !== undefined &&
+        (!Array.isArray(body.labels) || body.labels.some((l) => typeof l !== 'string'))
+      ) {
         return text(400, 'Invalid argument value: labels');
       }
-      const dueArgs = ['due_string', 'due_date', 'due_datetime'].filter((k) => body[k] !== undefined && body[k] !== null);
-      if (dueArgs.length > 1) return text(400, 'Only one of due_string, due_date or due_datetime can be set');
+      const dueArgs = ['due_string', 'due_date', 'due_datetime'].filter(
+        (k) => body[k] !== undefined && body[k] !== null,
+      );
+      if (dueArgs.length > 1)
+        return text(400, 'Only one of due_string, due_date or due_datetime can be set');
       let due: Rec | null = null;
       if (body.due_date !== undefined && body.due_date !== null) {
         const d = String(body.due_date);
-        if (!/^\d{4}-\d\d-\d\d$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) return text(400, 'Invalid argument value: due_date');
+        if (!/^\d{4}-\d\d-\d\d$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`)))
+          return text(400, 'Invalid argument value: due_date');
         due = { date: d, string: d, lang: 'en', is_recurring: false };
       } else if (body.due_datetime !== undefined && body.due_datetime !== null) {
         const ms = Date.parse(String(body.due_datetime));
         if (Number.isNaN(ms)) return text(400, 'Invalid argument value: due_datetime');
         const iso = new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-        due = { date: iso.slice(0, 10), datetime: iso, string: String(body.due_datetime), lang: 'en', is_recurring: false, timezone: 'UTC' };
+        due = {
+          date: iso.slice(0, 10),
+          datetime: iso,
+          string: String(body.due_datetime),
+          lang: 'en',
+          is_recurring: false,
+          timezone: 'UTC',
+        };
       } else if (body.due_string !== undefined && body.due_string !== null) {
         const d = parseDay(String(body.due_string).replace(/^(on|due)\s+/i, ''), context.now());
         if (!d) return text(400, 'Invalid argument value: due_string');
-        due = { date: d, string: String(body.due_string), lang: String(body.due_lang ?? 'en'), is_recurring: false };
+        due = {
+          date: d,
+          string: String(body.due_string),
+          lang: String(body.due_lang ?? 'en'),
+          is_recurring: false,
+        };
       }
       const id = String(nextId++);
       const record = normalise({
@@ -198,7 +275,11 @@ export const mock: VendorMock = {
         due,
         assignee_id: body.assignee_id ?? null,
         order: tasks.filter((t) => t.project_id === (body.project_id ?? inbox)).length + 1,
-        created_at: context.now().toISOString().replace(/Z$/, '000Z').replace(/\.(\d{3})000Z$/, '.$1000Z'),
+        created_at: context
+          .now()
+          .toISOString()
+          .replace(/Z$/, '000Z')
+          .replace(/\.(\d{3})000Z$/, '.$1000Z'),
       });
       tasks.push(record);
       return json(200, record);
@@ -218,7 +299,10 @@ export const mock: VendorMock = {
         }
         if (path === '/sections' && req.method === 'GET') {
           const pid = q.get('project_id');
-          return json(200, sections.filter((s) => !pid || String(s.project_id) === pid));
+          return json(
+            200,
+            sections.filter((s) => !pid || String(s.project_id) === pid),
+          );
         }
         if (path === '/labels' && req.method === 'GET') return json(200, labels);
         if (path === '/tasks' && req.method === 'GET') {

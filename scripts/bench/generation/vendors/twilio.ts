@@ -5,13 +5,24 @@
 // name and the auth token as the password. Errors carry Twilio's numeric code:
 // `{"code", "message", "more_info", "status"}` (21604 no To, 21603 no From, 21602 no Body,
 // 21211 invalid To, 21606 From not the account's number, 21617 body too long).
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 
 function twilioError(status: number, code: number, message: string): MockResponse {
-  return json(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+  return json(status, {
+    code,
+    message,
+    more_info: `https://www.twilio.com/docs/errors/${code}`,
+    status,
+  });
 }
 
 /** Twilio reads a number with spaces, dashes, dots or brackets as the E.164 number they spell. */
@@ -42,7 +53,8 @@ export const mock: VendorMock = {
   unauthorized: () => twilioError(401, 20003, 'Authenticate'),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as { phone_numbers?: string[]; messages?: Rec[] };
-    const accountSid = context.auth.type === 'basic' ? context.auth.username : 'AC00000000000000000000000000000000';
+    const accountSid =
+      context.auth.type === 'basic' ? context.auth.username : 'AC00000000000000000000000000000000';
     const numbers = new Set((data.phone_numbers ?? []).map((n) => e164(n) ?? n));
     const messages: Rec[] = structuredClone(data.messages ?? []);
     let counter = 1;
@@ -57,17 +69,28 @@ export const mock: VendorMock = {
       const to = params.To;
       if (!to) return twilioError(400, 21604, "A 'To' phone number is required.");
       const toNumber = e164(to);
-      if (!toNumber) return twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+      if (!toNumber)
+        return twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
       const from = params.From;
       const service = params.MessagingServiceSid;
       if (!from && !service) return twilioError(400, 21603, "A 'From' phone number is required.");
       const fromNumber = from ? e164(from) : undefined;
       if (from && (!fromNumber || !numbers.has(fromNumber))) {
-        return twilioError(400, 21606, `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`);
+        return twilioError(
+          400,
+          21606,
+          `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+        );
       }
       const body = params.Body;
-      if ((body === undefined || body === '') && !params.MediaUrl) return twilioError(400, 21602, 'Message body is required.');
-      if (body && body.length > 1600) return twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+      if ((body === undefined || body === '') && !params.MediaUrl)
+        return twilioError(400, 21602, 'Message body is required.');
+      if (body && body.length > 1600)
+        return twilioError(
+          400,
+          21617,
+          'The concatenated message body exceeds the 1600 character limit.',
+        );
       const sid = `SM${(counter++).toString(16).padStart(32, '0')}`;
       const now = rfc2822(context.now());
       const uri = `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`;
@@ -105,7 +128,8 @@ export const mock: VendorMock = {
       handle(req: MockRequest): MockResponse {
         const m = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages(\.json)?$/.exec(req.path);
         if (!m) return twilioError(404, 20404, `The requested resource ${req.path} was not found`);
-        if (m[1] !== accountSid) return twilioError(404, 20404, `The requested resource ${req.path} was not found`);
+        if (m[1] !== accountSid)
+          return twilioError(404, 20404, `The requested resource ${req.path} was not found`);
         const asJson = m[2] === '.json';
         if (req.method === 'POST') return send(req, asJson);
         if (req.method === 'GET') {

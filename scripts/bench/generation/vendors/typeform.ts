@@ -5,7 +5,13 @@
 // page through the list; `page_size` defaults to 25. Each answer names its question by
 // `field.id` and `field.ref` and carries its value under a key named after its `type`.
 // GET /forms/{form_id} returns the form definition (fields with titles and refs).
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { intParam, json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -13,7 +19,12 @@ type Rec = Record<string, unknown>;
 // The mock serves at most this many responses a page, so that paging matters.
 const PAGE_CAP = 4;
 
-function error(status: number, code: string, description: string, details?: unknown[]): MockResponse {
+function error(
+  status: number,
+  code: string,
+  description: string,
+  details?: unknown[],
+): MockResponse {
   return json(status, details ? { code, description, details } : { code, description });
 }
 
@@ -67,7 +78,11 @@ export const mock: VendorMock = {
     'https://www.typeform.com/developers/get-started/personal-access-token/',
   ],
   unauthorized: () =>
-    error(401, 'AUTHENTICATION_FAILED', 'Authentication credentials not found on the Request Headers'),
+    error(
+      401,
+      'AUTHENTICATION_FAILED',
+      'Authentication credentials not found on the Request Headers',
+    ),
   create(seed: unknown, _context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as { forms?: Rec[]; responses?: Rec[] };
     const forms: Rec[] = structuredClone(data.forms ?? []);
@@ -80,7 +95,12 @@ export const mock: VendorMock = {
       const pageSize = intParam(q, 'page_size', 25);
       if (pageSize < 1 || pageSize > 1000) {
         return error(400, 'VALIDATION_ERROR', 'The payload is invalid.', [
-          { code: 'INVALID_PARAMETER', description: 'page_size must be between 1 and 1000', field: 'page_size', in: 'query' },
+          {
+            code: 'INVALID_PARAMETER',
+            description: 'page_size must be between 1 and 1000',
+            field: 'page_size',
+            in: 'query',
+          },
         ]);
       }
       let types: string[] = ['completed'];
@@ -99,7 +119,12 @@ export const mock: VendorMock = {
         const bound = parseTime(raw);
         if (bound === undefined) {
           return error(400, 'VALIDATION_ERROR', 'The payload is invalid.', [
-            { code: 'INVALID_PARAMETER', description: `${name} must be a valid date`, field: name, in: 'query' },
+            {
+              code: 'INVALID_PARAMETER',
+              description: `${name} must be a valid date`,
+              field: name,
+              in: 'query',
+            },
           ]);
         }
         items = items.filter((r) => cmp(sortKey(r), bound));
@@ -116,14 +141,23 @@ export const mock: VendorMock = {
       if (before || after) {
         const token = (before ?? after) as string;
         const anchor = responses.find((r) => (r.token ?? r.response_id) === token);
-        if (!anchor) return error(400, 'VALIDATION_ERROR', 'The payload is invalid.', [
-          { code: 'INVALID_PARAMETER', description: 'token not found', field: before ? 'before' : 'after', in: 'query' },
-        ]);
+        if (!anchor)
+          return error(400, 'VALIDATION_ERROR', 'The payload is invalid.', [
+            {
+              code: 'INVALID_PARAMETER',
+              description: 'token not found',
+              field: before ? 'before' : 'after',
+              in: 'query',
+            },
+          ]);
         const t = sortKey(anchor);
         items = items
           .filter((r) => (before ? sortKey(r) < t : sortKey(r) > t))
           .sort((a, b) => (before ? sortKey(b) - sortKey(a) : sortKey(a) - sortKey(b)));
-        if (after) items = items.slice(0, Math.min(pageSize, PAGE_CAP)).sort((a, b) => sortKey(b) - sortKey(a));
+        if (after)
+          items = items
+            .slice(0, Math.min(pageSize, PAGE_CAP))
+            .sort((a, b) => sortKey(b) - sortKey(a));
       }
       const size = Math.min(pageSize, PAGE_CAP);
       const page = items.slice(0, size);
@@ -139,10 +173,10 @@ export const mock: VendorMock = {
       handle(req: MockRequest): MockResponse {
         const path = req.path.replace(/\/+$/, '');
         let m = /^\/forms\/([^/]+)\/responses$/.exec(path);
-        if (m && req.method === 'GET') return listResponses(decodeURIComponent(m[1]), req.query);
+        if (m && req.method === 'GET') return listResponses(decodeURIComponent(m[1]!), req.query);
         m = /^\/forms\/([^/]+)$/.exec(path);
         if (m && req.method === 'GET') {
-          const form = forms.find((f) => f.id === decodeURIComponent(m![1]));
+          const form = forms.find((f) => f.id === decodeURIComponent(m![1]!));
           if (!form) return error(404, 'FORM_NOT_FOUND', `Non existing form with uid ${m[1]}`);
           return json(200, {
             id: form.id,
@@ -157,7 +191,11 @@ export const mock: VendorMock = {
           return json(200, {
             total_items: forms.length,
             page_count: 1,
-            items: forms.map((f) => ({ id: f.id, title: f.title, last_updated_at: f.last_updated_at ?? '2026-10-01T09:00:00Z' })),
+            items: forms.map((f) => ({
+              id: f.id,
+              title: f.title,
+              last_updated_at: f.last_updated_at ?? '2026-10-01T09:00:00Z',
+            })),
           });
         }
         return error(404, 'NOT_FOUND', 'Endpoint not found');

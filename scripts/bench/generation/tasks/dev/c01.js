@@ -29,7 +29,12 @@ export default async function run(ctx) {
     // `since` is inclusive: skip the response the last run already handled.
     if (last && r.submitted_at <= last) continue;
     const lines = [];
-    for (const [label, ref] of [['Email', 'email'], ['Budget', 'budget'], ['Timeline', 'timeline'], ['Project', 'project_description']]) {
+    for (const [label, ref] of [
+      ['Email', 'email'],
+      ['Budget', 'budget'],
+      ['Timeline', 'timeline'],
+      ['Project', 'project_description'],
+    ]) {
       const value = answerOf(r, ref);
       if (value) lines.push(`${label}: ${value}`);
     }

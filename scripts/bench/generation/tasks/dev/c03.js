@@ -3,13 +3,19 @@ export default async function run(ctx) {
   // Harvest pages by `page`; a page shorter than per_page is the last one.
   const applications = [];
   for (let page = 1; ; page++) {
-    const batch = await ctx.source.get('/applications', { query: { status: 'hired', per_page: 5, page } });
+    const batch = await ctx.source.get('/applications', {
+      query: { status: 'hired', per_page: 5, page },
+    });
     applications.push(...batch);
     if (batch.length < 5) break;
   }
 
-  const directory = await ctx.destination.get('/employees/directory', { headers: { accept: 'application/json' } });
-  const known = new Set(directory.employees.map((e) => (e.workEmail || '').toLowerCase()).filter(Boolean));
+  const directory = await ctx.destination.get('/employees/directory', {
+    headers: { accept: 'application/json' },
+  });
+  const known = new Set(
+    directory.employees.map((e) => (e.workEmail || '').toLowerCase()).filter(Boolean),
+  );
 
   for (const app of applications) {
     let offer;

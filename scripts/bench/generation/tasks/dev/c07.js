@@ -6,7 +6,11 @@ export default async function run(ctx) {
     if (!task.due || task.due.date.slice(0, 10) !== '2026-12-05') continue;
     await ctx.destination.post(`/2010-04-01/Accounts/${sid}/Messages.json`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: [['To', '+447700900456'], ['From', '+447700900999'], ['Body', `Errand today: ${task.content}`]]
+      body: [
+        ['To', '+447700900456'],
+        ['From', '+447700900999'],
+        ['Body', `Errand today: ${task.content}`],
+      ]
         .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
         .join('&'),
     });

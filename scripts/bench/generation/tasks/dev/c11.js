@@ -5,7 +5,13 @@ export default async function run(ctx) {
   let token = null;
   do {
     const page = await ctx.source.get('/scheduled_events', {
-      query: { user: me.uri, min_start_time: '2026-11-09T00:00:00Z', max_start_time: '2026-11-14T00:00:00Z', count: 100, page_token: token },
+      query: {
+        user: me.uri,
+        min_start_time: '2026-11-09T00:00:00Z',
+        max_start_time: '2026-11-14T00:00:00Z',
+        count: 100,
+        page_token: token,
+      },
     });
     events.push(...page.collection);
     token = page.pagination.next_page_token;
@@ -17,10 +23,18 @@ export default async function run(ctx) {
     const uuid = event.uri.split('/').pop();
     let pageToken = null;
     do {
-      const page = await ctx.source.get(`/scheduled_events/${uuid}/invitees`, { query: { status: 'canceled', count: 100, page_token: pageToken } });
+      const page = await ctx.source.get(`/scheduled_events/${uuid}/invitees`, {
+        query: { status: 'canceled', count: 100, page_token: pageToken },
+      });
       for (const inv of page.collection) {
         if (inv.rescheduled) continue;
-        await ctx.destination.post('/tasks', { json: { content: `Follow up with ${inv.name}`, description: inv.email, project_id: project.id } });
+        await ctx.destination.post('/tasks', {
+          json: {
+            content: `Follow up with ${inv.name}`,
+            description: inv.email,
+            project_id: project.id,
+          },
+        });
       }
       pageToken = page.pagination.next_page_token;
     } while (pageToken);

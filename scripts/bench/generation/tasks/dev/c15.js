@@ -5,7 +5,13 @@ export default async function run(ctx) {
   let offset;
   do {
     const page = await ctx.source.get('/projects/1207000000000100/tasks', {
-      query: { completed_since: 'now', opt_fields: 'name,completed,due_on,permalink_url,custom_fields.name,custom_fields.enum_value.name', limit: 100, offset },
+      query: {
+        completed_since: 'now',
+        opt_fields:
+          'name,completed,due_on,permalink_url,custom_fields.name,custom_fields.enum_value.name',
+        limit: 100,
+        offset,
+      },
     });
     tasks.push(...page.data);
     offset = page.next_page?.offset;

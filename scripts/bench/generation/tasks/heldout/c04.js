@@ -7,10 +7,17 @@ export default async function run(ctx) {
   if (!project) throw new ctx.NonRetryableError('No "IT Onboarding" project in Todoist');
   for (const row of directory.employees) {
     if (row.department !== 'Engineering') continue;
-    const e = await ctx.source.get(`/employees/${row.id}`, { ...json, query: { fields: 'firstName,lastName,department,hireDate' } });
+    const e = await ctx.source.get(`/employees/${row.id}`, {
+      ...json,
+      query: { fields: 'firstName,lastName,department,hireDate' },
+    });
     if (!e.hireDate || !e.hireDate.startsWith('2026-11')) continue;
     await ctx.destination.post('/rest/v2/tasks', {
-      json: { content: `Onboard ${e.firstName} ${e.lastName}`, project_id: project.id, due_date: e.hireDate },
+      json: {
+        content: `Onboard ${e.firstName} ${e.lastName}`,
+        project_id: project.id,
+        due_date: e.hireDate,
+      },
     });
   }
 }

@@ -10,17 +10,26 @@ export default async function run(ctx) {
   }
 
   const gql = async (query, variables) => {
-    const res = await ctx.destination.post('', { headers: { 'API-Version': '2025-04' }, json: { query, variables } });
+    const res = await ctx.destination.post('', {
+      headers: { 'API-Version': '2025-04' },
+      json: { query, variables },
+    });
     if (res.errors) throw new Error(JSON.stringify(res.errors));
     return res.data;
   };
-  const board = (await gql('query ($ids: [ID!]) { boards(ids: $ids) { columns { id title type } groups { id title } } }', { ids: ['7712345678'] })).boards[0];
+  const board = (
+    await gql(
+      'query ($ids: [ID!]) { boards(ids: $ids) { columns { id title type } groups { id title } } }',
+      { ids: ['7712345678'] },
+    )
+  ).boards[0];
   const col = (title) => board.columns.find((c) => c.title === title).id;
   const group = board.groups.find((g) => g.title === 'Escalated tickets').id;
 
   const emails = new Map();
   for (const t of tickets) {
-    if (!emails.has(t.requester_id)) emails.set(t.requester_id, (await ctx.source.get(`/contacts/${t.requester_id}`)).email);
+    if (!emails.has(t.requester_id))
+      emails.set(t.requester_id, (await ctx.source.get(`/contacts/${t.requester_id}`)).email);
     const values = {
       [col('Status')]: { label: t.status === 2 ? 'New' : 'Waiting on customer' },
       [col('Ticket #')]: `FD-${t.id}`,

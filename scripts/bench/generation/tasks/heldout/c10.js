@@ -1,8 +1,10 @@
 // Reference solution for c10: unacknowledged critical/major fleet alerts -> Freshdesk tickets.
 export default async function run(ctx) {
   const alerts = [];
-  for (let offset = 0; ; ) {
-    const page = await ctx.source.get('/alerts', { query: { severity: 'critical,major', acknowledged: 'false', limit: 5, offset } });
+  for (let offset = 0; ;) {
+    const page = await ctx.source.get('/alerts', {
+      query: { severity: 'critical,major', acknowledged: 'false', limit: 5, offset },
+    });
     alerts.push(...page.items);
     offset += page.limit;
     if (offset >= page.total) break;
@@ -10,7 +12,8 @@ export default async function run(ctx) {
   const plates = new Map();
   const priority = { critical: 4, major: 3 };
   for (const a of alerts) {
-    if (!plates.has(a.vehicle_id)) plates.set(a.vehicle_id, (await ctx.source.get(`/vehicles/${a.vehicle_id}`)).plate);
+    if (!plates.has(a.vehicle_id))
+      plates.set(a.vehicle_id, (await ctx.source.get(`/vehicles/${a.vehicle_id}`)).plate);
     await ctx.destination.post('/api/v2/tickets', {
       json: {
         email: 'fleet-alerts@haulwise.io',
