@@ -47,6 +47,7 @@ const TASK_FIELDS = new Set([
   'assignee_section',
   'liked',
   'external',
+  'memberships',
 ]);
 
 function compactTask(t: Rec): Rec {
