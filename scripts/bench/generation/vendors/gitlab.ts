@@ -232,7 +232,8 @@ export const mock: VendorMock = {
           if (Array.isArray(body.labels)) issueLabels = body.labels.map(String);
           else if (typeof body.labels === 'string') issueLabels = body.labels.split(',');
           else if (body.labels !== undefined && body.labels !== null) return json(400, { error: 'labels is invalid' });
-          issueLabels = [...new Set(issueLabels.map((l) => l.trim()).filter((l) => l !== ''))];
+          // GitLab holds labels as a set and returns them sorted by title.
+          issueLabels = [...new Set(issueLabels.map((l) => l.trim()).filter((l) => l !== ''))].sort((a, b) => a.localeCompare(b));
           for (const name of issueLabels) {
             if (!labels.some((l) => l.project_id === project.id && l.name === name)) {
               labels.push({ id: 7000 + labels.length, project_id: project.id, name, color: '#6699cc' });
