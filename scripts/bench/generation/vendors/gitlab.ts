@@ -52,11 +52,12 @@ function time(value: unknown): number {
   return typeof value === 'string' ? Date.parse(value) : Number.NaN;
 }
 
-function afterBefore(items: Rec[], query: URLSearchParams, field: string, prefix: string): Rec[] | string {
+/** created_/updated_ after and before: merge requests include the bound ("on or after"), pipelines do not. */
+function afterBefore(items: Rec[], query: URLSearchParams, field: string, prefix: string, inclusive = true): Rec[] | string {
   let out = items;
   for (const [suffix, keep] of [
-    ['after', (a: number, b: number) => a >= b],
-    ['before', (a: number, b: number) => a <= b],
+    ['after', (a: number, b: number) => (inclusive ? a >= b : a > b)],
+    ['before', (a: number, b: number) => (inclusive ? a <= b : a < b)],
   ] as const) {
     const raw = query.get(`${prefix}_${suffix}`);
     if (raw === null || raw === '') continue;
@@ -178,7 +179,7 @@ export const mock: VendorMock = {
           if (v) items = items.filter((r) => r[key] === v);
         }
         for (const f of ['updated', 'created'] as const) {
-          const filtered = afterBefore(items, q, `${f}_at`, f);
+          const filtered = afterBefore(items, q, `${f}_at`, f, false);
           if (typeof filtered === 'string') return json(400, { error: filtered });
           items = filtered;
         }
