@@ -6,7 +6,9 @@ export default async function run(ctx) {
     do {
       const res = await ctx.source.get(path, { query: { ...query, limit: 100, page_token: token } });
       out.push(...res._results);
-      token = res._pagination?.next ? new URL(res._pagination.next).searchParams.get('page_token') : undefined;
+      const next = res._pagination?.next;
+      const match = next ? /[?&]page_token=([^&]+)/.exec(next) : null;
+      token = match ? decodeURIComponent(match[1]) : undefined;
     } while (token);
     return out;
   };
