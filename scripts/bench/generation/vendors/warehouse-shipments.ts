@@ -2,7 +2,7 @@
 // it: Bearer auth (checked by the mock server), /api/v2/shipments filtered by status (comma list),
 // channel, shipped_after / updated_after (strictly later), order_ref, oldest first, paged by an
 // opaque cursor (limit at most 5); /api/v2/restock-requests listed and created (required sku,
-// product_name, requested_quantity ≥ 1, current_stock ≥ 0, priority enum, no unknown fields,
+// product_name, requested_quantity ≥ 1, integer current_stock, priority enum, no unknown fields,
 // 409 when an open request for the SKU exists). Errors are RFC 7807 problem documents.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json } from '../mock-kit.ts';
@@ -88,7 +88,7 @@ export const mock: VendorMock = {
       for (const k of Object.keys(b)) if (!allowed.includes(k)) errors.push({ field: k, message: 'is not a known field' });
       for (const k of ['sku', 'product_name']) if (typeof b[k] !== 'string' || b[k].trim() === '') errors.push({ field: k, message: 'is required and must be a non-empty string' });
       if (!Number.isInteger(b.requested_quantity) || b.requested_quantity < 1) errors.push({ field: 'requested_quantity', message: 'is required and must be an integer of at least 1' });
-      if (!Number.isInteger(b.current_stock) || b.current_stock < 0) errors.push({ field: 'current_stock', message: 'is required and must be an integer of at least 0' });
+      if (!Number.isInteger(b.current_stock)) errors.push({ field: 'current_stock', message: 'is required and must be an integer' });
       if (b.priority !== undefined && !['normal', 'urgent'].includes(b.priority)) errors.push({ field: 'priority', message: 'must be normal or urgent' });
       if (b.note !== undefined && (typeof b.note !== 'string' || b.note.length > 500)) errors.push({ field: 'note', message: 'must be a string of at most 500 characters' });
       if (errors.length) return problem(422, 'Validation Failed', 'The restock request is not valid.', errors);
