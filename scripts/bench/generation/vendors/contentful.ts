@@ -12,6 +12,8 @@
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, intParam, pathValue } from '../mock-kit.ts';
 
+// Vendor JSON is loosely shaped; the mock reads and writes it field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
 const MAX_LIMIT = 3; // Contentful allows 1000; kept small so that paging matters
@@ -19,7 +21,18 @@ const MAX_LIMIT = 3; // Contentful allows 1000; kept small so that paging matter
 interface FieldDef {
   id: string;
   name?: string;
-  type: 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Object' | 'Location' | 'Link' | 'Array';
+  type:
+    | 'Symbol'
+    | 'Text'
+    | 'RichText'
+    | 'Integer'
+    | 'Number'
+    | 'Date'
+    | 'Boolean'
+    | 'Object'
+    | 'Location'
+    | 'Link'
+    | 'Array';
   required?: boolean;
   localized?: boolean;
   items?: { type: string; linkType?: string; validations?: Rec[] };
@@ -36,23 +49,59 @@ interface Seed {
 }
 
 function error(status: number, id: string, message: string, details?: unknown): MockResponse {
-  const body: Rec = { sys: { type: 'Error', id }, message, requestId: `req-${Math.random().toString(36).slice(2, 10)}` };
+  const body: Rec = {
+    sys: { type: 'Error', id },
+    message,
+    requestId: `req-${Math.random().toString(36).slice(2, 10)}`,
+  };
   if (details !== undefined) body.details = details;
   return json(status, body, { 'content-type': 'application/vnd.contentful.management.v1+json' });
 }
 
 const BLOCKS = new Set([
-  'paragraph', 'heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6',
-  'unordered-list', 'ordered-list', 'list-item', 'blockquote', 'hr', 'table', 'table-row',
-  'table-cell', 'table-header-cell', 'embedded-entry-block', 'embedded-asset-block', 'embedded-resource-block',
+  'paragraph',
+  'heading-1',
+  'heading-2',
+  'heading-3',
+  'heading-4',
+  'heading-5',
+  'heading-6',
+  'unordered-list',
+  'ordered-list',
+  'list-item',
+  'blockquote',
+  'hr',
+  'table',
+  'table-row',
+  'table-cell',
+  'table-header-cell',
+  'embedded-entry-block',
+  'embedded-asset-block',
+  'embedded-resource-block',
 ]);
-const INLINES = new Set(['hyperlink', 'entry-hyperlink', 'asset-hyperlink', 'resource-hyperlink', 'embedded-entry-inline', 'embedded-resource-inline']);
+const INLINES = new Set([
+  'hyperlink',
+  'entry-hyperlink',
+  'asset-hyperlink',
+  'resource-hyperlink',
+  'embedded-entry-inline',
+  'embedded-resource-inline',
+]);
 const TOP_LEVEL = new Set([...BLOCKS].filter((b) => !b.startsWith('table-') && b !== 'list-item'));
-const MARKS = new Set(['bold', 'italic', 'underline', 'code', 'superscript', 'subscript', 'strikethrough']);
+const MARKS = new Set([
+  'bold',
+  'italic',
+  'underline',
+  'code',
+  'superscript',
+  'subscript',
+  'strikethrough',
+]);
 
 /** Why a Rich Text value is not a valid document, or null when it is. */
 function richTextProblem(doc: unknown): string | null {
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return 'must be a Rich Text document object';
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    return 'must be a Rich Text document object';
   const root = doc as Rec;
   if (root.nodeType !== 'document') return 'nodeType must be "document"';
   if (!root.data || typeof root.data !== 'object') return 'document.data must be an object';
@@ -61,23 +110,37 @@ function richTextProblem(doc: unknown): string | null {
     if (!node || typeof node !== 'object') return `${at} must be a node object`;
     const n = node as Rec;
     if (typeof n.nodeType !== 'string') return `${at}.nodeType is required`;
-    if (!n.data || typeof n.data !== 'object' || Array.isArray(n.data)) return `${at}.data must be an object`;
+    if (!n.data || typeof n.data !== 'object' || Array.isArray(n.data))
+      return `${at}.data must be an object`;
     if (n.nodeType === 'text') {
       if (parent === 'document') return `${at}: text nodes are not allowed at the top level`;
       if (typeof n.value !== 'string') return `${at}.value must be a string`;
       if (!Array.isArray(n.marks)) return `${at}.marks must be an array`;
-      for (const mark of n.marks) if (!mark || !MARKS.has(mark.type)) return `${at}.marks has an unknown mark`;
+      for (const mark of n.marks)
+        if (!mark || !MARKS.has(mark.type)) return `${at}.marks has an unknown mark`;
       return null;
     }
-    if (parent === 'document' && !TOP_LEVEL.has(n.nodeType)) return `${at}: ${n.nodeType} is not allowed at the top level`;
-    if (!BLOCKS.has(n.nodeType) && !INLINES.has(n.nodeType)) return `${at}: unknown nodeType ${n.nodeType}`;
+    if (parent === 'document' && !TOP_LEVEL.has(n.nodeType))
+      return `${at}: ${n.nodeType} is not allowed at the top level`;
+    if (!BLOCKS.has(n.nodeType) && !INLINES.has(n.nodeType))
+      return `${at}: unknown nodeType ${n.nodeType}`;
     if (!Array.isArray(n.content)) return `${at}.content must be an array`;
-    if (n.nodeType === 'hyperlink' && typeof n.data.uri !== 'string') return `${at}.data.uri is required`;
+    if (n.nodeType === 'hyperlink' && typeof n.data.uri !== 'string')
+      return `${at}.data.uri is required`;
     for (const [i, child] of n.content.entries()) {
-      if ((n.nodeType === 'paragraph' || n.nodeType.startsWith('heading-') || INLINES.has(n.nodeType)) && child?.nodeType !== 'text' && !INLINES.has(child?.nodeType)) {
+      if (
+        (n.nodeType === 'paragraph' ||
+          n.nodeType.startsWith('heading-') ||
+          INLINES.has(n.nodeType)) &&
+        child?.nodeType !== 'text' &&
+        !INLINES.has(child?.nodeType)
+      ) {
         return `${at}.content[${i}]: ${n.nodeType} may only hold text and inline nodes`;
       }
-      if ((n.nodeType === 'unordered-list' || n.nodeType === 'ordered-list') && child?.nodeType !== 'list-item') {
+      if (
+        (n.nodeType === 'unordered-list' || n.nodeType === 'ordered-list') &&
+        child?.nodeType !== 'list-item'
+      ) {
         return `${at}.content[${i}]: lists may only hold list-item nodes`;
       }
       const problem = check(child, n.nodeType, `${at}.content[${i}]`);
@@ -110,7 +173,10 @@ function valueProblem(def: FieldDef, value: unknown): string | null {
       if (typeof value !== 'boolean') return 'must be a boolean';
       break;
     case 'Date':
-      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) {
+      if (
+        typeof value !== 'string' ||
+        !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
+      ) {
         return 'must be an ISO 8601 date';
       }
       break;
@@ -120,23 +186,28 @@ function valueProblem(def: FieldDef, value: unknown): string | null {
       if (typeof value !== 'object' || Array.isArray(value)) return 'must be an object';
       break;
     case 'Link':
-      if (!value || typeof value !== 'object' || (value as Rec).sys?.type !== 'Link') return 'must be a link';
+      if (!value || typeof value !== 'object' || (value as Rec).sys?.type !== 'Link')
+        return 'must be a link';
       break;
     case 'Array':
       if (!Array.isArray(value)) return 'must be an array';
       for (const item of value) {
-        if (def.items?.type === 'Symbol' && typeof item !== 'string') return 'items must be strings';
-        if (def.items?.type === 'Link' && (item as Rec)?.sys?.type !== 'Link') return 'items must be links';
+        if (def.items?.type === 'Symbol' && typeof item !== 'string')
+          return 'items must be strings';
+        if (def.items?.type === 'Link' && (item as Rec)?.sys?.type !== 'Link')
+          return 'items must be links';
       }
       break;
     default:
       break;
   }
   for (const v of def.validations ?? []) {
-    if (Array.isArray(v.in) && !v.in.includes(value)) return `must be one of ${JSON.stringify(v.in)}`;
+    if (Array.isArray(v.in) && !v.in.includes(value))
+      return `must be one of ${JSON.stringify(v.in)}`;
   }
   for (const v of def.items?.validations ?? []) {
-    if (Array.isArray(v.in) && Array.isArray(value) && value.some((x) => !v.in.includes(x))) return `items must be one of ${JSON.stringify(v.in)}`;
+    if (Array.isArray(v.in) && Array.isArray(value) && value.some((x) => !v.in.includes(x)))
+      return `items must be one of ${JSON.stringify(v.in)}`;
   }
   return null;
 }
@@ -159,7 +230,8 @@ export const mock: VendorMock = {
     'https://www.contentful.com/developers/docs/references/errors/',
     'https://www.contentful.com/developers/docs/concepts/rich-text/',
   ],
-  unauthorized: () => error(401, 'AccessTokenInvalid', 'The access token you sent could not be found or is invalid.'),
+  unauthorized: () =>
+    error(401, 'AccessTokenInvalid', 'The access token you sent could not be found or is invalid.'),
   create(seedRaw: unknown, context: VendorContext) {
     const seed = seedRaw as Seed;
     const spaceId = seed.spaceId;
@@ -168,37 +240,66 @@ export const mock: VendorMock = {
     const contentTypes = seed.contentTypes.map((c) => ({ ...c }));
     const entries: Rec[] = (seed.entries ?? []).map((e) => structuredClone(e));
     let counter = 1;
-    const newId = () => `${Date.now().toString(36).slice(-4)}Gen${String(counter++).padStart(4, '0')}Ent`;
+    const newId = () =>
+      `${Date.now().toString(36).slice(-4)}Gen${String(counter++).padStart(4, '0')}Ent`;
 
     const link = (type: string, id: string) => ({ sys: { type: 'Link', linkType: type, id } });
 
-    function validateFields(ct: (typeof contentTypes)[number], fields: unknown): MockResponse | null {
+    function validateFields(
+      ct: (typeof contentTypes)[number],
+      fields: unknown,
+    ): MockResponse | null {
       if (fields === undefined) return null;
       if (!fields || typeof fields !== 'object' || Array.isArray(fields)) {
-        return error(422, 'InvalidEntry', 'Validation error', { errors: [{ name: 'type', path: ['fields'], details: 'fields must be an object' }] });
+        return error(422, 'InvalidEntry', 'Validation error', {
+          errors: [{ name: 'type', path: ['fields'], details: 'fields must be an object' }],
+        });
       }
       const errors: Rec[] = [];
       for (const [fieldId, byLocale] of Object.entries(fields as Rec)) {
         const def = ct.fields.find((f) => f.id === fieldId);
         if (!def) {
-          errors.push({ name: 'unknown', path: ['fields', fieldId], details: `The property "${fieldId}" is not defined on the content type` });
+          errors.push({
+            name: 'unknown',
+            path: ['fields', fieldId],
+            details: `The property "${fieldId}" is not defined on the content type`,
+          });
           continue;
         }
         if (!byLocale || typeof byLocale !== 'object' || Array.isArray(byLocale)) {
-          errors.push({ name: 'type', path: ['fields', fieldId], details: 'A field value must be an object keyed by locale code, e.g. {"en-US": …}' });
+          errors.push({
+            name: 'type',
+            path: ['fields', fieldId],
+            details: 'A field value must be an object keyed by locale code, e.g. {"en-US": …}',
+          });
           continue;
         }
         for (const [locale, value] of Object.entries(byLocale as Rec)) {
           if (!locales.includes(locale)) {
-            errors.push({ name: 'unknown', path: ['fields', fieldId, locale], details: `The locale "${locale}" is not defined in this environment` });
+            errors.push({
+              name: 'unknown',
+              path: ['fields', fieldId, locale],
+              details: `The locale "${locale}" is not defined in this environment`,
+            });
             continue;
           }
           if (!def.localized && locale !== locales[0]) {
-            errors.push({ name: 'unknown', path: ['fields', fieldId, locale], details: 'This field is not localized' });
+            errors.push({
+              name: 'unknown',
+              path: ['fields', fieldId, locale],
+              details: 'This field is not localized',
+            });
             continue;
           }
           const problem = valueProblem(def, value);
-          if (problem) errors.push({ name: def.type === 'RichText' ? 'rich-text' : 'type', path: ['fields', fieldId, locale], details: problem, type: def.type, value });
+          if (problem)
+            errors.push({
+              name: def.type === 'RichText' ? 'rich-text' : 'type',
+              path: ['fields', fieldId, locale],
+              details: problem,
+              type: def.type,
+              value,
+            });
         }
       }
       return errors.length ? error(422, 'InvalidEntry', 'Validation error', { errors }) : null;
@@ -210,25 +311,51 @@ export const mock: VendorMock = {
       const contentType = q.get('content_type');
       if (contentType) {
         if (!contentTypes.some((c) => c.id === contentType)) {
-          return error(400, 'InvalidQuery', 'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.', {
-            errors: [{ name: 'unknownContentType', value: 'DOESNOTEXIST' }],
-          });
+          return error(
+            400,
+            'InvalidQuery',
+            'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.',
+            {
+              errors: [{ name: 'unknownContentType', value: 'DOESNOTEXIST' }],
+            },
+          );
         }
         items = items.filter((e) => e.sys.contentType?.sys?.id === contentType);
       }
       for (const [key, raw] of q) {
-        const m = /^((?:fields|sys|metadata)\.[A-Za-z0-9_.]+?)(?:\[(ne|in|nin|exists|lt|lte|gt|gte|match|all)\])?$/.exec(key);
+        const m =
+          /^((?:fields|sys|metadata)\.[A-Za-z0-9_.]+?)(?:\[(ne|in|nin|exists|lt|lte|gt|gte|match|all)\])?$/.exec(
+            key,
+          );
         if (!m) continue;
         const field = m[1]!;
         const op = m[2] ?? 'eq';
         if (field.startsWith('fields.') && !contentType) {
-          return error(400, 'InvalidQuery', 'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.', {
-            errors: [{ name: 'unknownField', path: [field], details: 'Filtering on fields needs a content_type' }],
-          });
+          return error(
+            400,
+            'InvalidQuery',
+            'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.',
+            {
+              errors: [
+                {
+                  name: 'unknownField',
+                  path: [field],
+                  details: 'Filtering on fields needs a content_type',
+                },
+              ],
+            },
+          );
         }
         const get = (e: Rec) => {
           let v = pathValue(e, field);
-          if (field.startsWith('fields.') && v && typeof v === 'object' && !Array.isArray(v) && locales[0]! in (v as Rec)) v = (v as Rec)[locales[0]!];
+          if (
+            field.startsWith('fields.') &&
+            v &&
+            typeof v === 'object' &&
+            !Array.isArray(v) &&
+            locales[0]! in (v as Rec)
+          )
+            v = (v as Rec)[locales[0]!];
           return v;
         };
         const list = raw.split(',');
@@ -236,13 +363,20 @@ export const mock: VendorMock = {
           const v = get(e);
           const vs = Array.isArray(v) ? v.map(String) : [String(v)];
           switch (op) {
-            case 'eq': return v !== undefined && vs.includes(raw);
-            case 'ne': return !vs.includes(raw);
-            case 'in': return v !== undefined && list.some((x) => vs.includes(x));
-            case 'nin': return !list.some((x) => vs.includes(x));
-            case 'all': return list.every((x) => vs.includes(x));
-            case 'exists': return raw === 'true' ? v !== undefined && v !== null : v === undefined || v === null;
-            case 'match': return typeof v === 'string' && v.toLowerCase().includes(raw.toLowerCase());
+            case 'eq':
+              return v !== undefined && vs.includes(raw);
+            case 'ne':
+              return !vs.includes(raw);
+            case 'in':
+              return v !== undefined && list.some((x) => vs.includes(x));
+            case 'nin':
+              return !list.some((x) => vs.includes(x));
+            case 'all':
+              return list.every((x) => vs.includes(x));
+            case 'exists':
+              return raw === 'true' ? v !== undefined && v !== null : v === undefined || v === null;
+            case 'match':
+              return typeof v === 'string' && v.toLowerCase().includes(raw.toLowerCase());
             default: {
               if (v === undefined || v === null) return false;
               const a = typeof v === 'number' ? v : Date.parse(String(v));
@@ -254,7 +388,10 @@ export const mock: VendorMock = {
         });
       }
       const order = q.get('order') ?? 'sys.createdAt';
-      const keys = order.split(',').map((k) => k.trim()).filter(Boolean);
+      const keys = order
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean);
       items = [...items].sort((a, b) => {
         for (const k of keys) {
           const desc = k.startsWith('-');
@@ -272,21 +409,36 @@ export const mock: VendorMock = {
       });
       const limit = Math.min(Math.max(1, intParam(q, 'limit', 100)), MAX_LIMIT);
       const skip = Math.max(0, intParam(q, 'skip', 0));
-      return json(200, { sys: { type: 'Array' }, total: items.length, skip, limit, items: items.slice(skip, skip + limit) });
+      return json(200, {
+        sys: { type: 'Array' },
+        total: items.length,
+        skip,
+        limit,
+        items: items.slice(skip, skip + limit),
+      });
     }
 
     function createOrUpdate(request: MockRequest, id: string | undefined): MockResponse {
       const body = request.body as Rec | undefined;
-      if (!body || typeof body !== 'object') return error(400, 'BadRequest', 'The body you sent is not valid JSON.');
+      if (!body || typeof body !== 'object')
+        return error(400, 'BadRequest', 'The body you sent is not valid JSON.');
       const existing = id ? entries.find((e) => e.sys.id === id) : undefined;
       const now = context.now().toISOString();
       if (existing) {
         const version = request.headers['x-contentful-version'];
         if (version === undefined) {
-          return error(409, 'VersionMismatch', 'Version mismatch error. The version you specified was incorrect. This may be due to someone else editing the content.');
+          return error(
+            409,
+            'VersionMismatch',
+            'Version mismatch error. The version you specified was incorrect. This may be due to someone else editing the content.',
+          );
         }
         if (Number(version) !== existing.sys.version) {
-          return error(409, 'VersionMismatch', 'Version mismatch error. The version you specified was incorrect. This may be due to someone else editing the content.');
+          return error(
+            409,
+            'VersionMismatch',
+            'Version mismatch error. The version you specified was incorrect. This may be due to someone else editing the content.',
+          );
         }
         const ct = contentTypes.find((c) => c.id === existing.sys.contentType.sys.id)!;
         const invalid = validateFields(ct, body.fields);
@@ -299,11 +451,27 @@ export const mock: VendorMock = {
       const ctId = request.headers['x-contentful-content-type'];
       if (!ctId) {
         return error(422, 'InvalidEntry', 'Validation error', {
-          errors: [{ name: 'required', path: ['sys', 'contentType'], details: 'The content type is missing: send it in the X-Contentful-Content-Type header' }],
+          errors: [
+            {
+              name: 'required',
+              path: ['sys', 'contentType'],
+              details:
+                'The content type is missing: send it in the X-Contentful-Content-Type header',
+            },
+          ],
         });
       }
       const ct = contentTypes.find((c) => c.id === ctId);
-      if (!ct) return error(422, 'InvalidEntry', 'Validation error', { errors: [{ name: 'notResolvable', path: ['sys', 'contentType'], link: link('ContentType', ctId) }] });
+      if (!ct)
+        return error(422, 'InvalidEntry', 'Validation error', {
+          errors: [
+            {
+              name: 'notResolvable',
+              path: ['sys', 'contentType'],
+              link: link('ContentType', ctId),
+            },
+          ],
+        });
       const invalid = validateFields(ct, body.fields);
       if (invalid) return invalid;
       const entry: Rec = {
@@ -328,7 +496,8 @@ export const mock: VendorMock = {
 
     function publish(id: string, request: MockRequest, unpublish: boolean): MockResponse {
       const entry = entries.find((e) => e.sys.id === id);
-      if (!entry) return error(404, 'NotFound', 'The resource could not be found.', { type: 'Entry', id });
+      if (!entry)
+        return error(404, 'NotFound', 'The resource could not be found.', { type: 'Entry', id });
       if (unpublish) {
         delete entry.sys.publishedVersion;
         delete entry.sys.publishedAt;
@@ -336,13 +505,26 @@ export const mock: VendorMock = {
         return json(200, entry);
       }
       if (Number(request.headers['x-contentful-version']) !== entry.sys.version) {
-        return error(409, 'VersionMismatch', 'Version mismatch error. The version you specified was incorrect. This may be due to someone else editing the content.');
+        return error(
+          409,
+          'VersionMismatch',
+          'Version mismatch error. The version you specified was incorrect. This may be due to someone else editing the content.',
+        );
       }
       const ct = contentTypes.find((c) => c.id === entry.sys.contentType.sys.id)!;
-      const missing = ct.fields.filter((f) => f.required && (entry.fields[f.id]?.[locales[0]!] === undefined || entry.fields[f.id]?.[locales[0]!] === null));
+      const missing = ct.fields.filter(
+        (f) =>
+          f.required &&
+          (entry.fields[f.id]?.[locales[0]!] === undefined ||
+            entry.fields[f.id]?.[locales[0]!] === null),
+      );
       if (missing.length) {
         return error(422, 'ValidationFailed', 'Validation error', {
-          errors: missing.map((f) => ({ name: 'required', path: ['fields', f.id], details: 'The property is required' })),
+          errors: missing.map((f) => ({
+            name: 'required',
+            path: ['fields', f.id],
+            details: 'The property is required',
+          })),
         });
       }
       const now = context.now().toISOString();
@@ -358,22 +540,61 @@ export const mock: VendorMock = {
       const path = request.path.replace(/\/+$/, '');
       const m = /^\/spaces\/([^/]+)(?:\/environments\/([^/]+))?(\/.*)?$/.exec(path);
       if (!m) return error(404, 'NotFound', 'The resource could not be found.');
-      if (m[1] !== spaceId) return error(404, 'NotFound', 'The resource could not be found.', { type: 'Space', id: m[1] });
-      if ((m[2] ?? 'master') !== environmentId) return error(404, 'NotFound', 'The resource could not be found.', { type: 'Environment', id: m[2] });
+      if (m[1] !== spaceId)
+        return error(404, 'NotFound', 'The resource could not be found.', {
+          type: 'Space',
+          id: m[1],
+        });
+      if ((m[2] ?? 'master') !== environmentId)
+        return error(404, 'NotFound', 'The resource could not be found.', {
+          type: 'Environment',
+          id: m[2],
+        });
       const rest = m[3] ?? '';
       if (rest === '/content_types' && request.method === 'GET') {
-        const items = contentTypes.map((c) => ({ sys: { id: c.id, type: 'ContentType' }, name: c.name, displayField: c.displayField ?? null, fields: c.fields }));
-        return json(200, { sys: { type: 'Array' }, total: items.length, skip: 0, limit: 100, items });
+        const items = contentTypes.map((c) => ({
+          sys: { id: c.id, type: 'ContentType' },
+          name: c.name,
+          displayField: c.displayField ?? null,
+          fields: c.fields,
+        }));
+        return json(200, {
+          sys: { type: 'Array' },
+          total: items.length,
+          skip: 0,
+          limit: 100,
+          items,
+        });
       }
       const ctOne = /^\/content_types\/([^/]+)$/.exec(rest);
       if (ctOne && request.method === 'GET') {
         const c = contentTypes.find((x) => x.id === ctOne[1]);
-        if (!c) return error(404, 'NotFound', 'The resource could not be found.', { type: 'ContentType', id: ctOne[1] });
-        return json(200, { sys: { id: c.id, type: 'ContentType' }, name: c.name, displayField: c.displayField ?? null, fields: c.fields });
+        if (!c)
+          return error(404, 'NotFound', 'The resource could not be found.', {
+            type: 'ContentType',
+            id: ctOne[1],
+          });
+        return json(200, {
+          sys: { id: c.id, type: 'ContentType' },
+          name: c.name,
+          displayField: c.displayField ?? null,
+          fields: c.fields,
+        });
       }
       if (rest === '/locales' && request.method === 'GET') {
-        const items = locales.map((code, i) => ({ sys: { id: code, type: 'Locale' }, code, name: code, default: i === 0 }));
-        return json(200, { sys: { type: 'Array' }, total: items.length, skip: 0, limit: 100, items });
+        const items = locales.map((code, i) => ({
+          sys: { id: code, type: 'Locale' },
+          code,
+          name: code,
+          default: i === 0,
+        }));
+        return json(200, {
+          sys: { type: 'Array' },
+          total: items.length,
+          skip: 0,
+          limit: 100,
+          items,
+        });
       }
       if (rest === '/entries') {
         if (request.method === 'GET') return listEntries(request);
@@ -390,7 +611,9 @@ export const mock: VendorMock = {
         }
         if (request.method === 'GET') {
           const entry = entries.find((e) => e.sys.id === id);
-          return entry ? json(200, entry) : error(404, 'NotFound', 'The resource could not be found.', { type: 'Entry', id });
+          return entry
+            ? json(200, entry)
+            : error(404, 'NotFound', 'The resource could not be found.', { type: 'Entry', id });
         }
         if (request.method === 'PUT') return createOrUpdate(request, id);
         return error(405, 'MethodNotAllowed', 'Method not allowed');

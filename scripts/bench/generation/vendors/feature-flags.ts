@@ -6,11 +6,22 @@
 import type { MockRequest, MockResponse, VendorMock } from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
+// Vendor JSON is loosely shaped; the mock reads and writes it field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const ACTIONS = ['flag.created', 'flag.updated', 'flag.toggled_on', 'flag.toggled_off', 'flag.archived', 'flag.deleted', 'targeting.updated'];
+const ACTIONS = [
+  'flag.created',
+  'flag.updated',
+  'flag.toggled_on',
+  'flag.toggled_off',
+  'flag.archived',
+  'flag.deleted',
+  'targeting.updated',
+];
 
-const bad = (message: string, param: string | null = null): MockResponse => json(400, { message, param });
+const bad = (message: string, param: string | null = null): MockResponse =>
+  json(400, { message, param });
 
 export const mock: VendorMock = {
   vendor: 'feature-flags',
@@ -30,20 +41,29 @@ export const mock: VendorMock = {
       if (flag !== null) items = items.filter((e) => e.flag_key === flag);
       const action = q.get('action');
       if (action !== null) {
-        if (!ACTIONS.includes(action)) return bad(`action must be one of ${ACTIONS.join(', ')}`, 'action');
+        if (!ACTIONS.includes(action))
+          return bad(`action must be one of ${ACTIONS.join(', ')}`, 'action');
         items = items.filter((e) => e.action === action);
       }
-      for (const [param, keep] of [['since', (t: number, b: number) => t >= b], ['until', (t: number, b: number) => t < b]] as const) {
+      for (const [param, keep] of [
+        ['since', (t: number, b: number) => t >= b],
+        ['until', (t: number, b: number) => t < b],
+      ] as const) {
         const raw = q.get(param);
         if (raw === null) continue;
         const bound = Date.parse(raw);
-        if (Number.isNaN(bound) || !/T/.test(raw)) return bad(`${param} must be an RFC 3339 date-time`, param);
+        if (Number.isNaN(bound) || !/T/.test(raw))
+          return bad(`${param} must be an RFC 3339 date-time`, param);
         items = items.filter((e) => keep(Date.parse(e.occurred_at), bound));
       }
       const rawLimit = q.get('limit');
       const limit = rawLimit === null ? 4 : /^\d+$/.test(rawLimit) ? Number(rawLimit) : Number.NaN;
       if (!(limit >= 1 && limit <= 4)) return bad('limit must be an integer from 1 to 4', 'limit');
-      items = [...items].sort((a, b) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at) || String(b.id).localeCompare(String(a.id)));
+      items = [...items].sort(
+        (a, b) =>
+          Date.parse(b.occurred_at) - Date.parse(a.occurred_at) ||
+          String(b.id).localeCompare(String(a.id)),
+      );
       let offset = 0;
       const cursor = q.get('cursor');
       if (cursor) {
@@ -53,11 +73,16 @@ export const mock: VendorMock = {
       }
       const page = items.slice(offset, offset + limit);
       const hasMore = offset + limit < items.length;
-      return json(200, { events: page, has_more: hasMore, next_cursor: hasMore ? `cur_${offset + limit}_x` : null });
+      return json(200, {
+        events: page,
+        has_more: hasMore,
+        next_cursor: hasMore ? `cur_${offset + limit}_x` : null,
+      });
     }
 
     function handle(request: MockRequest): MockResponse {
-      if (request.method !== 'GET') return json(405, { message: 'Method not allowed.', param: null });
+      if (request.method !== 'GET')
+        return json(405, { message: 'Method not allowed.', param: null });
       const path = request.path.replace(/\/+$/, '');
       if (path === '/api/v1/audit-events') return list(request);
       if (path === '/api/v1/environments') return json(200, { environments });

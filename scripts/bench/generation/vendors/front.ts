@@ -12,6 +12,8 @@
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, intParam } from '../mock-kit.ts';
 
+// Vendor JSON is loosely shaped; the mock reads and writes it field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
 const MAX_LIMIT = 3; // Front allows 100; small here so that paging matters
@@ -30,10 +32,14 @@ const OPEN = ['assigned', 'unassigned'];
 
 function statusMatches(conversation: Rec, wanted: string): boolean {
   switch (wanted) {
-    case 'open': return OPEN.includes(conversation.status);
-    case 'snoozed': return conversation.status === 'archived' && Boolean(conversation.snoozed_until);
-    case 'trashed': return conversation.status === 'deleted';
-    default: return conversation.status === wanted;
+    case 'open':
+      return OPEN.includes(conversation.status);
+    case 'snoozed':
+      return conversation.status === 'archived' && Boolean(conversation.snoozed_until);
+    case 'trashed':
+      return conversation.status === 'deleted';
+    default:
+      return conversation.status === wanted;
   }
 }
 
@@ -50,7 +56,12 @@ export const mock: VendorMock = {
     'https://dev.frontapp.com/docs/search-1',
     'https://dev.frontapp.com/reference/errors',
   ],
-  unauthorized: () => error(401, 'Unauthenticated', 'Your request is not authenticated. Check the Authorization header.'),
+  unauthorized: () =>
+    error(
+      401,
+      'Unauthenticated',
+      'Your request is not authenticated. Check the Authorization header.',
+    ),
   create(seedRaw: unknown, context: VendorContext) {
     const seed = (seedRaw ?? {}) as Seed;
     const conversations = (seed.conversations ?? []).map((r) => structuredClone(r));
@@ -76,7 +87,8 @@ export const mock: VendorMock = {
     function paged(request: MockRequest, items: Rec[], extra: Rec = {}): MockResponse {
       const q = request.query;
       const limit = intParam(q, 'limit', 50);
-      if (limit < 1 || limit > 100) return error(400, 'Bad request', 'limit must be between 1 and 100');
+      if (limit < 1 || limit > 100)
+        return error(400, 'Bad request', 'limit must be between 1 and 100');
       const size = Math.min(limit, MAX_LIMIT);
       let offset = 0;
       const token = q.get('page_token');
@@ -93,19 +105,40 @@ export const mock: VendorMock = {
         params.set('limit', String(size));
         next = `${origin}${request.path}?${params.toString()}`;
       }
-      return json(200, { _pagination: { next }, _links: { self: `${origin}${request.path}` }, ...extra, _results: page });
+      return json(200, {
+        _pagination: { next },
+        _links: { self: `${origin}${request.path}` },
+        ...extra,
+        _results: page,
+      });
     }
 
     function statusFilter(items: Rec[], q: URLSearchParams): Rec[] | MockResponse {
-      const wanted = [...q.getAll('q[statuses][]'), ...q.getAll('q[statuses]')].flatMap((s) => s.split(','));
+      const wanted = [...q.getAll('q[statuses][]'), ...q.getAll('q[statuses]')].flatMap((s) =>
+        s.split(','),
+      );
       if (!wanted.length) return items;
-      const allowed = ['open', 'archived', 'assigned', 'unassigned', 'deleted', 'snoozed', 'trashed'];
+      const allowed = [
+        'open',
+        'archived',
+        'assigned',
+        'unassigned',
+        'deleted',
+        'snoozed',
+        'trashed',
+      ];
       const bad = wanted.find((s) => !allowed.includes(s));
-      if (bad) return error(400, 'Bad request', `Invalid status: ${bad}. Valid statuses are ${allowed.join(', ')}`);
+      if (bad)
+        return error(
+          400,
+          'Bad request',
+          `Invalid status: ${bad}. Valid statuses are ${allowed.join(', ')}`,
+        );
       return items.filter((c) => wanted.some((s) => statusMatches(c, s)));
     }
 
-    const byUpdated = (items: Rec[]) => [...items].sort((a, b) => (b.updated_at ?? b.created_at) - (a.updated_at ?? a.created_at));
+    const byUpdated = (items: Rec[]) =>
+      [...items].sort((a, b) => (b.updated_at ?? b.created_at) - (a.updated_at ?? a.created_at));
 
     function search(request: MockRequest, query: string): MockResponse {
       let items = conversations;
@@ -120,21 +153,35 @@ export const mock: VendorMock = {
         const negate = m[1] === '-';
         const value = m[3]!.replace(/"/g, '');
         let keep: (c: Rec) => boolean;
-        if (m[2] === 'tag') keep = (c) => (c.tags ?? []).some((t: Rec) => t.id === value || t.name === value);
+        if (m[2] === 'tag')
+          keep = (c) => (c.tags ?? []).some((t: Rec) => t.id === value || t.name === value);
         else if (m[2] === 'is') {
-          if (!['open', 'archived', 'assigned', 'unassigned', 'snoozed', 'trashed', 'deleted'].includes(value)) return error(400, 'Bad request', `Unknown search filter is:${value}`);
+          if (
+            ![
+              'open',
+              'archived',
+              'assigned',
+              'unassigned',
+              'snoozed',
+              'trashed',
+              'deleted',
+            ].includes(value)
+          )
+            return error(400, 'Bad request', `Unknown search filter is:${value}`);
           keep = (c) => statusMatches(c, value);
         } else if (m[2] === 'inbox') keep = (c) => c.inbox_id === value;
         else keep = (c) => c.recipient?.handle === value;
         items = items.filter((c) => (negate ? !keep(c) : keep(c)));
       }
       // Search leaves out deleted conversations unless asked for them.
-      if (!terms.some((t) => /^is:(trashed|deleted)$/.test(t))) items = items.filter((c) => c.status !== 'deleted');
+      if (!terms.some((t) => /^is:(trashed|deleted)$/.test(t)))
+        items = items.filter((c) => c.status !== 'deleted');
       return paged(request, byUpdated(items).map(withLinks), { _total: items.length });
     }
 
     function handle(request: MockRequest): MockResponse {
-      if (request.method !== 'GET') return error(405, 'Method not allowed', 'This mock serves GET only.');
+      if (request.method !== 'GET')
+        return error(405, 'Method not allowed', 'This mock serves GET only.');
       const path = request.path.replace(/\/+$/, '');
       const q = request.query;
       let m: RegExpExecArray | null;
@@ -145,24 +192,43 @@ export const mock: VendorMock = {
       }
       if ((m = /^\/conversations\/search\/(.+)$/.exec(path))) {
         let query: string;
-        try { query = decodeURIComponent(m[1]!); } catch { query = m[1]!; }
+        try {
+          query = decodeURIComponent(m[1]!);
+        } catch {
+          query = m[1]!;
+        }
         return search(request, query);
       }
       if ((m = /^\/conversations\/(cnv_[A-Za-z0-9]+)$/.exec(path))) {
         const c = conversations.find((x) => x.id === m![1]);
-        return c ? json(200, withLinks(c)) : error(404, 'Not found', `Conversation ${m[1]} not found`);
+        return c
+          ? json(200, withLinks(c))
+          : error(404, 'Not found', `Conversation ${m[1]} not found`);
       }
       if ((m = /^\/conversations\/(cnv_[A-Za-z0-9]+)\/messages$/.exec(path))) {
-        if (!conversations.some((x) => x.id === m![1])) return error(404, 'Not found', `Conversation ${m[1]} not found`);
-        return paged(request, messages.filter((x) => x.conversation_id === m![1]).sort((a, b) => b.created_at - a.created_at));
+        if (!conversations.some((x) => x.id === m![1]))
+          return error(404, 'Not found', `Conversation ${m[1]} not found`);
+        return paged(
+          request,
+          messages
+            .filter((x) => x.conversation_id === m![1])
+            .sort((a, b) => b.created_at - a.created_at),
+        );
       }
-      if (path === '/tags') return paged(request, tags.map((t) => ({ _links: { self: `${origin}/tags/${t.id}` }, ...t })));
+      if (path === '/tags')
+        return paged(
+          request,
+          tags.map((t) => ({ _links: { self: `${origin}/tags/${t.id}` }, ...t })),
+        );
       if ((m = /^\/tags\/(tag_[A-Za-z0-9]+)$/.exec(path))) {
         const t = tags.find((x) => x.id === m![1]);
-        return t ? json(200, { _links: { self: `${origin}/tags/${t.id}` }, ...t }) : error(404, 'Not found', `Tag ${m[1]} not found`);
+        return t
+          ? json(200, { _links: { self: `${origin}/tags/${t.id}` }, ...t })
+          : error(404, 'Not found', `Tag ${m[1]} not found`);
       }
       if ((m = /^\/tags\/(tag_[A-Za-z0-9]+)\/conversations$/.exec(path))) {
-        if (!tags.some((x) => x.id === m![1])) return error(404, 'Not found', `Tag ${m[1]} not found`);
+        if (!tags.some((x) => x.id === m![1]))
+          return error(404, 'Not found', `Tag ${m[1]} not found`);
         const tagged = conversations.filter((c) => (c.tags ?? []).some((t: Rec) => t.id === m![1]));
         const r = statusFilter(tagged, q);
         if (!Array.isArray(r)) return r;

@@ -9,6 +9,8 @@
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, intParam } from '../mock-kit.ts';
 
+// Vendor JSON is loosely shaped; the mock reads and writes it field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
 const MAX_PER_PAGE = 4; // gitlab.com allows 100; kept small so that the tasks' data spans pages
@@ -53,7 +55,13 @@ function time(value: unknown): number {
 }
 
 /** created_/updated_ after and before: merge requests include the bound ("on or after"), pipelines do not. */
-function afterBefore(items: Rec[], query: URLSearchParams, field: string, prefix: string, inclusive = true): Rec[] | string {
+function afterBefore(
+  items: Rec[],
+  query: URLSearchParams,
+  field: string,
+  prefix: string,
+  inclusive = true,
+): Rec[] | string {
   let out = items;
   for (const [suffix, keep] of [
     ['after', (a: number, b: number) => (inclusive ? a >= b : a > b)],
@@ -114,7 +122,8 @@ export const mock: VendorMock = {
       if (rest === '/projects' && request.method === 'GET') {
         return paged(request, sortBy(projects, 'id', 'desc'), context.origin);
       }
-      const m = /^\/projects\/(.+?)(?:\/(merge_requests|pipelines|issues|labels)(?:\/(\d+))?)?$/.exec(rest);
+      const m =
+        /^\/projects\/(.+?)(?:\/(merge_requests|pipelines|issues|labels)(?:\/(\d+))?)?$/.exec(rest);
       if (!m) return json(404, { error: '404 Not Found' });
       const project = findProject(m[1]!);
       if (!project) return json(404, { message: '404 Project Not Found' });
@@ -153,7 +162,18 @@ export const mock: VendorMock = {
           items = filtered;
         }
         const orderBy = q.get('order_by') ?? 'created_at';
-        if (!['created_at', 'updated_at', 'merged_at', 'title', 'label_priority', 'milestone_due', 'popularity', 'priority'].includes(orderBy)) {
+        if (
+          ![
+            'created_at',
+            'updated_at',
+            'merged_at',
+            'title',
+            'label_priority',
+            'milestone_due',
+            'popularity',
+            'priority',
+          ].includes(orderBy)
+        ) {
           return json(400, { error: 'order_by does not have a valid value' });
         }
         items = sortBy(items, orderBy, q.get('sort') ?? 'desc');
@@ -167,11 +187,25 @@ export const mock: VendorMock = {
           return one ? json(200, one) : json(404, { message: '404 Not found' });
         }
         const status = q.get('status');
-        const statuses = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'];
-        if (status && !statuses.includes(status)) return json(400, { error: 'status does not have a valid value' });
+        const statuses = [
+          'created',
+          'waiting_for_resource',
+          'preparing',
+          'pending',
+          'running',
+          'success',
+          'failed',
+          'canceled',
+          'skipped',
+          'manual',
+          'scheduled',
+        ];
+        if (status && !statuses.includes(status))
+          return json(400, { error: 'status does not have a valid value' });
         if (status) items = items.filter((r) => r.status === status);
         const scope = q.get('scope');
-        if (scope === 'finished') items = items.filter((r) => ['success', 'failed', 'canceled'].includes(r.status));
+        if (scope === 'finished')
+          items = items.filter((r) => ['success', 'failed', 'canceled'].includes(r.status));
         if (scope === 'running') items = items.filter((r) => r.status === 'running');
         if (scope === 'pending') items = items.filter((r) => r.status === 'pending');
         for (const key of ['ref', 'sha', 'source'] as const) {
@@ -205,7 +239,11 @@ export const mock: VendorMock = {
       }
 
       if (resource === 'labels' && request.method === 'GET') {
-        return paged(request, labels.filter((l) => l.project_id === project.id), context.origin);
+        return paged(
+          request,
+          labels.filter((l) => l.project_id === project.id),
+          context.origin,
+        );
       }
 
       if (resource === 'issues') {
@@ -218,32 +256,57 @@ export const mock: VendorMock = {
           const state = q.get('state') ?? 'all';
           if (state !== 'all') items = items.filter((r) => r.state === state);
           const search = q.get('search');
-          if (search) items = items.filter((r) => `${r.title} ${r.description ?? ''}`.toLowerCase().includes(search.toLowerCase()));
+          if (search)
+            items = items.filter((r) =>
+              `${r.title} ${r.description ?? ''}`.toLowerCase().includes(search.toLowerCase()),
+            );
           const labelFilter = q.get('labels');
           if (labelFilter) {
             const wanted = labelFilter.split(',').map((s) => s.trim());
             items = items.filter((r) => wanted.every((l) => (r.labels ?? []).includes(l)));
           }
-          return paged(request, sortBy(items, 'created_at', q.get('sort') ?? 'desc'), context.origin);
+          return paged(
+            request,
+            sortBy(items, 'created_at', q.get('sort') ?? 'desc'),
+            context.origin,
+          );
         }
         if (request.method === 'POST' && !itemId) {
-          const body = (request.body && typeof request.body === 'object' ? request.body : Object.fromEntries(q)) as Rec;
-          if (typeof body.title !== 'string' || body.title.trim() === '') return json(400, { error: 'title is missing' });
+          const body = (
+            request.body && typeof request.body === 'object' ? request.body : Object.fromEntries(q)
+          ) as Rec;
+          if (typeof body.title !== 'string' || body.title.trim() === '')
+            return json(400, { error: 'title is missing' });
           let issueLabels: string[] = [];
           if (Array.isArray(body.labels)) issueLabels = body.labels.map(String);
           else if (typeof body.labels === 'string') issueLabels = body.labels.split(',');
-          else if (body.labels !== undefined && body.labels !== null) return json(400, { error: 'labels is invalid' });
+          else if (body.labels !== undefined && body.labels !== null)
+            return json(400, { error: 'labels is invalid' });
           // GitLab holds labels as a set and returns them sorted by title.
-          issueLabels = [...new Set(issueLabels.map((l) => l.trim()).filter((l) => l !== ''))].sort((a, b) => a.localeCompare(b));
+          issueLabels = [...new Set(issueLabels.map((l) => l.trim()).filter((l) => l !== ''))].sort(
+            (a, b) => a.localeCompare(b),
+          );
           for (const name of issueLabels) {
             if (!labels.some((l) => l.project_id === project.id && l.name === name)) {
-              labels.push({ id: 7000 + labels.length, project_id: project.id, name, color: '#6699cc' });
+              labels.push({
+                id: 7000 + labels.length,
+                project_id: project.id,
+                name,
+                color: '#6699cc',
+              });
             }
           }
-          if (body.description !== undefined && body.description !== null && typeof body.description !== 'string') {
+          if (
+            body.description !== undefined &&
+            body.description !== null &&
+            typeof body.description !== 'string'
+          ) {
             return json(400, { error: 'description is invalid' });
           }
-          const iid = issues.filter((r) => r.project_id === project.id).reduce((n, r) => Math.max(n, Number(r.iid) || 0), 0) + 1;
+          const iid =
+            issues
+              .filter((r) => r.project_id === project.id)
+              .reduce((n, r) => Math.max(n, Number(r.iid) || 0), 0) + 1;
           const now = context.now().toISOString();
           const issue: Rec = {
             id: nextIssueId++,

@@ -16,6 +16,8 @@
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, intParam } from '../mock-kit.ts';
 
+// Vendor JSON is loosely shaped; the mock reads and writes it field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
 const MAX_PER_PAGE = 4; // Harvest allows 2000; small here so that paging matters
@@ -33,11 +35,17 @@ function resolveDates(value: unknown, now: Date): unknown {
     const m = /^\{MONTH([+-]\d+):(\d{2}|END)\}$/.exec(value);
     if (!m) return value;
     const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + Number(m[1]), 1));
-    const day = m[2] === 'END' ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate() : Number(m[2]);
-    return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day)).toISOString().slice(0, 10);
+    const day =
+      m[2] === 'END'
+        ? new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
+        : Number(m[2]);
+    return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day))
+      .toISOString()
+      .slice(0, 10);
   }
   if (Array.isArray(value)) return value.map((v) => resolveDates(v, now));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDates(v, now)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDates(v, now)]));
   return value;
 }
 
@@ -60,7 +68,12 @@ export const mock: VendorMock = {
     'https://help.getharvest.com/api-v2/clients-api/clients/clients/',
     'https://help.getharvest.com/api-v2/clients-api/clients/contacts/',
   ],
-  unauthorized: () => json(401, { error: 'invalid_token', error_description: 'The access token provided is expired, revoked, malformed or invalid for other reasons.' }),
+  unauthorized: () =>
+    json(401, {
+      error: 'invalid_token',
+      error_description:
+        'The access token provided is expired, revoked, malformed or invalid for other reasons.',
+    }),
   create(seedRaw: unknown, context: VendorContext) {
     const seed = resolveDates(seedRaw, context.now()) as Seed;
     const accountId = String(seed.accountId);
@@ -72,7 +85,8 @@ export const mock: VendorMock = {
     function paged(request: MockRequest, key: string, items: Rec[]): MockResponse {
       const q = request.query;
       const requested = intParam(q, 'per_page', 2000);
-      if (requested < 1 || requested > 2000) return json(422, { message: 'per_page must be between 1 and 2000' });
+      if (requested < 1 || requested > 2000)
+        return json(422, { message: 'per_page must be between 1 and 2000' });
       const perPage = Math.min(requested, MAX_PER_PAGE);
       const cursor = q.get('cursor');
       let offset: number;
@@ -83,7 +97,8 @@ export const mock: VendorMock = {
         } catch {
           return json(422, { message: 'Invalid cursor' });
         }
-        if (!Number.isInteger(offset) || offset < 0) return json(422, { message: 'Invalid cursor' });
+        if (!Number.isInteger(offset) || offset < 0)
+          return json(422, { message: 'Invalid cursor' });
         page = null;
       } else {
         page = Math.max(1, intParam(q, 'page', 1));
@@ -102,8 +117,21 @@ export const mock: VendorMock = {
         u.set('per_page', String(perPage));
         return `${context.origin}${request.path}?${u.toString()}`;
       };
-      const next = isLast ? null : url({ cursor: Buffer.from(JSON.stringify({ offset: offset + perPage })).toString('base64url'), ref: 'next_cursor' });
-      const previous = offset === 0 ? null : url({ cursor: Buffer.from(JSON.stringify({ offset: Math.max(0, offset - perPage) })).toString('base64url'), ref: 'previous_cursor' });
+      const next = isLast
+        ? null
+        : url({
+            cursor: Buffer.from(JSON.stringify({ offset: offset + perPage })).toString('base64url'),
+            ref: 'next_cursor',
+          });
+      const previous =
+        offset === 0
+          ? null
+          : url({
+              cursor: Buffer.from(
+                JSON.stringify({ offset: Math.max(0, offset - perPage) }),
+              ).toString('base64url'),
+              ref: 'previous_cursor',
+            });
       // Page numbers are given on page-number requests and, for cursor requests, only on the
       // first and last pages (as the pagination docs say).
       const showPage = page !== null || currentPage === 1 || isLast;
@@ -115,20 +143,38 @@ export const mock: VendorMock = {
         next_page: showPage && !isLast ? currentPage + 1 : null,
         previous_page: showPage && currentPage > 1 ? currentPage - 1 : null,
         page: showPage ? currentPage : null,
-        links: { first: url({ page: '1', ref: 'first' }), next, previous, last: url({ page: String(totalPages), ref: 'last' }) },
+        links: {
+          first: url({ page: '1', ref: 'first' }),
+          next,
+          previous,
+          last: url({ page: String(totalPages), ref: 'last' }),
+        },
       });
     }
 
     function handle(request: MockRequest): MockResponse {
       if (request.headers['harvest-account-id'] !== accountId) {
-        return json(401, { error: 'invalid_token', error_description: 'The access token provided is expired, revoked, malformed or invalid for other reasons.' });
+        return json(401, {
+          error: 'invalid_token',
+          error_description:
+            'The access token provided is expired, revoked, malformed or invalid for other reasons.',
+        });
       }
-      if (!request.headers['user-agent']) return json(400, { message: 'A User-Agent header is required: include your application name and a link or email address.' });
+      if (!request.headers['user-agent'])
+        return json(400, {
+          message:
+            'A User-Agent header is required: include your application name and a link or email address.',
+        });
       const path = request.path.replace(/\/+$/, '');
-      if (!path.startsWith('/v2/')) return json(404, { error: 'not_found', error_description: 'The requested resource was not found.' });
+      if (!path.startsWith('/v2/'))
+        return json(404, {
+          error: 'not_found',
+          error_description: 'The requested resource was not found.',
+        });
       const rest = path.slice(3);
       const q = request.query;
-      if (request.method !== 'GET') return json(405, { message: 'Method not allowed in this mock' });
+      if (request.method !== 'GET')
+        return json(405, { message: 'Method not allowed in this mock' });
       let m: RegExpExecArray | null;
 
       if (rest === '/time_entries') {
@@ -144,19 +190,30 @@ export const mock: VendorMock = {
         }
         const from = q.get('from');
         const to = q.get('to');
-        for (const [name, v] of [['from', from], ['to', to]] as const) {
-          if (v !== null && !/^\d{4}-\d{2}-\d{2}$/.test(v) && Number.isNaN(Date.parse(v))) return json(422, { message: `${name} is not a valid date` });
+        for (const [name, v] of [
+          ['from', from],
+          ['to', to],
+        ] as const) {
+          if (v !== null && !/^\d{4}-\d{2}-\d{2}$/.test(v) && Number.isNaN(Date.parse(v)))
+            return json(422, { message: `${name} is not a valid date` });
         }
         if (from) items = items.filter((e) => e.spent_date >= from.slice(0, 10));
         if (to) items = items.filter((e) => e.spent_date <= to.slice(0, 10));
         const since = q.get('updated_since');
         if (since) items = items.filter((e) => Date.parse(e.updated_at) >= Date.parse(since));
-        items = [...items].sort((a, b) => (a.spent_date === b.spent_date ? b.id - a.id : a.spent_date < b.spent_date ? 1 : -1));
+        items = [...items].sort((a, b) =>
+          a.spent_date === b.spent_date ? b.id - a.id : a.spent_date < b.spent_date ? 1 : -1,
+        );
         return paged(request, 'time_entries', items);
       }
       if ((m = /^\/time_entries\/(\d+)$/.exec(rest))) {
         const e = timeEntries.find((x) => String(x.id) === m![1]);
-        return e ? json(200, e) : json(404, { error: 'not_found', error_description: 'The requested resource was not found.' });
+        return e
+          ? json(200, e)
+          : json(404, {
+              error: 'not_found',
+              error_description: 'The requested resource was not found.',
+            });
       }
       if (rest === '/projects') {
         let items = projects;
@@ -167,36 +224,69 @@ export const mock: VendorMock = {
         if (client !== null) items = items.filter((p) => String(p.client?.id) === client);
         const since = q.get('updated_since');
         if (since) items = items.filter((p) => Date.parse(p.updated_at) >= Date.parse(since));
-        return paged(request, 'projects', [...items].sort((a, b) => b.id - a.id));
+        return paged(
+          request,
+          'projects',
+          [...items].sort((a, b) => b.id - a.id),
+        );
       }
       if ((m = /^\/projects\/(\d+)$/.exec(rest))) {
         const p = projects.find((x) => String(x.id) === m![1]);
-        return p ? json(200, p) : json(404, { error: 'not_found', error_description: 'The requested resource was not found.' });
+        return p
+          ? json(200, p)
+          : json(404, {
+              error: 'not_found',
+              error_description: 'The requested resource was not found.',
+            });
       }
       if (rest === '/clients') {
         let items = clients;
         const active = boolParam(q, 'is_active');
         if (active === 'bad') return json(422, { message: 'is_active must be true or false' });
         if (active !== undefined) items = items.filter((c) => c.is_active === active);
-        return paged(request, 'clients', [...items].sort((a, b) => b.id - a.id));
+        return paged(
+          request,
+          'clients',
+          [...items].sort((a, b) => b.id - a.id),
+        );
       }
       if ((m = /^\/clients\/(\d+)$/.exec(rest))) {
         const c = clients.find((x) => String(x.id) === m![1]);
-        return c ? json(200, c) : json(404, { error: 'not_found', error_description: 'The requested resource was not found.' });
+        return c
+          ? json(200, c)
+          : json(404, {
+              error: 'not_found',
+              error_description: 'The requested resource was not found.',
+            });
       }
       if (rest === '/contacts') {
         let items = contacts;
         const client = q.get('client_id');
         if (client !== null) items = items.filter((c) => String(c.client?.id) === client);
-        return paged(request, 'contacts', [...items].sort((a, b) => b.id - a.id));
+        return paged(
+          request,
+          'contacts',
+          [...items].sort((a, b) => b.id - a.id),
+        );
       }
       if ((m = /^\/contacts\/(\d+)$/.exec(rest))) {
         const c = contacts.find((x) => String(x.id) === m![1]);
-        return c ? json(200, c) : json(404, { error: 'not_found', error_description: 'The requested resource was not found.' });
+        return c
+          ? json(200, c)
+          : json(404, {
+              error: 'not_found',
+              error_description: 'The requested resource was not found.',
+            });
       }
-      return json(404, { error: 'not_found', error_description: 'The requested resource was not found.' });
+      return json(404, {
+        error: 'not_found',
+        error_description: 'The requested resource was not found.',
+      });
     }
 
-    return { handle, collections: () => ({ time_entries: timeEntries, projects, clients, contacts }) };
+    return {
+      handle,
+      collections: () => ({ time_entries: timeEntries, projects, clients, contacts }),
+    };
   },
 };

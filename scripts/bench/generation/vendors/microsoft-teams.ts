@@ -17,9 +17,15 @@
 // what the channel shows whatever card shape the code chose.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 
+// Vendor JSON is loosely shaped; the mock reads and writes it field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const text = (status: number, body: string): MockResponse => ({ status, body, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+const text = (status: number, body: string): MockResponse => ({
+  status,
+  body,
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+});
 
 function adaptiveText(element: unknown, out: string[], blocks: string[]): void {
   if (!element || typeof element !== 'object') return;
@@ -37,7 +43,9 @@ function adaptiveText(element: unknown, out: string[], blocks: string[]): void {
       return;
     case 'RichTextBlock':
       if (Array.isArray(e.inlines)) {
-        const line = e.inlines.map((i: Rec) => (typeof i === 'string' ? i : (i?.text ?? ''))).join('');
+        const line = e.inlines
+          .map((i: Rec) => (typeof i === 'string' ? i : (i?.text ?? '')))
+          .join('');
         out.push(line);
         blocks.push(line);
       }
@@ -46,7 +54,8 @@ function adaptiveText(element: unknown, out: string[], blocks: string[]): void {
       for (const f of e.facts ?? []) out.push(`${f.title}: ${f.value}`);
       return;
     default:
-      for (const key of ['body', 'items', 'columns', 'rows', 'cells']) if (Array.isArray(e[key])) adaptiveText(e[key], out, blocks);
+      for (const key of ['body', 'items', 'columns', 'rows', 'cells'])
+        if (Array.isArray(e[key])) adaptiveText(e[key], out, blocks);
   }
 }
 
@@ -70,32 +79,49 @@ export const mock: VendorMock = {
       if (path !== webhookPath) return text(404, 'Webhook not found.');
       if (request.method !== 'POST') return text(405, 'Method not allowed.');
       const body = request.body;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return text(400, 'Bad payload received by generic incoming webhook.');
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return text(400, 'Bad payload received by generic incoming webhook.');
       const b = body as Rec;
       const all: string[] = [];
       let record: Rec;
       if (b.type === 'message' && Array.isArray(b.attachments)) {
-        const card = b.attachments.find((a: Rec) => a?.contentType === 'application/vnd.microsoft.card.adaptive')?.content;
-        if (!card || card.type !== 'AdaptiveCard' || !Array.isArray(card.body)) return text(400, 'Bad payload received by generic incoming webhook.');
+        const card = b.attachments.find(
+          (a: Rec) => a?.contentType === 'application/vnd.microsoft.card.adaptive',
+        )?.content;
+        if (!card || card.type !== 'AdaptiveCard' || !Array.isArray(card.body))
+          return text(400, 'Bad payload received by generic incoming webhook.');
         const blocks: string[] = [];
         adaptiveText(card.body, all, blocks);
         record = { kind: 'AdaptiveCard', title: null, summary: null, text: blocks.join('\n') };
       } else if (b.type === 'AdaptiveCard') {
         return text(400, 'Bad payload received by generic incoming webhook.');
       } else {
-        if (b['@type'] !== undefined && b['@type'] !== 'MessageCard') return text(400, 'Bad payload received by generic incoming webhook.');
+        if (b['@type'] !== undefined && b['@type'] !== 'MessageCard')
+          return text(400, 'Bad payload received by generic incoming webhook.');
         const hasText = typeof b.text === 'string' && b.text.trim() !== '';
         const hasSummary = typeof b.summary === 'string' && b.summary.trim() !== '';
         if (!hasText && !hasSummary) return text(400, 'Summary or Text is required.');
         if (typeof b.title === 'string') all.push(b.title);
         if (hasText) all.push(b.text);
         for (const s of Array.isArray(b.sections) ? b.sections : []) {
-          for (const key of ['activityTitle', 'activitySubtitle', 'activityText', 'title', 'text']) if (typeof s?.[key] === 'string') all.push(s[key]);
+          for (const key of ['activityTitle', 'activitySubtitle', 'activityText', 'title', 'text'])
+            if (typeof s?.[key] === 'string') all.push(s[key]);
           for (const f of Array.isArray(s?.facts) ? s.facts : []) all.push(`${f.name}: ${f.value}`);
         }
-        record = { kind: 'MessageCard', title: typeof b.title === 'string' ? b.title : null, summary: hasSummary ? b.summary : null, text: hasText ? b.text : null };
+        record = {
+          kind: 'MessageCard',
+          title: typeof b.title === 'string' ? b.title : null,
+          summary: hasSummary ? b.summary : null,
+          text: hasText ? b.text : null,
+        };
       }
-      messages.push({ channel, ...record, allText: all.join('\n'), receivedAt: context.now().toISOString(), payload: structuredClone(b) });
+      messages.push({
+        channel,
+        ...record,
+        allText: all.join('\n'),
+        receivedAt: context.now().toISOString(),
+        payload: structuredClone(b),
+      });
       return text(200, '1');
     }
 

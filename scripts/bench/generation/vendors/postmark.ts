@@ -11,12 +11,21 @@
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, pathValue } from '../mock-kit.ts';
 
+// Vendor JSON is loosely shaped; the mock reads and writes it field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
 interface Seed {
   senderSignatures?: string[];
   verifiedDomains?: string[];
-  templates?: { TemplateId: number; Alias?: string; Name?: string; Subject: string; TextBody?: string; HtmlBody?: string }[];
+  templates?: {
+    TemplateId: number;
+    Alias?: string;
+    Name?: string;
+    Subject: string;
+    TextBody?: string;
+    HtmlBody?: string;
+  }[];
   messages?: Rec[];
 }
 
@@ -24,7 +33,10 @@ const EMAIL = /^[^@\s<>,]+@[^@\s<>,]+\.[^@\s<>,]+$/;
 
 /** The bare addresses of a Postmark address list: "a@x.com, Name <b@y.com>". */
 function addresses(value: string): string[] | null {
-  const parts = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const parts = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const out: string[] = [];
   for (const part of parts) {
     const angle = /<([^>]+)>\s*$/.exec(part);
@@ -39,11 +51,22 @@ function render(template: string | undefined, model: unknown): string | undefine
   if (template === undefined) return undefined;
   const scope = (model ?? {}) as Rec;
   // Sections over arrays: {{#each list}}…{{/each}} with {{field}} inside.
-  let out = template.replace(/\{\{#each\s+([\w.]+)\s*\}\}([\s\S]*?)\{\{\/each\}\}/g, (_all, name: string, inner: string) => {
-    const list = pathValue(scope, name);
-    if (!Array.isArray(list)) return '';
-    return list.map((item) => render(inner, typeof item === 'object' ? { ...scope, ...item } : { ...scope, this: item }) ?? '').join('');
-  });
+  let out = template.replace(
+    /\{\{#each\s+([\w.]+)\s*\}\}([\s\S]*?)\{\{\/each\}\}/g,
+    (_all, name: string, inner: string) => {
+      const list = pathValue(scope, name);
+      if (!Array.isArray(list)) return '';
+      return list
+        .map(
+          (item) =>
+            render(
+              inner,
+              typeof item === 'object' ? { ...scope, ...item } : { ...scope, this: item },
+            ) ?? '',
+        )
+        .join('');
+    },
+  );
   out = out.replace(/\{\{\{?\s*([\w.]+)\s*\}?\}\}/g, (_all, name: string) => {
     const v = pathValue(scope, name);
     return v === undefined || v === null ? '' : String(v);
@@ -63,7 +86,8 @@ export const mock: VendorMock = {
   unauthorized: () =>
     json(401, {
       ErrorCode: 10,
-      Message: 'No Account or Server API tokens were supplied in the HTTP headers. Please add a header for either X-Postmark-Server-Token or X-Postmark-Account-Token.',
+      Message:
+        'No Account or Server API tokens were supplied in the HTTP headers. Please add a header for either X-Postmark-Server-Token or X-Postmark-Account-Token.',
     }),
   create(seedRaw: unknown, context: VendorContext) {
     const seed = (seedRaw ?? {}) as Seed;
@@ -72,28 +96,47 @@ export const mock: VendorMock = {
     const templates = (seed.templates ?? []).map((t) => ({ ...t }));
     const messages: Rec[] = (seed.messages ?? []).map((m) => structuredClone(m));
     let counter = 1;
-    const messageId = () => `d${String(counter++).padStart(7, '0')}-4c1e-4f2a-9b7d-${Date.now().toString(16).slice(-12).padStart(12, '0')}`;
+    const messageId = () =>
+      `d${String(counter++).padStart(7, '0')}-4c1e-4f2a-9b7d-${Date.now().toString(16).slice(-12).padStart(12, '0')}`;
 
     type Outcome = { ok: true; result: Rec } | { ok: false; status: number; body: Rec };
-    const fail = (code: number, message: string): Outcome => ({ ok: false, status: 422, body: { ErrorCode: code, Message: message } });
+    const fail = (code: number, message: string): Outcome => ({
+      ok: false,
+      status: 422,
+      body: { ErrorCode: code, Message: message },
+    });
 
     function send(raw: unknown, withTemplate: boolean): Outcome {
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail(402, 'Received invalid JSON input.');
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+        return fail(402, 'Received invalid JSON input.');
       const body = raw as Rec;
-      if (typeof body.From !== 'string' || body.From.trim() === '') return fail(300, "Invalid email request: The 'From' address is required.");
+      if (typeof body.From !== 'string' || body.From.trim() === '')
+        return fail(300, "Invalid email request: The 'From' address is required.");
       const from = addresses(body.From);
       if (!from || from.length !== 1) return fail(300, `Invalid 'From' address: '${body.From}'.`);
       const fromDomain = from[0]!.split('@')[1]!;
       if (!signatures.includes(from[0]!) && !domains.includes(fromDomain)) {
-        return fail(400, `The 'From' address you supplied (${body.From}) is not a Sender Signature on your account. Please add and confirm this address in order to be able to use it in the 'From' field of your messages.`);
+        return fail(
+          400,
+          `The 'From' address you supplied (${body.From}) is not a Sender Signature on your account. Please add and confirm this address in order to be able to use it in the 'From' field of your messages.`,
+        );
       }
-      if (typeof body.To !== 'string' || body.To.trim() === '') return fail(300, 'Invalid email request: Zero recipients specified');
+      if (typeof body.To !== 'string' || body.To.trim() === '')
+        return fail(300, 'Invalid email request: Zero recipients specified');
       let count = 0;
       for (const field of ['To', 'Cc', 'Bcc'] as const) {
         if (body[field] === undefined || body[field] === null || body[field] === '') continue;
-        if (typeof body[field] !== 'string') return fail(300, `Invalid email request: '${field}' must be a comma-separated string of addresses.`);
+        if (typeof body[field] !== 'string')
+          return fail(
+            300,
+            `Invalid email request: '${field}' must be a comma-separated string of addresses.`,
+          );
         const list = addresses(body[field]);
-        if (!list) return fail(300, `Error parsing '${field}': Illegal email address '${body[field]}'. It must contain the '@' symbol.`);
+        if (!list)
+          return fail(
+            300,
+            `Error parsing '${field}': Illegal email address '${body[field]}'. It must contain the '@' symbol.`,
+          );
         count += list.length;
       }
       if (count > 50) return fail(300, 'Invalid email request: Maximum of 50 recipients allowed.');
@@ -111,11 +154,21 @@ export const mock: VendorMock = {
         Headers: body.Headers ?? null,
       };
       if (withTemplate) {
-        const template = body.TemplateId !== undefined
-          ? templates.find((t) => t.TemplateId === Number(body.TemplateId))
-          : templates.find((t) => t.Alias !== undefined && t.Alias === body.TemplateAlias);
-        if (!template) return fail(1101, "The Template's 'TemplateId' associated with this request is not valid or was not found.");
-        if (body.TemplateModel !== undefined && (typeof body.TemplateModel !== 'object' || body.TemplateModel === null || Array.isArray(body.TemplateModel))) {
+        const template =
+          body.TemplateId !== undefined
+            ? templates.find((t) => t.TemplateId === Number(body.TemplateId))
+            : templates.find((t) => t.Alias !== undefined && t.Alias === body.TemplateAlias);
+        if (!template)
+          return fail(
+            1101,
+            "The Template's 'TemplateId' associated with this request is not valid or was not found.",
+          );
+        if (
+          body.TemplateModel !== undefined &&
+          (typeof body.TemplateModel !== 'object' ||
+            body.TemplateModel === null ||
+            Array.isArray(body.TemplateModel))
+        ) {
           return fail(1109, 'The TemplateModel must be a JSON object.');
         }
         stored.TemplateId = template.TemplateId;
@@ -127,19 +180,34 @@ export const mock: VendorMock = {
       } else {
         const hasText = typeof body.TextBody === 'string' && body.TextBody !== '';
         const hasHtml = typeof body.HtmlBody === 'string' && body.HtmlBody !== '';
-        if (!hasText && !hasHtml) return fail(300, 'Invalid email request: Provide either email TextBody or HtmlBody or both.');
+        if (!hasText && !hasHtml)
+          return fail(
+            300,
+            'Invalid email request: Provide either email TextBody or HtmlBody or both.',
+          );
         stored.Subject = typeof body.Subject === 'string' ? body.Subject : '';
         stored.TextBody = hasText ? body.TextBody : null;
         stored.HtmlBody = hasHtml ? body.HtmlBody : null;
       }
       messages.push(stored);
-      return { ok: true, result: { To: body.To, SubmittedAt: stored.SubmittedAt, MessageID: stored.MessageID, ErrorCode: 0, Message: 'OK' } };
+      return {
+        ok: true,
+        result: {
+          To: body.To,
+          SubmittedAt: stored.SubmittedAt,
+          MessageID: stored.MessageID,
+          ErrorCode: 0,
+          Message: 'OK',
+        },
+      };
     }
 
     function handle(request: MockRequest): MockResponse {
       const path = request.path.replace(/\/+$/, '').toLowerCase();
-      if (request.method !== 'POST') return json(405, { ErrorCode: 405, Message: 'Method not allowed.' });
-      if (request.body === undefined) return json(422, { ErrorCode: 402, Message: 'Received invalid JSON input.' });
+      if (request.method !== 'POST')
+        return json(405, { ErrorCode: 405, Message: 'Method not allowed.' });
+      if (request.body === undefined)
+        return json(422, { ErrorCode: 402, Message: 'Received invalid JSON input.' });
       if (path === '/email' || path === '/email/withtemplate') {
         const outcome = send(request.body, path === '/email/withtemplate');
         return outcome.ok ? json(200, outcome.result) : json(outcome.status, outcome.body);
@@ -147,11 +215,23 @@ export const mock: VendorMock = {
       if (path === '/email/batch' || path === '/email/batchwithtemplates') {
         const withTemplate = path === '/email/batchwithtemplates';
         const list = withTemplate ? (request.body as Rec)?.Messages : request.body;
-        if (!Array.isArray(list)) return json(422, { ErrorCode: 402, Message: withTemplate ? "Received invalid JSON input: expected an object with a 'Messages' array." : 'Received invalid JSON input: expected an array of messages.' });
-        if (list.length > 500) return json(422, { ErrorCode: 300, Message: 'Invalid email request: a batch may hold at most 500 messages.' });
+        if (!Array.isArray(list))
+          return json(422, {
+            ErrorCode: 402,
+            Message: withTemplate
+              ? "Received invalid JSON input: expected an object with a 'Messages' array."
+              : 'Received invalid JSON input: expected an array of messages.',
+          });
+        if (list.length > 500)
+          return json(422, {
+            ErrorCode: 300,
+            Message: 'Invalid email request: a batch may hold at most 500 messages.',
+          });
         const results = list.map((m) => {
           const outcome = send(m, withTemplate);
-          return outcome.ok ? outcome.result : { ErrorCode: outcome.body.ErrorCode, Message: outcome.body.Message };
+          return outcome.ok
+            ? outcome.result
+            : { ErrorCode: outcome.body.ErrorCode, Message: outcome.body.Message };
         });
         return json(200, results);
       }

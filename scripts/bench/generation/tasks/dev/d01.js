@@ -3,7 +3,7 @@ export default async function run(ctx) {
   const from = Date.parse('2026-10-01T00:00:00Z');
   const to = Date.parse('2026-10-31T23:59:59Z');
   const mrs = [];
-  for (let page = 1; page; ) {
+  for (let page = 1; page;) {
     const batch = await ctx.source.get('/projects/4821/merge_requests', {
       query: { state: 'merged', target_branch: 'main', per_page: 100, page },
     });
@@ -15,10 +15,21 @@ export default async function run(ctx) {
     const t = Date.parse(mr.merged_at);
     return t >= from && t <= to + 999;
   });
-  const paragraph = (text) => ({ nodeType: 'paragraph', data: {}, content: [{ nodeType: 'text', value: text, marks: [], data: {} }] });
+  const paragraph = (text) => ({
+    nodeType: 'paragraph',
+    data: {},
+    content: [{ nodeType: 'text', value: text, marks: [], data: {} }],
+  });
   for (const mr of wanted) {
-    const blocks = (mr.description ?? '').split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
-    const body = { nodeType: 'document', data: {}, content: (blocks.length ? blocks : ['No description provided.']).map(paragraph) };
+    const blocks = (mr.description ?? '')
+      .split(/\n\s*\n/)
+      .map((b) => b.trim())
+      .filter(Boolean);
+    const body = {
+      nodeType: 'document',
+      data: {},
+      content: (blocks.length ? blocks : ['No description provided.']).map(paragraph),
+    };
     await ctx.destination.post('/spaces/8vx2mq0ln3zd/environments/master/entries', {
       headers: { 'X-Contentful-Content-Type': 'changelogEntry' },
       json: {

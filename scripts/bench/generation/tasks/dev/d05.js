@@ -5,7 +5,9 @@ export default async function run(ctx) {
   const attendees = [];
   let continuation;
   do {
-    const page = await ctx.source.get(`/events/${eventId}/attendees/`, { query: { status: 'attending', continuation } });
+    const page = await ctx.source.get(`/events/${eventId}/attendees/`, {
+      query: { status: 'attending', continuation },
+    });
     attendees.push(...page.attendees);
     continuation = page.pagination.has_more_items ? page.pagination.continuation : undefined;
   } while (continuation);
@@ -16,7 +18,11 @@ export default async function run(ctx) {
         From: 'hello@dataplumbing.example',
         To: a.profile.email,
         TemplateAlias: 'meetup-thanks',
-        TemplateModel: { first_name: a.profile.first_name, event_name: event.name.text, slides_url: 'https://dataplumbing.example/slides/14' },
+        TemplateModel: {
+          first_name: a.profile.first_name,
+          event_name: event.name.text,
+          slides_url: 'https://dataplumbing.example/slides/14',
+        },
         MessageStream: 'outbound',
       },
     });

@@ -4,7 +4,9 @@ export default async function run(ctx) {
   const postings = [];
   let offset;
   do {
-    const page = await ctx.source.get('/postings', { query: { state: 'published', limit: 100, offset } });
+    const page = await ctx.source.get('/postings', {
+      query: { state: 'published', limit: 100, offset },
+    });
     postings.push(...page.data);
     offset = page.hasNext ? page.next : undefined;
   } while (offset);
@@ -19,14 +21,24 @@ export default async function run(ctx) {
       description: { 'en-US': p.content.description },
       applyUrl: { 'en-US': p.urls.apply },
     };
-    const found = await ctx.destination.get(`${base}/entries`, { query: { content_type: 'jobPosting', 'fields.leverId': p.id, limit: 1 } });
+    const found = await ctx.destination.get(`${base}/entries`, {
+      query: { content_type: 'jobPosting', 'fields.leverId': p.id, limit: 1 },
+    });
     let entry;
     if (found.items.length > 0) {
       const current = found.items[0];
-      entry = await ctx.destination.put(`${base}/entries/${current.sys.id}`, { headers: { 'X-Contentful-Version': String(current.sys.version) }, json: { fields: { ...current.fields, ...fields } } });
+      entry = await ctx.destination.put(`${base}/entries/${current.sys.id}`, {
+        headers: { 'X-Contentful-Version': String(current.sys.version) },
+        json: { fields: { ...current.fields, ...fields } },
+      });
     } else {
-      entry = await ctx.destination.post(`${base}/entries`, { headers: { 'X-Contentful-Content-Type': 'jobPosting' }, json: { fields } });
+      entry = await ctx.destination.post(`${base}/entries`, {
+        headers: { 'X-Contentful-Content-Type': 'jobPosting' },
+        json: { fields },
+      });
     }
-    await ctx.destination.put(`${base}/entries/${entry.sys.id}/published`, { headers: { 'X-Contentful-Version': String(entry.sys.version) } });
+    await ctx.destination.put(`${base}/entries/${entry.sys.id}/published`, {
+      headers: { 'X-Contentful-Version': String(entry.sys.version) },
+    });
   }
 }

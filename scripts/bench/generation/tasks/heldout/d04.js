@@ -10,7 +10,9 @@ export default async function run(ctx) {
     } while (offset);
     return out;
   };
-  const hired = (await all('/archive_reasons', { type: 'hired' })).filter((r) => r.text === 'Hired').map((r) => r.id);
+  const hired = (await all('/archive_reasons', { type: 'hired' }))
+    .filter((r) => r.text === 'Hired')
+    .map((r) => r.id);
   const opps = await all('/opportunities', {
     archived: true,
     archive_reason_id: hired,
@@ -22,10 +24,17 @@ export default async function run(ctx) {
   for (const o of opps) {
     if (!o.archived || !hired.includes(o.archived.reason)) continue;
     const postingId = o.applications.find((a) => a.posting)?.posting;
-    if (!teams.has(postingId)) teams.set(postingId, (await ctx.source.get(`/postings/${postingId}`)).data.categories.team);
+    if (!teams.has(postingId))
+      teams.set(postingId, (await ctx.source.get(`/postings/${postingId}`)).data.categories.team);
     const [first, ...rest] = o.name.trim().split(/\s+/);
     await ctx.destination.post('/people', {
-      json: { first_name: first, last_name: rest.join(' '), email: o.emails[0], team: teams.get(postingId), start_date: new Date(o.archived.archivedAt).toISOString().slice(0, 10) },
+      json: {
+        first_name: first,
+        last_name: rest.join(' '),
+        email: o.emails[0],
+        team: teams.get(postingId),
+        start_date: new Date(o.archived.archivedAt).toISOString().slice(0, 10),
+      },
     });
   }
 }

@@ -4,7 +4,9 @@ export default async function run(ctx) {
     const out = [];
     let token;
     do {
-      const res = await ctx.source.get(path, { query: { ...query, limit: 100, page_token: token } });
+      const res = await ctx.source.get(path, {
+        query: { ...query, limit: 100, page_token: token },
+      });
       out.push(...res._results);
       const next = res._pagination?.next;
       const match = next ? /[?&]page_token=([^&]+)/.exec(next) : null;
@@ -14,11 +16,20 @@ export default async function run(ctx) {
   };
   const bug = (await all('/tags')).find((t) => t.name === 'bug');
   if (!bug) return;
-  const convs = await all(`/tags/${bug.id}/conversations`, { 'q[statuses][]': ['assigned', 'unassigned'] });
+  const convs = await all(`/tags/${bug.id}/conversations`, {
+    'q[statuses][]': ['assigned', 'unassigned'],
+  });
   for (const c of convs) {
     if (c.status === 'archived' || c.status === 'deleted') continue;
-    await ctx.destination.post(`/api/v4/projects/${encodeURIComponent('acme/support-bugs')}/issues`, {
-      json: { title: c.subject, description: c.recipient.handle, labels: c.tags.map((t) => t.name).join(',') },
-    });
+    await ctx.destination.post(
+      `/api/v4/projects/${encodeURIComponent('acme/support-bugs')}/issues`,
+      {
+        json: {
+          title: c.subject,
+          description: c.recipient.handle,
+          labels: c.tags.map((t) => t.name).join(','),
+        },
+      },
+    );
   }
 }

@@ -1,8 +1,14 @@
 // Reference solution for d10.
 export default async function run(ctx) {
   const customers = [];
-  for (let start = 1; ; ) {
-    const res = await ctx.source.get('/query', { query: { query: `select * from Customer where Active = true startposition ${start} maxresults 1000`, minorversion: 75 }, headers: { Accept: 'application/json' } });
+  for (let start = 1; ;) {
+    const res = await ctx.source.get('/query', {
+      query: {
+        query: `select * from Customer where Active = true startposition ${start} maxresults 1000`,
+        minorversion: 75,
+      },
+      headers: { Accept: 'application/json' },
+    });
     const page = res.QueryResponse.Customer ?? [];
     customers.push(...page);
     if (page.length === 0) break;

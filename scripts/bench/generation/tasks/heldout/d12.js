@@ -4,12 +4,17 @@ export default async function run(ctx) {
   const orders = [];
   let continuation;
   do {
-    const page = await ctx.source.get(`/events/${eventId}/orders/`, { query: { status: 'active', expand: 'attendees', continuation } });
+    const page = await ctx.source.get(`/events/${eventId}/orders/`, {
+      query: { status: 'active', expand: 'attendees', continuation },
+    });
     orders.push(...page.orders);
     continuation = page.pagination.has_more_items ? page.pagination.continuation : undefined;
   } while (continuation);
   const json = { Accept: 'application/json' };
-  const items = await ctx.destination.get('/query', { query: { query: "select * from Item where Name = 'Event tickets'", minorversion: 75 }, headers: json });
+  const items = await ctx.destination.get('/query', {
+    query: { query: "select * from Item where Name = 'Event tickets'", minorversion: 75 },
+    headers: json,
+  });
   const itemId = items.QueryResponse.Item[0].Id;
   for (const o of orders) {
     if (o.status !== 'placed' || o.costs.gross.value === 0) continue;
@@ -21,12 +26,22 @@ export default async function run(ctx) {
     }
     const Line = [...types.keys()].sort().map((name) => {
       const t = types.get(name);
-      return { DetailType: 'SalesItemLineDetail', Description: name, Amount: Math.round(t.qty * t.price * 100) / 100, SalesItemLineDetail: { ItemRef: { value: itemId }, Qty: t.qty, UnitPrice: t.price } };
+      return {
+        DetailType: 'SalesItemLineDetail',
+        Description: name,
+        Amount: Math.round(t.qty * t.price * 100) / 100,
+        SalesItemLineDetail: { ItemRef: { value: itemId }, Qty: t.qty, UnitPrice: t.price },
+      };
     });
     await ctx.destination.post('/salesreceipt', {
       query: { minorversion: 75 },
       headers: json,
-      json: { DocNumber: `EB-${o.id}`, TxnDate: o.created.slice(0, 10), PrivateNote: `Eventbrite order ${o.id} - ${o.name} (${o.email})`, Line },
+      json: {
+        DocNumber: `EB-${o.id}`,
+        TxnDate: o.created.slice(0, 10),
+        PrivateNote: `Eventbrite order ${o.id} - ${o.name} (${o.email})`,
+        Line,
+      },
     });
   }
 }

@@ -2,12 +2,20 @@
 export default async function run(ctx) {
   const products = [];
   for (let page = 1; ; page++) {
-    const batch = await ctx.source.get('/products', { query: { status: 'publish', per_page: 100, page } });
+    const batch = await ctx.source.get('/products', {
+      query: { status: 'publish', per_page: 100, page },
+    });
     if (batch.length === 0) break;
     products.push(...batch);
   }
   for (const p of products) {
-    if (p.status !== 'publish' || p.manage_stock !== true || typeof p.stock_quantity !== 'number' || p.stock_quantity > 5) continue;
+    if (
+      p.status !== 'publish' ||
+      p.manage_stock !== true ||
+      typeof p.stock_quantity !== 'number' ||
+      p.stock_quantity > 5
+    )
+      continue;
     try {
       await ctx.destination.post('/restock-requests', {
         json: {
