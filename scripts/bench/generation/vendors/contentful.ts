@@ -551,6 +551,22 @@ export const mock: VendorMock = {
           id: m[2],
         });
       const rest = m[3] ?? '';
+      if (request.method === 'GET' && m[2] === undefined && rest === '') {
+        return json(200, { sys: { type: 'Space', id: spaceId, version: 1 }, name: spaceId });
+      }
+      if (request.method === 'GET' && m[2] === undefined && rest === '/environments') {
+        const env = {
+          sys: { type: 'Environment', id: environmentId, status: link('Status', 'ready') },
+          name: environmentId,
+        };
+        return json(200, { sys: { type: 'Array' }, total: 1, skip: 0, limit: 100, items: [env] });
+      }
+      if (request.method === 'GET' && m[2] !== undefined && rest === '') {
+        return json(200, {
+          sys: { type: 'Environment', id: environmentId, status: link('Status', 'ready') },
+          name: environmentId,
+        });
+      }
       if (rest === '/content_types' && request.method === 'GET') {
         const items = contentTypes.map((c) => ({
           sys: { id: c.id, type: 'ContentType' },

@@ -9,6 +9,7 @@
 // an event filtered by status (active, inactive, both, all_not_deleted; deleted orders only with
 // both), changed_since, only_emails / exclude_emails, expand=attendees; money as
 // {currency, value (minor units), major_value ("12.50"), display}; events by id with name.text;
+// an event's ticket classes (/ticket_classes/) with cost and fee;
 // error body {"status_code", "error", "error_description"}.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, intParam } from '../mock-kit.ts';
@@ -23,6 +24,7 @@ interface Seed {
   events?: Rec[];
   attendees?: Rec[];
   orders?: Rec[];
+  ticket_classes?: Rec[];
 }
 
 function error(status: number, code: string, description: string): MockResponse {
@@ -47,6 +49,7 @@ export const mock: VendorMock = {
     const events = (seed.events ?? []).map((r) => structuredClone(r));
     const attendees = (seed.attendees ?? []).map((r) => structuredClone(r));
     const orders = (seed.orders ?? []).map((r) => structuredClone(r));
+    const ticketClasses = (seed.ticket_classes ?? []).map((r) => structuredClone(r));
 
     function paged(request: MockRequest, key: string, items: Rec[]): MockResponse {
       const q = request.query;
@@ -107,6 +110,16 @@ export const mock: VendorMock = {
         return event
           ? json(200, event)
           : error(404, 'NOT_FOUND', 'The event you requested does not exist.');
+      }
+      if ((m = /^\/v3\/events\/(\d+)\/ticket_classes$/.exec(path))) {
+        if (!events.some((e) => e.id === m![1])) {
+          return error(404, 'NOT_FOUND', 'The event you requested does not exist.');
+        }
+        return paged(
+          request,
+          'ticket_classes',
+          ticketClasses.filter((t) => t.event_id === m![1]),
+        );
       }
       if ((m = /^\/v3\/events\/(\d+)\/attendees$/.exec(path))) {
         if (!events.some((e) => e.id === m![1]))
@@ -179,6 +192,9 @@ export const mock: VendorMock = {
       return error(404, 'NOT_FOUND', 'The path you requested does not exist.');
     }
 
-    return { handle, collections: () => ({ events, attendees, orders }) };
+    return {
+      handle,
+      collections: () => ({ events, attendees, orders, ticket_classes: ticketClasses }),
+    };
   },
 };

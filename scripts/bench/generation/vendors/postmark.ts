@@ -6,7 +6,7 @@
 // HtmlBody) is required for non-template mail, at most 50 recipients, templates found by
 // TemplateId or TemplateAlias (422 ErrorCode 1101) and rendered with their Mustachio-style
 // {{placeholders}} from TemplateModel; the success body {To, SubmittedAt, MessageID, ErrorCode: 0,
-// Message: "OK"}. Each accepted message is stored in `messages` with what was sent and, for
+// Message: "OK"}; GET /templates and /templates/{id or alias} to look templates up. Each accepted message is stored in `messages` with what was sent and, for
 // template mail, the rendered Subject / TextBody / HtmlBody.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, pathValue } from '../mock-kit.ts';
@@ -204,6 +204,36 @@ export const mock: VendorMock = {
 
     function handle(request: MockRequest): MockResponse {
       const path = request.path.replace(/\/+$/, '').toLowerCase();
+      const shown = (t: (typeof templates)[number]) => ({
+        Active: true,
+        TemplateId: t.TemplateId,
+        Name: t.Name ?? t.Alias ?? String(t.TemplateId),
+        Alias: t.Alias ?? null,
+        TemplateType: 'Standard',
+        LayoutTemplate: null,
+      });
+      if (request.method === 'GET' && path === '/templates') {
+        return json(200, { TotalCount: templates.length, Templates: templates.map(shown) });
+      }
+      const one = /^\/templates\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && one) {
+        const t = templates.find(
+          (x) => String(x.TemplateId) === one[1] || x.Alias?.toLowerCase() === one[1],
+        );
+        if (!t)
+          return json(422, {
+            ErrorCode: 1101,
+            Message:
+              "The Template's 'TemplateId' associated with this request is not valid or was not found.",
+          });
+        return json(200, {
+          ...shown(t),
+          Subject: t.Subject,
+          TextBody: t.TextBody ?? null,
+          HtmlBody: t.HtmlBody ?? null,
+          AssociatedServerId: 1,
+        });
+      }
       if (request.method !== 'POST')
         return json(405, { ErrorCode: 405, Message: 'Method not allowed.' });
       if (request.body === undefined)
