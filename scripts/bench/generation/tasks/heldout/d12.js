@@ -4,7 +4,7 @@ export default async function run(ctx) {
   const orders = [];
   let continuation;
   do {
-    const page = await ctx.source.get(`/events/${eventId}/orders/`, {
+    const page = await ctx.source.get(`/v3/events/${eventId}/orders/`, {
       query: { status: 'active', expand: 'attendees', continuation },
     });
     orders.push(...page.orders);
