@@ -451,6 +451,34 @@ describe('grounded plan', () => {
     );
   });
 
+  it('reads a mapping source named with its API, its record noun, a possessive or "the same"', () => {
+    const result = plan(
+      'copy zendesk tickets to notion database 0a1b2c3d4e5f. Title = the Zendesk ticket’s subject; Opened = the same created_at',
+      'zendesk',
+      'notion',
+    );
+    expect(result.destination?.rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ to: 'Title', from: 'subject' }),
+        expect.objectContaining({ to: 'Opened', from: 'created_at' }),
+      ]),
+    );
+  });
+
+  it('does not take a table of values for field mappings, and says it was not applied', () => {
+    const result = plan(
+      'copy zendesk tickets to notion database 0a1b2c3d4e5f; urgency: sev1 → Critical, sev2 → Major',
+      'zendesk',
+      'notion',
+    );
+    expect(result.destination?.rules.some((r) => r.from === 'sev1' || r.to === 'Critical')).toBe(
+      false,
+    );
+    expect(result.unresolved).toContainEqual(
+      expect.stringMatching(/^value table sev1 → Critical, sev2 → Major/),
+    );
+  });
+
   it('reads channels that are webhook URLs or phone numbers', () => {
     expect(
       pathParamsFromUrl(

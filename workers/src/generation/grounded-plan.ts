@@ -781,11 +781,23 @@ export function planGrounded(
         );
       mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
     }
-    for (const stated of statedMappings(text, plan.source.resource)) {
+    // "High → p1, Medium → p2": pairs of values, a table for some field, not field mappings.
+    const values = mappings.filter(
+      (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
+    );
+    if (values.length > 0) {
+      for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
+      plan.unresolved.push(
+        `value table ${values.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
+      );
+    }
+    for (const stated of statedMappings(text, plan.source.resource, input.sourceApiName)) {
       if (!mappings.some((m) => normalise(m.to) === normalise(stated.to))) mappings.push(stated);
     }
-    for (const gap of ungroundedMappings(text, plan.source.resource)) {
+    for (const gap of ungroundedMappings(text, plan.source.resource, input.sourceApiName)) {
       if (mappings.some((m) => normalise(m.to) === normalise(gap.to))) continue;
+      // "zendesk tickets -> linear issues": an arrow between APIs or their records, no field.
+      if ([...names].some((name) => name && normalise(gap.to).includes(name))) continue;
       plan.unresolved.push(
         `field ${gap.to}: ${plan.source.resource.plural} have no field "${gap.fromWords}" ("${gap.phrase}")`,
       );
@@ -1376,8 +1388,9 @@ function planMapping(
 export function statedMappings(
   text: string,
   resource: TResource,
+  sourceApiName = '',
 ): Array<{ from: string; to: string; phrase: string }> {
-  return readStatedMappings(text, resource).flatMap(({ from, to, phrase }) =>
+  return readStatedMappings(text, resource, sourceApiName).flatMap(({ from, to, phrase }) =>
     from ? [{ from, to, phrase }] : [],
   );
 }
@@ -1389,16 +1402,19 @@ export function statedMappings(
 export function ungroundedMappings(
   text: string,
   resource: TResource,
+  sourceApiName = '',
 ): Array<{ to: string; fromWords: string; phrase: string }> {
   // Only explicit arrows and equals signs: "post issues in Slack" is no mapping to report.
-  return readStatedMappings(text, resource).flatMap(({ from, to, fromWords, phrase, explicit }) =>
-    from || !explicit ? [] : [{ to, fromWords, phrase }],
+  return readStatedMappings(text, resource, sourceApiName).flatMap(
+    ({ from, to, fromWords, phrase, explicit }) =>
+      from || !explicit ? [] : [{ to, fromWords, phrase }],
   );
 }
 
 function readStatedMappings(
   text: string,
   resource: TResource,
+  sourceApiName: string,
 ): Array<{
   from: string | undefined;
   to: string;
@@ -1407,11 +1423,20 @@ function readStatedMappings(
   explicit: boolean;
 }> {
   const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
-  const nouns = new Set(resourceNames(resource).flatMap((n) => n.split(/\s+/)));
+  // "the Asana task's permalink_url", "the same due_on": the API, the record's noun, a
+  // possessive and "same" say whose field it is, not which.
+  const nouns = new Set([
+    ...resourceNames(resource).flatMap((n) => n.split(/\s+/)),
+    ...sourceApiName.toLowerCase().split(/[^a-z0-9]+/),
+    'same',
+    'its',
+    'their',
+  ]);
   const field = (words: string): string | undefined => {
     const all = normalise(words);
     const kept = normalise(
       words
+        .replace(/['’]s\b/g, '')
         .split(/\s+/)
         .filter((w) => !nouns.has(w.toLowerCase()) && !nouns.has(singular(w.toLowerCase())))
         .join(''),
@@ -1428,7 +1453,7 @@ function readStatedMappings(
     return concept ? sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path : undefined;
   };
   const out: ReturnType<typeof readStatedMappings> = [];
-  const side = "[A-Za-z][\\w'. -]{0,40}?";
+  const side = "[A-Za-z][\\w'’. -]{0,40}?";
   const pair = new RegExp(
     `^\\s*(?:map\\s+|put\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
     'i',

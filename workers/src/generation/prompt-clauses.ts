@@ -93,7 +93,8 @@ export function unaccountedClauses(
     for (const phrase of phrases) rest = rest.split(phrase).join(' ');
     if (!ASKS.test(text)) continue;
     const unknown = wordsOf(rest).filter(
-      (w) => w.length > 2 && !/^\d+$/.test(w) && !FILLER.has(w) && !known.has(stem(w)),
+      // Words with digits are ids and numbers the plan took or the user quoted.
+      (w) => w.length > 2 && !/\d/.test(w) && !FILLER.has(w) && !known.has(stem(w)),
     );
     if (unknown.length > 0) out.push(text);
   }

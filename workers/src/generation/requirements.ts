@@ -91,7 +91,9 @@ function planVocabulary(
   texts.push(...(plan.destination?.columns ?? []));
   const message = plan.destination?.message;
   if (message?.channel) texts.push('channel', message.channel);
-  for (const value of Object.values(plan.source?.query ?? {})) texts.push(String(value));
+  for (const [name, value] of Object.entries(plan.source?.query ?? {}))
+    texts.push(name, String(value));
+  if (plan.destination?.kind === 'batch') texts.push('bulk batch batches once together');
   for (const filter of plan.filters) {
     texts.push(filter.field, filter.phrase);
     for (const v of [filter.value].flat()) if (typeof v === 'string') texts.push(v);
