@@ -614,7 +614,7 @@ export const mock: VendorMock = {
       collections: () => ({ issues }),
       handle(req: MockRequest): MockResponse {
         for (let i = 0; i < issues.length; i++) issues[i] = normalise(issues[i]);
-        if (req.path !== '/graphql') return json(404, { errors: [{ message: 'Not found' }] });
+        if (req.path !== '/graphql' && req.path !== '/graphql/') return json(404, { errors: [{ message: 'Not found' }] });
         let body: Rec | undefined;
         if (req.method === 'GET') body = { query: req.query.get('query'), variables: req.query.get('variables') ? JSON.parse(req.query.get('variables') as string) : {} };
         else if (req.method === 'POST') body = req.body as Rec | undefined;
