@@ -453,6 +453,10 @@ export const mock: VendorMock = {
       f.updated ??= f.created;
       f.resolutiondate ??= f.status.statusCategory.key === 'done' ? f.updated : null;
       f.statuscategorychangedate ??= f.updated;
+      // Jira writes its timestamps as 2026-11-20T10:00:00.000+0000.
+      for (const k of ['created', 'updated', 'resolutiondate', 'statuscategorychangedate']) {
+        if (typeof f[k] === 'string' && f[k].endsWith('Z')) f[k] = new Date(f[k]).toISOString().replace('Z', '+0000');
+      }
       const id = String(raw.id ?? nextId++);
       return { expand: 'renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations', id, self: `${site}/rest/api/3/issue/${id}`, key, fields: f, descriptionText: adfText(f.description) };
     };
