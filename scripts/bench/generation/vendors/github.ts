@@ -32,6 +32,9 @@ interface GithubSeed {
   /** Pull requests (the pulls API's shape); each with `repo`. */
   pulls?: Rec[];
   releases?: Rec[];
+  /** GitHub Enterprise Server: the web and API origins its links use (default github.com). */
+  webBase?: string;
+  apiBase?: string;
 }
 
 function notFound(): MockResponse {
@@ -51,11 +54,11 @@ function time(value: unknown): number {
   return typeof value === 'string' ? Date.parse(value) : NaN;
 }
 
-function labelObject(name: string, repo: string, index: number): Rec {
+function labelObject(name: string, repo: string, index: number, API = 'https://api.github.com'): Rec {
   return {
     id: 900000 + index,
     node_id: `LA_kwDO${Buffer.from(`${repo}:${name}`).toString('base64').slice(0, 10)}`,
-    url: `https://api.github.com/repos/${repo}/labels/${encodeURIComponent(name)}`,
+    url: `${API}/repos/${repo}/labels/${encodeURIComponent(name)}`,
     name,
     color: 'ededed',
     default: false,
@@ -97,10 +100,13 @@ export const mock: VendorMock = {
     'https://docs.github.com/en/rest/releases/releases#list-releases',
     'https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api',
     'https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api',
+    'https://docs.github.com/en/enterprise-server@3.14/rest/quickstart',
   ],
   unauthorized: () => json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }),
   create(seedInput: unknown, ctx: VendorContext): VendorInstance {
     const seed = (seedInput ?? {}) as GithubSeed;
+    const WEB = seed.webBase ?? 'https://github.com';
+    const API = seed.apiBase ?? 'https://api.github.com';
     const repos = new Set((seed.repos ?? []).map((r) => r.toLowerCase()));
     const issues: Rec[] = [];
     const pulls: Rec[] = [];
@@ -113,9 +119,9 @@ export const mock: VendorMock = {
       const issue: Rec = {
         id: raw.id ?? 1000000 + Number(n),
         node_id: raw.node_id ?? `I_kwDO${n}`,
-        url: `https://api.github.com/repos/${repo}/issues/${n}`,
-        repository_url: `https://api.github.com/repos/${repo}`,
-        html_url: `https://github.com/${repo}/issues/${n}`,
+        url: `${API}/repos/${repo}/issues/${n}`,
+        repository_url: `${API}/repos/${repo}`,
+        html_url: `${WEB}/${repo}/issues/${n}`,
         number: n,
         state: 'open',
         state_reason: null,
@@ -133,17 +139,17 @@ export const mock: VendorMock = {
         ...raw,
       };
       issue.labels = (issue.labels as unknown[]).map((l) =>
-        typeof l === 'string' ? labelObject(l, repo, labelCounter++) : (l as Rec),
+        typeof l === 'string' ? labelObject(l, repo, labelCounter++, API) : (l as Rec),
       );
       if (issue.pull_request === true) {
         issue.pull_request = {
-          url: `https://api.github.com/repos/${repo}/pulls/${n}`,
-          html_url: `https://github.com/${repo}/pull/${n}`,
-          diff_url: `https://github.com/${repo}/pull/${n}.diff`,
-          patch_url: `https://github.com/${repo}/pull/${n}.patch`,
+          url: `${API}/repos/${repo}/pulls/${n}`,
+          html_url: `${WEB}/${repo}/pull/${n}`,
+          diff_url: `${WEB}/${repo}/pull/${n}.diff`,
+          patch_url: `${WEB}/${repo}/pull/${n}.patch`,
           merged_at: null,
         };
-        issue.html_url = `https://github.com/${repo}/pull/${n}`;
+        issue.html_url = `${WEB}/${repo}/pull/${n}`;
       }
       issue.updated_at ??= issue.created_at;
       issue.repo = repo;
@@ -158,10 +164,10 @@ export const mock: VendorMock = {
       return {
         id: raw.id ?? 2000000 + Number(n),
         node_id: `PR_kwDO${n}`,
-        url: `https://api.github.com/repos/${repo}/pulls/${n}`,
-        html_url: `https://github.com/${repo}/pull/${n}`,
-        diff_url: `https://github.com/${repo}/pull/${n}.diff`,
-        issue_url: `https://api.github.com/repos/${repo}/issues/${n}`,
+        url: `${API}/repos/${repo}/pulls/${n}`,
+        html_url: `${WEB}/${repo}/pull/${n}`,
+        diff_url: `${WEB}/${repo}/pull/${n}.diff`,
+        issue_url: `${API}/repos/${repo}/issues/${n}`,
         number: n,
         state: 'open',
         locked: false,
@@ -186,10 +192,10 @@ export const mock: VendorMock = {
       repos.add(repo.toLowerCase());
       const id = raw.id;
       return {
-        url: `https://api.github.com/repos/${repo}/releases/${id}`,
+        url: `${API}/repos/${repo}/releases/${id}`,
         html_url: raw.draft
-          ? `https://github.com/${repo}/releases/tag/untagged-${id}`
-          : `https://github.com/${repo}/releases/tag/${raw.tag_name}`,
+          ? `${WEB}/${repo}/releases/tag/untagged-${id}`
+          : `${WEB}/${repo}/releases/tag/${raw.tag_name}`,
         id,
         node_id: `RE_kwDO${id}`,
         tag_name: '',
@@ -219,7 +225,9 @@ export const mock: VendorMock = {
         for (let i = 0; i < pulls.length; i++) if (!pulls[i].url) pulls[i] = normPull(pulls[i]);
         for (let i = 0; i < releases.length; i++) if (!releases[i].url) releases[i] = normRelease(releases[i]);
 
-        const m = /^\/repos\/([^/]+)\/([^/]+)\/(issues|pulls|releases)(?:\/([^/]+))?\/?$/.exec(req.path);
+        // GitHub Enterprise Server serves the same API under /api/v3.
+        const path = req.path.startsWith('/api/v3/') ? req.path.slice('/api/v3'.length) : req.path;
+        const m = /^\/repos\/([^/]+)\/([^/]+)\/(issues|pulls|releases)(?:\/([^/]+))?\/?$/.exec(path);
         if (!m) return notFound();
         const repo = `${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}`;
         if (!repos.has(repo.toLowerCase())) return notFound();
@@ -332,7 +340,7 @@ export const mock: VendorMock = {
             updated_at: now,
           });
           issues.push(issue);
-          return json(201, issue, { location: `https://api.github.com/repos/${repo}/issues/${number}` });
+          return json(201, issue, { location: `${API}/repos/${repo}/issues/${number}` });
         }
 
         return notFound();
