@@ -237,7 +237,8 @@ export const mock: VendorMock = {
 
         if (req.method === 'GET' && sub) {
           const list = kind === 'issues' ? issues : kind === 'pulls' ? pulls : releases;
-          const found = ofRepo(list, repo).find((r) =>
+          const scope = kind === 'releases' ? sortBy(ofRepo(list, repo), 'created_at', 'desc') : ofRepo(list, repo);
+          const found = scope.find((r) =>
             kind === 'releases' ? String(r.id) === sub || (sub === 'latest' && !r.draft && !r.prerelease) : String(r.number) === sub,
           );
           if (!found) return notFound();
