@@ -14,7 +14,7 @@
 // - PUT /rest/api/3/issue/{idOrKey} {fields:{…}} → 204. GET /rest/api/3/issue/{idOrKey}.
 // Page size: this mock serves at most 4 issues a page so that nextPageToken matters.
 // Each stored issue also carries `descriptionText` (the description's text, paragraphs joined
-// with "\n"): a checker's convenience, not a Jira field.
+// with "\n") and `projectSummary` ("KEY: summary"): a checker's convenience, not Jira fields.
 import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
@@ -458,7 +458,15 @@ export const mock: VendorMock = {
         if (typeof f[k] === 'string' && f[k].endsWith('Z')) f[k] = new Date(f[k]).toISOString().replace('Z', '+0000');
       }
       const id = String(raw.id ?? nextId++);
-      return { expand: 'renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations', id, self: `${site}/rest/api/3/issue/${id}`, key, fields: f, descriptionText: adfText(f.description) };
+      return {
+        expand: 'renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations',
+        id,
+        self: `${site}/rest/api/3/issue/${id}`,
+        key,
+        fields: f,
+        descriptionText: adfText(f.description),
+        projectSummary: `${project.key}: ${f.summary}`,
+      };
     };
     for (const raw of seed.issues ?? []) issues.push(normalise(raw));
     const refresh = () => {
@@ -643,6 +651,7 @@ export const mock: VendorMock = {
             if (f.duedate !== undefined) issue.fields.duedate = f.duedate;
             issue.fields.updated = stamp(ctx.now());
             issue.descriptionText = adfText(issue.fields.description);
+            issue.projectSummary = `${issue.fields.project.key}: ${issue.fields.summary}`;
             return { status: 204 };
           }
         }

@@ -127,10 +127,12 @@ export const mock: VendorMock = {
             idLabels = Array.isArray(a.idLabels) ? a.idLabels.map(String) : String(a.idLabels).split(',').map((s) => s.trim()).filter(Boolean);
             for (const id of idLabels) if (!labels.some((l) => l.id === id && l.idBoard === list.idBoard)) return text(400, 'invalid value for idLabels');
           }
-          if (a.due !== undefined && a.due !== null && Number.isNaN(Date.parse(String(a.due)))) return text(400, 'invalid value for due');
+          if (a.due !== undefined && a.due !== null && a.due !== '' && Number.isNaN(Date.parse(String(a.due)))) return text(400, 'invalid value for due');
           const inList = cards.filter((c) => c.idList === list.id);
           const pos = a.pos === 'top' ? Math.min(16384, ...inList.map((c) => c.pos)) / 2 : a.pos === undefined || a.pos === 'bottom' ? Math.max(0, ...inList.map((c) => c.pos)) + 16384 : Number(a.pos);
-          const card = normalise({ idList: list.id, name: a.name ?? '', desc: a.desc ?? '', idLabels, due: a.due ?? null, pos });
+          // Trello stores `due` as a full UTC timestamp whatever date form it was given.
+          const due = a.due === undefined || a.due === null || a.due === '' ? null : new Date(Date.parse(String(a.due))).toISOString();
+          const card = normalise({ idList: list.id, name: a.name ?? '', desc: a.desc ?? '', idLabels, due, pos });
           cards.push(card);
           return ok(card);
         }
