@@ -86,16 +86,67 @@ function authFields(prefix: 'source' | 'dest', auth: TaskAuth, origin: string) {
 }
 
 /** An in-house side's description, imported by URL as the console's Import dialog does. */
-async function importDescription(options: HarnessOptions, mounted: MountedSide) {
-  const answer = await options.client.call('POST', '/api/catalog/import', {
+async function importDescription(
+  client: PatchbayClient,
+  mounted: MountedSide,
+  save: (name: string, value: unknown) => void,
+) {
+  const answer = await client.call('POST', '/api/catalog/import', {
     url: `${mounted.origin}/openapi.json`,
     baseUrl: mounted.baseUrl,
   });
+  save(`import-${mounted.side}.json`, answer);
   if (answer.status !== 200) throw new Error(describeAnswer('POST /api/catalog/import', answer));
   return { kind: 'imported', description: (answer.body as { description: unknown }).description };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Executed {
+  status: RunOutcome['status'];
+  answer: unknown;
+  reasons: string[];
+}
+
+/** One run as the console makes it: the Test button, or Save & Deploy then Run now. */
+async function executeRun(
+  client: PatchbayClient,
+  id: string,
+  mode: 'test' | 'deployed',
+  deployment: { done?: true; refusal?: string },
+): Promise<Executed> {
+  if (mode === 'test') {
+    const result = await client.call('POST', `/api/integrations/${id}/execute`, {
+      testMode: true,
+    });
+    if (result.status !== 200)
+      return {
+        status: 'error',
+        answer: result.body,
+        reasons: [describeAnswer('POST /execute', result)],
+      };
+    return {
+      status: (result.body as { status: 'success' | 'failed' }).status,
+      answer: result.body,
+      reasons: [],
+    };
+  }
+  if (!deployment.done) {
+    deployment.done = true;
+    // A manual trigger: no schedule starts runs of its own between the runs the task makes.
+    const put = await client.call('PUT', `/api/integrations/${id}`, {
+      status: 'active',
+      trigger: 'manual',
+    });
+    if (put.status !== 200) deployment.refusal = describeAnswer('deploy (PUT status active)', put);
+  }
+  if (deployment.refusal)
+    return { status: 'error', answer: undefined, reasons: [deployment.refusal] };
+  const result = await deployedRun(client, id);
+  if (result.error) return { status: 'error', answer: result.error, reasons: [result.error] };
+  const status = result.answer?.status === 'success' ? 'success' : 'failed';
+  return { status, answer: result.answer, reasons: [] };
+}
 
 /** Starts a deployed run and waits for its record in the run list. */
 async function deployedRun(client: PatchbayClient, id: string) {
@@ -138,50 +189,25 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
     silentWrong: false,
     reasons: [],
   };
-  const source = await mocks.mount(task.id, 'source', task.source, task.seed.source);
-  const destination = await mocks.mount(
-    task.id,
-    'destination',
-    task.destination,
-    task.seed.destination,
-  );
   try {
+    const source = await mocks.mount(task.id, 'source', task.source, task.seed.source);
+    const destination = await mocks.mount(
+      task.id,
+      'destination',
+      task.destination,
+      task.seed.destination,
+    );
     const prepared = await prepare(taskFile, options, source, destination, save);
     outcome.generateMs = prepared.generateMs;
-    let deployed: string | undefined;
+    // Deployed once, before the first deployed run; its refusal fails every deployed run.
+    const deployment: { done?: true; refusal?: string } = {};
     for (const [index, run] of task.runs.entries()) {
       source.resetRequests();
       destination.resetRequests();
       for (const mutation of run.before) mocks.mutate(task.id, mutation);
-      const reasons: string[] = [];
-      let status: RunOutcome['status'] = 'error';
-      let answer: unknown;
-      if (prepared.problem) {
-        reasons.push(prepared.problem);
-      } else if (run.mode === 'test') {
-        const result = await client.call('POST', `/api/integrations/${prepared.id}/execute`, {
-          testMode: true,
-        });
-        answer = result.body;
-        if (result.status !== 200) reasons.push(describeAnswer('POST /execute', result));
-        else status = (result.body as { status: 'success' | 'failed' }).status;
-      } else {
-        if (deployed === undefined) {
-          // Save & Deploy, with a manual trigger: no schedule starts runs of its own meanwhile.
-          const put = await client.call('PUT', `/api/integrations/${prepared.id}`, {
-            status: 'active',
-            trigger: 'manual',
-          });
-          deployed = put.status === 200 ? '' : describeAnswer('deploy (PUT status active)', put);
-        }
-        if (deployed) reasons.push(deployed);
-        else {
-          const result = await deployedRun(client, prepared.id!);
-          answer = result.answer ?? result.error;
-          if (result.error) reasons.push(result.error);
-          else status = result.answer!.status === 'success' ? 'success' : 'failed';
-        }
-      }
+      const { status, answer, reasons } = prepared.problem
+        ? { status: 'error' as const, answer: undefined, reasons: [prepared.problem] }
+        : await executeRun(client, prepared.id!, run.mode, deployment);
       const error = (answer as { error?: { name: string; message: string } } | undefined)?.error;
       if (status === 'failed')
         reasons.push(`the ${run.mode} run failed: ${error?.name}: ${error?.message}`.slice(0, 300));
@@ -248,7 +274,7 @@ async function prepare(
 ): Promise<Prepared> {
   const { client } = options;
   const describe = async (side: TaskSide, mounted: MountedSide) =>
-    side.openapi ? await importDescription(options, mounted) : undefined;
+    side.openapi ? await importDescription(client, mounted, save) : undefined;
   const sourceDescription = await describe(task.source, source);
   const destDescription = await describe(task.destination, destination);
   const connections = {
