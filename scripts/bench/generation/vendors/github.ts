@@ -16,7 +16,15 @@
 // - Errors: 404 {"message":"Not Found",...}; 401 {"message":"Bad credentials",...}.
 // Page size: the real default is 30 (max 100); this mock serves at most 5 a page so that a run
 // must follow the Link header's rel="next".
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+// The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { intParam, json } from '../mock-kit.ts';
 
 const DOCS = 'https://docs.github.com/rest';
@@ -54,7 +62,12 @@ function time(value: unknown): number {
   return typeof value === 'string' ? Date.parse(value) : NaN;
 }
 
-function labelObject(name: string, repo: string, index: number, API = 'https://api.github.com'): Rec {
+function labelObject(
+  name: string,
+  repo: string,
+  index: number,
+  API = 'https://api.github.com',
+): Rec {
   return {
     id: 900000 + index,
     node_id: `LA_kwDO${Buffer.from(`${repo}:${name}`).toString('base64').slice(0, 10)}`,
@@ -102,7 +115,8 @@ export const mock: VendorMock = {
     'https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api',
     'https://docs.github.com/en/enterprise-server@3.14/rest/quickstart',
   ],
-  unauthorized: () => json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }),
+  unauthorized: () =>
+    json(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }),
   create(seedInput: unknown, ctx: VendorContext): VendorInstance {
     const seed = (seedInput ?? {}) as GithubSeed;
     const WEB = seed.webBase ?? 'https://github.com';
@@ -159,8 +173,14 @@ export const mock: VendorMock = {
       const repo = String(raw.repo ?? [...repos][0] ?? 'octo/app');
       repos.add(repo.toLowerCase());
       const n = raw.number;
-      const base = typeof raw.base === 'string' ? { ref: raw.base, label: `${repo.split('/')[0]}:${raw.base}` } : raw.base;
-      const head = typeof raw.head === 'string' ? { ref: raw.head, label: `${repo.split('/')[0]}:${raw.head}` } : raw.head;
+      const base =
+        typeof raw.base === 'string'
+          ? { ref: raw.base, label: `${repo.split('/')[0]}:${raw.base}` }
+          : raw.base;
+      const head =
+        typeof raw.head === 'string'
+          ? { ref: raw.head, label: `${repo.split('/')[0]}:${raw.head}` }
+          : raw.head;
       return {
         id: raw.id ?? 2000000 + Number(n),
         node_id: `PR_kwDO${n}`,
@@ -215,31 +235,41 @@ export const mock: VendorMock = {
     for (const raw of seed.pulls ?? []) pulls.push(normPull(raw));
     for (const raw of seed.releases ?? []) releases.push(normRelease(raw));
 
-    const ofRepo = (list: Rec[], repo: string) => list.filter((r) => String(r.repo).toLowerCase() === repo.toLowerCase());
+    const ofRepo = (list: Rec[], repo: string) =>
+      list.filter((r) => String(r.repo).toLowerCase() === repo.toLowerCase());
 
     return {
       collections: () => ({ issues, pulls, releases }),
       handle(req: MockRequest): MockResponse {
         // Late additions (mutations) may arrive in raw seed form: normalise them in place.
-        for (let i = 0; i < issues.length; i++) if (!issues[i].url) issues[i] = normIssue(issues[i]);
-        for (let i = 0; i < pulls.length; i++) if (!pulls[i].url) pulls[i] = normPull(pulls[i]);
-        for (let i = 0; i < releases.length; i++) if (!releases[i].url) releases[i] = normRelease(releases[i]);
+        for (let i = 0; i < issues.length; i++)
+          if (!issues[i]!.url) issues[i] = normIssue(issues[i]!);
+        for (let i = 0; i < pulls.length; i++) if (!pulls[i]!.url) pulls[i] = normPull(pulls[i]!);
+        for (let i = 0; i < releases.length; i++)
+          if (!releases[i]!.url) releases[i] = normRelease(releases[i]!);
 
         // GitHub Enterprise Server serves the same API under /api/v3.
         const path = req.path.startsWith('/api/v3/') ? req.path.slice('/api/v3'.length) : req.path;
-        const m = /^\/repos\/([^/]+)\/([^/]+)\/(issues|pulls|releases)(?:\/([^/]+))?\/?$/.exec(path);
+        const m = /^\/repos\/([^/]+)\/([^/]+)\/(issues|pulls|releases)(?:\/([^/]+))?\/?$/.exec(
+          path,
+        );
         if (!m) return notFound();
-        const repo = `${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}`;
+        const repo = `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!)}`;
         if (!repos.has(repo.toLowerCase())) return notFound();
-        const kind = m[3];
-        const sub = m[4];
+        const kind = m[3]!;
+        const sub = m[4]!;
         const q = req.query;
 
         if (req.method === 'GET' && sub) {
           const list = kind === 'issues' ? issues : kind === 'pulls' ? pulls : releases;
-          const scope = kind === 'releases' ? sortBy(ofRepo(list, repo), 'created_at', 'desc') : ofRepo(list, repo);
+          const scope =
+            kind === 'releases'
+              ? sortBy(ofRepo(list, repo), 'created_at', 'desc')
+              : ofRepo(list, repo);
           const found = scope.find((r) =>
-            kind === 'releases' ? String(r.id) === sub || (sub === 'latest' && !r.draft && !r.prerelease) : String(r.number) === sub,
+            kind === 'releases'
+              ? String(r.id) === sub || (sub === 'latest' && !r.draft && !r.prerelease)
+              : String(r.number) === sub,
           );
           if (!found) return notFound();
           return json(200, found);
@@ -253,8 +283,15 @@ export const mock: VendorMock = {
           let list = ofRepo(issues, repo).filter((i) => state === 'all' || i.state === state);
           const labels = q.get('labels');
           if (labels) {
-            const wanted = labels.split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
-            list = list.filter((i) => wanted.every((w) => (i.labels as Rec[]).some((l) => String(l.name).toLowerCase() === w)));
+            const wanted = labels
+              .split(',')
+              .map((l) => l.trim().toLowerCase())
+              .filter(Boolean);
+            list = list.filter((i) =>
+              wanted.every((w) =>
+                (i.labels as Rec[]).some((l) => String(l.name).toLowerCase() === w),
+              ),
+            );
           }
           const since = q.get('since');
           if (since) list = list.filter((i) => time(i.updated_at) >= time(since));
@@ -275,7 +312,8 @@ export const mock: VendorMock = {
           if (head) list = list.filter((p) => p.head?.label === head || p.head?.ref === head);
           const sort = q.get('sort') ?? 'created';
           const field = sort === 'updated' ? 'updated_at' : 'created_at';
-          const direction = q.get('direction') ?? (sort === 'created' || !q.get('sort') ? 'desc' : 'asc');
+          const direction =
+            q.get('direction') ?? (sort === 'created' || !q.get('sort') ? 'desc' : 'asc');
           list = sortBy(list, field, direction);
           return page(req, ctx, list);
         }
@@ -286,7 +324,12 @@ export const mock: VendorMock = {
 
         if (req.method === 'POST' && kind === 'issues' && !sub) {
           const body = req.body;
-          if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+          if (
+            body === undefined ||
+            body === null ||
+            typeof body !== 'object' ||
+            Array.isArray(body)
+          ) {
             return json(400, {
               message: 'Problems parsing JSON',
               documentation_url: 'https://docs.github.com/rest/issues/issues#create-an-issue',
@@ -299,7 +342,10 @@ export const mock: VendorMock = {
           }
           if (typeof b.title !== 'string' && typeof b.title !== 'number') {
             return json(422, {
-              message: 'Invalid request.\n\nFor \'properties/title\', ' + JSON.stringify(b.title) + ' is not a string or integer.',
+              message:
+                "Invalid request.\n\nFor 'properties/title', " +
+                JSON.stringify(b.title) +
+                ' is not a string or integer.',
               documentation_url: 'https://docs.github.com/rest/issues/issues#create-an-issue',
               status: '422',
             });
@@ -311,7 +357,7 @@ export const mock: VendorMock = {
               status: '422',
             });
           }
-          let labelNames: string[] = [];
+          const labelNames: string[] = [];
           if (b.labels !== undefined && b.labels !== null) {
             if (!Array.isArray(b.labels)) {
               return json(422, {
@@ -321,22 +367,39 @@ export const mock: VendorMock = {
               });
             }
             for (const l of b.labels) {
-              const name = typeof l === 'string' ? l : l && typeof l === 'object' ? (l as Rec).name : undefined;
+              const name =
+                typeof l === 'string'
+                  ? l
+                  : l && typeof l === 'object'
+                    ? (l as Rec).name
+                    : undefined;
               if (typeof name !== 'string' || name.trim() === '') {
-                return validationFailed([{ resource: 'Label', code: 'invalid', field: 'name', value: l }]);
+                return validationFailed([
+                  { resource: 'Label', code: 'invalid', field: 'name', value: l },
+                ]);
               }
               if (!labelNames.includes(name)) labelNames.push(name);
             }
           }
-          const number = Math.max(0, ...ofRepo(issues, repo).map((i) => Number(i.number)), ...ofRepo(pulls, repo).map((p) => Number(p.number))) + 1;
-          const now = ctx.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+          const number =
+            Math.max(
+              0,
+              ...ofRepo(issues, repo).map((i) => Number(i.number)),
+              ...ofRepo(pulls, repo).map((p) => Number(p.number)),
+            ) + 1;
+          const now = ctx
+            .now()
+            .toISOString()
+            .replace(/\.\d{3}Z$/, 'Z');
           const issue = normIssue({
             repo,
             number,
             title: String(b.title),
             body: (b.body as string | undefined) ?? null,
             labels: labelNames,
-            assignees: Array.isArray(b.assignees) ? b.assignees.map((login: unknown) => ({ login })) : [],
+            assignees: Array.isArray(b.assignees)
+              ? b.assignees.map((login: unknown) => ({ login }))
+              : [],
             created_at: now,
             updated_at: now,
           });

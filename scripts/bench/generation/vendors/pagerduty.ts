@@ -12,7 +12,15 @@
 //   assignments, priority, html_url, incident_key, …}.
 // - Errors: {"error": {"message", "code", "errors": [...]}}; 401 code 2006 for a bad key.
 // Page size: at most 4 incidents a page here so that `more`/offset matter.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+// The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
@@ -30,7 +38,10 @@ function invalid(errors: string[]): MockResponse {
 
 function multi(q: URLSearchParams, name: string): string[] {
   const out = [...q.getAll(`${name}[]`), ...q.getAll(name)];
-  return out.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return out
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export const mock: VendorMock = {
@@ -52,7 +63,10 @@ export const mock: VendorMock = {
     const incidents: Rec[] = [];
     const normalise = (raw: Rec): Rec => {
       if (raw.type === 'incident' && raw.self) return raw;
-      const svc = services.find((s) => s.id === raw.service || s.name === raw.service || s.id === raw.service?.id) ?? services[0] ?? { id: 'PSVC001', name: 'Default Service' };
+      const svc = services.find(
+        (s) => s.id === raw.service || s.name === raw.service || s.id === raw.service?.id,
+      ) ??
+        services[0] ?? { id: 'PSVC001', name: 'Default Service' };
       const status = raw.status ?? 'triggered';
       const lastChange = raw.last_status_change_at ?? raw.resolved_at ?? raw.created_at;
       return {
@@ -68,21 +82,56 @@ export const mock: VendorMock = {
         updated_at: raw.updated_at ?? lastChange,
         status,
         incident_key: raw.incident_key ?? `key-${raw.id}`,
-        service: { id: svc.id, type: 'service_reference', summary: svc.name, self: `https://api.pagerduty.com/services/${svc.id}`, html_url: `https://${sub}.pagerduty.com/service-directory/${svc.id}` },
-        assignments: status === 'resolved' ? [] : (raw.assignees ?? []).map((name: string, i: number) => ({ at: raw.created_at, assignee: { id: `PUSR${i}`, type: 'user_reference', summary: name } })),
+        service: {
+          id: svc.id,
+          type: 'service_reference',
+          summary: svc.name,
+          self: `https://api.pagerduty.com/services/${svc.id}`,
+          html_url: `https://${sub}.pagerduty.com/service-directory/${svc.id}`,
+        },
+        assignments:
+          status === 'resolved'
+            ? []
+            : (raw.assignees ?? []).map((name: string, i: number) => ({
+                at: raw.created_at,
+                assignee: { id: `PUSR${i}`, type: 'user_reference', summary: name },
+              })),
         assigned_via: 'escalation_policy',
         last_status_change_at: lastChange,
         resolved_at: status === 'resolved' ? (raw.resolved_at ?? lastChange) : null,
         first_trigger_log_entry: { id: `R${raw.id}`, type: 'trigger_log_entry_reference' },
-        alert_counts: { all: 1, triggered: status === 'resolved' ? 0 : 1, resolved: status === 'resolved' ? 1 : 0 },
+        alert_counts: {
+          all: 1,
+          triggered: status === 'resolved' ? 0 : 1,
+          resolved: status === 'resolved' ? 1 : 0,
+        },
         is_mergeable: true,
-        escalation_policy: { id: 'PEP0001', type: 'escalation_policy_reference', summary: 'Default' },
+        escalation_policy: {
+          id: 'PEP0001',
+          type: 'escalation_policy_reference',
+          summary: 'Default',
+        },
         teams: raw.teams ?? [],
         pending_actions: [],
-        acknowledgements: status === 'acknowledged' ? [{ at: lastChange, acknowledger: { id: 'PUSR0', type: 'user_reference', summary: 'On-call' } }] : [],
+        acknowledgements:
+          status === 'acknowledged'
+            ? [
+                {
+                  at: lastChange,
+                  acknowledger: { id: 'PUSR0', type: 'user_reference', summary: 'On-call' },
+                },
+              ]
+            : [],
         alert_grouping: null,
         last_status_change_by: { id: svc.id, type: 'service_reference', summary: svc.name },
-        priority: raw.priority ? { id: `PPRI${raw.priority}`, type: 'priority', summary: raw.priority, name: raw.priority } : null,
+        priority: raw.priority
+          ? {
+              id: `PPRI${raw.priority}`,
+              type: 'priority',
+              summary: raw.priority,
+              name: raw.priority,
+            }
+          : null,
         resolve_reason: null,
         incidents_responders: [],
         responder_requests: [],
@@ -95,14 +144,18 @@ export const mock: VendorMock = {
     return {
       collections: () => ({ incidents }),
       handle(req: MockRequest): MockResponse {
-        for (let i = 0; i < incidents.length; i++) incidents[i] = normalise(incidents[i]);
+        for (let i = 0; i < incidents.length; i++) incidents[i] = normalise(incidents[i]!);
         const path = req.path.replace(/\/+$/, '');
         if (req.method === 'GET' && path === '/incidents') {
           const q = req.query;
           const statuses = multi(q, 'statuses');
-          for (const s of statuses) if (!['triggered', 'acknowledged', 'resolved'].includes(s)) return invalid([`Statuses must be one of triggered, acknowledged, resolved`]);
+          for (const s of statuses)
+            if (!['triggered', 'acknowledged', 'resolved'].includes(s))
+              return invalid([`Statuses must be one of triggered, acknowledged, resolved`]);
           const urgencies = multi(q, 'urgencies');
-          for (const u of urgencies) if (!['high', 'low'].includes(u)) return invalid(['Urgencies must be one of high, low']);
+          for (const u of urgencies)
+            if (!['high', 'low'].includes(u))
+              return invalid(['Urgencies must be one of high, low']);
           const serviceIds = multi(q, 'service_ids');
           const now = ctx.now().getTime();
           let since: number | null = null;
@@ -110,8 +163,10 @@ export const mock: VendorMock = {
           if (q.get('date_range') !== 'all') {
             const s = q.get('since');
             const u = q.get('until');
-            if (s !== null && Number.isNaN(Date.parse(s))) return invalid(['Since is not a valid date']);
-            if (u !== null && Number.isNaN(Date.parse(u))) return invalid(['Until is not a valid date']);
+            if (s !== null && Number.isNaN(Date.parse(s)))
+              return invalid(['Since is not a valid date']);
+            if (u !== null && Number.isNaN(Date.parse(u)))
+              return invalid(['Until is not a valid date']);
             until = u !== null ? Date.parse(u) : now;
             since = s !== null ? Date.parse(s) : until - 30 * 864e5;
             if (until < since) return invalid(['Until must be after since']);
@@ -127,12 +182,23 @@ export const mock: VendorMock = {
             return true;
           });
           const sortBy = q.get('sort_by') ?? 'created_at:asc';
-          const [field, dir] = sortBy.split(':');
-          if (!['incident_number', 'created_at', 'resolved_at', 'urgency'].includes(field)) return invalid([`Sort by must be one of incident_number, created_at, resolved_at, urgency`]);
-          const val = (i: Rec) => (field === 'incident_number' ? i.incident_number : field === 'urgency' ? (i.urgency === 'high' ? 1 : 0) : Date.parse(i[field] ?? '') || 0);
+          const [field = '', dir] = sortBy.split(':');
+          if (!['incident_number', 'created_at', 'resolved_at', 'urgency'].includes(field))
+            return invalid([
+              `Sort by must be one of incident_number, created_at, resolved_at, urgency`,
+            ]);
+          const val = (i: Rec) =>
+            field === 'incident_number'
+              ? i.incident_number
+              : field === 'urgency'
+                ? i.urgency === 'high'
+                  ? 1
+                  : 0
+                : Date.parse(i[field] ?? '') || 0;
           list = [...list].sort((a, b) => (dir === 'desc' ? val(b) - val(a) : val(a) - val(b)));
           const limitRaw = Number(q.get('limit') ?? 25);
-          if (!Number.isFinite(limitRaw) || limitRaw < 1) return invalid(['Limit must be a positive integer']);
+          if (!Number.isFinite(limitRaw) || limitRaw < 1)
+            return invalid(['Limit must be a positive integer']);
           const limit = Math.min(limitRaw, PAGE_MAX);
           const offset = Math.max(0, Number(q.get('offset') ?? 0) || 0);
           return json(200, {
@@ -145,11 +211,26 @@ export const mock: VendorMock = {
         }
         const one = /^\/incidents\/([^/]+)$/.exec(path);
         if (req.method === 'GET' && one) {
-          const inc = incidents.find((i) => i.id === one[1] || String(i.incident_number) === one[1]);
-          return inc ? json(200, { incident: inc }) : json(404, { error: { message: 'Not Found', code: 2100 } });
+          const inc = incidents.find(
+            (i) => i.id === one[1]! || String(i.incident_number) === one[1]!,
+          );
+          return inc
+            ? json(200, { incident: inc })
+            : json(404, { error: { message: 'Not Found', code: 2100 } });
         }
         if (req.method === 'GET' && path === '/services') {
-          return json(200, { services: services.map((s) => ({ id: s.id, type: 'service', name: s.name, summary: s.name })), limit: 25, offset: 0, more: false, total: null });
+          return json(200, {
+            services: services.map((s) => ({
+              id: s.id,
+              type: 'service',
+              name: s.name,
+              summary: s.name,
+            })),
+            limit: 25,
+            offset: 0,
+            more: false,
+            total: null,
+          });
         }
         return json(404, { error: { message: 'Not Found', code: 2100 } });
       },

@@ -15,7 +15,15 @@
 // Page size: Sentry's own 100. The next page's cursor is only in the Link header, which the
 // integration's HTTP client does not expose, so a smaller page would hide records no code could
 // reach; the tasks keep a project's issues under 100.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+// The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
@@ -34,28 +42,36 @@ function notFound(): MockResponse {
 function period(text: string): number | null {
   const m = /^(\d+)([smhdw])$/.exec(text.trim());
   if (!m) return null;
-  return Number(m[1]) * { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 }[m[2] as 's' | 'm' | 'h' | 'd' | 'w'];
+  return (
+    Number(m[1]!) *
+    { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 }[m[2]! as 's' | 'm' | 'h' | 'd' | 'w']
+  );
 }
 
 function tokenize(q: string): string[] {
   const out: string[] = [];
   const re = /(!?[\w.]+:(?:"[^"]*"|\S+))|("[^"]*")|(\S+)/g;
-  for (const m of q.matchAll(re)) out.push(m[0]);
+  for (const m of q.matchAll(re)) out.push(m[0]!);
   return out;
 }
 
 function compare(actual: number, expr: string): boolean | null {
   const m = /^(>=|<=|>|<|=)?(-?\d+(?:\.\d+)?)([kKmM]?)$/.exec(expr);
   if (!m) return null;
-  let n = Number(m[2]);
-  if (m[3].toLowerCase() === 'k') n *= 1000;
-  if (m[3].toLowerCase() === 'm') n *= 1e6;
-  switch (m[1] ?? '=') {
-    case '>': return actual > n;
-    case '>=': return actual >= n;
-    case '<': return actual < n;
-    case '<=': return actual <= n;
-    default: return actual === n;
+  let n = Number(m[2]!);
+  if (m[3]!.toLowerCase() === 'k') n *= 1000;
+  if (m[3]!.toLowerCase() === 'm') n *= 1e6;
+  switch (m[1]! ?? '=') {
+    case '>':
+      return actual > n;
+    case '>=':
+      return actual >= n;
+    case '<':
+      return actual < n;
+    case '<=':
+      return actual <= n;
+    default:
+      return actual === n;
   }
 }
 
@@ -76,11 +92,15 @@ function matches(issue: Rec, query: string, now: Date): boolean | string {
           else if (v === 'unassigned') ok = !issue.assignedTo;
           else if (v === 'assigned') ok = !!issue.assignedTo;
           else if (v === 'for_review') ok = issue.status === 'unresolved';
-          else return `Invalid value for "is" search, valid values are ['resolved', 'unresolved', 'archived', 'escalating', 'new', 'ongoing', 'regressed', 'assigned', 'unassigned', 'for_review', 'linked', 'unlinked']`;
+          else
+            return `Invalid value for "is" search, valid values are ['resolved', 'unresolved', 'archived', 'escalating', 'new', 'ongoing', 'regressed', 'assigned', 'unassigned', 'for_review', 'linked', 'unlinked']`;
           break;
         }
         case 'level':
-          ok = value.split(',').map((s) => s.replace(/[[\]]/g, '').trim()).includes(String(issue.level));
+          ok = value
+            .split(',')
+            .map((s) => s.replace(/[[\]]/g, '').trim())
+            .includes(String(issue.level));
           break;
         case 'times_seen':
         case 'timesseen': {
@@ -102,18 +122,25 @@ function matches(issue: Rec, query: string, now: Date): boolean | string {
           const at = Date.parse(field);
           const m = /^([<>]=?)?(-?)(.+)$/.exec(value);
           if (!m) return `Invalid date: ${value}`;
-          const p = period(m[3]);
+          const p = period(m[3]!);
           let bound: number;
-          let op = m[1] ?? '>=';
+          let op = m[1]! ?? '>=';
           if (p !== null) {
             bound = now.getTime() - p;
             // "-24h" means "within the last 24 hours"; "+24h" older than that.
-            if (!m[1]) op = m[2] === '-' ? '>=' : '<=';
+            if (!m[1]!) op = m[2]! === '-' ? '>=' : '<=';
           } else {
-            bound = Date.parse(m[3]);
+            bound = Date.parse(m[3]!);
             if (Number.isNaN(bound)) return `Invalid date: ${value}`;
           }
-          ok = op === '>' ? at > bound : op === '>=' ? at >= bound : op === '<' ? at < bound : at <= bound;
+          ok =
+            op === '>'
+              ? at > bound
+              : op === '>='
+                ? at >= bound
+                : op === '<'
+                  ? at < bound
+                  : at <= bound;
           break;
         }
         case 'issue':
@@ -152,7 +179,9 @@ export const mock: VendorMock = {
     const issues: Rec[] = [];
     const normalise = (raw: Rec): Rec => {
       if (raw.permalink) return raw;
-      const project = projects.find((p) => p.slug === raw.project || p.slug === raw.project?.slug) ?? projects[0];
+      const project =
+        projects.find((p) => p.slug === raw.project || p.slug === raw.project?.slug) ??
+        projects[0]!;
       return {
         id: String(raw.id),
         shareId: null,
@@ -167,7 +196,12 @@ export const mock: VendorMock = {
         substatus: raw.substatus ?? (raw.status === 'resolved' ? null : 'ongoing'),
         isPublic: false,
         platform: raw.platform ?? 'javascript',
-        project: { id: project.id, name: project.name, slug: project.slug, platform: raw.platform ?? 'javascript' },
+        project: {
+          id: project.id,
+          name: project.name,
+          slug: project.slug,
+          platform: raw.platform ?? 'javascript',
+        },
         type: raw.type ?? 'error',
         metadata: raw.metadata ?? {},
         numComments: 0,
@@ -202,7 +236,11 @@ export const mock: VendorMock = {
         const start = q.get('start');
         const end = q.get('end');
         if (start || end) {
-          result = result.filter((i) => (!start || Date.parse(i.lastSeen) >= Date.parse(start)) && (!end || Date.parse(i.firstSeen) <= Date.parse(end)));
+          result = result.filter(
+            (i) =>
+              (!start || Date.parse(i.lastSeen) >= Date.parse(start)) &&
+              (!end || Date.parse(i.firstSeen) <= Date.parse(end)),
+          );
         } else {
           const sp = q.get('statsPeriod') || '14d';
           const ms = period(sp);
@@ -211,18 +249,29 @@ export const mock: VendorMock = {
         }
       } else {
         const sp = q.get('statsPeriod');
-        if (sp !== null && !['', '24h', '14d'].includes(sp)) return json(400, { detail: 'Invalid stats_period. Valid choices are "", "24h", and "14d"' });
+        if (sp !== null && !['', '24h', '14d'].includes(sp))
+          return json(400, {
+            detail: 'Invalid stats_period. Valid choices are "", "24h", and "14d"',
+          });
       }
       const sort = q.get('sort') ?? 'date';
-      const key = (i: Rec) => (sort === 'new' ? Date.parse(i.firstSeen) : sort === 'freq' ? Number(i.count) : sort === 'user' ? i.userCount : Date.parse(i.lastSeen));
+      const key = (i: Rec) =>
+        sort === 'new'
+          ? Date.parse(i.firstSeen)
+          : sort === 'freq'
+            ? Number(i.count)
+            : sort === 'user'
+              ? i.userCount
+              : Date.parse(i.lastSeen);
       result.sort((a, b) => key(b) - key(a) || Number(b.id) - Number(a.id));
       const limit = Math.min(Math.max(1, Number(q.get('limit') ?? 100) || 100), PAGE_MAX);
       const cursor = q.get('cursor');
       let offset = 0;
       if (cursor) {
         const parts = cursor.split(':');
-        if (parts.length !== 3 || !/^\d+$/.test(parts[1])) return json(400, { detail: 'Invalid cursor parameter.' });
-        offset = Number(parts[1]);
+        if (parts.length !== 3 || !/^\d+$/.test(parts[1]!))
+          return json(400, { detail: 'Invalid cursor parameter.' });
+        offset = Number(parts[1]!);
       }
       const pageItems = result.slice(offset, offset + limit);
       const link = (off: number, rel: string, results: boolean, isPrev: number) => {
@@ -232,39 +281,56 @@ export const mock: VendorMock = {
         return `<${ctx.origin}${req.path}?${qq.toString()}>; rel="${rel}"; results="${results}"; cursor="${c}"`;
       };
       const prevOff = Math.max(0, offset - limit);
-      const linkHeader = [link(prevOff, 'previous', offset > 0, 1), link(offset + limit, 'next', offset + limit < result.length, 0)].join(', ');
+      const linkHeader = [
+        link(prevOff, 'previous', offset > 0, 1),
+        link(offset + limit, 'next', offset + limit < result.length, 0),
+      ].join(', ');
       return json(200, pageItems, { link: linkHeader });
     };
 
     return {
       collections: () => ({ issues }),
       handle(req: MockRequest): MockResponse {
-        for (let i = 0; i < issues.length; i++) issues[i] = normalise(issues[i]);
+        for (let i = 0; i < issues.length; i++) issues[i] = normalise(issues[i]!);
         const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
-        if (req.method !== 'GET') return json(405, { detail: `Method "${req.method}" not allowed.` });
+        if (req.method !== 'GET')
+          return json(405, { detail: `Method "${req.method}" not allowed.` });
         let m = /^\/api\/0\/projects\/([^/]+)\/([^/]+)\/issues\/$/.exec(path);
         if (m) {
-          if (m[1] !== org) return notFound();
+          if (m[1]! !== org) return notFound();
           const project = projects.find((p) => p.slug === m![2] || p.id === m![2]);
           if (!project) return notFound();
-          return list(req, issues.filter((i) => i.project.id === project.id), false);
+          return list(
+            req,
+            issues.filter((i) => i.project.id === project.id),
+            false,
+          );
         }
         m = /^\/api\/0\/organizations\/([^/]+)\/issues\/$/.exec(path);
         if (m) {
-          if (m[1] !== org) return notFound();
+          if (m[1]! !== org) return notFound();
           const wanted = req.query.getAll('project');
-          for (const w of wanted) if (w !== '-1' && !projects.some((p) => p.id === w)) return json(403, { detail: 'You do not have permission to perform this action.' });
-          const scope = wanted.length && !wanted.includes('-1') ? issues.filter((i) => wanted.includes(i.project.id)) : issues;
+          for (const w of wanted)
+            if (w !== '-1' && !projects.some((p) => p.id === w))
+              return json(403, { detail: 'You do not have permission to perform this action.' });
+          const scope =
+            wanted.length && !wanted.includes('-1')
+              ? issues.filter((i) => wanted.includes(i.project.id))
+              : issues;
           return list(req, scope, true);
         }
         m = /^\/api\/0\/(?:organizations\/([^/]+)\/)?issues\/([^/]+)\/$/.exec(path);
         if (m) {
-          if (m[1] && m[1] !== org) return notFound();
+          if (m[1]! && m[1]! !== org) return notFound();
           const issue = issues.find((i) => i.id === m![2] || i.shortId === m![2]);
           return issue ? json(200, issue) : notFound();
         }
         m = /^\/api\/0\/organizations\/([^/]+)\/projects\/$/.exec(path);
-        if (m && m[1] === org) return json(200, projects.map((p) => ({ id: p.id, slug: p.slug, name: p.name })));
+        if (m && m[1]! === org)
+          return json(
+            200,
+            projects.map((p) => ({ id: p.id, slug: p.slug, name: p.name })),
+          );
         return notFound();
       },
     };

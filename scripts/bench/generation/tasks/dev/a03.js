@@ -3,7 +3,7 @@
 // creation time, so the query starts earlier and the resolution time is checked here.
 export default async function run(ctx) {
   const incidents = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const page = await ctx.source.get('/incidents', {
       query: {
         'statuses[]': 'resolved',

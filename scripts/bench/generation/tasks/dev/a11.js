@@ -28,12 +28,15 @@ export default async function run(ctx) {
       'Notion URL': page.url,
       Status: 'Scheduled',
     };
-    if (p['Publish date'].date?.start) fields['Publish Date'] = p['Publish date'].date.start.slice(0, 10);
+    if (p['Publish date'].date?.start)
+      fields['Publish Date'] = p['Publish date'].date.start.slice(0, 10);
     if (typeof p['Word count'].number === 'number') fields.Words = p['Word count'].number;
     return { fields };
   });
   for (let i = 0; i < records.length; i += 10) {
-    await ctx.destination.post('/appEd1torialPosts/Posts', { json: { records: records.slice(i, i + 10) } });
+    await ctx.destination.post('/appEd1torialPosts/Posts', {
+      json: { records: records.slice(i, i + 10) },
+    });
   }
   return { created: records.length };
 }

@@ -29,11 +29,21 @@ export default async function run(ctx) {
     const description = doc(`Events: ${i.count}, users: ${i.userCount}, last seen ${i.lastSeen}`);
     const key = existing.get(summary);
     if (key) {
-      await ctx.destination.put(`/rest/api/3/issue/${key}`, { json: { fields: { description, labels: ['sentry'] } } });
+      await ctx.destination.put(`/rest/api/3/issue/${key}`, {
+        json: { fields: { description, labels: ['sentry'] } },
+      });
       updated += 1;
     } else {
       await ctx.destination.post('/rest/api/3/issue', {
-        json: { fields: { project: { key: 'MAPI' }, issuetype: { name: 'Task' }, summary, description, labels: ['sentry'] } },
+        json: {
+          fields: {
+            project: { key: 'MAPI' },
+            issuetype: { name: 'Task' },
+            summary,
+            description,
+            labels: ['sentry'],
+          },
+        },
       });
       created += 1;
     }

@@ -4,7 +4,7 @@ const PRIORITY = { P1: 1, P2: 2 };
 
 export default async function run(ctx) {
   const incidents = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const page = await ctx.source.get('/incidents', {
       query: {
         'statuses[]': ['triggered', 'acknowledged'],
@@ -18,7 +18,9 @@ export default async function run(ctx) {
     if (!page.more) break;
     offset += page.incidents.length;
   }
-  const open = incidents.filter((i) => i.urgency === 'high' && ['triggered', 'acknowledged'].includes(i.status));
+  const open = incidents.filter(
+    (i) => i.urgency === 'high' && ['triggered', 'acknowledged'].includes(i.status),
+  );
 
   const teams = await ctx.destination.post('/graphql', {
     json: { query: '{ teams(filter: { key: { eq: "OPS" } }) { nodes { id key } } }' },

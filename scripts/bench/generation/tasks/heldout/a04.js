@@ -16,7 +16,12 @@ export default async function run(ctx) {
   let nextPageToken;
   do {
     const page = await ctx.source.get('/search/jql', {
-      query: { jql, fields: 'summary,status,statuscategorychangedate', maxResults: 100, nextPageToken },
+      query: {
+        jql,
+        fields: 'summary,status,statuscategorychangedate',
+        maxResults: 100,
+        nextPageToken,
+      },
     });
     issues.push(...page.issues);
     nextPageToken = page.nextPageToken;

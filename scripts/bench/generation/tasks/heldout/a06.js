@@ -20,9 +20,12 @@ export default async function run(ctx) {
     r.fields['Annual Spend'] ?? '',
     r.fields.Status ?? '',
   ]);
-  await ctx.destination.post('/v4/spreadsheets/1VendorDirectorySheetXyZ/values/Directory!A:E:append', {
-    query: { valueInputOption: 'RAW' },
-    json: { values },
-  });
+  await ctx.destination.post(
+    '/v4/spreadsheets/1VendorDirectorySheetXyZ/values/Directory!A:E:append',
+    {
+      query: { valueInputOption: 'RAW' },
+      json: { values },
+    },
+  );
   return { rows: values.length };
 }

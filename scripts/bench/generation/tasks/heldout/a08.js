@@ -18,7 +18,9 @@ export default async function run(ctx) {
   const issues = [];
   let after = null;
   for (;;) {
-    const result = await ctx.source.post('/graphql', { json: { query: QUERY, variables: { after } } });
+    const result = await ctx.source.post('/graphql', {
+      json: { query: QUERY, variables: { after } },
+    });
     if (result.errors) throw new Error(JSON.stringify(result.errors));
     issues.push(...result.data.issues.nodes);
     if (!result.data.issues.pageInfo.hasNextPage) break;
@@ -27,7 +29,9 @@ export default async function run(ctx) {
   issues.sort((a, b) => a.priority - b.priority || a.number - b.number);
   const lines = [`Mobile hot list (${issues.length} issues)`];
   for (const issue of issues) {
-    lines.push(`• ${issue.identifier} [${issue.priority === 1 ? 'Urgent' : 'High'}] ${issue.title}`);
+    lines.push(
+      `• ${issue.identifier} [${issue.priority === 1 ? 'Urgent' : 'High'}] ${issue.title}`,
+    );
   }
   const posted = await ctx.destination.post('/chat.postMessage', {
     json: { channel: '#eng-leads', text: lines.join('\n') },

@@ -10,14 +10,23 @@ export default async function run(ctx) {
   let cursor;
   do {
     const page = await ctx.source.get('/shifts', {
-      query: { team: wanted.map((t) => t.slug), from: '2026-11-30', to: '2026-12-07', limit: 4, cursor },
+      query: {
+        team: wanted.map((t) => t.slug),
+        from: '2026-11-30',
+        to: '2026-12-07',
+        limit: 4,
+        cursor,
+      },
     });
     shifts.push(...page.items);
     cursor = page.next_cursor;
   } while (cursor);
   const rows = shifts
     .filter((s) => s.status !== 'cancelled')
-    .sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.team.name.localeCompare(b.team.name))
+    .sort(
+      (a, b) =>
+        Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.team.name.localeCompare(b.team.name),
+    )
     .map((s) => {
       const start = new Date(s.starts_at);
       const end = new Date(s.ends_at);

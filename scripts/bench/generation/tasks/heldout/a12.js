@@ -4,7 +4,9 @@
 export default async function run(ctx) {
   const releases = [];
   for (let page = 1; ; page += 1) {
-    const batch = await ctx.source.get('/repos/tidewater/engine/releases', { query: { per_page: 100, page } });
+    const batch = await ctx.source.get('/repos/tidewater/engine/releases', {
+      query: { per_page: 100, page },
+    });
     if (!Array.isArray(batch) || batch.length === 0) break;
     releases.push(...batch);
   }
@@ -12,10 +14,15 @@ export default async function run(ctx) {
     .filter((r) => !r.draft && !r.prerelease && r.published_at)
     .sort((a, b) => Date.parse(a.published_at) - Date.parse(b.published_at));
   const last = await ctx.state.get('lastPublishedAt');
-  const fresh = last ? stable.filter((r) => Date.parse(r.published_at) > Date.parse(last)) : stable.slice(-1);
+  const fresh = last
+    ? stable.filter((r) => Date.parse(r.published_at) > Date.parse(last))
+    : stable.slice(-1);
   for (const r of fresh) {
     const res = await ctx.destination.post('/api/chat.postMessage', {
-      json: { channel: '#releases', text: `tidewater/engine ${r.tag_name} released: ${r.html_url}` },
+      json: {
+        channel: '#releases',
+        text: `tidewater/engine ${r.tag_name} released: ${r.html_url}`,
+      },
     });
     if (!res.ok) throw new Error(`Slack: ${res.error}`);
   }

@@ -14,14 +14,25 @@ export default async function run(ctx) {
   for (const row of rows) {
     if (!row || row.every((cell) => String(cell ?? '').trim() === '')) continue;
     const [request, by, due, priority, done] = row;
-    if (String(done ?? '').trim().toLowerCase() === 'yes') continue;
+    if (
+      String(done ?? '')
+        .trim()
+        .toLowerCase() === 'yes'
+    )
+      continue;
     const card = {
       idList: list.id,
       name: request,
       desc: `Requested by ${by}`,
     };
     if (due) card.due = due;
-    if (String(priority ?? '').trim().toLowerCase() === 'high' && urgent) card.idLabels = urgent.id;
+    if (
+      String(priority ?? '')
+        .trim()
+        .toLowerCase() === 'high' &&
+      urgent
+    )
+      card.idLabels = urgent.id;
     await ctx.destination.post('/cards', { json: card });
     created += 1;
   }

@@ -4,7 +4,9 @@ export default async function run(ctx) {
   const parts = [];
   let offset;
   do {
-    const page = await ctx.source.get('/appPartsCatalog1/Parts', { query: { pageSize: 100, offset } });
+    const page = await ctx.source.get('/appPartsCatalog1/Parts', {
+      query: { pageSize: 100, offset },
+    });
     parts.push(...page.records);
     offset = page.offset;
   } while (offset);
@@ -23,7 +25,9 @@ export default async function run(ctx) {
       exists = false;
     }
     if (exists) {
-      await ctx.destination.patch(`/items/${encodeURIComponent(sku)}`, { json: { quantity_on_hand: stock } });
+      await ctx.destination.patch(`/items/${encodeURIComponent(sku)}`, {
+        json: { quantity_on_hand: stock },
+      });
       updated += 1;
     } else {
       const item = {
