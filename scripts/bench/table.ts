@@ -27,9 +27,23 @@ export function summarize(samples: number[]): Pick<BenchRow, 'p50' | 'p95' | 'p9
   };
 }
 
-function ms(value: number | undefined): string {
+/** A duration as the tables print it: ms below a second, else seconds. */
+export function ms(value: number | undefined): string {
   if (value === undefined) return '';
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
+}
+
+/** Columns padded to their widest cell under a header and a rule; the lines, not printed. */
+export function formatColumns(header: string[], body: string[][]): string[] {
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...body].map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (line: string[]) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(format)];
 }
 
 /** A plain-text table: one row per measurement. */
@@ -43,11 +57,5 @@ export function printTable(rows: BenchRow[]): void {
       ? [row.name, `${row.p50.toFixed(1)} ${row.unit}`, '', '', '', row.note ?? '']
       : [row.name, ms(row.p50), ms(row.p95), ms(row.p99), ratio(row), row.note ?? ''],
   );
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...body].map((line) => line[column]?.length ?? 0)),
-  );
-  const format = (line: string[]) =>
-    line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-  console.log(`\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const line of body) console.log(format(line));
+  console.log(`\n${formatColumns(header, body).join('\n')}`);
 }

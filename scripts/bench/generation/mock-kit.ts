@@ -2,7 +2,11 @@
 // share. Anything vendor-specific stays in the vendor's own module.
 import type { MockResponse } from './contract.ts';
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): MockResponse {
   return { status, body, headers };
 }
 
