@@ -33,7 +33,8 @@ import type {
 // - every request must carry the description's first auth scheme (401 otherwise); `connection()`
 //   gives the sandbox connection that sends it.
 //
-// Used by workers/src/generation/*.run.test.ts and `npm run bench:generation`.
+// Used by the generator's and the API's tests. Not by `npm run bench:generation`: its mocks are
+// written from the vendors' own references (scripts/bench/generation/vendors/).
 
 export type MockRecord = Record<string, unknown>;
 

@@ -86,11 +86,16 @@ function authFields(prefix: 'source' | 'dest', auth: TaskAuth, origin: string) {
 }
 
 /** An in-house side's description, imported by URL as the console's Import dialog does. */
-async function importDescription(options: HarnessOptions, mounted: MountedSide) {
-  const answer = await options.client.call('POST', '/api/catalog/import', {
+async function importDescription(
+  client: PatchbayClient,
+  mounted: MountedSide,
+  save: (name: string, value: unknown) => void,
+) {
+  const answer = await client.call('POST', '/api/catalog/import', {
     url: `${mounted.origin}/openapi.json`,
     baseUrl: mounted.baseUrl,
   });
+  save(`import-${mounted.side}.json`, answer);
   if (answer.status !== 200) throw new Error(describeAnswer('POST /api/catalog/import', answer));
   return { kind: 'imported', description: (answer.body as { description: unknown }).description };
 }
@@ -248,7 +253,7 @@ async function prepare(
 ): Promise<Prepared> {
   const { client } = options;
   const describe = async (side: TaskSide, mounted: MountedSide) =>
-    side.openapi ? await importDescription(options, mounted) : undefined;
+    side.openapi ? await importDescription(client, mounted, save) : undefined;
   const sourceDescription = await describe(task.source, source);
   const destDescription = await describe(task.destination, destination);
   const connections = {
