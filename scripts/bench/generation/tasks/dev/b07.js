@@ -1,8 +1,9 @@
 // Reference solution for b07: Shopify customers subscribed to email marketing and not tagged
 // "wholesale" → Mailchimp members (subscribed, FNAME/LNAME) with the tag "shopify-optin".
 function md5(text) {
-  // A small MD5 (RFC 1321) over UTF-8, since the sandbox has no crypto module.
-  const bytes = Array.from(new TextEncoder().encode(text));
+  // A small MD5 (RFC 1321) over UTF-8, since the sandbox has no crypto module or TextEncoder.
+  const utf8 = unescape(encodeURIComponent(text));
+  const bytes = Array.from(utf8, (ch) => ch.charCodeAt(0));
   const length = bytes.length * 8;
   bytes.push(0x80);
   while (bytes.length % 64 !== 56) bytes.push(0);
