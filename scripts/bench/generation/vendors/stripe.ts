@@ -6,6 +6,8 @@
 // failed and succeeded charges alike). `expand[]` expands `customer` on charges and invoices. The
 // Search API (`/v1/<resource>/search?query=…`) pages with `page`/`next_page`.
 // Errors: `{error: {type, message, param?, code?}}`, 404 `resource_missing` for unknown ids.
+// Objects have the shape of API version 2024-06-20 (an invoice's `subscription` is a top-level
+// field, as before the 2025-03-31 "basil" release moved it under `parent`).
 import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
