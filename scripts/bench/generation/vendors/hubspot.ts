@@ -516,6 +516,9 @@ export const mock: VendorMock = {
           return error(405, 'VALIDATION_ERROR', 'Method not allowed');
         }
         const idProperty = q.get('idProperty');
+        if (idProperty && !uniqueProperty(type, idProperty)) {
+          return error(400, 'VALIDATION_ERROR', `Property ${idProperty} is not a unique identifier property and cannot be used as idProperty`);
+        }
         const record = find(type, decodeURIComponent(second), idProperty);
         if (request.method === 'GET') {
           if (!record) return error(404, 'OBJECT_NOT_FOUND', 'Object not found.  objectId are usually numeric.');

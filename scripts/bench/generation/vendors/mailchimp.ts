@@ -5,7 +5,7 @@
 // member needs `status_if_new` or `status`); `POST /lists/{list_id}/members` creates (400 "Member
 // Exists" when it does); `PATCH` updates (404 when it does not exist); tags are changed with
 // `POST …/members/{hash}/tags` (`{tags: [{name, status: "active"|"inactive"}]}`, 204) or given as
-// `tags: ["…"]` on create. Lists page with `count` (default 10) and `offset` and give
+// `tags: ["…"]` on create (POST only: PUT has no tags field). Lists page with `count` (default 10) and `offset` and give
 // `total_items`; `status=` filters members (unsubscribed and cleaned members are listed
 // unless a status is asked for). Errors are problem documents
 // `{type, title, status, detail, instance, errors?}`.
@@ -110,7 +110,7 @@ export const mock: VendorMock = {
       return problem(400, 'Invalid Resource', 'The resource submitted could not be validated. For field-specific details, see the \'errors\' array.', result);
     }
 
-    function write(list: Rec, existing: Rec | undefined, body: Rec): Rec {
+    function write(list: Rec, existing: Rec | undefined, body: Rec, withTags = false): Rec {
       const stamp = now();
       if (existing) {
         if (typeof body.status === 'string') existing.status = body.status;
@@ -140,7 +140,7 @@ export const mock: VendorMock = {
         language: typeof body.language === 'string' ? body.language : '',
         vip: body.vip === true,
         source: 'API - Generic',
-        tags: Array.isArray(body.tags) ? (body.tags as string[]).map((name) => ({ id: tagId++, name })) : [],
+        tags: withTags && Array.isArray(body.tags) ? (body.tags as string[]).map((name) => ({ id: tagId++, name })) : [],
         list_id: list.id,
       };
       const merge = member.merge_fields as Rec;
@@ -226,7 +226,7 @@ export const mock: VendorMock = {
             if (existing) {
               return problem(400, 'Member Exists', `${String(body.email_address)} is already a list member. Use PUT to insert or update list members.`);
             }
-            return json(200, memberView(write(list, undefined, body)));
+            return json(200, memberView(write(list, undefined, body, true)));
           }
           return problem(405, 'Method Not Allowed', 'The requested method and resource are not compatible.');
         }

@@ -233,8 +233,7 @@ export const mock: VendorMock = {
         }
         if (resource === 'pipelines' && get && id && sub === 'deals') {
           if (!store.pipelines.some((p) => String(p.id) === id)) return fail(404, 'Pipeline not found');
-          // Lists the pipeline's open deals, stage by stage, as the pipeline view does.
-          let items = store.deals.filter((d) => String(d.pipeline_id) === id && d.status === 'open');
+          let items = store.deals.filter((d) => String(d.pipeline_id) === id && d.status !== 'deleted');
           const stage = q.get('stage_id');
           if (stage !== null) items = items.filter((d) => String(d.stage_id) === stage);
           return pageOf(items, q, dealView);

@@ -54,7 +54,7 @@ function compileWhere(text: string): ((r: Rec) => boolean) | string {
     const literal = literalRaw.trim();
     let target: string | number;
     let kind: 'date' | 'number' | 'string';
-    const dt = literal.match(/^DateTime\(\s*(\d{4})\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\s*\)$/);
+    const dt = literal.match(/^DateTime\(\s*(\d{4})\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\s*(?:,\s*\d{1,2}\s*){0,3}\)$/);
     if (dt) {
       target = `${dt[1]}-${dt[2].padStart(2, '0')}-${dt[3].padStart(2, '0')}`;
       kind = 'date';
@@ -298,12 +298,42 @@ export const mock: VendorMock = {
         const resource = m[1].toLowerCase() === 'invoices' ? 'Invoices' : 'Contacts';
         const id = m[2];
         if (resource === 'Contacts') {
+          if ((request.method === 'POST' || request.method === 'PUT') && !id) {
+            const body = request.body as Rec | undefined;
+            if (!body || typeof body !== 'object') {
+              return json(400, { ErrorNumber: 14, Type: 'PostDataInvalidException', Message: 'Invalid Json data' });
+            }
+            const inputs = Array.isArray(body.Contacts) ? (body.Contacts as Rec[]) : [body];
+            const created: Rec[] = [];
+            for (const input of inputs) {
+              const name = typeof input.Name === 'string' ? input.Name.trim() : '';
+              if (!name) return validationError(input, ['The contact name must be specified.']);
+              if (store.contacts.some((c) => String(c.Name).toLowerCase() === name.toLowerCase() && c.ContactStatus !== 'ARCHIVED')) {
+                return validationError(input, [`The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`]);
+              }
+              const made = findOrCreateContact(input);
+              if (typeof made === 'string') return validationError(input, [made]);
+              created.push(made);
+            }
+            return json(200, envelope('Contacts', created));
+          }
           if (request.method !== 'GET') return json(405, 'Method not allowed');
           let items = [...store.contacts];
           if (id) items = items.filter((c) => c.ContactID === id || c.ContactNumber === id);
           if (id && !items.length) return json(404, 'The resource you\'re looking for cannot be found');
           const ids = request.query.get('IDs');
           if (ids) items = items.filter((c) => ids.split(',').includes(String(c.ContactID)));
+          const where = request.query.get('where') ?? request.query.get('Where');
+          if (where) {
+            const test = compileWhere(where);
+            if (typeof test === 'string') return json(400, { ErrorNumber: 16, Type: 'QueryParseException', Message: test });
+            items = items.filter(test);
+          }
+          const term = request.query.get('searchTerm');
+          if (term) {
+            const t = term.toLowerCase();
+            items = items.filter((c) => [c.Name, c.FirstName, c.LastName, c.EmailAddress].some((v) => typeof v === 'string' && v.toLowerCase().includes(t)));
+          }
           return json(200, envelope('Contacts', items));
         }
         if (request.method === 'GET') {

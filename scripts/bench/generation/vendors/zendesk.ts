@@ -264,9 +264,7 @@ export const mock: VendorMock = {
             : typeof comment.html_body === 'string'
               ? comment.html_body
               : ''
-          : typeof input.description === 'string'
-            ? input.description
-            : '';
+          : '';
       if (!commentBody.trim()) details.base = [{ description: 'Description: cannot be blank', error: 'BlankValue' }];
       if (input.priority != null && !PRIORITIES.includes(String(input.priority))) {
         details.priority = [{ description: `Priority: ${String(input.priority)} is not valid`, error: 'InvalidValue' }];
