@@ -9,13 +9,25 @@
 // / `sort_by[desc]` take created_at or updated_at. Deleted records are left out unless
 // `include_deleted=true`. Errors: `{message, type, api_error_code, param, error_code, error_msg,
 // http_status_code}`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
+type Resource = 'subscriptions' | 'customers';
 const PAGE_MAX = 5;
 
-function invalid(message: string, param?: string, status = 400, code = 'invalid_request'): MockResponse {
+function invalid(
+  message: string,
+  param?: string,
+  status = 400,
+  code = 'invalid_request',
+): MockResponse {
   return json(status, {
     message,
     type: 'invalid_request',
@@ -27,7 +39,10 @@ function invalid(message: string, param?: string, status = 400, code = 'invalid_
   });
 }
 
-const FIELDS: Record<string, Record<string, 'string' | 'enum' | 'timestamp' | 'number' | 'boolean'>> = {
+const FIELDS: Record<
+  Resource,
+  Record<string, 'string' | 'enum' | 'timestamp' | 'number' | 'boolean'>
+> = {
   subscriptions: {
     id: 'string',
     customer_id: 'string',
@@ -68,12 +83,22 @@ const ENUMS: Record<string, string[]> = {
   status: ['future', 'in_trial', 'active', 'non_renewing', 'paused', 'cancelled', 'transferred'],
   auto_collection: ['on', 'off'],
   taxability: ['taxable', 'exempt'],
-  cancel_reason: ['not_paid', 'no_card', 'fraud_review_failed', 'non_compliant_eu_customer', 'tax_calculation_failed', 'currency_incompatible_with_gateway', 'non_compliant_customer'],
+  cancel_reason: [
+    'not_paid',
+    'no_card',
+    'fraud_review_failed',
+    'non_compliant_eu_customer',
+    'tax_calculation_failed',
+    'currency_incompatible_with_gateway',
+    'non_compliant_customer',
+  ],
 };
 
-function fieldValue(resource: string, record: Rec, field: string): unknown {
+function fieldValue(resource: Resource, record: Rec, field: string): unknown {
   if (resource === 'subscriptions' && (field === 'item_price_id' || field === 'item_id')) {
-    const items = Array.isArray(record.subscription_items) ? (record.subscription_items as Rec[]) : [];
+    const items = Array.isArray(record.subscription_items)
+      ? (record.subscription_items as Rec[])
+      : [];
     return items.map((i) => i[field]);
   }
   return record[field];
@@ -86,17 +111,24 @@ function parseList(raw: string): unknown[] | null {
   } catch {
     // Chargebee also takes [a,b] without quotes for numbers and ids.
     const inner = raw.match(/^\[(.*)\]$/);
-    return inner ? inner[1].split(',').map((s) => s.trim().replace(/^"|"$/g, '')) : null;
+    return inner ? (inner[1] ?? '').split(',').map((s) => s.trim().replace(/^"|"$/g, '')) : null;
   }
 }
 
-function buildFilter(resource: string, key: string, raw: string): ((r: Rec) => boolean) | MockResponse {
+function buildFilter(
+  resource: Resource,
+  key: string,
+  raw: string,
+): ((r: Rec) => boolean) | MockResponse {
   const m = key.match(/^([a-z_]+)\[([a-z_]+)\]$/);
   if (!m) return invalid(`${key} : unknown parameter`, key);
-  const [, field, op] = m;
+  const field = m[1] ?? '';
+  const op = m[2] ?? '';
   const type = FIELDS[resource][field];
+  const options = ENUMS[field];
   if (!type) return invalid(`${field}[${op}] : unknown filter parameter`, key);
-  const test = (value: unknown, check: (v: unknown) => boolean) => (Array.isArray(value) ? value.some(check) : check(value));
+  const test = (value: unknown, check: (v: unknown) => boolean) =>
+    Array.isArray(value) ? value.some(check) : check(value);
   if (op === 'is_present') {
     const want = raw === 'true';
     return (r) => (fieldValue(resource, r, field) != null) === want;
@@ -107,7 +139,7 @@ function buildFilter(resource: string, key: string, raw: string): ((r: Rec) => b
       if (!pair || pair.length !== 2 || pair.some((x) => !Number.isFinite(Number(x)))) {
         return invalid(`${key} : invalid value, expected [from_timestamp,to_timestamp]`, key);
       }
-      const [from, to] = pair.map(Number);
+      const [from = 0, to = 0] = pair.map(Number);
       return (r) => {
         const v = r[field];
         return typeof v === 'number' && v >= from && v <= to;
@@ -124,12 +156,15 @@ function buildFilter(resource: string, key: string, raw: string): ((r: Rec) => b
       return false;
     };
   }
-  if (type === 'enum' && ENUMS[field]) {
+  if (type === 'enum' && options) {
     const values = op === 'in' || op === 'not_in' ? parseList(raw) : [raw];
     if (!values) return invalid(`${key} : invalid value`, key);
     for (const v of values) {
-      if (!ENUMS[field].includes(String(v))) {
-        return invalid(`${key} : invalid value ${String(v)}, must be one of ${ENUMS[field].join(', ')}`, key);
+      if (!options.includes(String(v))) {
+        return invalid(
+          `${key} : invalid value ${String(v)}, must be one of ${options.join(', ')}`,
+          key,
+        );
       }
     }
   }
@@ -139,11 +174,13 @@ function buildFilter(resource: string, key: string, raw: string): ((r: Rec) => b
     case 'is_not':
       return (r) => !test(fieldValue(resource, r, field), (v) => String(v) === raw);
     case 'starts_with':
-      return (r) => test(fieldValue(resource, r, field), (v) => typeof v === 'string' && v.startsWith(raw));
+      return (r) =>
+        test(fieldValue(resource, r, field), (v) => typeof v === 'string' && v.startsWith(raw));
     case 'in':
     case 'not_in': {
       const values = (parseList(raw) ?? []).map(String);
-      const inside = (r: Rec) => test(fieldValue(resource, r, field), (v) => values.includes(String(v)));
+      const inside = (r: Rec) =>
+        test(fieldValue(resource, r, field), (v) => values.includes(String(v)));
       return op === 'in' ? inside : (r) => !inside(r);
     }
     case 'gt':
@@ -153,7 +190,13 @@ function buildFilter(resource: string, key: string, raw: string): ((r: Rec) => b
       const bound = Number(raw);
       return (r) => {
         const v = Number(r[field]);
-        return op === 'gt' ? v > bound : op === 'gte' ? v >= bound : op === 'lt' ? v < bound : v <= bound;
+        return op === 'gt'
+          ? v > bound
+          : op === 'gte'
+            ? v >= bound
+            : op === 'lt'
+              ? v < bound
+              : v <= bound;
       };
     }
     default:
@@ -184,9 +227,12 @@ export const mock: VendorMock = {
   create(seed: unknown, context: VendorContext): VendorInstance {
     void context;
     const data = (seed ?? {}) as Record<string, Rec[]>;
-    const store: Record<string, Rec[]> = { subscriptions: data.subscriptions ?? [], customers: data.customers ?? [] };
+    const store: Record<Resource, Rec[]> = {
+      subscriptions: data.subscriptions ?? [],
+      customers: data.customers ?? [],
+    };
 
-    function list(resource: string, request: MockRequest): MockResponse {
+    function list(resource: Resource, request: MockRequest): MockResponse {
       const q = request.query;
       const limitRaw = q.get('limit');
       const limit = limitRaw === null ? 10 : Number(limitRaw);
@@ -200,7 +246,8 @@ export const mock: VendorMock = {
       for (const [key, value] of q) {
         if (['limit', 'offset', 'include_deleted'].includes(key)) continue;
         if (key === 'sort_by[asc]' || key === 'sort_by[desc]') {
-          if (!['created_at', 'updated_at'].includes(value)) return invalid(`${key} : invalid value ${value}`, key);
+          if (!['created_at', 'updated_at'].includes(value))
+            return invalid(`${key} : invalid value ${value}`, key);
           sortField = value;
           descending = key === 'sort_by[desc]';
           continue;
@@ -210,7 +257,9 @@ export const mock: VendorMock = {
         items = items.filter(filter);
       }
       items.sort((a, b) => {
-        const c = Number(a[sortField] ?? 0) - Number(b[sortField] ?? 0) || String(a.id).localeCompare(String(b.id));
+        const c =
+          Number(a[sortField] ?? 0) - Number(b[sortField] ?? 0) ||
+          String(a.id).localeCompare(String(b.id));
         return descending ? -c : c;
       });
       let start = 0;
@@ -236,7 +285,10 @@ export const mock: VendorMock = {
       const body: Rec = { list: entries };
       if (start + size < items.length) {
         const last = page[page.length - 1];
-        body.next_offset = JSON.stringify([String(Number(last?.[sortField] ?? 0) * 1000), String(start + size)]);
+        body.next_offset = JSON.stringify([
+          String(Number(last?.[sortField] ?? 0) * 1000),
+          String(start + size),
+        ]);
       }
       return json(200, body);
     }
@@ -245,13 +297,27 @@ export const mock: VendorMock = {
       collections: () => store,
       handle(request: MockRequest): MockResponse {
         const m = request.path.match(/^\/api\/v2\/(subscriptions|customers)(?:\/([^/]+))?$/);
-        if (!m) return invalid('Sorry, we couldn\'t find that resource', undefined, 404, 'resource_not_found');
-        const [, resource, id] = m;
-        if (request.method !== 'GET') return invalid('Sorry, the operation is not supported in this mock', undefined, 405);
+        if (!m)
+          return invalid(
+            "Sorry, we couldn't find that resource",
+            undefined,
+            404,
+            'resource_not_found',
+          );
+        const resource = m[1] as Resource;
+        const id = m[2];
+        if (request.method !== 'GET')
+          return invalid('Sorry, the operation is not supported in this mock', undefined, 405);
         if (!id) return list(resource, request);
         const record = store[resource].find((r) => r.id === id && r.deleted !== true);
         const singular = resource === 'subscriptions' ? 'subscription' : 'customer';
-        if (!record) return invalid(`Sorry, we couldn't find that resource`, undefined, 404, 'resource_not_found');
+        if (!record)
+          return invalid(
+            `Sorry, we couldn't find that resource`,
+            undefined,
+            404,
+            'resource_not_found',
+          );
         const body: Rec = { [singular]: record };
         if (resource === 'subscriptions') {
           const customer = store.customers.find((c) => c.id === record.customer_id);

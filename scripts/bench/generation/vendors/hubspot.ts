@@ -6,10 +6,17 @@
 // `idProperty` whose values are unique (email for contacts; a company's `domain` is not unique, so
 // upserting companies by domain is refused). Unknown properties and bad enumeration values are
 // refused with HubSpot's VALIDATION_ERROR body; creating a contact whose email exists is a 409.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
+type ObjType = 'contacts' | 'companies';
 interface HsRecord {
   id: string;
   properties: Record<string, string | null>;
@@ -37,7 +44,7 @@ const LIFECYCLE = [
   'other',
 ];
 
-const BASE_PROPERTIES: Record<string, PropertyDef[]> = {
+const BASE_PROPERTIES: Record<ObjType, PropertyDef[]> = {
   contacts: [
     { name: 'email', type: 'string', unique: true },
     { name: 'firstname', type: 'string' },
@@ -56,7 +63,16 @@ const BASE_PROPERTIES: Record<string, PropertyDef[]> = {
     {
       name: 'hs_lead_status',
       type: 'enumeration',
-      options: ['NEW', 'OPEN', 'IN_PROGRESS', 'OPEN_DEAL', 'UNQUALIFIED', 'ATTEMPTED_TO_CONTACT', 'CONNECTED', 'BAD_TIMING'],
+      options: [
+        'NEW',
+        'OPEN',
+        'IN_PROGRESS',
+        'OPEN_DEAL',
+        'UNQUALIFIED',
+        'ATTEMPTED_TO_CONTACT',
+        'CONNECTED',
+        'BAD_TIMING',
+      ],
     },
     { name: 'createdate', type: 'datetime' },
     { name: 'lastmodifieddate', type: 'datetime' },
@@ -82,7 +98,7 @@ const BASE_PROPERTIES: Record<string, PropertyDef[]> = {
     { name: 'hs_object_id', type: 'number' },
   ],
 };
-const DEFAULT_RETURNED: Record<string, string[]> = {
+const DEFAULT_RETURNED: Record<ObjType, string[]> = {
   contacts: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
   companies: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
 };
@@ -122,8 +138,11 @@ export const mock: VendorMock = {
       /** Custom properties the portal has, per object type. */
       properties?: Record<string, PropertyDef[]>;
     };
-    const store: Record<string, HsRecord[]> = { contacts: data.contacts ?? [], companies: data.companies ?? [] };
-    const defs: Record<string, PropertyDef[]> = {
+    const store: { contacts: HsRecord[]; companies: HsRecord[] } = {
+      contacts: data.contacts ?? [],
+      companies: data.companies ?? [],
+    };
+    const defs: Record<ObjType, PropertyDef[]> = {
       contacts: [...BASE_PROPERTIES.contacts, ...(data.properties?.contacts ?? [])],
       companies: [...BASE_PROPERTIES.companies, ...(data.properties?.companies ?? [])],
     };
@@ -138,17 +157,22 @@ export const mock: VendorMock = {
     }
     const now = () => context.now().toISOString();
 
-    function find(type: string, id: string, idProperty: string | null): HsRecord | undefined {
+    function find(type: ObjType, id: string, idProperty: string | null): HsRecord | undefined {
       const live = store[type].filter((r) => !r.archived);
       if (!idProperty || idProperty === 'hs_object_id') return live.find((r) => r.id === id);
-      if (idProperty === 'email') return live.find((r) => (r.properties.email ?? '').toLowerCase() === id.toLowerCase());
+      if (idProperty === 'email')
+        return live.find((r) => (r.properties.email ?? '').toLowerCase() === id.toLowerCase());
       return live.find((r) => r.properties[idProperty] === id);
     }
 
     /** Checks a write's properties the way HubSpot does; returns the stored strings or an error. */
-    function validate(type: string, props: unknown): Record<string, string | null> | MockResponse {
+    function validate(type: ObjType, props: unknown): Record<string, string | null> | MockResponse {
       if (!props || typeof props !== 'object' || Array.isArray(props)) {
-        return error(400, 'VALIDATION_ERROR', 'Invalid input JSON on line 1: properties must be an object');
+        return error(
+          400,
+          'VALIDATION_ERROR',
+          'Invalid input JSON on line 1: properties must be an object',
+        );
       }
       const problems: Rec[] = [];
       const out: Record<string, string | null> = {};
@@ -165,7 +189,12 @@ export const mock: VendorMock = {
           continue;
         }
         if (READ_ONLY.includes(name)) {
-          problems.push({ isValid: false, message: `${name} is a read only property; its value cannot be set.`, error: 'READ_ONLY_VALUE', name });
+          problems.push({
+            isValid: false,
+            message: `${name} is a read only property; its value cannot be set.`,
+            error: 'READ_ONLY_VALUE',
+            name,
+          });
           continue;
         }
         if (raw === null || raw === '') {
@@ -173,7 +202,12 @@ export const mock: VendorMock = {
           continue;
         }
         if (typeof raw === 'object') {
-          problems.push({ isValid: false, message: `${JSON.stringify(raw)} is not a valid value`, error: 'INVALID_OPTION', name });
+          problems.push({
+            isValid: false,
+            message: `${JSON.stringify(raw)} is not a valid value`,
+            error: 'INVALID_OPTION',
+            name,
+          });
           continue;
         }
         const value = String(raw);
@@ -187,18 +221,27 @@ export const mock: VendorMock = {
           continue;
         }
         if (def.type === 'number' && !Number.isFinite(Number(value))) {
-          problems.push({ isValid: false, message: `${value} is not a valid number`, error: 'INVALID_NUMBER', name });
+          problems.push({
+            isValid: false,
+            message: `${value} is not a valid number`,
+            error: 'INVALID_NUMBER',
+            name,
+          });
           continue;
         }
         out[name] = value;
       }
       if (problems.length) {
-        return error(400, 'VALIDATION_ERROR', `Property values were not valid: ${JSON.stringify(problems)}`);
+        return error(
+          400,
+          'VALIDATION_ERROR',
+          `Property values were not valid: ${JSON.stringify(problems)}`,
+        );
       }
       return out;
     }
 
-    function view(type: string, r: HsRecord, requested: string[] | null): Rec {
+    function view(type: ObjType, r: HsRecord, requested: string[] | null): Rec {
       const names = requested && requested.length ? requested : DEFAULT_RETURNED[type];
       const properties: Record<string, string | null> = {};
       for (const name of names) {
@@ -216,11 +259,15 @@ export const mock: VendorMock = {
     }
 
     function requestedProps(q: URLSearchParams): string[] | null {
-      const all = q.getAll('properties').flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+      const all = q
+        .getAll('properties')
+        .flatMap((v) => v.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
       return all.length ? all : null;
     }
 
-    function insert(type: string, props: Record<string, string | null>): HsRecord | MockResponse {
+    function insert(type: ObjType, props: Record<string, string | null>): HsRecord | MockResponse {
       if (type === 'contacts') {
         if (!props.email && !props.firstname && !props.lastname) {
           // HubSpot accepts it, but a contact without email/firstname/lastname is useless; keep its rule.
@@ -250,10 +297,15 @@ export const mock: VendorMock = {
       return record;
     }
 
-    function update(type: string, record: HsRecord, props: Record<string, string | null>): HsRecord | MockResponse {
+    function update(
+      type: string,
+      record: HsRecord,
+      props: Record<string, string | null>,
+    ): HsRecord | MockResponse {
       if (type === 'contacts' && props.email) {
         const other = find('contacts', props.email, 'email');
-        if (other && other !== record) return error(409, 'CONFLICT', `Contact already exists. Existing ID: ${other.id}`);
+        if (other && other !== record)
+          return error(409, 'CONFLICT', `Contact already exists. Existing ID: ${other.id}`);
       }
       const stamp = now();
       Object.assign(record.properties, props, {
@@ -263,8 +315,11 @@ export const mock: VendorMock = {
       return record;
     }
 
-    function uniqueProperty(type: string, idProperty: string): boolean {
-      return idProperty === 'hs_object_id' || Boolean(defs[type].find((d) => d.name === idProperty)?.unique);
+    function uniqueProperty(type: ObjType, idProperty: string): boolean {
+      return (
+        idProperty === 'hs_object_id' ||
+        Boolean(defs[type].find((d) => d.name === idProperty)?.unique)
+      );
     }
 
     function matches(r: HsRecord, filter: Rec): boolean | string {
@@ -275,7 +330,7 @@ export const mock: VendorMock = {
       const target = filter.value === undefined ? undefined : String(filter.value);
       const list = Array.isArray(filter.values) ? filter.values.map(String) : [];
       const lc = (s: string | null | undefined) => (s ?? '').toLowerCase();
-      const numeric = (a: string | null, b: string | undefined) => {
+      const numeric = (a: string | null, b: string | undefined): [number, number] => {
         const na = Number(a);
         const nb = Number(b);
         if (Number.isFinite(na) && Number.isFinite(nb) && a !== null && a !== '') return [na, nb];
@@ -312,7 +367,10 @@ export const mock: VendorMock = {
         case 'BETWEEN': {
           if (value === null) return false;
           const [a, lo] = numeric(value, target);
-          const [, hi] = numeric(value, filter.highValue === undefined ? undefined : String(filter.highValue));
+          const [, hi] = numeric(
+            value,
+            filter.highValue === undefined ? undefined : String(filter.highValue),
+          );
           return a >= lo && a <= hi;
         }
         default:
@@ -320,9 +378,10 @@ export const mock: VendorMock = {
       }
     }
 
-    function search(type: string, body: Rec): MockResponse {
+    function search(type: ObjType, body: Rec): MockResponse {
       const groups = Array.isArray(body.filterGroups) ? (body.filterGroups as Rec[]) : [];
-      if (groups.length > 5) return error(400, 'VALIDATION_ERROR', 'Too many filter groups (max 5).');
+      if (groups.length > 5)
+        return error(400, 'VALIDATION_ERROR', 'Too many filter groups (max 5).');
       const limit = body.limit === undefined ? 10 : Number(body.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
         return error(400, 'VALIDATION_ERROR', 'limit must be between 1 and 200');
@@ -345,15 +404,22 @@ export const mock: VendorMock = {
       if (bad) return error(400, 'VALIDATION_ERROR', bad);
       if (typeof body.query === 'string' && body.query.trim()) {
         const q = body.query.toLowerCase();
-        items = items.filter((r) => Object.values(r.properties).some((v) => (v ?? '').toLowerCase().includes(q)));
+        items = items.filter((r) =>
+          Object.values(r.properties).some((v) => (v ?? '').toLowerCase().includes(q)),
+        );
       }
       const sorts = Array.isArray(body.sorts) ? (body.sorts as unknown[]) : [];
       if (sorts.length) {
         const s = sorts[0];
         const name = typeof s === 'string' ? s.replace(/^-/, '') : String((s as Rec).propertyName);
-        const desc = typeof s === 'string' ? s.startsWith('-') : (s as Rec).direction === 'DESCENDING';
+        const desc =
+          typeof s === 'string' ? s.startsWith('-') : (s as Rec).direction === 'DESCENDING';
         items = [...items].sort((a, b) => {
-          const c = String(a.properties[name] ?? '').localeCompare(String(b.properties[name] ?? ''), undefined, { numeric: true });
+          const c = String(a.properties[name] ?? '').localeCompare(
+            String(b.properties[name] ?? ''),
+            undefined,
+            { numeric: true },
+          );
           return desc ? -c : c;
         });
       } else {
@@ -370,11 +436,13 @@ export const mock: VendorMock = {
       });
     }
 
-    function handleBatch(type: string, action: string, request: MockRequest): MockResponse {
+    function handleBatch(type: ObjType, action: string, request: MockRequest): MockResponse {
       const body = (request.body ?? {}) as Rec;
       const inputs = body.inputs;
-      if (!Array.isArray(inputs)) return error(400, 'VALIDATION_ERROR', 'Invalid input JSON: "inputs" is required');
-      if (inputs.length > 100) return error(400, 'VALIDATION_ERROR', 'Batch size must not exceed 100');
+      if (!Array.isArray(inputs))
+        return error(400, 'VALIDATION_ERROR', 'Invalid input JSON: "inputs" is required');
+      if (inputs.length > 100)
+        return error(400, 'VALIDATION_ERROR', 'Batch size must not exceed 100');
       const started = now();
       const results: Rec[] = [];
       const errors: Rec[] = [];
@@ -411,7 +479,8 @@ export const mock: VendorMock = {
       if (action === 'upsert') {
         for (const { input } of prepared) {
           const idProperty = String(input.idProperty ?? '');
-          if (!idProperty) return error(400, 'VALIDATION_ERROR', 'idProperty is required for upsert');
+          if (!idProperty)
+            return error(400, 'VALIDATION_ERROR', 'idProperty is required for upsert');
           if (!uniqueProperty(type, idProperty)) {
             return error(
               400,
@@ -425,7 +494,11 @@ export const mock: VendorMock = {
         if (action === 'create') {
           const made = insert(type, props);
           if ('status' in made && typeof made.status === 'number') {
-            errors.push({ status: 'error', category: 'CONFLICT', message: (made.body as Rec).message });
+            errors.push({
+              status: 'error',
+              category: 'CONFLICT',
+              message: (made.body as Rec).message,
+            });
           } else results.push({ ...view(type, made as HsRecord, Object.keys(props)) });
         } else if (action === 'update') {
           const idProperty = typeof input.idProperty === 'string' ? input.idProperty : null;
@@ -468,14 +541,29 @@ export const mock: VendorMock = {
     return {
       collections: () => store as unknown as Record<string, Record<string, unknown>[]>,
       handle(request: MockRequest): MockResponse {
-        const m = request.path.match(/^\/crm\/v3\/objects\/(contacts|companies|0-1|0-2)(?:\/([^/]+))?(?:\/([^/]+))?$/);
-        if (!m) return error(404, 'OBJECT_NOT_FOUND', `Unable to route ${request.method} ${request.path}`);
-        const type = m[1] === '0-1' ? 'contacts' : m[1] === '0-2' ? 'companies' : m[1];
-        const [, , second, third] = m;
+        const m = request.path.match(
+          /^\/crm\/v3\/objects\/(contacts|companies|0-1|0-2)(?:\/([^/]+))?(?:\/([^/]+))?$/,
+        );
+        if (!m)
+          return error(
+            404,
+            'OBJECT_NOT_FOUND',
+            `Unable to route ${request.method} ${request.path}`,
+          );
+        const type: ObjType = m[1] === '0-1' || m[1] === 'contacts' ? 'contacts' : 'companies';
+        const second = m[2];
+        const third = m[3];
         const q = request.query;
-        if (second === 'batch' && third && request.method === 'POST') return handleBatch(type, third, request);
-        if (second === 'search' && !third && request.method === 'POST') return search(type, (request.body ?? {}) as Rec);
-        if (third) return error(404, 'OBJECT_NOT_FOUND', `Unable to route ${request.method} ${request.path}`);
+        if (second === 'batch' && third && request.method === 'POST')
+          return handleBatch(type, third, request);
+        if (second === 'search' && !third && request.method === 'POST')
+          return search(type, (request.body ?? {}) as Rec);
+        if (third)
+          return error(
+            404,
+            'OBJECT_NOT_FOUND',
+            `Unable to route ${request.method} ${request.path}`,
+          );
         if (!second) {
           if (request.method === 'GET') {
             const limit = q.get('limit') === null ? 10 : Number(q.get('limit'));
@@ -483,7 +571,9 @@ export const mock: VendorMock = {
               return error(400, 'VALIDATION_ERROR', 'limit must be between 1 and 100');
             }
             const archived = q.get('archived') === 'true';
-            const items = store[type].filter((r) => r.archived === archived).sort((a, b) => Number(a.id) - Number(b.id));
+            const items = store[type]
+              .filter((r) => r.archived === archived)
+              .sort((a, b) => Number(a.id) - Number(b.id));
             const after = q.get('after');
             const from = after === null ? 0 : items.findIndex((r) => Number(r.id) >= Number(after));
             const start = from < 0 ? items.length : from;
@@ -511,27 +601,42 @@ export const mock: VendorMock = {
             if ('status' in props && typeof props.status === 'number') return props as MockResponse;
             const made = insert(type, props as Record<string, string | null>);
             if ('status' in made && typeof made.status === 'number') return made as MockResponse;
-            return json(201, view(type, made as HsRecord, Object.keys(made.properties as Rec)));
+            return json(
+              201,
+              view(type, made as HsRecord, Object.keys((made as HsRecord).properties)),
+            );
           }
           return error(405, 'VALIDATION_ERROR', 'Method not allowed');
         }
         const idProperty = q.get('idProperty');
         if (idProperty && !uniqueProperty(type, idProperty)) {
-          return error(400, 'VALIDATION_ERROR', `Property ${idProperty} is not a unique identifier property and cannot be used as idProperty`);
+          return error(
+            400,
+            'VALIDATION_ERROR',
+            `Property ${idProperty} is not a unique identifier property and cannot be used as idProperty`,
+          );
         }
         const record = find(type, decodeURIComponent(second), idProperty);
         if (request.method === 'GET') {
-          if (!record) return error(404, 'OBJECT_NOT_FOUND', 'Object not found.  objectId are usually numeric.');
+          if (!record)
+            return error(
+              404,
+              'OBJECT_NOT_FOUND',
+              'Object not found.  objectId are usually numeric.',
+            );
           return json(200, view(type, record, requestedProps(q)));
         }
         if (request.method === 'PATCH') {
           if (!record) {
-            return error(404, 'OBJECT_NOT_FOUND', 'resource not found', { context: { id: [second] } });
+            return error(404, 'OBJECT_NOT_FOUND', 'resource not found', {
+              context: { id: [second] },
+            });
           }
           const props = validate(type, ((request.body ?? {}) as Rec).properties);
           if ('status' in props && typeof props.status === 'number') return props as MockResponse;
           const updated = update(type, record, props as Record<string, string | null>);
-          if ('status' in updated && typeof updated.status === 'number') return updated as MockResponse;
+          if ('status' in updated && typeof updated.status === 'number')
+            return updated as MockResponse;
           return json(200, view(type, record, Object.keys(record.properties)));
         }
         if (request.method === 'DELETE') {

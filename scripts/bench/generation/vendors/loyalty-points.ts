@@ -1,7 +1,13 @@
 // The in-house Loyalty Points API, exactly as openapi/loyalty-points.yaml describes it: members
 // and point grants under https://loyalty.corp.example/api/v1, X-API-Key header, page/page_size
 // paging (default 5, max 10) with a `meta` object, errors `{error: {code, message, details}}`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -10,7 +16,12 @@ const SOURCES = ['web', 'store', 'partner'];
 const STATUSES = ['active', 'suspended', 'closed'];
 const REASONS = ['purchase', 'referral', 'support_goodwill', 'promotion', 'manual_adjustment'];
 
-function fail(status: number, code: string, message: string, details?: Array<{ field: string; issue: string }>): MockResponse {
+function fail(
+  status: number,
+  code: string,
+  message: string,
+  details?: Array<{ field: string; issue: string }>,
+): MockResponse {
   return json(status, { error: { code, message, ...(details ? { details } : {}) } });
 }
 
@@ -18,8 +29,10 @@ function paging(q: URLSearchParams): { page: number; size: number } | MockRespon
   const page = q.get('page') === null ? 1 : Number(q.get('page'));
   const size = q.get('page_size') === null ? 5 : Number(q.get('page_size'));
   const details: Array<{ field: string; issue: string }> = [];
-  if (!Number.isInteger(page) || page < 1) details.push({ field: 'page', issue: 'must be an integer >= 1' });
-  if (!Number.isInteger(size) || size < 1 || size > 10) details.push({ field: 'page_size', issue: 'must be an integer between 1 and 10' });
+  if (!Number.isInteger(page) || page < 1)
+    details.push({ field: 'page', issue: 'must be an integer >= 1' });
+  if (!Number.isInteger(size) || size < 1 || size > 10)
+    details.push({ field: 'page_size', issue: 'must be an integer between 1 and 10' });
   if (details.length) return fail(400, 'bad_request', 'Invalid paging parameters', details);
   return { page, size };
 }
@@ -27,7 +40,12 @@ function paging(q: URLSearchParams): { page: number; size: number } | MockRespon
 function pageOf(items: Rec[], page: number, size: number): Rec {
   return {
     data: items.slice((page - 1) * size, page * size),
-    meta: { page, page_size: size, total: items.length, total_pages: Math.max(1, Math.ceil(items.length / size)) },
+    meta: {
+      page,
+      page_size: size,
+      total: items.length,
+      total_pages: Math.max(1, Math.ceil(items.length / size)),
+    },
   };
 }
 
@@ -37,7 +55,10 @@ export const mock: VendorMock = {
   unauthorized: () => fail(401, 'unauthorized', 'Missing or invalid X-API-Key'),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as { members?: Rec[]; grants?: Rec[] };
-    const store: Record<string, Rec[]> = { members: data.members ?? [], grants: data.grants ?? [] };
+    const store: { members: Rec[]; grants: Rec[] } = {
+      members: data.members ?? [],
+      grants: data.grants ?? [],
+    };
     let next = store.grants.length + 1;
 
     function listMembers(q: URLSearchParams): MockResponse {
@@ -46,21 +67,25 @@ export const mock: VendorMock = {
       const details: Array<{ field: string; issue: string }> = [];
       let items = [...store.members];
       const status = q.get('status');
-      if (status !== null && !STATUSES.includes(status)) details.push({ field: 'status', issue: `must be one of ${STATUSES.join(', ')}` });
+      if (status !== null && !STATUSES.includes(status))
+        details.push({ field: 'status', issue: `must be one of ${STATUSES.join(', ')}` });
       items = items.filter((m) => (status === null ? m.status !== 'closed' : m.status === status));
       const tier = q.get('tier');
       if (tier !== null) {
         const tiers = tier.split(',').map((s) => s.trim());
-        if (tiers.some((t) => !TIERS.includes(t))) details.push({ field: 'tier', issue: `must be one or more of ${TIERS.join(', ')}` });
+        if (tiers.some((t) => !TIERS.includes(t)))
+          details.push({ field: 'tier', issue: `must be one or more of ${TIERS.join(', ')}` });
         items = items.filter((m) => tiers.includes(String(m.tier)));
       }
       const source = q.get('source');
       if (source !== null) {
-        if (!SOURCES.includes(source)) details.push({ field: 'source', issue: `must be one of ${SOURCES.join(', ')}` });
+        if (!SOURCES.includes(source))
+          details.push({ field: 'source', issue: `must be one of ${SOURCES.join(', ')}` });
         items = items.filter((m) => m.source === source);
       }
       const email = q.get('email');
-      if (email !== null) items = items.filter((m) => String(m.email).toLowerCase() === email.trim().toLowerCase());
+      if (email !== null)
+        items = items.filter((m) => String(m.email).toLowerCase() === email.trim().toLowerCase());
       for (const [name, test] of [
         ['joined_from', (t: number, b: number) => t >= b],
         ['joined_to', (t: number, b: number) => t < b],
@@ -75,17 +100,28 @@ export const mock: VendorMock = {
         items = items.filter((m) => test(Date.parse(String(m.joined_at)), bound));
       }
       if (details.length) return fail(400, 'bad_request', 'Invalid query parameters', details);
-      items.sort((a, b) => Date.parse(String(a.joined_at)) - Date.parse(String(b.joined_at)) || String(a.id).localeCompare(String(b.id)));
+      items.sort(
+        (a, b) =>
+          Date.parse(String(a.joined_at)) - Date.parse(String(b.joined_at)) ||
+          String(a.id).localeCompare(String(b.id)),
+      );
       return json(200, pageOf(items, p.page, p.size));
     }
 
     function createGrant(member: Rec, body: unknown): MockResponse {
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return fail(400, 'bad_request', 'Body must be a JSON object');
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return fail(400, 'bad_request', 'Body must be a JSON object');
       const input = body as Rec;
       const details: Array<{ field: string; issue: string }> = [];
       const allowed = ['points', 'reason', 'reference', 'note'];
-      for (const key of Object.keys(input)) if (!allowed.includes(key)) details.push({ field: key, issue: 'unknown field' });
-      if (typeof input.points !== 'number' || !Number.isInteger(input.points) || input.points < 1 || input.points > 10000) {
+      for (const key of Object.keys(input))
+        if (!allowed.includes(key)) details.push({ field: key, issue: 'unknown field' });
+      if (
+        typeof input.points !== 'number' ||
+        !Number.isInteger(input.points) ||
+        input.points < 1 ||
+        input.points > 10000
+      ) {
         details.push({ field: 'points', issue: 'must be an integer between 1 and 10000' });
       }
       if (typeof input.reason !== 'string' || !REASONS.includes(input.reason)) {
@@ -99,10 +135,18 @@ export const mock: VendorMock = {
       }
       if (details.length) return fail(422, 'validation_failed', 'The grant is not valid', details);
       if (member.status !== 'active') {
-        return fail(422, 'validation_failed', `Member ${String(member.id)} is ${String(member.status)} and cannot receive points`);
+        return fail(
+          422,
+          'validation_failed',
+          `Member ${String(member.id)} is ${String(member.status)} and cannot receive points`,
+        );
       }
       if (store.grants.some((g) => g.member_id === member.id && g.reference === input.reference)) {
-        return fail(409, 'duplicate_reference', `A grant with reference ${String(input.reference)} already exists for this member`);
+        return fail(
+          409,
+          'duplicate_reference',
+          `A grant with reference ${String(input.reference)} already exists for this member`,
+        );
       }
       const grant: Rec = {
         id: `grt_${String(next++).padStart(5, '0')}`,

@@ -11,7 +11,13 @@
 // least 2 characters). Creating a person needs `name`; `email`/`phone` take a string or
 // `[{value, primary, label}]` and come back as arrays. Errors:
 // `{success: false, error, error_info, data: null, additional_data: null}`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -54,7 +60,13 @@ export const mock: VendorMock = {
     }),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as Record<string, Rec[]>;
-    const store: Record<string, Rec[]> = {
+    const store: {
+      deals: Rec[];
+      pipelines: Rec[];
+      stages: Rec[];
+      persons: Rec[];
+      organizations: Rec[];
+    } = {
       deals: data.deals ?? [],
       pipelines: data.pipelines ?? [],
       stages: data.stages ?? [],
@@ -64,11 +76,17 @@ export const mock: VendorMock = {
     let nextPerson = Math.max(500, ...store.persons.map((p) => Number(p.id) + 1));
     let nextOrg = Math.max(300, ...store.organizations.map((o) => Number(o.id) + 1));
 
-    function pageOf(items: Rec[], q: URLSearchParams, mapper: (r: Rec) => unknown = (r) => r): MockResponse {
+    function pageOf(
+      items: Rec[],
+      q: URLSearchParams,
+      mapper: (r: Rec) => unknown = (r) => r,
+    ): MockResponse {
       const start = q.get('start') === null ? 0 : Number(q.get('start'));
       const limit = q.get('limit') === null ? 100 : Number(q.get('limit'));
-      if (!Number.isInteger(start) || start < 0) return fail(400, 'Start must be a non-negative integer.');
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) return fail(400, 'Limit must be between 1 and 500.');
+      if (!Number.isInteger(start) || start < 0)
+        return fail(400, 'Start must be a non-negative integer.');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+        return fail(400, 'Limit must be between 1 and 500.');
       const size = Math.min(limit, PAGE_MAX);
       const page = items.slice(start, start + size);
       const more = start + size < items.length;
@@ -76,14 +94,29 @@ export const mock: VendorMock = {
         success: true,
         data: page.length ? page.map(mapper) : null,
         additional_data: {
-          pagination: { start, limit, more_items_in_collection: more, ...(more ? { next_start: start + size } : {}) },
+          pagination: {
+            start,
+            limit,
+            more_items_in_collection: more,
+            ...(more ? { next_start: start + size } : {}),
+          },
         },
       });
     }
 
     function orgRef(id: unknown): Rec | null {
       const org = store.organizations.find((o) => o.id === id);
-      return org ? { name: org.name, people_count: 0, owner_id: org.owner_id ?? 1, address: org.address ?? null, active_flag: true, cc_email: null, value: org.id } : null;
+      return org
+        ? {
+            name: org.name,
+            people_count: 0,
+            owner_id: org.owner_id ?? 1,
+            address: org.address ?? null,
+            active_flag: true,
+            cc_email: null,
+            value: org.id,
+          }
+        : null;
     }
 
     function dealView(deal: Rec): Rec {
@@ -91,8 +124,17 @@ export const mock: VendorMock = {
       return {
         ...deal,
         org_id: deal.org_id == null ? null : orgRef(deal.org_id),
-        person_id: person ? { name: person.name, email: person.email, phone: person.phone, value: person.id } : null,
-        user_id: { id: 1, name: 'Sales Owner', email: 'owner@company.example', has_pic: 0, active_flag: true, value: 1 },
+        person_id: person
+          ? { name: person.name, email: person.email, phone: person.phone, value: person.id }
+          : null,
+        user_id: {
+          id: 1,
+          name: 'Sales Owner',
+          email: 'owner@company.example',
+          has_pic: 0,
+          active_flag: true,
+          value: 1,
+        },
       };
     }
 
@@ -102,10 +144,15 @@ export const mock: VendorMock = {
       if (!Array.isArray(raw)) return `${field} must be a string or an array of objects`;
       const out: Rec[] = [];
       for (const entry of raw) {
-        if (typeof entry === 'string') out.push({ label: 'work', value: entry, primary: out.length === 0 });
+        if (typeof entry === 'string')
+          out.push({ label: 'work', value: entry, primary: out.length === 0 });
         else if (entry && typeof entry === 'object' && typeof (entry as Rec).value === 'string') {
           const e = entry as Rec;
-          out.push({ label: typeof e.label === 'string' ? e.label : 'work', value: e.value, primary: e.primary === true || (e.primary === undefined && out.length === 0) });
+          out.push({
+            label: typeof e.label === 'string' ? e.label : 'work',
+            value: e.value,
+            primary: e.primary === true || (e.primary === undefined && out.length === 0),
+          });
         } else return `${field} must be a string or an array of objects with a value`;
       }
       return out;
@@ -133,7 +180,10 @@ export const mock: VendorMock = {
         org_id: orgId === null ? null : orgRef(orgId),
         name,
         first_name: typeof body.first_name === 'string' ? body.first_name : name.split(' ')[0],
-        last_name: typeof body.last_name === 'string' ? body.last_name : name.split(' ').slice(1).join(' ') || null,
+        last_name:
+          typeof body.last_name === 'string'
+            ? body.last_name
+            : name.split(' ').slice(1).join(' ') || null,
         email: email.length ? email : [{ label: '', value: '', primary: true }],
         phone: phone.length ? phone : [{ label: '', value: '', primary: true }],
         visible_to: String(body.visible_to ?? '3'),
@@ -162,7 +212,10 @@ export const mock: VendorMock = {
         active_flag: true,
       };
       store.organizations.push(org);
-      return json(201, { success: true, data: { ...org, owner_id: { id: 1, name: 'Sales Owner', value: 1 } } });
+      return json(201, {
+        success: true,
+        data: { ...org, owner_id: { id: 1, name: 'Sales Owner', value: 1 } },
+      });
     }
 
     function searchOrganizations(q: URLSearchParams): MockResponse {
@@ -176,11 +229,22 @@ export const mock: VendorMock = {
         .filter((o) => {
           const values = fields.includes('name') ? [String(o.name)] : [];
           if (fields.includes('address') && o.address) values.push(String(o.address));
-          return values.some((v) => (exact ? v.toLowerCase() === lc : v.toLowerCase().includes(lc)));
+          return values.some((v) =>
+            exact ? v.toLowerCase() === lc : v.toLowerCase().includes(lc),
+          );
         })
         .map((o) => ({
           result_score: String(o.name).toLowerCase() === lc ? 1 : 0.5,
-          item: { id: o.id, type: 'organization', name: o.name, address: o.address ?? null, visible_to: Number(o.visible_to ?? 3), owner: { id: 1 }, custom_fields: [], notes: [] },
+          item: {
+            id: o.id,
+            type: 'organization',
+            name: o.name,
+            address: o.address ?? null,
+            visible_to: Number(o.visible_to ?? 3),
+            owner: { id: 1 },
+            custom_fields: [],
+            notes: [],
+          },
         }))
         .sort((a, b) => b.result_score - a.result_score);
       const start = Number(q.get('start') ?? 0) || 0;
@@ -190,7 +254,14 @@ export const mock: VendorMock = {
       return json(200, {
         success: true,
         data: { items: page },
-        additional_data: { pagination: { start, limit, more_items_in_collection: more, ...(more ? { next_start: start + limit } : {}) } },
+        additional_data: {
+          pagination: {
+            start,
+            limit,
+            more_items_in_collection: more,
+            ...(more ? { next_start: start + limit } : {}),
+          },
+        },
       });
     }
 
@@ -206,15 +277,20 @@ export const mock: VendorMock = {
         const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Rec;
         if (resource === 'deals' && get && !id) {
           const status = q.get('status') ?? 'all_not_deleted';
-          if (!DEAL_STATUSES.includes(status)) return fail(400, `Status must be one of: ${DEAL_STATUSES.join(', ')}.`);
-          let items = store.deals.filter((d) => (status === 'all_not_deleted' ? d.status !== 'deleted' : d.status === status));
+          if (!DEAL_STATUSES.includes(status))
+            return fail(400, `Status must be one of: ${DEAL_STATUSES.join(', ')}.`);
+          let items = store.deals.filter((d) =>
+            status === 'all_not_deleted' ? d.status !== 'deleted' : d.status === status,
+          );
           const stage = q.get('stage_id');
           if (stage !== null) items = items.filter((d) => String(d.stage_id) === stage);
           const sort = q.get('sort');
           if (sort) {
-            const [field, dir] = sort.split(',')[0].trim().split(/\s+/);
+            const [field = 'id', dir] = (sort.split(',')[0] ?? '').trim().split(/\s+/);
             items = [...items].sort((a, b) => {
-              const c = String(a[field] ?? '').localeCompare(String(b[field] ?? ''), undefined, { numeric: true });
+              const c = String(a[field] ?? '').localeCompare(String(b[field] ?? ''), undefined, {
+                numeric: true,
+              });
               return dir?.toUpperCase() === 'DESC' ? -c : c;
             });
           } else items = [...items].sort((a, b) => Number(a.id) - Number(b.id));
@@ -222,56 +298,95 @@ export const mock: VendorMock = {
         }
         if (resource === 'deals' && get && id && !sub) {
           const deal = store.deals.find((d) => String(d.id) === id);
-          return deal ? json(200, { success: true, data: dealView(deal) }) : fail(404, 'Deal not found');
+          return deal
+            ? json(200, { success: true, data: dealView(deal) })
+            : fail(404, 'Deal not found');
         }
         if (resource === 'pipelines' && get && !id) {
-          return json(200, { success: true, data: store.pipelines.length ? store.pipelines : null });
+          return json(200, {
+            success: true,
+            data: store.pipelines.length ? store.pipelines : null,
+          });
         }
         if (resource === 'pipelines' && get && id && !sub) {
           const pipeline = store.pipelines.find((p) => String(p.id) === id);
-          return pipeline ? json(200, { success: true, data: pipeline }) : fail(404, 'Pipeline not found');
+          return pipeline
+            ? json(200, { success: true, data: pipeline })
+            : fail(404, 'Pipeline not found');
         }
         if (resource === 'pipelines' && get && id && sub === 'deals') {
-          if (!store.pipelines.some((p) => String(p.id) === id)) return fail(404, 'Pipeline not found');
-          let items = store.deals.filter((d) => String(d.pipeline_id) === id && d.status !== 'deleted');
+          if (!store.pipelines.some((p) => String(p.id) === id))
+            return fail(404, 'Pipeline not found');
+          let items = store.deals.filter(
+            (d) => String(d.pipeline_id) === id && d.status !== 'deleted',
+          );
           const stage = q.get('stage_id');
           if (stage !== null) items = items.filter((d) => String(d.stage_id) === stage);
           return pageOf(items, q, dealView);
         }
         if (resource === 'stages' && get && !id) {
           const pipeline = q.get('pipeline_id');
-          const items = pipeline === null ? store.stages : store.stages.filter((s) => String(s.pipeline_id) === pipeline);
+          const items =
+            pipeline === null
+              ? store.stages
+              : store.stages.filter((s) => String(s.pipeline_id) === pipeline);
           return json(200, { success: true, data: items.length ? items : null });
         }
         if (resource === 'persons' && !id) {
           if (request.method === 'POST') return createPerson(body);
-          if (get) return pageOf(store.persons.filter((p) => p.active_flag !== false), q);
+          if (get)
+            return pageOf(
+              store.persons.filter((p) => p.active_flag !== false),
+              q,
+            );
         }
         if (resource === 'persons' && id === 'search' && get) {
           const term = (q.get('term') ?? '').toLowerCase();
           if (term.length < 2) return fail(400, 'Search term must be at least 2 characters long');
-          const hits = store.persons.filter((p) =>
-            String(p.name).toLowerCase().includes(term) ||
-            (Array.isArray(p.email) && (p.email as Rec[]).some((e) => String(e.value).toLowerCase() === term)),
+          const hits = store.persons.filter(
+            (p) =>
+              String(p.name).toLowerCase().includes(term) ||
+              (Array.isArray(p.email) &&
+                (p.email as Rec[]).some((e) => String(e.value).toLowerCase() === term)),
           );
           return json(200, {
             success: true,
-            data: { items: hits.map((p) => ({ result_score: 1, item: { id: p.id, type: 'person', name: p.name, emails: (p.email as Rec[]).map((e) => e.value) } })) },
-            additional_data: { pagination: { start: 0, limit: 100, more_items_in_collection: false } },
+            data: {
+              items: hits.map((p) => ({
+                result_score: 1,
+                item: {
+                  id: p.id,
+                  type: 'person',
+                  name: p.name,
+                  emails: (p.email as Rec[]).map((e) => e.value),
+                },
+              })),
+            },
+            additional_data: {
+              pagination: { start: 0, limit: 100, more_items_in_collection: false },
+            },
           });
         }
         if (resource === 'persons' && id && get) {
           const person = store.persons.find((p) => String(p.id) === id);
-          return person ? json(200, { success: true, data: person }) : fail(404, 'Person not found');
+          return person
+            ? json(200, { success: true, data: person })
+            : fail(404, 'Person not found');
         }
         if (resource === 'organizations' && id === 'search' && get) return searchOrganizations(q);
         if (resource === 'organizations' && !id) {
           if (request.method === 'POST') return createOrganization(body);
-          if (get) return pageOf(store.organizations.filter((o) => o.active_flag !== false), q);
+          if (get)
+            return pageOf(
+              store.organizations.filter((o) => o.active_flag !== false),
+              q,
+            );
         }
         if (resource === 'organizations' && id && get) {
           const org = store.organizations.find((o) => String(o.id) === id);
-          return org ? json(200, { success: true, data: org }) : fail(404, 'Organization not found');
+          return org
+            ? json(200, { success: true, data: org })
+            : fail(404, 'Organization not found');
         }
         return fail(404, `Unknown method ${request.method} ${path}`);
       },

@@ -6,7 +6,13 @@
 // Quirks: the orders list returns only OPEN orders unless `status=any` (or closed/cancelled) is
 // asked for, so archived (closed) and cancelled orders are hidden by default; prices are strings.
 // Errors: `{errors: "…"}` or `{errors: {field: ["…"]}}`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -31,7 +37,14 @@ const FILTERS: Record<string, string[]> = {
     'ids',
     'attribution_app_id',
   ],
-  customers: ['created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max', 'since_id', 'ids'],
+  customers: [
+    'created_at_min',
+    'created_at_max',
+    'updated_at_min',
+    'updated_at_max',
+    'since_id',
+    'ids',
+  ],
   products: [
     'status',
     'created_at_min',
@@ -63,31 +76,47 @@ export const mock: VendorMock = {
     'https://shopify.dev/docs/api/usage/authentication#making-authenticated-requests',
     'https://shopify.dev/docs/api/usage/response-codes',
   ],
-  unauthorized: () => fail(401, '[API] Invalid API key or access token (unrecognized login or wrong password)'),
+  unauthorized: () =>
+    fail(401, '[API] Invalid API key or access token (unrecognized login or wrong password)'),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as Record<string, Rec[]>;
-    const store: Record<string, Rec[]> = {
+    type Resource = 'orders' | 'customers' | 'products';
+    const store: Record<Resource, Rec[]> = {
       orders: data.orders ?? [],
       customers: data.customers ?? [],
       products: data.products ?? [],
     };
 
-    function filtered(resource: string, params: URLSearchParams): Rec[] | MockResponse {
+    function filtered(resource: Resource, params: URLSearchParams): Rec[] | MockResponse {
       let items = [...store[resource]];
       if (resource === 'orders') {
         const status = params.get('status') ?? 'open';
-        if (!['open', 'closed', 'cancelled', 'any'].includes(status)) return fail(400, { status: ['is invalid'] });
-        if (status === 'open') items = items.filter((o) => o.closed_at == null && o.cancelled_at == null);
+        if (!['open', 'closed', 'cancelled', 'any'].includes(status))
+          return fail(400, { status: ['is invalid'] });
+        if (status === 'open')
+          items = items.filter((o) => o.closed_at == null && o.cancelled_at == null);
         if (status === 'closed') items = items.filter((o) => o.closed_at != null);
         if (status === 'cancelled') items = items.filter((o) => o.cancelled_at != null);
         const financial = params.get('financial_status');
         if (financial && financial !== 'any') {
-          const allowed = ['authorized', 'pending', 'paid', 'partially_paid', 'refunded', 'voided', 'partially_refunded', 'unpaid'];
+          const allowed = [
+            'authorized',
+            'pending',
+            'paid',
+            'partially_paid',
+            'refunded',
+            'voided',
+            'partially_refunded',
+            'unpaid',
+          ];
           const wanted = financial.split(',');
-          if (wanted.some((w) => !allowed.includes(w))) return fail(400, { financial_status: ['is invalid'] });
+          if (wanted.some((w) => !allowed.includes(w)))
+            return fail(400, { financial_status: ['is invalid'] });
           items = items.filter((o) =>
             wanted.some((w) =>
-              w === 'unpaid' ? ['pending', 'authorized', 'partially_paid'].includes(String(o.financial_status)) : o.financial_status === w,
+              w === 'unpaid'
+                ? ['pending', 'authorized', 'partially_paid'].includes(String(o.financial_status))
+                : o.financial_status === w,
             ),
           );
         }
@@ -106,7 +135,8 @@ export const mock: VendorMock = {
         const status = params.get('status');
         if (status) {
           const wanted = status.split(',');
-          if (wanted.some((w) => !['active', 'archived', 'draft'].includes(w))) return fail(400, { status: ['is invalid'] });
+          if (wanted.some((w) => !['active', 'archived', 'draft'].includes(w)))
+            return fail(400, { status: ['is invalid'] });
           items = items.filter((p) => wanted.includes(String(p.status)));
         }
         for (const name of ['product_type', 'vendor', 'title', 'handle']) {
@@ -137,7 +167,10 @@ export const mock: VendorMock = {
       }
       // Shopify lists newest first by default; since_id lists ascending by id.
       if (since !== null) items.sort((a, b) => Number(a.id) - Number(b.id));
-      else items.sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at) || Number(b.id) - Number(a.id));
+      else
+        items.sort(
+          (a, b) => timeOf(b.created_at) - timeOf(a.created_at) || Number(b.id) - Number(a.id),
+        );
       return items;
     }
 
@@ -147,22 +180,31 @@ export const mock: VendorMock = {
       return Object.fromEntries(Object.entries(record).filter(([k]) => names.includes(k)));
     }
 
-    function list(resource: string, version: string, request: MockRequest): MockResponse {
+    function list(resource: Resource, version: string, request: MockRequest): MockResponse {
       const q = request.query;
       const limitRaw = q.get('limit');
       const limit = limitRaw === null ? 50 : Number(limitRaw);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 250) return fail(400, { limit: ['must be between 1 and 250'] });
+      if (!Number.isInteger(limit) || limit < 1 || limit > 250)
+        return fail(400, { limit: ['must be between 1 and 250'] });
       let params: URLSearchParams;
       let offset = 0;
       const token = q.get('page_info');
       if (token !== null) {
         for (const key of q.keys()) {
           if (!['page_info', 'limit', 'fields'].includes(key)) {
-            return fail(400, { [key]: [`${key} cannot be passed when page_info is present. See https://shopify.dev/api/usage/pagination-rest for more information.`] });
+            return fail(400, {
+              [key]: [
+                `${key} cannot be passed when page_info is present. See https://shopify.dev/api/usage/pagination-rest for more information.`,
+              ],
+            });
           }
         }
         try {
-          const decoded = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { p: string; o: number; r: string };
+          const decoded = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as {
+            p: string;
+            o: number;
+            r: string;
+          };
           if (decoded.r !== resource) throw new Error('wrong resource');
           params = new URLSearchParams(decoded.p);
           offset = decoded.o;
@@ -171,7 +213,8 @@ export const mock: VendorMock = {
         }
       } else {
         params = new URLSearchParams();
-        for (const [key, value] of q) if (FILTERS[resource].includes(key)) params.append(key, value);
+        for (const [key, value] of q)
+          if (FILTERS[resource]?.includes(key)) params.append(key, value);
       }
       const items = filtered(resource, params);
       if (!Array.isArray(items)) return items;
@@ -179,9 +222,15 @@ export const mock: VendorMock = {
       const page = items.slice(offset, offset + size);
       const links: string[] = [];
       const link = (o: number, rel: string) => {
-        const info = Buffer.from(JSON.stringify({ p: params.toString(), o, r: resource })).toString('base64url');
-        const extra = q.get('fields') ? `&fields=${encodeURIComponent(q.get('fields') as string)}` : '';
-        links.push(`<${context.origin}/admin/api/${version}/${resource}.json?limit=${limit}${extra}&page_info=${info}>; rel="${rel}"`);
+        const info = Buffer.from(JSON.stringify({ p: params.toString(), o, r: resource })).toString(
+          'base64url',
+        );
+        const extra = q.get('fields')
+          ? `&fields=${encodeURIComponent(q.get('fields') as string)}`
+          : '';
+        links.push(
+          `<${context.origin}/admin/api/${version}/${resource}.json?limit=${limit}${extra}&page_info=${info}>; rel="${rel}"`,
+        );
       };
       if (offset > 0) link(Math.max(0, offset - size), 'previous');
       if (offset + size < items.length) link(offset + size, 'next');
@@ -193,9 +242,13 @@ export const mock: VendorMock = {
     return {
       collections: () => store,
       handle(request: MockRequest): MockResponse {
-        const m = request.path.match(/^\/admin\/api\/(\d{4}-\d{2}|unstable)\/(orders|customers|products)(?:\/(\d+|count))?\.json$/);
+        const m = request.path.match(
+          /^\/admin\/api\/(\d{4}-\d{2}|unstable)\/(orders|customers|products)(?:\/(\d+|count))?\.json$/,
+        );
         if (!m) return fail(404, 'Not Found');
-        const [, version, resource, id] = m;
+        const version = m[1] ?? '';
+        const resource = m[2] as Resource;
+        const id = m[3];
         if (request.method !== 'GET') return fail(406, 'Not Acceptable');
         if (id === 'count') {
           const items = filtered(resource, request.query);

@@ -8,23 +8,40 @@
 // Errors: `{error: {type, message, param?, code?}}`, 404 `resource_missing` for unknown ids.
 // Objects have the shape of API version 2024-06-20 (an invoice's `subscription` is a top-level
 // field, as before the 2025-03-31 "basil" release moved it under `parent`).
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 const PAGE_MAX = 5;
 
 function invalid(message: string, param?: string, status = 400): MockResponse {
-  return json(status, { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } });
+  return json(status, {
+    error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
+  });
 }
 
 function missing(kind: string, id: string, param = 'id'): MockResponse {
   return json(404, {
-    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param },
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such ${kind}: '${id}'`,
+      param,
+    },
   });
 }
 
-const RESOURCES: Record<string, { collection: string; object: string; kind: string; params: string[] }> = {
+type Collection = 'customers' | 'charges' | 'invoices';
+const RESOURCES: Record<
+  Collection,
+  { collection: Collection; object: string; kind: string; params: string[] }
+> = {
   customers: {
     collection: 'customers',
     object: 'customer',
@@ -47,7 +64,10 @@ const RESOURCES: Record<string, { collection: string; object: string; kind: stri
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'];
 
 /** The range filters Stripe accepts as `name[gt]=…` or `name=…`. */
-function rangeFilter(query: URLSearchParams, name: string): ((value: number) => boolean) | MockResponse | null {
+function rangeFilter(
+  query: URLSearchParams,
+  name: string,
+): ((value: number) => boolean) | MockResponse | null {
   const tests: Array<(v: number) => boolean> = [];
   for (const [key, raw] of query) {
     const match = key.match(new RegExp(`^${name}(?:\\[(gt|gte|lt|lte)\\])?$`));
@@ -56,7 +76,15 @@ function rangeFilter(query: URLSearchParams, name: string): ((value: number) => 
     if (!Number.isInteger(bound)) return invalid(`Invalid integer: ${raw}`, key);
     const op = match[1];
     tests.push((v) =>
-      op === 'gt' ? v > bound : op === 'gte' ? v >= bound : op === 'lt' ? v < bound : op === 'lte' ? v <= bound : v === bound,
+      op === 'gt'
+        ? v > bound
+        : op === 'gte'
+          ? v >= bound
+          : op === 'lt'
+            ? v < bound
+            : op === 'lte'
+              ? v <= bound
+              : v === bound,
     );
   }
   return tests.length ? (v) => tests.every((t) => t(v)) : null;
@@ -64,7 +92,8 @@ function rangeFilter(query: URLSearchParams, name: string): ((value: number) => 
 
 function expansions(query: URLSearchParams): string[] {
   const out: string[] = [];
-  for (const [key, value] of query) if (key === 'expand[]' || /^expand\[\d+\]$/.test(key)) out.push(value);
+  for (const [key, value] of query)
+    if (key === 'expand[]' || /^expand\[\d+\]$/.test(key)) out.push(value);
   return out;
 }
 
@@ -73,18 +102,26 @@ function parseSearch(text: string): ((r: Rec) => boolean) | string {
   const trimmed = text.trim();
   if (!trimmed) return 'query is required';
   const joiner = / OR /.test(trimmed) ? 'OR' : 'AND';
-  if (/ OR /.test(trimmed) && / AND /.test(trimmed)) return 'Mixing AND and OR in one query is not supported.';
+  if (/ OR /.test(trimmed) && / AND /.test(trimmed))
+    return 'Mixing AND and OR in one query is not supported.';
   const clauses = trimmed.split(new RegExp(`\\s+${joiner}\\s+`));
   const tests: Array<(r: Rec) => boolean> = [];
   for (const clause of clauses) {
-    const m = clause.match(/^(-)?([a-z_.\[\]'"]+?)\s*(:|>=|<=|>|<)\s*(?:'([^']*)'|"([^"]*)"|([^\s]+))$/);
+    const m = clause.match(
+      /^(-)?([a-z_.[\]'"]+?)\s*(:|>=|<=|>|<)\s*(?:'([^']*)'|"([^"]*)"|([^\s]+))$/,
+    );
     if (!m) return `Invalid query clause: ${clause}`;
     const negate = Boolean(m[1]);
-    const field = m[2].replace(/\[['"]([^'"]+)['"]\]/, '.$1');
-    const op = m[3];
+    const field = (m[2] ?? '').replace(/\[['"]([^'"]+)['"]\]/, '.$1');
+    const op = m[3] ?? ':';
     const literal = m[4] ?? m[5] ?? m[6] ?? '';
     tests.push((record) => {
-      const value = field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Rec)[k] : undefined), record);
+      const value = field
+        .split('.')
+        .reduce<unknown>(
+          (v, k) => (v && typeof v === 'object' ? (v as Rec)[k] : undefined),
+          record,
+        );
       let ok: boolean;
       if (op === ':') {
         if (literal === 'null') ok = value === null || value === undefined;
@@ -125,30 +162,39 @@ export const mock: VendorMock = {
     }),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as Record<string, Rec[]>;
-    const store: Record<string, Rec[]> = {
+    const store: Record<Collection, Rec[]> = {
       customers: data.customers ?? [],
       charges: data.charges ?? [],
       invoices: data.invoices ?? [],
     };
     for (const [name, list] of Object.entries(store)) {
-      const object = RESOURCES[name].object;
+      const object = RESOURCES[name as Collection].object;
       for (const record of list) record.object ??= object;
     }
 
     function withExpansions(record: Rec, expand: string[], prefix: string): Rec {
-      if (!expand.includes(`${prefix}customer`) || typeof record.customer !== 'string') return record;
+      if (!expand.includes(`${prefix}customer`) || typeof record.customer !== 'string')
+        return record;
       const customer = store.customers.find((c) => c.id === record.customer);
       return customer ? { ...record, customer } : record;
     }
 
     function sortNewest(list: Rec[]): Rec[] {
-      return [...list].sort((a, b) => Number(b.created) - Number(a.created) || String(b.id).localeCompare(String(a.id)));
+      return [...list].sort(
+        (a, b) => Number(b.created) - Number(a.created) || String(b.id).localeCompare(String(a.id)),
+      );
     }
 
-    function list(resource: string, request: MockRequest): MockResponse {
+    function list(resource: Collection, request: MockRequest): MockResponse {
       const spec = RESOURCES[resource];
       const q = request.query;
-      const known = new Set([...spec.params, 'limit', 'starting_after', 'ending_before', 'expand[]']);
+      const known = new Set([
+        ...spec.params,
+        'limit',
+        'starting_after',
+        'ending_before',
+        'expand[]',
+      ]);
       for (const key of q.keys()) {
         const base = key.replace(/\[[^\]]*\]$/, '');
         if (!known.has(key) && !known.has(base) && !/^expand\[\d+\]$/.test(key)) {
@@ -158,27 +204,44 @@ export const mock: VendorMock = {
       const limitRaw = q.get('limit');
       const limit = limitRaw === null ? 10 : Number(limitRaw);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-        return invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit');
+        return invalid(
+          'This value must be greater than or equal to 1 and less than or equal to 100.',
+          'limit',
+        );
       }
       let items = sortNewest(store[spec.collection]);
       const created = rangeFilter(q, 'created');
       if (created && 'status' in created) return created;
-      if (created) items = items.filter((r) => (created as (v: number) => boolean)(Number(r.created)));
+      if (created)
+        items = items.filter((r) => (created as (v: number) => boolean)(Number(r.created)));
       if (resource === 'invoices') {
         const due = rangeFilter(q, 'due_date');
         if (due && 'status' in due) return due;
-        if (due) items = items.filter((r) => r.due_date != null && (due as (v: number) => boolean)(Number(r.due_date)));
+        if (due)
+          items = items.filter(
+            (r) => r.due_date != null && (due as (v: number) => boolean)(Number(r.due_date)),
+          );
         const status = q.get('status');
         if (status !== null) {
           if (!INVOICE_STATUSES.includes(status)) {
-            return invalid(`Invalid status: must be one of ${INVOICE_STATUSES.join(', ')}`, 'status');
+            return invalid(
+              `Invalid status: must be one of ${INVOICE_STATUSES.join(', ')}`,
+              'status',
+            );
           }
           items = items.filter((r) => r.status === status);
         }
       }
-      for (const name of ['email', 'customer', 'subscription', 'collection_method', 'payment_intent']) {
+      for (const name of [
+        'email',
+        'customer',
+        'subscription',
+        'collection_method',
+        'payment_intent',
+      ]) {
         const value = q.get(name);
-        if (value !== null && spec.params.includes(name)) items = items.filter((r) => r[name] === value);
+        if (value !== null && spec.params.includes(name))
+          items = items.filter((r) => r[name] === value);
       }
       const after = q.get('starting_after');
       const before = q.get('ending_before');
@@ -209,7 +272,7 @@ export const mock: VendorMock = {
       });
     }
 
-    function search(resource: string, request: MockRequest): MockResponse {
+    function search(resource: Collection, request: MockRequest): MockResponse {
       const spec = RESOURCES[resource];
       const text = request.query.get('query');
       if (text === null) return invalid('Missing required param: query.', 'query');
@@ -218,7 +281,10 @@ export const mock: VendorMock = {
       const limitRaw = request.query.get('limit');
       const limit = limitRaw === null ? 10 : Number(limitRaw);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-        return invalid('This value must be greater than or equal to 1 and less than or equal to 100.', 'limit');
+        return invalid(
+          'This value must be greater than or equal to 1 and less than or equal to 100.',
+          'limit',
+        );
       }
       const size = Math.min(limit, PAGE_MAX);
       const pageToken = request.query.get('page');
@@ -247,11 +313,20 @@ export const mock: VendorMock = {
         void context;
         const m = request.path.match(/^\/v1\/(customers|charges|invoices)(?:\/([^/]+))?$/);
         if (!m) {
-          return invalid(`Unrecognized request URL (${request.method}: ${request.path}).`, undefined, 404);
+          return invalid(
+            `Unrecognized request URL (${request.method}: ${request.path}).`,
+            undefined,
+            404,
+          );
         }
-        const [, resource, id] = m;
+        const resource = m[1] as Collection;
+        const id = m[2];
         if (request.method !== 'GET') {
-          return invalid(`Unrecognized request URL (${request.method}: ${request.path}).`, undefined, 404);
+          return invalid(
+            `Unrecognized request URL (${request.method}: ${request.path}).`,
+            undefined,
+            404,
+          );
         }
         if (id === 'search') return search(resource, request);
         if (id === undefined) return list(resource, request);

@@ -9,7 +9,13 @@
 // the contact's ContactID and Name. POST/PUT Invoices creates (`{Invoices: […]}` or one invoice);
 // a contact given by Name is matched to an existing contact or created. Validation errors are 400
 // `{ErrorNumber: 10, Type: "ValidationException", Elements: [{…, ValidationErrors: [{Message}]}]}`.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -22,10 +28,11 @@ function netDate(day: string): string {
 function dayOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const net = value.match(/^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/);
-  if (net) return new Date(Number(net[1])).toISOString().slice(0, 10);
+  if (net) return new Date(Number(net[1] ?? 0)).toISOString().slice(0, 10);
   const m = value.match(/^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/);
-  if (!m || Number.isNaN(Date.parse(m[1]))) return null;
-  return m[1];
+  const day = m?.[1];
+  if (!day || Number.isNaN(Date.parse(day))) return null;
+  return day;
 }
 
 function uuid(n: number, prefix: string): string {
@@ -50,13 +57,16 @@ function compileWhere(text: string): ((r: Rec) => boolean) | string {
     const clause = raw.trim().replace(/^\((.*)\)$/, '$1');
     const m = clause.match(/^([A-Za-z.]+)\s*(==|!=|>=|<=|>|<)\s*(.+)$/);
     if (!m) return `Unable to parse where clause: ${clause}`;
-    const [, field, op, literalRaw] = m;
-    const literal = literalRaw.trim();
+    const field = m[1] ?? '';
+    const op = m[2] ?? '==';
+    const literal = (m[3] ?? '').trim();
     let target: string | number;
     let kind: 'date' | 'number' | 'string';
-    const dt = literal.match(/^DateTime\(\s*(\d{4})\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\s*(?:,\s*\d{1,2}\s*){0,3}\)$/);
+    const dt = literal.match(
+      /^DateTime\(\s*(\d{4})\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\s*(?:,\s*\d{1,2}\s*){0,3}\)$/,
+    );
     if (dt) {
-      target = `${dt[1]}-${dt[2].padStart(2, '0')}-${dt[3].padStart(2, '0')}`;
+      target = `${dt[1]}-${(dt[2] ?? '').padStart(2, '0')}-${(dt[3] ?? '').padStart(2, '0')}`;
       kind = 'date';
     } else if (/^".*"$/.test(literal)) {
       target = literal.slice(1, -1);
@@ -66,7 +76,12 @@ function compileWhere(text: string): ((r: Rec) => boolean) | string {
       kind = 'number';
     } else return `Unable to parse where clause: ${clause}`;
     tests.push((record) => {
-      const value = field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Rec)[k] : undefined), record);
+      const value = field
+        .split('.')
+        .reduce<unknown>(
+          (v, k) => (v && typeof v === 'object' ? (v as Rec)[k] : undefined),
+          record,
+        );
       let a: string | number | null;
       if (kind === 'date') a = dayOf(value);
       else if (kind === 'number') a = typeof value === 'number' ? value : Number(value);
@@ -102,11 +117,21 @@ export const mock: VendorMock = {
     'https://developer.xero.com/documentation/api/http-response-codes',
   ],
   unauthorized: () =>
-    json(401, { Type: null, Title: 'Unauthorized', Status: 401, Detail: 'AuthenticationUnsuccessful', Instance: '0b1e0000-0000-4000-8000-000000000401', Extensions: {} }),
+    json(401, {
+      Type: null,
+      Title: 'Unauthorized',
+      Status: 401,
+      Detail: 'AuthenticationUnsuccessful',
+      Instance: '0b1e0000-0000-4000-8000-000000000401',
+      Extensions: {},
+    }),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as { tenantId?: string; invoices?: Rec[]; contacts?: Rec[] };
     const tenantId = data.tenantId ?? '';
-    const store: Record<string, Rec[]> = { invoices: data.invoices ?? [], contacts: data.contacts ?? [] };
+    const store: { invoices: Rec[]; contacts: Rec[] } = {
+      invoices: data.invoices ?? [],
+      contacts: data.contacts ?? [],
+    };
     let counter = 1;
     let invoiceNumber = 1;
     for (const inv of store.invoices) {
@@ -150,7 +175,9 @@ export const mock: VendorMock = {
       }
       const name = typeof given.Name === 'string' ? given.Name.trim() : '';
       if (!name) return 'A Contact must be specified for this type of transaction';
-      const byName = store.contacts.find((c) => String(c.Name).toLowerCase() === name.toLowerCase());
+      const byName = store.contacts.find(
+        (c) => String(c.Name).toLowerCase() === name.toLowerCase(),
+      );
       if (byName) return byName;
       const contact: Rec = {
         ContactID: uuid(store.contacts.length + 100, 'c0a7c7e1'),
@@ -169,29 +196,42 @@ export const mock: VendorMock = {
     function createInvoice(input: Rec): Rec | MockResponse {
       const errors: string[] = [];
       const type = input.Type;
-      if (type !== 'ACCREC' && type !== 'ACCPAY') errors.push(type === undefined ? 'Invoice Type must be specified' : `Invoice Type '${String(type)}' is not valid`);
+      if (type !== 'ACCREC' && type !== 'ACCPAY')
+        errors.push(
+          type === undefined
+            ? 'Invoice Type must be specified'
+            : `Invoice Type '${String(type)}' is not valid`,
+        );
       const status = input.Status === undefined ? 'DRAFT' : input.Status;
-      if (!['DRAFT', 'SUBMITTED', 'AUTHORISED'].includes(String(status))) errors.push(`Invoice Status '${String(status)}' is not valid for a new invoice`);
-      const lineAmountTypes = input.LineAmountTypes === undefined ? 'Exclusive' : input.LineAmountTypes;
-      if (!['Exclusive', 'Inclusive', 'NoTax'].includes(String(lineAmountTypes))) errors.push(`LineAmountTypes '${String(lineAmountTypes)}' is not valid`);
-      const date = input.Date === undefined ? context.now().toISOString().slice(0, 10) : dayOf(input.Date);
+      if (!['DRAFT', 'SUBMITTED', 'AUTHORISED'].includes(String(status)))
+        errors.push(`Invoice Status '${String(status)}' is not valid for a new invoice`);
+      const lineAmountTypes =
+        input.LineAmountTypes === undefined ? 'Exclusive' : input.LineAmountTypes;
+      if (!['Exclusive', 'Inclusive', 'NoTax'].includes(String(lineAmountTypes)))
+        errors.push(`LineAmountTypes '${String(lineAmountTypes)}' is not valid`);
+      const date =
+        input.Date === undefined ? context.now().toISOString().slice(0, 10) : dayOf(input.Date);
       if (!date) errors.push('Date is not a valid date');
       const dueDate = input.DueDate === undefined ? null : dayOf(input.DueDate);
       if (input.DueDate !== undefined && !dueDate) errors.push('Due Date is not a valid date');
       if (status !== 'DRAFT' && !dueDate) errors.push('Due Date is required');
       let contact: Rec | null = null;
-      if (!input.Contact || typeof input.Contact !== 'object') errors.push('A Contact must be specified for this type of transaction');
+      if (!input.Contact || typeof input.Contact !== 'object')
+        errors.push('A Contact must be specified for this type of transaction');
       const lines: Rec[] = [];
       const rawLines = input.LineItems === undefined ? [] : input.LineItems;
       if (!Array.isArray(rawLines)) errors.push('LineItems must be a list');
       else {
         for (const [index, raw] of (rawLines as Rec[]).entries()) {
           const description = typeof raw.Description === 'string' ? raw.Description : '';
-          if (!description && !raw.ItemCode) errors.push(`Description needs to be specified for line item ${index + 1}`);
+          if (!description && !raw.ItemCode)
+            errors.push(`Description needs to be specified for line item ${index + 1}`);
           const quantity = raw.Quantity === undefined ? 1 : Number(raw.Quantity);
           const unit = raw.UnitAmount === undefined ? 0 : Number(raw.UnitAmount);
-          if (!Number.isFinite(quantity)) errors.push(`Quantity is not a valid number on line item ${index + 1}`);
-          if (!Number.isFinite(unit)) errors.push(`Unit Price is not a valid number on line item ${index + 1}`);
+          if (!Number.isFinite(quantity))
+            errors.push(`Quantity is not a valid number on line item ${index + 1}`);
+          if (!Number.isFinite(unit))
+            errors.push(`Unit Price is not a valid number on line item ${index + 1}`);
           const discount = raw.DiscountRate === undefined ? 0 : Number(raw.DiscountRate);
           const lineAmount = Math.round(quantity * unit * (1 - discount / 100) * 100) / 100;
           lines.push({
@@ -205,7 +245,8 @@ export const mock: VendorMock = {
           });
         }
       }
-      if (status !== 'DRAFT' && lines.length === 0) errors.push('At least one line item is required');
+      if (status !== 'DRAFT' && lines.length === 0)
+        errors.push('At least one line item is required');
       if (!errors.length && input.Contact && typeof input.Contact === 'object') {
         const found = findOrCreateContact(input.Contact as Rec);
         if (typeof found === 'string') errors.push(found);
@@ -251,9 +292,13 @@ export const mock: VendorMock = {
       const ids = q.get('IDs') ?? q.get('ids');
       if (ids) items = items.filter((i) => ids.split(',').includes(String(i.InvoiceID)));
       const contactIds = q.get('ContactIDs') ?? q.get('contactIDs');
-      if (contactIds) items = items.filter((i) => contactIds.split(',').includes(String((i.Contact as Rec)?.ContactID)));
+      if (contactIds)
+        items = items.filter((i) =>
+          contactIds.split(',').includes(String((i.Contact as Rec)?.ContactID)),
+        );
       const numbers = q.get('InvoiceNumbers');
-      if (numbers) items = items.filter((i) => numbers.split(',').includes(String(i.InvoiceNumber)));
+      if (numbers)
+        items = items.filter((i) => numbers.split(',').includes(String(i.InvoiceNumber)));
       const where = q.get('where') ?? q.get('Where');
       if (where) {
         const test = compileWhere(where);
@@ -264,16 +309,23 @@ export const mock: VendorMock = {
       }
       const order = q.get('order');
       if (order) {
-        const [field, dir] = order.split(/\s+/);
+        const [field = 'Date', dir] = order.split(/\s+/);
         items.sort((a, b) => {
-          const c = String(a[`${field}String`] ?? a[field] ?? '').localeCompare(String(b[`${field}String`] ?? b[field] ?? ''), undefined, { numeric: true });
+          const c = String(a[`${field}String`] ?? a[field] ?? '').localeCompare(
+            String(b[`${field}String`] ?? b[field] ?? ''),
+            undefined,
+            { numeric: true },
+          );
           return dir?.toUpperCase() === 'DESC' ? -c : c;
         });
       }
       const page = q.get('page');
       if (page !== null) {
         const n = Math.max(1, Number.parseInt(page, 10) || 1);
-        const size = Math.min(1000, Math.max(1, Number.parseInt(q.get('pageSize') ?? '100', 10) || 100));
+        const size = Math.min(
+          1000,
+          Math.max(1, Number.parseInt(q.get('pageSize') ?? '100', 10) || 100),
+        );
         items = items.slice((n - 1) * size, n * size);
         return json(200, envelope('Invoices', items));
       }
@@ -294,22 +346,34 @@ export const mock: VendorMock = {
           });
         }
         const m = request.path.match(/^\/api\.xro\/2\.0\/(Invoices|Contacts)(?:\/([^/]+))?$/i);
-        if (!m) return json(404, 'The resource you\'re looking for cannot be found');
-        const resource = m[1].toLowerCase() === 'invoices' ? 'Invoices' : 'Contacts';
+        if (!m) return json(404, "The resource you're looking for cannot be found");
+        const resource = (m[1] ?? '').toLowerCase() === 'invoices' ? 'Invoices' : 'Contacts';
         const id = m[2];
         if (resource === 'Contacts') {
           if ((request.method === 'POST' || request.method === 'PUT') && !id) {
             const body = request.body as Rec | undefined;
             if (!body || typeof body !== 'object') {
-              return json(400, { ErrorNumber: 14, Type: 'PostDataInvalidException', Message: 'Invalid Json data' });
+              return json(400, {
+                ErrorNumber: 14,
+                Type: 'PostDataInvalidException',
+                Message: 'Invalid Json data',
+              });
             }
             const inputs = Array.isArray(body.Contacts) ? (body.Contacts as Rec[]) : [body];
             const created: Rec[] = [];
             for (const input of inputs) {
               const name = typeof input.Name === 'string' ? input.Name.trim() : '';
               if (!name) return validationError(input, ['The contact name must be specified.']);
-              if (store.contacts.some((c) => String(c.Name).toLowerCase() === name.toLowerCase() && c.ContactStatus !== 'ARCHIVED')) {
-                return validationError(input, [`The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`]);
+              if (
+                store.contacts.some(
+                  (c) =>
+                    String(c.Name).toLowerCase() === name.toLowerCase() &&
+                    c.ContactStatus !== 'ARCHIVED',
+                )
+              ) {
+                return validationError(input, [
+                  `The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`,
+                ]);
               }
               const made = findOrCreateContact(input);
               if (typeof made === 'string') return validationError(input, [made]);
@@ -320,26 +384,32 @@ export const mock: VendorMock = {
           if (request.method !== 'GET') return json(405, 'Method not allowed');
           let items = [...store.contacts];
           if (id) items = items.filter((c) => c.ContactID === id || c.ContactNumber === id);
-          if (id && !items.length) return json(404, 'The resource you\'re looking for cannot be found');
+          if (id && !items.length)
+            return json(404, "The resource you're looking for cannot be found");
           const ids = request.query.get('IDs');
           if (ids) items = items.filter((c) => ids.split(',').includes(String(c.ContactID)));
           const where = request.query.get('where') ?? request.query.get('Where');
           if (where) {
             const test = compileWhere(where);
-            if (typeof test === 'string') return json(400, { ErrorNumber: 16, Type: 'QueryParseException', Message: test });
+            if (typeof test === 'string')
+              return json(400, { ErrorNumber: 16, Type: 'QueryParseException', Message: test });
             items = items.filter(test);
           }
           const term = request.query.get('searchTerm');
           if (term) {
             const t = term.toLowerCase();
-            items = items.filter((c) => [c.Name, c.FirstName, c.LastName, c.EmailAddress].some((v) => typeof v === 'string' && v.toLowerCase().includes(t)));
+            items = items.filter((c) =>
+              [c.Name, c.FirstName, c.LastName, c.EmailAddress].some(
+                (v) => typeof v === 'string' && v.toLowerCase().includes(t),
+              ),
+            );
           }
           return json(200, envelope('Contacts', items));
         }
         if (request.method === 'GET') {
           if (id) {
             const inv = store.invoices.find((i) => i.InvoiceID === id || i.InvoiceNumber === id);
-            if (!inv) return json(404, 'The resource you\'re looking for cannot be found');
+            if (!inv) return json(404, "The resource you're looking for cannot be found");
             return json(200, envelope('Invoices', [inv]));
           }
           return getInvoices(request);
@@ -347,7 +417,11 @@ export const mock: VendorMock = {
         if ((request.method === 'POST' || request.method === 'PUT') && !id) {
           const body = request.body as Rec | undefined;
           if (!body || typeof body !== 'object') {
-            return json(400, { ErrorNumber: 14, Type: 'PostDataInvalidException', Message: 'Invalid Json data' });
+            return json(400, {
+              ErrorNumber: 14,
+              Type: 'PostDataInvalidException',
+              Message: 'Invalid Json data',
+            });
           }
           const inputs = Array.isArray(body.Invoices) ? (body.Invoices as Rec[]) : [body];
           // Validate all before storing any, as Xero does without summarizeErrors=false.
@@ -356,7 +430,11 @@ export const mock: VendorMock = {
           const created: Rec[] = [];
           for (const input of inputs) {
             const result = createInvoice(input);
-            if ('status' in result && typeof result.status === 'number' && !('InvoiceID' in result)) {
+            if (
+              'status' in result &&
+              typeof result.status === 'number' &&
+              !('InvoiceID' in result)
+            ) {
               store.invoices.splice(before);
               store.contacts.splice(contactsBefore);
               return result as MockResponse;

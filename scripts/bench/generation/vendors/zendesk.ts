@@ -10,7 +10,13 @@
 // asks for one. `GET /incremental/users?start_time=<unix>` returns users updated since then with
 // `end_time`, `next_page` and `end_of_stream`. Creating a ticket needs a comment (422
 // RecordInvalid otherwise); priority, status and type are checked against their values.
-import type { MockRequest, MockResponse, VendorContext, VendorInstance, VendorMock } from '../contract.ts';
+import type {
+  MockRequest,
+  MockResponse,
+  VendorContext,
+  VendorInstance,
+  VendorMock,
+} from '../contract.ts';
 import { json } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
@@ -20,7 +26,9 @@ const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 const TYPES = ['problem', 'incident', 'question', 'task'];
 const ROLES = ['end-user', 'agent', 'admin'];
 
-function invalidRecord(details: Record<string, Array<{ description: string; error: string }>>): MockResponse {
+function invalidRecord(
+  details: Record<string, Array<{ description: string; error: string }>>,
+): MockResponse {
   return json(422, { error: 'RecordInvalid', description: 'Record validation errors', details });
 }
 function notFound(): MockResponse {
@@ -90,14 +98,18 @@ export const mock: VendorMock = {
   unauthorized: () => json(401, { error: "Couldn't authenticate you" }),
   create(seed: unknown, context: VendorContext): VendorInstance {
     const data = (seed ?? {}) as { tickets?: Rec[]; users?: Rec[]; ticket_metrics?: Rec[] };
-    const store: Record<string, Rec[]> = {
+    const store: { tickets: Rec[]; users: Rec[]; ticket_metrics: Rec[] } = {
       tickets: data.tickets ?? [],
       users: data.users ?? [],
       ticket_metrics: data.ticket_metrics ?? [],
     };
     let nextTicket = Math.max(1000, ...store.tickets.map((t) => Number(t.id) + 1));
     let nextUser = Math.max(90000, ...store.users.map((u) => Number(u.id) + 1));
-    const now = () => context.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const now = () =>
+      context
+        .now()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z');
     const url = (path: string, params: Record<string, string>) =>
       `${context.origin}/api/v2/${path}?${new URLSearchParams(params).toString()}`;
 
@@ -118,23 +130,40 @@ export const mock: VendorMock = {
     }
 
     /** Offset or cursor pagination over `items`, answered under `key`. */
-    function paged(key: string, path: string, items: Rec[], q: URLSearchParams, extra: (page: Rec[]) => Rec = () => ({})): MockResponse {
+    function paged(
+      key: string,
+      path: string,
+      items: Rec[],
+      q: URLSearchParams,
+      extra: (page: Rec[]) => Rec = () => ({}),
+    ): MockResponse {
       const cursorSize = q.get('page[size]');
       const after = q.get('page[after]');
       if (cursorSize !== null || after !== null) {
         const size = Math.min(Math.max(1, Number(cursorSize ?? 100) || 100), 100);
-        if (size > 100) return badRequest('InvalidPaginationParameter', 'page[size] must be at most 100');
-        const start = after === null ? 0 : Number(Buffer.from(after, 'base64url').toString('utf8')) || 0;
+        if (size > 100)
+          return badRequest('InvalidPaginationParameter', 'page[size] must be at most 100');
+        const start =
+          after === null ? 0 : Number(Buffer.from(after, 'base64url').toString('utf8')) || 0;
         const take = Math.min(size, PAGE_MAX);
         const page = items.slice(start, start + take);
         const hasMore = start + take < items.length;
-        const afterCursor = hasMore ? Buffer.from(String(start + take)).toString('base64url') : null;
+        const afterCursor = hasMore
+          ? Buffer.from(String(start + take)).toString('base64url')
+          : null;
         const base: Record<string, string> = {};
         for (const [k, v] of q) if (k !== 'page[after]' && k !== 'page[before]') base[k] = v;
         return json(200, {
           [key]: page,
           ...extra(page),
-          meta: { has_more: hasMore, after_cursor: afterCursor, before_cursor: start > 0 ? Buffer.from(String(Math.max(0, start - take))).toString('base64url') : null },
+          meta: {
+            has_more: hasMore,
+            after_cursor: afterCursor,
+            before_cursor:
+              start > 0
+                ? Buffer.from(String(Math.max(0, start - take))).toString('base64url')
+                : null,
+          },
           links: {
             next: hasMore ? url(path, { ...base, 'page[after]': afterCursor as string }) : null,
             prev: null,
@@ -146,7 +175,8 @@ export const mock: VendorMock = {
         return badRequest('InvalidPaginationParameter', 'per_page must be between 1 and 100');
       }
       const pageNo = q.get('page') === null ? 1 : Number(q.get('page'));
-      if (!Number.isInteger(pageNo) || pageNo < 1) return badRequest('InvalidPaginationParameter', 'page must be a positive integer');
+      if (!Number.isInteger(pageNo) || pageNo < 1)
+        return badRequest('InvalidPaginationParameter', 'page must be a positive integer');
       const take = Math.min(perPage, PAGE_MAX);
       const start = (pageNo - 1) * take;
       const page = items.slice(start, start + take);
@@ -155,7 +185,8 @@ export const mock: VendorMock = {
       return json(200, {
         [key]: page,
         ...extra(page),
-        next_page: start + take < items.length ? url(path, { ...base, page: String(pageNo + 1) }) : null,
+        next_page:
+          start + take < items.length ? url(path, { ...base, page: String(pageNo + 1) }) : null,
         previous_page: pageNo > 1 ? url(path, { ...base, page: String(pageNo - 1) }) : null,
         count: items.length,
       });
@@ -165,8 +196,12 @@ export const mock: VendorMock = {
       const include = (q.get('include') ?? '').split(',').map((s) => s.trim());
       const out: Rec = {};
       if (include.includes('users')) {
-        const ids = new Set(tickets.flatMap((t) => [t.requester_id, t.submitter_id, t.assignee_id]).filter((x) => x != null));
-        out.users = store.users.filter((u) => ids.has(u.id));
+        const ids = new Set(
+          tickets
+            .flatMap((t) => [t.requester_id, t.submitter_id, t.assignee_id])
+            .filter((x) => x != null),
+        );
+        out.users = store.users.filter((u) => ids.has(u.id as never));
       }
       if (include.includes('metric_sets')) out.metric_sets = tickets.map(metricFor);
       return out;
@@ -179,7 +214,8 @@ export const mock: VendorMock = {
       let type: string | null = null;
       const groups = new Map<string, Array<(r: Rec) => boolean>>();
       const free: string[] = [];
-      const add = (key: string, test: (r: Rec) => boolean) => groups.set(key, [...(groups.get(key) ?? []), test]);
+      const add = (key: string, test: (r: Rec) => boolean) =>
+        groups.set(key, [...(groups.get(key) ?? []), test]);
       for (const term of terms) {
         const negative = term.startsWith('-');
         const m = term.replace(/^-/, '').match(/^([a-z_]+)(:|>=|<=|>|<)(.+)$/);
@@ -187,8 +223,9 @@ export const mock: VendorMock = {
           free.push(term.replace(/"/g, '').toLowerCase());
           continue;
         }
-        const [, key, op, rawValue] = m;
-        const value = rawValue.replace(/^"|"$/g, '');
+        const key = m[1] ?? '';
+        const op = m[2] ?? ':';
+        const value = (m[3] ?? '').replace(/^"|"$/g, '');
         const wrap = (test: (r: Rec) => boolean) => (negative ? (r: Rec) => !test(r) : test);
         if (key === 'type') {
           type = value;
@@ -196,43 +233,95 @@ export const mock: VendorMock = {
         }
         if (key === 'status') {
           const rank = STATUSES.indexOf(value);
-          add(negative ? `-${key}${value}` : key, wrap((r) => {
-            const have = STATUSES.indexOf(String(r.status));
-            return op === ':' ? have === rank : op === '>' ? have > rank : op === '>=' ? have >= rank : op === '<' ? have < rank : have <= rank;
-          }));
+          add(
+            negative ? `-${key}${value}` : key,
+            wrap((r) => {
+              const have = STATUSES.indexOf(String(r.status));
+              return op === ':'
+                ? have === rank
+                : op === '>'
+                  ? have > rank
+                  : op === '>='
+                    ? have >= rank
+                    : op === '<'
+                      ? have < rank
+                      : have <= rank;
+            }),
+          );
         } else if (key === 'priority') {
           const rank = PRIORITIES.indexOf(value);
-          add(negative ? `-${key}${value}` : key, wrap((r) => {
-            const have = PRIORITIES.indexOf(String(r.priority));
-            if (value === 'none') return r.priority == null;
-            return op === ':' ? have === rank : op === '>' ? have > rank : op === '>=' ? have >= rank : op === '<' ? have < rank : have <= rank;
-          }));
+          add(
+            negative ? `-${key}${value}` : key,
+            wrap((r) => {
+              const have = PRIORITIES.indexOf(String(r.priority));
+              if (value === 'none') return r.priority == null;
+              return op === ':'
+                ? have === rank
+                : op === '>'
+                  ? have > rank
+                  : op === '>='
+                    ? have >= rank
+                    : op === '<'
+                      ? have < rank
+                      : have <= rank;
+            }),
+          );
         } else if (key === 'tags' || key === 'tag') {
-          add(`tags${negative ? '-' + value : value}`, wrap((r) => Array.isArray(r.tags) && (r.tags as string[]).includes(value)));
+          add(
+            `tags${negative ? '-' + value : value}`,
+            wrap((r) => Array.isArray(r.tags) && (r.tags as string[]).includes(value)),
+          );
         } else if (['created', 'updated', 'solved', 'due_date'].includes(key)) {
-          add(`${key}${op}${value}${negative}`, wrap((r) => {
-            const source = key === 'solved' ? metricFor(r).solved_at : key === 'due_date' ? r.due_at : r[`${key}_at`];
-            return compareDate(source, op, value);
-          }));
+          add(
+            `${key}${op}${value}${negative}`,
+            wrap((r) => {
+              const source =
+                key === 'solved'
+                  ? metricFor(r).solved_at
+                  : key === 'due_date'
+                    ? r.due_at
+                    : r[`${key}_at`];
+              return compareDate(source, op, value);
+            }),
+          );
         } else if (key === 'role') {
-          add(key, wrap((r) => r.role === value));
+          add(
+            key,
+            wrap((r) => r.role === value),
+          );
         } else if (key === 'email') {
-          add(key, wrap((r) => String(r.email ?? '').toLowerCase() === value.toLowerCase()));
+          add(
+            key,
+            wrap((r) => String(r.email ?? '').toLowerCase() === value.toLowerCase()),
+          );
         } else if (key === 'ticket_type') {
-          add(key, wrap((r) => r.type === value));
+          add(
+            key,
+            wrap((r) => r.type === value),
+          );
         } else if (['requester', 'assignee', 'submitter'].includes(key)) {
-          add(key, wrap((r) => {
-            if (value === 'none') return r[`${key}_id`] == null;
-            const user = store.users.find((u) => u.id === r[`${key}_id`]);
-            return String(r[`${key}_id`]) === value || String(user?.email ?? '').toLowerCase() === value.toLowerCase();
-          }));
+          add(
+            key,
+            wrap((r) => {
+              if (value === 'none') return r[`${key}_id`] == null;
+              const user = store.users.find((u) => u.id === r[`${key}_id`]);
+              return (
+                String(r[`${key}_id`]) === value ||
+                String(user?.email ?? '').toLowerCase() === value.toLowerCase()
+              );
+            }),
+          );
         } else {
           return badRequest('InvalidSearch', `Unsupported search keyword: ${key}`);
         }
       }
       let pool: Array<{ type: string; record: Rec }> = [];
-      if (type === null || type === 'ticket') pool.push(...store.tickets.filter((t) => !t.archived).map((record) => ({ type: 'ticket', record })));
-      if (type === null || type === 'user') pool.push(...store.users.map((record) => ({ type: 'user', record })));
+      if (type === null || type === 'ticket')
+        pool.push(
+          ...store.tickets.filter((t) => !t.archived).map((record) => ({ type: 'ticket', record })),
+        );
+      if (type === null || type === 'user')
+        pool.push(...store.users.map((record) => ({ type: 'user', record })));
       pool = pool.filter(({ record }) => {
         for (const tests of groups.values()) if (!tests.some((t) => t(record))) return false;
         return free.every((word) => JSON.stringify(record).toLowerCase().includes(word));
@@ -241,7 +330,9 @@ export const mock: VendorMock = {
       const desc = q.get('sort_order') !== 'asc';
       if (sortBy) {
         pool.sort((a, b) => {
-          const c = String(a.record[sortBy] ?? a.record[`${sortBy}_at`] ?? '').localeCompare(String(b.record[sortBy] ?? b.record[`${sortBy}_at`] ?? ''));
+          const c = String(a.record[sortBy] ?? a.record[`${sortBy}_at`] ?? '').localeCompare(
+            String(b.record[sortBy] ?? b.record[`${sortBy}_at`] ?? ''),
+          );
           return desc ? -c : c;
         });
       }
@@ -265,31 +356,54 @@ export const mock: VendorMock = {
               ? comment.html_body
               : ''
           : '';
-      if (!commentBody.trim()) details.base = [{ description: 'Description: cannot be blank', error: 'BlankValue' }];
+      if (!commentBody.trim())
+        details.base = [{ description: 'Description: cannot be blank', error: 'BlankValue' }];
       if (input.priority != null && !PRIORITIES.includes(String(input.priority))) {
-        details.priority = [{ description: `Priority: ${String(input.priority)} is not valid`, error: 'InvalidValue' }];
+        details.priority = [
+          {
+            description: `Priority: ${String(input.priority)} is not valid`,
+            error: 'InvalidValue',
+          },
+        ];
       }
       if (input.status != null && !STATUSES.includes(String(input.status))) {
-        details.status = [{ description: `Status: ${String(input.status)} is not valid`, error: 'InvalidValue' }];
+        details.status = [
+          { description: `Status: ${String(input.status)} is not valid`, error: 'InvalidValue' },
+        ];
       }
       if (input.type != null && !TYPES.includes(String(input.type))) {
-        details.type = [{ description: `Type: ${String(input.type)} is not valid`, error: 'InvalidValue' }];
+        details.type = [
+          { description: `Type: ${String(input.type)} is not valid`, error: 'InvalidValue' },
+        ];
       }
       if (input.tags !== undefined && !Array.isArray(input.tags)) {
-        details.tags = [{ description: 'Tags: must be an array of strings', error: 'InvalidValue' }];
+        details.tags = [
+          { description: 'Tags: must be an array of strings', error: 'InvalidValue' },
+        ];
       }
       let requesterId: unknown = input.requester_id ?? null;
       const requester = input.requester as Rec | undefined;
       if (requester && typeof requester === 'object') {
-        const email = typeof requester.email === 'string' ? requester.email.trim().toLowerCase() : '';
+        const email =
+          typeof requester.email === 'string' ? requester.email.trim().toLowerCase() : '';
         if (!email && !requester.name) {
-          details.requester = [{ description: 'Requester: Name:  is too short (minimum is 1 character)', error: 'InvalidValue' }];
+          details.requester = [
+            {
+              description: 'Requester: Name:  is too short (minimum is 1 character)',
+              error: 'InvalidValue',
+            },
+          ];
         } else {
-          let user = email ? store.users.find((u) => String(u.email ?? '').toLowerCase() === email) : undefined;
+          let user = email
+            ? store.users.find((u) => String(u.email ?? '').toLowerCase() === email)
+            : undefined;
           if (!user) {
             user = {
               id: nextUser++,
-              name: typeof requester.name === 'string' && requester.name ? requester.name : email.split('@')[0],
+              name:
+                typeof requester.name === 'string' && requester.name
+                  ? requester.name
+                  : email.split('@')[0],
               email: email || null,
               role: 'end-user',
               active: true,
@@ -319,7 +433,13 @@ export const mock: VendorMock = {
         submitter_id: requesterId,
         assignee_id: input.assignee_id ?? null,
         group_id: input.group_id ?? null,
-        tags: Array.isArray(input.tags) ? [...new Set((input.tags as unknown[]).map((t) => String(t).toLowerCase().replace(/\s+/g, '_')))] : [],
+        tags: Array.isArray(input.tags)
+          ? [
+              ...new Set(
+                (input.tags as unknown[]).map((t) => String(t).toLowerCase().replace(/\s+/g, '_')),
+              ),
+            ]
+          : [],
         custom_fields: Array.isArray(input.custom_fields) ? input.custom_fields : [],
         comment_public: comment && typeof comment === 'object' ? comment.public !== false : true,
         via: { channel: 'api', source: { from: {}, to: {}, rel: null } },
@@ -327,7 +447,10 @@ export const mock: VendorMock = {
         updated_at: stamp,
       };
       store.tickets.push(ticket);
-      return json(201, { ticket, audit: { id: Number(ticket.id) * 100, ticket_id: ticket.id, created_at: stamp, events: [] } });
+      return json(201, {
+        ticket,
+        audit: { id: Number(ticket.id) * 100, ticket_id: ticket.id, created_at: stamp, events: [] },
+      });
     }
 
     return {
@@ -337,12 +460,14 @@ export const mock: VendorMock = {
         const q = request.query;
         const m = path.match(/^\/api\/v2\/(.+)$/);
         if (!m) return json(404, { error: 'InvalidEndpoint', description: 'Not found' });
-        const rest = m[1];
+        const rest = m[1] ?? '';
         const get = request.method === 'GET';
         if (rest === 'tickets') {
           if (request.method === 'POST') return createTicket(request);
           if (!get) return json(405, { error: 'MethodNotAllowed' });
-          const items = store.tickets.filter((t) => !t.archived).sort((a, b) => Number(a.id) - Number(b.id));
+          const items = store.tickets
+            .filter((t) => !t.archived)
+            .sort((a, b) => Number(a.id) - Number(b.id));
           return paged('tickets', 'tickets.json', items, q, (page) => sideloads(q, page));
         }
         if (rest === 'tickets/show_many' && get) {
@@ -358,12 +483,17 @@ export const mock: VendorMock = {
           return json(200, { ticket, ...sideloads(q, [ticket]) });
         }
         if (rest === 'ticket_metrics' && get) {
-          const items = store.tickets.filter((x) => !x.archived).sort((a, b) => Number(a.id) - Number(b.id)).map(metricFor);
+          const items = store.tickets
+            .filter((x) => !x.archived)
+            .sort((a, b) => Number(a.id) - Number(b.id))
+            .map(metricFor);
           return paged('ticket_metrics', 'ticket_metrics.json', items, q);
         }
         t = rest.match(/^ticket_metrics\/(\d+)$/);
         if (t && get) {
-          const metric = store.tickets.map(metricFor).find((x) => Number(x.id) === Number(t?.[1]) || Number(x.ticket_id) === Number(t?.[1]));
+          const metric = store.tickets
+            .map(metricFor)
+            .find((x) => Number(x.id) === Number(t?.[1]) || Number(x.ticket_id) === Number(t?.[1]));
           return metric ? json(200, { ticket_metric: metric }) : notFound();
         }
         if ((rest === 'search' || rest === 'search/export') && get) return search(q);
@@ -373,7 +503,9 @@ export const mock: VendorMock = {
         }
         if (rest === 'users' && get) {
           const roles = [...q.getAll('role'), ...q.getAll('role[]')];
-          for (const role of roles) if (!ROLES.includes(role)) return badRequest('InvalidValue', `role: ${role} is not valid`);
+          for (const role of roles)
+            if (!ROLES.includes(role))
+              return badRequest('InvalidValue', `role: ${role} is not valid`);
           let items = [...store.users].sort((a, b) => Number(a.id) - Number(b.id));
           if (roles.length) items = items.filter((u) => roles.includes(String(u.role)));
           return paged('users', 'users.json', items, q);
@@ -388,7 +520,10 @@ export const mock: VendorMock = {
           const items = store.users.filter((u) =>
             byExternal !== null
               ? String(u.external_id) === byExternal
-              : String(u.email ?? '').toLowerCase() === text || String(u.name ?? '').toLowerCase().includes(text),
+              : String(u.email ?? '').toLowerCase() === text ||
+                String(u.name ?? '')
+                  .toLowerCase()
+                  .includes(text),
           );
           return paged('users', 'users/search.json', items, q);
         }
@@ -400,16 +535,29 @@ export const mock: VendorMock = {
         if (rest === 'incremental/users' && get) {
           const start = q.get('start_time');
           if (start === null || !/^\d+$/.test(start)) {
-            return badRequest('InvalidValue', 'start_time is required and must be a Unix epoch time in seconds');
+            return badRequest(
+              'InvalidValue',
+              'start_time is required and must be a Unix epoch time in seconds',
+            );
           }
           const nowSec = Math.floor(context.now().getTime() / 1000);
           const items = store.users
             .filter((x) => timeOf(x.updated_at) / 1000 >= Number(start))
-            .sort((a, b) => timeOf(a.updated_at) - timeOf(b.updated_at) || Number(a.id) - Number(b.id));
+            .sort(
+              (a, b) => timeOf(a.updated_at) - timeOf(b.updated_at) || Number(a.id) - Number(b.id),
+            );
           const page = items.slice(0, PAGE_MAX);
           const endOfStream = items.length <= PAGE_MAX;
           const last = page[page.length - 1];
-          const endTime = endOfStream ? Math.min(nowSec - 1, Math.max(Number(start), ...page.map((x) => Math.floor(timeOf(x.updated_at) / 1000)))) : Math.floor(timeOf(last.updated_at) / 1000);
+          const endTime = endOfStream
+            ? Math.min(
+                nowSec - 1,
+                Math.max(
+                  Number(start),
+                  ...page.map((x) => Math.floor(timeOf(x.updated_at) / 1000)),
+                ),
+              )
+            : Math.floor(timeOf(last?.updated_at) / 1000);
           const nextStart = endTime;
           return json(200, {
             users: page,

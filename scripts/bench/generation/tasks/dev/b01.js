@@ -23,11 +23,17 @@ export default async function run(ctx) {
     inputs.push({
       idProperty: 'email',
       id: customer.email,
-      properties: { email: customer.email, firstname: parts[0] ?? '', lastname: parts.slice(1).join(' ') },
+      properties: {
+        email: customer.email,
+        firstname: parts[0] ?? '',
+        lastname: parts.slice(1).join(' '),
+      },
     });
   }
   for (let i = 0; i < inputs.length; i += 100) {
-    await ctx.destination.post('/crm/v3/objects/contacts/batch/upsert', { json: { inputs: inputs.slice(i, i + 100) } });
+    await ctx.destination.post('/crm/v3/objects/contacts/batch/upsert', {
+      json: { inputs: inputs.slice(i, i + 100) },
+    });
   }
   ctx.log(`upserted ${inputs.length} contacts`);
   await ctx.state.set('createdAfter', newest);

@@ -22,8 +22,11 @@ export default async function run(ctx) {
   const lines = [];
   for (const { subscription, customer } of entries) {
     let email = customer?.email;
-    if (!email) email = (await ctx.source.get(`/customers/${subscription.customer_id}`)).customer.email;
-    const plan = (subscription.subscription_items ?? []).find((i) => i.item_type === 'plan')?.item_price_id ?? subscription.plan_id;
+    if (!email)
+      email = (await ctx.source.get(`/customers/${subscription.customer_id}`)).customer.email;
+    const plan =
+      (subscription.subscription_items ?? []).find((i) => i.item_type === 'plan')?.item_price_id ??
+      subscription.plan_id;
     const day = new Date(subscription.cancelled_at * 1000).toISOString().slice(0, 10);
     lines.push(`${email} | ${plan} | ${day}`);
   }

@@ -1,5 +1,17 @@
 // Reference solution for b05: won deals of the "Enterprise" pipeline → billing-ledger entries.
-const EXPONENT = { JPY: 0, KRW: 0, VND: 0, CLP: 0, ISK: 0, HUF: 2, KWD: 3, BHD: 3, JOD: 3, OMR: 3, TND: 3 };
+const EXPONENT = {
+  JPY: 0,
+  KRW: 0,
+  VND: 0,
+  CLP: 0,
+  ISK: 0,
+  HUF: 2,
+  KWD: 3,
+  BHD: 3,
+  JOD: 3,
+  OMR: 3,
+  TND: 3,
+};
 
 export default async function run(ctx) {
   const pipelines = (await ctx.source.get('/pipelines')).data ?? [];

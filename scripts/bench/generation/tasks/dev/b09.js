@@ -6,7 +6,13 @@ export default async function run(ctx) {
   let startingAfter;
   for (;;) {
     const page = await ctx.source.get('/v1/charges', {
-      query: { limit: 100, 'created[gte]': from, 'created[lt]': to, 'expand[]': 'data.customer', starting_after: startingAfter },
+      query: {
+        limit: 100,
+        'created[gte]': from,
+        'created[lt]': to,
+        'expand[]': 'data.customer',
+        starting_after: startingAfter,
+      },
     });
     charges.push(...page.data);
     if (!page.has_more) break;

@@ -9,12 +9,16 @@ function day(xeroDate) {
 export default async function run(ctx) {
   const { Invoices } = await ctx.source.get('/Invoices', {
     headers: TENANT,
-    query: { Statuses: 'AUTHORISED', where: 'Type=="ACCREC" AND AmountDue>0 AND DueDate<DateTime(2025,11,1)' },
+    query: {
+      Statuses: 'AUTHORISED',
+      where: 'Type=="ACCREC" AND AmountDue>0 AND DueDate<DateTime(2025,11,1)',
+    },
   });
   const { Contacts } = await ctx.source.get('/Contacts', { headers: TENANT });
   const emailOf = new Map(Contacts.map((c) => [c.ContactID, c.EmailAddress]));
   for (const invoice of Invoices) {
-    if (invoice.Type !== 'ACCREC' || invoice.Status !== 'AUTHORISED' || !(invoice.AmountDue > 0)) continue;
+    if (invoice.Type !== 'ACCREC' || invoice.Status !== 'AUTHORISED' || !(invoice.AmountDue > 0))
+      continue;
     const due = day(invoice.DueDate);
     if (due >= '2025-11-01') continue;
     const email = emailOf.get(invoice.Contact.ContactID);

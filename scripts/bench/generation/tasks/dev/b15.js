@@ -4,13 +4,20 @@ export default async function run(ctx) {
   const products = [];
   let sinceId = 0;
   for (;;) {
-    const page = await ctx.source.get('/products.json', { query: { status: 'active', limit: 250, since_id: sinceId } });
+    const page = await ctx.source.get('/products.json', {
+      query: { status: 'active', limit: 250, since_id: sinceId },
+    });
     if (page.products.length === 0) break;
     products.push(...page.products);
     sinceId = page.products[page.products.length - 1].id;
   }
   const soldOut = products
-    .filter((p) => p.status === 'active' && p.variants.length > 0 && p.variants.every((v) => v.inventory_quantity <= 0))
+    .filter(
+      (p) =>
+        p.status === 'active' &&
+        p.variants.length > 0 &&
+        p.variants.every((v) => v.inventory_quantity <= 0),
+    )
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
   const lines = soldOut.map((p) => `${p.title} – SKUs: ${p.variants.map((v) => v.sku).join(', ')}`);
   await ctx.destination.post('/mail/send', {

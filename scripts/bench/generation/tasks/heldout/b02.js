@@ -38,6 +38,9 @@ export default async function run(ctx) {
         AccountCode: '200',
       })),
     };
-    await ctx.destination.post('/api.xro/2.0/Invoices', { json: { Invoices: [invoice] }, headers: tenant });
+    await ctx.destination.post('/api.xro/2.0/Invoices', {
+      json: { Invoices: [invoice] },
+      headers: tenant,
+    });
   }
 }

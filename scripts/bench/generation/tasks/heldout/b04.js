@@ -6,7 +6,11 @@ export default async function run(ctx) {
   let page = 1;
   for (;;) {
     const res = await ctx.source.get('/search.json', {
-      query: { query: 'type:ticket tags:vip status>=solved solved>=2025-10-01 solved<=2025-10-15', page, per_page: 100 },
+      query: {
+        query: 'type:ticket tags:vip status>=solved solved>=2025-10-01 solved<=2025-10-15',
+        page,
+        per_page: 100,
+      },
     });
     tickets.push(...res.results.filter((r) => r.result_type === 'ticket'));
     if (!res.next_page) break;
@@ -24,7 +28,11 @@ export default async function run(ctx) {
       continue;
     }
     await ctx.destination.post(`/members/${member.id}/point-grants`, {
-      json: { points: POINTS[ticket.priority] ?? 5, reason: 'support_goodwill', reference: `zendesk-${ticket.id}` },
+      json: {
+        points: POINTS[ticket.priority] ?? 5,
+        reason: 'support_goodwill',
+        reference: `zendesk-${ticket.id}`,
+      },
     });
   }
 }

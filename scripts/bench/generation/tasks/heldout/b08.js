@@ -29,7 +29,9 @@ export default async function run(ctx) {
   });
   await ctx.destination.post('/v3/mail/send', {
     json: {
-      personalizations: [{ to: [{ email: 'lena.fischer@brightdesk.io' }, { email: 'marco.silva@brightdesk.io' }] }],
+      personalizations: [
+        { to: [{ email: 'lena.fischer@brightdesk.io' }, { email: 'marco.silva@brightdesk.io' }] },
+      ],
       from: { email: 'alerts@brightdesk.io' },
       subject: 'Unassigned open conversations',
       content: [{ type: 'text/plain', value: lines.join('\n') }],

@@ -5,7 +5,9 @@ export default async function run(ctx) {
   const invoices = [];
   let startingAfter;
   for (;;) {
-    const page = await ctx.source.get('/invoices', { query: { status: 'paid', limit: 100, starting_after: startingAfter } });
+    const page = await ctx.source.get('/invoices', {
+      query: { status: 'paid', limit: 100, starting_after: startingAfter },
+    });
     invoices.push(...page.data);
     if (!page.has_more) break;
     startingAfter = page.data[page.data.length - 1].id;

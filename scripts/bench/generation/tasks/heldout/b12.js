@@ -4,9 +4,16 @@ export default async function run(ctx) {
   let offset = 0;
   for (;;) {
     const res = await ctx.source.get('/lists/4d2a9c71e0/members', {
-      query: { status: 'unsubscribed', count: 1000, offset, fields: 'members.email_address,members.status,total_items' },
+      query: {
+        status: 'unsubscribed',
+        count: 1000,
+        offset,
+        fields: 'members.email_address,members.status,total_items',
+      },
     });
-    emails.push(...res.members.filter((m) => m.status === 'unsubscribed').map((m) => m.email_address));
+    emails.push(
+      ...res.members.filter((m) => m.status === 'unsubscribed').map((m) => m.email_address),
+    );
     offset += res.members.length;
     if (res.members.length === 0 || offset >= res.total_items) break;
   }

@@ -4,7 +4,9 @@ export default async function run(ctx) {
   const users = [];
   let page = 1;
   for (;;) {
-    const res = await ctx.source.get('/users.json', { query: { role: 'end-user', per_page: 100, page } });
+    const res = await ctx.source.get('/users.json', {
+      query: { role: 'end-user', per_page: 100, page },
+    });
     users.push(...res.users);
     if (!res.next_page) break;
     page += 1;

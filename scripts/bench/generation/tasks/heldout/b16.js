@@ -6,7 +6,9 @@ export default async function run(ctx) {
   const customers = [];
   let offset;
   do {
-    const page = await ctx.source.get('/customers', { query: { limit: 100, 'auto_collection[is]': 'off', offset } });
+    const page = await ctx.source.get('/customers', {
+      query: { limit: 100, 'auto_collection[is]': 'off', offset },
+    });
     customers.push(...page.list.map((entry) => entry.customer));
     offset = page.next_offset;
   } while (offset);
@@ -16,10 +18,17 @@ export default async function run(ctx) {
     if (FREE_MAIL.includes(domain)) continue;
     const properties = { name: customer.company, domain, chargebee_customer_id: customer.id };
     const found = await ctx.destination.post('/crm/v3/objects/companies/search', {
-      json: { filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: domain }] }], properties: ['domain', 'name'], limit: 10 },
+      json: {
+        filterGroups: [{ filters: [{ propertyName: 'domain', operator: 'EQ', value: domain }] }],
+        properties: ['domain', 'name'],
+        limit: 10,
+      },
     });
     const match = found.results.find((c) => (c.properties.domain ?? '').toLowerCase() === domain);
-    if (match) await ctx.destination.patch(`/crm/v3/objects/companies/${match.id}`, { json: { properties } });
+    if (match)
+      await ctx.destination.patch(`/crm/v3/objects/companies/${match.id}`, {
+        json: { properties },
+      });
     else await ctx.destination.post('/crm/v3/objects/companies', { json: { properties } });
   }
 }
