@@ -156,14 +156,24 @@ function tableLines(lines: GroupLine[]): string[] {
   return formatColumns(header, body);
 }
 
+/** Generations (60) and runs (240) an account may start per hour, with room to spare. */
+const TASKS_PER_ACCOUNT = 40;
+
+async function proAccount(stack: Stack) {
+  const client = await signUp(stack.url);
+  await makePro(client.email, stack.databaseUrl);
+  return client;
+}
+
 async function runSplit(split: Split, tasks: TaskFile[], stack: Stack): Promise<GroupLine> {
   const sealed = split === 'heldout' && !options.unseal;
   const mocks = await startMockServer();
-  const client = await signUp(stack.url);
-  await makePro(client.email, stack.databaseUrl);
+  let client = await proAccount(stack);
   const outcomes: TaskOutcome[] = [];
   try {
-    for (const taskFile of tasks) {
+    for (const [index, taskFile] of tasks.entries()) {
+      // A running stack keeps the default hourly limits on generations and runs per account.
+      if (index > 0 && index % TASKS_PER_ACCOUNT === 0) client = await proAccount(stack);
       const outcome = await runTask(taskFile, {
         client,
         mocks,
@@ -175,8 +185,14 @@ async function runSplit(split: Split, tasks: TaskFile[], stack: Stack): Promise<
       const verdict = outcome.allOk ? 'PASS' : outcome.firstOk ? 'first run only' : 'FAIL';
       const silent = outcome.silentWrong ? ' SILENT WRONG' : '';
       console.log(`  ${split} ${outcome.id.padEnd(8)} ${verdict}${silent}`);
-      if (!outcome.allOk || options.verbose)
-        for (const reason of outcome.reasons) console.log(`      ${reason}`);
+      if (options.verbose) {
+        for (const [i, run] of outcome.runs.entries()) {
+          console.log(
+            `      run ${i + 1} (${run.mode}): ${run.status}${run.ok ? ', checks pass' : ''}`,
+          );
+          for (const reason of run.reasons) console.log(`        ${reason}`);
+        }
+      } else for (const reason of outcome.reasons) console.log(`      ${reason}`);
     }
   } finally {
     await mocks.close();

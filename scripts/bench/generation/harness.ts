@@ -4,7 +4,7 @@
 // run again for each deployed run, checking the destination mock after every run.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TaskAuth, TaskSide } from './contract.ts';
+import type { Mutation, TaskAuth, TaskSide } from './contract.ts';
 import { runChecks } from './checks.ts';
 import type { MockServer, MountedSide } from './mock-server.ts';
 import { describeAnswer, type PatchbayClient } from './patchbay-client.ts';
@@ -102,6 +102,62 @@ async function importDescription(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface Executed {
+  status: RunOutcome['status'];
+  answer: unknown;
+  reasons: string[];
+}
+
+/** Applies a run's `before` changes; why they could not be applied, or undefined. */
+function applyBefore(mocks: MockServer, taskId: string, before: Mutation[]): string | undefined {
+  try {
+    for (const mutation of before) mocks.mutate(taskId, mutation);
+    return undefined;
+  } catch (error) {
+    return `before the run: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** One run as the console makes it: the Test button, or Save & Deploy then Run now. */
+async function executeRun(
+  client: PatchbayClient,
+  id: string,
+  mode: 'test' | 'deployed',
+  deployment: { done?: true; refusal?: string },
+): Promise<Executed> {
+  if (mode === 'test') {
+    const result = await client.call('POST', `/api/integrations/${id}/execute`, {
+      testMode: true,
+    });
+    if (result.status !== 200)
+      return {
+        status: 'error',
+        answer: result.body,
+        reasons: [describeAnswer('POST /execute', result)],
+      };
+    return {
+      status: (result.body as { status: 'success' | 'failed' }).status,
+      answer: result.body,
+      reasons: [],
+    };
+  }
+  if (!deployment.done) {
+    deployment.done = true;
+    // A manual trigger: no schedule starts runs of its own between the runs the task makes.
+    const put = await client.call('PUT', `/api/integrations/${id}`, {
+      status: 'active',
+      trigger: 'manual',
+    });
+    if (put.status !== 200) deployment.refusal = describeAnswer('deploy (PUT status active)', put);
+  }
+  if (deployment.refusal)
+    return { status: 'error', answer: undefined, reasons: [deployment.refusal] };
+  const result = await deployedRun(client, id);
+  if (result.error) return { status: 'error', answer: result.error, reasons: [result.error] };
+  const status = result.answer?.status === 'success' ? 'success' : 'failed';
+  return { status, answer: result.answer, reasons: [] };
+}
+
 /** Starts a deployed run and waits for its record in the run list. */
 async function deployedRun(client: PatchbayClient, id: string) {
   const started = await client.call('POST', `/api/integrations/${id}/run`);
@@ -143,50 +199,27 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
     silentWrong: false,
     reasons: [],
   };
-  const source = await mocks.mount(task.id, 'source', task.source, task.seed.source);
-  const destination = await mocks.mount(
-    task.id,
-    'destination',
-    task.destination,
-    task.seed.destination,
-  );
+  let generated: GenerateAnswer | undefined;
   try {
+    const source = await mocks.mount(task.id, 'source', task.source, task.seed.source);
+    const destination = await mocks.mount(
+      task.id,
+      'destination',
+      task.destination,
+      task.seed.destination,
+    );
     const prepared = await prepare(taskFile, options, source, destination, save);
     outcome.generateMs = prepared.generateMs;
-    let deployed: string | undefined;
+    // Deployed once, before the first deployed run; its refusal fails every deployed run.
+    const deployment: { done?: true; refusal?: string } = {};
     for (const [index, run] of task.runs.entries()) {
       source.resetRequests();
       destination.resetRequests();
-      for (const mutation of run.before) mocks.mutate(task.id, mutation);
-      const reasons: string[] = [];
-      let status: RunOutcome['status'] = 'error';
-      let answer: unknown;
-      if (prepared.problem) {
-        reasons.push(prepared.problem);
-      } else if (run.mode === 'test') {
-        const result = await client.call('POST', `/api/integrations/${prepared.id}/execute`, {
-          testMode: true,
-        });
-        answer = result.body;
-        if (result.status !== 200) reasons.push(describeAnswer('POST /execute', result));
-        else status = (result.body as { status: 'success' | 'failed' }).status;
-      } else {
-        if (deployed === undefined) {
-          // Save & Deploy, with a manual trigger: no schedule starts runs of its own meanwhile.
-          const put = await client.call('PUT', `/api/integrations/${prepared.id}`, {
-            status: 'active',
-            trigger: 'manual',
-          });
-          deployed = put.status === 200 ? '' : describeAnswer('deploy (PUT status active)', put);
-        }
-        if (deployed) reasons.push(deployed);
-        else {
-          const result = await deployedRun(client, prepared.id!);
-          answer = result.answer ?? result.error;
-          if (result.error) reasons.push(result.error);
-          else status = result.answer!.status === 'success' ? 'success' : 'failed';
-        }
-      }
+      // A `before` that names a record the code should have written fails this run only.
+      const unprepared = prepared.problem ?? applyBefore(mocks, task.id, run.before);
+      const { status, answer, reasons } = unprepared
+        ? { status: 'error' as const, answer: undefined, reasons: [unprepared] }
+        : await executeRun(client, prepared.id!, run.mode, deployment);
       const error = (answer as { error?: { name: string; message: string } } | undefined)?.error;
       if (status === 'failed')
         reasons.push(`the ${run.mode} run failed: ${error?.name}: ${error?.message}`.slice(0, 300));
@@ -206,16 +239,12 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
         destination: destination.instance.collections(),
       });
     }
-    const warned =
-      (prepared.generated?.unresolved?.length ?? 0) > 0 ||
-      (prepared.generated?.verification !== undefined &&
-        prepared.generated.verification.status !== 'passed');
-    outcome.silentWrong = !warned && outcome.runs.some((r) => r.status === 'success' && !r.ok);
+    generated = prepared.generated;
   } catch (error) {
     // The harness or a task broke (a mock, a mutation, an unexpected answer): the task fails.
     const message = error instanceof Error ? error.message : String(error);
     outcome.runs.push({
-      mode: 'test',
+      mode: task.runs[outcome.runs.length]?.mode ?? 'test',
       status: 'error',
       reasons: [`harness: ${message}`],
       ok: false,
@@ -223,6 +252,10 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
   } finally {
     mocks.unmount(task.id);
   }
+  const warned =
+    (generated?.unresolved?.length ?? 0) > 0 ||
+    (generated?.verification !== undefined && generated.verification.status !== 'passed');
+  outcome.silentWrong = !warned && outcome.runs.some((r) => r.status === 'success' && !r.ok);
   outcome.firstOk = outcome.runs[0]?.ok ?? false;
   outcome.allOk = outcome.runs.length === task.runs.length && outcome.runs.every((r) => r.ok);
   const failed = outcome.runs.findIndex((r) => !r.ok);
