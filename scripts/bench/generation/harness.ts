@@ -4,7 +4,7 @@
 // run again for each deployed run, checking the destination mock after every run.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TaskAuth, TaskSide } from './contract.ts';
+import type { Mutation, TaskAuth, TaskSide } from './contract.ts';
 import { runChecks } from './checks.ts';
 import type { MockServer, MountedSide } from './mock-server.ts';
 import { describeAnswer, type PatchbayClient } from './patchbay-client.ts';
@@ -108,6 +108,16 @@ interface Executed {
   reasons: string[];
 }
 
+/** Applies a run's `before` changes; why they could not be applied, or undefined. */
+function applyBefore(mocks: MockServer, taskId: string, before: Mutation[]): string | undefined {
+  try {
+    for (const mutation of before) mocks.mutate(taskId, mutation);
+    return undefined;
+  } catch (error) {
+    return `before the run: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 /** One run as the console makes it: the Test button, or Save & Deploy then Run now. */
 async function executeRun(
   client: PatchbayClient,
@@ -189,6 +199,7 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
     silentWrong: false,
     reasons: [],
   };
+  let generated: GenerateAnswer | undefined;
   try {
     const source = await mocks.mount(task.id, 'source', task.source, task.seed.source);
     const destination = await mocks.mount(
@@ -204,9 +215,10 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
     for (const [index, run] of task.runs.entries()) {
       source.resetRequests();
       destination.resetRequests();
-      for (const mutation of run.before) mocks.mutate(task.id, mutation);
-      const { status, answer, reasons } = prepared.problem
-        ? { status: 'error' as const, answer: undefined, reasons: [prepared.problem] }
+      // A `before` that names a record the code should have written fails this run only.
+      const unprepared = prepared.problem ?? applyBefore(mocks, task.id, run.before);
+      const { status, answer, reasons } = unprepared
+        ? { status: 'error' as const, answer: undefined, reasons: [unprepared] }
         : await executeRun(client, prepared.id!, run.mode, deployment);
       const error = (answer as { error?: { name: string; message: string } } | undefined)?.error;
       if (status === 'failed')
@@ -227,16 +239,12 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
         destination: destination.instance.collections(),
       });
     }
-    const warned =
-      (prepared.generated?.unresolved?.length ?? 0) > 0 ||
-      (prepared.generated?.verification !== undefined &&
-        prepared.generated.verification.status !== 'passed');
-    outcome.silentWrong = !warned && outcome.runs.some((r) => r.status === 'success' && !r.ok);
+    generated = prepared.generated;
   } catch (error) {
     // The harness or a task broke (a mock, a mutation, an unexpected answer): the task fails.
     const message = error instanceof Error ? error.message : String(error);
     outcome.runs.push({
-      mode: 'test',
+      mode: task.runs[outcome.runs.length]?.mode ?? 'test',
       status: 'error',
       reasons: [`harness: ${message}`],
       ok: false,
@@ -244,6 +252,10 @@ export async function runTask(taskFile: TaskFile, options: HarnessOptions): Prom
   } finally {
     mocks.unmount(task.id);
   }
+  const warned =
+    (generated?.unresolved?.length ?? 0) > 0 ||
+    (generated?.verification !== undefined && generated.verification.status !== 'passed');
+  outcome.silentWrong = !warned && outcome.runs.some((r) => r.status === 'success' && !r.ok);
   outcome.firstOk = outcome.runs[0]?.ok ?? false;
   outcome.allOk = outcome.runs.length === task.runs.length && outcome.runs.every((r) => r.ok);
   const failed = outcome.runs.findIndex((r) => !r.ok);
