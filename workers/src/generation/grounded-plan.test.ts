@@ -479,6 +479,18 @@ describe('grounded plan', () => {
     );
   });
 
+  it('gives each path parameter the value after its own head word', () => {
+    const result = plan(
+      'new GitHub issues of acme/site go to Discord. The webhook: id 5550001112223, and its token Zx81Yw72',
+      'github',
+      'discord',
+    );
+    expect(result.destination?.pathParams).toEqual({
+      webhook_id: '5550001112223',
+      webhook_token: 'Zx81Yw72',
+    });
+  });
+
   it('reads channels that are webhook URLs or phone numbers', () => {
     expect(
       pathParamsFromUrl(

@@ -237,11 +237,16 @@ function splitIndex(text: string, context: PromptContext): number {
 
 /** Words a parameter or field is about: `idList` → list, `calendarId` → calendar, `{id}` after /lists → list. */
 function hintsFor(name: string, path?: string): string[] {
+  // `webhook_token` is a token: the head noun comes last in an English compound, so it is the
+  // first hint tried ("webhook id 131…, token vQ3…" gives the token to `webhook_token`).
+  // `tableIdOrName` takes a table's id or name: its words after "Id" qualify it.
   const split = name
+    .replace(/_?(?:Id|ID|_id)_?Or_?Name$/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((w) => w && !['id', 'gid', 'ids', 'key', 'uuid'].includes(w));
+    .filter((w) => w && !['id', 'gid', 'ids', 'key', 'uuid'].includes(w))
+    .reverse();
   const hints = [...split];
   if (path && split.length === 0) {
     const segments = path.split('/').filter(Boolean);
@@ -257,7 +262,7 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
   for (const hint of hints) {
     const pattern = new RegExp(
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
-      `\\b${escapeRegExp(hint)}s?\\b(?=(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
+      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*[:=]?(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
       'gi',
     );
     for (const m of text.matchAll(pattern)) {
