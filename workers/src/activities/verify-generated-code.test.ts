@@ -40,7 +40,23 @@ describe('verdict of a dry run', () => {
   });
 
   it('passes a run that found nothing to read and so wrote nothing', () => {
-    expect(verdict(outcome({ recordsRead: 0 })).status).toBe('passed');
+    const read = {
+      method: 'GET',
+      url: 'https://src.test/v1/parcels',
+      requestHeaders: {},
+      requestBody: null,
+      status: 200,
+      responseHeaders: {},
+      responseBody: '[]',
+      durationMs: 3,
+      startedAt: '2026-01-05T10:00:00.000Z',
+    };
+    expect(verdict(outcome({ recordsRead: 0, requests: [read] })).status).toBe('passed');
+  });
+
+  it('does not call a run that made no request at all verified', () => {
+    const result = verdict(outcome({ recordsRead: 0, summary: 'no reads; no writes to capture' }));
+    expect(result).toMatchObject({ status: 'unverified', reason: /made no request/ });
   });
 
   it('fails a run whose captured writes break the schema', () => {

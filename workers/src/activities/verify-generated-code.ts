@@ -75,6 +75,13 @@ export function verdict(outcome: TRunOutcome): TVerifyCodeResult {
       reason: `the code read ${outcome.recordsRead} source ${outcome.recordsRead === 1 ? 'record' : 'records'} and would write none: check its filters`,
     };
   }
+  if (reason === undefined && writes.length === 0 && outcome.requests.length === 0) {
+    return {
+      status: 'unverified',
+      summary,
+      reason: 'the code made no request, so the dry run proves nothing about it',
+    };
+  }
   if (reason === undefined) return { status: 'passed', summary };
   return { status: 'failed', summary, reason, transcript: failureTranscript(outcome, reason) };
 }
