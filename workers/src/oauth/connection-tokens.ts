@@ -136,7 +136,8 @@ export async function freshAccessToken(
       throw new ConnectionSetupError(
         `The ${apiName} account is not connected: open the integration and choose Connect your account`,
       );
-    if (row.status === 'needs-reconnect')
+    // An ended connection (its endpoints moved, ADR 029) has no tokens and is needs-reconnect.
+    if (row.status === 'needs-reconnect' || row.access_token === null)
       return {
         kind: 'needs-reconnect',
         message: reconnect(row.last_error ?? 'its refresh failed'),
