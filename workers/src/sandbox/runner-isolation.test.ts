@@ -56,13 +56,15 @@ describe('memory (item 1)', () => {
         return [
           typeof ArrayBuffer.prototype.resize,
           typeof resizable.resize,
+          typeof resizable.transfer,
+          typeof ArrayBuffer.prototype.transferToFixedLength,
           typeof Object.getPrototypeOf(new Uint8Array(1).buffer).resize,
           typeof globalThis.SharedArrayBuffer,
           typeof globalThis.WebAssembly,
         ];
       }`),
     );
-    expect(result.data).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
+    expect(result.data).toEqual(Array(7).fill('undefined'));
   });
 
   it.each([
@@ -71,6 +73,18 @@ describe('memory (item 1)', () => {
       `const buffer = new ArrayBuffer(1, { maxByteLength: 1024 });
        buffer.resize(1024);`,
       /resize is not a function/,
+    ],
+    [
+      // transfer() reallocates a resizable buffer up to its maxByteLength, outside the heap limit.
+      'transfers of resizable ArrayBuffers',
+      `const kept = new ArrayBuffer(1, { maxByteLength: 1024 * 1024 * 1024 }).transfer(512 * 1024 * 1024);
+       new Uint8Array(kept).fill(1);`,
+      /transfer is not a function/,
+    ],
+    [
+      'ArrayBuffer transfers to a fixed length',
+      `new ArrayBuffer(1).transferToFixedLength(512 * 1024 * 1024);`,
+      /transferToFixedLength is not a function/,
     ],
     [
       'growable SharedArrayBuffers',

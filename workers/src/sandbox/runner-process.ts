@@ -22,12 +22,16 @@ const IMPORTS_MESSAGE =
 const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
 /**
  * Memory the isolate's heap limit does not count (issue 20, item 1), removed before anything
- * else runs in the context: resizing an ArrayBuffer, growing a SharedArrayBuffer, and
- * WebAssembly (whose Memory grows outside the heap; integration code has no use for it).
- * The prototypes are reached through instances too, so the methods go, not just the globals.
+ * else runs in the context: resizing an ArrayBuffer, transferring one (transfer() of a
+ * resizable buffer reallocates it up to its maxByteLength, also uncounted), growing a
+ * SharedArrayBuffer, and WebAssembly (whose Memory grows outside the heap; integration code has
+ * no use for it). The prototypes are reached through instances too, so the methods go, not just
+ * the globals.
  */
 const UNCOUNTED_MEMORY_SCRIPT = `
   delete ArrayBuffer.prototype.resize;
+  delete ArrayBuffer.prototype.transfer;
+  delete ArrayBuffer.prototype.transferToFixedLength;
   delete SharedArrayBuffer.prototype.grow;
   delete globalThis.SharedArrayBuffer;
   delete globalThis.WebAssembly;
