@@ -212,3 +212,50 @@ describe('a connected account whose endpoints move to another server', () => {
     ]);
   });
 });
+
+describe("an operator's app registered under a catalog id", () => {
+  it("is only used with the catalog's own endpoints: a typed token URL elsewhere gets no secret", async () => {
+    const operator = await createTestUser(t);
+    await t.db.sql`update users set role = 'operator' where id = ${operator.id}`;
+    const app = await operator.request('POST', '/api/oauth/apps', {
+      provider: 'hubspot',
+      clientId: 'operator-hubspot-app',
+      clientSecret: OPERATOR_SECRET,
+    });
+    expect(app.status).toBe(200);
+    const { id: appId } = (await app.json()) as { id: string };
+    const hubspot = async (authConfig: Record<string, unknown>) => {
+      const created = await user.request('POST', '/api/integrations', {
+        userPrompt: 'Count my HubSpot contacts every hour.',
+        sourceApiName: 'HubSpot',
+        sourceApiUrl: 'https://api.hubapi.com',
+        sourceAuthType: 'oauth',
+        sourceAuthConfig: { grant: 'authorization_code', ...authConfig },
+        destApiName: 'Nowhere',
+        destApiUrl: `${api.url}/none`,
+        destAuthType: 'none',
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      return user.request('POST', `/api/integrations/${id}/oauth/source/connect`);
+    };
+    try {
+      // With HubSpot's own endpoints, the operator's app is the one the consent names.
+      const own = await hubspot({});
+      expect(own.status).toBe(200);
+      const { authorizeUrl } = (await own.json()) as { authorizeUrl: string };
+      expect(new URL(authorizeUrl).searchParams.get('client_id')).toBe('operator-hubspot-app');
+      // A token URL on another server: the code exchange would carry the app's secret there.
+      const elsewhere = await hubspot({ tokenUrl: `${other.url}/token` });
+      expect(elsewhere.status).toBe(409);
+      expect(await elsewhere.json()).toMatchObject({
+        code: 'OAUTH_APP_MISSING',
+        message:
+          "The OAuth app an operator registered for HubSpot is only used with HubSpot's own OAuth endpoints: clear the token, authorize and revocation URLs you entered, or enter your own app's client id and secret",
+      });
+      expect(other.received).toEqual([]);
+    } finally {
+      await operator.request('DELETE', `/api/oauth/apps/${appId}`);
+    }
+  });
+});

@@ -18,6 +18,7 @@ import {
   oauthAppContext,
   oauthEndpoints,
   oauthTokenContext,
+  operatorAppWithheldMessage,
   type OAuthClientCredentials,
   type TApiDescription,
   type TAuthConfig,
@@ -105,6 +106,8 @@ export async function authCodeConnection(
         }
       : null,
   );
+  if (!client && endpoints.leavesCatalogEndpoints)
+    throw new ConnectionSetupError(operatorAppWithheldMessage(side.apiName));
   if (!client)
     throw new ConnectionSetupError(
       `No OAuth app is registered for ${side.apiName}: an operator adds one in Settings, or enter your own app's client id and secret`,
