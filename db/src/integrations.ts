@@ -290,6 +290,8 @@ export async function updateIntegrationOfUser(
     changes: IntegrationChanges;
     version: NewVersion | null;
   },
+  /** Runs in the same transaction, after the update: what must change with it (ADR 029). */
+  alongside?: (tx: TransactionSql, before: IntegrationRow, after: IntegrationRow) => Promise<void>,
 ): Promise<{ before: IntegrationRow; after: IntegrationRow } | undefined> {
   if (!isIntegrationId(id)) return undefined;
   return sql.begin(async (tx) => {
@@ -303,6 +305,7 @@ export async function updateIntegrationOfUser(
       returning *`;
     if (!after) throw new Error('update of a locked integration returned no row');
     if (version) await appendVersion(tx, after, version);
+    if (alongside) await alongside(tx, before, after);
     return { before, after };
   });
 }

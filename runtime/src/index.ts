@@ -48,7 +48,9 @@ export {
 } from './ctx/request.ts';
 export {
   applyStateChanges,
+  STATE_KEY_MAX_CHARS,
   StateBuffer,
+  stateKeyProblem,
   type StateApi,
   type StateChanges,
 } from './ctx/state-buffer.ts';

@@ -212,5 +212,7 @@ export type TIntegrationState = z.infer<typeof ZIntegrationState>;
 
 export const ZUpdateStateRequest = z.strictObject({
   version: z.number().int().min(0),
-  values: z.record(z.string().min(1).max(200), z.json()),
+  // Keys follow ctx.state's rules, which the route applies in ctx.state's words
+  // (@patchbay/runtime's stateKeyProblem): what a run can save, a person can save back.
+  values: z.record(z.string(), z.json()),
 });

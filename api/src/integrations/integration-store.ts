@@ -5,7 +5,6 @@ import {
   canTransition,
   FREE_INTEGRATION_LIMIT,
   DEFAULT_INTEGRATION_NAME,
-  type TAuthConfig,
   type TCreateIntegrationRequest,
   type TIntegrationVersion,
   type TListIntegrationsQuery,
@@ -22,17 +21,32 @@ import {
   storedGenerationReport,
   toIntegrationVersion,
   updateIntegrationOfUser,
+  endOAuthConnection,
   type IntegrationChanges,
   type IntegrationListRow,
   type IntegrationRow,
   type NewVersion,
+  type OAuthConnectionRow,
   type Sql,
 } from '@patchbay/db';
 import { checkModule, describeModuleProblem } from '@patchbay/catalog/check-module';
 import { ApiError } from '../errors.ts';
+import {
+  movedEndpoints,
+  movedReason,
+  sideSettings,
+  sideSettingsAfter,
+} from '../oauth/endpoint-origins.ts';
 import { webhookColumns } from './webhook-settings.ts';
 
 type Side = 'source' | 'destination';
+
+/** A connected account an update ended, as it was: its tokens are revoked at its old endpoints. */
+export interface EndedConnection {
+  side: Side;
+  connection: OAuthConnectionRow;
+  reason: string;
+}
 
 export function notFound(): ApiError {
   return new ApiError(404, 'NOT_FOUND', 'Integration not found');
@@ -175,9 +189,30 @@ export async function updateIntegration(
   userId: string,
   id: string,
   body: TUpdateIntegrationRequest,
-): Promise<{ before: IntegrationRow; after: IntegrationRow }> {
+): Promise<{ before: IntegrationRow; after: IntegrationRow; ended: EndedConnection[] }> {
   refuseReportWithoutCode(body);
-  const result = await updateIntegrationOfUser(sql, userId, id, (before) => {
+  const ended: EndedConnection[] = [];
+  const result = await updateIntegrationOfUser(
+    sql,
+    userId,
+    id,
+    decide,
+    async (tx, before, after) => {
+      // The same rule for connected accounts, in the transaction that moves the endpoints: no run
+      // that reads the new URLs can find the old tokens (ADR 029).
+      for (const side of ['source', 'destination'] as const) {
+        const moved = movedEndpoints(sideSettings(before, side), sideSettings(after, side));
+        if (moved.length === 0) continue;
+        const reason = movedReason(moved);
+        const connection = await endOAuthConnection(tx, { integrationId: id, side }, reason);
+        if (connection) ended.push({ side, connection, reason });
+      }
+    },
+  );
+  if (!result) throw notFound();
+  return { ...result, ended };
+
+  function decide(before: IntegrationRow) {
     if (body.status && !canTransition(before.status, body.status)) {
       throw new ApiError(
         409,
@@ -199,22 +234,13 @@ export async function updateIntegration(
     const destAuthType = body.destAuthType ?? before.dest_auth_type;
     // A stored secret only ever goes where it was entered for: pointing the connection at
     // another origin without re-entering the secret drops it (else a stolen session could
-    // redirect the key to its own server and read it in a test run).
-    const sourceSecret =
-      body.sourceApiKeyEncrypted ??
-      (movedAway(
-        before.source_api_url,
-        body.sourceApiUrl,
-        before.source_auth_config,
-        body.sourceAuthConfig,
-      )
+    // redirect the key to its own server and read it in a test run). ADR 029.
+    const keptUnlessMoved = (side: Side) =>
+      movedEndpoints(sideSettings(before, side), sideSettingsAfter(before, body, side)).length
         ? ''
-        : undefined);
-    const destSecret =
-      body.destApiKeyEncrypted ??
-      (movedAway(before.dest_api_url, body.destApiUrl, before.dest_auth_config, body.destAuthConfig)
-        ? ''
-        : undefined);
+        : undefined;
+    const sourceSecret = body.sourceApiKeyEncrypted ?? keptUnlessMoved('source');
+    const destSecret = body.destApiKeyEncrypted ?? keptUnlessMoved('destination');
     const source = sealCredential(vault, id, 'source', sourceSecret, sourceAuthType);
     const dest = sealCredential(vault, id, 'destination', destSecret, destAuthType);
     const changes: IntegrationChanges = {
@@ -246,9 +272,7 @@ export async function updateIntegration(
       ...webhookColumns(vault, id, body),
     };
     return { changes, version: versionFor(before, body, code) };
-  });
-  if (!result) throw notFound();
-  return result;
+  }
 }
 
 /**
@@ -311,20 +335,6 @@ function refuseReportWithoutCode(
       [{ path: ['generationReport'], message: 'needs generatedCode in the same request' }],
     );
   }
-}
-
-/** True when the base URL's or the OAuth token URL's origin changes. */
-function movedAway(
-  beforeUrl: string,
-  afterUrl: string | undefined,
-  beforeConfig: TAuthConfig,
-  afterConfig: TAuthConfig | undefined,
-): boolean {
-  const origin = (url: string | undefined) => (url ? new URL(url).origin : null);
-  if (afterUrl !== undefined && origin(afterUrl) !== origin(beforeUrl)) return true;
-  return (
-    afterConfig !== undefined && origin(afterConfig.tokenUrl) !== origin(beforeConfig.tokenUrl)
-  );
 }
 
 export async function deleteIntegration(sql: Sql, userId: string, id: string): Promise<void> {

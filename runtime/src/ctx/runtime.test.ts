@@ -254,9 +254,18 @@ describe('StateBuffer', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('refuses empty keys and values that are not JSON', async () => {
+  it('refuses the keys PUT /state refuses, in its words, and values that are not JSON', async () => {
     const { api } = new StateBuffer({});
-    await expect(api.get('')).rejects.toThrow('ctx.state: the key must be a non-empty string');
+    await expect(api.set('', 1)).rejects.toThrow('ctx.state: the key must not be empty');
+    await expect(api.get('')).rejects.toThrow('ctx.state: the key must not be empty');
+    await expect(api.delete('')).rejects.toThrow('ctx.state: the key must not be empty');
+    await expect(api.set('k'.repeat(201), 1)).rejects.toThrow(
+      'ctx.state: the key must be at most 200 characters',
+    );
+    await expect(api.set(7 as unknown as string, 1)).rejects.toThrow(
+      'ctx.state: the key must be a string',
+    );
+    await api.set('k'.repeat(200), 1);
     await expect(api.set('k', undefined)).rejects.toThrow(
       "ctx.state.set('k'): the value must be JSON (use delete)",
     );

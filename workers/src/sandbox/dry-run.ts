@@ -139,21 +139,44 @@ export class WriteCapture {
     return { response };
   }
 
-  /** After a call answered 2xx: tallied as a read, or (live) as a write that was sent. */
+  /**
+   * Where a read's answer lists its items (the operation's itemsPath, '' for the answer itself),
+   * so the response thread counts them for observe; undefined when the read counts as one.
+   */
+  readItemsPath(
+    role: CallRole,
+    method: string,
+    url: URL,
+    body: string | null,
+    contentType: string | undefined,
+  ): string | undefined {
+    try {
+      const call = this.#classify(role, method, url, body, contentType);
+      const operation = call.read ? call.found?.operation : undefined;
+      if (!operation || operation.kind === 'get') return undefined;
+      return operation.itemsPath ?? '';
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * After a call answered 2xx: tallied as a read of `itemCount` records (counted at
+   * readItemsPath), or (live) as a write that was sent.
+   */
   observe(
     role: CallRole,
     method: string,
     url: URL,
     body: string | null,
     contentType: string | undefined,
-    answer: unknown,
+    itemCount: number,
   ): void {
     try {
       const call = this.#classify(role, method, url, body, contentType);
       if (call.read) {
-        const records = readCount(call.found, answer);
-        if (role === 'source' && call.found) this.#sourceRecords += records;
-        this.#count(this.#reads, role, call.found, method, records);
+        if (role === 'source' && call.found) this.#sourceRecords += itemCount;
+        this.#count(this.#reads, role, call.found, method, itemCount);
       } else {
         this.#count(this.#writes, role, call.found, method, writtenCount(call.found, call.parsed));
       }
@@ -328,14 +351,6 @@ function keptBody(body: string | null, parsed: unknown): unknown {
 }
 
 /** Records a list or search answered, where the description says they are; 1 for a get. */
-function readCount(found: FoundOperation | undefined, answer: unknown): number {
-  const operation = found?.operation;
-  if (!operation) return 1;
-  if (operation.kind === 'get') return 1;
-  const items = getPath(answer, operation.itemsPath ?? '');
-  return Array.isArray(items) ? items.length : 1;
-}
-
 /** Records one write carries: a batch's items, a sheet's rows, else one. */
 function writtenCount(found: FoundOperation | undefined, body: unknown): number {
   if (!found) return 1;
@@ -474,13 +489,6 @@ function lastPathValue(url: URL, operation: TOperation): string | undefined {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function getPath(value: unknown, path: string): unknown {
-  if (!path) return value;
-  return path
-    .split('.')
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), value);
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

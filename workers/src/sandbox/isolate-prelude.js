@@ -282,13 +282,21 @@ ${callerFrames(new NativeError())}`]),
 
   // runtime/src/ctx/state-buffer.ts
   var indexOf = (text2, search, from) => reflectApply(stringIndexOf, text2, [search, from]);
-  function checkKey(key) {
-    if (typeof key !== "string" || key === "") {
-      throw new NativeTypeError("ctx.state: the key must be a non-empty string");
+  var STATE_KEY_MAX_CHARS = 200;
+  function stateKeyProblem(key) {
+    if (key === "") return "the key must not be empty";
+    if (key.length > STATE_KEY_MAX_CHARS) {
+      return `the key must be at most ${STATE_KEY_MAX_CHARS} characters`;
     }
     if (indexOf(key, "\0", 0) !== -1) {
-      throw new NativeTypeError("ctx.state: the key must not contain the NUL character (\\u0000)");
+      return "the key must not contain the NUL character (\\u0000)";
     }
+    return null;
+  }
+  function checkKey(key) {
+    if (typeof key !== "string") throw new NativeTypeError("ctx.state: the key must be a string");
+    const problem = stateKeyProblem(key);
+    if (problem !== null) throw new NativeTypeError(`ctx.state: ${problem}`);
   }
   function holdsNul(json) {
     for (let at = indexOf(json, "\\u0000", 0); at !== -1; at = indexOf(json, "\\u0000", at + 1)) {

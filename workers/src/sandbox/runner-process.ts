@@ -1,7 +1,13 @@
 import { readFileSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import ivm from 'isolated-vm';
-import type { ParentMessage, RawError, ReplyMessage, RunMessage } from './protocol.ts';
+import type {
+  ParentMessage,
+  RawError,
+  ReplyMessage,
+  ReplyPartMessage,
+  RunMessage,
+} from './protocol.ts';
 
 // A sandbox runner (DESIGN.md §7): a child process the pool forks with an empty environment
 // and an empty working directory. It holds no credential and does no I/O of its own: each run
@@ -22,12 +28,16 @@ const IMPORTS_MESSAGE =
 const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
 /**
  * Memory the isolate's heap limit does not count (issue 20, item 1), removed before anything
- * else runs in the context: resizing an ArrayBuffer, growing a SharedArrayBuffer, and
- * WebAssembly (whose Memory grows outside the heap; integration code has no use for it).
- * The prototypes are reached through instances too, so the methods go, not just the globals.
+ * else runs in the context: resizing an ArrayBuffer, transferring one (transfer() of a
+ * resizable buffer reallocates it up to its maxByteLength, also uncounted), growing a
+ * SharedArrayBuffer, and WebAssembly (whose Memory grows outside the heap; integration code has
+ * no use for it). The prototypes are reached through instances too, so the methods go, not just
+ * the globals.
  */
 const UNCOUNTED_MEMORY_SCRIPT = `
   delete ArrayBuffer.prototype.resize;
+  delete ArrayBuffer.prototype.transfer;
+  delete ArrayBuffer.prototype.transferToFixedLength;
   delete SharedArrayBuffer.prototype.grow;
   delete globalThis.SharedArrayBuffer;
   delete globalThis.WebAssembly;
@@ -215,9 +225,28 @@ class IsolateRun {
   }
 
   /** The parent's answer to an HTTP call. */
+  /** Slices of a large reply's text, in order, per call (protocol.ts, ReplyPartMessage). */
+  readonly #replyParts = new Map<number, string[]>();
+
+  replyPart(message: ReplyPartMessage): void {
+    if (this.#finished) return;
+    const parts = this.#replyParts.get(message.callId) ?? [];
+    parts.push(message.text);
+    this.#replyParts.set(message.callId, parts);
+  }
+
   reply(message: ReplyMessage): void {
     if (this.#finished || !this.#deliver) return;
-    const json = message.ok ? message.valueJson : JSON.stringify(message.error);
+    const parts = this.#replyParts.get(message.callId);
+    this.#replyParts.delete(message.callId);
+    const before = parts ? parts.join('') : '';
+    const json = message.ok
+      ? before + message.valueJson
+      : JSON.stringify(
+          parts
+            ? { ...message.error, bodyJson: before + (message.error.bodyJson ?? '') }
+            : message.error,
+        );
     this.#track(this.#deliver.apply(undefined, [message.callId, message.ok, json]));
   }
 
@@ -349,6 +378,8 @@ process.on('message', (message: ParentMessage) => {
     const run = new IsolateRun(message);
     current = run;
     void run.start();
+  } else if (message.type === 'reply-part' && current?.runId === message.runId) {
+    current.replyPart(message);
   } else if (message.type === 'reply' && current?.runId === message.runId) {
     current.reply(message);
   }

@@ -223,7 +223,7 @@ describe('ctx.state, ctx.log, console and ctx.run', () => {
       seen: ['a'],
       errors: [
         "ctx.state.set('bad'): the value must be JSON (use delete)",
-        'ctx.state: the key must be a non-empty string',
+        'ctx.state: the key must not be empty',
       ],
     });
     expect(result.stateChanges).toEqual({
