@@ -52,3 +52,8 @@ export {
   type StateApi,
   type StateChanges,
 } from './ctx/state-buffer.ts';
+export {
+  WEB_GLOBAL_FAMILIES,
+  WEB_GLOBAL_NAMES,
+  type WebGlobalFamily,
+} from './web-globals/list.ts';

@@ -96,7 +96,7 @@ describe('createContext', () => {
       'ctx.source: the options must be an object',
     );
     await expect(ctx.source.post('/x', { body: { a: 1 } })).rejects.toThrow(
-      'ctx.source: body must be a string (send objects with json)',
+      'ctx.source: body must be a string or a URLSearchParams (send objects with json)',
     );
     await expect(ctx.source.post('/x', { json: () => 1 })).rejects.toThrow(
       'ctx.source: json must be a JSON value',

@@ -161,7 +161,19 @@ let createSignal: () => AbortSignal;
 export class AbortSignal extends EventTarget {
   #aborted = false;
   #reason: unknown = undefined;
-  onabort: ((event: Event) => unknown) | null = null;
+  #onabort: ((event: Event) => unknown) | null = null;
+  #onabortListening = false;
+
+  // An event handler runs in the order it was first set among the listeners, as in the DOM.
+  get onabort(): ((event: Event) => unknown) | null {
+    return this.#onabort;
+  }
+  set onabort(handler: ((event: Event) => unknown) | null) {
+    this.#onabort = typeof handler === 'function' ? handler : null;
+    if (this.#onabortListening) return;
+    this.#onabortListening = true;
+    this.addEventListener('abort', (event) => this.#onabort?.call(this, event));
+  }
 
   constructor(key?: symbol) {
     if (key !== INTERNAL) throw new TypeError('Illegal constructor');
@@ -189,15 +201,7 @@ export class AbortSignal extends EventTarget {
     signal.#aborted = true;
     signal.#reason =
       reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
-    const event = new Event('abort');
-    if (typeof signal.onabort === 'function') {
-      try {
-        signal.onabort.call(signal, event);
-      } catch (error) {
-        void Promise.reject(error);
-      }
-    }
-    signal.dispatchEvent(event);
+    signal.dispatchEvent(new Event('abort'));
   }
 
   static abort(reason?: unknown): AbortSignal {

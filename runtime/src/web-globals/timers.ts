@@ -9,6 +9,11 @@ export interface TimerBridge {
   cancel(id: number): void;
   /** Timers pending at once; one more throws. */
   maxTimers: number;
+  /**
+   * Timers started in the whole run: each is a message to the runner, and a loop that starts
+   * and clears them would otherwise queue messages faster than the runner reads them.
+   */
+  maxTimersPerRun: number;
 }
 
 /** Node's bound: a longer delay becomes 1 ms there (TimeoutOverflowWarning). */
@@ -19,6 +24,7 @@ const NativePromise = Promise;
 export function createTimers(bridge: TimerBridge) {
   const pending = new Map<number, { callback: (...args: unknown[]) => unknown; args: unknown[] }>();
   let nextId = 1;
+  let started = 0;
 
   function setTimeout(callback: unknown, delay?: unknown, ...args: unknown[]): number {
     if (typeof callback !== 'function') {
@@ -27,6 +33,10 @@ export function createTimers(bridge: TimerBridge) {
     if (pending.size >= bridge.maxTimers) {
       throw new Error(`Too many timers pending at once (the limit is ${bridge.maxTimers})`);
     }
+    if (started >= bridge.maxTimersPerRun) {
+      throw new Error(`Too many timers in one run (the limit is ${bridge.maxTimersPerRun})`);
+    }
+    started++;
     let ms = Math.trunc(Number(delay));
     if (!Number.isFinite(ms) || ms < 0) ms = 0;
     if (ms > MAX_DELAY_MS) ms = 1;

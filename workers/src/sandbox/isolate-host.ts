@@ -39,6 +39,7 @@ interface Setup {
   randomSeed: string;
   limits: {
     maxTimers: number;
+    maxTimersPerRun: number;
     maxLogBytes: number;
     maxDataBytes: number;
     maxPendingCalls: number;
@@ -148,6 +149,7 @@ export default function createIsolatePrelude(
       start: (id, delayMs) => hostCall.applyIgnored(undefined, ['timer', id, toStr(delayMs)]),
       cancel: (id) => hostCall.applyIgnored(undefined, ['clear-timer', id, '']),
       maxTimers: limits.maxTimers,
+      maxTimersPerRun: limits.maxTimersPerRun,
     },
   });
 

@@ -6428,7 +6428,7 @@ var patchbayIsolateHost = (() => {
       var anInstance = require_an_instance();
       var hasOwn = require_has_own_property();
       var assign = require_object_assign();
-      var arrayFrom = require_array_from();
+      var arrayFrom2 = require_array_from();
       var arraySlice = require_array_slice();
       var codeAt = require_string_multibyte().codeAt;
       var toASCII = require_string_punycode_to_ascii();
@@ -6497,7 +6497,7 @@ var patchbayIsolateHost = (() => {
       };
       var domainToASCII = function(domain) {
         if (!exec(NON_ASCII, domain)) return domain === "" ? null : toASCII(domain);
-        var codePoints = arrayFrom(domain);
+        var codePoints = arrayFrom2(domain);
         var result = "";
         var index, code, mapped;
         for (index = 0; index < codePoints.length; index++) {
@@ -6812,7 +6812,7 @@ var patchbayIsolateHost = (() => {
             input = replace(input, TRAILING_C0_CONTROL_OR_SPACE, "$1");
           }
           input = replace(input, TAB_AND_NEW_LINE, "");
-          codePoints = arrayFrom(input);
+          codePoints = arrayFrom2(input);
           while (pointer <= codePoints.length) {
             chr = codePoints[pointer];
             switch (state) {
@@ -6955,7 +6955,7 @@ var patchbayIsolateHost = (() => {
                 if (chr === "@") {
                   if (seenAt) buffer = "%40" + buffer;
                   seenAt = true;
-                  bufferCodePoints = arrayFrom(buffer);
+                  bufferCodePoints = arrayFrom2(buffer);
                   for (var i = 0; i < bufferCodePoints.length; i++) {
                     var codePoint = bufferCodePoints[i];
                     if (codePoint === ":" && !seenPasswordToken) {
@@ -6969,7 +6969,7 @@ var patchbayIsolateHost = (() => {
                   buffer = "";
                 } else if (chr === EOF || chr === "/" || chr === "?" || chr === "#" || chr === "\\" && url.isSpecial()) {
                   if (seenAt && buffer === "") return INVALID_AUTHORITY;
-                  pointer -= arrayFrom(buffer).length + 1;
+                  pointer -= arrayFrom2(buffer).length + 1;
                   buffer = "";
                   state = HOST;
                 } else buffer += chr;
@@ -7175,7 +7175,7 @@ var patchbayIsolateHost = (() => {
           } else if (!this.isSpecial()) {
             if (exec(FORBIDDEN_HOST_CODE_POINT, input)) return INVALID_HOST;
             result = "";
-            codePoints = arrayFrom(input);
+            codePoints = arrayFrom2(input);
             for (index = 0; index < codePoints.length; index++) {
               result += utf8PercentEncode(codePoints[index], C0ControlPercentEncodeSet);
             }
@@ -7268,7 +7268,7 @@ var patchbayIsolateHost = (() => {
           return this.username;
         },
         setUsername: function(username) {
-          var codePoints = arrayFrom($toString(username));
+          var codePoints = arrayFrom2($toString(username));
           if (this.cannotHaveUsernamePasswordPort()) return;
           this.username = "";
           for (var i = 0; i < codePoints.length; i++) {
@@ -7280,7 +7280,7 @@ var patchbayIsolateHost = (() => {
           return this.password;
         },
         setPassword: function(password) {
-          var codePoints = arrayFrom($toString(password));
+          var codePoints = arrayFrom2($toString(password));
           if (this.cannotHaveUsernamePasswordPort()) return;
           this.password = "";
           for (var i = 0; i < codePoints.length; i++) {
@@ -9227,12 +9227,14 @@ var patchbayIsolateHost = (() => {
     NativeSet: () => NativeSet,
     NativeTypeError: () => NativeTypeError,
     NativeWeakSet: () => NativeWeakSet,
+    arrayFrom: () => arrayFrom,
     defineProperty: () => defineProperty,
     isArray: () => isArray,
     jsonParse: () => jsonParse,
     jsonStringify: () => jsonStringify,
     objectEntries: () => objectEntries,
     objectFreeze: () => objectFreeze,
+    objectToString: () => objectToString,
     reflectApply: () => reflectApply,
     stringIndexOf: () => stringIndexOf,
     toStr: () => toStr
@@ -9253,6 +9255,8 @@ var patchbayIsolateHost = (() => {
   var toStr = String;
   var reflectApply = Reflect.apply;
   var stringIndexOf = String.prototype.indexOf;
+  var arrayFrom = Array.from;
+  var objectToString = Object.prototype.toString;
 
   // runtime/src/ctx/errors.ts
   var HttpError = class extends NativeError {
@@ -9291,10 +9295,16 @@ var patchbayIsolateHost = (() => {
     }
     return pairs;
   }
+  function isFormBody(body) {
+    return body !== null && typeof body === "object" && reflectApply(objectToString, body, []) === "[object URLSearchParams]";
+  }
+  var FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
   function normalizeHeaders(headers, where) {
     if (headers === void 0 || headers === null) return [];
-    if (isArray(headers)) {
-      return headers.map((pair) => {
+    const iterator = typeof headers === "object" ? headers[Symbol.iterator] : null;
+    if (isArray(headers) || typeof iterator === "function") {
+      const pairs = isArray(headers) ? headers : arrayFrom(headers);
+      return pairs.map((pair) => {
         if (!isArray(pair) || pair.length !== 2) {
           throw new NativeTypeError(`${where}: headers must be an object or [name, value] pairs`);
         }
@@ -9315,17 +9325,24 @@ var patchbayIsolateHost = (() => {
       json = jsonStringify(options.json);
       if (json === void 0) throw new NativeTypeError(`${where}: json must be a JSON value`);
     }
-    if (options.body !== void 0 && typeof options.body !== "string") {
-      throw new NativeTypeError(`${where}: body must be a string (send objects with json)`);
+    const form = isFormBody(options.body);
+    if (options.body !== void 0 && typeof options.body !== "string" && !form) {
+      throw new NativeTypeError(
+        `${where}: body must be a string or a URLSearchParams (send objects with json)`
+      );
+    }
+    const headers = normalizeHeaders(options.headers, where);
+    if (form && !headers.some(([name]) => name.toLowerCase() === "content-type")) {
+      headers.push(["content-type", FORM_CONTENT_TYPE]);
     }
     return {
       target,
       method,
       path,
       query: encodeQuery(options.query),
-      headers: normalizeHeaders(options.headers, where),
+      headers,
       json,
-      body: options.body ?? null
+      body: options.body === void 0 ? null : toStr(options.body)
     };
   }
 
@@ -9657,7 +9674,18 @@ ${callerFrames(new NativeError())}`]),
   var AbortSignal = class _AbortSignal extends EventTarget {
     #aborted = false;
     #reason = void 0;
-    onabort = null;
+    #onabort = null;
+    #onabortListening = false;
+    // An event handler runs in the order it was first set among the listeners, as in the DOM.
+    get onabort() {
+      return this.#onabort;
+    }
+    set onabort(handler) {
+      this.#onabort = typeof handler === "function" ? handler : null;
+      if (this.#onabortListening) return;
+      this.#onabortListening = true;
+      this.addEventListener("abort", (event) => this.#onabort?.call(this, event));
+    }
     constructor(key) {
       if (key !== INTERNAL) throw new TypeError("Illegal constructor");
       super();
@@ -9679,15 +9707,7 @@ ${callerFrames(new NativeError())}`]),
       if (signal.#aborted) return;
       signal.#aborted = true;
       signal.#reason = reason === void 0 ? new DOMException("This operation was aborted", "AbortError") : reason;
-      const event = new Event("abort");
-      if (typeof signal.onabort === "function") {
-        try {
-          signal.onabort.call(signal, event);
-        } catch (error) {
-          void Promise.reject(error);
-        }
-      }
-      signal.dispatchEvent(event);
+      signal.dispatchEvent(new Event("abort"));
     }
     static abort(reason) {
       const signal = new _AbortSignal(INTERNAL);
@@ -10204,6 +10224,7 @@ ${callerFrames(new NativeError())}`]),
   function createTimers(bridge) {
     const pending = /* @__PURE__ */ new Map();
     let nextId = 1;
+    let started = 0;
     function setTimeout(callback, delay, ...args) {
       if (typeof callback !== "function") {
         throw new TypeError("setTimeout: the callback must be a function");
@@ -10211,6 +10232,10 @@ ${callerFrames(new NativeError())}`]),
       if (pending.size >= bridge.maxTimers) {
         throw new Error(`Too many timers pending at once (the limit is ${bridge.maxTimers})`);
       }
+      if (started >= bridge.maxTimersPerRun) {
+        throw new Error(`Too many timers in one run (the limit is ${bridge.maxTimersPerRun})`);
+      }
+      started++;
       let ms = Math.trunc(Number(delay));
       if (!Number.isFinite(ms) || ms < 0) ms = 0;
       if (ms > MAX_DELAY_MS) ms = 1;
@@ -10402,7 +10427,8 @@ ${callerFrames(site)}`;
       timers: {
         start: (id, delayMs) => hostCall.applyIgnored(void 0, ["timer", id, toStr2(delayMs)]),
         cancel: (id) => hostCall.applyIgnored(void 0, ["clear-timer", id, ""]),
-        maxTimers: limits.maxTimers
+        maxTimers: limits.maxTimers,
+        maxTimersPerRun: limits.maxTimersPerRun
       }
     });
     let nextCallId = 1;

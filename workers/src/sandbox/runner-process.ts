@@ -36,6 +36,8 @@ const UNCOUNTED_MEMORY_SCRIPT = `
 const CPU_POLL_MS = 10;
 /** setTimeout calls pending at once in a run; the isolate refuses one more (ADR 030). */
 const MAX_TIMERS = 1000;
+/** setTimeout calls in a whole run (each is a message to this process). */
+const MAX_TIMERS_PER_RUN = 10_000;
 /** The longest delay the isolate asks for (Node's timer bound). */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 const MAX_LOG_MESSAGE = 64 * 1024;
@@ -142,6 +144,7 @@ class IsolateRun {
   #fireTimer: ivm.Reference | null = null;
   /** The isolate's setTimeout calls, by its timer id: waited for here, in this event loop. */
   readonly #timers = new Map<number, NodeJS.Timeout>();
+  #timersStarted = 0;
   #cpuTimer: NodeJS.Timeout | null = null;
   #cpuExceeded = false;
   /** Runner-initiated calls into the isolate still running. */
@@ -181,7 +184,7 @@ class IsolateRun {
         event: JSON.parse(this.#message.eventJson) as unknown,
         // Keys the isolate's crypto random source: the only entropy it gets (ADR 030).
         randomSeed: randomBytes(32).toString('hex'),
-        limits: { ...limits, maxTimers: MAX_TIMERS },
+        limits: { ...limits, maxTimers: MAX_TIMERS, maxTimersPerRun: MAX_TIMERS_PER_RUN },
       });
       const api = (await prelude.apply(undefined, [hostCall, hostLog, setupJson], {
         result: { reference: true },
@@ -315,6 +318,7 @@ class IsolateRun {
   #startTimer(id: number, delayMs: number): void {
     // The prelude keeps to these bounds; a message outside them is refused, not trusted.
     if (this.#timers.has(id) || this.#timers.size >= MAX_TIMERS) return;
+    if (++this.#timersStarted > MAX_TIMERS_PER_RUN) return;
     if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > MAX_TIMER_DELAY_MS) return;
     const timer = setTimeout(() => {
       this.#timers.delete(id);
