@@ -108,10 +108,11 @@ async function prepare(isolate: ivm.Isolate) {
   try {
     const context = await isolate.createContext();
     await context.eval(UNCOUNTED_MEMORY_SCRIPT, { filename: 'patchbay:harden.js' });
-    const script = await isolate.compileScript(PRELUDE, {
+    // A cache V8 rejects only costs the full compile it saves.
+    const script = (await isolate.compileScript(PRELUDE, {
       filename: PRELUDE_FILENAME,
       ...(preludeCache ? { cachedData: preludeCache } : { produceCachedData: true }),
-    });
+    })) as ivm.Script & ivm.CachedDataResult;
     if (!preludeCache && script.cachedData) preludeCache = script.cachedData;
     const prelude = (await script.run(context, { reference: true })) as ivm.Reference;
     script.release();
