@@ -139,6 +139,9 @@ describe('the web-standard globals on both hosts', () => {
       serve: serveEcho,
       expected: 'success',
     });
-    expect(headers.requests[0]?.headers).toMatchObject({ 'x-request-id': 'req-1', 'x-tags': 'a, b' });
+    expect(headers.requests[0]?.headers).toMatchObject({
+      'x-request-id': 'req-1',
+      'x-tags': 'a, b',
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   other,
   source,
   useConformanceHosts,
+  type Handler,
   type Program,
   type Reply,
 } from './test-support/ctx-conformance-hosts.ts';
@@ -56,7 +57,6 @@ function generated(prompt: string, names = { source: 'Source', destination: 'Des
     userPrompt: prompt,
   }).code;
 }
-
 
 describe('the docs example (CTX_CONTRACT_EXAMPLE) on both hosts', () => {
   it('first run, with an API key and a bearer token', async () => {

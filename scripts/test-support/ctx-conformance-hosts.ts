@@ -46,7 +46,7 @@ export interface Reply {
   contentType?: string;
 }
 
-type Handler = (request: {
+export type Handler = (request: {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -150,30 +150,30 @@ let workDir: string;
 
 /** Starts a sandbox pool and the loopback APIs for the calling test file, and stops them after. */
 export function useConformanceHosts(): void {
-beforeAll(async () => {
-  pool = new SandboxPool({ size: 1 });
-  [source, destination, other, tokens] = await Promise.all([
-    startApi('source'),
-    startApi('destination'),
-    startApi('other'),
-    startApi('tokens'),
-  ]);
-  // A token derived from the client secret, so both hosts are issued the same one.
-  tokens.handle(({ body }) => ({
-    body: {
-      access_token: `token-for-${new URLSearchParams(body).get('client_secret')}`,
-      token_type: 'Bearer',
-      expires_in: 3600,
-    },
-  }));
-  workDir = await mkdtemp(join(tmpdir(), 'patchbay-conformance-'));
-});
+  beforeAll(async () => {
+    pool = new SandboxPool({ size: 1 });
+    [source, destination, other, tokens] = await Promise.all([
+      startApi('source'),
+      startApi('destination'),
+      startApi('other'),
+      startApi('tokens'),
+    ]);
+    // A token derived from the client secret, so both hosts are issued the same one.
+    tokens.handle(({ body }) => ({
+      body: {
+        access_token: `token-for-${new URLSearchParams(body).get('client_secret')}`,
+        token_type: 'Bearer',
+        expires_in: 3600,
+      },
+    }));
+    workDir = await mkdtemp(join(tmpdir(), 'patchbay-conformance-'));
+  });
 
-afterAll(async () => {
-  await pool?.close();
-  await Promise.all([source, destination, other, tokens].map((api) => api?.close()));
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await pool?.close();
+    await Promise.all([source, destination, other, tokens].map((api) => api?.close()));
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
 }
 
 function baseUrl(api: Api, connection: Connection): string {

@@ -77,9 +77,13 @@ function normalizeHeaders(headers: unknown, where: string): [string, string][] {
   if (headers === undefined || headers === null) return [];
   // As fetch takes them: an object, [name, value] pairs, or any iterable of pairs (a Headers).
   const iterator =
-    typeof headers === 'object' ? (headers as { [Symbol.iterator]?: unknown })[Symbol.iterator] : null;
+    typeof headers === 'object'
+      ? (headers as { [Symbol.iterator]?: unknown })[Symbol.iterator]
+      : null;
   if (isArray(headers) || typeof iterator === 'function') {
-    const pairs = isArray(headers) ? (headers as unknown[]) : arrayFrom(headers as Iterable<unknown>);
+    const pairs = isArray(headers)
+      ? (headers as unknown[])
+      : arrayFrom(headers as Iterable<unknown>);
     return pairs.map((pair): [string, string] => {
       if (!isArray(pair) || pair.length !== 2) {
         throw new NativeTypeError(`${where}: headers must be an object or [name, value] pairs`);

@@ -31,7 +31,10 @@ export function atob(data: unknown): string {
   let text = String(data).replace(ASCII_WHITESPACE, '');
   if (text.length % 4 === 0) text = text.replace(/={1,2}$/, '');
   if (text.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(text)) {
-    throw new DOMException('The string to be decoded is not correctly encoded.', 'InvalidCharacterError');
+    throw new DOMException(
+      'The string to be decoded is not correctly encoded.',
+      'InvalidCharacterError',
+    );
   }
   let out = '';
   let buffer = 0;

@@ -1,4 +1,9 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- each require is a lazy loader, below */
+import type * as Aes from '@noble/ciphers/aes.js';
+import type * as ChaCha from '@noble/ciphers/chacha.js';
+import type * as Hmac from '@noble/hashes/hmac.js';
+import type * as Legacy from '@noble/hashes/legacy.js';
+import type * as Sha2 from '@noble/hashes/sha2.js';
 import type { CHash } from '@noble/hashes/utils.js';
 import { atob, btoa } from './base64.ts';
 import { DOMException } from './events.ts';
@@ -11,12 +16,11 @@ import { DOMException } from './events.ts';
 
 // Loaded on first use (install-isolate-globals.ts says why): AES alone took 16 ms to evaluate.
 const noble = {
-  gcm: () => (require('@noble/ciphers/aes.js') as typeof import('@noble/ciphers/aes.js')).gcm,
-  chacha20: () =>
-    (require('@noble/ciphers/chacha.js') as typeof import('@noble/ciphers/chacha.js')).chacha20,
-  hmac: () => (require('@noble/hashes/hmac.js') as typeof import('@noble/hashes/hmac.js')).hmac,
-  sha1: () => (require('@noble/hashes/legacy.js') as typeof import('@noble/hashes/legacy.js')).sha1,
-  sha2: () => require('@noble/hashes/sha2.js') as typeof import('@noble/hashes/sha2.js'),
+  gcm: () => (require('@noble/ciphers/aes.js') as typeof Aes).gcm,
+  chacha20: () => (require('@noble/ciphers/chacha.js') as typeof ChaCha).chacha20,
+  hmac: () => (require('@noble/hashes/hmac.js') as typeof Hmac).hmac,
+  sha1: () => (require('@noble/hashes/legacy.js') as typeof Legacy).sha1,
+  sha2: () => require('@noble/hashes/sha2.js') as typeof Sha2,
 };
 
 type Hash = CHash;
@@ -201,7 +205,13 @@ function makeKey(
       throw new DOMException('The key length does not match the key data', 'DataError');
     }
     const hash = { name: hashName(options.hash) };
-    return new CryptoKey(KEY_CONSTRUCTOR, { name, hash, length }, Boolean(extractable), list, bytes);
+    return new CryptoKey(
+      KEY_CONSTRUCTOR,
+      { name, hash, length },
+      Boolean(extractable),
+      list,
+      bytes,
+    );
   }
   if (![16, 24, 32].includes(bytes.length)) {
     throw new DOMException('An AES key must be 128, 192 or 256 bits', 'DataError');
@@ -268,7 +278,8 @@ export class SubtleCrypto {
     extractable: unknown,
     usages: unknown,
   ): Promise<CryptoKey> {
-    if (format === 'raw') return makeKey(algorithm, bytesOf(keyData, 'keyData'), extractable, usages);
+    if (format === 'raw')
+      return makeKey(algorithm, bytesOf(keyData, 'keyData'), extractable, usages);
     if (format === 'jwk') {
       const jwk = keyData as { kty?: unknown; k?: unknown; ext?: unknown };
       if (jwk === null || typeof jwk !== 'object' || jwk.kty !== 'oct') {
@@ -314,7 +325,10 @@ export class SubtleCrypto {
       }
     }
     if (!Number.isInteger(bits) || bits <= 0 || bits % 8 !== 0 || bits > 8192) {
-      throw new DOMException('The key length must be a positive multiple of 8 bits', 'OperationError');
+      throw new DOMException(
+        'The key length must be a positive multiple of 8 bits',
+        'OperationError',
+      );
     }
     const bytes = new Uint8Array(bits / 8);
     cryptoObject.getRandomValues(bytes);
@@ -355,7 +369,10 @@ export class SubtleCrypto {
     try {
       return arrayBuffer(cipher.decrypt(bytesOf(data, 'data')));
     } catch {
-      throw new DOMException('The operation failed for an operation-specific reason', 'OperationError');
+      throw new DOMException(
+        'The operation failed for an operation-specific reason',
+        'OperationError',
+      );
     }
   }
 }

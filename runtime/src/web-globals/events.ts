@@ -121,7 +121,7 @@ export class EventTarget {
 
   dispatchEvent(event: Event): boolean {
     if (!(event instanceof Event)) {
-      throw new TypeError("EventTarget.dispatchEvent: the argument must be an Event");
+      throw new TypeError('EventTarget.dispatchEvent: the argument must be an Event');
     }
     event.target = this;
     event.currentTarget = this;

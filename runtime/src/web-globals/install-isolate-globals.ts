@@ -1,4 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- each require is a lazy loader, below */
+import type * as TextEncoding from '@exodus/bytes/encoding-lite.js';
+import type * as StructuredClone from '@ungap/structured-clone';
 import { atob, btoa } from './base64.ts';
 import { Crypto, CryptoKey, cryptoObject, seedRandom, SubtleCrypto } from './crypto.ts';
 import {
@@ -33,11 +35,11 @@ const LAZY_GLOBALS: Record<string, () => unknown> = {
 };
 
 function textEncoding() {
-  return require('@exodus/bytes/encoding-lite.js') as typeof import('@exodus/bytes/encoding-lite.js');
+  return require('@exodus/bytes/encoding-lite.js') as typeof TextEncoding;
 }
 
 function structuredCloneLibrary() {
-  return require('@ungap/structured-clone') as typeof import('@ungap/structured-clone');
+  return require('@ungap/structured-clone') as typeof StructuredClone;
 }
 
 export interface IsolateGlobalsBridge {
@@ -48,7 +50,7 @@ export interface IsolateGlobalsBridge {
 
 function structuredClone(value: unknown, _options?: unknown): unknown {
   if (arguments.length === 0) {
-    throw new TypeError("structuredClone: 1 argument required, but only 0 present");
+    throw new TypeError('structuredClone: 1 argument required, but only 0 present');
   }
   const { serialize, deserialize } = structuredCloneLibrary();
   let serialized: unknown;

@@ -55,7 +55,8 @@ export const WEB_GLOBAL_FAMILIES: readonly WebGlobalFamily[] = [
   {
     family: 'HTTP headers',
     names: ['Headers'],
-    notes: 'A Headers object (or any iterable of [name, value] pairs) is accepted as ctx request headers.',
+    notes:
+      'A Headers object (or any iterable of [name, value] pairs) is accepted as ctx request headers.',
   },
 ];
 

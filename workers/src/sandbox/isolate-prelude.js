@@ -9785,7 +9785,10 @@ ${callerFrames(new NativeError())}`]),
     let text2 = String(data).replace(ASCII_WHITESPACE, "");
     if (text2.length % 4 === 0) text2 = text2.replace(/={1,2}$/, "");
     if (text2.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(text2)) {
-      throw new DOMException("The string to be decoded is not correctly encoded.", "InvalidCharacterError");
+      throw new DOMException(
+        "The string to be decoded is not correctly encoded.",
+        "InvalidCharacterError"
+      );
     }
     let out = "";
     let buffer = 0;
@@ -9941,7 +9944,13 @@ ${callerFrames(new NativeError())}`]),
         throw new DOMException("The key length does not match the key data", "DataError");
       }
       const hash = { name: hashName(options.hash) };
-      return new CryptoKey(KEY_CONSTRUCTOR, { name, hash, length }, Boolean(extractable), list, bytes);
+      return new CryptoKey(
+        KEY_CONSTRUCTOR,
+        { name, hash, length },
+        Boolean(extractable),
+        list,
+        bytes
+      );
     }
     if (![16, 24, 32].includes(bytes.length)) {
       throw new DOMException("An AES key must be 128, 192 or 256 bits", "DataError");
@@ -9990,7 +9999,8 @@ ${callerFrames(new NativeError())}`]),
       return arrayBuffer(hash(bytesOf(data, "data")));
     }
     async importKey(format, keyData, algorithm, extractable, usages) {
-      if (format === "raw") return makeKey(algorithm, bytesOf(keyData, "keyData"), extractable, usages);
+      if (format === "raw")
+        return makeKey(algorithm, bytesOf(keyData, "keyData"), extractable, usages);
       if (format === "jwk") {
         const jwk = keyData;
         if (jwk === null || typeof jwk !== "object" || jwk.kty !== "oct") {
@@ -10028,7 +10038,10 @@ ${callerFrames(new NativeError())}`]),
         }
       }
       if (!Number.isInteger(bits) || bits <= 0 || bits % 8 !== 0 || bits > 8192) {
-        throw new DOMException("The key length must be a positive multiple of 8 bits", "OperationError");
+        throw new DOMException(
+          "The key length must be a positive multiple of 8 bits",
+          "OperationError"
+        );
       }
       const bytes = new Uint8Array(bits / 8);
       cryptoObject.getRandomValues(bytes);
@@ -10064,7 +10077,10 @@ ${callerFrames(new NativeError())}`]),
       try {
         return arrayBuffer(cipher.decrypt(bytesOf(data, "data")));
       } catch {
-        throw new DOMException("The operation failed for an operation-specific reason", "OperationError");
+        throw new DOMException(
+          "The operation failed for an operation-specific reason",
+          "OperationError"
+        );
       }
     }
   };

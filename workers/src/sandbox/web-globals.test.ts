@@ -1,4 +1,5 @@
 import { WEB_GLOBAL_NAMES } from '@patchbay/runtime';
+import ivm from 'isolated-vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPool } from './index.ts';
 import { runInput } from './test-http-server.ts';
@@ -45,6 +46,19 @@ describe('the web-standard globals: the same answers as Node', () => {
     expect(result.data).toEqual([]);
     const g = globalThis as Record<string, unknown>;
     expect(WEB_GLOBAL_NAMES.filter((name) => g[name] === undefined)).toEqual([]);
+  });
+
+  it('the sandbox adds exactly the listed names to a bare V8 context, besides HttpError', async () => {
+    const isolate = new ivm.Isolate({ memoryLimit: 32 });
+    const bare = JSON.parse(
+      (await (
+        await isolate.createContext()
+      ).eval('JSON.stringify(Object.getOwnPropertyNames(globalThis))')) as string,
+    ) as string[];
+    isolate.dispose();
+    const result = await inSandbox('return Object.getOwnPropertyNames(globalThis);');
+    const added = (result.data as string[]).filter((name) => !bare.includes(name));
+    expect(added.sort()).toEqual([...WEB_GLOBAL_NAMES, 'HttpError'].sort());
   });
 
   it.each([
