@@ -87,6 +87,23 @@ describe('the docs example (CTX_CONTRACT_EXAMPLE) on both hosts', () => {
     expect(seen.data).toEqual({ synced: 1 });
   });
 
+  it('basic auth with the API key as the user name and an empty password', async () => {
+    const seen = await conforms('docs example key as user', {
+      code: CTX_CONTRACT_EXAMPLE,
+      source: {
+        authType: 'basic',
+        authConfig: { secretIn: 'username' },
+        secret: 'sk_test_conformance_user_key',
+      },
+      destination: NONE,
+      serve: serveCustomers(),
+      expected: 'success',
+    });
+    expect(seen.requests[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('sk_test_conformance_user_key:').toString('base64')}`,
+    );
+  });
+
   it('an uncaught 503 from the source', async () => {
     await conforms('docs example failing', {
       code: CTX_CONTRACT_EXAMPLE,

@@ -8,6 +8,7 @@ import type { TAuthConfig, TAuthType, TWebhookEvent } from '@patchbay/schema';
 import { buildExportZip, exportSlug } from '@patchbay/runtime/export';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { credentialVariable } from '../../runtime/src/export/credential-variables.ts';
 import { SandboxPool, type SandboxRunResult } from '../../workers/src/sandbox/index.ts';
 
 // The harness of the ctx conformance suite (scripts/ctx-conformance*.test.ts; issue 13, ADR 012):
@@ -225,14 +226,6 @@ async function runInSandbox(program: Program): Promise<Observed> {
   };
 }
 
-const CREDENTIAL_VARIABLES: Record<TAuthType, string | null> = {
-  'api-key': 'API_KEY',
-  bearer: 'BEARER_TOKEN',
-  basic: 'BASIC_PASSWORD',
-  oauth: 'OAUTH_ACCESS_TOKEN',
-  none: null,
-};
-
 async function runExported(program: Program, name: string): Promise<Observed> {
   received = [];
   program.serve();
@@ -259,10 +252,12 @@ async function runExported(program: Program, name: string): Promise<Observed> {
   const env: Record<string, string> = {};
   for (const role of ['source', 'destination'] as const) {
     const c = program[role];
-    let variable = CREDENTIAL_VARIABLES[c.authType];
-    if (c.authType === 'oauth' && c.authConfig?.tokenUrl) variable = 'OAUTH_CLIENT_SECRET';
-    if (variable && c.secret)
-      env[`${role === 'source' ? 'SOURCE' : 'DESTINATION'}_${variable}`] = c.secret;
+    // The names the export reads, from the code that writes its .env.example.
+    const variable = credentialVariable(
+      role,
+      connection(role === 'source' ? source : destination, c),
+    );
+    if (variable && c.secret) env[variable.name] = c.secret;
   }
   if (program.state) {
     await writeFile(join(project, 'state.json'), JSON.stringify(program.state));

@@ -227,6 +227,10 @@ describe('placeCredential: the auth defaults', () => {
     expect(placeCredential('basic', { username: 'ada' }, 'pässword').headers).toEqual({
       Authorization: `Basic ${Buffer.from('ada:pässword').toString('base64')}`,
     });
+    // Stripe, Chargebee, Recurly: the key is the user name, the password is empty.
+    expect(
+      placeCredential('basic', { secretIn: 'username', username: 'ignored' }, 'sk_test_1').headers,
+    ).toEqual({ Authorization: `Basic ${Buffer.from('sk_test_1:').toString('base64')}` });
   });
 });
 
