@@ -130,7 +130,7 @@ const CONTEXT_REFERENCE: readonly { name: string; what: string }[] = [
   },
   {
     name: 'ctx.event',
-    what: 'On a webhook-triggered run, the event that started it: id (the provider’s event id, or sha256:… of the body), receivedAt, headers (lower-case names; signature and auth headers removed) and body (parsed JSON, form fields as an object, or the raw text). The signature was checked before the run started, and a redelivered event starts no second run. A test run with a sample event gets it too; on scheduled and manual runs it is null.',
+    what: 'On a webhook-triggered run, the event that started it: id (the provider’s event id, or sha256:… of the body), receivedAt, headers (lower-case names; signature and auth headers removed) and body (parsed JSON, form fields as an object, or the raw text). The signature was checked before the run started, and a redelivered event starts no second run. A test run with a sample event gets it too, with the headers you give it (the description’s examples carry the provider’s event header, such as X-GitHub-Event), filtered the same way; on scheduled and manual runs it is null.',
   },
   {
     name: 'Return value',

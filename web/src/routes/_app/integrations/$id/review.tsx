@@ -199,11 +199,14 @@ function Review({ id }: { id: string }) {
       current,
       mode,
       event,
+      eventHeaders,
     }: {
       current: string;
       mode: TTestMode;
       /** A sample webhook event's body, for ctx.event (issue 16). */
       event?: unknown;
+      /** Its headers, for ctx.event.headers. */
+      eventHeaders?: Record<string, string>;
     }) => {
       if (current !== integration.generatedCode)
         await accept(await putCode({ generatedCode: current }));
@@ -211,6 +214,7 @@ function Review({ id }: { id: string }) {
         testMode: true,
         mode,
         ...(event !== undefined ? { event } : {}),
+        ...(event !== undefined && eventHeaders ? { eventHeaders } : {}),
       });
     },
     onSuccess: async (result) => {
@@ -478,7 +482,9 @@ function Review({ id }: { id: string }) {
         opened={eventDialogOpen}
         onClose={() => setEventDialogOpen(false)}
         testing={test.isPending}
-        onTest={(event) => test.mutate({ current: code, mode: testMode, event })}
+        onTest={(event, eventHeaders) =>
+          test.mutate({ current: code, mode: testMode, event, eventHeaders })
+        }
       />
 
       <TestResultsDialog
