@@ -54,3 +54,4 @@ export {
   type StateApi,
   type StateChanges,
 } from './ctx/state-buffer.ts';
+export { WEB_GLOBAL_FAMILIES, WEB_GLOBAL_NAMES, type WebGlobalFamily } from './web-globals/list.ts';

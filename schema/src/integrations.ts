@@ -56,6 +56,11 @@ export const ZAuthConfig = z.strictObject({
     .optional(),
   /** basic: the user name (the password is the secret). */
   username: z.string().max(256).optional(),
+  /**
+   * basic: which half the secret is. 'username': the API key is the user name and the
+   * password is empty (Stripe, Chargebee, Recurly); `username` is then unused. Default 'password'.
+   */
+  secretIn: z.enum(['password', 'username']).optional(),
   /** oauth: client credentials when set; otherwise the secret is an access token. */
   tokenUrl: zHttpUrl.optional(),
   clientId: z.string().max(512).optional(),

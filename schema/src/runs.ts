@@ -22,6 +22,22 @@ export const ZExecuteRequest = z.strictObject({
    * test run's code sees it as `ctx.event.body`. Absent: ctx.event is null.
    */
   event: z.unknown().optional(),
+  /**
+   * The sample event's headers, as a delivery would carry them (X-GitHub-Event,
+   * X-Shopify-Topic): the run sees them in `ctx.event.headers`, lower-cased and without
+   * signature and credential headers, as a webhook run would. Only with `event`.
+   */
+  eventHeaders: z
+    .record(
+      z
+        .string()
+        .min(1)
+        .max(200)
+        .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name'),
+      z.string().max(8192),
+    )
+    .refine((headers) => Object.keys(headers).length <= 100, 'at most 100 headers')
+    .optional(),
 });
 export type TExecuteRequest = z.input<typeof ZExecuteRequest>;
 

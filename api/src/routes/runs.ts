@@ -134,7 +134,7 @@ export function runRoutes(deps: AppDeps) {
       jsonBody(ZExecuteRequest),
       async (c) => {
         const integration = await runnableIntegration(c.req.param('id'), userId(c));
-        const { mode, event } = c.req.valid('json');
+        const { mode, event, eventHeaders } = c.req.valid('json');
         const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
           WORKFLOW_NAMES.testIntegration,
           {
@@ -145,7 +145,9 @@ export function runRoutes(deps: AppDeps) {
                 integrationId: integration.id,
                 mode,
                 // Issue 16: a sample event's body becomes the test run's ctx.event.
-                ...(event === undefined ? {} : { event: sampleWebhookEvent(integration, event) }),
+                ...(event === undefined
+                  ? {}
+                  : { event: sampleWebhookEvent(integration, event, eventHeaders) }),
               },
             ],
           },

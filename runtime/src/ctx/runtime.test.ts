@@ -96,7 +96,7 @@ describe('createContext', () => {
       'ctx.source: the options must be an object',
     );
     await expect(ctx.source.post('/x', { body: { a: 1 } })).rejects.toThrow(
-      'ctx.source: body must be a string (send objects with json)',
+      'ctx.source: body must be a string or a URLSearchParams (send objects with json)',
     );
     await expect(ctx.source.post('/x', { json: () => 1 })).rejects.toThrow(
       'ctx.source: json must be a JSON value',
@@ -227,6 +227,10 @@ describe('placeCredential: the auth defaults', () => {
     expect(placeCredential('basic', { username: 'ada' }, 'pässword').headers).toEqual({
       Authorization: `Basic ${Buffer.from('ada:pässword').toString('base64')}`,
     });
+    // Stripe, Chargebee, Recurly: the key is the user name, the password is empty.
+    expect(
+      placeCredential('basic', { secretIn: 'username', username: 'ignored' }, 'sk_test_1').headers,
+    ).toEqual({ Authorization: `Basic ${Buffer.from('sk_test_1:').toString('base64')}` });
   });
 });
 

@@ -194,11 +194,14 @@ function Review({ id }: { id: string }) {
       current,
       mode,
       event,
+      eventHeaders,
     }: {
       current: string;
       mode: TTestMode;
       /** A sample webhook event's body, for ctx.event (issue 16). */
       event?: unknown;
+      /** Its headers, for ctx.event.headers. */
+      eventHeaders?: Record<string, string>;
     }) => {
       if (current !== integration.generatedCode)
         await accept(await putCode({ generatedCode: current }));
@@ -206,6 +209,7 @@ function Review({ id }: { id: string }) {
         testMode: true,
         mode,
         ...(event !== undefined ? { event } : {}),
+        ...(event !== undefined && eventHeaders ? { eventHeaders } : {}),
       });
     },
     onSuccess: async (result) => {
@@ -469,7 +473,9 @@ function Review({ id }: { id: string }) {
         opened={eventDialogOpen}
         onClose={() => setEventDialogOpen(false)}
         testing={test.isPending}
-        onTest={(event) => test.mutate({ current: code, mode: testMode, event })}
+        onTest={(event, eventHeaders) =>
+          test.mutate({ current: code, mode: testMode, event, eventHeaders })
+        }
       />
 
       <TestResultsDialog
