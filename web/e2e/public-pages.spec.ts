@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { WEB_GLOBAL_FAMILIES } from '@patchbay/runtime';
 import { PENDING_PROMPT_KEY } from '../src/lib/auth.ts';
-import { EXAMPLE_PROMPTS } from '../src/routes/-components/example-prompts.ts';
+import { EXAMPLE_PROMPTS } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
