@@ -479,6 +479,17 @@ describe('grounded plan', () => {
     );
   });
 
+  it('takes a field the prompt names after "called" for the destination of a stated value', () => {
+    const result = plan(
+      'copy zendesk tickets to hubspot contacts, and put the ticket id in a custom property named zendesk_ref',
+      'zendesk',
+      'hubspot',
+    );
+    expect(result.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'zendesk_ref', from: 'id' }),
+    );
+  });
+
   it('gives each path parameter the value after its own head word', () => {
     const result = plan(
       'new GitHub issues of acme/site go to Discord. The webhook: id 5550001112223, and its token Zx81Yw72',

@@ -1458,7 +1458,7 @@ function readStatedMappings(
     return concept ? sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path : undefined;
   };
   const out: ReturnType<typeof readStatedMappings> = [];
-  const side = "[A-Za-z][\\w'’. -]{0,40}?";
+  const side = "[A-Za-z][\\w'’. -]{0,60}?";
   const pair = new RegExp(
     `^\\s*(?:map\\s+|put\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
     'i',
@@ -1468,7 +1468,17 @@ function readStatedMappings(
     if (!m) continue;
     const [, left = '', operator = '', right = ''] = m;
     const assignment = /^(=|:=)$/.test(operator);
-    const [to, fromWords] = assignment ? [left.trim(), right.trim()] : [right.trim(), left.trim()];
+    const [named, fromWords] = assignment
+      ? [left.trim(), right.trim()]
+      : [right.trim(), left.trim()];
+    // "in a custom property called stripe_id": the name after "called" is the field.
+    const to = named
+      .replace(/^(?:a|an|the)\s+/i, '')
+      .replace(
+        /^(?:new\s+)?(?:custom\s+)?(?:property|field|column|attribute)\s+(?:called|named)\s+/i,
+        '',
+      )
+      .replace(/^["'“‘`](.*)["'”’`]$/, '$1');
     if (!to || !fromWords) continue;
     out.push({
       from: field(fromWords),

@@ -1,5 +1,5 @@
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
-import { describeFilter, type GroundedPlan } from './grounded-plan.ts';
+import { describeFilter, statedMappings, type GroundedPlan } from './grounded-plan.ts';
 import { unaccountedClauses, wordsOf } from './prompt-clauses.ts';
 import { describeSchedule, readSchedule } from './read-prompt.ts';
 
@@ -77,6 +77,12 @@ function planVocabulary(
     plan.cursor?.phrase ?? '',
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
+    // The mappings the plan took from the prompt's own words.
+    ...(plan.source
+      ? statedMappings(prompt, plan.source.resource, names.source)
+          .filter((m) => plan.destination?.rules.some((r) => r.to === m.to && r.from === m.from))
+          .map((m) => m.phrase)
+      : []),
   ];
   const texts: string[] = [names.source, names.destination];
   for (const side of [plan.source, plan.destination]) {
