@@ -21,10 +21,10 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
-const PAGE_MAX = 4;
+const DEFAULT_LIMIT = 4; // stands in for PagerDuty's default limit of 25, so that paging matters
 
 interface PagerDutySeed {
   subdomain?: string;
@@ -199,7 +199,7 @@ export const mock: VendorMock = {
           const limitRaw = Number(q.get('limit') ?? 25);
           if (!Number.isFinite(limitRaw) || limitRaw < 1)
             return invalid(['Limit must be a positive integer']);
-          const limit = Math.min(limitRaw, PAGE_MAX);
+          const limit = pageSize(q.get('limit'), DEFAULT_LIMIT, 100); // clamped to the maximum, 100
           const offset = Math.max(0, Number(q.get('offset') ?? 0) || 0);
           return json(200, {
             incidents: list.slice(offset, offset + limit),
