@@ -327,7 +327,10 @@ export const mock: VendorMock = {
             const offset = q.get('offset') === null ? 0 : Number(q.get('offset'));
             if (!Number.isInteger(count) || count < 1 || count > 1000)
               return invalid([{ field: 'count', message: 'Must be between 1 and 1000' }]);
-            const page = items.slice(offset, offset + pageSize(q.get('count'), DEFAULT_COUNT, 1000));
+            const page = items.slice(
+              offset,
+              offset + pageSize(q.get('count'), DEFAULT_COUNT, 1000),
+            );
             return json(200, {
               members: page.map(memberView),
               list_id: listId,

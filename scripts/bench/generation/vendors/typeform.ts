@@ -156,10 +156,7 @@ export const mock: VendorMock = {
         items = items
           .filter((r) => (before ? sortKey(r) < t : sortKey(r) > t))
           .sort((a, b) => (before ? sortKey(b) - sortKey(a) : sortKey(a) - sortKey(b)));
-        if (after)
-          items = items
-            .slice(0, size)
-            .sort((a, b) => sortKey(b) - sortKey(a));
+        if (after) items = items.slice(0, size).sort((a, b) => sortKey(b) - sortKey(a));
       }
       const page = items.slice(0, size);
       return json(200, {
