@@ -11,7 +11,8 @@
 //   created_at, updated_at, last_status_change_at, resolved_at, service:{id, type, summary},
 //   assignments, priority, html_url, incident_key, …}.
 // - Errors: {"error": {"message", "code", "errors": [...]}}; 401 code 2006 for a bad key.
-// Page size: at most 4 incidents a page here so that `more`/offset matter.
+// Page size: `limit` is honoured up to 100 (clamped above); without it 4 incidents a page, so that
+// `more`/offset matter.
 // The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type {
