@@ -10,8 +10,8 @@
 // page without it, so paging matters); create by POST …/<entity>, read by GET …/<entity>/<id>,
 // sparse update by POST with Id + SyncToken; the Fault error envelope (ValidationFault with codes
 // such as 2020 required param missing, 2500 invalid reference id, 6240 duplicate name, 4000 query
-// parser error); line Amount
-// that must equal UnitPrice × Qty (6070); a SubTotalLine appended to sales forms' Line arrays.
+// parser error); line Amount that must equal UnitPrice × Qty (6070); a SubTotalLine appended to
+// sales forms' Line arrays.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
 import { json, pageSize } from '../mock-kit.ts';
 
