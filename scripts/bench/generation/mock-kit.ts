@@ -40,3 +40,19 @@ export function intParam(query: URLSearchParams, name: string, fallback: number)
   const value = Number.parseInt(raw, 10);
   return Number.isFinite(value) ? value : fallback;
 }
+
+/**
+ * How many records a page holds. A request that carries the vendor's page-size parameter
+ * (`requested`, as the query or body held it) gets that size, clamped to the vendor's documented
+ * `max` (a mock that refuses values over the maximum checks that first); a request without it
+ * gets `standIn`, a small size (3–5) standing in for the vendor's default so that code that
+ * never asks for a size must still page. Integration code sees bodies only, not the vendor's
+ * Link or X-Next-Page headers, so a page shorter than it asked for is its end-of-list sign: a
+ * mock must never serve fewer than asked while more remain.
+ */
+export function pageSize(requested: unknown, standIn: number, max: number): number {
+  if (requested === undefined || requested === null || requested === '') return standIn;
+  const value = typeof requested === 'number' ? requested : Number.parseInt(String(requested), 10);
+  if (!Number.isFinite(value)) return standIn;
+  return Math.min(Math.max(1, Math.trunc(value)), max);
+}

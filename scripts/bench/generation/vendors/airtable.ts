@@ -17,7 +17,7 @@
 // - Formulas modelled for filterByFormula: {Field}, strings, numbers, = != < > <= >= & + - * /,
 //   AND, OR, NOT, IF, BLANK, TRUE, FALSE, LOWER, UPPER, TRIM, LEN, FIND, SEARCH, VALUE,
 //   RECORD_ID, IS_BEFORE, IS_AFTER, DATETIME_PARSE (ISO), TODAY, NOW.
-// Page size: at most 3 records a page here so that `offset` matters.
+// Page size: pageSize is honoured up to 100; without it 3 records a page, so that `offset` matters.
 // Collections: one per table, by table name, holding {id, createdTime, fields}.
 // The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28,10 +28,11 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
-const PAGE_MAX = 3;
+const PAGE_MAX = 100; // Airtable's documented pageSize maximum
+const DEFAULT_PAGE_SIZE = 3; // stands in for Airtable's default of 100, so that paging matters
 
 interface FieldDef {
   name: string;
@@ -592,7 +593,7 @@ export const mock: VendorMock = {
               'INVALID_REQUEST_UNKNOWN',
               'Invalid request: parameter validation failed. Check your request data.',
             );
-          const size = Math.min(pageSizeRaw, PAGE_MAX);
+          const size = pageSize(get('pageSize'), DEFAULT_PAGE_SIZE, PAGE_MAX);
           let start = 0;
           const offset = get('offset');
           if (offset) {

@@ -11,12 +11,13 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 
-// Pages never hold more than this, and an unpaginated list longer than it is refused.
+// An unpaginated list longer than this is refused (standing in for Asana's "result is too large").
 const PAGE_CAP = 5;
+const LIMIT_MAX = 100; // Asana's documented limit maximum; `limit` is honoured up to it
 const BASE = '/api/1.0';
 const HELP =
   'For more information on API status codes and how to handle them, read the docs on errors: https://developers.asana.com/docs/errors';
@@ -173,7 +174,7 @@ export const mock: VendorMock = {
           return fail(400, 'offset: Your pagination token is invalid.');
         start = decoded.i;
       }
-      const size = Math.min(limit, PAGE_CAP);
+      const size = pageSize(limit, PAGE_CAP, LIMIT_MAX);
       const page = items.slice(start, start + size);
       let nextPage: Rec | null = null;
       if (start + size < items.length) {

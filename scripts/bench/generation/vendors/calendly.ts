@@ -12,12 +12,13 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 
-// Pages never hold more than this, so that paging matters.
-const PAGE_CAP = 4;
+// `count` is honoured up to 100; without it pages hold this many, standing in for Calendly's
+// default of 20, so that paging matters.
+const DEFAULT_COUNT = 4;
 
 function invalid(parameter: string, message: string): MockResponse {
   return json(400, {
@@ -141,13 +142,13 @@ export const mock: VendorMock = {
           return invalid('page_token', 'is invalid');
         start = n;
       }
-      const size = Math.min(count, PAGE_CAP);
+      const size = pageSize(countRaw, DEFAULT_COUNT, 100);
       const slice = items.slice(start, start + size);
       const link = (at: number): { token: string; url: string } => {
         const token = `pt_${at.toString(36)}`;
         const params = new URLSearchParams(q);
         params.set('page_token', token);
-        params.set('count', String(count));
+        params.set('count', String(size));
         return { token, url: `${o}${path}?${params.toString()}` };
       };
       const next = start + size < items.length ? link(start + size) : null;

@@ -2,7 +2,7 @@
 // public reference describes it. HTTP Basic auth with the API key as the user name and an empty
 // password. Lists are `{list: [{subscription: {…}, customer: {…}}], next_offset}` (each entry
 // wraps its resources by name; subscription lists carry the customer too), paged with `limit`
-// (default 10, max 100; this mock serves at most 5) and the opaque `offset` taken from
+// (1–100, honoured; without it this mock serves 5, standing in for the default of 10) and the opaque `offset` taken from
 // `next_offset`, which is absent on the last page. Filters use operators in brackets:
 // `status[is]=cancelled`, `status[in]=["active","cancelled"]`, `cancelled_at[between]=[from,to]`,
 // `cancelled_at[after]=…` (Unix seconds), `auto_collection[is]=off`, `email[is]=…`; `sort_by[asc]`
@@ -16,11 +16,11 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 type Resource = 'subscriptions' | 'customers';
-const PAGE_MAX = 5;
+const DEFAULT_LIMIT = 5; // stands in for Chargebee's default of 10, so that paging matters
 
 function invalid(
   message: string,
@@ -271,7 +271,7 @@ export const mock: VendorMock = {
         }
         start = Number(parsed[1]);
       }
-      const size = Math.min(limit, PAGE_MAX);
+      const size = pageSize(limitRaw, DEFAULT_LIMIT, 100); // Chargebee's documented maximum
       const page = items.slice(start, start + size);
       const singular = resource === 'subscriptions' ? 'subscription' : 'customer';
       const entries = page.map((record) => {

@@ -2,7 +2,7 @@
 // reference. Modelled: Bearer CMA token (checked by the mock server); entries under
 // /spaces/{space_id}/environments/{environment_id}/entries (and the legacy /spaces/{space_id}/entries
 // alias for the master environment); collection envelopes {sys:{type:"Array"}, total, skip, limit,
-// items} with skip/limit paging (limit capped low here); search parameters content_type,
+// items} with skip/limit paging (limit honoured up to 1000; without it a small stand-in page); search parameters content_type,
 // fields.<id>[op] (only with content_type), sys.<field>[op] and order; fields keyed by locale;
 // entry creation that needs the X-Contentful-Content-Type header; PUT with an id that creates or
 // (with X-Contentful-Version) updates; publishing through PUT .../published; field validation
@@ -10,13 +10,14 @@
 // that are not a valid document) with Contentful's error body; required fields enforced at
 // publish, not at save (drafts may be incomplete).
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
-import { json, intParam, pathValue } from '../mock-kit.ts';
+import { json, intParam, pageSize, pathValue } from '../mock-kit.ts';
 
 // Vendor JSON is loosely shaped; the mock reads and writes it field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const MAX_LIMIT = 3; // Contentful allows 1000; kept small so that paging matters
+const MAX_LIMIT = 1000; // Contentful's documented maximum; larger values are clamped here
+const DEFAULT_LIMIT = 3; // stands in for Contentful's default of 100, so that paging matters
 
 interface FieldDef {
   id: string;
@@ -407,7 +408,7 @@ export const mock: VendorMock = {
         }
         return 0;
       });
-      const limit = Math.min(Math.max(1, intParam(q, 'limit', 100)), MAX_LIMIT);
+      const limit = pageSize(q.get('limit'), DEFAULT_LIMIT, MAX_LIMIT);
       const skip = Math.max(0, intParam(q, 'skip', 0));
       return json(200, {
         sys: { type: 'Array' },

@@ -1,7 +1,7 @@
 // Front Core API (https://api2.frontapp.com), from Front's public API reference.
 // Modelled: Bearer API token (checked by the mock server); list envelopes
 // {"_pagination": {"next": <absolute URL or null>}, "_links": {"self"}, "_results": […]} paged by
-// `limit` (default 50, max 100; capped small here so that paging matters) and the `page_token`
+// `limit` (1–100, honoured; without it a small stand-in for the default of 50) and the `page_token`
 // carried in _pagination.next (a full URL, so callers must pull the token out of it);
 // GET /conversations (most recently updated first) with q[statuses][] filters (open = assigned or
 // unassigned; archived, assigned, unassigned, deleted, snoozed), GET /tags,
@@ -10,13 +10,14 @@
 // Unix seconds (floats); tags embedded in each conversation; error body
 // {"_error": {"status", "title", "message"}}.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
-import { json, intParam } from '../mock-kit.ts';
+import { json, intParam, pageSize } from '../mock-kit.ts';
 
 // Vendor JSON is loosely shaped; the mock reads and writes it field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const MAX_LIMIT = 3; // Front allows 100; small here so that paging matters
+const MAX_LIMIT = 100; // Front's documented maximum
+const DEFAULT_LIMIT = 3; // stands in for Front's default of 50, so that paging matters
 
 interface Seed {
   conversations?: Rec[];
@@ -89,7 +90,7 @@ export const mock: VendorMock = {
       const limit = intParam(q, 'limit', 50);
       if (limit < 1 || limit > 100)
         return error(400, 'Bad request', 'limit must be between 1 and 100');
-      const size = Math.min(limit, MAX_LIMIT);
+      const size = pageSize(q.get('limit'), DEFAULT_LIMIT, MAX_LIMIT);
       let offset = 0;
       const token = q.get('page_token');
       if (token) {

@@ -14,8 +14,9 @@
 // - POST /repos/{owner}/{repo}/issues: `title` required; labels as strings or {name} objects;
 //   422 {"message":"Validation Failed","errors":[{resource,code,field}],"documentation_url"}.
 // - Errors: 404 {"message":"Not Found",...}; 401 {"message":"Bad credentials",...}.
-// Page size: the real default is 30 (max 100); this mock serves at most 5 a page so that a run
-// must follow the Link header's rel="next".
+// Page size: per_page is honoured up to 100 (GitHub's maximum; larger values are clamped to it);
+// without per_page the mock serves 5, standing in for GitHub's default of 30, so that a run must
+// page.
 // The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type {
@@ -25,10 +26,11 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { intParam, json } from '../mock-kit.ts';
+import { intParam, json, pageSize } from '../mock-kit.ts';
 
 const DOCS = 'https://docs.github.com/rest';
-const PAGE_MAX = 5;
+const PAGE_MAX = 100; // GitHub's documented per_page maximum
+const DEFAULT_PER_PAGE = 5; // stands in for GitHub's default of 30
 
 type Rec = Record<string, any>;
 
@@ -80,7 +82,7 @@ function labelObject(
 }
 
 function page(req: MockRequest, ctx: VendorContext, items: Rec[]): MockResponse {
-  const perPage = Math.min(Math.max(1, intParam(req.query, 'per_page', 30)), PAGE_MAX);
+  const perPage = pageSize(req.query.get('per_page'), DEFAULT_PER_PAGE, PAGE_MAX);
   const pageNo = Math.max(1, intParam(req.query, 'page', 1));
   const from = (pageNo - 1) * perPage;
   const body = items.slice(from, from + perPage);

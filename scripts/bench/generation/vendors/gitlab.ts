@@ -1,19 +1,20 @@
 // GitLab REST API v4 (https://gitlab.com/api/v4), from GitLab's public API reference.
 // Modelled: PRIVATE-TOKEN auth (checked by the mock server), projects addressed by numeric id or
 // URL-encoded full path ("acme%2Fweb-app"), offset pagination with page/per_page and the
-// X-Page / X-Next-Page / X-Total(-Pages) / Link headers (per_page capped low here so that paging
-// matters), merge request lists that return every state unless `state` narrows them (there is no
+// X-Page / X-Next-Page / X-Total(-Pages) / Link headers (per_page honoured up to 100, clamped
+// above it as GitLab does; without per_page a small stand-in page), merge request lists that return every state unless `state` narrows them (there is no
 // merged_after filter: callers filter merged_at themselves), pipelines lists ordered by id desc,
 // and issue creation with comma-separated `labels` (unknown labels are created on the fly).
 // Error bodies follow GitLab: {"message": "404 Project Not Found"}, {"error": "title is missing"}.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
-import { json, intParam } from '../mock-kit.ts';
+import { json, intParam, pageSize } from '../mock-kit.ts';
 
 // Vendor JSON is loosely shaped; the mock reads and writes it field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const MAX_PER_PAGE = 4; // gitlab.com allows 100; kept small so that the tasks' data spans pages
+const MAX_PER_PAGE = 100; // GitLab's documented maximum; larger values are clamped to it
+const DEFAULT_PER_PAGE = 4; // stands in for GitLab's default of 20, so that the tasks' data spans pages
 
 interface Seed {
   projects?: Rec[];
@@ -24,7 +25,7 @@ interface Seed {
 }
 
 function paged(request: MockRequest, items: Rec[], origin: string): MockResponse {
-  const perPage = Math.min(Math.max(1, intParam(request.query, 'per_page', 20)), MAX_PER_PAGE);
+  const perPage = pageSize(request.query.get('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE);
   const page = Math.max(1, intParam(request.query, 'page', 1));
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / perPage));

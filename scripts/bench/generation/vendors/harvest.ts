@@ -4,8 +4,8 @@
 // User-Agent (400 without one); list envelopes named after the resource ({"time_entries": […]})
 // with per_page / page, total_pages, total_entries, next_page, previous_page and `links`
 // (first/next/previous/last) whose `next` is a cursor URL — on pages reached by cursor, page /
-// next_page / previous_page are null as the docs say (per_page defaults to 2000; capped small here
-// so that paging matters); time entries filtered by from / to (spent_date, inclusive), client_id,
+// next_page / previous_page are null as the docs say (per_page 1–2000 honoured; without it a small
+// stand-in for the default of 2000, so that paging matters); time entries filtered by from / to (spent_date, inclusive), client_id,
 // project_id, user_id, is_billed, is_running, updated_since (there is no `billable` filter:
 // callers check each entry's `billable`); projects filtered by is_active, client_id; clients;
 // contacts by client_id. Error bodies: {"error": …, "error_description": …} or {"message": …}.
@@ -14,13 +14,14 @@
 // "{MONTH-1:15}" is day 15 of last month, "{MONTH+0:01}" the 1st of this month, "{MONTH-1:END}"
 // the last day of last month (as YYYY-MM-DD, UTC).
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
-import { json, intParam } from '../mock-kit.ts';
+import { json, intParam, pageSize } from '../mock-kit.ts';
 
 // Vendor JSON is loosely shaped; the mock reads and writes it field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const MAX_PER_PAGE = 4; // Harvest allows 2000; small here so that paging matters
+const MAX_PER_PAGE = 2000; // Harvest's documented maximum
+const DEFAULT_PER_PAGE = 4; // stands in for Harvest's default of 2000, so that paging matters
 
 interface Seed {
   accountId: string;
@@ -87,7 +88,7 @@ export const mock: VendorMock = {
       const requested = intParam(q, 'per_page', 2000);
       if (requested < 1 || requested > 2000)
         return json(422, { message: 'per_page must be between 1 and 2000' });
-      const perPage = Math.min(requested, MAX_PER_PAGE);
+      const perPage = pageSize(q.get('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE);
       const cursor = q.get('cursor');
       let offset: number;
       let page: number | null;

@@ -2,7 +2,7 @@
 // reference describes it. Records are `{id, properties, createdAt, updatedAt, archived}` with every
 // property value a string. Lists return only a few default properties unless `properties=` names
 // more (lifecyclestage, phone, … are absent otherwise) and page with `after` / `paging.next.after`
-// (this mock serves at most 5 a page). Search takes `filterGroups`. Batch upsert needs an
+// (`limit` honoured up to 100, 200 for search; without it the mock serves 5 a page). Search takes `filterGroups`. Batch upsert needs an
 // `idProperty` whose values are unique (email for contacts; a company's `domain` is not unique, so
 // upserting companies by domain is refused). Unknown properties and bad enumeration values are
 // refused with HubSpot's VALIDATION_ERROR body; creating a contact whose email exists is a 409.
@@ -13,7 +13,7 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 type ObjType = 'contacts' | 'companies';
@@ -32,7 +32,7 @@ interface PropertyDef {
   unique?: boolean;
 }
 
-const PAGE_MAX = 5;
+const DEFAULT_LIMIT = 5; // stands in for HubSpot's default of 10, so that paging matters
 const LIFECYCLE = [
   'subscriber',
   'lead',
@@ -425,7 +425,7 @@ export const mock: VendorMock = {
       } else {
         items = [...items].sort((a, b) => Number(a.id) - Number(b.id));
       }
-      const size = Math.min(limit, PAGE_MAX);
+      const size = pageSize(body.limit, DEFAULT_LIMIT, 200); // search's documented maximum
       const page = items.slice(after, after + size);
       const requested = Array.isArray(body.properties) ? (body.properties as string[]) : null;
       const next = after + size < items.length ? String(after + size) : null;
@@ -577,7 +577,7 @@ export const mock: VendorMock = {
             const after = q.get('after');
             const from = after === null ? 0 : items.findIndex((r) => Number(r.id) >= Number(after));
             const start = from < 0 ? items.length : from;
-            const size = Math.min(limit, PAGE_MAX);
+            const size = pageSize(q.get('limit'), DEFAULT_LIMIT, 100); // the list's maximum
             const page = items.slice(start, start + size);
             const next = items[start + size];
             const requested = requestedProps(q);

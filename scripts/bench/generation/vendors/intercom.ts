@@ -3,7 +3,7 @@
 // (the app's default when absent; an unknown version is a 400). Conversation lists and searches
 // answer `{type: "conversation.list", conversations, total_count, pages: {type: "pages", page,
 // per_page, total_pages, next: {page, starting_after}}}` and page with `per_page` (GET) or
-// `pagination: {per_page, starting_after}` (search); this mock serves at most 5 a page. A
+// `pagination: {per_page, starting_after}` (search), honoured up to 150; without it this mock serves 5 a page. A
 // conversation's `state` is open, closed or snoozed; unassigned ones have `admin_assignee_id` and
 // `team_assignee_id` null (search them with `admin_assignee_id = 0` or `= null`); its starter is
 // `source.author` ({type, id, name, email}). Times are Unix seconds. `POST /contacts` creates a
@@ -16,10 +16,11 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
-const PAGE_MAX = 5;
+const PER_PAGE_MAX = 150; // Intercom's documented per_page maximum
+const DEFAULT_PER_PAGE = 5; // stands in for Intercom's defaults (20 conversations, 50 contacts)
 const VERSIONS = [
   '1.0',
   '1.1',
@@ -135,10 +136,11 @@ export const mock: VendorMock = {
     function listAnswer(
       kind: 'conversation' | 'contact',
       items: Rec[],
-      perPage: number,
+      /** The per_page the request carried (query or body), undefined/null when it had none. */
+      perPage: unknown,
       after: string | null,
     ): MockResponse {
-      const size = Math.min(perPage, PAGE_MAX);
+      const size = pageSize(perPage, DEFAULT_PER_PAGE, PER_PAGE_MAX);
       const start =
         after === null ? 0 : Number(Buffer.from(after, 'base64url').toString('utf8')) || 0;
       const page = items.slice(start, start + size);
@@ -193,7 +195,7 @@ export const mock: VendorMock = {
       return listAnswer(
         kind,
         out,
-        perPage,
+        pagination.per_page,
         typeof pagination.starting_after === 'string' ? pagination.starting_after : null,
       );
     }
@@ -335,7 +337,12 @@ export const mock: VendorMock = {
           const items = [...store.conversations].sort(
             (a, b) => Number(b.updated_at) - Number(a.updated_at),
           );
-          return listAnswer('conversation', items, perPage, request.query.get('starting_after'));
+          return listAnswer(
+            'conversation',
+            items,
+            request.query.get('per_page'),
+            request.query.get('starting_after'),
+          );
         }
         if (path === '/conversations/search' && request.method === 'POST')
           return search('conversation', body);
@@ -348,12 +355,10 @@ export const mock: VendorMock = {
         }
         if (path === '/contacts' && request.method === 'POST') return createContact(body);
         if (path === '/contacts' && request.method === 'GET') {
-          const perPage =
-            request.query.get('per_page') === null ? 50 : Number(request.query.get('per_page'));
           return listAnswer(
             'contact',
             store.contacts,
-            perPage,
+            request.query.get('per_page'),
             request.query.get('starting_after'),
           );
         }

@@ -12,7 +12,9 @@
 //   description}} → 201 {id, key, self}. In v3 `description` must be an Atlassian Document
 //   Format document; a plain string is refused. Errors: 400 {errorMessages:[], errors:{field: msg}}.
 // - PUT /rest/api/3/issue/{idOrKey} {fields:{…}} → 204. GET /rest/api/3/issue/{idOrKey}.
-// Page size: this mock serves at most 4 issues a page so that nextPageToken matters.
+// Page size: maxResults is honoured up to Jira's ceiling (5000 when only id/key are asked for,
+// 100 with other fields: Jira returns fewer when more fields are requested); without it the mock
+// serves 4 a page, standing in for the default of 50, so that nextPageToken matters.
 // Each stored issue also carries `descriptionText` (the description's text, paragraphs joined
 // with "\n") and `projectSummary` ("KEY: summary"): a checker's convenience, not Jira fields.
 // The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
@@ -24,10 +26,10 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
-const PAGE_MAX = 4;
+const DEFAULT_MAX_RESULTS = 4; // stands in for Jira's default maxResults of 50
 
 interface JiraSeed {
   site?: string;
@@ -744,7 +746,6 @@ export const mock: VendorMock = {
         }
         return Number(b.id) - Number(a.id);
       });
-      const max = Math.min(Math.max(1, Number(params.maxResults ?? 50) || 50), PAGE_MAX);
       const start = params.nextPageToken
         ? Number(
             Buffer.from(String(params.nextPageToken), 'base64url').toString().replace('p:', ''),
@@ -758,6 +759,8 @@ export const mock: VendorMock = {
           : (Array.isArray(params.fields) ? params.fields : String(params.fields).split(','))
               .map((s) => String(s).trim())
               .filter(Boolean);
+      const idsOnly = (fieldsParam ?? []).every((f) => f === 'id' || f === 'key');
+      const max = pageSize(params.maxResults, DEFAULT_MAX_RESULTS, idsOnly ? 5000 : 100);
       const pageItems = list
         .slice(start, start + max)
         .map((i) => pick(i, fieldsParam, String(params.expand ?? '')));

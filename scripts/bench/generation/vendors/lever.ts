@@ -1,8 +1,8 @@
 // Lever API v1 (https://api.lever.co/v1), from Lever's public developer documentation
 // (https://hire.lever.co/developer/documentation). Modelled: Basic auth with the API key as the
 // user name and an empty password (checked by the mock server); list responses
-// {"data": […], "hasNext": bool, "next": "<token>"} paged with `limit` (1–100; capped small here so
-// that paging matters) and `offset` = the previous page's `next` token; opportunities filtered by
+// {"data": […], "hasNext": bool, "next": "<token>"} paged with `limit` (1–100, honoured; without it a
+// small stand-in for the default of 100) and `offset` = the previous page's `next` token; opportunities filtered by
 // archived, archived_at_start / archived_at_end, created_at_*, updated_at_* (Unix milliseconds),
 // archive_reason_id, stage_id, posting_id, tag, email (repeatable parameters), both archived and
 // active opportunities returned when `archived` is not given; `archived` as {archivedAt, reason}
@@ -11,13 +11,14 @@
 // distribution_channel, team, department, location, commitment, level, with
 // distributionChannels ["public", "internal"]; error body {"code": …, "message": …}.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
-import { json, intParam } from '../mock-kit.ts';
+import { json, intParam, pageSize } from '../mock-kit.ts';
 
 // Vendor JSON is loosely shaped; the mock reads and writes it field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const MAX_LIMIT = 3; // Lever allows 100; small here so that paging matters
+const MAX_LIMIT = 100; // Lever's documented maximum
+const DEFAULT_LIMIT = 3; // stands in for Lever's default of 100, so that paging matters
 
 interface Seed {
   opportunities?: Rec[];
@@ -66,7 +67,7 @@ export const mock: VendorMock = {
       const limit = intParam(q, 'limit', 100);
       if (limit < 1 || limit > 100)
         return error(400, 'BadRequestError', 'limit must be between 1 and 100');
-      const size = Math.min(limit, MAX_LIMIT);
+      const size = pageSize(q.get('limit'), DEFAULT_LIMIT, MAX_LIMIT);
       const token = q.get('offset');
       let start = 0;
       if (token) {

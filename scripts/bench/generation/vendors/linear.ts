@@ -16,7 +16,8 @@
 //   Unknown input fields or query fields are GraphQL validation errors (HTTP 400,
 //   extensions.code GRAPHQL_VALIDATION_FAILED); a missing entity or bad value is an
 //   INVALID_INPUT error in `errors` with data null.
-// Page size: at most 5 nodes a page here, so that pageInfo.hasNextPage matters.
+// Page size: `first` is honoured up to 250; without it 5 nodes a page (standing in for the default
+// of 50), so that pageInfo.hasNextPage matters.
 // Collection `issues`: flat records {id, identifier, number, title, description, priority,
 // priorityLabel, teamId, teamKey, stateId, stateName, stateType, assigneeId, labelIds,
 // labelNames, createdAt, updatedAt, completedAt, canceledAt, archivedAt, url}.
@@ -29,10 +30,10 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
-const PAGE_MAX = 5;
+const DEFAULT_FIRST = 5; // stands in for Linear's default page of 50
 const PRIORITY_LABEL = ['No priority', 'Urgent', 'High', 'Medium', 'Low'];
 
 // --- a small GraphQL parser ----------------------------------------------------------------
@@ -693,7 +694,7 @@ export const mock: VendorMock = {
     };
 
     const connection = (items: Rec[], args: Rec, view: (x: Rec) => Rec) => {
-      const first = Math.min(Math.max(1, Number(args.first ?? 50) || 50), PAGE_MAX);
+      const first = pageSize(args.first, DEFAULT_FIRST, 250); // Linear's documented maximum
       if (args.first !== undefined && args.first !== null && (args.first < 0 || args.first > 250)) {
         throw new GraphQLError('first must be between 0 and 250', 'INVALID_INPUT', 200);
       }

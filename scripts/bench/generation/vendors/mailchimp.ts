@@ -17,10 +17,10 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
-const PAGE_MAX = 5;
+const DEFAULT_COUNT = 5; // stands in for Mailchimp's default count of 10, so that paging matters
 const STATUSES = ['subscribed', 'unsubscribed', 'cleaned', 'pending', 'transactional'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -327,7 +327,10 @@ export const mock: VendorMock = {
             const offset = q.get('offset') === null ? 0 : Number(q.get('offset'));
             if (!Number.isInteger(count) || count < 1 || count > 1000)
               return invalid([{ field: 'count', message: 'Must be between 1 and 1000' }]);
-            const page = items.slice(offset, offset + Math.min(count, PAGE_MAX));
+            const page = items.slice(
+              offset,
+              offset + pageSize(q.get('count'), DEFAULT_COUNT, 1000),
+            );
             return json(200, {
               members: page.map(memberView),
               list_id: listId,

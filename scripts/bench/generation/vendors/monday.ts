@@ -16,12 +16,13 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 
-// Pages never hold more than this, so that paging matters.
-const PAGE_CAP = 4;
+// `limit` is honoured up to 500; without it pages hold this many, standing in for monday's default
+// of 25, so that paging matters.
+const DEFAULT_LIMIT = 4;
 
 // ---- a small GraphQL reader: operations, variables, arguments, aliases, fragments ----------
 
@@ -431,7 +432,7 @@ export const mock: VendorMock = {
     const cursors = new Map<string, { list: Rec[]; at: number }>();
     let cursorSeq = 1;
     function pageOf(list: Rec[], at: number, limit: number): GqlNode {
-      const size = Math.min(limit, PAGE_CAP);
+      const size = limit;
       const slice = list.slice(at, at + size);
       let cursor: string | null = null;
       if (at + size < list.length) {
@@ -444,7 +445,7 @@ export const mock: VendorMock = {
       const limit = args.limit === undefined ? 25 : Number(args.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 500)
         throw new GqlError('limit must be between 1 and 500', 'InvalidArgumentException');
-      return limit;
+      return pageSize(args.limit, DEFAULT_LIMIT, 500);
     }
     function itemsMatching(board: Rec, groupId: string | undefined, args: Rec): Rec[] {
       let list = items.filter(

@@ -17,7 +17,8 @@
 //   options cannot be created through the API, select options can. PATCH /v1/pages/{id}.
 // - Errors: {"object":"error","status","code","message"} (validation_error, object_not_found,
 //   unauthorized, missing_version, invalid_json).
-// Page size: at most 3 results a page here so that has_more / next_cursor matter.
+// Page size: page_size is honoured up to 100; without it 3 results a page, so that has_more /
+// next_cursor matter.
 // Collection `pages`: Notion page objects, each also carrying `values`: the properties as plain
 // values ({Name: "text", Count: 3, Due: "2026-11-20", Tags: ["a"], Done: true}) — a checker's
 // convenience, not a Notion field.
@@ -30,10 +31,11 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
-const PAGE_MAX = 3;
+const PAGE_MAX = 100; // Notion's documented page_size maximum
+const DEFAULT_PAGE_SIZE = 3; // stands in for Notion's default of 100, so that paging matters
 const VERSIONS = ['2021-05-13', '2021-08-16', '2022-02-22', '2022-06-28', '2025-09-03'];
 
 interface NotionSeed {
@@ -353,7 +355,7 @@ export const mock: VendorMock = {
           'validation_error',
           'body failed validation: body.page_size should be ≤ `100`, instead was `' + size + '`.',
         );
-      const take = Math.min(size, PAGE_MAX);
+      const take = pageSize(body.page_size, DEFAULT_PAGE_SIZE, PAGE_MAX);
       let start = 0;
       if (body.start_cursor) {
         start = list.findIndex((p) => p.id === body.start_cursor);

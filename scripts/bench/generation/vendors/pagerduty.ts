@@ -11,7 +11,8 @@
 //   created_at, updated_at, last_status_change_at, resolved_at, service:{id, type, summary},
 //   assignments, priority, html_url, incident_key, …}.
 // - Errors: {"error": {"message", "code", "errors": [...]}}; 401 code 2006 for a bad key.
-// Page size: at most 4 incidents a page here so that `more`/offset matter.
+// Page size: `limit` is honoured up to 100 (clamped above); without it 4 incidents a page, so that
+// `more`/offset matter.
 // The mock handles arbitrary JSON from the code under test: records are loosely typed on purpose.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type {
@@ -21,10 +22,10 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
-const PAGE_MAX = 4;
+const DEFAULT_LIMIT = 4; // stands in for PagerDuty's default limit of 25, so that paging matters
 
 interface PagerDutySeed {
   subdomain?: string;
@@ -199,7 +200,7 @@ export const mock: VendorMock = {
           const limitRaw = Number(q.get('limit') ?? 25);
           if (!Number.isFinite(limitRaw) || limitRaw < 1)
             return invalid(['Limit must be a positive integer']);
-          const limit = Math.min(limitRaw, PAGE_MAX);
+          const limit = pageSize(q.get('limit'), DEFAULT_LIMIT, 100); // clamped to the maximum, 100
           const offset = Math.max(0, Number(q.get('offset') ?? 0) || 0);
           return json(200, {
             incidents: list.slice(offset, offset + limit),

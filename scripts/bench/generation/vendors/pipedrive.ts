@@ -2,7 +2,8 @@
 // https://{companydomain}.pipedrive.com/api/v1, as the public reference describes it. The
 // credential is the `api_token` query parameter. Answers are `{success, data, additional_data}`;
 // an empty list has `data: null`. Lists page with `start`/`limit` and
-// `additional_data.pagination.{more_items_in_collection, next_start}` (this mock serves at most 5).
+// `additional_data.pagination.{more_items_in_collection, next_start}` (limit honoured up to 500;
+// without it this mock serves 5).
 // `GET /deals` takes `status` (open, won, lost, deleted, all_not_deleted — the default), `stage_id`,
 // `user_id`, `sort`; it has no pipeline filter (a deal carries `pipeline_id`; `GET
 // /pipelines/{id}/deals` lists a pipeline's deals). Times are "YYYY-MM-DD HH:MM:SS" in UTC. In
@@ -18,10 +19,10 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
-const PAGE_MAX = 5;
+const DEFAULT_LIMIT = 5; // stands in for Pipedrive's default limit of 100, so that paging matters
 const DEAL_STATUSES = ['open', 'won', 'lost', 'deleted', 'all_not_deleted'];
 
 function fail(status: number, error: string): MockResponse {
@@ -87,7 +88,7 @@ export const mock: VendorMock = {
         return fail(400, 'Start must be a non-negative integer.');
       if (!Number.isInteger(limit) || limit < 1 || limit > 500)
         return fail(400, 'Limit must be between 1 and 500.');
-      const size = Math.min(limit, PAGE_MAX);
+      const size = pageSize(q.get('limit'), DEFAULT_LIMIT, 500); // Pipedrive's maximum
       const page = items.slice(start, start + size);
       const more = start + size < items.length;
       return json(200, {
@@ -96,7 +97,7 @@ export const mock: VendorMock = {
         additional_data: {
           pagination: {
             start,
-            limit,
+            limit: size,
             more_items_in_collection: more,
             ...(more ? { next_start: start + size } : {}),
           },
@@ -248,7 +249,7 @@ export const mock: VendorMock = {
         }))
         .sort((a, b) => b.result_score - a.result_score);
       const start = Number(q.get('start') ?? 0) || 0;
-      const limit = Math.min(Number(q.get('limit') ?? 100) || 100, PAGE_MAX);
+      const limit = pageSize(q.get('limit'), DEFAULT_LIMIT, 500);
       const page = hits.slice(start, start + limit);
       const more = start + limit < hits.length;
       return json(200, {

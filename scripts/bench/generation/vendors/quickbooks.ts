@@ -6,19 +6,21 @@
 // [ASC|DESC]] [STARTPOSITION n] [MAXRESULTS n], operators =, <, >, <=, >=, LIKE ('%'), IN (…), no
 // OR; string values in single quotes with \' escapes; name-list entities (Customer, Item,
 // Account) that only return Active = true records unless the query mentions Active; an empty
-// QueryResponse {} when nothing matches; MAXRESULTS capped low (QBO caps at 1000) so paging
-// matters; create by POST …/<entity>, read by GET …/<entity>/<id>, sparse update by POST with Id +
-// SyncToken; the Fault error envelope (ValidationFault with codes such as 2020 required param
-// missing, 2500 invalid reference id, 6240 duplicate name, 4000 query parser error); line Amount
-// that must equal UnitPrice × Qty (6070); a SubTotalLine appended to sales forms' Line arrays.
+// QueryResponse {} when nothing matches; MAXRESULTS honoured up to QBO's 1000 (a small stand-in
+// page without it, so paging matters); create by POST …/<entity>, read by GET …/<entity>/<id>,
+// sparse update by POST with Id + SyncToken; the Fault error envelope (ValidationFault with codes
+// such as 2020 required param missing, 2500 invalid reference id, 6240 duplicate name, 4000 query
+// parser error); line Amount that must equal UnitPrice × Qty (6070); a SubTotalLine appended to
+// sales forms' Line arrays.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 // Vendor JSON is loosely shaped; the mock reads and writes it field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const MAX_RESULTS = 5; // QBO allows up to 1000 a page; small here so that paging matters
+const MAX_RESULTS = 1000; // QBO's documented maximum a page; larger values are clamped to it
+const DEFAULT_RESULTS = 5; // stands in for QBO's default of 100 without MAXRESULTS
 
 const ENTITIES: Record<string, string> = {
   customer: 'Customer',
@@ -90,11 +92,11 @@ function parseQuery(text: string): Query | string {
     where: [],
     orderBy: [],
     start: 1,
-    max: MAX_RESULTS,
+    max: DEFAULT_RESULTS,
   };
   const tail = /\s+maxresults\s+(\d+)\s*$/i.exec(rest);
   if (tail) {
-    q.max = Math.min(Number(tail[1]), MAX_RESULTS);
+    q.max = pageSize(tail[1], DEFAULT_RESULTS, MAX_RESULTS);
     rest = rest.slice(0, tail.index);
   }
   const start = /\s+startposition\s+(\d+)\s*$/i.exec(rest);
@@ -105,7 +107,7 @@ function parseQuery(text: string): Query | string {
   if (!tail) {
     const t2 = /\s+maxresults\s+(\d+)\s*$/i.exec(rest);
     if (t2) {
-      q.max = Math.min(Number(t2[1]), MAX_RESULTS);
+      q.max = pageSize(t2[1], DEFAULT_RESULTS, MAX_RESULTS);
       rest = rest.slice(0, t2.index);
     }
   }

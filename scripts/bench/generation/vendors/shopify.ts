@@ -2,7 +2,8 @@
 // https://{shop}.myshopify.com/admin/api/{version}, as the public reference describes it. Every
 // path ends in `.json`; the credential is the X-Shopify-Access-Token header. Lists page with
 // cursors in the `Link` response header (`<…?limit=5&page_info=…>; rel="next"`); a request with
-// `page_info` may carry only `limit` and `fields` besides it. This mock serves at most 5 a page.
+// `page_info` may carry only `limit` and `fields` besides it. `limit` (1–250) is honoured; without
+// it the mock serves 5 a page, standing in for Shopify's default of 50.
 // Quirks: the orders list returns only OPEN orders unless `status=any` (or closed/cancelled) is
 // asked for, so archived (closed) and cancelled orders are hidden by default; prices are strings.
 // Errors: `{errors: "…"}` or `{errors: {field: ["…"]}}`.
@@ -13,10 +14,11 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
-const PAGE_MAX = 5;
+const PAGE_MAX = 250; // Shopify's documented limit maximum
+const DEFAULT_LIMIT = 5; // stands in for Shopify's default of 50
 
 function fail(status: number, errors: unknown): MockResponse {
   return json(status, { errors });
@@ -218,18 +220,19 @@ export const mock: VendorMock = {
       }
       const items = filtered(resource, params);
       if (!Array.isArray(items)) return items;
-      const size = Math.min(limit, PAGE_MAX);
+      const size = pageSize(limitRaw, DEFAULT_LIMIT, PAGE_MAX);
       const page = items.slice(offset, offset + size);
       const links: string[] = [];
       const link = (o: number, rel: string) => {
         const info = Buffer.from(JSON.stringify({ p: params.toString(), o, r: resource })).toString(
           'base64url',
         );
-        const extra = q.get('fields')
-          ? `&fields=${encodeURIComponent(q.get('fields') as string)}`
-          : '';
+        // The link carries `limit` only when the request did, so the stand-in page size holds.
+        const parts = limitRaw === null ? [] : [`limit=${limit}`];
+        if (q.get('fields')) parts.push(`fields=${encodeURIComponent(q.get('fields') as string)}`);
+        parts.push(`page_info=${info}`);
         links.push(
-          `<${context.origin}/admin/api/${version}/${resource}.json?limit=${limit}${extra}&page_info=${info}>; rel="${rel}"`,
+          `<${context.origin}/admin/api/${version}/${resource}.json?${parts.join('&')}>; rel="${rel}"`,
         );
       };
       if (offset > 0) link(Math.max(0, offset - size), 'previous');

@@ -21,7 +21,7 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, any>;
 
@@ -103,7 +103,9 @@ export const mock: VendorMock = {
           });
         }
         if (method === 'conversations.list') {
-          const limit = Math.min(Math.max(1, Number(a.limit ?? 100) || 100), 3);
+          // `limit` is honoured up to Slack's maximum of 1000; without it 3 channels a page stand in
+          // for the default of 100, so that paging matters.
+          const limit = pageSize(a.limit, 3, 1000);
           const start = a.cursor
             ? Number(Buffer.from(String(a.cursor), 'base64').toString().slice(2)) || 0
             : 0;

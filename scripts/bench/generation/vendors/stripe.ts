@@ -1,7 +1,7 @@
 // Stripe API (read side): customers, charges and invoices under https://api.stripe.com/v1, as the
 // public API reference describes them. Lists are `{object: "list", data, has_more, url}`, newest
-// first, paged with `limit` (default 10) and `starting_after`/`ending_before`; this mock serves at
-// most 5 objects a page so that paging matters. `created` filters take `created[gt|gte|lt|lte]`
+// first, paged with `limit` (1–100, honoured; without it this mock serves 5, standing in for the
+// default of 10) and `starting_after`/`ending_before`. `created` filters take `created[gt|gte|lt|lte]`
 // (Unix seconds). Invoices filter by `status`; charges have no status filter (the list returns
 // failed and succeeded charges alike). `expand[]` expands `customer` on charges and invoices. The
 // Search API (`/v1/<resource>/search?query=…`) pages with `page`/`next_page`.
@@ -15,10 +15,11 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
-const PAGE_MAX = 5;
+const PAGE_MAX = 100; // Stripe's documented limit maximum
+const DEFAULT_LIMIT = 5; // stands in for Stripe's default of 10, so that paging matters
 
 function invalid(message: string, param?: string, status = 400): MockResponse {
   return json(status, {
@@ -247,7 +248,7 @@ export const mock: VendorMock = {
       const before = q.get('ending_before');
       let page: Rec[];
       let hasMore: boolean;
-      const size = Math.min(limit, PAGE_MAX);
+      const size = pageSize(limitRaw, DEFAULT_LIMIT, PAGE_MAX);
       if (after !== null) {
         const index = items.findIndex((r) => r.id === after);
         if (index < 0) return missing(spec.kind, after, 'starting_after');
@@ -286,7 +287,7 @@ export const mock: VendorMock = {
           'limit',
         );
       }
-      const size = Math.min(limit, PAGE_MAX);
+      const size = pageSize(limitRaw, DEFAULT_LIMIT, PAGE_MAX);
       const pageToken = request.query.get('page');
       let offset = 0;
       if (pageToken !== null) {

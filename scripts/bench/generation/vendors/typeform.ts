@@ -2,7 +2,7 @@
 // GET /forms/{form_id}/responses lists a form's responses newest first, completed ones only
 // unless `response_type` (or the older `completed=false`) asks for partial ones; `since`/`until`
 // take ISO 8601 (UTC, to the second) or Unix seconds; `before`/`after` take a response token and
-// page through the list; `page_size` defaults to 25. Each answer names its question by
+// page through the list; `page_size` (1–1000) is honoured, and defaults to 25. Each answer names its question by
 // `field.id` and `field.ref` and carries its value under a key named after its `type`.
 // GET /forms/{form_id} returns the form definition (fields with titles and refs).
 import type {
@@ -12,12 +12,13 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { intParam, json } from '../mock-kit.ts';
+import { intParam, json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
 
-// The mock serves at most this many responses a page, so that paging matters.
-const PAGE_CAP = 4;
+// Without page_size the mock serves this many, standing in for Typeform's default of 25, so that
+// paging matters.
+const DEFAULT_PAGE_SIZE = 4;
 
 function error(
   status: number,
@@ -92,8 +93,8 @@ export const mock: VendorMock = {
       if (!forms.some((f) => f.id === formId)) {
         return error(404, 'FORM_NOT_FOUND', `Non existing form with uid ${formId}`);
       }
-      const pageSize = intParam(q, 'page_size', 25);
-      if (pageSize < 1 || pageSize > 1000) {
+      const requested = intParam(q, 'page_size', 25);
+      if (requested < 1 || requested > 1000) {
         return error(400, 'VALIDATION_ERROR', 'The payload is invalid.', [
           {
             code: 'INVALID_PARAMETER',
@@ -103,6 +104,7 @@ export const mock: VendorMock = {
           },
         ]);
       }
+      const size = pageSize(q.get('page_size'), DEFAULT_PAGE_SIZE, 1000);
       let types: string[] = ['completed'];
       const rt = q.get('response_type');
       const completed = q.get('completed');
@@ -154,12 +156,8 @@ export const mock: VendorMock = {
         items = items
           .filter((r) => (before ? sortKey(r) < t : sortKey(r) > t))
           .sort((a, b) => (before ? sortKey(b) - sortKey(a) : sortKey(a) - sortKey(b)));
-        if (after)
-          items = items
-            .slice(0, Math.min(pageSize, PAGE_CAP))
-            .sort((a, b) => sortKey(b) - sortKey(a));
+        if (after) items = items.slice(0, size).sort((a, b) => sortKey(b) - sortKey(a));
       }
-      const size = Math.min(pageSize, PAGE_CAP);
       const page = items.slice(0, size);
       return json(200, {
         total_items: totalItems,

@@ -1,7 +1,7 @@
 // WooCommerce REST API v3 (https://example.com/wp-json/wc/v3), from WooCommerce's public REST API
 // reference. Modelled: HTTP Basic with consumer key:secret (checked by the mock server); page /
-// per_page paging (per_page 1–100, default 10; pages are capped small here so that paging
-// matters) with X-WP-Total, X-WP-TotalPages and Link headers; orders filtered by status (a
+// per_page paging (per_page 1–100 honoured, over 100 refused; without it a small stand-in for the
+// default of 10) with X-WP-Total, X-WP-TotalPages and Link headers; orders filtered by status (a
 // comma-separated list or status[]; "any" by default, which leaves out trashed orders), after /
 // before / modified_after, customer, search; order money fields as strings ("45.00") while line
 // item `price` is a number; PUT to update an order (status enum checked); order notes
@@ -10,13 +10,14 @@
 // default, filterable by email, created with a unique email (registration-error-email-exists)
 // and updated with PUT. Errors use WordPress's body {"code", "message", "data": {"status"}}.
 import type { MockRequest, MockResponse, VendorMock, VendorContext } from '../contract.ts';
-import { json, intParam } from '../mock-kit.ts';
+import { json, intParam, pageSize } from '../mock-kit.ts';
 
 // Vendor JSON is loosely shaped; the mock reads and writes it field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Rec = Record<string, any>;
 
-const MAX_PAGE = 4; // WooCommerce allows 100 a page; small here so that paging matters
+const MAX_PAGE = 100; // WooCommerce's documented per_page maximum
+const DEFAULT_PER_PAGE = 4; // stands in for WooCommerce's default of 10, so that paging matters
 
 const ORDER_STATUSES = [
   'pending',
@@ -62,7 +63,7 @@ function paged(request: MockRequest, items: Rec[], origin: string): MockResponse
   const requested = intParam(request.query, 'per_page', 10);
   if (requested < 1 || requested > 100)
     return invalidParam('per_page', 'per_page must be between 1 (inclusive) and 100 (inclusive)');
-  const perPage = Math.min(requested, MAX_PAGE);
+  const perPage = pageSize(request.query.get('per_page'), DEFAULT_PER_PAGE, MAX_PAGE);
   const page = intParam(request.query, 'page', 1);
   if (page < 1) return invalidParam('page', 'page must be greater than or equal to 1');
   const total = items.length;

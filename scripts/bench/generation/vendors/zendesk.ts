@@ -2,8 +2,9 @@
 // https://{subdomain}.zendesk.com/api/v2, as the public reference describes it. Basic auth with
 // "{email}/token" and the API token. Every path works with or without `.json`.
 // Lists page by offset (`page`, `per_page`; `next_page` is a full URL or null, with `count`) or by
-// cursor (`page[size]`, `page[after]`; `meta.has_more`, `meta.after_cursor`, `links.next`); this
-// mock serves at most 5 a page. Tickets carry no solved time: it is in the ticket's metrics
+// cursor (`page[size]`, `page[after]`; `meta.has_more`, `meta.after_cursor`, `links.next`); both
+// sizes are honoured up to 100 (the incremental export's per_page up to 1000); without one the
+// mock serves 5 a page. Tickets carry no solved time: it is in the ticket's metrics
 // (`/tickets/{id}/metrics`, `/ticket_metrics`, or `include=metric_sets`). Search
 // (`/search?query=type:ticket status:solved tags:vip solved>=2025-10-01`) returns `results` with
 // `result_type` and pages by `page`. `GET /users` lists every role unless `role=` (or `role[]=`)
@@ -17,10 +18,10 @@ import type {
   VendorInstance,
   VendorMock,
 } from '../contract.ts';
-import { json } from '../mock-kit.ts';
+import { json, pageSize } from '../mock-kit.ts';
 
 type Rec = Record<string, unknown>;
-const PAGE_MAX = 5;
+const DEFAULT_PAGE = 5; // stands in for Zendesk's default page of 100 (1000 for exports)
 const STATUSES = ['new', 'open', 'pending', 'hold', 'solved', 'closed'];
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 const TYPES = ['problem', 'incident', 'question', 'task'];
@@ -140,12 +141,11 @@ export const mock: VendorMock = {
       const cursorSize = q.get('page[size]');
       const after = q.get('page[after]');
       if (cursorSize !== null || after !== null) {
-        const size = Math.min(Math.max(1, Number(cursorSize ?? 100) || 100), 100);
-        if (size > 100)
+        if (Number(cursorSize) > 100)
           return badRequest('InvalidPaginationParameter', 'page[size] must be at most 100');
         const start =
           after === null ? 0 : Number(Buffer.from(after, 'base64url').toString('utf8')) || 0;
-        const take = Math.min(size, PAGE_MAX);
+        const take = pageSize(cursorSize, DEFAULT_PAGE, 100);
         const page = items.slice(start, start + take);
         const hasMore = start + take < items.length;
         const afterCursor = hasMore
@@ -177,7 +177,7 @@ export const mock: VendorMock = {
       const pageNo = q.get('page') === null ? 1 : Number(q.get('page'));
       if (!Number.isInteger(pageNo) || pageNo < 1)
         return badRequest('InvalidPaginationParameter', 'page must be a positive integer');
-      const take = Math.min(perPage, PAGE_MAX);
+      const take = pageSize(q.get('per_page'), DEFAULT_PAGE, 100);
       const start = (pageNo - 1) * take;
       const page = items.slice(start, start + take);
       const base: Record<string, string> = {};
@@ -546,8 +546,9 @@ export const mock: VendorMock = {
             .sort(
               (a, b) => timeOf(a.updated_at) - timeOf(b.updated_at) || Number(a.id) - Number(b.id),
             );
-          const page = items.slice(0, PAGE_MAX);
-          const endOfStream = items.length <= PAGE_MAX;
+          const size = pageSize(q.get('per_page'), DEFAULT_PAGE, 1000);
+          const page = items.slice(0, size);
+          const endOfStream = items.length <= size;
           const last = page[page.length - 1];
           const endTime = endOfStream
             ? Math.min(
