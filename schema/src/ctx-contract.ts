@@ -160,6 +160,7 @@ interface RunInfo {
 
 /** The web platform's form body (a global in the sandbox and on Node); declared here only as far as RequestOptions needs it. */
 interface URLSearchParams {
+  /** The pairs as application/x-www-form-urlencoded text: what the request sends. */
   toString(): string;
 }
 `;
