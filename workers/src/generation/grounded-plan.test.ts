@@ -490,6 +490,44 @@ describe('grounded plan', () => {
     );
   });
 
+  it('reads "X or Y" and "X, Y or Z" as a list of values', () => {
+    const states = plan(
+      'Send Zendesk tickets that are pending or on-hold, whose status is new or open, to Slack channel C9',
+      'zendesk',
+      'slack',
+    );
+    expect(states.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'in', value: ['new', 'open'] }),
+    );
+    const labels = plan(
+      'Send GitHub issues of acme/web tagged infra, "db" or outage into Slack channel C9',
+      'github',
+      'slack',
+    );
+    expect(labels.filters).toContainEqual(
+      expect.objectContaining({ op: 'contains', value: ['infra', 'db', 'outage'] }),
+    );
+  });
+
+  it('keeps only X when the prompt excludes what is not X', () => {
+    const result = plan(
+      'Send Zendesk tickets to Slack channel C9; drop every ticket which is not solved',
+      'zendesk',
+      'slack',
+    );
+    expect(result.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'eq', value: 'solved' }),
+    );
+    const plain = plan(
+      'Send Zendesk tickets to Slack channel C9, not the solved ones',
+      'zendesk',
+      'slack',
+    );
+    expect(plain.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'ne', value: 'solved' }),
+    );
+  });
+
   it('gives each path parameter the value after its own head word', () => {
     const result = plan(
       'new GitHub issues of acme/site go to Discord. The webhook: id 5550001112223, and its token Zx81Yw72',

@@ -94,6 +94,7 @@ export interface FilterPlan {
     | 'lte'
     | 'before-now'
     | 'contains'
+    | 'in'
     | 'not-in'
     | 'falsy'
     | 'truthy'
@@ -809,6 +810,7 @@ export function planGrounded(
     }
     planMapping(text, mappings, plan, block);
     planFilters(text, reading, plan);
+    extendListedValues(text.toLowerCase(), plan);
     planCursor(lower, reading, plan);
     planDedupe(lower, plan);
   }
@@ -1763,6 +1765,59 @@ const COMPARATORS: Array<[RegExp, FilterPlan['op']]> = [
   [/^(at most|<=|no more than)$/, 'lte'],
 ];
 
+/** An exclusion whose object is a relative clause: "leave out anything that is", "skip those which are". */
+const EXCLUDING_WHAT =
+  /\b(?:leave out|leaving out|exclude|excluding|skip|skipping|drop|dropping|ignore|ignoring|omit|omitting|filter out|remove|don'?t (?:want|include|send|copy|post|sync))\b[^.;:!?]*\b(?:that|which|who|if (?:it|they))\s*(?:is|are|was|were)?\s*$/;
+
+/**
+ * "status open or pending", "labelled bug, regression or crash": a filter's value followed by
+ * more of the same field's values becomes a list. For a field with choices only its choices
+ * extend the list; for free values (labels) words do, up to a word that ends the phrase.
+ */
+function extendListedValues(lower: string, plan: GroundedPlan): void {
+  const fields = leaves((plan.source as ReadPlan).resource.schema, 1);
+  for (const filter of plan.filters) {
+    if (!['eq', 'ne', 'contains'].includes(filter.op) || typeof filter.value !== 'string') continue;
+    const value = filter.value.toLowerCase();
+    const at = lower.indexOf(filter.phrase.toLowerCase());
+    if (at === -1) continue;
+    const end = lower.indexOf(value, at);
+    if (end === -1) continue;
+    const choices = fields
+      .find((l) => l.path === filter.field)
+      ?.schema.enum?.map((v) => String(v).toLowerCase());
+    const rest = lower.slice(end + value.length);
+    const found: Array<{ word: string; end: number; joined: boolean }> = [];
+    const next =
+      /^\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*\/\s*)["'`#]?([a-z0-9][\w-]*)["'`]?/;
+    let offset = 0;
+    for (let m = next.exec(rest); m; m = next.exec(rest.slice(offset))) {
+      const word = m[1] ?? '';
+      const fits = choices ? choices.includes(word) : !LIST_ENDS.has(word);
+      if (!fits) break;
+      offset += m[0].length;
+      found.push({ word, end: offset, joined: /\b(?:or|and)\b|\//.test(m[0]) });
+    }
+    // A list of free words ends with its "or"/"and": "tagged urgent, excluding…" is no list.
+    const last = choices ? found.length - 1 : found.findLastIndex((f) => f.joined);
+    const more = found.slice(0, last + 1).map((f) => f.word);
+    offset = last >= 0 ? (found[last]?.end ?? 0) : 0;
+    if (more.length === 0) continue;
+    const values = [filter.value, ...more];
+    filter.value = values;
+    if (filter.op === 'eq') filter.op = 'in';
+    else if (filter.op === 'ne') filter.op = 'not-in';
+    filter.phrase = `${filter.phrase}${rest.slice(0, offset)}`;
+  }
+}
+
+/** Words that end a list of free values: "labelled bug or crash to Slack", "… and post them". */
+const LIST_ENDS = new Set(
+  'to into in on from for with by the a an as and or but that which who whose since every each then post send copy add create them it their our your is are was were be not excluding except without skip only where'.split(
+    ' ',
+  ),
+);
+
 function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan: GroundedPlan) {
   const read = plan.source as ReadPlan;
   const lower = text.toLowerCase();
@@ -2041,7 +2096,18 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
       continue;
     if (plan.filters.some((f) => f.phrase === m[0])) continue;
     const found = stateMatch(fields, state);
-    if (found) {
+    // "leave out anything that isn't shipped": excluding what is not X keeps only X.
+    const excludedNot =
+      /^(?:not|n't|never)\b/.test(m[0]) &&
+      EXCLUDING_WHAT.test(lower.slice(Math.max(0, (m.index ?? 0) - 80), m.index));
+    if (found && excludedNot) {
+      add({
+        field: found.field,
+        op: found.value === undefined ? 'truthy' : 'eq',
+        ...(found.value === undefined ? {} : { value: found.value }),
+        phrase: m[0],
+      });
+    } else if (found) {
       add({
         field: found.field,
         op: found.value === undefined ? 'falsy' : 'ne',
@@ -2229,6 +2295,7 @@ export function describeFilter(f: FilterPlan): string {
     lte: '<=',
     'before-now': 'is before now',
     contains: 'contains',
+    in: 'is one of',
     'not-in': 'is none of',
     falsy: 'is false',
     truthy: 'is true',

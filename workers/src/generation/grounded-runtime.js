@@ -157,16 +157,19 @@ function passes(item, now) {
         return time !== null && time >= base + filter.value[0] && time < base + filter.value[1];
       }
       case 'contains': {
-        const wanted = String(filter.value).toLowerCase();
+        // One wanted value, or a list of which any will do ("labelled bug or crash").
+        const wanted = [filter.value].flat().map((v) => String(v).toLowerCase());
         const values = Array.isArray(value) ? value : [value];
         return values.some((v) => {
           const text =
             typeof v === 'object' && v !== null ? (v.name ?? v.label ?? v.title ?? v.value) : v;
-          return String(text ?? '').toLowerCase() === wanted;
+          return wanted.includes(String(text ?? '').toLowerCase());
         });
       }
+      case 'in':
+        return filter.value.some((v) => String(v).toLowerCase() === String(value).toLowerCase());
       case 'not-in':
-        return !filter.value.map(String).includes(String(value));
+        return !filter.value.some((v) => String(v).toLowerCase() === String(value).toLowerCase());
       case 'falsy':
         return !value;
       case 'truthy':
