@@ -129,6 +129,17 @@ interface GroupLine {
   note?: string;
 }
 
+/** A group's line that carries a note instead of figures ("not available"). */
+const noteLine = (group: string, note: string): GroupLine => ({
+  group,
+  tasks: 0,
+  firstOk: 0,
+  allOk: 0,
+  silentWrong: 0,
+  generateMs: [],
+  note,
+});
+
 const fraction = (n: number, total: number) =>
   `${n}/${total} (${total === 0 ? '–' : `${((100 * n) / total).toFixed(0)}%`})`;
 
@@ -209,16 +220,7 @@ async function runSplit(split: Split, tasks: TaskFile[], stack: Stack): Promise<
 
 async function practiceLine(stack: Stack): Promise<GroupLine> {
   const dir = findPracticeDir(repoRoot);
-  if (!dir)
-    return {
-      group: 'practice',
-      tasks: 0,
-      firstOk: 0,
-      allOk: 0,
-      silentWrong: 0,
-      generateMs: [],
-      note: 'not available',
-    };
+  if (!dir) return noteLine('practice', 'not available');
   const ids = practiceTaskIds(dir);
   const only = options.tasks
     ? ids.filter((id) => options.tasks!.includes(id))
@@ -248,8 +250,8 @@ async function main(): Promise<void> {
       .filter(([group]) => options.groups.includes(group))
       .map(([, split]) => [split, selectTasks(split)] as const),
   );
-  const practiceIds =
-    options.tasks && findPracticeDir(repoRoot) ? practiceTaskIds(findPracticeDir(repoRoot)!) : [];
+  const practiceDir = options.groups.includes('practice') ? findPracticeDir(repoRoot) : undefined;
+  const practiceIds = practiceDir ? practiceTaskIds(practiceDir) : [];
   const runPracticeGroup =
     options.groups.includes('practice') &&
     (!options.tasks || options.tasks.some((id) => practiceIds.includes(id)));
@@ -279,15 +281,9 @@ async function main(): Promise<void> {
     for (const [split, tasks] of selected) lines.push(await runSplit(split, tasks, stack));
     if (runPracticeGroup) {
       lines.push(
-        await practiceLine(stack).catch((error: unknown) => ({
-          group: 'practice',
-          tasks: 0,
-          firstOk: 0,
-          allOk: 0,
-          silentWrong: 0,
-          generateMs: [],
-          note: `failed: ${error instanceof Error ? error.message : String(error)}`,
-        })),
+        await practiceLine(stack).catch((error: unknown) =>
+          noteLine('practice', `failed: ${error instanceof Error ? error.message : String(error)}`),
+        ),
       );
     }
   } finally {
