@@ -67,7 +67,6 @@ function parseArgs(argv: string[]) {
 const options = parseArgs(process.argv.slice(2));
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const resultsDir = path.join(repoRoot, '.data', 'bench-generation', stamp);
-mkdirSync(resultsDir, { recursive: true });
 
 /** The tasks of a split this run covers: --task picks by id, --quick a fixed third. */
 function selectTasks(split: Split): TaskFile[] {
@@ -270,6 +269,7 @@ async function main(): Promise<void> {
     for (const [split, tasks] of selected) if (tasks.length === 0) selected.delete(split);
   }
 
+  mkdirSync(resultsDir, { recursive: true });
   console.log(
     `generation benchmark${options.reference ? ' (--reference: reference solutions, not the generator)' : ''}; results in ${path.relative(repoRoot, resultsDir)}`,
   );
