@@ -1,348 +1,27 @@
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import {
-  CTX_CONTRACT_EXAMPLE,
-  type TAuthConfig,
-  type TAuthType,
-  type TWebhookEvent,
-} from '@patchbay/schema';
-import { buildExportZip, exportSlug } from '@patchbay/runtime/export';
-import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CTX_CONTRACT_EXAMPLE, type TWebhookEvent } from '@patchbay/schema';
+import { describe, expect, it } from 'vitest';
 import { generateTemplateCode } from '../workers/src/generation/template-generator.ts';
-import { SandboxPool, type SandboxRunResult } from '../workers/src/sandbox/index.ts';
+import {
+  conforms,
+  destination,
+  NONE,
+  other,
+  source,
+  useConformanceHosts,
+  type Handler,
+  type Program,
+  type Reply,
+} from './test-support/ctx-conformance-hosts.ts';
 
 // The ctx conformance suite (issue 13, ADR 012): the same integration programs run in the sandbox
 // (a real SandboxPool) and in an exported project (unzipped and run with plain `node run.js`),
-// against the same HTTP servers on loopback. The two hosts must agree on everything a user can
-// observe: the return value, the requests sent (method, URL, headers that matter, body), the
-// logs, the state changes and the error (name, message, status, body). Any difference fails.
-//
-// The programs: the docs' example (CTX_CONTRACT_EXAMPLE), the template generator's output for
-// representative prompts, the docs page's snippets, and hand-written programs that reach every
-// part of the contract. Secrets are long and distinctive: the sandbox redacts every secret
-// wherever it appears (ADR 012), which is on purpose and not part of the comparison.
+// against the same HTTP servers on loopback; the harness is scripts/test-support/
+// ctx-conformance-hosts.ts. The programs: the docs' example (CTX_CONTRACT_EXAMPLE), the template
+// generator's output for representative prompts, the docs page's snippets, and hand-written
+// programs that reach every part of the contract. The web-standard globals have their own file
+// (ctx-conformance-web-globals.test.ts).
 
-/** Headers each host's HTTP client adds on its own; everything else the APIs receive must match. */
-const TRANSPORT_HEADERS = new Set([
-  'host',
-  'connection',
-  'content-length',
-  'transfer-encoding',
-  'user-agent',
-  'accept',
-  'accept-encoding',
-  'accept-language',
-  'sec-fetch-mode',
-]);
-
-interface Received {
-  api: string;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-interface Reply {
-  status?: number;
-  /** Sent as JSON; a string is sent as text/plain. Nothing at all for 204. */
-  body?: unknown;
-  contentType?: string;
-}
-
-type Handler = (request: {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: string;
-}) => Reply;
-
-interface Api {
-  name: string;
-  url: string;
-  handle(handler: Handler): void;
-  close(): Promise<void>;
-}
-
-/** Every request any API received, in arrival order, for the host being run. */
-let received: Received[] = [];
-
-async function startApi(name: string): Promise<Api> {
-  let handler: Handler = () => ({ status: 404, body: { error: 'no handler' } });
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://loopback');
-      const body = Buffer.concat(chunks).toString('utf8');
-      const headers: Record<string, string> = {};
-      for (const [key, value] of Object.entries(req.headers)) {
-        if (!TRANSPORT_HEADERS.has(key)) headers[key] = String(value);
-      }
-      received.push({ api: name, method: req.method ?? '', url: req.url ?? '', headers, body });
-      const reply = handler({
-        method: req.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        body,
-      });
-      const status = reply.status ?? 200;
-      if (reply.body === undefined) {
-        res.writeHead(status).end();
-      } else if (typeof reply.body === 'string') {
-        res
-          .writeHead(status, { 'content-type': reply.contentType ?? 'text/plain' })
-          .end(reply.body);
-      } else {
-        res
-          .writeHead(status, { 'content-type': reply.contentType ?? 'application/json' })
-          .end(JSON.stringify(reply.body));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    name,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    handle: (next) => void (handler = next),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-interface Connection {
-  /** Appended to the API's URL. */
-  path?: string;
-  authType: TAuthType;
-  authConfig?: TAuthConfig;
-  secret?: string;
-}
-
-interface Program {
-  code: string;
-  source: Connection;
-  destination: Connection;
-  state?: Record<string, unknown>;
-  /** ctx.event (issue 16): a webhook run's event; the export gets it with run.js --event. */
-  event?: TWebhookEvent;
-  /** Set up the APIs' answers; called before each host runs, so both start alike. */
-  serve(): void;
-  /** What the sandbox must report, so a case cannot pass by failing the same way twice. */
-  expected: 'success' | { error: string };
-}
-
-/** What both hosts report, in one shape. */
-interface Observed {
-  status: 'success' | 'failed';
-  data: unknown;
-  logs: { level: string; message: string }[];
-  stateChanges: { set: Record<string, unknown>; deleted: string[] };
-  error: { name: string; message: string; status?: number; body?: unknown } | null;
-  requests: Received[];
-}
-
-let pool: SandboxPool;
-let source: Api;
-let destination: Api;
-let other: Api;
-let tokens: Api;
-let workDir: string;
-
-beforeAll(async () => {
-  pool = new SandboxPool({ size: 1 });
-  [source, destination, other, tokens] = await Promise.all([
-    startApi('source'),
-    startApi('destination'),
-    startApi('other'),
-    startApi('tokens'),
-  ]);
-  // A token derived from the client secret, so both hosts are issued the same one.
-  tokens.handle(({ body }) => ({
-    body: {
-      access_token: `token-for-${new URLSearchParams(body).get('client_secret')}`,
-      token_type: 'Bearer',
-      expires_in: 3600,
-    },
-  }));
-  workDir = await mkdtemp(join(tmpdir(), 'patchbay-conformance-'));
-});
-
-afterAll(async () => {
-  await pool?.close();
-  await Promise.all([source, destination, other, tokens].map((api) => api?.close()));
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-function baseUrl(api: Api, connection: Connection): string {
-  return `${api.url}${connection.path ?? ''}`;
-}
-
-/** The URLs differ only by port between runs; tests show them with the API's name instead. */
-function withNames(value: unknown): unknown {
-  let text = JSON.stringify(value);
-  for (const api of [source, destination, other, tokens]) {
-    text = text.replaceAll(api.url, `http://${api.name}`);
-  }
-  return JSON.parse(text);
-}
-
-async function runInSandbox(program: Program): Promise<Observed> {
-  received = [];
-  program.serve();
-  const connection = (api: Api, c: Connection) => ({
-    baseUrl: baseUrl(api, c),
-    authType: c.authType,
-    authConfig: c.authConfig ?? {},
-    secret: c.secret ?? null,
-  });
-  const result: SandboxRunResult = await pool.run({
-    code: program.code,
-    source: connection(source, program.source),
-    destination: connection(destination, program.destination),
-    state: program.state ?? {},
-    run: { id: 'conformance', attempt: 1, mode: 'deployed', scheduledAt: new Date().toISOString() },
-    event: program.event ?? null,
-    allowPrivateNetwork: true,
-  });
-  return {
-    status: result.status,
-    data: result.data,
-    logs: result.logs.map(({ level, message }) => ({ level, message })),
-    stateChanges: result.stateChanges,
-    error: result.error
-      ? {
-          name: result.error.name,
-          message: result.error.message,
-          ...(result.error.status === undefined
-            ? {}
-            : { status: result.error.status, body: result.error.body }),
-        }
-      : null,
-    requests: received,
-  };
-}
-
-const CREDENTIAL_VARIABLES: Record<TAuthType, string | null> = {
-  'api-key': 'API_KEY',
-  bearer: 'BEARER_TOKEN',
-  basic: 'BASIC_PASSWORD',
-  oauth: 'OAUTH_ACCESS_TOKEN',
-  none: null,
-};
-
-async function runExported(program: Program, name: string): Promise<Observed> {
-  received = [];
-  program.serve();
-  const connection = (api: Api, c: Connection) => ({
-    name: `${api.name} API`,
-    baseUrl: baseUrl(api, c),
-    authType: c.authType,
-    authConfig: c.authConfig ?? {},
-  });
-  const zip = buildExportZip({
-    name,
-    code: program.code,
-    schedule: { everyMinutes: 15 },
-    source: connection(source, program.source),
-    destination: connection(destination, program.destination),
-    exportedAt: new Date('2026-11-23T00:00:00Z'),
-  });
-  const caseDir = await mkdtemp(join(workDir, 'case-'));
-  for (const [path, bytes] of Object.entries(unzipSync(zip))) {
-    await mkdir(dirname(join(caseDir, path)), { recursive: true });
-    await writeFile(join(caseDir, path), strFromU8(bytes));
-  }
-  const project = join(caseDir, exportSlug(name));
-  const env: Record<string, string> = {};
-  for (const role of ['source', 'destination'] as const) {
-    const c = program[role];
-    let variable = CREDENTIAL_VARIABLES[c.authType];
-    if (c.authType === 'oauth' && c.authConfig?.tokenUrl) variable = 'OAUTH_CLIENT_SECRET';
-    if (variable && c.secret)
-      env[`${role === 'source' ? 'SOURCE' : 'DESTINATION'}_${variable}`] = c.secret;
-  }
-  if (program.state) {
-    await writeFile(join(project, 'state.json'), JSON.stringify(program.state));
-  }
-  const reportFile = join(caseDir, 'report.json');
-  const eventArgs: string[] = [];
-  if (program.event) {
-    await writeFile(join(caseDir, 'event.json'), JSON.stringify(program.event));
-    eventArgs.push('--event', join(caseDir, 'event.json'));
-  }
-  const exit = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const args = [join(project, 'run.js'), '--report', reportFile, ...eventArgs];
-    const child = spawn(process.execPath, args, { cwd: caseDir, env });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-  const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => 'null')) as {
-    status: 'success' | 'failed';
-    data: unknown;
-    logs: { level: string; message: string }[];
-    stateChanges: { set: Record<string, unknown>; deleted: string[] };
-    error?: { name: string; message: string; status?: number; body?: unknown };
-  } | null;
-  if (!report) throw new Error(`the exported project wrote no report:\n${exit.output}`);
-  expect(exit.code, exit.output).toBe(report.status === 'success' ? 0 : 1);
-  return {
-    status: report.status,
-    data: report.data,
-    logs: report.logs,
-    stateChanges: report.stateChanges,
-    error: report.error
-      ? {
-          name: report.error.name,
-          message: report.error.message,
-          ...(report.error.status === undefined
-            ? {}
-            : { status: report.error.status, body: report.error.body }),
-        }
-      : null,
-    requests: received,
-  };
-}
-
-/** `${OTHER}` and `${TOKENS}` in a program stand for those servers' URLs, known only at run time. */
-function fill(program: Program): Program {
-  const text = (value: string) =>
-    value.replaceAll('${OTHER}', other.url).replaceAll('${TOKENS}', tokens.url);
-  const connection = (c: Connection): Connection =>
-    c.authConfig?.tokenUrl
-      ? { ...c, authConfig: { ...c.authConfig, tokenUrl: text(c.authConfig.tokenUrl) } }
-      : c;
-  return {
-    ...program,
-    code: text(program.code),
-    source: connection(program.source),
-    destination: connection(program.destination),
-  };
-}
-
-/** Runs the program on both hosts and fails on any difference. */
-async function conforms(name: string, template: Program): Promise<Observed> {
-  const program = fill(template);
-  const sandbox = withNames(await runInSandbox(program)) as Observed;
-  const exported = withNames(await runExported(program, name)) as Observed;
-  if (program.expected === 'success') {
-    expect(sandbox.error, JSON.stringify(sandbox.error)).toBeNull();
-  } else {
-    expect(sandbox.error?.name).toBe(program.expected.error);
-  }
-  expect(exported).toEqual(sandbox);
-  return sandbox;
-}
+useConformanceHosts();
 
 // ── The APIs' answers ─────────────────────────────────────────────────────────────────────────
 
@@ -379,8 +58,6 @@ function generated(prompt: string, names = { source: 'Source', destination: 'Des
   }).code;
 }
 
-const NONE: Connection = { authType: 'none' };
-
 describe('the docs example (CTX_CONTRACT_EXAMPLE) on both hosts', () => {
   it('first run, with an API key and a bearer token', async () => {
     const seen = await conforms('docs example', {
@@ -408,6 +85,23 @@ describe('the docs example (CTX_CONTRACT_EXAMPLE) on both hosts', () => {
       expected: 'success',
     });
     expect(seen.data).toEqual({ synced: 1 });
+  });
+
+  it('basic auth with the API key as the user name and an empty password', async () => {
+    const seen = await conforms('docs example key as user', {
+      code: CTX_CONTRACT_EXAMPLE,
+      source: {
+        authType: 'basic',
+        authConfig: { secretIn: 'username' },
+        secret: 'sk_test_conformance_user_key',
+      },
+      destination: NONE,
+      serve: serveCustomers(),
+      expected: 'success',
+    });
+    expect(seen.requests[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from('sk_test_conformance_user_key:').toString('base64')}`,
+    );
   });
 
   it('an uncaught 503 from the source', async () => {

@@ -1,6 +1,10 @@
 import { parse, type Node } from 'acorn';
 import { ancestor } from 'acorn-walk';
 import type { TApiDescription, TCallWarning, TFieldSchema, TOperation } from '@patchbay/schema';
+import { callPathFor } from './base-path.ts';
+
+// The console takes the base-URL reconciliation from here (it may import only this module).
+export { callPathFor, urlPathSegments } from './base-path.ts';
 
 // The static check against API descriptions (issue 15 §4). It finds every
 // `ctx.source.*(...)` / `ctx.destination.*(...)` call whose method and path are literal (or a
@@ -223,14 +227,6 @@ function objectProperty(object: AnyNode | undefined, name: string): AnyNode | un
 
 // ── Matching a call to an operation ───────────────────────────────────────────────────────────
 
-function pathPrefix(url: string): string {
-  try {
-    return new URL(url.replace(/\{[^}]+\}/g, 'x')).pathname.replace(/\/+$/, '');
-  } catch {
-    return '';
-  }
-}
-
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
@@ -258,33 +254,14 @@ function segmentMatches(callSegment: string, operationSegment: string): boolean 
   return pattern.test(callSegment);
 }
 
-function fullOperationPath(description: TApiDescription, operation: TOperation): string[] {
-  return [...segments(templatePathPrefix(description.baseUrl)), ...segments(operation.path)];
-}
-
-/**
- * A description's base path with its template parts kept (`/v3/company/{realmId}` for
- * QuickBooks), so a connection's `/v3/company/9130` fits it as a path parameter would.
- */
-function templatePathPrefix(url: string): string {
-  const names: string[] = [];
-  const marked = url.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return `__template${names.length - 1}__`;
-  });
-  return pathPrefix(marked).replace(
-    /__template(\d+)__/g,
-    (_, i: string) => `{${names[Number(i)]}}`,
-  );
-}
-
 /** The operations whose path fits `callPath` (relative to the side's base URL), best fit first. */
 export function operationsAt(side: CheckSide, callPath: string): TOperation[] {
-  const callSegments = [...segments(pathPrefix(side.baseUrl)), ...segments(callPath)];
+  const callSegments = segments(callPath);
   const found: Array<{ operation: TOperation; score: number }> = [];
   for (const resource of side.description.resources) {
     for (const operation of resource.operations) {
-      const opSegments = fullOperationPath(side.description, operation);
+      // Both relative to the typed base URL: the one reconciliation the generated code uses.
+      const opSegments = segments(callPathFor(side.baseUrl, side.description, operation).path);
       if (
         opSegments.length === callSegments.length &&
         opSegments.every((segment, i) => segmentMatches(callSegments[i] ?? '', segment))

@@ -27,3 +27,10 @@ export {
   isGraphqlMutation,
 } from './graphql-document.ts';
 export { findOperation, type FoundOperation } from './find-operation.ts';
+export {
+  callPathFor,
+  versionNoteFor,
+  placeholdersIn,
+  urlPathSegments,
+  type CallPath,
+} from './base-path.ts';

@@ -5,6 +5,7 @@ import type {
   TAuthConfig,
   TAuthType,
   TDescriptionChoice,
+  TGenerationReport,
   TIntegration,
   TIntegrationStatus,
   TIntegrationVersion,
@@ -14,6 +15,7 @@ import type {
   TWebhookSignature,
 } from '@patchbay/schema';
 import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
+import { createHash } from 'node:crypto';
 import type { JsonValue, Queryable, Sql, TransactionSql } from './client.ts';
 
 /** An `integrations` row as postgres.js returns it. */
@@ -36,6 +38,8 @@ export interface IntegrationRow {
   dest_credential: string | null;
   dest_credential_hint: string | null;
   generated_code: string;
+  /** The last generation's report and the SHA-256 of the code it describes (migration 0015). */
+  generation_report: StoredGenerationReport | null;
   /** Which API description each side uses (migration 0005); `{kind:'auto'}` by default. */
   source_description: TDescriptionChoice;
   dest_description: TDescriptionChoice;
@@ -54,6 +58,23 @@ export interface IntegrationRow {
   state_version: string;
   created_at: Date;
   updated_at: Date;
+}
+
+export interface StoredGenerationReport {
+  report: TGenerationReport;
+  codeSha256: string;
+}
+
+export function codeSha256(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** The report to keep with code saved now: the one sent with it, else none. */
+export function storedGenerationReport(
+  code: string,
+  report: TGenerationReport | undefined,
+): StoredGenerationReport | undefined {
+  return report ? { report, codeSha256: codeSha256(code) } : undefined;
 }
 
 /**
@@ -81,6 +102,12 @@ export function toIntegration(
     destApiKeyHint: row.dest_credential_hint,
     userPrompt: row.user_prompt,
     generatedCode: row.generated_code,
+    generationReport: row.generation_report
+      ? {
+          ...row.generation_report.report,
+          current: row.generation_report.codeSha256 === codeSha256(row.generated_code),
+        }
+      : null,
     status: row.status,
     schedule: row.schedule,
     trigger: row.trigger,
@@ -101,10 +128,14 @@ export type IntegrationValues = Omit<
   | 'source_description'
   | 'dest_description'
   | 'trigger'
+  | 'generation_report'
   | WebhookColumn
 > &
   Partial<
-    Pick<IntegrationRow, 'source_description' | 'dest_description' | 'trigger' | WebhookColumn>
+    Pick<
+      IntegrationRow,
+      'source_description' | 'dest_description' | 'trigger' | 'generation_report' | WebhookColumn
+    >
   >;
 /** Issue 16: the webhook's columns; the token is the table's default, then only rotated. */
 type WebhookColumn =
@@ -116,6 +147,8 @@ export type IntegrationChanges = Partial<IntegrationValues & { status: TIntegrat
 export interface NewVersion {
   origin: TIntegrationVersion['origin'];
   code: string;
+  /** What the generator said about this code, when it comes from generation. */
+  generationReport?: TGenerationReport | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,6 +166,7 @@ const JSON_COLUMNS = new Set([
   'source_description',
   'dest_description',
   'webhook_signature',
+  'generation_report',
 ]);
 
 function columns(sql: Queryable, values: IntegrationChanges): Record<string, unknown> {
@@ -256,6 +290,8 @@ export async function updateIntegrationOfUser(
     changes: IntegrationChanges;
     version: NewVersion | null;
   },
+  /** Runs in the same transaction, after the update: what must change with it (ADR 029). */
+  alongside?: (tx: TransactionSql, before: IntegrationRow, after: IntegrationRow) => Promise<void>,
 ): Promise<{ before: IntegrationRow; after: IntegrationRow } | undefined> {
   if (!isIntegrationId(id)) return undefined;
   return sql.begin(async (tx) => {
@@ -269,6 +305,7 @@ export async function updateIntegrationOfUser(
       returning *`;
     if (!after) throw new Error('update of a locked integration returned no row');
     if (version) await appendVersion(tx, after, version);
+    if (alongside) await alongside(tx, before, after);
     return { before, after };
   });
 }
@@ -294,10 +331,12 @@ async function appendVersion(
   // The integration row is locked (or new) in this transaction, so max+1 cannot race.
   await tx`
     insert into integration_versions
-      (integration_id, version, origin, code, source_description, dest_description)
+      (integration_id, version, origin, code, source_description, dest_description,
+       generation_report)
     select ${integration.id}, coalesce(max(version), 0) + 1, ${version.origin}, ${version.code},
       ${tx.json(integration.source_description as JsonValue)},
-      ${tx.json(integration.dest_description as JsonValue)}
+      ${tx.json(integration.dest_description as JsonValue)},
+      ${version.generationReport ? tx.json(version.generationReport as unknown as JsonValue) : null}
     from integration_versions where integration_id = ${integration.id}`;
 }
 
@@ -310,6 +349,7 @@ export interface IntegrationVersionRow {
   /** The descriptions the code was written against; null for versions before migration 0005. */
   source_description: TDescriptionChoice | null;
   dest_description: TDescriptionChoice | null;
+  generation_report: TGenerationReport | null;
   created_at: Date;
 }
 
@@ -318,6 +358,7 @@ export function toIntegrationVersion(row: IntegrationVersionRow): TIntegrationVe
     version: row.version,
     origin: row.origin,
     code: row.code,
+    generationReport: row.generation_report,
     createdAt: row.created_at.toISOString(),
   };
 }

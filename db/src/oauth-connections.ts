@@ -121,8 +121,11 @@ export interface OAuthConnectionRow {
   side: TConnectionSide;
   status: TOAuthConnectionStatus;
   account_label: string | null;
-  /** Sealed with oauthTokenContext(integration, side, 'access'). */
-  access_token: string;
+  /**
+   * Sealed with oauthTokenContext(integration, side, 'access'). Null once the connection was
+   * ended because an endpoint moved to another origin (ADR 029).
+   */
+  access_token: string | null;
   /** Sealed with oauthTokenContext(integration, side, 'refresh'); null when none was issued. */
   refresh_token: string | null;
   expires_at: Date | null;
@@ -183,6 +186,33 @@ export async function deleteOAuthConnection(sql: Queryable, key: ConnectionKey):
   await sql`
     delete from oauth_connections
     where integration_id = ${key.integrationId} and side = ${key.side}`;
+}
+
+/**
+ * Ends the side's connection because its endpoints moved to another origin (ADR 029): it becomes
+ * 'needs-reconnect' with `reason`, its tokens are wiped, and authorizations still pending for the
+ * side are dropped (their code would be exchanged at the new endpoints). Returns the row as it
+ * was, sealed tokens included, so the caller can revoke them at the old endpoints; undefined when
+ * nothing was connected. Call it in the transaction that moves the endpoints.
+ */
+export async function endOAuthConnection(
+  tx: TransactionSql,
+  key: ConnectionKey,
+  reason: string,
+): Promise<OAuthConnectionRow | undefined> {
+  await tx`
+    delete from oauth_authorizations
+    where integration_id = ${key.integrationId} and side = ${key.side}`;
+  const [before] = await tx<OAuthConnectionRow[]>`
+    select * from oauth_connections
+    where integration_id = ${key.integrationId} and side = ${key.side}
+    for update`;
+  if (!before || before.access_token === null) return undefined;
+  await tx`
+    update oauth_connections set status = 'needs-reconnect', last_error = ${reason},
+      access_token = null, refresh_token = null, expires_at = null
+    where integration_id = ${key.integrationId} and side = ${key.side}`;
+  return before;
 }
 
 /**
@@ -262,7 +292,7 @@ export async function listOAuthSecretsNotSealedWith(
     { integration_id: string; side: TConnectionSide; kind: string; value: string }[]
   >`
     select integration_id, side, 'access' as kind, access_token as value
-    from oauth_connections where ${stale('access_token')}
+    from oauth_connections where access_token is not null and ${stale('access_token')}
     union all
     select integration_id, side, 'refresh', refresh_token
     from oauth_connections where refresh_token is not null and ${stale('refresh_token')}`;

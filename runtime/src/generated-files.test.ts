@@ -45,7 +45,20 @@ describe('generated runtime files', () => {
     const shared = Object.entries(files).filter(([path]) => !nodeOnly.includes(path));
     expect(shared.length).toBe(2);
     for (const [, text] of shared) {
-      expect(text).not.toMatch(/\bfrom ['"]node:|\brequire\(|\bBuffer\b|\bprocess\./);
+      expect(ownCode(text)).not.toMatch(/\bfrom ['"]node:|\brequire\(|\bBuffer\b|\bprocess\./);
+      expect(text).not.toMatch(/\bfrom ['"]node:/);
     }
   });
 });
+
+/**
+ * A bundle without the npm libraries of the isolate's web globals (ADR 030): they look for
+ * Node's Buffer or process, to use them when present, which the isolate never has
+ * (workers/src/sandbox/escape.test.ts). esbuild heads each module with a comment naming its file.
+ */
+function ownCode(bundle: string): string {
+  return bundle
+    .split(/^(?= *\/\/ \S+\.[jt]s$)/m)
+    .filter((section) => !/^ *\/\/ node_modules\//.test(section))
+    .join('');
+}

@@ -48,7 +48,10 @@ export {
 } from './ctx/request.ts';
 export {
   applyStateChanges,
+  STATE_KEY_MAX_CHARS,
   StateBuffer,
+  stateKeyProblem,
   type StateApi,
   type StateChanges,
 } from './ctx/state-buffer.ts';
+export { WEB_GLOBAL_FAMILIES, WEB_GLOBAL_NAMES, type WebGlobalFamily } from './web-globals/list.ts';

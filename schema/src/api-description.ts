@@ -92,6 +92,8 @@ export const ZAuthScheme = z.discriminatedUnion('type', [
     /** What goes in the user name and the password, e.g. "API key" and "X" (Freshdesk). */
     username: z.string().max(200).optional(),
     password: z.string().max(200).optional(),
+    /** 'username': the API key is the user name and the password is empty (ZAuthConfig.secretIn). */
+    secretIn: z.enum(['password', 'username']).optional(),
   }),
   z.strictObject({
     type: z.literal('oauth'),

@@ -74,12 +74,18 @@ type QueryValue = string | number | boolean | Date | null | undefined;
 interface RequestOptions {
   /** Query-string parameters. null and undefined values are left out; an array repeats the parameter. */
   query?: Record<string, QueryValue | QueryValue[]>;
-  /** Extra request headers. Do not set authentication headers: Patchbay adds them. */
-  headers?: Record<string, string>;
+  /**
+   * Extra request headers: an object, or [name, value] pairs such as a Headers. Do not set
+   * authentication headers: Patchbay adds them.
+   */
+  headers?: Record<string, string> | Iterable<[string, string]>;
   /** A value sent as JSON, with Content-Type: application/json. Pass json or body, not both. */
   json?: unknown;
-  /** A raw request body, such as a form-encoded string. Pass json or body, not both. */
-  body?: string;
+  /**
+   * A raw request body, or a URLSearchParams sent as a form (Content-Type
+   * application/x-www-form-urlencoded unless you set one). Pass json or body, not both.
+   */
+  body?: string | URLSearchParams;
 }
 
 /** Options for ctx.fetch: a request's options plus its method. */
@@ -150,5 +156,10 @@ interface RunInfo {
   readonly mode: 'test' | 'deployed';
   /** When the run was due, as an ISO 8601 timestamp. */
   readonly scheduledAt: string;
+}
+
+/** The web platform's form body (a global in the sandbox and on Node); declared here only as far as RequestOptions needs it. */
+interface URLSearchParams {
+  toString(): string;
 }
 `;

@@ -14,6 +14,8 @@ export * from './workflow-payloads.ts';
 export * from './ctx-contract.ts';
 export * from './ctx-example.ts';
 export * from './integration-contract.ts';
+export * from './generation-report.ts';
+export * from './example-prompts.ts';
 export * from './api-description.ts';
 export * from './triggers.ts';
 export * from './run-timeline.ts';

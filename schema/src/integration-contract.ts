@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { ZCallWarning } from './api-description.ts';
 import { ZCreateIntegrationRequest, ZSchedule } from './integrations.ts';
+import { ZGenerator, ZRequirement, ZVerification } from './generation-report.ts';
 import { ZTriggerType } from './triggers.ts';
-
-export const GENERATORS = ['openai', 'template'] as const;
-export const ZGenerator = z.enum(GENERATORS);
-export type TGenerator = z.infer<typeof ZGenerator>;
 
 /** Spec §7 `POST /api/integrations/generate`: the prompt and the connections, never a credential. */
 export const ZGenerateRequest = ZCreateIntegrationRequest.pick({
@@ -36,20 +33,6 @@ export const ZOperationCall = z.object({
 });
 export type TOperationCall = z.infer<typeof ZOperationCall>;
 
-/**
- * Issue 15 §6: generation ends with a dry run of the code when the integration's connections
- * have credentials. `summary` is the dry run's ("dry run: read 12 leads from Salesforce; would
- * create 12 Notion pages; 0 schema errors"); `reason` says why it failed or was skipped;
- * `repaired` says the code shown is the generator's second attempt, after a failed dry run.
- */
-export const ZVerification = z.object({
-  status: z.enum(['passed', 'failed', 'skipped']),
-  summary: z.string(),
-  reason: z.string().optional(),
-  repaired: z.boolean().optional(),
-});
-export type TVerification = z.infer<typeof ZVerification>;
-
 export const ZGenerateResponse = z.object({
   code: z.string(),
   /** Which generator wrote the code; the console labels template code as such. */
@@ -60,8 +43,10 @@ export const ZGenerateResponse = z.object({
   schedule: ZSchedule.optional(),
   /** Issue 16: 'webhook' when the prompt describes an event ("when a customer cancels …"). */
   trigger: ZTriggerType.optional(),
-  /** What the generator did not understand or could not ground in the descriptions (issue 15). */
+  /** The requirements marked missing, as one line each (older clients read this list). */
   unresolved: z.array(z.string()).default([]),
+  /** The prompt split into requirements, each done, assumed or missing (generation-report.ts). */
+  requirements: z.array(ZRequirement).default([]),
   /** The described operations the code calls, for the review page (issue 15). */
   operations: z.array(ZOperationCall).default([]),
   /** The static check of the code against the descriptions (issue 15 §4). */

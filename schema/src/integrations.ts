@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
+import { ZGenerationReport, ZIntegrationGenerationReport } from './generation-report.ts';
 import { ZOAuthGrant } from './oauth.ts';
 import {
   ZCronExpression,
@@ -55,6 +56,11 @@ export const ZAuthConfig = z.strictObject({
     .optional(),
   /** basic: the user name (the password is the secret). */
   username: z.string().max(256).optional(),
+  /**
+   * basic: which half the secret is. 'username': the API key is the user name and the
+   * password is empty (Stripe, Chargebee, Recurly); `username` is then unused. Default 'password'.
+   */
+  secretIn: z.enum(['password', 'username']).optional(),
   /** oauth: client credentials when set; otherwise the secret is an access token. */
   tokenUrl: zHttpUrl.optional(),
   clientId: z.string().max(512).optional(),
@@ -145,6 +151,8 @@ export const ZCreateIntegrationRequest = z.strictObject({
   sourceApiKeyEncrypted: zSecret.optional(),
   destApiKeyEncrypted: zSecret.optional(),
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
+  /** What the generator said about `generatedCode`; kept with its version. Needs the code. */
+  generationReport: ZGenerationReport.optional(),
   schedule: ZSchedule.optional(),
   ...triggerRequestFields,
   /** Which API description each side uses (issue 14 §4); create defaults to auto. */
@@ -168,6 +176,8 @@ export const ZUpdateIntegrationRequest = z.strictObject({
   destAuthConfig: connectionFields.destAuthConfig.optional(),
   destApiKeyEncrypted: connectionFields.destApiKeyEncrypted.optional(),
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
+  /** What the generator said about `generatedCode`; kept with its version. Needs the code. */
+  generationReport: ZGenerationReport.optional(),
   status: ZIntegrationStatus.optional(),
   schedule: ZSchedule.optional(),
   ...triggerRequestFields,
@@ -194,6 +204,8 @@ export const ZIntegration = z.object({
   destApiKeyHint: z.string().nullable(),
   userPrompt: z.string(),
   generatedCode: z.string(),
+  /** The checklist of the last generation, or null when the code was never generated here. */
+  generationReport: ZIntegrationGenerationReport.nullable(),
   status: ZIntegrationStatus,
   schedule: ZSchedule,
   /** How deployed runs start (issue 16); the schedule applies to `schedule` only. */
@@ -247,6 +259,8 @@ export const ZIntegrationVersion = z.object({
   version: z.number().int(),
   origin: z.enum(VERSION_ORIGINS),
   code: z.string(),
+  /** What the generator said about this version's code, when it was generated. */
+  generationReport: ZGenerationReport.nullable(),
   createdAt: z.string(),
 });
 export type TIntegrationVersion = z.infer<typeof ZIntegrationVersion>;

@@ -103,6 +103,19 @@ export interface OAuthEndpoints {
   scope: string | null;
   /** Keys an operator's OAuth app may be registered under: the catalog id, the authorize URL. */
   providerKeys: string[];
+  /**
+   * The auth config sends the catalog API's OAuth to other servers than the catalog's, so an
+   * app an operator registered under the catalog id is not used for it (ADR 029).
+   */
+  leavesCatalogEndpoints: boolean;
+}
+
+function originOf(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return url ?? null;
+  }
 }
 
 /**
@@ -118,7 +131,16 @@ export function oauthEndpoints(
   const catalog = scheme?.type === 'oauth' ? scheme : undefined;
   const grant = config.grant ?? (config.tokenUrl ? 'client_credentials' : null);
   const authorizeUrl = config.authorizeUrl ?? catalog?.authorizeUrl ?? null;
-  const providerKeys = [description?.id, authorizeUrl].filter(
+  // An operator's app registered under the catalog id goes (with its secret) only to that
+  // provider's own endpoints: a typed token, authorize or revocation URL elsewhere does not get it.
+  const typedElsewhere = (typed: string | undefined, own: string | undefined) =>
+    typed !== undefined && originOf(typed) !== originOf(own);
+  const leavesCatalogEndpoints =
+    catalog !== undefined &&
+    (typedElsewhere(config.tokenUrl, catalog.tokenUrl) ||
+      typedElsewhere(config.authorizeUrl, catalog.authorizeUrl) ||
+      typedElsewhere(config.revokeUrl, catalog.revokeUrl));
+  const providerKeys = [leavesCatalogEndpoints ? undefined : description?.id, authorizeUrl].filter(
     (key): key is string => typeof key === 'string' && key !== '',
   );
   return {
@@ -129,7 +151,13 @@ export function oauthEndpoints(
     userinfoUrl: config.userinfoUrl ?? catalog?.userinfoUrl ?? null,
     scope: config.scope ?? (catalog ? catalog.scopes.join(' ') : null) ?? null,
     providerKeys,
+    leavesCatalogEndpoints,
   };
+}
+
+/** Why a side whose typed endpoints leave the catalog's has no operator app (ADR 029). */
+export function operatorAppWithheldMessage(apiName: string): string {
+  return `The OAuth app an operator registered for ${apiName} is only used with ${apiName}'s own OAuth endpoints: clear the token, authorize and revocation URLs you entered, or enter your own app's client id and secret`;
 }
 
 /** The grant a new oauth connection starts with: authorization code where the catalog offers it. */

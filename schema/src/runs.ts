@@ -22,6 +22,22 @@ export const ZExecuteRequest = z.strictObject({
    * test run's code sees it as `ctx.event.body`. Absent: ctx.event is null.
    */
   event: z.unknown().optional(),
+  /**
+   * The sample event's headers, as a delivery would carry them (X-GitHub-Event,
+   * X-Shopify-Topic): the run sees them in `ctx.event.headers`, lower-cased and without
+   * signature and credential headers, as a webhook run would. Only with `event`.
+   */
+  eventHeaders: z
+    .record(
+      z
+        .string()
+        .min(1)
+        .max(200)
+        .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name'),
+      z.string().max(8192),
+    )
+    .refine((headers) => Object.keys(headers).length <= 100, 'at most 100 headers')
+    .optional(),
 });
 export type TExecuteRequest = z.input<typeof ZExecuteRequest>;
 
@@ -212,5 +228,7 @@ export type TIntegrationState = z.infer<typeof ZIntegrationState>;
 
 export const ZUpdateStateRequest = z.strictObject({
   version: z.number().int().min(0),
-  values: z.record(z.string().min(1).max(200), z.json()),
+  // Keys follow ctx.state's rules, which the route applies in ctx.state's words
+  // (@patchbay/runtime's stateKeyProblem): what a run can save, a person can save back.
+  values: z.record(z.string(), z.json()),
 });

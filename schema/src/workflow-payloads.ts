@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZGenerateRequest, ZVerification } from './integration-contract.ts';
+import { ZVerification } from './generation-report.ts';
+import { ZGenerateRequest } from './integration-contract.ts';
 import { ZWebhookEvent } from './triggers.ts';
 import {
   RUN_KINDS,
@@ -85,6 +86,8 @@ export const ZRunOutcome = z.object({
   mode: ZTestMode.optional(),
   captured: z.array(ZCapturedWrite).optional(),
   summary: z.string().optional(),
+  /** Records the described reads answered with: a dry run that read some and wrote none is not a pass. */
+  recordsRead: z.number().int().nonnegative().optional(),
   /** The integration_versions version the run ran (issue 17), recorded with the run. */
   codeVersion: z.number().int().nullable().optional(),
   /** A deployed run that recovered a failed integration: the alert to deliver (issue 17, ADR 022). */

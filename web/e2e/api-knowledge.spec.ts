@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TApiDescription, TImportResponse } from '@patchbay/schema';
-import { expect, test } from './fixtures.ts';
+import { expect, test, TEST_PASSWORD } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { startDestinationApi, startSourceApi, SYNC_CODE } from './support/loopback-apis.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -330,7 +330,7 @@ test('a dry run shows the writes it captured, and the destination receives nothi
   }
 });
 
-test('generation that guessed says so in the toast and on the review page', async ({
+test('generation that guessed lists its requirements, and the list outlives the session', async ({
   page,
   user,
 }) => {
@@ -349,28 +349,35 @@ test('generation that guessed says so in the toast and on the review page', asyn
   }
   await page.getByRole('button', { name: 'Generate Code' }).click();
   await page.waitForURL(/\/review$/, { timeout: 60_000 });
+  const reviewUrl = page.url();
 
   // Neither API is described, so the generator guessed paths: no "✓ Code Generated!".
   const notice = page
     .getByRole('region', { name: 'Notifications (F8)' })
     .getByRole('alert')
-    .filter({ hasText: /Code generated with \d+ parts? not understood/ });
+    .filter({ hasText: /Code generated with (\d+) requirements? missing/ });
   await expect(notice).toBeVisible();
-  const report = page.getByRole('alert', {
-    name: /The generator did not understand \d+ parts? of your description/,
-  });
+  const report = page.getByRole('alert', { name: 'What the generator understood' });
   await expect(report).toBeVisible();
-  await expect(
-    report.getByRole('list', { name: 'Not understood' }).getByRole('listitem'),
-  ).not.toHaveCount(0);
-  await expectNoSeriousViolations(page, 'review page with the generation report');
+  const items = report.getByRole('list', { name: 'Requirements' }).getByRole('listitem');
+  await expect(items).not.toHaveCount(0);
+  // The headline counts the list it heads.
+  const missing = await items.filter({ hasText: /^Missing/ }).count();
+  expect(missing).toBeGreaterThan(0);
+  await expect(report).toContainText(`${missing} missing`);
+  await expectNoSeriousViolations(page, 'review page with the requirement checklist');
 
-  // Dismissed, it stays dismissed for this integration.
-  await report.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(report).toBeHidden();
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(report).toBeHidden();
+  // Saved with the code: a new session shows the same list.
+  const texts = await items.allTextContents();
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto(reviewUrl);
+  await expect(report).toBeVisible();
+  expect(await items.allTextContents()).toEqual(texts);
 });
 
 test('the docs page lists the catalog with each vendor’s reference', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { WEB_GLOBAL_FAMILIES } from '@patchbay/runtime';
 import { PENDING_PROMPT_KEY } from '../src/lib/auth.ts';
 import { EXAMPLE_PROMPTS } from '../src/routes/-components/example-prompts.ts';
 import { expect, test } from './fixtures.ts';
@@ -242,6 +243,17 @@ test('a visitor reads the docs: lifecycle, code contract, limits and self-hostin
     await expect(contract.getByRole('rowheader', { name, exact: true })).toBeVisible();
   }
   await expect(contract).toContainText("mode ('test' or 'deployed')");
+
+  // ADR 030: the sandbox's web-standard globals, one row per family of the runtime's list.
+  const globals = page.getByRole('table', {
+    name: 'Web-standard globals in the sandbox and the export',
+  });
+  for (const family of WEB_GLOBAL_FAMILIES) {
+    await expect(
+      globals.getByRole('rowheader', { name: family.names.join(', '), exact: true }),
+    ).toBeVisible();
+  }
+  await expect(globals).toContainText('HMAC sign and verify, AES-GCM');
 
   await expect(page.locator('#authentication')).toContainText('OAuth 2.0');
   await expect(page.locator('#authentication')).toContainText('secrets never enter the sandbox');

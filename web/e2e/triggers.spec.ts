@@ -21,6 +21,7 @@ const EVENT_CODE = `export default async function run(ctx) {
   const customer = ctx.event.body.data.object;
   await ctx.destination.post('/contacts', { json: { email: customer.email, name: customer.name } });
   ctx.log('event ' + ctx.event.id + ' for ' + customer.email);
+  ctx.log('headers ' + Object.keys(ctx.event.headers).sort().join(' '));
   return { event: ctx.event.id };
 }
 `;
@@ -190,6 +191,12 @@ test('Test with an event runs the description’s example or pasted JSON, and ex
   await expectNoSeriousViolations(page, 'Test with an event dialog');
 
   await body.fill(JSON.stringify(customerCreated('evt_pasted_1', 'grace@example.com')));
+  // Headers as a delivery carries them; a line that is not one is refused, like bad JSON.
+  const headers = dialog.getByLabel('Event headers');
+  await headers.fill('X-Event-Kind customer.created');
+  await dialog.getByRole('button', { name: 'Run test with this event' }).click();
+  await expect(dialog.getByText('Line 1: write each header as Name: value')).toBeVisible();
+  await headers.fill('X-Event-Kind: customer.created\nStripe-Signature: t=1,v1=not-for-the-code');
   await dialog.getByRole('button', { name: 'Run test with this event' }).click();
   const results = page.getByRole('dialog', { name: /Test Results/ });
   await expect(results.getByText('Success', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -197,6 +204,8 @@ test('Test with an event runs the description’s example or pasted JSON, and ex
   await expect(results.getByText('Dry run: nothing was written')).toBeVisible();
   await results.getByRole('tab', { name: 'Logs' }).click();
   await expect(results.getByText('event evt_pasted_1 for grace@example.com')).toBeVisible();
+  // The signature header is removed, as from a delivery.
+  await expect(results.getByText('headers content-type x-event-kind')).toBeVisible();
   expect(destination.received).toHaveLength(0);
 });
 

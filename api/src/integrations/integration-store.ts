@@ -5,7 +5,6 @@ import {
   canTransition,
   FREE_INTEGRATION_LIMIT,
   DEFAULT_INTEGRATION_NAME,
-  type TAuthConfig,
   type TCreateIntegrationRequest,
   type TIntegrationVersion,
   type TListIntegrationsQuery,
@@ -19,19 +18,35 @@ import {
   findIntegrationOfUser,
   listIntegrationsOfUser,
   listVersions as listVersionRows,
+  storedGenerationReport,
   toIntegrationVersion,
   updateIntegrationOfUser,
+  endOAuthConnection,
   type IntegrationChanges,
   type IntegrationListRow,
   type IntegrationRow,
   type NewVersion,
+  type OAuthConnectionRow,
   type Sql,
 } from '@patchbay/db';
 import { checkModule, describeModuleProblem } from '@patchbay/catalog/check-module';
 import { ApiError } from '../errors.ts';
+import {
+  movedEndpoints,
+  movedReason,
+  sideSettings,
+  sideSettingsAfter,
+} from '../oauth/endpoint-origins.ts';
 import { webhookColumns } from './webhook-settings.ts';
 
 type Side = 'source' | 'destination';
+
+/** A connected account an update ended, as it was: its tokens are revoked at its old endpoints. */
+export interface EndedConnection {
+  side: Side;
+  connection: OAuthConnectionRow;
+  reason: string;
+}
 
 export function notFound(): ApiError {
   return new ApiError(404, 'NOT_FOUND', 'Integration not found');
@@ -108,6 +123,7 @@ export async function createIntegration(
   userId: string,
   body: TCreateIntegrationRequest,
 ): Promise<IntegrationRow> {
+  refuseReportWithoutCode(body);
   const row = await createIntegrationWithSlot(sql, {
     userId,
     freeLimit: FREE_INTEGRATION_LIMIT,
@@ -143,13 +159,23 @@ export async function createIntegration(
           dest_credential: dest?.credential ?? null,
           dest_credential_hint: dest?.hint ?? null,
           generated_code: body.generatedCode ?? '',
+          generation_report: storedGenerationReport(
+            body.generatedCode ?? '',
+            body.generationReport,
+          ),
           schedule: body.schedule ?? { everyMinutes: 15 },
           trigger: body.trigger,
           source_description: body.sourceDescription,
           dest_description: body.destDescription,
           ...webhookColumns(vault, id, body),
         },
-        version: body.generatedCode ? { origin: 'generated', code: body.generatedCode } : null,
+        version: body.generatedCode
+          ? {
+              origin: 'generated',
+              code: body.generatedCode,
+              generationReport: body.generationReport,
+            }
+          : null,
       };
     },
   });
@@ -163,8 +189,30 @@ export async function updateIntegration(
   userId: string,
   id: string,
   body: TUpdateIntegrationRequest,
-): Promise<{ before: IntegrationRow; after: IntegrationRow }> {
-  const result = await updateIntegrationOfUser(sql, userId, id, (before) => {
+): Promise<{ before: IntegrationRow; after: IntegrationRow; ended: EndedConnection[] }> {
+  refuseReportWithoutCode(body);
+  const ended: EndedConnection[] = [];
+  const result = await updateIntegrationOfUser(
+    sql,
+    userId,
+    id,
+    decide,
+    async (tx, before, after) => {
+      // The same rule for connected accounts, in the transaction that moves the endpoints: no run
+      // that reads the new URLs can find the old tokens (ADR 029).
+      for (const side of ['source', 'destination'] as const) {
+        const moved = movedEndpoints(sideSettings(before, side), sideSettings(after, side));
+        if (moved.length === 0) continue;
+        const reason = movedReason(moved);
+        const connection = await endOAuthConnection(tx, { integrationId: id, side }, reason);
+        if (connection) ended.push({ side, connection, reason });
+      }
+    },
+  );
+  if (!result) throw notFound();
+  return { ...result, ended };
+
+  function decide(before: IntegrationRow) {
     if (body.status && !canTransition(before.status, body.status)) {
       throw new ApiError(
         409,
@@ -186,22 +234,13 @@ export async function updateIntegration(
     const destAuthType = body.destAuthType ?? before.dest_auth_type;
     // A stored secret only ever goes where it was entered for: pointing the connection at
     // another origin without re-entering the secret drops it (else a stolen session could
-    // redirect the key to its own server and read it in a test run).
-    const sourceSecret =
-      body.sourceApiKeyEncrypted ??
-      (movedAway(
-        before.source_api_url,
-        body.sourceApiUrl,
-        before.source_auth_config,
-        body.sourceAuthConfig,
-      )
+    // redirect the key to its own server and read it in a test run). ADR 029.
+    const keptUnlessMoved = (side: Side) =>
+      movedEndpoints(sideSettings(before, side), sideSettingsAfter(before, body, side)).length
         ? ''
-        : undefined);
-    const destSecret =
-      body.destApiKeyEncrypted ??
-      (movedAway(before.dest_api_url, body.destApiUrl, before.dest_auth_config, body.destAuthConfig)
-        ? ''
-        : undefined);
+        : undefined;
+    const sourceSecret = body.sourceApiKeyEncrypted ?? keptUnlessMoved('source');
+    const destSecret = body.destApiKeyEncrypted ?? keptUnlessMoved('destination');
     const source = sealCredential(vault, id, 'source', sourceSecret, sourceAuthType);
     const dest = sealCredential(vault, id, 'destination', destSecret, destAuthType);
     const changes: IntegrationChanges = {
@@ -220,6 +259,10 @@ export async function updateIntegration(
       dest_credential: dest?.credential,
       dest_credential_hint: dest?.hint,
       generated_code: body.generatedCode,
+      // A hand edit keeps the last report: the API then says it no longer describes the code.
+      generation_report: body.generatedCode
+        ? storedGenerationReport(body.generatedCode, body.generationReport)
+        : undefined,
       status: body.status,
       schedule: body.schedule,
       trigger: body.trigger,
@@ -229,9 +272,7 @@ export async function updateIntegration(
       ...webhookColumns(vault, id, body),
     };
     return { changes, version: versionFor(before, body, code) };
-  });
-  if (!result) throw notFound();
-  return result;
+  }
 }
 
 /**
@@ -267,30 +308,33 @@ function versionFor(
   body: TUpdateIntegrationRequest,
   code: string,
 ): NewVersion | null {
+  const generationReport = body.generationReport;
   if (body.status === 'active' && (body.generatedCode !== undefined || before.status === 'draft')) {
-    return { origin: 'deployed', code };
+    return { origin: 'deployed', code, generationReport };
   }
   if (body.generatedCode !== undefined && body.generatedCode !== before.generated_code) {
     return {
-      origin: before.generated_code === '' ? 'generated' : 'edited',
+      // Code that comes with the generator's report is generated, even over earlier code.
+      origin: before.generated_code === '' || generationReport ? 'generated' : 'edited',
       code: body.generatedCode,
+      generationReport,
     };
   }
   return null;
 }
 
-/** True when the base URL's or the OAuth token URL's origin changes. */
-function movedAway(
-  beforeUrl: string,
-  afterUrl: string | undefined,
-  beforeConfig: TAuthConfig,
-  afterConfig: TAuthConfig | undefined,
-): boolean {
-  const origin = (url: string | undefined) => (url ? new URL(url).origin : null);
-  if (afterUrl !== undefined && origin(afterUrl) !== origin(beforeUrl)) return true;
-  return (
-    afterConfig !== undefined && origin(afterConfig.tokenUrl) !== origin(beforeConfig.tokenUrl)
-  );
+/** A report describes the code it came with: alone, it would describe whatever is saved. */
+function refuseReportWithoutCode(
+  body: Pick<TUpdateIntegrationRequest, 'generatedCode' | 'generationReport'>,
+): void {
+  if (body.generationReport && !body.generatedCode) {
+    throw new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      'generationReport needs the generatedCode it describes',
+      [{ path: ['generationReport'], message: 'needs generatedCode in the same request' }],
+    );
+  }
 }
 
 export async function deleteIntegration(sql: Sql, userId: string, id: string): Promise<void> {

@@ -12,7 +12,7 @@ import type {
   TWebhookSettings,
   TWebhookSignature,
 } from '@patchbay/schema';
-import { webhookEventId } from '@patchbay/runtime/webhooks';
+import { visibleWebhookHeaders, webhookEventId } from '@patchbay/runtime/webhooks';
 import {
   credentialContext,
   decrypt,
@@ -99,11 +99,24 @@ export function signingSecretNotices(
 
 /**
  * A test run's ctx.event from a sample body (issue 16): the event id where the description says
- * (else the body's hash), now as the receipt time, and the headers a JSON delivery would carry.
+ * (else the body's hash), now as the receipt time, and the headers a delivery would carry: the
+ * sample's own (the provider's event header), filtered as a delivery's are, with a content type.
  */
-export function sampleWebhookEvent(row: IntegrationRow, body: unknown): TWebhookEvent {
+export function sampleWebhookEvent(
+  row: IntegrationRow,
+  body: unknown,
+  sampleHeaders: Record<string, string> = {},
+): TWebhookEvent {
   const raw = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  const headers = { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' };
+  const headers = visibleWebhookHeaders(
+    {
+      'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+      ...Object.fromEntries(
+        Object.entries(sampleHeaders).map(([name, value]) => [name.toLowerCase(), value.trim()]),
+      ),
+    },
+    effectiveSignature(row),
+  );
   return {
     id: webhookEventId(sourceWebhooks(row)?.eventIdPath, headers, body, raw),
     receivedAt: new Date().toISOString(),

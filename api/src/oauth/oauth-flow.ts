@@ -9,6 +9,7 @@ import {
   chooseOAuthClient,
   oauthAppContext,
   oauthEndpoints,
+  operatorAppWithheldMessage,
   type OAuthClientCredentials,
   type OAuthEndpoints,
   type TAuthConfig,
@@ -112,6 +113,8 @@ export function readyToConnect(side: TConnectionSide, oauth: SideOAuth) {
       'OAUTH_ENDPOINTS_MISSING',
       `${label} has no ${authorizeUrl ? 'token' : 'authorize'} URL: enter the provider's authorize and token URLs`,
     );
+  if (!oauth.client && oauth.endpoints.leavesCatalogEndpoints)
+    throw new OAuthSetupError('OAUTH_APP_MISSING', operatorAppWithheldMessage(oauth.apiName));
   if (!oauth.client)
     throw new OAuthSetupError(
       'OAUTH_APP_MISSING',

@@ -534,4 +534,30 @@ describe('test runs with a sample event', () => {
     const plain = await user.request('POST', `/api/integrations/${id}/execute`, { testMode: true });
     expect(((await plain.json()) as { data: unknown }).data).toEqual({ event: null });
   });
+
+  it('the sample headers reach ctx.event.headers as a delivery’s would: no signature, no credential', async () => {
+    const { id } = await createWebhookIntegration();
+    const sample = await user.request('POST', `/api/integrations/${id}/execute`, {
+      testMode: true,
+      event: STRIPE_EVENT,
+      eventHeaders: {
+        'X-GitHub-Event': 'issues',
+        'User-Agent': 'Stripe/1.0',
+        'Stripe-Signature': 't=1,v1=abc',
+        Authorization: 'Bearer not-for-the-code',
+        'X-Shop-Token': 'not-for-the-code',
+      },
+    });
+    expect(sample.status).toBe(200);
+    const seen = (await sample.json()) as { data: { headerNames: string[] } };
+    expect(seen.data.headerNames).toEqual(['content-type', 'user-agent', 'x-github-event']);
+
+    const badName = await user.request('POST', `/api/integrations/${id}/execute`, {
+      testMode: true,
+      event: STRIPE_EVENT,
+      eventHeaders: { 'bad name': 'x' },
+    });
+    expect(badName.status).toBe(400);
+    expect(JSON.stringify(await badName.json())).toContain('eventHeaders.bad name');
+  });
 });

@@ -34,6 +34,7 @@ import {
   integrationResponse,
 } from '../integrations/integration-response.ts';
 import { IntegrationListCache } from '../integrations/list-cache.ts';
+import { revokeConnection } from '../oauth/revoke-connection.ts';
 import {
   effectiveSignature,
   signingSecretNotices,
@@ -129,7 +130,7 @@ export function integrationRoutes(deps: AppDeps) {
       jsonBody(ZUpdateIntegrationRequest),
       async (c) => {
         const body = c.req.valid('json');
-        const { before, after } = await updateIntegration(
+        const { before, after, ended } = await updateIntegration(
           sql,
           vault,
           userId(c),
@@ -146,6 +147,14 @@ export function integrationRoutes(deps: AppDeps) {
           await syncScheduleOrLeaveToReconciler(deps, after);
         }
         const notices = [...credentialNotices(body), ...signingSecretNotices(body)];
+        // Accounts whose endpoints moved are ended already; their tokens are revoked where they
+        // were issued, with the integration as it was (ADR 029).
+        for (const { side, connection, reason } of ended) {
+          const revoked = await revokeConnection(deps, before, side, connection);
+          notices.push(
+            `The ${side} account was disconnected: ${reason}. ${revoked.revocation === 'revoked' ? 'The provider revoked them. ' : revoked.message ? `${revoked.message} ` : ''}Connect it again.`,
+          );
+        }
         return c.json({
           ...integrationResponse(after, deps.auth.appUrl),
           codeWarnings: codeWarnings(after),

@@ -49,11 +49,11 @@ import {
   OAuthSetupError,
   ProviderError,
   readyToConnect,
-  revokeToken,
   sideOAuth,
   stateHash,
 } from '../oauth/oauth-flow.ts';
 import { providerFetch } from '../oauth/provider-fetch.ts';
+import { revokeConnection } from '../oauth/revoke-connection.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 
@@ -188,46 +188,7 @@ export function oauthIntegrationRoutes(deps: AppDeps) {
           };
           return c.json(nothing);
         }
-        const oauth = await sideOAuth(sql, vault, row, side);
-        const revokeUrl = oauth.endpoints.revokeUrl;
-        let result: TOAuthDisconnectResponse = {
-          revocation: 'not-supported',
-          message: `${oauth.apiName} names no revocation URL: revoke Patchbay's access in your account there if you want it gone at the provider too`,
-        };
-        if (revokeUrl && oauth.client) {
-          // Revoking the refresh token ends the grant (RFC 7009 §2.1); without one, the access token.
-          const token = connection.refresh_token
-            ? {
-                value: decrypt(
-                  vault,
-                  connection.refresh_token,
-                  oauthTokenContext(row.id, side, 'refresh'),
-                ),
-                hint: 'refresh_token' as const,
-              }
-            : {
-                value: decrypt(
-                  vault,
-                  connection.access_token,
-                  oauthTokenContext(row.id, side, 'access'),
-                ),
-                hint: 'access_token' as const,
-              };
-          try {
-            await revokeToken(
-              { ...oauth.endpoints, revokeUrl },
-              oauth.client,
-              token,
-              providerFetch(deps),
-            );
-            result = { revocation: 'revoked', message: null };
-          } catch (error) {
-            result = {
-              revocation: 'failed',
-              message: `${oauth.apiName} did not confirm the revocation: ${error instanceof Error ? error.message : String(error)}. The tokens are deleted here anyway.`,
-            };
-          }
-        }
+        const result = await revokeConnection(deps, row, side, connection);
         await deleteOAuthConnection(sql, key);
         return c.json(result);
       },

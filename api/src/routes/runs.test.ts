@@ -463,6 +463,25 @@ describe('saved state, by hand', () => {
     ).toEqual(['grace@example.com']);
   });
 
+  it('refuses an empty or overlong key in the words ctx.state uses, and keeps the state', async () => {
+    const id = await createIntegration();
+    for (const [key, rule] of [
+      ['', 'the key must not be empty'],
+      ['k'.repeat(201), 'the key must be at most 200 characters'],
+    ] as const) {
+      const refused = await user.request('PUT', `/api/integrations/${id}/state`, {
+        version: 0,
+        values: { cursor: 1, [key]: 1 },
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: `values: ${rule}`,
+      });
+    }
+    expect(await stateOf(id)).toEqual({ version: 0, values: {} });
+  });
+
   it('keeps null as a value, not as a missing one', async () => {
     const id = await createIntegration();
     const edited = await user.request('PUT', `/api/integrations/${id}/state`, {

@@ -34,6 +34,7 @@ import {
   type RunOutcome,
   type workflows,
 } from '@patchbay/workflows';
+import { stateKeyProblem } from '@patchbay/runtime';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
@@ -133,7 +134,7 @@ export function runRoutes(deps: AppDeps) {
       jsonBody(ZExecuteRequest),
       async (c) => {
         const integration = await runnableIntegration(c.req.param('id'), userId(c));
-        const { mode, event } = c.req.valid('json');
+        const { mode, event, eventHeaders } = c.req.valid('json');
         const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
           WORKFLOW_NAMES.testIntegration,
           {
@@ -144,7 +145,9 @@ export function runRoutes(deps: AppDeps) {
                 integrationId: integration.id,
                 mode,
                 // Issue 16: a sample event's body becomes the test run's ctx.event.
-                ...(event === undefined ? {} : { event: sampleWebhookEvent(integration, event) }),
+                ...(event === undefined
+                  ? {}
+                  : { event: sampleWebhookEvent(integration, event, eventHeaders) }),
               },
             ],
           },
@@ -400,12 +403,24 @@ export function runRoutes(deps: AppDeps) {
       describeRoute({
         summary: 'Replace the saved state (with a version check)',
         security: SIGNED_IN,
-        responses: { 200: json('The new state', ZIntegrationState), ...errors(401, 403, 404, 409) },
+        responses: {
+          200: json('The new state', ZIntegrationState),
+          ...errors(400, 401, 403, 404, 409),
+        },
       }),
       jsonBody(ZUpdateStateRequest),
       async (c) => {
-        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
         const { version, values } = c.req.valid('json');
+        for (const key of Object.keys(values)) {
+          const problem = stateKeyProblem(key);
+          if (problem !== null) {
+            const message = `values: ${problem}`;
+            throw new ApiError(400, 'VALIDATION_FAILED', message, [
+              { path: ['values', key], message },
+            ]);
+          }
+        }
+        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
         // The same commit a run's success makes: version check and write under the row lock.
         const result = await commitState(sql, {
           integrationId: integration.id,

@@ -10,6 +10,8 @@ export interface AuthSettings {
   in?: 'header' | 'query';
   name?: string;
   username?: string;
+  /** basic: 'username' when the API key is the user name and the password is empty. */
+  secretIn?: 'password' | 'username';
   tokenUrl?: string;
   clientId?: string;
   scope?: string;
@@ -24,7 +26,8 @@ export const DEFAULT_API_KEY_PARAMETER = 'api_key';
 export const AUTH_DEFAULTS: Record<AuthType, string> = {
   'api-key': `the key in the ${DEFAULT_API_KEY_HEADER} header (or the header named by authConfig.name), or in the ${DEFAULT_API_KEY_PARAMETER} query parameter (or authConfig.name) when authConfig.in is 'query'`,
   bearer: 'Authorization: Bearer <token>',
-  basic: 'Authorization: Basic base64(<authConfig.username>:<password>)',
+  basic:
+    "Authorization: Basic base64(<authConfig.username>:<password>), or base64(<API key>:) with an empty password when authConfig.secretIn is 'username'",
   oauth:
     'Authorization: Bearer <access token>; with authConfig.tokenUrl the token comes from the OAuth 2.0 client credentials grant (client_secret_post), otherwise the secret is the access token',
   none: 'nothing',
@@ -57,11 +60,13 @@ export function placeCredential(
         return { headers: {}, query: { [settings.name ?? DEFAULT_API_KEY_PARAMETER]: credential } };
       }
       return { headers: { [settings.name ?? DEFAULT_API_KEY_HEADER]: credential }, query: {} };
-    case 'basic':
-      return {
-        headers: { Authorization: `Basic ${base64(`${settings.username ?? ''}:${credential}`)}` },
-        query: {},
-      };
+    case 'basic': {
+      const pair =
+        settings.secretIn === 'username'
+          ? `${credential}:`
+          : `${settings.username ?? ''}:${credential}`;
+      return { headers: { Authorization: `Basic ${base64(pair)}` }, query: {} };
+    }
     case 'bearer':
     case 'oauth':
       return { headers: { Authorization: `Bearer ${credential}` }, query: {} };

@@ -18,3 +18,5 @@ export const isArray = Array.isArray;
 export const toStr = String;
 export const reflectApply = Reflect.apply;
 export const stringIndexOf = String.prototype.indexOf;
+export const arrayFrom = Array.from;
+export const objectToString = Object.prototype.toString;

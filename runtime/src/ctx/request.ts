@@ -1,10 +1,13 @@
 import {
+  arrayFrom,
   isArray,
   jsonStringify,
   NativeDate,
   NativeError,
   NativeTypeError,
   objectEntries,
+  objectToString,
+  reflectApply,
   toStr,
 } from './intrinsics.ts';
 
@@ -59,10 +62,29 @@ export function encodeQuery(query: unknown): [string, string][] {
   return pairs;
 }
 
+/** What fetch calls `[object URLSearchParams]`; the isolate's and Node's both say so (ADR 030). */
+function isFormBody(body: unknown): boolean {
+  return (
+    body !== null &&
+    typeof body === 'object' &&
+    reflectApply(objectToString, body, []) === '[object URLSearchParams]'
+  );
+}
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
+
 function normalizeHeaders(headers: unknown, where: string): [string, string][] {
   if (headers === undefined || headers === null) return [];
-  if (isArray(headers)) {
-    return (headers as unknown[]).map((pair): [string, string] => {
+  // As fetch takes them: an object, [name, value] pairs, or any iterable of pairs (a Headers).
+  const iterator =
+    typeof headers === 'object'
+      ? (headers as { [Symbol.iterator]?: unknown })[Symbol.iterator]
+      : null;
+  if (isArray(headers) || typeof iterator === 'function') {
+    const pairs = isArray(headers)
+      ? (headers as unknown[])
+      : arrayFrom(headers as Iterable<unknown>);
+    return pairs.map((pair): [string, string] => {
       if (!isArray(pair) || pair.length !== 2) {
         throw new NativeTypeError(`${where}: headers must be an object or [name, value] pairs`);
       }
@@ -91,17 +113,25 @@ export function buildRequest(
     json = jsonStringify(options.json) as string | undefined as string;
     if (json === undefined) throw new NativeTypeError(`${where}: json must be a JSON value`);
   }
-  if (options.body !== undefined && typeof options.body !== 'string') {
-    throw new NativeTypeError(`${where}: body must be a string (send objects with json)`);
+  const form = isFormBody(options.body);
+  if (options.body !== undefined && typeof options.body !== 'string' && !form) {
+    throw new NativeTypeError(
+      `${where}: body must be a string or a URLSearchParams (send objects with json)`,
+    );
+  }
+  const headers = normalizeHeaders(options.headers, where);
+  // As fetch does for a URLSearchParams body, unless the code chose its own type.
+  if (form && !headers.some(([name]) => name.toLowerCase() === 'content-type')) {
+    headers.push(['content-type', FORM_CONTENT_TYPE]);
   }
   return {
     target,
     method,
     path,
     query: encodeQuery(options.query),
-    headers: normalizeHeaders(options.headers, where),
+    headers,
     json,
-    body: (options.body as string | undefined) ?? null,
+    body: options.body === undefined ? null : toStr(options.body),
   };
 }
 

@@ -96,7 +96,7 @@ describe('createContext', () => {
       'ctx.source: the options must be an object',
     );
     await expect(ctx.source.post('/x', { body: { a: 1 } })).rejects.toThrow(
-      'ctx.source: body must be a string (send objects with json)',
+      'ctx.source: body must be a string or a URLSearchParams (send objects with json)',
     );
     await expect(ctx.source.post('/x', { json: () => 1 })).rejects.toThrow(
       'ctx.source: json must be a JSON value',
@@ -227,6 +227,10 @@ describe('placeCredential: the auth defaults', () => {
     expect(placeCredential('basic', { username: 'ada' }, 'pässword').headers).toEqual({
       Authorization: `Basic ${Buffer.from('ada:pässword').toString('base64')}`,
     });
+    // Stripe, Chargebee, Recurly: the key is the user name, the password is empty.
+    expect(
+      placeCredential('basic', { secretIn: 'username', username: 'ignored' }, 'sk_test_1').headers,
+    ).toEqual({ Authorization: `Basic ${Buffer.from('sk_test_1:').toString('base64')}` });
   });
 });
 
@@ -254,9 +258,18 @@ describe('StateBuffer', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('refuses empty keys and values that are not JSON', async () => {
+  it('refuses the keys PUT /state refuses, in its words, and values that are not JSON', async () => {
     const { api } = new StateBuffer({});
-    await expect(api.get('')).rejects.toThrow('ctx.state: the key must be a non-empty string');
+    await expect(api.set('', 1)).rejects.toThrow('ctx.state: the key must not be empty');
+    await expect(api.get('')).rejects.toThrow('ctx.state: the key must not be empty');
+    await expect(api.delete('')).rejects.toThrow('ctx.state: the key must not be empty');
+    await expect(api.set('k'.repeat(201), 1)).rejects.toThrow(
+      'ctx.state: the key must be at most 200 characters',
+    );
+    await expect(api.set(7 as unknown as string, 1)).rejects.toThrow(
+      'ctx.state: the key must be a string',
+    );
+    await api.set('k'.repeat(200), 1);
     await expect(api.set('k', undefined)).rejects.toThrow(
       "ctx.state.set('k'): the value must be JSON (use delete)",
     );

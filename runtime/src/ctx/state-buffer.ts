@@ -29,14 +29,29 @@ export interface StateApi {
 const indexOf = (text: string, search: string, from: number): number =>
   reflectApply(stringIndexOf, text, [search, from]) as number;
 
-function checkKey(key: unknown): asserts key is string {
-  if (typeof key !== 'string' || key === '') {
-    throw new NativeTypeError('ctx.state: the key must be a non-empty string');
+/** The longest saved-state key; PUT /state refuses longer ones too. */
+export const STATE_KEY_MAX_CHARS = 200;
+
+/**
+ * Why a saved-state key is refused, in the words both ctx.state and PUT /state use, or null: a
+ * key a run can save is one the state editor can save back.
+ */
+export function stateKeyProblem(key: string): string | null {
+  if (key === '') return 'the key must not be empty';
+  if (key.length > STATE_KEY_MAX_CHARS) {
+    return `the key must be at most ${STATE_KEY_MAX_CHARS} characters`;
   }
-  // Saved state lives in PostgreSQL, which cannot store U+0000 (PUT /state refuses it too).
+  // Saved state lives in PostgreSQL, which cannot store U+0000.
   if (indexOf(key, '\u0000', 0) !== -1) {
-    throw new NativeTypeError('ctx.state: the key must not contain the NUL character (\\u0000)');
+    return 'the key must not contain the NUL character (\\u0000)';
   }
+  return null;
+}
+
+function checkKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string') throw new NativeTypeError('ctx.state: the key must be a string');
+  const problem = stateKeyProblem(key);
+  if (problem !== null) throw new NativeTypeError(`ctx.state: ${problem}`);
 }
 
 /** Whether JSON text escapes a U+0000. An escaped backslash before "u0000" is text, not a NUL. */

@@ -355,6 +355,11 @@ describe('buildExportZip', () => {
         ['SOURCE_BASIC_PASSWORD', 'DESTINATION_OAUTH_CLIENT_SECRET'],
       ],
       [
+        connection(source, '', 'basic', { secretIn: 'username' }, 'Stripe'),
+        connection(destination, '', 'none', {}, 'HubSpot'),
+        ['SOURCE_BASIC_USERNAME'],
+      ],
+      [
         connection(source, '', 'oauth', {}, 'Stripe'),
         connection(destination, '', 'none', {}, 'HubSpot'),
         ['SOURCE_OAUTH_ACCESS_TOKEN'],

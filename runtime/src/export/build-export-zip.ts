@@ -54,6 +54,7 @@ const AUTH_CONFIG_KEYS = [
   'in',
   'name',
   'username',
+  'secretIn',
   'tokenUrl',
   'clientId',
   'scope',

@@ -35,10 +35,16 @@ export function credentialVariable(
       name: `${prefix}_BEARER_TOKEN`,
       description: 'bearer token, sent as Authorization: Bearer <token>',
     },
-    basic: {
-      name: `${prefix}_BASIC_PASSWORD`,
-      description: `basic auth password for user ${JSON.stringify(config.username ?? '')}`,
-    },
+    basic:
+      config.secretIn === 'username'
+        ? {
+            name: `${prefix}_BASIC_USERNAME`,
+            description: 'API key, sent as the basic auth user name with an empty password',
+          }
+        : {
+            name: `${prefix}_BASIC_PASSWORD`,
+            description: `basic auth password for user ${JSON.stringify(config.username ?? '')}`,
+          },
     oauth:
       config.grant === 'authorization_code'
         ? {

@@ -94,11 +94,21 @@ const RANGES: Array<[AddressClass, BlockList]> = [
       ['198.51.100.0', 24], // documentation
       ['203.0.113.0', 24], // documentation
       ['240.0.0.0', 4], // reserved, and 255.255.255.255
+      ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
       ['100::', 64], // discard-only
+      ['2001::', 23], // IETF protocol assignments, Teredo (2001::/32) among them
       ['2001:db8::', 32], // documentation
+      ['3fff::', 20], // documentation
+      ['5f00::', 16], // SRv6 segment identifiers
     ]),
   ],
 ];
+
+// IPv6 unicast on the internet is 2000::/3 (the IANA IPv6 address space registry); everything
+// outside it that no range above names is reserved. That covers the local-use NAT64 prefix
+// 64:ff9b:1::/48 (RFC 8215), whose operator chooses where the IPv4 address sits, so it cannot be
+// read out and judged like the well-known prefix's.
+const GLOBAL_UNICAST_IPV6 = blockList([['2000::', 3]]);
 
 /** Parses an IPv6 address (no brackets, no zone) into eight 16-bit groups. */
 function ipv6Groups(address: string): number[] | null {
@@ -119,8 +129,11 @@ function ipv6Groups(address: string): number[] | null {
 }
 
 /**
- * The IPv4 address an IPv6 address carries, for the forms that can route to it: IPv4-mapped
- * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:ab:cd::).
+ * The IPv4 address an IPv6 address carries, for the forms that can route to it where a
+ * translator or tunnel is deployed: IPv4-mapped (::ffff:a.b.c.d), SIIT's IPv4-translated
+ * (::ffff:0:a.b.c.d, RFC 2765), IPv4-compatible (::a.b.c.d), NAT64's well-known prefix
+ * (64:ff9b::a.b.c.d) and 6to4 (2002:ab:cd::). Teredo (2001::/32) and the local-use NAT64
+ * prefix are blocked whole instead (RANGES), ISATAP ids are read by isatapIPv4.
  */
 export function embeddedIPv4(address: string): string | null {
   const g = ipv6Groups(address);
@@ -129,12 +142,25 @@ export function embeddedIPv4(address: string): string | null {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
   const zeroTo = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeroTo(5) && g5 === 0xffff) return v4(g6, g7);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return v4(g6, g7);
   if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return v4(g6, g7); // not :: or ::1
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
     return v4(g6, g7);
   }
   if (g0 === 0x2002) return v4(g1, g2);
   return null;
+}
+
+/**
+ * The IPv4 address in an ISATAP interface id (RFC 5214): 0000:5efe or 0200:5efe (u/g bits
+ * aside), then the address. It can follow any prefix, so it only ever adds a reason to block.
+ */
+function isatapIPv4(address: string): string | null {
+  const g = ipv6Groups(address);
+  if (!g) return null;
+  const [, , , , g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
+  if ((g4 & 0xfcff) !== 0 || g5 !== 0x5efe) return null;
+  return `${g6 >> 8}.${g6 & 0xff}.${g7 >> 8}.${g7 & 0xff}`;
 }
 
 /** What kind of address this is; an IPv6 form carrying an IPv4 address is judged by the latter. */
@@ -155,7 +181,9 @@ export function classifyAddress(address: string): AddressClass {
   for (const [name, list] of RANGES) {
     if (list.check(plain, family)) return name;
   }
-  return 'public';
+  if (family === 'ipv6' && !GLOBAL_UNICAST_IPV6.check(plain, 'ipv6')) return 'reserved';
+  const isatap = family === 'ipv6' ? isatapIPv4(plain) : null;
+  return isatap === null ? 'public' : classifyAddress(isatap);
 }
 
 /** What kind of blocked address this is ('a loopback address'), or null when it may be reached. */
@@ -225,10 +253,10 @@ export async function resolveTarget(
   if (addresses.length === 0) throw new Error(`cannot resolve ${host} (no addresses)`);
   for (const { address } of addresses) {
     const reason = addressBlockReason(address, options.allowPrivateNetwork);
+    // The host and the reason, never the address: the code must not learn what an internal
+    // name resolves to.
     if (reason) {
-      throw new BlockedRequestError(
-        `blocked by the network guard: ${host} resolves to ${address}, ${reason}`,
-      );
+      throw new BlockedRequestError(`blocked by the network guard: ${host} resolves to ${reason}`);
     }
   }
   const first = addresses[0] as { address: string; family: number };

@@ -70,7 +70,10 @@ function authFields(prefix: 'source' | 'dest', auth: TaskAuth, origin: string) {
     case 'bearer':
       return { [type]: 'bearer', ...secret(auth.secret) };
     case 'basic':
-      return { [type]: 'basic', [config]: { username: auth.username }, ...secret(auth.secret) };
+      // The key as the user name with an empty password: the form's "Send the key as: Username".
+      return auth.secret === ''
+        ? { [type]: 'basic', [config]: { secretIn: 'username' }, ...secret(auth.username) }
+        : { [type]: 'basic', [config]: { username: auth.username }, ...secret(auth.secret) };
     case 'oauth':
       return {
         [type]: 'oauth',

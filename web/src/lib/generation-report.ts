@@ -1,70 +1,36 @@
-import { ZGenerateResponse, type TGenerateResponse } from '@patchbay/schema';
-import type { z } from 'zod';
+import { requirementCounts, type TGenerateResponse } from '@patchbay/schema';
 
-// What generation did not understand and what its dry run proved (issue 18 §2, issue 15 §6).
-// The generate answer says so, but the integration record does not keep it, so the Create page
-// leaves it in this tab's sessionStorage for the review page, as it does the generator's name
-// (generator-memory.ts).
+// The toast after generation: "✓ Code Generated!" only when every requirement of the
+// checklist is done or assumed and a dry run, if one ran, proved something. The checklist
+// itself is saved with the code (the review page reads it from the integration), so the counts
+// here are the checklist's own.
 
-const KEY_PREFIX = 'patchbay.generation-report.';
-
-const ZGenerationReport = ZGenerateResponse.pick({ unresolved: true, verification: true });
-export type GenerationReport = z.infer<typeof ZGenerationReport>;
-
-export function rememberGenerationReport(integrationId: string, report: GenerationReport): void {
-  try {
-    sessionStorage.setItem(KEY_PREFIX + integrationId, JSON.stringify(report));
-  } catch {
-    // Storage can be blocked; the review page then shows the code without the report.
-  }
-}
-
-/** The report left for this integration, or null (none, blocked storage, or unreadable). */
-export function recallGenerationReport(integrationId: string): GenerationReport | null {
-  try {
-    const raw = sessionStorage.getItem(KEY_PREFIX + integrationId);
-    if (!raw) return null;
-    const parsed = ZGenerationReport.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The report is no longer true once the code it describes is replaced. */
-export function forgetGenerationReport(integrationId: string): void {
-  try {
-    sessionStorage.removeItem(KEY_PREFIX + integrationId);
-  } catch {
-    // Nothing was stored either.
-  }
-}
-
-/**
- * The toast after generation (spec §8, issue 18 §2): "✓ Code Generated!" only when the
- * generator understood everything and a dry run, if one ran, did not fail.
- */
 export function generationToast(
-  generated: Pick<TGenerateResponse, 'unresolved' | 'verification'>,
+  generated: Pick<TGenerateResponse, 'requirements' | 'verification'>,
 ): {
   title: string;
   message: string;
   variant?: 'warning';
 } {
-  const count = generated.unresolved.length;
+  const missing = generated.requirements.filter((r) => r.status === 'missing');
+  const count = requirementCounts(generated.requirements).missing;
   if (count > 0) {
-    const first = generated.unresolved[0] ?? '';
+    const first = missing[0]?.text ?? '';
     const more = count > 1 ? ` (and ${count - 1} more)` : '';
     return {
-      title: `Code generated with ${count} ${count === 1 ? 'part' : 'parts'} not understood`,
-      message: `${first}${more}. The review page lists what to add to the description or change in the code.`,
+      title: `Code generated with ${count} ${count === 1 ? 'requirement' : 'requirements'} missing`,
+      message: `${first}${more}. The review page lists each requirement and what to do about it.`,
       variant: 'warning',
     };
   }
-  if (generated.verification?.status === 'failed') {
+  const verification = generated.verification;
+  if (verification?.status === 'failed' || verification?.status === 'unverified') {
     return {
-      title: 'Code generated, but its dry run failed',
-      message: generated.verification.reason ?? generated.verification.summary,
+      title:
+        verification.status === 'failed'
+          ? 'Code generated, but its dry run failed'
+          : 'Code generated, but its dry run proved nothing',
+      message: verification.reason ?? verification.summary,
       variant: 'warning',
     };
   }

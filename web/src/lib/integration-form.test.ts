@@ -127,6 +127,11 @@ describe('missingForGeneration and missingCredentials (issue 18 §9)', () => {
       'Destination Password',
     ]);
     expect(canGenerate(form)).toBe(true);
+    form.destination.basicSecretIn = 'username';
+    expect(missingCredentials(form)).toEqual([
+      'Source API Key',
+      'Destination API Key (sent as the username)',
+    ]);
     form.source.secret = 'sk-live';
     form.destination = { ...form.destination, authType: 'none' };
     expect(missingCredentials(form)).toEqual([]);
@@ -217,10 +222,18 @@ describe('secretLabel', () => {
       authType: IntegrationForm['source']['authType'],
       tokenUrl = '',
       oauthMode: OAuthMode = 'client_credentials',
-    ) => secretLabel({ authType, tokenUrl, oauthMode });
+    ) => secretLabel({ authType, tokenUrl, oauthMode, basicSecretIn: 'password' });
     expect(label('api-key')).toBe('API Key');
     expect(label('bearer')).toBe('Bearer Token');
     expect(label('basic')).toBe('Password');
+    expect(
+      secretLabel({
+        authType: 'basic',
+        tokenUrl: '',
+        oauthMode: 'client_credentials',
+        basicSecretIn: 'username',
+      }),
+    ).toBe('API Key (sent as the username)');
     expect(label('oauth', '', 'access_token')).toBe('Access Token');
     expect(label('oauth', 'https://auth.example.com/token')).toBe('Client Secret');
     expect(label('oauth', '', 'authorization_code')).toBe('Client Secret (your own app)');
@@ -310,6 +323,24 @@ describe('descriptions (issue 14 §5)', () => {
       keyLocation: 'query',
       keyName: 'token',
     });
+  });
+
+  it('takes a basic scheme whose key is the user name', () => {
+    const keyAsUser = acmeDescription('acme', [
+      { type: 'basic', username: 'secret key', password: '(empty)', secretIn: 'username' },
+    ]);
+    expect(connectionFromCatalog(keyAsUser)).toMatchObject({
+      authType: 'basic',
+      basicSecretIn: 'username',
+    });
+    expect(
+      authConfig({
+        ...emptyConnection(),
+        authType: 'basic',
+        basicSecretIn: 'username',
+        username: 'x',
+      }),
+    ).toEqual({ secretIn: 'username' });
   });
 
   it('takes the first scheme, and a token URL only for a client-credentials-only provider', () => {

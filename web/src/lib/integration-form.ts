@@ -30,6 +30,8 @@ export const DEFAULT_KEY_QUERY_PARAM = 'api_key';
  */
 export type OAuthMode = 'authorization_code' | 'client_credentials' | 'access_token';
 
+export type BasicSecretIn = 'password' | 'username';
+
 export interface ConnectionForm {
   apiName: string;
   baseUrl: string;
@@ -40,6 +42,11 @@ export interface ConnectionForm {
   /** Header or query parameter name for an API key; blank means the default for its location. */
   keyName: string;
   username: string;
+  /**
+   * Basic auth: 'username' when the API key is the user name and the password is empty
+   * (Stripe, Chargebee, Recurly); the secret field then holds the key.
+   */
+  basicSecretIn: BasicSecretIn;
   tokenUrl: string;
   clientId: string;
   scope: string;
@@ -74,6 +81,7 @@ export function emptyConnection(): ConnectionForm {
     keyLocation: 'header',
     keyName: '',
     username: '',
+    basicSecretIn: 'password',
     tokenUrl: '',
     clientId: '',
     scope: '',
@@ -214,7 +222,11 @@ export function missingCredentials(form: IntegrationForm): string[] {
     const connection = form[side];
     const secret = secretLabel(connection);
     const gaps: string[] = [];
-    if (connection.authType === 'basic' && connection.username.trim() === '')
+    if (
+      connection.authType === 'basic' &&
+      connection.basicSecretIn === 'password' &&
+      connection.username.trim() === ''
+    )
       gaps.push(`${SIDE_LABELS[side]} Username`);
     const mode = connection.authType === 'oauth' ? connection.oauthMode : null;
     if (mode === 'client_credentials' && connection.clientId.trim() === '')
@@ -239,7 +251,9 @@ export function authConfig(connection: ConnectionForm): TAuthConfig | undefined 
       return { in: connection.keyLocation, name };
     }
     case 'basic':
-      return { username: connection.username };
+      return connection.basicSecretIn === 'username'
+        ? { secretIn: 'username' }
+        : { username: connection.username };
     case 'oauth': {
       const optional = (
         key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'userinfoUrl' | 'clientId' | 'scope',
@@ -368,7 +382,7 @@ export function toRegenerateRequest(
 
 /** The label of the secret field for an auth type; null when the type has no secret. */
 export function secretLabel(
-  connection: Pick<ConnectionForm, 'authType' | 'tokenUrl' | 'oauthMode'>,
+  connection: Pick<ConnectionForm, 'authType' | 'tokenUrl' | 'oauthMode' | 'basicSecretIn'>,
 ): string | null {
   switch (connection.authType) {
     case 'api-key':
@@ -376,7 +390,9 @@ export function secretLabel(
     case 'bearer':
       return 'Bearer Token';
     case 'basic':
-      return 'Password';
+      return connection.basicSecretIn === 'username'
+        ? 'API Key (sent as the username)'
+        : 'Password';
     case 'oauth':
       if (connection.oauthMode === 'authorization_code') return 'Client Secret (your own app)';
       return connection.oauthMode === 'client_credentials' && connection.tokenUrl.trim()
@@ -411,6 +427,7 @@ export function connectionFromCatalog(description: TApiDescription): Partial<Con
     patch.keyLocation = scheme.in;
     patch.keyName = scheme.name;
   }
+  if (scheme.type === 'basic' && scheme.secretIn === 'username') patch.basicSecretIn = 'username';
   // Issue 21: a provider with a browser sign-in connects an account (its endpoints come from the
   // catalog); one that only offers the client-credentials grant needs its token URL.
   if (scheme.type === 'oauth') {

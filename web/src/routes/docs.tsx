@@ -24,7 +24,7 @@ import {
   MAX_RETRY_DELAY_MS,
   SANDBOX_LIMITS,
 } from '@patchbay/schema';
-import { AUTH_DEFAULTS } from '@patchbay/runtime';
+import { AUTH_DEFAULTS, WEB_GLOBAL_FAMILIES } from '@patchbay/runtime';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import tableClasses from '../components/plain-table.module.css';
@@ -130,7 +130,7 @@ const CONTEXT_REFERENCE: readonly { name: string; what: string }[] = [
   },
   {
     name: 'ctx.event',
-    what: 'On a webhook-triggered run, the event that started it: id (the provider’s event id, or sha256:… of the body), receivedAt, headers (lower-case names; signature and auth headers removed) and body (parsed JSON, form fields as an object, or the raw text). The signature was checked before the run started, and a redelivered event starts no second run. A test run with a sample event gets it too; on scheduled and manual runs it is null.',
+    what: 'On a webhook-triggered run, the event that started it: id (the provider’s event id, or sha256:… of the body), receivedAt, headers (lower-case names; signature and auth headers removed) and body (parsed JSON, form fields as an object, or the raw text). The signature was checked before the run started, and a redelivered event starts no second run. A test run with a sample event gets it too, with the headers you give it (the description’s examples carry the provider’s event header, such as X-GitHub-Event), filtered the same way; on scheduled and manual runs it is null.',
   },
   {
     name: 'Return value',
@@ -427,8 +427,9 @@ function DocsPage() {
                   Each run gets a fresh, isolated V8 sandbox with {SANDBOX_LIMITS.memoryMb} MB of
                   memory, {formatDuration(SANDBOX_LIMITS.cpuMs)} of CPU time and{' '}
                   {formatDuration(SANDBOX_LIMITS.wallClockMs)} in all. Standard JavaScript is
-                  available; Node.js modules, npm packages, the file system and environment
-                  variables are not.
+                  available, with the web platform’s common globals listed below (the exported
+                  project runs on Node.js, which has them too); Node.js modules, npm packages, the
+                  file system and environment variables are not.
                 </List.Item>
                 <List.Item>
                   The network is reachable only through <Code>ctx</Code>: http and https to public
@@ -441,6 +442,38 @@ function DocsPage() {
                   Errors in your code are reported with your own line and column numbers.
                 </List.Item>
               </List>
+              <Box mb="md">
+                <WideTableScroll label="Web-standard globals" minWidth={560}>
+                  <table className={`${tableClasses.table} ${classes.reference}`} data-spacing="sm">
+                    <caption>Web-standard globals in the sandbox and the export</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Globals</th>
+                        <th scope="col">What is supported</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {/* From the runtime's own list (runtime/src/web-globals/list.ts), which the
+                          sandbox installs and the conformance suite checks on both hosts. */}
+                      {WEB_GLOBAL_FAMILIES.map((family) => (
+                        <tr key={family.family}>
+                          <th scope="row">
+                            {family.names.map((name, index) => (
+                              <span key={name}>
+                                {index > 0 ? ', ' : ''}
+                                <Code>{name}</Code>
+                              </span>
+                            ))}
+                          </th>
+                          <td>
+                            {family.family}. {family.notes}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </WideTableScroll>
+              </Box>
             </DocsSection>
 
             <DocsSection id="beta-limits">

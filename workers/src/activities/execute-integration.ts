@@ -91,6 +91,7 @@ export function toOutcome(result: SandboxRunResult, attempt: number): RunOutcome
     ...(result.mode ? { mode: result.mode } : {}),
     ...(result.captured ? { captured: result.captured } : {}),
     ...(result.summary !== undefined ? { summary: result.summary } : {}),
+    ...(result.recordsRead !== undefined ? { recordsRead: result.recordsRead } : {}),
     ...(result.error
       ? {
           error: {

@@ -85,6 +85,7 @@ function toResponse(
     ...(result.schedule ? { schedule: result.schedule } : {}),
     ...(result.trigger ? { trigger: result.trigger } : {}),
     unresolved: result.unresolved,
+    requirements: result.requirements,
     operations: result.operations,
     // Issue 15 §4: the static check's findings travel with the code, as on save.
     warnings: checkCalls(result.code, {

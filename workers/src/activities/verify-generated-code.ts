@@ -65,6 +65,23 @@ export function verdict(outcome: TRunOutcome): TVerifyCodeResult {
   } else if (schemaErrors.length > 0) {
     reason = `${schemaErrors.length} schema ${schemaErrors.length === 1 ? 'error' : 'errors'}: ${schemaErrors.slice(0, 3).join('; ')}`;
   }
+  const writes = outcome.captured ?? [];
+  if (reason === undefined && writes.length === 0 && (outcome.recordsRead ?? 0) > 0) {
+    // A wrong write is worse than no write, but a silent "passed" on no write hides a misread
+    // filter or mapping just as well: say the code was not verified.
+    return {
+      status: 'unverified',
+      summary,
+      reason: `the code read ${outcome.recordsRead} source ${outcome.recordsRead === 1 ? 'record' : 'records'} and would write none: check its filters`,
+    };
+  }
+  if (reason === undefined && writes.length === 0 && outcome.requests.length === 0) {
+    return {
+      status: 'unverified',
+      summary,
+      reason: 'the code made no request, so the dry run proves nothing about it',
+    };
+  }
   if (reason === undefined) return { status: 'passed', summary };
   return { status: 'failed', summary, reason, transcript: failureTranscript(outcome, reason) };
 }

@@ -3,6 +3,7 @@ import type {
   TGenerateRequest,
   TGenerator,
   TOperationCall,
+  TRequirement,
   TSchedule,
   TTriggerType,
 } from '@patchbay/schema';
@@ -20,8 +21,10 @@ export interface GenerationResult {
   schedule?: TSchedule;
   /** Issue 16: 'webhook' when the prompt describes an event the source delivers by webhook. */
   trigger?: TTriggerType;
-  /** What the generator did not understand or could not ground (issue 15 §2); the console shows it. */
+  /** The missing requirements' texts, one line each (older clients read this list). */
   unresolved: string[];
+  /** The prompt as a checklist: each requirement done, assumed or missing (requirements.ts). */
+  requirements: TRequirement[];
   /** The described operations the code calls (empty when no description was given). */
   operations: TOperationCall[];
 }

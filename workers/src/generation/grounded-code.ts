@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TApiDescription } from '@patchbay/schema';
+import { callPathFor, urlPathSegments } from '@patchbay/catalog';
+import type { TApiDescription, TOperation } from '@patchbay/schema';
 import { conceptOf, leaves } from './field-match.ts';
 import {
   MAX_ITEMS_PER_RUN,
@@ -31,8 +32,8 @@ export function renderGrounded(
 ): string {
   const sections = [
     header(input, plan, descriptions),
-    settings(plan, descriptions),
-    calls(plan),
+    settings(plan, descriptions, input),
+    calls(plan, describedPaths(input, descriptions)),
     shape(plan),
     runFunction(plan),
     RUNTIME,
@@ -79,6 +80,7 @@ function header(
 function settings(
   plan: GroundedPlan,
   descriptions: { source: TApiDescription; destination: TApiDescription },
+  input: GroundedInput,
 ): string {
   const out: string[] = ['// Settings: what the integration reads, writes and compares.'];
   out.push(
@@ -104,7 +106,7 @@ function settings(
             pageSize: read.pageSize ?? null,
             query: read.graphql ? {} : read.query,
             sinceIdParam: read.sinceIdParam ?? null,
-            basePath: basePath(descriptions.source.baseUrl),
+            basePath: basePath(input.sourceApiUrl),
             ...(read.graphql ? { variables: read.graphql.variables } : {}),
           }
         : {
@@ -173,7 +175,7 @@ function settings(
             query: Object.fromEntries(
               Object.entries(plan.dedupe.query).filter(([, v]) => v !== '{key}'),
             ),
-            basePath: basePath(descriptions.destination.baseUrl),
+            basePath: basePath(input.destApiUrl),
           }
         : null,
     )};`,
@@ -194,9 +196,10 @@ function limitParam(read: ReadPlan): string | null {
   return null;
 }
 
+/** The typed base URL's path: next links start with it, and paths are relative to it. */
 function basePath(baseUrl: string): string {
-  const rest = baseUrl.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\/+$/, '');
-  return rest;
+  const typed = urlPathSegments(baseUrl);
+  return typed.length > 0 ? `/${typed.join('/')}` : '';
 }
 
 /** A message's parts: the record's title field and a few telling fields, from the source schema. */
@@ -259,12 +262,25 @@ function headerOption(headers: Record<string, string>): string {
   return `, headers: { ${entries.map(([k, v]) => `${str(k)}: ${str(v)}`).join(', ')} }`;
 }
 
-function calls(plan: GroundedPlan): string {
+/** An operation's path relative to the base URL the user typed for its side (base-path.ts). */
+type DescribedPath = (side: 'source' | 'destination', operation: TOperation) => string;
+
+function describedPaths(
+  input: GroundedInput,
+  descriptions: { source: TApiDescription; destination: TApiDescription },
+): DescribedPath {
+  return (side, operation) =>
+    side === 'source'
+      ? callPathFor(input.sourceApiUrl, descriptions.source, operation).path
+      : callPathFor(input.destApiUrl, descriptions.destination, operation).path;
+}
+
+function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
   const out: string[] = [];
   const read = plan.source;
   if (read) {
     const op = read.operation;
-    const path = pathExpression(op.path, read.pathParams, 'SOURCE_PATH');
+    const path = pathExpression(pathOf('source', op), read.pathParams, 'SOURCE_PATH');
     out.push(`const SOURCE_PATH = ${json(read.pathParams)};`);
     if (read.graphql) {
       out.push(
@@ -298,7 +314,7 @@ function calls(plan: GroundedPlan): string {
       `const LOOKUP_PATH_${i} = ${json(lookup.pathParams)};`,
       `// ${op.id}: ${shortSummary(op.summary)}`,
       `async function lookup${i}(ctx) {`,
-      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(op.path, lookup.pathParams, `LOOKUP_PATH_${i}`)});`,
+      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), lookup.pathParams, `LOOKUP_PATH_${i}`)});`,
       '}',
       '',
     );
@@ -318,8 +334,8 @@ function calls(plan: GroundedPlan): string {
       'async function readExisting(ctx, page) {',
       "  if (page.path) return ctx.destination.request('GET', page.path, { query: page.query });",
       op.method === 'GET'
-        ? `  return ctx.destination.request(${str(op.method)}, ${pathExpression(op.path, dedupe.pathParams, 'DEDUPE_PATH')}, { query: page.query${headerOption(dedupe.headers)} });`
-        : `  return ctx.destination.request(${str(op.method)}, ${pathExpression(op.path, dedupe.pathParams, 'DEDUPE_PATH')}, { json: page.query${headerOption(dedupe.headers)} });`,
+        ? `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), dedupe.pathParams, 'DEDUPE_PATH')}, { query: page.query${headerOption(dedupe.headers)} });`
+        : `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), dedupe.pathParams, 'DEDUPE_PATH')}, { json: page.query${headerOption(dedupe.headers)} });`,
       '}',
     );
   }
@@ -345,7 +361,7 @@ function calls(plan: GroundedPlan): string {
       `const WRITE_PATH = ${json(write.pathParams)};`,
       `// ${op.id}: ${shortSummary(op.summary)}`,
       'async function writeBody(ctx, payload) {',
-      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(op.path, write.pathParams, 'WRITE_PATH')}, ${options});`,
+      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), write.pathParams, 'WRITE_PATH')}, ${options});`,
       '}',
     );
   }

@@ -237,11 +237,16 @@ function splitIndex(text: string, context: PromptContext): number {
 
 /** Words a parameter or field is about: `idList` → list, `calendarId` → calendar, `{id}` after /lists → list. */
 function hintsFor(name: string, path?: string): string[] {
+  // `webhook_token` is a token: the head noun comes last in an English compound, so it is the
+  // first hint tried ("webhook id 131…, token vQ3…" gives the token to `webhook_token`).
+  // `tableIdOrName` takes a table's id or name: its words after "Id" qualify it.
   const split = name
+    .replace(/_?(?:Id|ID|_id)_?Or_?Name$/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((w) => w && !['id', 'gid', 'ids', 'key', 'uuid'].includes(w));
+    .filter((w) => w && !['id', 'gid', 'ids', 'key', 'uuid'].includes(w))
+    .reverse();
   const hints = [...split];
   if (path && split.length === 0) {
     const segments = path.split('/').filter(Boolean);
@@ -257,7 +262,7 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
   for (const hint of hints) {
     const pattern = new RegExp(
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
-      `\\b${escapeRegExp(hint)}s?\\b(?=(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
+      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*[:=]?(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
       'gi',
     );
     for (const m of text.matchAll(pattern)) {
@@ -781,8 +786,26 @@ export function planGrounded(
         );
       mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
     }
-    for (const stated of statedMappings(text, plan.source.resource)) {
+    // "High → p1, Medium → p2": pairs of values, a table for some field, not field mappings.
+    const values = mappings.filter(
+      (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
+    );
+    if (values.length > 0) {
+      for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
+      plan.unresolved.push(
+        `value table ${values.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
+      );
+    }
+    for (const stated of statedMappings(text, plan.source.resource, input.sourceApiName)) {
       if (!mappings.some((m) => normalise(m.to) === normalise(stated.to))) mappings.push(stated);
+    }
+    for (const gap of ungroundedMappings(text, plan.source.resource, input.sourceApiName)) {
+      if (mappings.some((m) => normalise(m.to) === normalise(gap.to))) continue;
+      // "zendesk tickets -> linear issues": an arrow between APIs or their records, no field.
+      if ([...names].some((name) => name && normalise(gap.to).includes(name))) continue;
+      plan.unresolved.push(
+        `field ${gap.to}: ${plan.source.resource.plural} have no field "${gap.fromWords}" ("${gap.phrase}")`,
+      );
     }
     planMapping(text, mappings, plan, block);
     planFilters(text, reading, plan);
@@ -820,15 +843,6 @@ export function planGrounded(
       method: plan.destination.operation.method,
       path: plan.destination.operation.path,
     });
-  }
-  // Only the words no part of the plan used, so the TODO names what truly was not understood.
-  for (const leftover of reading.notUnderstood) {
-    const words = unusedWords(leftover, plan, text);
-    if (words.length === 0) continue;
-    const phrase = /^"([^"]+)"/.exec(leftover)?.[1];
-    plan.unresolved.push(
-      `not understood: ${words.map((w) => `"${w}"`).join(', ')}${phrase && phrase.toLowerCase() !== words.join(' ') ? ` (in "${phrase}")` : ''}`,
-    );
   }
   return plan;
 }
@@ -1379,13 +1393,55 @@ function planMapping(
 export function statedMappings(
   text: string,
   resource: TResource,
+  sourceApiName = '',
 ): Array<{ from: string; to: string; phrase: string }> {
+  return readStatedMappings(text, resource, sourceApiName).flatMap(({ from, to, phrase }) =>
+    from ? [{ from, to, phrase }] : [],
+  );
+}
+
+/**
+ * "Owner = requester email" where the source records have no such field: a requirement the
+ * prompt states that no field can meet, named so the user sees it instead of a silent gap.
+ */
+export function ungroundedMappings(
+  text: string,
+  resource: TResource,
+  sourceApiName = '',
+): Array<{ to: string; fromWords: string; phrase: string }> {
+  // Only explicit arrows and equals signs: "post issues in Slack" is no mapping to report.
+  return readStatedMappings(text, resource, sourceApiName).flatMap(
+    ({ from, to, fromWords, phrase, explicit }) =>
+      from || !explicit ? [] : [{ to, fromWords, phrase }],
+  );
+}
+
+function readStatedMappings(
+  text: string,
+  resource: TResource,
+  sourceApiName: string,
+): Array<{
+  from: string | undefined;
+  to: string;
+  fromWords: string;
+  phrase: string;
+  explicit: boolean;
+}> {
   const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
-  const nouns = new Set(resourceNames(resource).flatMap((n) => n.split(/\s+/)));
+  // "the Asana task's permalink_url", "the same due_on": the API, the record's noun, a
+  // possessive and "same" say whose field it is, not which.
+  const nouns = new Set([
+    ...resourceNames(resource).flatMap((n) => n.split(/\s+/)),
+    ...sourceApiName.toLowerCase().split(/[^a-z0-9]+/),
+    'same',
+    'its',
+    'their',
+  ]);
   const field = (words: string): string | undefined => {
     const all = normalise(words);
     const kept = normalise(
       words
+        .replace(/['’]s\b/g, '')
         .split(/\s+/)
         .filter((w) => !nouns.has(w.toLowerCase()) && !nouns.has(singular(w.toLowerCase())))
         .join(''),
@@ -1401,8 +1457,8 @@ export function statedMappings(
     const concept = conceptOf(words.replace(/\s+/g, '_')) ?? conceptOf(kept);
     return concept ? sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path : undefined;
   };
-  const out: Array<{ from: string; to: string; phrase: string }> = [];
-  const side = "[A-Za-z][\\w'. -]{0,40}?";
+  const out: ReturnType<typeof readStatedMappings> = [];
+  const side = "[A-Za-z][\\w'’. -]{0,40}?";
   const pair = new RegExp(
     `^\\s*(?:map\\s+|put\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
     'i',
@@ -1413,9 +1469,14 @@ export function statedMappings(
     const [, left = '', operator = '', right = ''] = m;
     const assignment = /^(=|:=)$/.test(operator);
     const [to, fromWords] = assignment ? [left.trim(), right.trim()] : [right.trim(), left.trim()];
-    const from = field(fromWords);
-    if (!from || !to) continue;
-    out.push({ from, to, phrase: segment.trim() });
+    if (!to || !fromWords) continue;
+    out.push({
+      from: field(fromWords),
+      to,
+      fromWords,
+      phrase: segment.trim(),
+      explicit: /^(=|:=|→|->|=>)$/.test(operator),
+    });
   }
   return out;
 }
@@ -2148,7 +2209,7 @@ function majorToField(value: number, field: FieldLeaf, plan: GroundedPlan): numb
   return scaled;
 }
 
-function describeFilter(f: FilterPlan): string {
+export function describeFilter(f: FilterPlan): string {
   const ops: Record<FilterPlan['op'], string> = {
     eq: 'is',
     ne: 'is not',
@@ -2307,87 +2368,6 @@ function planDedupe(lower: string, plan: GroundedPlan) {
   plan.understood.push(
     `Skip ${read.resource.plural} already in ${write.resource.plural} ("${m[0]}"): ${key.from} compared with ${destinationField}, read with ${list.method} ${list.path}.`,
   );
-}
-
-// ── Leftovers ───────────────────────────────────────────────────────────────────────────────
-
-const UNDERSTOOD_WORDS =
-  /^(worth|still|currently|don't|dont|never|but|add|added|adding|new|every|each|as|board|list|card|cards|our|team|workspace|channel|skip|ones|already|there|exist|exists|only|overdue|tagged|urgent|excluding|archived|open|closed|paid|unpaid|amount|over|tell|notify|message|alert|post|database|sheet|spreadsheet|page|pages|row|rows|project|into|whenever|them|those|customer|customers|contact|contacts|lead|leads|duplicate|duplicates|twice|again|ones)$/;
-
-const FUNCTION_WORDS = new Set(
-  'that are the and with for from them they was were this these those which when what any all one ones its our into onto each every only also just there here then than have has had not but who whom whose your their yet already exist exists existing'.split(
-    ' ',
-  ),
-);
-
-function unusedWords(leftover: string, plan: GroundedPlan, prompt: string): string[] {
-  const quoted = [...leftover.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
-  const listed =
-    quoted.length > 1 ? quoted.slice(1) : (quoted[0] ?? '').toLowerCase().split(/[^a-z]+/);
-  const known = new Set<string>();
-  for (const r of [plan.source?.resource, plan.destination?.resource]) {
-    if (r) for (const n of resourceNames(r)) for (const w of n.split(/\s+/)) known.add(w);
-  }
-  for (const r of plan.destination?.rules ?? [])
-    for (const w of [r.to, r.from ?? '', ...(r.parts ?? [])]) {
-      known.add(w.toLowerCase());
-      for (const part of w
-        .replace(/([a-z])([A-Z])/g, '$1 $2')
-        .toLowerCase()
-        .split(/[^a-z]+/))
-        known.add(part);
-    }
-  for (const m of statedMappings(
-    leftover,
-    plan.source?.resource ??
-      ({ name: '', plural: '', aliases: [], schema: { type: 'object' } } as unknown as TResource),
-  ))
-    for (const w of m.phrase.toLowerCase().split(/[^a-z]+/)) known.add(w);
-  for (const c of plan.destination?.columns ?? [])
-    for (const w of c.toLowerCase().split(/[^a-z]+/)) known.add(w);
-  for (const f of plan.filters) known.add(f.field.toLowerCase());
-  if (plan.cursor) for (const w of plan.cursor.phrase.toLowerCase().split(/\W+/)) known.add(w);
-  for (const f of plan.filters) for (const w of f.phrase.toLowerCase().split(/\W+/)) known.add(w);
-  // Ids, channels and parameters the plan took from the prompt.
-  const taken = [
-    plan.destination?.message?.channel ?? '',
-    ...Object.values(plan.destination?.pathParams ?? {}),
-    ...Object.values(plan.source?.pathParams ?? {}),
-    ...Object.values(plan.source?.query ?? {}).map(String),
-    ...(plan.destination?.rules ?? []).flatMap((r) => (r.value !== undefined ? [r.value] : [])),
-    ...plan.lookups.flatMap((l) => [l.name ?? '', l.resource, ...Object.values(l.pathParams)]),
-  ];
-  for (const value of taken) for (const w of value.toLowerCase().split(/[^a-z]+/)) known.add(w);
-  for (const name of [
-    ...Object.keys(plan.destination?.pathParams ?? {}),
-    ...Object.keys(plan.source?.pathParams ?? {}),
-    ...Object.keys(plan.source?.query ?? {}),
-    ...(plan.destination?.rules ?? []).filter((r) => r.value !== undefined).map((r) => r.to),
-  ]) {
-    for (const w of hintsFor(name.split('.').at(-1) ?? name)) known.add(w);
-  }
-  for (const w of (plan.dedupe?.phrase ?? '').split(/[^\w']+/)) known.add(w);
-  // A URL whose parts filled the write's path (a webhook URL) was used whole.
-  const pathValues = Object.values(plan.destination?.pathParams ?? {}).filter(Boolean);
-  for (const url of prompt.match(/https?:\/\/[^\s"'<>]+/g) ?? []) {
-    if (pathValues.some((v) => url.includes(v)))
-      for (const w of url.toLowerCase().split(/[^a-z]+/)) known.add(w);
-  }
-  const isKnown = (w: string) =>
-    known.has(w) ||
-    known.has(singular(w)) ||
-    // "support-queue", "big-orders": a word made of known parts.
-    (/[-_]/.test(w) && w.split(/[-_]+/).every((part) => part === '' || known.has(part)));
-  return listed
-    .map((w) => w.toLowerCase().replace(/^'+|'+$/g, ''))
-    .filter(
-      (w) =>
-        w.length > 2 &&
-        !UNDERSTOOD_WORDS.test(w) &&
-        !FUNCTION_WORDS.has(w) &&
-        !isKnown(w) &&
-        !/\d/.test(w),
-    );
 }
 
 // ── Small helpers ───────────────────────────────────────────────────────────────────────────

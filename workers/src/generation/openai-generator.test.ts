@@ -84,6 +84,7 @@ describe('openai generator', () => {
       model: 'gpt-test',
       schedule: { everyMinutes: 15 },
       unresolved: [],
+      requirements: [],
       operations: [],
     });
 

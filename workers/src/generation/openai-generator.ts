@@ -129,6 +129,8 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       // The model says what it did not understand in its comments; the static check's
       // warnings (issue 15 §4) are reported separately.
       unresolved: [],
+      // A model's code is not compiled from a plan the checklist could be taken from.
+      requirements: [],
       operations: found.calls.flatMap((call) =>
         call.operationId
           ? [

@@ -6,6 +6,7 @@ import {
 } from '@patchbay/schema';
 import type { GenerateOptions, GenerationResult, Generator } from './generator.ts';
 import { renderGrounded } from './grounded-code.ts';
+import { groundedRequirements, missing, unaccountedRequests } from './requirements.ts';
 import { planGrounded } from './grounded-plan.ts';
 import { readWebhookTrigger, webhookTemplateCode } from './webhook-trigger.ts';
 import {
@@ -75,10 +76,14 @@ export function generateTemplateCode(
     const source = descriptions.source;
     const destination = descriptions.destination;
     const plan = planGrounded(input, source, destination);
+    const names = { source: input.sourceApiName, destination: input.destApiName };
+    plan.unresolved.push(...unaccountedRequests(plan, input.userPrompt, names));
+    const code = renderGrounded(input, plan, { source, destination });
     const result: GenerationResult = {
-      code: renderGrounded(input, plan, { source, destination }),
+      code,
       generator: 'template',
       unresolved: plan.unresolved,
+      requirements: groundedRequirements(plan, code, names),
       operations: plan.calls,
     };
     if (plan.schedule) result.schedule = plan.schedule;
@@ -96,6 +101,7 @@ export function generateTemplateCode(
     code: render(input, reading),
     generator: 'template',
     unresolved,
+    requirements: missing(unresolved),
     operations: [],
   };
   if (reading.schedule) result.schedule = readingSchedule(reading.schedule);

@@ -13,6 +13,7 @@ import type {
 import type { GenerationResult } from './generator.ts';
 import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './grounded-plan.ts';
 import { readSchedule } from './read-prompt.ts';
+import { missing } from './requirements.ts';
 
 export interface WebhookReading {
   /** The described event the prompt names best; undefined when none matched a word of it. */
@@ -21,7 +22,13 @@ export interface WebhookReading {
 }
 
 // "when a customer cancels", "whenever", "as soon as", "each time", "every time".
-const EVENT_PHRASE = /\b(when(ever)?|as soon as|each time|every time)\b/i;
+// "When a customer cancels", "Whenever someone submits the form": an event as the subject of its
+// own clause. Not a subordinate "… when it's blank", and not the run itself ("each time this
+// runs", "since the last run"), which is a schedule's language.
+const EVENT_PHRASE =
+  /(?:^|[.!?;:]\s+|,\s*|\n\s*)(?:and\s+|so\s+)?(?:when(?:ever)?|as soon as|each time|every time)\s+(?!(?:this|it|the (?:sync|integration|job|script))\s+(?:runs?|is run|syncs?)\b|(?:it'?s|it is|they'?re|they are|there'?s|there is)\b)/i;
+const RUN_LANGUAGE =
+  /\b(?:(?:last|previous|first|each|every|next|very first) run|this runs|runs? (?:daily|hourly|weekly|every)|every (?:\d+\s+)?(?:minutes?|hours?|days?|morning|evening|night|week|monday|tuesday|wednesday|thursday|friday))\b/i;
 // "When PagerDuty has a new incident": new records are read incrementally on a schedule, as the
 // grounded generator does (issue 15); events are for what polling cannot see (a cancellation).
 const NEW_RECORDS = /\bnew\b/i;
@@ -43,7 +50,7 @@ export function readWebhookTrigger(
 ): WebhookReading | undefined {
   const webhooks = source?.webhooks;
   if (!webhooks || !EVENT_PHRASE.test(prompt) || NEW_RECORDS.test(prompt)) return undefined;
-  if (readSchedule(prompt)) return undefined;
+  if (readSchedule(prompt) || RUN_LANGUAGE.test(prompt)) return undefined;
   const words = wordsOf(prompt);
   let best: { event: TWebhooks['events'][number]; score: number } | undefined;
   for (const event of webhooks.events) {
@@ -54,7 +61,8 @@ export function readWebhookTrigger(
     }
     if (score > 0 && (!best || score > best.score)) best = { event, score };
   }
-  return { event: best?.event, webhooks };
+  // An event the prompt's words do not name is not the one it describes.
+  return best ? { event: best.event, webhooks } : undefined;
 }
 
 function wordsOf(text: string): string[] {
@@ -294,6 +302,16 @@ export default async function run(ctx) {
     generator: 'template',
     trigger: 'webhook',
     unresolved,
+    requirements: [
+      {
+        kind: 'trigger',
+        text: `Runs when ${input.sourceApiName} delivers the event`,
+        status: 'done',
+        detail: 'the webhook trigger: each delivery starts a run with ctx.event',
+        lines: [],
+      },
+      ...missing(unresolved),
+    ],
     operations: write
       ? [
           {

@@ -18,6 +18,7 @@ import {
   oauthAppContext,
   oauthEndpoints,
   oauthTokenContext,
+  operatorAppWithheldMessage,
   type OAuthClientCredentials,
   type TApiDescription,
   type TAuthConfig,
@@ -105,6 +106,8 @@ export async function authCodeConnection(
         }
       : null,
   );
+  if (!client && endpoints.leavesCatalogEndpoints)
+    throw new ConnectionSetupError(operatorAppWithheldMessage(side.apiName));
   if (!client)
     throw new ConnectionSetupError(
       `No OAuth app is registered for ${side.apiName}: an operator adds one in Settings, or enter your own app's client id and secret`,
@@ -136,7 +139,8 @@ export async function freshAccessToken(
       throw new ConnectionSetupError(
         `The ${apiName} account is not connected: open the integration and choose Connect your account`,
       );
-    if (row.status === 'needs-reconnect')
+    // An ended connection (its endpoints moved, ADR 029) has no tokens and is needs-reconnect.
+    if (row.status === 'needs-reconnect' || row.access_token === null)
       return {
         kind: 'needs-reconnect',
         message: reconnect(row.last_error ?? 'its refresh failed'),

@@ -2,6 +2,7 @@ import { findOperation, getCatalogEntry } from '@patchbay/catalog';
 import type { TApiDescription } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
 import { isRead, synthesizeResponse, valueFromSchema, WriteCapture } from './dry-run.ts';
+import { countItems } from './response-body.ts';
 
 // The write capture's rules (ADR 017) on catalog descriptions; the whole dry run through the
 // API and the sandbox is api/src/routes/dry-run.test.ts.
@@ -56,9 +57,24 @@ describe('the capture', () => {
     expect(
       dry.intercept('source', 'POST', new URL(`${LINEAR}/graphql`), json(list), 'application/json'),
     ).toBeUndefined();
-    dry.observe('source', 'POST', new URL(`${LINEAR}/graphql`), json(list), 'application/json', {
-      data: { issues: { nodes: [{ id: 'a' }, { id: 'b' }] } },
-    });
+    // The response thread counts a list read's items where the capture says they are.
+    const itemsPath = dry.readItemsPath(
+      'source',
+      'POST',
+      new URL(`${LINEAR}/graphql`),
+      json(list),
+      'application/json',
+    );
+    expect(itemsPath).toBe('data.issues.nodes');
+    const answer = { data: { issues: { nodes: [{ id: 'a' }, { id: 'b' }] } } };
+    dry.observe(
+      'source',
+      'POST',
+      new URL(`${LINEAR}/graphql`),
+      json(list),
+      'application/json',
+      countItems(answer, itemsPath ?? ''),
+    );
 
     const page = { parent: { database_id: 'db1' }, properties: { Name: { title: [] } } };
     const first = dry.intercept(
@@ -116,8 +132,8 @@ describe('the capture', () => {
     expect(
       live.intercept('destination', 'POST', new URL(`${NOTION}/v1/pages`), body, undefined),
     ).toBeUndefined();
-    live.observe('destination', 'POST', new URL(`${NOTION}/v1/pages`), body, undefined, {});
-    live.observe(null, 'POST', new URL('https://hooks.example.com/x'), null, undefined, null);
+    live.observe('destination', 'POST', new URL(`${NOTION}/v1/pages`), body, undefined, 1);
+    live.observe(null, 'POST', new URL('https://hooks.example.com/x'), null, undefined, 1);
     const report = live.report({ text: (t) => t, value: (v) => v });
     expect(report.captured).toEqual([]);
     expect(report.summary).toBe('no reads; created 1 Notion page; sent 1 other write to ctx.fetch');

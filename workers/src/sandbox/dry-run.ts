@@ -79,6 +79,7 @@ export class WriteCapture {
   readonly #captured: TCapturedWrite[] = [];
   readonly #reads = new Map<string, Tally>();
   readonly #writes = new Map<string, Tally>();
+  #sourceRecords = 0;
 
   constructor(setup: CaptureSetup, connections: CaptureConnections, maxCaptured: number) {
     this.mode = setup.mode;
@@ -138,19 +139,44 @@ export class WriteCapture {
     return { response };
   }
 
-  /** After a call answered 2xx: tallied as a read, or (live) as a write that was sent. */
+  /**
+   * Where a read's answer lists its items (the operation's itemsPath, '' for the answer itself),
+   * so the response thread counts them for observe; undefined when the read counts as one.
+   */
+  readItemsPath(
+    role: CallRole,
+    method: string,
+    url: URL,
+    body: string | null,
+    contentType: string | undefined,
+  ): string | undefined {
+    try {
+      const call = this.#classify(role, method, url, body, contentType);
+      const operation = call.read ? call.found?.operation : undefined;
+      if (!operation || operation.kind === 'get') return undefined;
+      return operation.itemsPath ?? '';
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * After a call answered 2xx: tallied as a read of `itemCount` records (counted at
+   * readItemsPath), or (live) as a write that was sent.
+   */
   observe(
     role: CallRole,
     method: string,
     url: URL,
     body: string | null,
     contentType: string | undefined,
-    answer: unknown,
+    itemCount: number,
   ): void {
     try {
       const call = this.#classify(role, method, url, body, contentType);
       if (call.read) {
-        this.#count(this.#reads, role, call.found, method, readCount(call.found, answer));
+        if (role === 'source' && call.found) this.#sourceRecords += itemCount;
+        this.#count(this.#reads, role, call.found, method, itemCount);
       } else {
         this.#count(this.#writes, role, call.found, method, writtenCount(call.found, call.parsed));
       }
@@ -185,6 +211,7 @@ export class WriteCapture {
     mode: TTestMode;
     captured: TCapturedWrite[];
     summary: string;
+    recordsRead: number;
   } {
     const captured = this.#captured.map((write) => ({
       ...write,
@@ -194,7 +221,17 @@ export class WriteCapture {
       schemaErrors: write.schemaErrors.map((error) => redact.text(error)),
       response: redact.value(write.response),
     }));
-    return { mode: this.mode, captured, summary: redact.text(this.summary()) };
+    return {
+      mode: this.mode,
+      captured,
+      summary: redact.text(this.summary()),
+      recordsRead: this.recordsRead(),
+    };
+  }
+
+  /** Records the source's described reads answered with, over the whole run. */
+  recordsRead(): number {
+    return this.#sourceRecords;
   }
 
   /** "read 12 leads from Salesforce; would create 12 Notion pages; 0 schema errors". */
@@ -314,14 +351,6 @@ function keptBody(body: string | null, parsed: unknown): unknown {
 }
 
 /** Records a list or search answered, where the description says they are; 1 for a get. */
-function readCount(found: FoundOperation | undefined, answer: unknown): number {
-  const operation = found?.operation;
-  if (!operation) return 1;
-  if (operation.kind === 'get') return 1;
-  const items = getPath(answer, operation.itemsPath ?? '');
-  return Array.isArray(items) ? items.length : 1;
-}
-
 /** Records one write carries: a batch's items, a sheet's rows, else one. */
 function writtenCount(found: FoundOperation | undefined, body: unknown): number {
   if (!found) return 1;
@@ -460,13 +489,6 @@ function lastPathValue(url: URL, operation: TOperation): string | undefined {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function getPath(value: unknown, path: string): unknown {
-  if (!path) return value;
-  return path
-    .split('.')
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), value);
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

@@ -61,6 +61,21 @@ describe('reaching the host from inside the isolate', () => {
       'ReferenceError: require is not defined',
     ],
     ["ctx.log.constructor('return Buffer')()", 'ReferenceError: Buffer is not defined'],
+    // The web-standard globals (ADR 030) are the isolate's own JavaScript.
+    ["URL.constructor('return process')()", 'ReferenceError: process is not defined'],
+    [
+      "new URLSearchParams('a=1').entries().next.constructor('return require')()",
+      'ReferenceError: require is not defined',
+    ],
+    [
+      "crypto.subtle.digest.constructor('return process')()",
+      'ReferenceError: process is not defined',
+    ],
+    ["setTimeout.constructor('return process')()", 'ReferenceError: process is not defined'],
+    [
+      "Object.getOwnPropertyDescriptor(globalThis, 'TextDecoder').get.constructor('return process')()",
+      'ReferenceError: process is not defined',
+    ],
   ])('%s', async (expression, error) => {
     const result = await pool.run(
       runInput(`export default async function run(ctx) {\n  return ${expression};\n}`),
@@ -99,6 +114,11 @@ describe('reaching the host from inside the isolate', () => {
     // global object and ctx, looking for isolated-vm's Reference API.
     const result = await pool.run(
       runInput(`export default async function run(ctx) {
+        // Load the web-standard globals that load on first use, so the walk sees inside them.
+        void [URL, URLSearchParams, TextEncoder, TextDecoder];
+        await crypto.subtle.digest('SHA-256', new Uint8Array(1));
+        await crypto.subtle.importKey('raw', new Uint8Array(16), 'AES-GCM', false, ['encrypt']);
+        structuredClone({});
         const ivmMethods = ['applySync', 'applySyncPromise', 'applyIgnored', 'derefInto', 'copySync', 'copyInto'];
         const seen = new Set();
         const found = [];
@@ -117,7 +137,8 @@ describe('reaching the host from inside the isolate', () => {
           }
           queue.push([Object.getPrototypeOf(value), path + '.__proto__']);
         }
-        const hostNames = ['process', 'require', 'module', 'Buffer', 'global', 'setTimeout', 'fetch', 'ivm'];
+        // setTimeout is the sandbox's own (ADR 030), not Node's.
+        const hostNames = ['process', 'require', 'module', 'Buffer', 'global', 'setImmediate', 'setInterval', 'fetch', 'ivm'];
         return { visited: seen.size, found, hostGlobals: hostNames.filter((name) => name in globalThis) };
       }`),
     );
@@ -140,6 +161,9 @@ describe('reaching the host from inside the isolate', () => {
         });
         try { await ctx.source.get(42); } catch (error) { void error.stack; }
         try { await ctx.fetch('http://127.0.0.1:1/'); } catch (error) { void error.stack; }
+        try { new URL('not a url'); } catch (error) { void error.stack; }
+        try { await crypto.subtle.decrypt({ name: 'AES-GCM', iv: new Uint8Array(12) }, null, new Uint8Array(1)); } catch (error) { void error.stack; }
+        await new Promise((resolve) => setTimeout(() => { void new Error().stack; resolve(); }, 1));
         return [...new Set(seen.map((entry) => entry[0]))].sort();
       }`),
     );

@@ -10,14 +10,16 @@ import {
   type CtxRequest,
   type LogLevel,
 } from '@patchbay/runtime';
+import { installIsolateGlobals } from '@patchbay/runtime/isolate-globals';
 
 // The sandbox's host adapter inside the isolate (DESIGN.md §6, §7, ADR 012). It is bundled with
 // @patchbay/runtime into isolate-prelude.js (runtime/scripts/build-runtime.ts; never edit that
 // file by hand), which the runner evaluates before the user's module. It builds ctx and the
 // captured console on two references into the runner process:
 //
-//   hostCall(op, id, json): 'http' asks the host for a request (answered later through
-//     `deliver`), 'done' reports the run's outcome;
+//   hostCall(op, id, text): 'http' asks the host for a request (answered later through
+//     `deliver`), 'timer' asks it to call `fireTimer(id)` after `text` milliseconds and
+//     'clear-timer' cancels that (ADR 030), 'done' reports the run's outcome;
 //   hostLog(level, message): one log line.
 //
 // Only strings and numbers cross that boundary, and the references stay in this closure: user
@@ -33,7 +35,11 @@ interface Setup {
   run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
   /** ctx.event (issue 16): plain JSON data parsed inside the isolate, or null. */
   event: unknown;
+  /** 64 hex digits from the runner's CSPRNG: keys crypto's random source (ADR 030). */
+  randomSeed: string;
   limits: {
+    maxTimers: number;
+    maxTimersPerRun: number;
     maxLogBytes: number;
     maxDataBytes: number;
     maxPendingCalls: number;
@@ -97,6 +103,12 @@ function text(value: unknown): string {
   }
 }
 
+function hexBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return bytes;
+}
+
 /** Rebuilds the host's answer as an error thrown at the user's call. */
 function rebuildError(raw: RawCallError, site: Error): Error {
   let error: Error & { retryable?: boolean };
@@ -129,6 +141,17 @@ export default function createIsolatePrelude(
 ) {
   const setup = jsonParse(setupJson) as Setup;
   const limits = setup.limits;
+
+  // The web-standard globals (ADR 030), before anything of the user's can run.
+  const { fireTimer } = installIsolateGlobals(globalThis, {
+    randomSeed: hexBytes(setup.randomSeed),
+    timers: {
+      start: (id, delayMs) => hostCall.applyIgnored(undefined, ['timer', id, toStr(delayMs)]),
+      cancel: (id) => hostCall.applyIgnored(undefined, ['clear-timer', id, '']),
+      maxTimers: limits.maxTimers,
+      maxTimersPerRun: limits.maxTimersPerRun,
+    },
+  });
 
   // ── Calls to the host ─────────────────────────────────────────────────────────────────────
 
@@ -310,5 +333,5 @@ export default function createIsolatePrelude(
     );
   }
 
-  return { start, deliver };
+  return { start, deliver, fireTimer };
 }

@@ -7,6 +7,21 @@ var patchbayIsolateHost = (() => {
   var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
   var __getOwnPropNames = Object.getOwnPropertyNames;
   var __hasOwnProp = Object.prototype.hasOwnProperty;
+  var __esm = (fn, res, err) => function __init() {
+    if (err) throw err[0];
+    try {
+      return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+    } catch (e) {
+      throw err = [e], e;
+    }
+  };
+  var __commonJS = (cb, mod) => function __require() {
+    try {
+      return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+    } catch (e) {
+      throw mod = 0, e;
+    }
+  };
   var __export = (target, all) => {
     for (var name in all)
       __defProp(target, name, { get: all[name], enumerable: true });
@@ -20,6 +35,9181 @@ var patchbayIsolateHost = (() => {
     return to;
   };
   var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+  // node_modules/@noble/ciphers/utils.js
+  function isBytes(a) {
+    return a instanceof Uint8Array || ArrayBuffer.isView(a) && a.constructor.name === "Uint8Array" && "BYTES_PER_ELEMENT" in a && a.BYTES_PER_ELEMENT === 1;
+  }
+  function abool(value, title = "") {
+    if (typeof value !== "boolean")
+      throw new TypeError(atitle(title) + "expected boolean, got type=" + typeof value);
+    return value;
+  }
+  function anumber(n, title = "") {
+    if (typeof n !== "number")
+      throw new TypeError(atitle(title) + "expected number, got " + typeof n);
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new RangeError(atitle(title) + "expected integer >= 0, got " + n);
+    return n;
+  }
+  function abytes(value, length, title = "") {
+    if (isBytes(value) && (length === void 0 || value.length === length))
+      return value;
+    if (length !== void 0)
+      anumber(length, "length");
+    const bytes = isBytes(value);
+    const ofLen = length !== void 0 ? ` of length ${length}` : "";
+    const got = bytes ? `length=${value.length}` : `type=${typeof value}`;
+    const message = atitle(title) + "expected Uint8Array" + ofLen + ", got " + got;
+    if (!bytes)
+      throw new TypeError(message);
+    throw new RangeError(message);
+  }
+  function aexists(instance, checkFinished = true) {
+    if (instance.destroyed)
+      throw new Error("hash was destroyed");
+    if (checkFinished && instance.finished)
+      throw new Error("digest() was already called");
+  }
+  function aoutput(out, instance) {
+    abytes(out, void 0, "output");
+    const min = instance.outputLen;
+    if (!(out.length >= min)) {
+      throw new RangeError('"output" expected length >= ' + min);
+    }
+  }
+  function aoutput32(out, instance) {
+    aoutput(out, instance);
+    if (!isAligned32(out))
+      throw new Error("invalid output, must be aligned");
+  }
+  function u8(arr) {
+    return new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+  }
+  function u32(arr) {
+    return new Uint32Array(arr.buffer, arr.byteOffset, Math.floor(arr.byteLength / 4));
+  }
+  function clean(...arrays) {
+    for (let i = 0; i < arrays.length; i++) {
+      arrays[i].fill(0);
+    }
+  }
+  function createView(arr) {
+    return new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
+  }
+  function byteSwap(word) {
+    return word << 24 & 4278190080 | word << 8 & 16711680 | word >>> 8 & 65280 | word >>> 24 & 255;
+  }
+  function byteSwap32(arr) {
+    for (let i = 0; i < arr.length; i++) {
+      arr[i] = byteSwap(arr[i]);
+    }
+    return arr;
+  }
+  function overlapBytes(a, b) {
+    if (!a.byteLength || !b.byteLength)
+      return false;
+    return a.buffer === b.buffer && // best we can do, may fail with an obscure Proxy
+    a.byteOffset < b.byteOffset + b.byteLength && // a starts before b end
+    b.byteOffset < a.byteOffset + a.byteLength;
+  }
+  function complexOverlapBytes(input, output) {
+    if (overlapBytes(input, output) && input.byteOffset < output.byteOffset)
+      throw new Error("complex overlap of input and output is not supported");
+  }
+  function concatBytes(...arrays) {
+    let sum = 0;
+    for (let i = 0; i < arrays.length; i++) {
+      const a = arrays[i];
+      abytes(a);
+      sum += a.length;
+    }
+    const res = new Uint8Array(sum);
+    for (let i = 0, pad = 0; i < arrays.length; i++) {
+      const a = arrays[i];
+      res.set(a, pad);
+      pad += a.length;
+    }
+    return res;
+  }
+  function checkOpts(defaults, opts) {
+    aobject(defaults, "defaults");
+    aobject(opts, "opts");
+    const merged = Object.assign(defaults, opts);
+    return merged;
+  }
+  function equalBytes(a, b) {
+    a = abytes(a);
+    b = abytes(b);
+    if (a.length !== b.length)
+      return false;
+    let diff = 0;
+    for (let i = 0; i < a.length; i++)
+      diff |= a[i] ^ b[i];
+    return diff === 0;
+  }
+  function wrapMacConstructor(keyLen, macCons, fromMsg) {
+    const mac = macCons;
+    const getArgs = fromMsg || (() => []);
+    const macC = (msg, key) => mac(key, ...getArgs(msg)).update(msg).digest();
+    const tmp = mac(new Uint8Array(keyLen), ...getArgs(new Uint8Array(0)));
+    macC.outputLen = tmp.outputLen;
+    macC.blockLen = tmp.blockLen;
+    macC.create = (key, ...args) => mac(key, ...args);
+    return macC;
+  }
+  function getOutput(expectedLength, out, onlyAligned = true) {
+    if (out === void 0)
+      return new Uint8Array(expectedLength);
+    abytes(out, expectedLength, "output");
+    if (onlyAligned && !isAligned32(out))
+      throw new Error("invalid output, must be aligned");
+    return out;
+  }
+  function u64Lengths(dataLength, aadLength, isLE3) {
+    anumber(dataLength);
+    anumber(aadLength);
+    abool(isLE3);
+    const num = new Uint8Array(16);
+    const view = createView(num);
+    view.setBigUint64(0, BigInt(aadLength), isLE3);
+    view.setBigUint64(8, BigInt(dataLength), isLE3);
+    return num;
+  }
+  function isAligned32(bytes) {
+    return bytes.byteOffset % 4 === 0;
+  }
+  function copyBytes(bytes) {
+    return Uint8Array.from(abytes(bytes));
+  }
+  function randomBytes(bytesLength = 32) {
+    anumber(bytesLength, "bytesLength");
+    const cr = typeof globalThis === "object" ? globalThis.crypto : null;
+    if (typeof cr?.getRandomValues !== "function")
+      throw new Error("crypto.getRandomValues must be defined");
+    if (bytesLength > 65536)
+      throw new RangeError(`"bytesLength" expected <= 65536, got ${bytesLength}`);
+    return cr.getRandomValues(new Uint8Array(bytesLength));
+  }
+  var atitle, aobject, isLE, swap8IfBE, swap32IfBE, wrapCipher;
+  var init_utils = __esm({
+    "node_modules/@noble/ciphers/utils.js"() {
+      atitle = (title) => title ? `"${title}" ` : "";
+      aobject = (value, label) => {
+        if (value === null || typeof value !== "object" || Array.isArray(value))
+          throw new TypeError(label === "object" ? "expected valid options object" : `"${label}" expected object, got type=${typeof value}`);
+      };
+      isLE = /* @__PURE__ */ (() => new Uint8Array(new Uint32Array([287454020]).buffer)[0] === 68)();
+      swap8IfBE = isLE ? (n) => n : (n) => byteSwap(n) >>> 0;
+      swap32IfBE = isLE ? (u) => u : byteSwap32;
+      wrapCipher = /* @__NO_SIDE_EFFECTS__ */ (params, constructor) => {
+        function wrappedCipher(key, ...args) {
+          abytes(key, void 0, "key");
+          if (params.nonceLength !== void 0) {
+            const nonce = args[0];
+            abytes(nonce, params.varSizeNonce ? void 0 : params.nonceLength, "nonce");
+          }
+          const tagl = params.tagLength;
+          const aadStart = params.nonceLength !== void 0 ? 1 : 0;
+          if (!params.withAAD) {
+            for (let i = aadStart; i < args.length; i++)
+              if (isBytes(args[i]))
+                throw new Error("AAD not supported");
+          }
+          if (params.withAAD && args[aadStart] !== void 0)
+            abytes(args[aadStart], void 0, "AAD");
+          const cipher = constructor(key, ...args);
+          const checkOutput = (fnLength, output) => {
+            if (output !== void 0) {
+              if (fnLength !== 2)
+                throw new Error("cipher output not supported");
+              abytes(output, void 0, "output");
+            }
+          };
+          let called = false;
+          const wrCipher = {
+            encrypt(data, output) {
+              if (called)
+                throw new Error("cannot encrypt() twice with same key + nonce");
+              called = true;
+              abytes(data, void 0, "data");
+              checkOutput(cipher.encrypt.length, output);
+              return cipher.encrypt(data, output);
+            },
+            decrypt(data, output) {
+              abytes(data, void 0, "data");
+              if (tagl && data.length < tagl)
+                throw new Error('"ciphertext" expected length >= tagLength=' + tagl);
+              checkOutput(cipher.decrypt.length, output);
+              return cipher.decrypt(data, output);
+            }
+          };
+          return wrCipher;
+        }
+        Object.assign(wrappedCipher, params);
+        return wrappedCipher;
+      };
+    }
+  });
+
+  // node_modules/@noble/ciphers/_polyval.js
+  function _toGHASHKey(k) {
+    k.reverse();
+    const hiBit = k[15] & 1;
+    let carry = 0;
+    for (let i = 0; i < k.length; i++) {
+      const t = k[i];
+      k[i] = t >>> 1 | carry;
+      carry = (t & 1) << 7;
+    }
+    k[0] ^= -hiBit & 225;
+    return k;
+  }
+  var BLOCK_SIZE, ZEROS16, ZEROS32, POLY, mul2, swapLE, swap8IfLE, estimateWindow, GHASH, Polyval, ghash, polyval;
+  var init_polyval = __esm({
+    "node_modules/@noble/ciphers/_polyval.js"() {
+      init_utils();
+      BLOCK_SIZE = 16;
+      ZEROS16 = /* @__PURE__ */ new Uint8Array(16);
+      ZEROS32 = /* @__PURE__ */ u32(ZEROS16);
+      POLY = 225;
+      mul2 = (s0, s1, s2, s3) => {
+        const hiBit = s3 & 1;
+        return {
+          s3: s2 << 31 | s3 >>> 1,
+          s2: s1 << 31 | s2 >>> 1,
+          s1: s0 << 31 | s1 >>> 1,
+          // NIST SP 800-38D §6.3 applies `V >> 1` and XORs R on carry. In this
+          // 4x32-bit split, R = 0xe1 || 0^120 lives in the top byte of s0.
+          s0: s0 >>> 1 ^ POLY << 24 & -(hiBit & 1)
+          // reduce % poly
+        };
+      };
+      swapLE = (n) => (n >>> 0 & 255) << 24 | (n >>> 8 & 255) << 16 | (n >>> 16 & 255) << 8 | n >>> 24 & 255 | 0;
+      swap8IfLE = (n) => swap8IfBE(swapLE(n));
+      estimateWindow = (bytes) => {
+        if (bytes > 64 * 1024)
+          return 8;
+        if (bytes > 1024)
+          return 4;
+        return 2;
+      };
+      GHASH = class {
+        blockLen = BLOCK_SIZE;
+        outputLen = BLOCK_SIZE;
+        s0 = 0;
+        s1 = 0;
+        s2 = 0;
+        s3 = 0;
+        finished = false;
+        destroyed = false;
+        t;
+        W;
+        windowSize;
+        // We select bits per window adaptively based on expectedLength
+        constructor(key, expectedLength) {
+          abytes(key, 16, "key");
+          key = copyBytes(key);
+          const kView = createView(key);
+          let k0 = kView.getUint32(0, false);
+          let k1 = kView.getUint32(4, false);
+          let k2 = kView.getUint32(8, false);
+          let k3 = kView.getUint32(12, false);
+          const doubles = [];
+          for (let i = 0; i < 128; i++) {
+            doubles.push({ s0: swapLE(k0), s1: swapLE(k1), s2: swapLE(k2), s3: swapLE(k3) });
+            ({ s0: k0, s1: k1, s2: k2, s3: k3 } = mul2(k0, k1, k2, k3));
+          }
+          const W = estimateWindow(expectedLength || 1024);
+          if (![1, 2, 4, 8].includes(W))
+            throw new Error("ghash: invalid window size, expected 2, 4 or 8");
+          this.W = W;
+          const bits = 128;
+          const windows = bits / W;
+          const windowSize = this.windowSize = 2 ** W;
+          const items = [];
+          for (let w = 0; w < windows; w++) {
+            for (let byte = 0; byte < windowSize; byte++) {
+              let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+              for (let j = 0; j < W; j++) {
+                const bit = byte >>> W - j - 1 & 1;
+                if (!bit)
+                  continue;
+                const { s0: d0, s1: d1, s2: d2, s3: d3 } = doubles[W * w + j];
+                s0 ^= d0, s1 ^= d1, s2 ^= d2, s3 ^= d3;
+              }
+              items.push({ s0, s1, s2, s3 });
+            }
+          }
+          this.t = items;
+        }
+        _updateBlock(s0, s1, s2, s3) {
+          s0 ^= this.s0, s1 ^= this.s1, s2 ^= this.s2, s3 ^= this.s3;
+          const { W, t, windowSize } = this;
+          let o0 = 0, o1 = 0, o2 = 0, o3 = 0;
+          const mask = (1 << W) - 1;
+          let w = 0;
+          for (const num of [s0, s1, s2, s3]) {
+            for (let bytePos = 0; bytePos < 4; bytePos++) {
+              const byte = num >>> 8 * bytePos & 255;
+              for (let bitPos = 8 / W - 1; bitPos >= 0; bitPos--) {
+                const bit = byte >>> W * bitPos & mask;
+                const { s0: e0, s1: e1, s2: e2, s3: e3 } = t[w * windowSize + bit];
+                o0 ^= e0, o1 ^= e1, o2 ^= e2, o3 ^= e3;
+                w += 1;
+              }
+            }
+          }
+          this.s0 = o0;
+          this.s1 = o1;
+          this.s2 = o2;
+          this.s3 = o3;
+        }
+        update(data) {
+          aexists(this);
+          abytes(data);
+          data = copyBytes(data);
+          const b32 = u32(data);
+          const blocks = Math.floor(data.length / BLOCK_SIZE);
+          const left = data.length % BLOCK_SIZE;
+          for (let i = 0; i < blocks; i++) {
+            this._updateBlock(swap8IfBE(b32[i * 4 + 0]), swap8IfBE(b32[i * 4 + 1]), swap8IfBE(b32[i * 4 + 2]), swap8IfBE(b32[i * 4 + 3]));
+          }
+          if (left) {
+            ZEROS16.set(data.subarray(blocks * BLOCK_SIZE));
+            this._updateBlock(swap8IfBE(ZEROS32[0]), swap8IfBE(ZEROS32[1]), swap8IfBE(ZEROS32[2]), swap8IfBE(ZEROS32[3]));
+            clean(ZEROS32);
+          }
+          return this;
+        }
+        destroy() {
+          this.destroyed = true;
+          const { t } = this;
+          for (const elm of t) {
+            elm.s0 = 0, elm.s1 = 0, elm.s2 = 0, elm.s3 = 0;
+          }
+        }
+        digestInto(out) {
+          aexists(this);
+          aoutput32(out, this);
+          this.finished = true;
+          const { s0, s1, s2, s3 } = this;
+          const o32 = u32(out);
+          o32[0] = s0;
+          o32[1] = s1;
+          o32[2] = s2;
+          o32[3] = s3;
+          if (!isLE)
+            swap32IfBE(o32.subarray(0, BLOCK_SIZE / 4));
+        }
+        digest() {
+          const res = new Uint8Array(BLOCK_SIZE);
+          this.digestInto(res);
+          this.destroy();
+          return res;
+        }
+      };
+      Polyval = class extends GHASH {
+        constructor(key, expectedLength) {
+          abytes(key);
+          const ghKey = _toGHASHKey(copyBytes(key));
+          super(ghKey, expectedLength);
+          clean(ghKey);
+        }
+        update(data) {
+          aexists(this);
+          abytes(data);
+          data = copyBytes(data);
+          const b32 = u32(data);
+          const left = data.length % BLOCK_SIZE;
+          const blocks = Math.floor(data.length / BLOCK_SIZE);
+          for (let i = 0; i < blocks; i++) {
+            this._updateBlock(swap8IfLE(b32[i * 4 + 3]), swap8IfLE(b32[i * 4 + 2]), swap8IfLE(b32[i * 4 + 1]), swap8IfLE(b32[i * 4 + 0]));
+          }
+          if (left) {
+            ZEROS16.set(data.subarray(blocks * BLOCK_SIZE));
+            this._updateBlock(swap8IfLE(ZEROS32[3]), swap8IfLE(ZEROS32[2]), swap8IfLE(ZEROS32[1]), swap8IfLE(ZEROS32[0]));
+            clean(ZEROS32);
+          }
+          return this;
+        }
+        digestInto(out) {
+          aexists(this);
+          aoutput32(out, this);
+          this.finished = true;
+          const view = out.subarray(0, this.outputLen);
+          const { s0, s1, s2, s3 } = this;
+          const o32 = u32(view);
+          o32[0] = s0;
+          o32[1] = s1;
+          o32[2] = s2;
+          o32[3] = s3;
+          swap32IfBE(o32);
+          view.reverse();
+        }
+      };
+      ghash = /* @__PURE__ */ wrapMacConstructor(16, (key, expectedLength) => new GHASH(key, expectedLength), (msg) => [msg.length]);
+      polyval = /* @__PURE__ */ wrapMacConstructor(16, (key, expectedLength) => new Polyval(key, expectedLength), (msg) => [msg.length]);
+    }
+  });
+
+  // node_modules/@noble/ciphers/aes.js
+  var aes_exports = {};
+  __export(aes_exports, {
+    __TESTS: () => __TESTS,
+    aeskw: () => aeskw,
+    aeskwp: () => aeskwp,
+    aessiv: () => aessiv2,
+    cbc: () => cbc,
+    cfb: () => cfb,
+    cmac: () => cmac,
+    ctr: () => ctr,
+    ecb: () => ecb,
+    gcm: () => gcm,
+    gcmsiv: () => gcmsiv,
+    rngAesCtrDrbg128: () => rngAesCtrDrbg128,
+    rngAesCtrDrbg256: () => rngAesCtrDrbg256,
+    siv: () => siv,
+    unsafe: () => unsafe
+  });
+  function validateKeyLength(key) {
+    if (![16, 24, 32].includes(key.length))
+      throw new Error('"aes key" expected Uint8Array of length 16/24/32, got length=' + key.length);
+  }
+  function mul22(n) {
+    return n << 1 ^ POLY2 & -(n >> 7);
+  }
+  function mul(a, b) {
+    let res = 0;
+    for (; b > 0; b >>= 1) {
+      res ^= a & -(b & 1);
+      a = mul22(a);
+    }
+    return res;
+  }
+  function genTtable(sbox2, fn) {
+    if (sbox2.length !== 256)
+      throw new Error("wrong sbox length");
+    const T0 = new Uint32Array(256).map((_, j) => fn(sbox2[j]));
+    const T1 = T0.map(rotl32_8);
+    const T2 = T1.map(rotl32_8);
+    const T3 = T2.map(rotl32_8);
+    const T01 = new Uint32Array(256 * 256);
+    const T23 = new Uint32Array(256 * 256);
+    const sbox22 = new Uint16Array(256 * 256);
+    for (let i = 0; i < 256; i++) {
+      for (let j = 0; j < 256; j++) {
+        const idx = i * 256 + j;
+        T01[idx] = T0[i] ^ T1[j];
+        T23[idx] = T2[i] ^ T3[j];
+        sbox22[idx] = sbox2[i] << 8 | sbox2[j];
+      }
+    }
+    return { sbox: sbox2, sbox2: sbox22, T0, T1, T2, T3, T01, T23 };
+  }
+  function expandKeyLE(key) {
+    abytes(key);
+    const len = key.length;
+    validateKeyLength(key);
+    const { sbox2 } = tableEncoding;
+    const toClean = [];
+    if (!isLE || !isAligned32(key))
+      toClean.push(key = copyBytes(key));
+    const k32 = swap32IfBE(u32(key));
+    const Nk = k32.length;
+    const subByte = (n) => applySbox(sbox2, n, n, n, n);
+    const xk = new Uint32Array(len + 28);
+    xk.set(k32);
+    for (let i = Nk; i < xk.length; i++) {
+      let t = xk[i - 1];
+      if (i % Nk === 0)
+        t = subByte(rotr32_8(t)) ^ xPowers[i / Nk - 1];
+      else if (Nk > 6 && i % Nk === 4)
+        t = subByte(t);
+      xk[i] = xk[i - Nk] ^ t;
+    }
+    clean(...toClean);
+    return xk;
+  }
+  function expandKeyDecLE(key) {
+    const encKey = expandKeyLE(key);
+    const xk = encKey.slice();
+    const Nk = encKey.length;
+    const { sbox2 } = tableEncoding;
+    const { T0, T1, T2, T3 } = tableDecoding;
+    for (let i = 0; i < Nk; i += 4) {
+      for (let j = 0; j < 4; j++)
+        xk[i + j] = encKey[Nk - i - 4 + j];
+    }
+    clean(encKey);
+    for (let i = 4; i < Nk - 4; i++) {
+      const x = xk[i];
+      const w = applySbox(sbox2, x, x, x, x);
+      xk[i] = T0[w & 255] ^ T1[w >>> 8 & 255] ^ T2[w >>> 16 & 255] ^ T3[w >>> 24];
+    }
+    return xk;
+  }
+  function apply0123(T01, T23, s0, s1, s2, s3) {
+    return T01[s0 << 8 & 65280 | s1 >>> 8 & 255] ^ T23[s2 >>> 8 & 65280 | s3 >>> 24 & 255];
+  }
+  function applySbox(sbox2, s0, s1, s2, s3) {
+    return sbox2[s0 & 255 | s1 & 65280] | sbox2[s2 >>> 16 & 255 | s3 >>> 16 & 65280] << 16;
+  }
+  function encrypt(xk, s0, s1, s2, s3) {
+    const { sbox2, T01, T23 } = tableEncoding;
+    let k = 0;
+    s0 ^= xk[k++], s1 ^= xk[k++], s2 ^= xk[k++], s3 ^= xk[k++];
+    const rounds = xk.length / 4 - 2;
+    for (let i = 0; i < rounds; i++) {
+      const t02 = xk[k++] ^ apply0123(T01, T23, s0, s1, s2, s3);
+      const t12 = xk[k++] ^ apply0123(T01, T23, s1, s2, s3, s0);
+      const t22 = xk[k++] ^ apply0123(T01, T23, s2, s3, s0, s1);
+      const t32 = xk[k++] ^ apply0123(T01, T23, s3, s0, s1, s2);
+      s0 = t02, s1 = t12, s2 = t22, s3 = t32;
+    }
+    const t0 = xk[k++] ^ applySbox(sbox2, s0, s1, s2, s3);
+    const t1 = xk[k++] ^ applySbox(sbox2, s1, s2, s3, s0);
+    const t2 = xk[k++] ^ applySbox(sbox2, s2, s3, s0, s1);
+    const t3 = xk[k++] ^ applySbox(sbox2, s3, s0, s1, s2);
+    return { s0: t0, s1: t1, s2: t2, s3: t3 };
+  }
+  function decrypt(xk, s0, s1, s2, s3) {
+    const { sbox2, T01, T23 } = tableDecoding;
+    let k = 0;
+    s0 ^= xk[k++], s1 ^= xk[k++], s2 ^= xk[k++], s3 ^= xk[k++];
+    const rounds = xk.length / 4 - 2;
+    for (let i = 0; i < rounds; i++) {
+      const t02 = xk[k++] ^ apply0123(T01, T23, s0, s3, s2, s1);
+      const t12 = xk[k++] ^ apply0123(T01, T23, s1, s0, s3, s2);
+      const t22 = xk[k++] ^ apply0123(T01, T23, s2, s1, s0, s3);
+      const t32 = xk[k++] ^ apply0123(T01, T23, s3, s2, s1, s0);
+      s0 = t02, s1 = t12, s2 = t22, s3 = t32;
+    }
+    const t0 = xk[k++] ^ applySbox(sbox2, s0, s3, s2, s1);
+    const t1 = xk[k++] ^ applySbox(sbox2, s1, s0, s3, s2);
+    const t2 = xk[k++] ^ applySbox(sbox2, s2, s1, s0, s3);
+    const t3 = xk[k++] ^ applySbox(sbox2, s3, s2, s1, s0);
+    return { s0: t0, s1: t1, s2: t2, s3: t3 };
+  }
+  function ctrCounter(xk, nonce, src, dst) {
+    abytes(nonce, BLOCK_SIZE2, "nonce");
+    abytes(src);
+    const srcLen = src.length;
+    dst = getOutput(srcLen, dst);
+    complexOverlapBytes(src, dst);
+    const ctr2 = nonce;
+    const c32 = u32(ctr2);
+    const src32 = u32(src);
+    const dst32 = u32(dst);
+    for (let i = 0; i + 4 <= src32.length; i += 4) {
+      const { s0, s1, s2, s3 } = encrypt(xk, swap8IfBE(c32[0]), swap8IfBE(c32[1]), swap8IfBE(c32[2]), swap8IfBE(c32[3]));
+      dst32[i + 0] = src32[i + 0] ^ swap8IfBE(s0);
+      dst32[i + 1] = src32[i + 1] ^ swap8IfBE(s1);
+      dst32[i + 2] = src32[i + 2] ^ swap8IfBE(s2);
+      dst32[i + 3] = src32[i + 3] ^ swap8IfBE(s3);
+      for (let j = BLOCK_SIZE2 - 1, carry = 1; j >= 0; j--) {
+        carry = carry + ctr2[j] | 0;
+        ctr2[j] = carry & 255;
+        carry >>>= 8;
+      }
+    }
+    const start = BLOCK_SIZE2 * Math.floor(src32.length / BLOCK_SIZE32);
+    if (start < srcLen) {
+      const { s0, s1, s2, s3 } = encrypt(xk, swap8IfBE(c32[0]), swap8IfBE(c32[1]), swap8IfBE(c32[2]), swap8IfBE(c32[3]));
+      const b32 = new Uint32Array([s0, s1, s2, s3]);
+      swap32IfBE(b32);
+      const buf = u8(b32);
+      for (let i = start, pos = 0; i < srcLen; i++, pos++)
+        dst[i] = src[i] ^ buf[pos];
+      clean(b32);
+    }
+    return dst;
+  }
+  function ctr32(xk, isLE3, nonce, src, dst) {
+    abytes(nonce, BLOCK_SIZE2, "nonce");
+    abytes(src);
+    dst = getOutput(src.length, dst);
+    const ctr2 = nonce;
+    const c32 = u32(ctr2);
+    const view = createView(ctr2);
+    const src32 = u32(src);
+    const dst32 = u32(dst);
+    const ctrPos = isLE3 ? 0 : 12;
+    const srcLen = src.length;
+    let ctrNum = view.getUint32(ctrPos, isLE3);
+    for (let i = 0; i + 4 <= src32.length; i += 4) {
+      const { s0, s1, s2, s3 } = encrypt(xk, swap8IfBE(c32[0]), swap8IfBE(c32[1]), swap8IfBE(c32[2]), swap8IfBE(c32[3]));
+      dst32[i + 0] = src32[i + 0] ^ swap8IfBE(s0);
+      dst32[i + 1] = src32[i + 1] ^ swap8IfBE(s1);
+      dst32[i + 2] = src32[i + 2] ^ swap8IfBE(s2);
+      dst32[i + 3] = src32[i + 3] ^ swap8IfBE(s3);
+      ctrNum = ctrNum + 1 >>> 0;
+      view.setUint32(ctrPos, ctrNum, isLE3);
+    }
+    const start = BLOCK_SIZE2 * Math.floor(src32.length / BLOCK_SIZE32);
+    if (start < srcLen) {
+      const { s0, s1, s2, s3 } = encrypt(xk, swap8IfBE(c32[0]), swap8IfBE(c32[1]), swap8IfBE(c32[2]), swap8IfBE(c32[3]));
+      const b32 = new Uint32Array([s0, s1, s2, s3]);
+      swap32IfBE(b32);
+      const buf = u8(b32);
+      for (let i = start, pos = 0; i < srcLen; i++, pos++)
+        dst[i] = src[i] ^ buf[pos];
+      clean(b32);
+    }
+    return dst;
+  }
+  function validateBlockDecrypt(data, dst) {
+    abytes(data);
+    if (data.length % BLOCK_SIZE2 !== 0) {
+      throw new Error("ciphertext must be multiple of " + BLOCK_SIZE2);
+    }
+    if (dst !== void 0) {
+      getOutput(data.length, dst);
+      complexOverlapBytes(data, dst);
+    }
+  }
+  function validateBlockEncrypt(plaintext, pkcs5, dst) {
+    abytes(plaintext);
+    let outLen = plaintext.length;
+    const remaining = outLen % BLOCK_SIZE2;
+    if (!pkcs5 && remaining !== 0)
+      throw new Error("plaintext must be multiple of " + BLOCK_SIZE2);
+    if (pkcs5) {
+      let left = BLOCK_SIZE2 - remaining;
+      if (!left)
+        left = BLOCK_SIZE2;
+      outLen = outLen + left;
+    }
+    if (dst !== void 0) {
+      getOutput(outLen, dst);
+      complexOverlapBytes(plaintext, dst);
+    }
+    return outLen;
+  }
+  function prepareBlockEncrypt(plaintext, outLen, dst) {
+    if (dst === void 0)
+      dst = new Uint8Array(outLen);
+    if (!isLE || !isAligned32(plaintext))
+      plaintext = copyBytes(plaintext);
+    const o = u32(dst);
+    return { b: plaintext, o, out: dst };
+  }
+  function validatePKCS(data, pkcs5) {
+    if (!pkcs5)
+      return data;
+    const len = data.length;
+    if (len === 0)
+      throw new Error("pkcs7: empty ciphertext not allowed");
+    const lastByte = data[len - 1];
+    let valid = 1;
+    valid &= lastByte - 1 >>> 31 ^ 1;
+    valid &= 16 - lastByte >>> 31 ^ 1;
+    for (let i = 0; i < 16; i++) {
+      const shouldCheck = i - lastByte >>> 31;
+      const eq = (data[len - 1 - i] ^ lastByte) === 0 ? 1 : 0;
+      valid &= eq | shouldCheck ^ 1;
+    }
+    if (!valid)
+      throw new Error("aes: bad decrypt");
+    return data.subarray(0, len - lastByte);
+  }
+  function padPCKS(left) {
+    const tmp = new Uint8Array(16);
+    const tmp32 = u32(tmp);
+    tmp.set(left);
+    const paddingByte = BLOCK_SIZE2 - left.length;
+    for (let i = BLOCK_SIZE2 - paddingByte; i < BLOCK_SIZE2; i++)
+      tmp[i] = paddingByte;
+    return tmp32;
+  }
+  function computeTag(fn, isLE3, key, data, AAD) {
+    const aadLength = AAD ? AAD.length : 0;
+    const h = fn.create(key, data.length + aadLength);
+    if (AAD)
+      h.update(AAD);
+    const num = u64Lengths(8 * data.length, 8 * aadLength, isLE3);
+    h.update(data);
+    h.update(num);
+    const res = h.digest();
+    clean(num);
+    return res;
+  }
+  function isBytes32(a) {
+    return a instanceof Uint32Array || ArrayBuffer.isView(a) && a.constructor.name === "Uint32Array";
+  }
+  function encryptBlock(xk, block) {
+    abytes(block, 16, "block");
+    if (!isBytes32(xk))
+      throw new Error("_encryptBlock accepts result of expandKeyLE");
+    const b32 = u32(block);
+    swap32IfBE(b32);
+    let { s0, s1, s2, s3 } = encrypt(xk, b32[0], b32[1], b32[2], b32[3]);
+    b32[0] = s0, b32[1] = s1, b32[2] = s2, b32[3] = s3;
+    swap32IfBE(b32);
+    return block;
+  }
+  function decryptBlock(xk, block) {
+    abytes(block, 16, "block");
+    if (!isBytes32(xk))
+      throw new Error("_decryptBlock accepts result of expandKeyLE");
+    const b32 = u32(block);
+    swap32IfBE(b32);
+    let { s0, s1, s2, s3 } = decrypt(xk, b32[0], b32[1], b32[2], b32[3]);
+    b32[0] = s0, b32[1] = s1, b32[2] = s2, b32[3] = s3;
+    swap32IfBE(b32);
+    return block;
+  }
+  function dbl(block) {
+    let carry = 0;
+    for (let i = BLOCK_SIZE2 - 1; i >= 0; i--) {
+      const newCarry = (block[i] & 128) >>> 7;
+      block[i] = block[i] << 1 | carry;
+      carry = newCarry;
+    }
+    block[BLOCK_SIZE2 - 1] ^= 135 & -carry;
+    return block;
+  }
+  function xorBlock(a, b) {
+    if (a.length !== b.length)
+      throw new Error("xorBlock: blocks must have same length");
+    for (let i = 0; i < a.length; i++) {
+      a[i] = a[i] ^ b[i];
+    }
+    return a;
+  }
+  function xorend(a, b) {
+    if (b.length > a.length) {
+      throw new Error("xorend: expected len(B) <= len(A)");
+    }
+    const offset = a.length - b.length;
+    for (let i = 0; i < b.length; i++) {
+      a[offset + i] = a[offset + i] ^ b[i];
+    }
+    return a;
+  }
+  function s2v(key, strings) {
+    validateKeyLength(key);
+    const len = strings.length;
+    if (len > 127) {
+      throw new Error("s2v: expected <= 127 inputs");
+    }
+    if (len === 0)
+      return cmac(ONE_BLOCK, key);
+    let d = cmac(EMPTY_BLOCK, key);
+    for (let i = 0; i < len - 1; i++) {
+      dbl(d);
+      const cmacResult = cmac(strings[i], key);
+      xorBlock(d, cmacResult);
+      clean(cmacResult);
+    }
+    const s_n = strings[len - 1];
+    abytes(s_n);
+    let t;
+    if (s_n.byteLength >= BLOCK_SIZE2) {
+      t = xorend(Uint8Array.from(s_n), d);
+    } else {
+      const paddedSn = new Uint8Array(BLOCK_SIZE2);
+      paddedSn.set(s_n);
+      paddedSn[s_n.length] = 128;
+      t = xorBlock(dbl(d), paddedSn);
+      clean(paddedSn);
+    }
+    const result = cmac(t, key);
+    clean(d, t);
+    return result;
+  }
+  var BLOCK_SIZE2, BLOCK_SIZE32, EMPTY_BLOCK, ONE_BLOCK, POLY2, incBytes, sbox, invSbox, rotr32_8, rotl32_8, tableEncoding, tableDecoding, xPowers, ctr, ecb, cbc, cfb, gcm, limit, gcmsiv, AESW, AESKW_IV, aeskw, AESKWP_IV, aeskwp, _AesCtrDRBG, createAesDrbg, rngAesCtrDrbg128, rngAesCtrDrbg256, _CMAC, cmac, siv, aessiv2, unsafe, __TESTS;
+  var init_aes = __esm({
+    "node_modules/@noble/ciphers/aes.js"() {
+      init_polyval();
+      init_utils();
+      BLOCK_SIZE2 = 16;
+      BLOCK_SIZE32 = 4;
+      EMPTY_BLOCK = /* @__PURE__ */ new Uint8Array(BLOCK_SIZE2);
+      ONE_BLOCK = /* @__PURE__ */ Uint8Array.from([
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        1
+      ]);
+      POLY2 = 283;
+      incBytes = (data, isLE3, carry = 1) => {
+        if (!Number.isSafeInteger(carry) || carry < 0 || carry > 4294967040)
+          throw new Error("incBytes: wrong carry " + carry);
+        abytes(data);
+        for (let i = 0; i < data.length; i++) {
+          const pos = !isLE3 ? data.length - 1 - i : i;
+          carry = carry + (data[pos] & 255) | 0;
+          data[pos] = carry & 255;
+          carry >>>= 8;
+        }
+      };
+      sbox = /* @__PURE__ */ (() => {
+        const t = new Uint8Array(256);
+        for (let i = 0, x = 1; i < 256; i++, x ^= mul22(x))
+          t[i] = x;
+        const box = new Uint8Array(256);
+        box[0] = 99;
+        for (let i = 0; i < 255; i++) {
+          let x = t[255 - i];
+          x |= x << 8;
+          box[t[i]] = (x ^ x >> 4 ^ x >> 5 ^ x >> 6 ^ x >> 7 ^ 99) & 255;
+        }
+        clean(t);
+        return box;
+      })();
+      invSbox = /* @__PURE__ */ sbox.map((_, j) => sbox.indexOf(j));
+      rotr32_8 = (n) => n << 24 | n >>> 8;
+      rotl32_8 = (n) => n << 8 | n >>> 24;
+      tableEncoding = /* @__PURE__ */ genTtable(sbox, (s) => mul(s, 3) << 24 | s << 16 | s << 8 | mul(s, 2));
+      tableDecoding = /* @__PURE__ */ genTtable(invSbox, (s) => mul(s, 11) << 24 | mul(s, 13) << 16 | mul(s, 9) << 8 | mul(s, 14));
+      xPowers = /* @__PURE__ */ (() => {
+        const p = new Uint8Array(16);
+        for (let i = 0, x = 1; i < 16; i++, x = mul22(x))
+          p[i] = x;
+        return p;
+      })();
+      ctr = /* @__PURE__ */ wrapCipher({ blockSize: 16, nonceLength: 16 }, function aesctr(key, nonce) {
+        function processCtr(buf, dst) {
+          abytes(buf);
+          if (dst !== void 0) {
+            abytes(dst);
+            if (!isAligned32(dst))
+              throw new Error("unaligned destination");
+          }
+          const xk = expandKeyLE(key);
+          const n = copyBytes(nonce);
+          const toClean = [xk, n];
+          if (!isAligned32(buf))
+            toClean.push(buf = copyBytes(buf));
+          const out = ctrCounter(xk, n, buf, dst);
+          clean(...toClean);
+          return out;
+        }
+        return {
+          encrypt: (plaintext, dst) => processCtr(plaintext, dst),
+          decrypt: (ciphertext, dst) => processCtr(ciphertext, dst)
+        };
+      });
+      ecb = /* @__PURE__ */ wrapCipher({ blockSize: 16 }, function aesecb(key, opts = {}) {
+        const pkcs5 = !opts.disablePadding;
+        return {
+          encrypt(plaintext, dst) {
+            const outLen = validateBlockEncrypt(plaintext, pkcs5, dst);
+            const xk = expandKeyLE(key);
+            const { b: input, o, out: _out } = prepareBlockEncrypt(plaintext, outLen, dst);
+            const b = u32(input);
+            swap32IfBE(b);
+            let i = 0;
+            for (; i + 4 <= b.length; ) {
+              const { s0, s1, s2, s3 } = encrypt(xk, b[i + 0], b[i + 1], b[i + 2], b[i + 3]);
+              o[i++] = s0, o[i++] = s1, o[i++] = s2, o[i++] = s3;
+            }
+            if (pkcs5) {
+              const tmp32 = padPCKS(plaintext.subarray(i * 4));
+              swap32IfBE(tmp32);
+              const { s0, s1, s2, s3 } = encrypt(xk, tmp32[0], tmp32[1], tmp32[2], tmp32[3]);
+              o[i++] = s0, o[i++] = s1, o[i++] = s2, o[i++] = s3;
+              clean(tmp32);
+            }
+            swap32IfBE(o);
+            clean(xk);
+            if (input !== plaintext)
+              clean(input);
+            return _out;
+          },
+          decrypt(ciphertext, dst) {
+            validateBlockDecrypt(ciphertext, dst);
+            const xk = expandKeyDecLE(key);
+            if (dst === void 0)
+              dst = new Uint8Array(ciphertext.length);
+            const toClean = [xk];
+            if (!isLE || !isAligned32(ciphertext))
+              toClean.push(ciphertext = copyBytes(ciphertext));
+            const b = u32(ciphertext);
+            const o = u32(dst);
+            swap32IfBE(b);
+            for (let i = 0; i + 4 <= b.length; ) {
+              const { s0, s1, s2, s3 } = decrypt(xk, b[i + 0], b[i + 1], b[i + 2], b[i + 3]);
+              o[i++] = s0, o[i++] = s1, o[i++] = s2, o[i++] = s3;
+            }
+            swap32IfBE(o);
+            clean(...toClean);
+            return validatePKCS(dst, pkcs5);
+          }
+        };
+      });
+      cbc = /* @__PURE__ */ wrapCipher({ blockSize: 16, nonceLength: 16 }, function aescbc(key, iv, opts = {}) {
+        const pkcs5 = !opts.disablePadding;
+        return {
+          encrypt(plaintext, dst) {
+            const outLen = validateBlockEncrypt(plaintext, pkcs5, dst);
+            const xk = expandKeyLE(key);
+            const { b: input, o, out: _out } = prepareBlockEncrypt(plaintext, outLen, dst);
+            const b = u32(input);
+            swap32IfBE(b);
+            let _iv = iv;
+            const toClean = [xk];
+            if (!isLE || !isAligned32(_iv))
+              toClean.push(_iv = copyBytes(_iv));
+            const n32 = u32(_iv);
+            swap32IfBE(n32);
+            let s0 = n32[0], s1 = n32[1], s2 = n32[2], s3 = n32[3];
+            let i = 0;
+            for (; i + 4 <= b.length; ) {
+              s0 ^= b[i + 0], s1 ^= b[i + 1], s2 ^= b[i + 2], s3 ^= b[i + 3];
+              ({ s0, s1, s2, s3 } = encrypt(xk, s0, s1, s2, s3));
+              o[i++] = s0, o[i++] = s1, o[i++] = s2, o[i++] = s3;
+            }
+            if (pkcs5) {
+              const tmp32 = padPCKS(plaintext.subarray(i * 4));
+              swap32IfBE(tmp32);
+              s0 ^= tmp32[0], s1 ^= tmp32[1], s2 ^= tmp32[2], s3 ^= tmp32[3];
+              ({ s0, s1, s2, s3 } = encrypt(xk, s0, s1, s2, s3));
+              o[i++] = s0, o[i++] = s1, o[i++] = s2, o[i++] = s3;
+              clean(tmp32);
+            }
+            swap32IfBE(o);
+            clean(...toClean);
+            if (input !== plaintext)
+              clean(input);
+            return _out;
+          },
+          decrypt(ciphertext, dst) {
+            validateBlockDecrypt(ciphertext, dst);
+            const xk = expandKeyDecLE(key);
+            if (dst === void 0)
+              dst = new Uint8Array(ciphertext.length);
+            let _iv = iv;
+            const toClean = [xk];
+            if (!isLE || !isAligned32(_iv))
+              toClean.push(_iv = copyBytes(_iv));
+            const n32 = u32(_iv);
+            swap32IfBE(n32);
+            if (!isLE || !isAligned32(ciphertext))
+              toClean.push(ciphertext = copyBytes(ciphertext));
+            const b = u32(ciphertext);
+            const o = u32(dst);
+            swap32IfBE(b);
+            let s0 = n32[0], s1 = n32[1], s2 = n32[2], s3 = n32[3];
+            for (let i = 0; i + 4 <= b.length; ) {
+              const ps0 = s0, ps1 = s1, ps2 = s2, ps3 = s3;
+              s0 = b[i + 0], s1 = b[i + 1], s2 = b[i + 2], s3 = b[i + 3];
+              const { s0: o0, s1: o1, s2: o2, s3: o3 } = decrypt(xk, s0, s1, s2, s3);
+              o[i++] = o0 ^ ps0, o[i++] = o1 ^ ps1, o[i++] = o2 ^ ps2, o[i++] = o3 ^ ps3;
+            }
+            swap32IfBE(o);
+            clean(...toClean);
+            return validatePKCS(dst, pkcs5);
+          }
+        };
+      });
+      cfb = /* @__PURE__ */ wrapCipher({ blockSize: 16, nonceLength: 16 }, function aescfb(key, iv) {
+        function processCfb(src, isEncrypt, dst) {
+          abytes(src);
+          const srcLen = src.length;
+          dst = getOutput(srcLen, dst);
+          if (overlapBytes(src, dst))
+            throw new Error("overlapping src and dst not supported");
+          const xk = expandKeyLE(key);
+          let _iv = iv;
+          const toClean = [xk];
+          if (!isLE || !isAligned32(_iv))
+            toClean.push(_iv = copyBytes(_iv));
+          if (!isLE || !isAligned32(src))
+            toClean.push(src = copyBytes(src));
+          const src32 = u32(src);
+          const dst32 = u32(dst);
+          const next32 = isEncrypt ? dst32 : src32;
+          const n32 = u32(_iv);
+          swap32IfBE(src32);
+          swap32IfBE(n32);
+          let s0 = n32[0], s1 = n32[1], s2 = n32[2], s3 = n32[3];
+          for (let i = 0; i + 4 <= src32.length; ) {
+            const { s0: e0, s1: e1, s2: e2, s3: e3 } = encrypt(xk, s0, s1, s2, s3);
+            dst32[i + 0] = src32[i + 0] ^ e0;
+            dst32[i + 1] = src32[i + 1] ^ e1;
+            dst32[i + 2] = src32[i + 2] ^ e2;
+            dst32[i + 3] = src32[i + 3] ^ e3;
+            s0 = next32[i++], s1 = next32[i++], s2 = next32[i++], s3 = next32[i++];
+          }
+          const start = BLOCK_SIZE2 * Math.floor(src32.length / BLOCK_SIZE32);
+          if (start < srcLen) {
+            if (!isLE)
+              swap32IfBE(src32.subarray(start / 4));
+            ({ s0, s1, s2, s3 } = encrypt(xk, s0, s1, s2, s3));
+            const tmp = new Uint32Array([s0, s1, s2, s3]);
+            swap32IfBE(tmp);
+            const buf = u8(tmp);
+            for (let i = start, pos = 0; i < srcLen; i++, pos++)
+              dst[i] = src[i] ^ buf[pos];
+            clean(buf);
+          }
+          if (!isLE)
+            swap32IfBE(dst32.subarray(0, start / 4));
+          clean(...toClean);
+          return dst;
+        }
+        return {
+          encrypt: (plaintext, dst) => processCfb(plaintext, true, dst),
+          decrypt: (ciphertext, dst) => processCfb(ciphertext, false, dst)
+        };
+      });
+      gcm = /* @__PURE__ */ wrapCipher({ blockSize: 16, nonceLength: 12, tagLength: 16, withAAD: true, varSizeNonce: true }, function aesgcm(key, nonce, AAD) {
+        if (nonce.length < 8)
+          throw new Error("aes/gcm: invalid nonce length");
+        const tagLength = 16;
+        function _computeTag(authKey, tagMask, data) {
+          const tag = computeTag(ghash, false, authKey, data, AAD);
+          for (let i = 0; i < tagMask.length; i++)
+            tag[i] ^= tagMask[i];
+          return tag;
+        }
+        function deriveKeys() {
+          const xk = expandKeyLE(key);
+          const authKey = EMPTY_BLOCK.slice();
+          const counter = EMPTY_BLOCK.slice();
+          ctr32(xk, false, counter, counter, authKey);
+          if (nonce.length === 12) {
+            counter.set(nonce);
+          } else {
+            const nonceLen = EMPTY_BLOCK.slice();
+            const view = createView(nonceLen);
+            view.setBigUint64(8, BigInt(nonce.length * 8), false);
+            const g = ghash.create(authKey).update(nonce).update(nonceLen);
+            g.digestInto(counter);
+            g.destroy();
+          }
+          const tagMask = ctr32(xk, false, counter, EMPTY_BLOCK);
+          return { xk, authKey, counter, tagMask };
+        }
+        return {
+          encrypt(plaintext) {
+            const { xk, authKey, counter, tagMask } = deriveKeys();
+            const out = new Uint8Array(plaintext.length + tagLength);
+            const toClean = [xk, authKey, counter, tagMask];
+            if (!isAligned32(plaintext))
+              toClean.push(plaintext = copyBytes(plaintext));
+            ctr32(xk, false, counter, plaintext, out.subarray(0, plaintext.length));
+            const tag = _computeTag(authKey, tagMask, out.subarray(0, out.length - tagLength));
+            toClean.push(tag);
+            out.set(tag, plaintext.length);
+            clean(...toClean);
+            return out;
+          },
+          decrypt(ciphertext) {
+            const { xk, authKey, counter, tagMask } = deriveKeys();
+            const toClean = [xk, authKey, tagMask, counter];
+            if (!isAligned32(ciphertext))
+              toClean.push(ciphertext = copyBytes(ciphertext));
+            const data = ciphertext.subarray(0, -tagLength);
+            const passedTag = ciphertext.subarray(-tagLength);
+            const tag = _computeTag(authKey, tagMask, data);
+            toClean.push(tag);
+            if (!equalBytes(tag, passedTag)) {
+              clean(...toClean);
+              throw new Error("aes-gcm: invalid tag");
+            }
+            const out = ctr32(xk, false, counter, data);
+            clean(...toClean);
+            return out;
+          }
+        };
+      });
+      limit = (name, min, max) => (value) => {
+        if (!Number.isSafeInteger(value) || min > value || value > max) {
+          const minmax = "[" + min + ".." + max + "]";
+          throw new Error("" + name + ": expected value in range " + minmax + ", got " + value);
+        }
+      };
+      gcmsiv = /* @__PURE__ */ wrapCipher({ blockSize: 16, nonceLength: 12, tagLength: 16, withAAD: true, varSizeNonce: true }, function aessiv(key, nonce, AAD) {
+        const tagLength = 16;
+        const AAD_LIMIT = limit("AAD", 0, 2 ** 36);
+        const PLAIN_LIMIT = limit("plaintext", 0, 2 ** 36);
+        const NONCE_LIMIT = limit("nonce", 12, 12);
+        const CIPHER_LIMIT = limit("ciphertext", 16, 2 ** 36 + 16);
+        abytes(key);
+        validateKeyLength(key);
+        NONCE_LIMIT(nonce.length);
+        if (AAD !== void 0)
+          AAD_LIMIT(AAD.length);
+        function deriveKeys() {
+          const xk = expandKeyLE(key);
+          const encKey = new Uint8Array(key.length);
+          const authKey = new Uint8Array(16);
+          const toClean = [xk, encKey];
+          let _nonce = nonce;
+          if (!isLE || !isAligned32(_nonce))
+            toClean.push(_nonce = copyBytes(_nonce));
+          const n32 = u32(_nonce);
+          swap32IfBE(n32);
+          let s0 = 0, s1 = n32[0], s2 = n32[1], s3 = n32[2];
+          let counter = 0;
+          for (const derivedKey of [authKey, encKey].map(u32)) {
+            const d32 = u32(derivedKey);
+            for (let i = 0; i < d32.length; i += 2) {
+              const { s0: o0, s1: o1 } = encrypt(xk, s0, s1, s2, s3);
+              d32[i + 0] = o0;
+              d32[i + 1] = o1;
+              s0 = ++counter;
+            }
+            swap32IfBE(d32);
+          }
+          const res = { authKey, encKey: expandKeyLE(encKey) };
+          clean(...toClean);
+          return res;
+        }
+        function _computeTag(encKey, authKey, data) {
+          const tag = computeTag(polyval, true, authKey, data, AAD);
+          for (let i = 0; i < 12; i++)
+            tag[i] ^= nonce[i];
+          tag[15] &= 127;
+          const t32 = u32(tag);
+          swap32IfBE(t32);
+          let s0 = t32[0], s1 = t32[1], s2 = t32[2], s3 = t32[3];
+          ({ s0, s1, s2, s3 } = encrypt(encKey, s0, s1, s2, s3));
+          t32[0] = s0, t32[1] = s1, t32[2] = s2, t32[3] = s3;
+          swap32IfBE(t32);
+          return tag;
+        }
+        function processSiv(encKey, tag, input) {
+          let block = copyBytes(tag);
+          block[15] |= 128;
+          const res = ctr32(encKey, true, block, input);
+          clean(block);
+          return res;
+        }
+        return {
+          encrypt(plaintext) {
+            PLAIN_LIMIT(plaintext.length);
+            const { encKey, authKey } = deriveKeys();
+            const tag = _computeTag(encKey, authKey, plaintext);
+            const toClean = [encKey, authKey, tag];
+            if (!isAligned32(plaintext))
+              toClean.push(plaintext = copyBytes(plaintext));
+            const out = new Uint8Array(plaintext.length + tagLength);
+            out.set(tag, plaintext.length);
+            out.set(processSiv(encKey, tag, plaintext));
+            clean(...toClean);
+            return out;
+          },
+          decrypt(ciphertext) {
+            CIPHER_LIMIT(ciphertext.length);
+            const tag = ciphertext.subarray(-tagLength);
+            const { encKey, authKey } = deriveKeys();
+            const toClean = [encKey, authKey];
+            if (!isAligned32(ciphertext))
+              toClean.push(ciphertext = copyBytes(ciphertext));
+            const plaintext = processSiv(encKey, tag, ciphertext.subarray(0, -tagLength));
+            const expectedTag = _computeTag(encKey, authKey, plaintext);
+            toClean.push(expectedTag);
+            if (!equalBytes(tag, expectedTag)) {
+              clean(plaintext, ...toClean);
+              throw new Error("invalid polyval tag");
+            }
+            clean(...toClean);
+            return plaintext;
+          }
+        };
+      });
+      AESW = {
+        /*
+        High-level pseudocode:
+        ```
+        A: u64 = IV
+        out = []
+        for (let i=0, ctr = 0; i<6; i++) {
+          for (const chunk of chunks(plaintext, 8)) {
+            A ^= swapEndianess(ctr++)
+            [A, res] = chunks(encrypt(A || chunk), 8);
+            out ||= res
+          }
+        }
+        out = A || out
+        ```
+        Decrypt is the same, but reversed.
+        */
+        encrypt(kek, out) {
+          if (out.length >= 2 ** 32)
+            throw new Error("plaintext should be less than 4gb");
+          const xk = expandKeyLE(kek);
+          if (out.length === 16)
+            encryptBlock(xk, out);
+          else {
+            const o32 = u32(out);
+            swap32IfBE(o32);
+            let a0 = o32[0], a1 = o32[1];
+            for (let j = 0, ctr2 = 1; j < 6; j++) {
+              for (let pos = 2; pos < o32.length; pos += 2, ctr2++) {
+                const { s0, s1, s2, s3 } = encrypt(xk, a0, a1, o32[pos], o32[pos + 1]);
+                a0 = s0, a1 = s1 ^ byteSwap(ctr2), o32[pos] = s2, o32[pos + 1] = s3;
+              }
+            }
+            o32[0] = a0, o32[1] = a1;
+            swap32IfBE(o32);
+          }
+          xk.fill(0);
+        },
+        decrypt(kek, out) {
+          if (out.length - 8 >= 2 ** 32)
+            throw new Error("ciphertext should be less than 4gb");
+          const xk = expandKeyDecLE(kek);
+          const chunks = out.length / 8 - 1;
+          if (chunks === 1)
+            decryptBlock(xk, out);
+          else {
+            const o32 = u32(out);
+            swap32IfBE(o32);
+            let a0 = o32[0], a1 = o32[1];
+            for (let j = 0, ctr2 = chunks * 6; j < 6; j++) {
+              for (let pos = chunks * 2; pos >= 1; pos -= 2, ctr2--) {
+                a1 ^= byteSwap(ctr2);
+                const { s0, s1, s2, s3 } = decrypt(xk, a0, a1, o32[pos], o32[pos + 1]);
+                a0 = s0, a1 = s1, o32[pos] = s2, o32[pos + 1] = s3;
+              }
+            }
+            o32[0] = a0, o32[1] = a1;
+            swap32IfBE(o32);
+          }
+          xk.fill(0);
+        }
+      };
+      AESKW_IV = /* @__PURE__ */ new Uint8Array(8).fill(166);
+      aeskw = /* @__PURE__ */ wrapCipher({ blockSize: 8 }, (kek) => ({
+        encrypt(plaintext) {
+          if (!plaintext.length || plaintext.length % 8 !== 0)
+            throw new Error("invalid plaintext length");
+          if (plaintext.length === 8)
+            throw new Error("8-byte keys not allowed, use AESKWP");
+          const out = concatBytes(AESKW_IV, plaintext);
+          AESW.encrypt(kek, out);
+          return out;
+        },
+        decrypt(ciphertext) {
+          if (ciphertext.length % 8 !== 0 || ciphertext.length < 3 * 8)
+            throw new Error("invalid ciphertext length");
+          const out = copyBytes(ciphertext);
+          AESW.decrypt(kek, out);
+          if (!equalBytes(out.subarray(0, 8), AESKW_IV))
+            throw new Error("integrity check failed");
+          out.subarray(0, 8).fill(0);
+          return out.subarray(8);
+        }
+      }));
+      AESKWP_IV = 2790873510;
+      aeskwp = /* @__PURE__ */ wrapCipher({ blockSize: 8 }, (kek) => ({
+        encrypt(plaintext) {
+          if (!plaintext.length)
+            throw new Error("invalid plaintext length");
+          const padded = Math.ceil(plaintext.length / 8) * 8;
+          const out = new Uint8Array(8 + padded);
+          out.set(plaintext, 8);
+          const out32 = u32(out);
+          out32[0] = swap8IfBE(AESKWP_IV);
+          out32[1] = swap8IfBE(byteSwap(plaintext.length));
+          AESW.encrypt(kek, out);
+          return out;
+        },
+        decrypt(ciphertext) {
+          if (ciphertext.length < 16)
+            throw new Error("invalid ciphertext length");
+          const out = copyBytes(ciphertext);
+          const o32 = u32(out);
+          AESW.decrypt(kek, out);
+          const len = byteSwap(swap8IfBE(o32[1])) >>> 0;
+          const padded = Math.ceil(len / 8) * 8;
+          if (swap8IfBE(o32[0]) !== AESKWP_IV || out.length - 8 !== padded)
+            throw new Error("integrity check failed");
+          for (let i = len; i < padded; i++)
+            if (out[8 + i] !== 0)
+              throw new Error("integrity check failed");
+          out.subarray(0, 8).fill(0);
+          return out.subarray(8, 8 + len);
+        }
+      }));
+      _AesCtrDRBG = class {
+        blockLen;
+        key;
+        nonce;
+        state;
+        reseedCnt;
+        destroyed = false;
+        constructor(keyLen, seed, personalization) {
+          this.blockLen = ctr.blockSize;
+          const keyLenBytes = keyLen / 8;
+          const nonceLen = 16;
+          this.state = new Uint8Array(keyLenBytes + nonceLen);
+          this.key = this.state.subarray(0, keyLenBytes);
+          this.nonce = this.state.subarray(keyLenBytes, keyLenBytes + nonceLen);
+          this.reseedCnt = 1;
+          incBytes(this.nonce, false, 1);
+          this.addEntropy(seed, personalization);
+        }
+        update(data) {
+          ctr(this.key, this.nonce).encrypt(new Uint8Array(this.state.length), this.state);
+          if (data) {
+            abytes(data);
+            for (let i = 0; i < data.length; i++)
+              this.state[i] ^= data[i];
+          }
+          incBytes(this.nonce, false, 1);
+        }
+        // Optional `info` is additional input XORed into the reseed block and is
+        // limited to the internal state width.
+        addEntropy(seed, info) {
+          if (this.destroyed)
+            throw new Error("cannot use destroyed DRBG");
+          abytes(seed, this.state.length, "seed");
+          const _seed = seed.slice();
+          if (info) {
+            abytes(info);
+            if (info.length > _seed.length)
+              throw new Error("info length is too big");
+            for (let i = 0; i < info.length; i++)
+              _seed[i] ^= info[i];
+          }
+          this.update(_seed);
+          _seed.fill(0);
+          this.reseedCnt = 1;
+        }
+        // Optional `info` is additional input for the pre/post-update steps; bytes
+        // SP 800-90A Rev. 1 CTR_DRBG without a derivation function limits
+        // additional_input to seedlen, which is exactly this internal state width.
+        randomBytes(len, info) {
+          if (this.destroyed)
+            throw new Error("cannot use destroyed DRBG");
+          anumber(len);
+          if (len > 2 ** 16)
+            throw new Error("requested output is too big");
+          if (this.reseedCnt > 2 ** 48)
+            throw new Error("entropy exhausted");
+          if (info) {
+            abytes(info);
+            if (info.length > this.state.length)
+              throw new Error("info length is too big");
+            this.update(info);
+          }
+          const res = new Uint8Array(len);
+          ctr(this.key, this.nonce).encrypt(res, res);
+          incBytes(this.nonce, false, Math.ceil(len / this.blockLen));
+          this.update(info);
+          this.reseedCnt++;
+          return res;
+        }
+        // Zeroes the current state and marks the instance destroyed. Fails closed:
+        // any later randomBytes()/addEntropy() throws instead of continuing from the
+        // zeroed state (which would make subsequent output the predictable zero-key stream).
+        clean() {
+          this.state.fill(0);
+          this.reseedCnt = 0;
+          this.destroyed = true;
+        }
+      };
+      createAesDrbg = (keyLen) => {
+        return (seed, personalization = void 0) => new _AesCtrDRBG(keyLen, seed, personalization);
+      };
+      rngAesCtrDrbg128 = /* @__PURE__ */ createAesDrbg(128);
+      rngAesCtrDrbg256 = /* @__PURE__ */ createAesDrbg(256);
+      _CMAC = class {
+        blockLen = BLOCK_SIZE2;
+        outputLen = BLOCK_SIZE2;
+        // CMAC can only decide between `K1` and `K2` once the true final block is known,
+        // so updates process older blocks eagerly but keep one pending block buffered.
+        buffer;
+        pos;
+        finished;
+        destroyed;
+        k1;
+        k2;
+        x;
+        x32;
+        xk;
+        constructor(key) {
+          abytes(key);
+          validateKeyLength(key);
+          this.xk = expandKeyLE(key);
+          this.buffer = new Uint8Array(BLOCK_SIZE2);
+          this.pos = 0;
+          this.finished = false;
+          this.destroyed = false;
+          this.x = new Uint8Array(BLOCK_SIZE2);
+          this.x32 = u32(this.x);
+          const L = new Uint8Array(BLOCK_SIZE2);
+          encryptBlock(this.xk, L);
+          this.k1 = dbl(L);
+          this.k2 = dbl(new Uint8Array(this.k1));
+        }
+        // Consumes 16 bytes of `data` starting at `pos`; `pos` avoids a per-block
+        // subarray view allocation in update().
+        process(data, pos) {
+          const { x, x32, xk } = this;
+          for (let i = 0; i < BLOCK_SIZE2; i++)
+            x[i] ^= data[pos + i];
+          swap32IfBE(x32);
+          const { s0, s1, s2, s3 } = encrypt(xk, x32[0], x32[1], x32[2], x32[3]);
+          x32[0] = s0, x32[1] = s1, x32[2] = s2, x32[3] = s3;
+          swap32IfBE(x32);
+        }
+        update(data) {
+          aexists(this);
+          abytes(data);
+          let pos = 0;
+          if (this.pos) {
+            const take = Math.min(BLOCK_SIZE2 - this.pos, data.length);
+            this.buffer.set(data.subarray(0, take), this.pos);
+            this.pos += take;
+            pos = take;
+            if (this.pos === BLOCK_SIZE2 && pos < data.length) {
+              this.process(this.buffer, 0);
+              this.pos = 0;
+            }
+          }
+          while (pos + BLOCK_SIZE2 < data.length) {
+            this.process(data, pos);
+            pos += BLOCK_SIZE2;
+          }
+          if (pos < data.length) {
+            this.buffer.set(data.subarray(pos), 0);
+            this.pos = data.length - pos;
+          }
+          return this;
+        }
+        // See {@link https://www.rfc-editor.org/rfc/rfc4493.html#section-2.4 | RFC 4493 Section 2.4}.
+        digestInto(out) {
+          aexists(this);
+          aoutput32(out, this);
+          this.finished = true;
+          const view = out.subarray(0, this.outputLen);
+          let last = new Uint8Array(BLOCK_SIZE2);
+          if (this.pos === BLOCK_SIZE2) {
+            last.set(this.buffer);
+            xorBlock(last, this.k1);
+          } else {
+            last.set(this.buffer.subarray(0, this.pos));
+            last[this.pos] = 128;
+            xorBlock(last, this.k2);
+          }
+          view.set(this.x);
+          xorBlock(view, last);
+          encryptBlock(this.xk, view);
+          clean(last);
+        }
+        digest() {
+          const { buffer, outputLen } = this;
+          this.digestInto(buffer);
+          const res = buffer.slice(0, outputLen);
+          this.destroy();
+          return res;
+        }
+        destroy() {
+          const { buffer, destroyed, x, xk, k1, k2 } = this;
+          if (destroyed)
+            return;
+          this.destroyed = true;
+          clean(buffer, x, xk, k1, k2);
+        }
+      };
+      cmac = /* @__PURE__ */ wrapMacConstructor(16, (key) => new _CMAC(key));
+      siv = () => {
+        throw new Error('"siv" from v1 is now "gcmsiv"');
+      };
+      aessiv2 = /* @__PURE__ */ wrapCipher({ blockSize: 16, tagLength: 16, withAAD: true }, function aessiv3(key, ...AAD) {
+        const PLAIN_LIMIT = limit("plaintext", 0, 2 ** 132);
+        const CIPHER_LIMIT = limit("ciphertext", 16, 2 ** 132 + 16);
+        if (AAD.length > 126) {
+          throw new Error('"AAD" expected <= 126 items');
+        }
+        AAD.forEach((aad) => abytes(aad));
+        abytes(key);
+        if (![32, 48, 64].includes(key.length))
+          throw new Error('"aes key" expected Uint8Array of length 32/48/64, got length=' + key.length);
+        const k1 = key.subarray(0, key.length / 2);
+        const k2 = key.subarray(key.length / 2);
+        return {
+          // {@link https://datatracker.ietf.org/doc/html/rfc5297.html#section-2.6 | RFC 5297 Section 2.6}
+          encrypt(plaintext) {
+            PLAIN_LIMIT(plaintext.length);
+            const v = s2v(k1, [...AAD, plaintext]);
+            const q = Uint8Array.from(v);
+            q[8] &= 127;
+            q[12] &= 127;
+            const c = ctr(k2, q).encrypt(plaintext);
+            return concatBytes(v, c);
+          },
+          // {@link https://datatracker.ietf.org/doc/html/rfc5297.html#section-2.7 | RFC 5297 Section 2.7}
+          decrypt(ciphertext) {
+            CIPHER_LIMIT(ciphertext.length);
+            const v = ciphertext.subarray(0, BLOCK_SIZE2);
+            const c = ciphertext.subarray(BLOCK_SIZE2);
+            const q = Uint8Array.from(v);
+            q[8] &= 127;
+            q[12] &= 127;
+            const p = ctr(k2, q).decrypt(c);
+            const t = s2v(k1, [...AAD, p]);
+            if (equalBytes(t, v)) {
+              return p;
+            } else {
+              clean(p);
+              throw new Error("invalid siv tag");
+            }
+          }
+        };
+      });
+      unsafe = /* @__PURE__ */ Object.freeze({
+        expandKeyLE,
+        expandKeyDecLE,
+        encrypt,
+        decrypt,
+        encryptBlock,
+        decryptBlock,
+        ctrCounter,
+        ctr32,
+        dbl,
+        xorBlock,
+        xorend,
+        s2v
+      });
+      __TESTS = /* @__PURE__ */ Object.freeze({
+        incBytes
+      });
+    }
+  });
+
+  // node_modules/@noble/ciphers/_arx.js
+  function rotl(a, b) {
+    return a << b | a >>> 32 - b;
+  }
+  function runCipher(core, sigma, key, nonce, data, output, counter, rounds) {
+    const len = data.length;
+    const block = new Uint8Array(BLOCK_LEN);
+    const b32 = u32(block);
+    const isAligned = isLE && isAligned32(data) && isAligned32(output);
+    const d32 = isAligned ? u32(data) : U32_EMPTY;
+    const o32 = isAligned ? u32(output) : U32_EMPTY;
+    if (!isLE) {
+      for (let pos = 0; pos < len; counter++) {
+        core(sigma, key, nonce, b32, counter, rounds);
+        swap32IfBE(b32);
+        if (counter >= MAX_COUNTER)
+          throw new Error("arx: counter overflow");
+        const take = Math.min(BLOCK_LEN, len - pos);
+        for (let j = 0, posj; j < take; j++) {
+          posj = pos + j;
+          output[posj] = data[posj] ^ block[j];
+        }
+        pos += take;
+      }
+      return;
+    }
+    for (let pos = 0; pos < len; counter++) {
+      core(sigma, key, nonce, b32, counter, rounds);
+      if (counter >= MAX_COUNTER)
+        throw new Error("arx: counter overflow");
+      const take = Math.min(BLOCK_LEN, len - pos);
+      if (isAligned && take === BLOCK_LEN) {
+        const pos32 = pos / 4;
+        if (pos % 4 !== 0)
+          throw new Error("arx: invalid block position");
+        for (let j = 0, posj; j < BLOCK_LEN32; j++) {
+          posj = pos32 + j;
+          o32[posj] = d32[posj] ^ b32[j];
+        }
+        pos += BLOCK_LEN;
+        continue;
+      }
+      for (let j = 0, posj; j < take; j++) {
+        posj = pos + j;
+        output[posj] = data[posj] ^ block[j];
+      }
+      pos += take;
+    }
+  }
+  function createCipher(core, opts) {
+    const { allowShortKeys, extendNonceFn, counterLength, counterRight, rounds } = checkOpts({ allowShortKeys: false, counterLength: 8, counterRight: false, rounds: 20 }, opts);
+    if (typeof core !== "function")
+      throw new Error("core must be a function");
+    anumber(counterLength);
+    anumber(rounds);
+    abool(counterRight);
+    abool(allowShortKeys);
+    return (key, nonce, data, output, counter = 0) => {
+      abytes(key, void 0, "key");
+      abytes(nonce, void 0, "nonce");
+      abytes(data, void 0, "data");
+      const len = data.length;
+      const hasOutput = output !== void 0;
+      output = getOutput(len, output, false);
+      if (hasOutput)
+        complexOverlapBytes(data, output);
+      anumber(counter);
+      if (counter < 0 || counter >= MAX_COUNTER)
+        throw new Error("arx: counter overflow");
+      const toClean = [];
+      let l = key.length;
+      let k;
+      let sigma;
+      if (l === 32) {
+        toClean.push(k = copyBytes(key));
+        sigma = sigma32_32;
+      } else if (l === 16 && allowShortKeys) {
+        k = new Uint8Array(32);
+        k.set(key);
+        k.set(key, 16);
+        sigma = sigma16_32;
+        toClean.push(k);
+      } else {
+        abytes(key, 32, "arx key");
+        throw new Error("invalid key size");
+      }
+      if (!isLE || !isAligned32(nonce))
+        toClean.push(nonce = copyBytes(nonce));
+      let k32 = u32(k);
+      if (extendNonceFn) {
+        if (nonce.length !== 24)
+          throw new Error("arx: extended nonce must be 24 bytes");
+        const n16 = nonce.subarray(0, 16);
+        if (isLE)
+          extendNonceFn(sigma, k32, u32(n16), k32);
+        else {
+          const sigmaRaw = swap32IfBE(Uint32Array.from(sigma));
+          extendNonceFn(sigmaRaw, k32, u32(n16), k32);
+          clean(sigmaRaw);
+          swap32IfBE(k32);
+        }
+        nonce = nonce.subarray(16);
+      } else if (!isLE)
+        swap32IfBE(k32);
+      const nonceNcLen = 16 - counterLength;
+      if (nonceNcLen !== nonce.length)
+        throw new Error(`arx: nonce must be ${nonceNcLen} or 16 bytes`);
+      if (nonceNcLen !== 12) {
+        const nc = new Uint8Array(12);
+        nc.set(nonce, counterRight ? 0 : 12 - nonce.length);
+        nonce = nc;
+        toClean.push(nonce);
+      }
+      const n32 = swap32IfBE(u32(nonce));
+      try {
+        runCipher(core, sigma, k32, n32, data, output, counter, rounds);
+        return output;
+      } finally {
+        clean(...toClean);
+      }
+    };
+  }
+  var encodeStr, sigma16_32, sigma32_32, BLOCK_LEN, BLOCK_LEN32, MAX_COUNTER, U32_EMPTY, _XorStreamPRG, createPRG;
+  var init_arx = __esm({
+    "node_modules/@noble/ciphers/_arx.js"() {
+      init_utils();
+      encodeStr = (str) => Uint8Array.from(str.split(""), (c) => c.charCodeAt(0));
+      sigma16_32 = /* @__PURE__ */ (() => swap32IfBE(u32(encodeStr("expand 16-byte k"))))();
+      sigma32_32 = /* @__PURE__ */ (() => swap32IfBE(u32(encodeStr("expand 32-byte k"))))();
+      BLOCK_LEN = 64;
+      BLOCK_LEN32 = 16;
+      MAX_COUNTER = /* @__PURE__ */ (() => 2 ** 32 - 1)();
+      U32_EMPTY = /* @__PURE__ */ Uint32Array.of();
+      _XorStreamPRG = class __XorStreamPRG {
+        blockLen;
+        keyLen;
+        nonceLen;
+        state;
+        buf;
+        key;
+        nonce;
+        pos;
+        ctr;
+        cipher;
+        destroyed = false;
+        constructor(cipher, blockLen, keyLen, nonceLen, seed) {
+          this.cipher = cipher;
+          this.blockLen = blockLen;
+          this.keyLen = keyLen;
+          this.nonceLen = nonceLen;
+          this.state = new Uint8Array(this.keyLen + this.nonceLen);
+          this.reseed(seed);
+          this.ctr = 0;
+          this.pos = this.blockLen;
+          this.buf = new Uint8Array(this.blockLen);
+          this.key = this.state.subarray(0, this.keyLen);
+          this.nonce = this.state.subarray(this.keyLen);
+        }
+        reseed(seed) {
+          abytes(seed, void 0, "seed");
+          if (!seed || seed.length === 0)
+            throw new Error("entropy required");
+          for (let i = 0; i < seed.length; i++)
+            this.state[i % this.state.length] ^= seed[i];
+          this.ctr = 0;
+          this.pos = this.blockLen;
+        }
+        addEntropy(seed) {
+          if (this.destroyed)
+            throw new Error("cannot use destroyed PRG");
+          abytes(seed, void 0, "seed");
+          if (seed.length === 0)
+            throw new Error("entropy required");
+          this.state.set(this.randomBytes(this.state.length));
+          this.reseed(seed);
+        }
+        randomBytes(len) {
+          if (this.destroyed)
+            throw new Error("cannot use destroyed PRG");
+          anumber(len);
+          if (len === 0)
+            return new Uint8Array(0);
+          const avail = this.pos < this.blockLen ? this.blockLen - this.pos : 0;
+          const blocks = Math.ceil(Math.max(0, len - avail) / this.blockLen);
+          if (blocks > 0 && this.ctr > MAX_COUNTER - blocks)
+            throw new Error("arx: counter overflow");
+          const out = new Uint8Array(len);
+          let outPos = 0;
+          if (this.pos < this.blockLen) {
+            const take = Math.min(len, this.blockLen - this.pos);
+            out.set(this.buf.subarray(this.pos, this.pos + take), 0);
+            this.pos += take;
+            outPos += take;
+            if (outPos === len)
+              return out;
+          }
+          const full = Math.floor((len - outPos) / this.blockLen);
+          if (full > 0) {
+            const blockBytes = full * this.blockLen;
+            const b = out.subarray(outPos, outPos + blockBytes);
+            this.cipher(this.key, this.nonce, b, b, this.ctr);
+            this.ctr += full;
+            outPos += blockBytes;
+          }
+          const left = len - outPos;
+          if (left > 0) {
+            this.buf.fill(0);
+            this.cipher(this.key, this.nonce, this.buf, this.buf, this.ctr++);
+            out.set(this.buf.subarray(0, left), outPos);
+            this.pos = left;
+          }
+          return out;
+        }
+        // Clone seeds the new instance from this stream, so the source PRG advances too.
+        clone() {
+          if (this.destroyed)
+            throw new Error("cannot use destroyed PRG");
+          return new __XorStreamPRG(this.cipher, this.blockLen, this.keyLen, this.nonceLen, this.randomBytes(this.state.length));
+        }
+        // Zeroes the current state, leftover buffer, and marks the instance destroyed.
+        // The instance fails closed: any later randomBytes()/addEntropy()/clone() throws instead
+        // of silently continuing from zero key||nonce state (which would yield predictable output).
+        clean() {
+          this.pos = 0;
+          this.ctr = 0;
+          this.buf.fill(0);
+          this.state.fill(0);
+          this.destroyed = true;
+        }
+      };
+      createPRG = (cipher, blockLen, keyLen, nonceLen) => {
+        return ((seed = randomBytes(32)) => new _XorStreamPRG(cipher, blockLen, keyLen, nonceLen, seed));
+      };
+    }
+  });
+
+  // node_modules/@noble/ciphers/_poly1305.js
+  function u8to16(a, i) {
+    return a[i++] & 255 | (a[i++] & 255) << 8;
+  }
+  var Poly1305, poly1305;
+  var init_poly1305 = __esm({
+    "node_modules/@noble/ciphers/_poly1305.js"() {
+      init_utils();
+      Poly1305 = class {
+        blockLen = 16;
+        outputLen = 16;
+        buffer = new Uint8Array(16);
+        r = new Uint16Array(10);
+        // Allocating 1 array with .subarray() here is slower than 3
+        h = new Uint16Array(10);
+        pad = new Uint16Array(8);
+        pos = 0;
+        finished = false;
+        destroyed = false;
+        // Can be speed-up using BigUint64Array, at the cost of complexity
+        constructor(key) {
+          key = copyBytes(abytes(key, 32, "key"));
+          const t0 = u8to16(key, 0);
+          const t1 = u8to16(key, 2);
+          const t2 = u8to16(key, 4);
+          const t3 = u8to16(key, 6);
+          const t4 = u8to16(key, 8);
+          const t5 = u8to16(key, 10);
+          const t6 = u8to16(key, 12);
+          const t7 = u8to16(key, 14);
+          this.r[0] = t0 & 8191;
+          this.r[1] = (t0 >>> 13 | t1 << 3) & 8191;
+          this.r[2] = (t1 >>> 10 | t2 << 6) & 7939;
+          this.r[3] = (t2 >>> 7 | t3 << 9) & 8191;
+          this.r[4] = (t3 >>> 4 | t4 << 12) & 255;
+          this.r[5] = t4 >>> 1 & 8190;
+          this.r[6] = (t4 >>> 14 | t5 << 2) & 8191;
+          this.r[7] = (t5 >>> 11 | t6 << 5) & 8065;
+          this.r[8] = (t6 >>> 8 | t7 << 8) & 8191;
+          this.r[9] = t7 >>> 5 & 127;
+          for (let i = 0; i < 8; i++)
+            this.pad[i] = u8to16(key, 16 + 2 * i);
+        }
+        process(data, offset, isLast = false) {
+          const hibit = isLast ? 0 : 1 << 11;
+          const { h, r: r3 } = this;
+          const r0 = r3[0];
+          const r1 = r3[1];
+          const r22 = r3[2];
+          const r32 = r3[3];
+          const r4 = r3[4];
+          const r5 = r3[5];
+          const r6 = r3[6];
+          const r7 = r3[7];
+          const r8 = r3[8];
+          const r9 = r3[9];
+          const t0 = u8to16(data, offset + 0);
+          const t1 = u8to16(data, offset + 2);
+          const t2 = u8to16(data, offset + 4);
+          const t3 = u8to16(data, offset + 6);
+          const t4 = u8to16(data, offset + 8);
+          const t5 = u8to16(data, offset + 10);
+          const t6 = u8to16(data, offset + 12);
+          const t7 = u8to16(data, offset + 14);
+          let h0 = h[0] + (t0 & 8191);
+          let h1 = h[1] + ((t0 >>> 13 | t1 << 3) & 8191);
+          let h2 = h[2] + ((t1 >>> 10 | t2 << 6) & 8191);
+          let h3 = h[3] + ((t2 >>> 7 | t3 << 9) & 8191);
+          let h4 = h[4] + ((t3 >>> 4 | t4 << 12) & 8191);
+          let h5 = h[5] + (t4 >>> 1 & 8191);
+          let h6 = h[6] + ((t4 >>> 14 | t5 << 2) & 8191);
+          let h7 = h[7] + ((t5 >>> 11 | t6 << 5) & 8191);
+          let h8 = h[8] + ((t6 >>> 8 | t7 << 8) & 8191);
+          let h9 = h[9] + (t7 >>> 5 | hibit);
+          let c = 0;
+          let d0 = c + h0 * r0 + h1 * (5 * r9) + h2 * (5 * r8) + h3 * (5 * r7) + h4 * (5 * r6);
+          c = d0 >>> 13;
+          d0 &= 8191;
+          d0 += h5 * (5 * r5) + h6 * (5 * r4) + h7 * (5 * r32) + h8 * (5 * r22) + h9 * (5 * r1);
+          c += d0 >>> 13;
+          d0 &= 8191;
+          let d1 = c + h0 * r1 + h1 * r0 + h2 * (5 * r9) + h3 * (5 * r8) + h4 * (5 * r7);
+          c = d1 >>> 13;
+          d1 &= 8191;
+          d1 += h5 * (5 * r6) + h6 * (5 * r5) + h7 * (5 * r4) + h8 * (5 * r32) + h9 * (5 * r22);
+          c += d1 >>> 13;
+          d1 &= 8191;
+          let d2 = c + h0 * r22 + h1 * r1 + h2 * r0 + h3 * (5 * r9) + h4 * (5 * r8);
+          c = d2 >>> 13;
+          d2 &= 8191;
+          d2 += h5 * (5 * r7) + h6 * (5 * r6) + h7 * (5 * r5) + h8 * (5 * r4) + h9 * (5 * r32);
+          c += d2 >>> 13;
+          d2 &= 8191;
+          let d3 = c + h0 * r32 + h1 * r22 + h2 * r1 + h3 * r0 + h4 * (5 * r9);
+          c = d3 >>> 13;
+          d3 &= 8191;
+          d3 += h5 * (5 * r8) + h6 * (5 * r7) + h7 * (5 * r6) + h8 * (5 * r5) + h9 * (5 * r4);
+          c += d3 >>> 13;
+          d3 &= 8191;
+          let d4 = c + h0 * r4 + h1 * r32 + h2 * r22 + h3 * r1 + h4 * r0;
+          c = d4 >>> 13;
+          d4 &= 8191;
+          d4 += h5 * (5 * r9) + h6 * (5 * r8) + h7 * (5 * r7) + h8 * (5 * r6) + h9 * (5 * r5);
+          c += d4 >>> 13;
+          d4 &= 8191;
+          let d5 = c + h0 * r5 + h1 * r4 + h2 * r32 + h3 * r22 + h4 * r1;
+          c = d5 >>> 13;
+          d5 &= 8191;
+          d5 += h5 * r0 + h6 * (5 * r9) + h7 * (5 * r8) + h8 * (5 * r7) + h9 * (5 * r6);
+          c += d5 >>> 13;
+          d5 &= 8191;
+          let d6 = c + h0 * r6 + h1 * r5 + h2 * r4 + h3 * r32 + h4 * r22;
+          c = d6 >>> 13;
+          d6 &= 8191;
+          d6 += h5 * r1 + h6 * r0 + h7 * (5 * r9) + h8 * (5 * r8) + h9 * (5 * r7);
+          c += d6 >>> 13;
+          d6 &= 8191;
+          let d7 = c + h0 * r7 + h1 * r6 + h2 * r5 + h3 * r4 + h4 * r32;
+          c = d7 >>> 13;
+          d7 &= 8191;
+          d7 += h5 * r22 + h6 * r1 + h7 * r0 + h8 * (5 * r9) + h9 * (5 * r8);
+          c += d7 >>> 13;
+          d7 &= 8191;
+          let d8 = c + h0 * r8 + h1 * r7 + h2 * r6 + h3 * r5 + h4 * r4;
+          c = d8 >>> 13;
+          d8 &= 8191;
+          d8 += h5 * r32 + h6 * r22 + h7 * r1 + h8 * r0 + h9 * (5 * r9);
+          c += d8 >>> 13;
+          d8 &= 8191;
+          let d9 = c + h0 * r9 + h1 * r8 + h2 * r7 + h3 * r6 + h4 * r5;
+          c = d9 >>> 13;
+          d9 &= 8191;
+          d9 += h5 * r4 + h6 * r32 + h7 * r22 + h8 * r1 + h9 * r0;
+          c += d9 >>> 13;
+          d9 &= 8191;
+          c = (c << 2) + c | 0;
+          c = c + d0 | 0;
+          d0 = c & 8191;
+          c = c >>> 13;
+          d1 += c;
+          h[0] = d0;
+          h[1] = d1;
+          h[2] = d2;
+          h[3] = d3;
+          h[4] = d4;
+          h[5] = d5;
+          h[6] = d6;
+          h[7] = d7;
+          h[8] = d8;
+          h[9] = d9;
+        }
+        finalize() {
+          const { h, pad } = this;
+          const g = new Uint16Array(10);
+          let c = h[1] >>> 13;
+          h[1] &= 8191;
+          for (let i = 2; i < 10; i++) {
+            h[i] += c;
+            c = h[i] >>> 13;
+            h[i] &= 8191;
+          }
+          h[0] += c * 5;
+          c = h[0] >>> 13;
+          h[0] &= 8191;
+          h[1] += c;
+          c = h[1] >>> 13;
+          h[1] &= 8191;
+          h[2] += c;
+          g[0] = h[0] + 5;
+          c = g[0] >>> 13;
+          g[0] &= 8191;
+          for (let i = 1; i < 10; i++) {
+            g[i] = h[i] + c;
+            c = g[i] >>> 13;
+            g[i] &= 8191;
+          }
+          g[9] -= 1 << 13;
+          let mask = (c ^ 1) - 1;
+          for (let i = 0; i < 10; i++)
+            g[i] &= mask;
+          mask = ~mask;
+          for (let i = 0; i < 10; i++)
+            h[i] = h[i] & mask | g[i];
+          h[0] = (h[0] | h[1] << 13) & 65535;
+          h[1] = (h[1] >>> 3 | h[2] << 10) & 65535;
+          h[2] = (h[2] >>> 6 | h[3] << 7) & 65535;
+          h[3] = (h[3] >>> 9 | h[4] << 4) & 65535;
+          h[4] = (h[4] >>> 12 | h[5] << 1 | h[6] << 14) & 65535;
+          h[5] = (h[6] >>> 2 | h[7] << 11) & 65535;
+          h[6] = (h[7] >>> 5 | h[8] << 8) & 65535;
+          h[7] = (h[8] >>> 8 | h[9] << 5) & 65535;
+          let f = h[0] + pad[0];
+          h[0] = f & 65535;
+          for (let i = 1; i < 8; i++) {
+            f = (h[i] + pad[i] | 0) + (f >>> 16) | 0;
+            h[i] = f & 65535;
+          }
+          clean(g);
+        }
+        update(data) {
+          aexists(this);
+          abytes(data);
+          data = copyBytes(data);
+          const { buffer, blockLen } = this;
+          const len = data.length;
+          for (let pos = 0; pos < len; ) {
+            const take = Math.min(blockLen - this.pos, len - pos);
+            if (take === blockLen) {
+              for (; blockLen <= len - pos; pos += blockLen)
+                this.process(data, pos);
+              continue;
+            }
+            buffer.set(data.subarray(pos, pos + take), this.pos);
+            this.pos += take;
+            pos += take;
+            if (this.pos === blockLen) {
+              this.process(buffer, 0, false);
+              this.pos = 0;
+            }
+          }
+          return this;
+        }
+        destroy() {
+          this.destroyed = true;
+          clean(this.h, this.r, this.buffer, this.pad);
+        }
+        digestInto(out) {
+          aexists(this);
+          aoutput(out, this);
+          this.finished = true;
+          const { buffer, h } = this;
+          let { pos } = this;
+          if (pos) {
+            buffer[pos++] = 1;
+            for (; pos < 16; pos++)
+              buffer[pos] = 0;
+            this.process(buffer, 0, true);
+          }
+          this.finalize();
+          let opos = 0;
+          for (let i = 0; i < 8; i++) {
+            out[opos++] = h[i] >>> 0;
+            out[opos++] = h[i] >>> 8;
+          }
+        }
+        digest() {
+          const { buffer, outputLen } = this;
+          this.digestInto(buffer);
+          const res = buffer.slice(0, outputLen);
+          this.destroy();
+          return res;
+        }
+      };
+      poly1305 = /* @__PURE__ */ wrapMacConstructor(32, (key) => new Poly1305(key));
+    }
+  });
+
+  // node_modules/@noble/ciphers/chacha.js
+  var chacha_exports = {};
+  __export(chacha_exports, {
+    __TESTS: () => __TESTS2,
+    _poly1305_aead: () => _poly1305_aead,
+    chacha12: () => chacha12,
+    chacha20: () => chacha20,
+    chacha20orig: () => chacha20orig,
+    chacha20poly1305: () => chacha20poly1305,
+    chacha8: () => chacha8,
+    hchacha: () => hchacha,
+    rngChacha20: () => rngChacha20,
+    rngChacha8: () => rngChacha8,
+    xchacha20: () => xchacha20,
+    xchacha20poly1305: () => xchacha20poly1305
+  });
+  function chachaCore(s, k, n, out, cnt, rounds = 20) {
+    let y00 = s[0], y01 = s[1], y02 = s[2], y03 = s[3], y04 = k[0], y05 = k[1], y06 = k[2], y07 = k[3], y08 = k[4], y09 = k[5], y10 = k[6], y11 = k[7], y12 = cnt, y13 = n[0], y14 = n[1], y15 = n[2];
+    let x00 = y00, x01 = y01, x02 = y02, x03 = y03, x04 = y04, x05 = y05, x06 = y06, x07 = y07, x08 = y08, x09 = y09, x10 = y10, x11 = y11, x12 = y12, x13 = y13, x14 = y14, x15 = y15;
+    for (let r3 = 0; r3 < rounds; r3 += 2) {
+      x00 = x00 + x04 | 0;
+      x12 = rotl(x12 ^ x00, 16);
+      x08 = x08 + x12 | 0;
+      x04 = rotl(x04 ^ x08, 12);
+      x00 = x00 + x04 | 0;
+      x12 = rotl(x12 ^ x00, 8);
+      x08 = x08 + x12 | 0;
+      x04 = rotl(x04 ^ x08, 7);
+      x01 = x01 + x05 | 0;
+      x13 = rotl(x13 ^ x01, 16);
+      x09 = x09 + x13 | 0;
+      x05 = rotl(x05 ^ x09, 12);
+      x01 = x01 + x05 | 0;
+      x13 = rotl(x13 ^ x01, 8);
+      x09 = x09 + x13 | 0;
+      x05 = rotl(x05 ^ x09, 7);
+      x02 = x02 + x06 | 0;
+      x14 = rotl(x14 ^ x02, 16);
+      x10 = x10 + x14 | 0;
+      x06 = rotl(x06 ^ x10, 12);
+      x02 = x02 + x06 | 0;
+      x14 = rotl(x14 ^ x02, 8);
+      x10 = x10 + x14 | 0;
+      x06 = rotl(x06 ^ x10, 7);
+      x03 = x03 + x07 | 0;
+      x15 = rotl(x15 ^ x03, 16);
+      x11 = x11 + x15 | 0;
+      x07 = rotl(x07 ^ x11, 12);
+      x03 = x03 + x07 | 0;
+      x15 = rotl(x15 ^ x03, 8);
+      x11 = x11 + x15 | 0;
+      x07 = rotl(x07 ^ x11, 7);
+      x00 = x00 + x05 | 0;
+      x15 = rotl(x15 ^ x00, 16);
+      x10 = x10 + x15 | 0;
+      x05 = rotl(x05 ^ x10, 12);
+      x00 = x00 + x05 | 0;
+      x15 = rotl(x15 ^ x00, 8);
+      x10 = x10 + x15 | 0;
+      x05 = rotl(x05 ^ x10, 7);
+      x01 = x01 + x06 | 0;
+      x12 = rotl(x12 ^ x01, 16);
+      x11 = x11 + x12 | 0;
+      x06 = rotl(x06 ^ x11, 12);
+      x01 = x01 + x06 | 0;
+      x12 = rotl(x12 ^ x01, 8);
+      x11 = x11 + x12 | 0;
+      x06 = rotl(x06 ^ x11, 7);
+      x02 = x02 + x07 | 0;
+      x13 = rotl(x13 ^ x02, 16);
+      x08 = x08 + x13 | 0;
+      x07 = rotl(x07 ^ x08, 12);
+      x02 = x02 + x07 | 0;
+      x13 = rotl(x13 ^ x02, 8);
+      x08 = x08 + x13 | 0;
+      x07 = rotl(x07 ^ x08, 7);
+      x03 = x03 + x04 | 0;
+      x14 = rotl(x14 ^ x03, 16);
+      x09 = x09 + x14 | 0;
+      x04 = rotl(x04 ^ x09, 12);
+      x03 = x03 + x04 | 0;
+      x14 = rotl(x14 ^ x03, 8);
+      x09 = x09 + x14 | 0;
+      x04 = rotl(x04 ^ x09, 7);
+    }
+    let oi = 0;
+    out[oi++] = y00 + x00 | 0;
+    out[oi++] = y01 + x01 | 0;
+    out[oi++] = y02 + x02 | 0;
+    out[oi++] = y03 + x03 | 0;
+    out[oi++] = y04 + x04 | 0;
+    out[oi++] = y05 + x05 | 0;
+    out[oi++] = y06 + x06 | 0;
+    out[oi++] = y07 + x07 | 0;
+    out[oi++] = y08 + x08 | 0;
+    out[oi++] = y09 + x09 | 0;
+    out[oi++] = y10 + x10 | 0;
+    out[oi++] = y11 + x11 | 0;
+    out[oi++] = y12 + x12 | 0;
+    out[oi++] = y13 + x13 | 0;
+    out[oi++] = y14 + x14 | 0;
+    out[oi++] = y15 + x15 | 0;
+  }
+  function hchacha(s, k, i, out) {
+    const s2 = isLE ? s : swap32IfBE(s.slice(0, 4));
+    const k2 = isLE ? k : swap32IfBE(k.slice(0, 8));
+    const i22 = isLE ? i : swap32IfBE(i.slice(0, 4));
+    const t = new Uint32Array(16);
+    chachaCore(s2, k2, i22.subarray(1), t, i22[0]);
+    let oi = 0;
+    out[oi++] = t[0] - s2[0] | 0;
+    out[oi++] = t[1] - s2[1] | 0;
+    out[oi++] = t[2] - s2[2] | 0;
+    out[oi++] = t[3] - s2[3] | 0;
+    out[oi++] = t[12] - i22[0] | 0;
+    out[oi++] = t[13] - i22[1] | 0;
+    out[oi++] = t[14] - i22[2] | 0;
+    out[oi++] = t[15] - i22[3] | 0;
+    swap32IfBE(out);
+    if (!isLE)
+      clean(s2, k2, i22);
+    clean(t);
+  }
+  function computeTag2(fn, key, nonce, ciphertext, AAD) {
+    if (AAD !== void 0)
+      abytes(AAD, void 0, "AAD");
+    const authKey = fn(key, nonce, ZEROS322);
+    const lengths = u64Lengths(ciphertext.length, AAD ? AAD.length : 0, true);
+    const h = poly1305.create(authKey);
+    if (AAD)
+      updatePadded(h, AAD);
+    updatePadded(h, ciphertext);
+    h.update(lengths);
+    const res = h.digest();
+    clean(authKey, lengths);
+    return res;
+  }
+  var chacha20orig, chacha20, xchacha20, chacha8, chacha12, __TESTS2, ZEROS162, updatePadded, ZEROS322, _poly1305_aead, chacha20poly1305, xchacha20poly1305, rngChacha20, rngChacha8;
+  var init_chacha = __esm({
+    "node_modules/@noble/ciphers/chacha.js"() {
+      init_arx();
+      init_poly1305();
+      init_utils();
+      chacha20orig = /* @__PURE__ */ createCipher(chachaCore, {
+        counterRight: false,
+        counterLength: 8,
+        allowShortKeys: true
+      });
+      chacha20 = /* @__PURE__ */ createCipher(chachaCore, {
+        counterRight: false,
+        counterLength: 4,
+        allowShortKeys: false
+      });
+      xchacha20 = /* @__PURE__ */ createCipher(chachaCore, {
+        counterRight: false,
+        counterLength: 8,
+        extendNonceFn: hchacha,
+        allowShortKeys: false
+      });
+      chacha8 = /* @__PURE__ */ createCipher(chachaCore, {
+        counterRight: false,
+        counterLength: 4,
+        rounds: 8
+      });
+      chacha12 = /* @__PURE__ */ createCipher(chachaCore, {
+        counterRight: false,
+        counterLength: 4,
+        rounds: 12
+      });
+      __TESTS2 = /* @__PURE__ */ Object.freeze({ chachaCore });
+      ZEROS162 = /* @__PURE__ */ new Uint8Array(16);
+      updatePadded = (h, msg) => {
+        h.update(msg);
+        const leftover = msg.length % 16;
+        if (leftover)
+          h.update(ZEROS162.subarray(leftover));
+      };
+      ZEROS322 = /* @__PURE__ */ new Uint8Array(32);
+      _poly1305_aead = (xorStream) => (key, nonce, AAD) => {
+        const tagLength = 16;
+        return {
+          encrypt(plaintext, output) {
+            const plength = plaintext.length;
+            output = getOutput(plength + tagLength, output, false);
+            output.set(plaintext);
+            const oPlain = output.subarray(0, -tagLength);
+            xorStream(key, nonce, oPlain, oPlain, 1);
+            const tag = computeTag2(xorStream, key, nonce, oPlain, AAD);
+            output.set(tag, plength);
+            clean(tag);
+            return output;
+          },
+          decrypt(ciphertext, output) {
+            output = getOutput(ciphertext.length - tagLength, output, false);
+            const data = ciphertext.subarray(0, -tagLength);
+            const passedTag = ciphertext.subarray(-tagLength);
+            const tag = computeTag2(xorStream, key, nonce, data, AAD);
+            if (!equalBytes(passedTag, tag)) {
+              clean(tag);
+              throw new Error("invalid tag");
+            }
+            output.set(ciphertext.subarray(0, -tagLength));
+            xorStream(key, nonce, output, output, 1);
+            clean(tag);
+            return output;
+          }
+        };
+      };
+      chacha20poly1305 = /* @__PURE__ */ wrapCipher(
+        { blockSize: 64, nonceLength: 12, tagLength: 16, withAAD: true },
+        /* @__PURE__ */ _poly1305_aead(chacha20)
+      );
+      xchacha20poly1305 = /* @__PURE__ */ wrapCipher(
+        { blockSize: 64, nonceLength: 24, tagLength: 16, withAAD: true },
+        /* @__PURE__ */ _poly1305_aead(xchacha20)
+      );
+      rngChacha20 = /* @__PURE__ */ createPRG(chacha20orig, 64, 32, 8);
+      rngChacha8 = /* @__PURE__ */ createPRG(chacha8, 64, 32, 12);
+    }
+  });
+
+  // node_modules/@noble/hashes/utils.js
+  function isBytes2(a) {
+    return a instanceof Uint8Array || ArrayBuffer.isView(a) && a.constructor.name === "Uint8Array" && "BYTES_PER_ELEMENT" in a && a.BYTES_PER_ELEMENT === 1;
+  }
+  function anumber2(n, title = "") {
+    if (typeof n !== "number")
+      throw new TypeError(atitle2(title) + "expected number, got " + typeof n);
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new RangeError(atitle2(title) + "expected integer >= 0, got " + n);
+    return n;
+  }
+  function abytes2(value, length, title = "") {
+    if (isBytes2(value) && (length === void 0 || value.length === length))
+      return value;
+    if (length !== void 0)
+      anumber2(length, "length");
+    const bytes = isBytes2(value);
+    const ofLen = length !== void 0 ? ` of length ${length}` : "";
+    const got = bytes ? `length=${value.length}` : `type=${typeof value}`;
+    const message = atitle2(title) + "expected Uint8Array" + ofLen + ", got " + got;
+    if (!bytes)
+      throw new TypeError(message);
+    throw new RangeError(message);
+  }
+  function ahash(h) {
+    if (typeof h !== "function" || typeof h.create !== "function")
+      throw new TypeError("expected hash wrapped by utils.createHasher");
+    anumber2(h.outputLen);
+    anumber2(h.blockLen);
+    if (h.outputLen < 1 || h.blockLen < 1)
+      throw new Error("hash blockLen / outputLen must be >= 1");
+  }
+  function aexists2(instance, checkFinished = true) {
+    if (instance.destroyed)
+      throw new Error("hash was destroyed");
+    if (checkFinished && instance.finished)
+      throw new Error("digest() was already called");
+  }
+  function aoutput2(out, instance) {
+    abytes2(out, void 0, "output");
+    const min = instance.outputLen;
+    if (!(out.length >= min)) {
+      throw new RangeError('"output" expected length >= ' + min);
+    }
+  }
+  function clean2(...arrays) {
+    for (let i = 0; i < arrays.length; i++) {
+      arrays[i].fill(0);
+    }
+  }
+  function createView2(arr) {
+    return new DataView(arr.buffer, arr.byteOffset, arr.byteLength);
+  }
+  function rotr(word, shift) {
+    return word << 32 - shift | word >>> shift;
+  }
+  function rotl2(word, shift) {
+    return word << shift | word >>> 32 - shift >>> 0;
+  }
+  function checkOpts2(defaults, opts, title = "opts") {
+    aopts(defaults, "defaults");
+    if (opts !== void 0)
+      aopts(opts, title);
+    const merged = Object.assign(/* @__PURE__ */ Object.create(null), defaults, opts);
+    return merged;
+  }
+  function createHasher(hashCons, info = {}) {
+    if (typeof hashCons !== "function")
+      throw new TypeError('"hashCons" expected function, got type=' + typeof hashCons);
+    info = checkOpts2({}, info, "info");
+    const hashC = (msg, opts) => hashCons(opts).update(msg).digest();
+    const tmp = hashCons(void 0);
+    hashC.outputLen = tmp.outputLen;
+    hashC.blockLen = tmp.blockLen;
+    hashC.canXOF = tmp.canXOF;
+    hashC.create = (opts) => hashCons(opts);
+    Object.assign(hashC, info);
+    return Object.freeze(hashC);
+  }
+  var atitle2, aobject2, aopts, oidNist;
+  var init_utils2 = __esm({
+    "node_modules/@noble/hashes/utils.js"() {
+      atitle2 = (title) => title ? `"${title}" ` : "";
+      aobject2 = (value, label) => {
+        if (value === null || typeof value !== "object" || Array.isArray(value))
+          throw new TypeError((label === "object" ? "" : `"${label}" `) + "expected object, got type=" + typeof value);
+      };
+      aopts = (value, label) => {
+        aobject2(value, label);
+        const proto = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null)
+          throw new TypeError(`"${label}" expected plain object`);
+        if (Object.hasOwn(value, "__proto__"))
+          throw new TypeError(`"${label}.__proto__" is not allowed`);
+      };
+      oidNist = (suffix) => ({
+        // Current NIST hashAlgs suffixes used here fit in one DER subidentifier octet.
+        // Larger suffix values would need base-128 OID encoding and a different length byte.
+        oid: Uint8Array.from([6, 9, 96, 134, 72, 1, 101, 3, 4, 2, suffix])
+      });
+    }
+  });
+
+  // node_modules/@noble/hashes/hmac.js
+  var hmac_exports = {};
+  __export(hmac_exports, {
+    _HMAC: () => _HMAC,
+    hmac: () => hmac
+  });
+  var _HMAC, hmac;
+  var init_hmac = __esm({
+    "node_modules/@noble/hashes/hmac.js"() {
+      init_utils2();
+      _HMAC = class {
+        oHash;
+        iHash;
+        blockLen;
+        outputLen;
+        canXOF = false;
+        finished = false;
+        destroyed = false;
+        constructor(hash, key) {
+          ahash(hash);
+          abytes2(key, void 0, "key");
+          this.iHash = hash.create();
+          if (typeof this.iHash.update !== "function")
+            throw new Error("expected Hash instance");
+          this.blockLen = this.iHash.blockLen;
+          this.outputLen = this.iHash.outputLen;
+          const blockLen = this.blockLen;
+          const pad = new Uint8Array(blockLen);
+          pad.set(key.length > blockLen ? hash.create().update(key).digest() : key);
+          for (let i = 0; i < pad.length; i++)
+            pad[i] ^= 54;
+          this.iHash.update(pad);
+          this.oHash = hash.create();
+          for (let i = 0; i < pad.length; i++)
+            pad[i] ^= 54 ^ 92;
+          this.oHash.update(pad);
+          clean2(pad);
+        }
+        update(buf) {
+          aexists2(this);
+          this.iHash.update(buf);
+          return this;
+        }
+        digestInto(out) {
+          aexists2(this);
+          aoutput2(out, this);
+          this.finished = true;
+          const buf = out.subarray(0, this.outputLen);
+          this.iHash.digestInto(buf);
+          this.oHash.update(buf);
+          this.oHash.digestInto(buf);
+          this.destroy();
+        }
+        digest() {
+          const out = new Uint8Array(this.oHash.outputLen);
+          this.digestInto(out);
+          return out;
+        }
+        _cloneInto(to) {
+          to ||= Object.create(Object.getPrototypeOf(this), {});
+          const { oHash, iHash, finished, destroyed, blockLen, outputLen, canXOF } = this;
+          to = to;
+          to.finished = finished;
+          to.destroyed = destroyed;
+          to.blockLen = blockLen;
+          to.outputLen = outputLen;
+          to.canXOF = canXOF;
+          to.oHash = oHash._cloneInto(to.oHash);
+          to.iHash = iHash._cloneInto(to.iHash);
+          return to;
+        }
+        clone() {
+          return this._cloneInto();
+        }
+        destroy() {
+          this.destroyed = true;
+          this.oHash.destroy();
+          this.iHash.destroy();
+        }
+      };
+      hmac = /* @__PURE__ */ (() => {
+        const hmac_ = ((hash, key, message) => new _HMAC(hash, key).update(message).digest());
+        hmac_.create = (hash, key) => new _HMAC(hash, key);
+        return hmac_;
+      })();
+    }
+  });
+
+  // node_modules/@noble/hashes/_u64.js
+  function fromBig(n, le = false) {
+    if (le)
+      return { h: Number(n & U32_MASK64), l: Number(n >> _32n & U32_MASK64) };
+    return { h: Number(n >> _32n & U32_MASK64) | 0, l: Number(n & U32_MASK64) | 0 };
+  }
+  function split(lst, le = false) {
+    const len = lst.length;
+    let Ah = new Uint32Array(len);
+    let Al = new Uint32Array(len);
+    for (let i = 0; i < len; i++) {
+      const { h, l } = fromBig(lst[i], le);
+      [Ah[i], Al[i]] = [h, l];
+    }
+    return [Ah, Al];
+  }
+  function setU64FromNum(view, byteOffset, n, isLE3) {
+    const h = fromNumH(n);
+    const l = fromNumL(n);
+    view.setUint32(byteOffset, isLE3 ? l : h, isLE3);
+    view.setUint32(byteOffset + 4, isLE3 ? h : l, isLE3);
+  }
+  function add(Ah, Al, Bh, Bl) {
+    const l = (Al >>> 0) + (Bl >>> 0);
+    return { h: Ah + Bh + (l / 2 ** 32 | 0) | 0, l: l | 0 };
+  }
+  var U32_MASK64, _32n, fromNumH, fromNumL, shrSH, shrSL, rotrSH, rotrSL, rotrBH, rotrBL, add3L, add3H, add4L, add4H, add5L, add5H;
+  var init_u64 = __esm({
+    "node_modules/@noble/hashes/_u64.js"() {
+      U32_MASK64 = /* @__PURE__ */ (() => BigInt(2 ** 32 - 1))();
+      _32n = /* @__PURE__ */ BigInt(32);
+      fromNumH = (n) => n / 2 ** 32 | 0;
+      fromNumL = (n) => n >>> 0;
+      shrSH = (h, _l, s) => h >>> s;
+      shrSL = (h, l, s) => h << 32 - s | l >>> s;
+      rotrSH = (h, l, s) => h >>> s | l << 32 - s;
+      rotrSL = (h, l, s) => h << 32 - s | l >>> s;
+      rotrBH = (h, l, s) => h << 64 - s | l >>> s - 32;
+      rotrBL = (h, l, s) => h >>> s - 32 | l << 64 - s;
+      add3L = (Al, Bl, Cl) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0);
+      add3H = (low, Ah, Bh, Ch) => Ah + Bh + Ch + (low / 2 ** 32 | 0) | 0;
+      add4L = (Al, Bl, Cl, Dl) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0) + (Dl >>> 0);
+      add4H = (low, Ah, Bh, Ch, Dh) => Ah + Bh + Ch + Dh + (low / 2 ** 32 | 0) | 0;
+      add5L = (Al, Bl, Cl, Dl, El) => (Al >>> 0) + (Bl >>> 0) + (Cl >>> 0) + (Dl >>> 0) + (El >>> 0);
+      add5H = (low, Ah, Bh, Ch, Dh, Eh) => Ah + Bh + Ch + Dh + Eh + (low / 2 ** 32 | 0) | 0;
+    }
+  });
+
+  // node_modules/@noble/hashes/_md.js
+  function Chi(a, b, c) {
+    return a & b ^ ~a & c;
+  }
+  function Maj(a, b, c) {
+    return a & b ^ a & c ^ b & c;
+  }
+  var HashMD, SHA256_IV, SHA224_IV, SHA384_IV, SHA512_IV;
+  var init_md = __esm({
+    "node_modules/@noble/hashes/_md.js"() {
+      init_u64();
+      init_utils2();
+      HashMD = class {
+        blockLen;
+        outputLen;
+        canXOF = false;
+        padOffset;
+        isLE;
+        // For partial updates less than block size
+        buffer;
+        view;
+        finished = false;
+        length = 0;
+        pos = 0;
+        destroyed = false;
+        constructor(blockLen, outputLen, padOffset, isLE3) {
+          this.blockLen = blockLen;
+          this.outputLen = outputLen;
+          this.padOffset = padOffset;
+          this.isLE = isLE3;
+          this.buffer = new Uint8Array(blockLen);
+          this.view = createView2(this.buffer);
+        }
+        update(data) {
+          aexists2(this);
+          abytes2(data);
+          const { view, buffer, blockLen } = this;
+          const len = data.length;
+          let processed = false;
+          for (let pos = 0; pos < len; ) {
+            const take = Math.min(blockLen - this.pos, len - pos);
+            if (take === blockLen) {
+              const dataView = createView2(data);
+              for (; blockLen <= len - pos; pos += blockLen)
+                this.process(dataView, pos);
+              processed = true;
+              continue;
+            }
+            buffer.set(pos === 0 && take === len ? data : data.subarray(pos, pos + take), this.pos);
+            this.pos += take;
+            pos += take;
+            if (this.pos === blockLen) {
+              this.process(view, 0);
+              this.pos = 0;
+              processed = true;
+            }
+          }
+          this.length += data.length;
+          if (processed)
+            this.roundClean();
+          return this;
+        }
+        digestInto(out) {
+          aexists2(this);
+          aoutput2(out, this);
+          this.finished = true;
+          const { buffer, view, blockLen, isLE: isLE3 } = this;
+          let { pos } = this;
+          buffer[pos++] = 128;
+          buffer.fill(0, pos);
+          if (this.padOffset > blockLen - pos) {
+            this.process(view, 0);
+            buffer.fill(0);
+          }
+          setU64FromNum(view, blockLen - 8, this.length * 8, isLE3);
+          this.process(view, 0);
+          this.roundClean();
+          const oview = out === buffer ? view : createView2(out);
+          const len = this.outputLen;
+          const outLen = len / 4;
+          const state = this.get();
+          if (len % 4 || outLen > state.length)
+            throw new Error("invalid outputLen");
+          for (let i = 0; i < outLen; i++)
+            oview.setUint32(4 * i, state[i], isLE3);
+        }
+        digest() {
+          const { buffer, outputLen } = this;
+          this.digestInto(buffer);
+          const res = buffer.slice(0, outputLen);
+          this.destroy();
+          return res;
+        }
+        _cloneIntoMeta(to) {
+          const { buffer, length, finished, destroyed, pos } = this;
+          to.destroyed = destroyed;
+          to.finished = finished;
+          to.length = length;
+          to.pos = pos;
+          if (pos)
+            to.buffer.set(buffer);
+          return to;
+        }
+        clone() {
+          return this._cloneInto();
+        }
+      };
+      SHA256_IV = /* @__PURE__ */ Uint32Array.from([
+        1779033703,
+        3144134277,
+        1013904242,
+        2773480762,
+        1359893119,
+        2600822924,
+        528734635,
+        1541459225
+      ]);
+      SHA224_IV = /* @__PURE__ */ Uint32Array.from([
+        3238371032,
+        914150663,
+        812702999,
+        4144912697,
+        4290775857,
+        1750603025,
+        1694076839,
+        3204075428
+      ]);
+      SHA384_IV = /* @__PURE__ */ Uint32Array.from([
+        3418070365,
+        3238371032,
+        1654270250,
+        914150663,
+        2438529370,
+        812702999,
+        355462360,
+        4144912697,
+        1731405415,
+        4290775857,
+        2394180231,
+        1750603025,
+        3675008525,
+        1694076839,
+        1203062813,
+        3204075428
+      ]);
+      SHA512_IV = /* @__PURE__ */ Uint32Array.from([
+        1779033703,
+        4089235720,
+        3144134277,
+        2227873595,
+        1013904242,
+        4271175723,
+        2773480762,
+        1595750129,
+        1359893119,
+        2917565137,
+        2600822924,
+        725511199,
+        528734635,
+        4215389547,
+        1541459225,
+        327033209
+      ]);
+    }
+  });
+
+  // node_modules/@noble/hashes/legacy.js
+  var legacy_exports = {};
+  __export(legacy_exports, {
+    _MD5: () => _MD5,
+    _RIPEMD160: () => _RIPEMD160,
+    _SHA1: () => _SHA1,
+    md5: () => md5,
+    ripemd160: () => ripemd160,
+    sha1: () => sha1
+  });
+  function ripemd_f(group, x, y, z) {
+    if (group === 0)
+      return x ^ y ^ z;
+    if (group === 1)
+      return x & y | ~x & z;
+    if (group === 2)
+      return (x | ~y) ^ z;
+    if (group === 3)
+      return x & z | y & ~z;
+    return x ^ (y | ~z);
+  }
+  var SHA1_IV, SHA1_W, _SHA1, sha1, p32, K, MD5_IV, MD5_W, MD5_SHIFTS, _MD5, md5, Rho160, Id160, Pi160, idxLR, idxL, idxR, shifts160, shiftsL160, shiftsR160, Kl160, Kr160, BUF_160, _RIPEMD160, ripemd160;
+  var init_legacy = __esm({
+    "node_modules/@noble/hashes/legacy.js"() {
+      init_md();
+      init_utils2();
+      SHA1_IV = /* @__PURE__ */ Uint32Array.from([
+        1732584193,
+        4023233417,
+        2562383102,
+        271733878,
+        3285377520
+      ]);
+      SHA1_W = /* @__PURE__ */ new Uint32Array(80);
+      _SHA1 = class extends HashMD {
+        A = SHA1_IV[0] | 0;
+        B = SHA1_IV[1] | 0;
+        C = SHA1_IV[2] | 0;
+        D = SHA1_IV[3] | 0;
+        E = SHA1_IV[4] | 0;
+        constructor() {
+          super(64, 20, 8, false);
+        }
+        get() {
+          const { A, B, C, D, E } = this;
+          return [A, B, C, D, E];
+        }
+        set(A, B, C, D, E) {
+          this.A = A | 0;
+          this.B = B | 0;
+          this.C = C | 0;
+          this.D = D | 0;
+          this.E = E | 0;
+        }
+        _cloneInto(to) {
+          (to ||= new this.constructor()).set(...this.get());
+          return this._cloneIntoMeta(to);
+        }
+        process(view, offset) {
+          for (let i = 0; i < 16; i++, offset += 4)
+            SHA1_W[i] = view.getUint32(offset, false);
+          for (let i = 16; i < 80; i++)
+            SHA1_W[i] = rotl2(SHA1_W[i - 3] ^ SHA1_W[i - 8] ^ SHA1_W[i - 14] ^ SHA1_W[i - 16], 1);
+          let { A, B, C, D, E } = this;
+          for (let i = 0; i < 80; i++) {
+            let F, K2;
+            if (i < 20) {
+              F = Chi(B, C, D);
+              K2 = 1518500249;
+            } else if (i < 40) {
+              F = B ^ C ^ D;
+              K2 = 1859775393;
+            } else if (i < 60) {
+              F = Maj(B, C, D);
+              K2 = 2400959708;
+            } else {
+              F = B ^ C ^ D;
+              K2 = 3395469782;
+            }
+            const T = rotl2(A, 5) + F + E + K2 + SHA1_W[i] | 0;
+            E = D;
+            D = C;
+            C = rotl2(B, 30);
+            B = A;
+            A = T;
+          }
+          A = A + this.A | 0;
+          B = B + this.B | 0;
+          C = C + this.C | 0;
+          D = D + this.D | 0;
+          E = E + this.E | 0;
+          this.set(A, B, C, D, E);
+        }
+        roundClean() {
+          clean2(SHA1_W);
+        }
+        destroy() {
+          this.destroyed = true;
+          this.set(0, 0, 0, 0, 0);
+          clean2(this.buffer);
+        }
+      };
+      sha1 = /* @__PURE__ */ createHasher(() => new _SHA1());
+      p32 = /* @__PURE__ */ Math.pow(2, 32);
+      K = /* @__PURE__ */ Array.from({ length: 64 }, (_, i) => Math.floor(p32 * Math.abs(Math.sin(i + 1))));
+      MD5_IV = /* @__PURE__ */ SHA1_IV.slice(0, 4);
+      MD5_W = /* @__PURE__ */ new Uint32Array(16);
+      MD5_SHIFTS = /* @__PURE__ */ (() => {
+        const S = [
+          [7, 12, 17, 22],
+          [5, 9, 14, 20],
+          [4, 11, 16, 23],
+          [6, 10, 15, 21]
+        ];
+        return Uint8Array.from({ length: 64 }, (_, i) => S[Math.floor(i / 16)][i % 4]);
+      })();
+      _MD5 = class extends HashMD {
+        A = MD5_IV[0] | 0;
+        B = MD5_IV[1] | 0;
+        C = MD5_IV[2] | 0;
+        D = MD5_IV[3] | 0;
+        constructor() {
+          super(64, 16, 8, true);
+        }
+        get() {
+          const { A, B, C, D } = this;
+          return [A, B, C, D];
+        }
+        set(A, B, C, D) {
+          this.A = A | 0;
+          this.B = B | 0;
+          this.C = C | 0;
+          this.D = D | 0;
+        }
+        _cloneInto(to) {
+          (to ||= new this.constructor()).set(...this.get());
+          return this._cloneIntoMeta(to);
+        }
+        process(view, offset) {
+          for (let i = 0; i < 16; i++, offset += 4)
+            MD5_W[i] = view.getUint32(offset, true);
+          let { A, B, C, D } = this;
+          for (let i = 0; i < 64; i++) {
+            let F, g;
+            if (i < 16) {
+              F = Chi(B, C, D);
+              g = i;
+            } else if (i < 32) {
+              F = Chi(D, B, C);
+              g = (5 * i + 1) % 16;
+            } else if (i < 48) {
+              F = B ^ C ^ D;
+              g = (3 * i + 5) % 16;
+            } else {
+              F = C ^ (B | ~D);
+              g = 7 * i % 16;
+            }
+            F = F + A + K[i] + MD5_W[g];
+            A = D;
+            D = C;
+            C = B;
+            B = B + rotl2(F, MD5_SHIFTS[i]);
+          }
+          A = A + this.A | 0;
+          B = B + this.B | 0;
+          C = C + this.C | 0;
+          D = D + this.D | 0;
+          this.set(A, B, C, D);
+        }
+        roundClean() {
+          clean2(MD5_W);
+        }
+        destroy() {
+          this.destroyed = true;
+          this.set(0, 0, 0, 0);
+          clean2(this.buffer);
+        }
+      };
+      md5 = /* @__PURE__ */ createHasher(() => new _MD5());
+      Rho160 = /* @__PURE__ */ Uint8Array.from([
+        7,
+        4,
+        13,
+        1,
+        10,
+        6,
+        15,
+        3,
+        12,
+        0,
+        9,
+        5,
+        2,
+        14,
+        11,
+        8
+      ]);
+      Id160 = /* @__PURE__ */ (() => Uint8Array.from(new Array(16).fill(0).map((_, i) => i)))();
+      Pi160 = /* @__PURE__ */ (() => Id160.map((i) => (9 * i + 5) % 16))();
+      idxLR = /* @__PURE__ */ (() => {
+        const L = [Id160];
+        const R = [Pi160];
+        const res = [L, R];
+        for (let i = 0; i < 4; i++)
+          for (let j of res)
+            j.push(j[i].map((k) => Rho160[k]));
+        return res;
+      })();
+      idxL = /* @__PURE__ */ (() => idxLR[0])();
+      idxR = /* @__PURE__ */ (() => idxLR[1])();
+      shifts160 = /* @__PURE__ */ [
+        [11, 14, 15, 12, 5, 8, 7, 9, 11, 13, 14, 15, 6, 7, 9, 8],
+        [12, 13, 11, 15, 6, 9, 9, 7, 12, 15, 11, 13, 7, 8, 7, 7],
+        [13, 15, 14, 11, 7, 7, 6, 8, 13, 14, 13, 12, 5, 5, 6, 9],
+        [14, 11, 12, 14, 8, 6, 5, 5, 15, 12, 15, 14, 9, 9, 8, 6],
+        [15, 12, 13, 13, 9, 5, 8, 6, 14, 11, 12, 11, 8, 6, 5, 5]
+      ].map((i) => Uint8Array.from(i));
+      shiftsL160 = /* @__PURE__ */ idxL.map((idx, i) => idx.map((j) => shifts160[i][j]));
+      shiftsR160 = /* @__PURE__ */ idxR.map((idx, i) => idx.map((j) => shifts160[i][j]));
+      Kl160 = /* @__PURE__ */ Uint32Array.from([
+        0,
+        1518500249,
+        1859775393,
+        2400959708,
+        2840853838
+      ]);
+      Kr160 = /* @__PURE__ */ Uint32Array.from([
+        1352829926,
+        1548603684,
+        1836072691,
+        2053994217,
+        0
+      ]);
+      BUF_160 = /* @__PURE__ */ new Uint32Array(16);
+      _RIPEMD160 = class extends HashMD {
+        h0 = 1732584193 | 0;
+        h1 = 4023233417 | 0;
+        h2 = 2562383102 | 0;
+        h3 = 271733878 | 0;
+        h4 = 3285377520 | 0;
+        constructor() {
+          super(64, 20, 8, true);
+        }
+        get() {
+          const { h0, h1, h2, h3, h4 } = this;
+          return [h0, h1, h2, h3, h4];
+        }
+        set(h0, h1, h2, h3, h4) {
+          this.h0 = h0 | 0;
+          this.h1 = h1 | 0;
+          this.h2 = h2 | 0;
+          this.h3 = h3 | 0;
+          this.h4 = h4 | 0;
+        }
+        _cloneInto(to) {
+          (to ||= new this.constructor()).set(...this.get());
+          return this._cloneIntoMeta(to);
+        }
+        process(view, offset) {
+          for (let i = 0; i < 16; i++, offset += 4)
+            BUF_160[i] = view.getUint32(offset, true);
+          let al = this.h0 | 0, ar = al, bl = this.h1 | 0, br = bl, cl = this.h2 | 0, cr = cl, dl = this.h3 | 0, dr = dl, el = this.h4 | 0, er = el;
+          for (let group = 0; group < 5; group++) {
+            const rGroup = 4 - group;
+            const hbl = Kl160[group], hbr = Kr160[group];
+            const rl = idxL[group], rr = idxR[group];
+            const sl = shiftsL160[group], sr = shiftsR160[group];
+            for (let i = 0; i < 16; i++) {
+              const tl = rotl2(al + ripemd_f(group, bl, cl, dl) + BUF_160[rl[i]] + hbl, sl[i]) + el | 0;
+              al = el, el = dl, dl = rotl2(cl, 10) | 0, cl = bl, bl = tl;
+            }
+            for (let i = 0; i < 16; i++) {
+              const tr = rotl2(ar + ripemd_f(rGroup, br, cr, dr) + BUF_160[rr[i]] + hbr, sr[i]) + er | 0;
+              ar = er, er = dr, dr = rotl2(cr, 10) | 0, cr = br, br = tr;
+            }
+          }
+          this.set(this.h1 + cl + dr | 0, this.h2 + dl + er | 0, this.h3 + el + ar | 0, this.h4 + al + br | 0, this.h0 + bl + cr | 0);
+        }
+        roundClean() {
+          clean2(BUF_160);
+        }
+        destroy() {
+          this.destroyed = true;
+          clean2(this.buffer);
+          this.set(0, 0, 0, 0, 0);
+        }
+      };
+      ripemd160 = /* @__PURE__ */ createHasher(() => new _RIPEMD160());
+    }
+  });
+
+  // node_modules/@noble/hashes/sha2.js
+  var sha2_exports = {};
+  __export(sha2_exports, {
+    _SHA224: () => _SHA224,
+    _SHA256: () => _SHA256,
+    _SHA384: () => _SHA384,
+    _SHA512: () => _SHA512,
+    _SHA512_224: () => _SHA512_224,
+    _SHA512_256: () => _SHA512_256,
+    sha224: () => sha224,
+    sha256: () => sha256,
+    sha384: () => sha384,
+    sha512: () => sha512,
+    sha512_224: () => sha512_224,
+    sha512_256: () => sha512_256
+  });
+  var SHA256_K, SHA256_W, SHA2_32B, _SHA256, _SHA224, K512, SHA512_Kh, SHA512_Kl, SHA512_W_H, SHA512_W_L, SHA2_64B, _SHA512, _SHA384, T224_IV, T256_IV, _SHA512_224, _SHA512_256, sha256, sha224, sha512, sha384, sha512_256, sha512_224;
+  var init_sha2 = __esm({
+    "node_modules/@noble/hashes/sha2.js"() {
+      init_md();
+      init_u64();
+      init_utils2();
+      SHA256_K = /* @__PURE__ */ Uint32Array.from([
+        1116352408,
+        1899447441,
+        3049323471,
+        3921009573,
+        961987163,
+        1508970993,
+        2453635748,
+        2870763221,
+        3624381080,
+        310598401,
+        607225278,
+        1426881987,
+        1925078388,
+        2162078206,
+        2614888103,
+        3248222580,
+        3835390401,
+        4022224774,
+        264347078,
+        604807628,
+        770255983,
+        1249150122,
+        1555081692,
+        1996064986,
+        2554220882,
+        2821834349,
+        2952996808,
+        3210313671,
+        3336571891,
+        3584528711,
+        113926993,
+        338241895,
+        666307205,
+        773529912,
+        1294757372,
+        1396182291,
+        1695183700,
+        1986661051,
+        2177026350,
+        2456956037,
+        2730485921,
+        2820302411,
+        3259730800,
+        3345764771,
+        3516065817,
+        3600352804,
+        4094571909,
+        275423344,
+        430227734,
+        506948616,
+        659060556,
+        883997877,
+        958139571,
+        1322822218,
+        1537002063,
+        1747873779,
+        1955562222,
+        2024104815,
+        2227730452,
+        2361852424,
+        2428436474,
+        2756734187,
+        3204031479,
+        3329325298
+      ]);
+      SHA256_W = /* @__PURE__ */ new Uint32Array(64);
+      SHA2_32B = class extends HashMD {
+        // We cannot use array here since array allows indexing by variable
+        // which means optimizer/compiler cannot use registers.
+        // Numeric initializers matter: starting the fields as `undefined` changes
+        // V8's field representation and makes sha256 3x slower (measured).
+        A = 0;
+        B = 0;
+        C = 0;
+        D = 0;
+        E = 0;
+        F = 0;
+        G = 0;
+        H = 0;
+        constructor(outputLen, IV) {
+          super(64, outputLen, 8, false);
+          this.A = IV[0] | 0;
+          this.B = IV[1] | 0;
+          this.C = IV[2] | 0;
+          this.D = IV[3] | 0;
+          this.E = IV[4] | 0;
+          this.F = IV[5] | 0;
+          this.G = IV[6] | 0;
+          this.H = IV[7] | 0;
+        }
+        get() {
+          const { A, B, C, D, E, F, G, H } = this;
+          return [A, B, C, D, E, F, G, H];
+        }
+        // prettier-ignore
+        set(A, B, C, D, E, F, G, H) {
+          this.A = A | 0;
+          this.B = B | 0;
+          this.C = C | 0;
+          this.D = D | 0;
+          this.E = E | 0;
+          this.F = F | 0;
+          this.G = G | 0;
+          this.H = H | 0;
+        }
+        _cloneInto(to) {
+          (to ||= new this.constructor()).set(...this.get());
+          return this._cloneIntoMeta(to);
+        }
+        process(view, offset) {
+          for (let i = 0; i < 16; i++, offset += 4)
+            SHA256_W[i] = view.getUint32(offset, false);
+          for (let i = 16; i < 64; i++) {
+            const W15 = SHA256_W[i - 15];
+            const W2 = SHA256_W[i - 2];
+            const s0 = rotr(W15, 7) ^ rotr(W15, 18) ^ W15 >>> 3;
+            const s1 = rotr(W2, 17) ^ rotr(W2, 19) ^ W2 >>> 10;
+            SHA256_W[i] = s1 + SHA256_W[i - 7] + s0 + SHA256_W[i - 16] | 0;
+          }
+          let { A, B, C, D, E, F, G, H } = this;
+          for (let i = 0; i < 64; i++) {
+            const sigma1 = rotr(E, 6) ^ rotr(E, 11) ^ rotr(E, 25);
+            const T1 = H + sigma1 + Chi(E, F, G) + SHA256_K[i] + SHA256_W[i] | 0;
+            const sigma0 = rotr(A, 2) ^ rotr(A, 13) ^ rotr(A, 22);
+            const T2 = sigma0 + Maj(A, B, C) | 0;
+            H = G;
+            G = F;
+            F = E;
+            E = D + T1 | 0;
+            D = C;
+            C = B;
+            B = A;
+            A = T1 + T2 | 0;
+          }
+          A = A + this.A | 0;
+          B = B + this.B | 0;
+          C = C + this.C | 0;
+          D = D + this.D | 0;
+          E = E + this.E | 0;
+          F = F + this.F | 0;
+          G = G + this.G | 0;
+          H = H + this.H | 0;
+          this.set(A, B, C, D, E, F, G, H);
+        }
+        roundClean() {
+          clean2(SHA256_W);
+        }
+        destroy() {
+          this.destroyed = true;
+          this.set(0, 0, 0, 0, 0, 0, 0, 0);
+          clean2(this.buffer);
+        }
+      };
+      _SHA256 = class extends SHA2_32B {
+        constructor() {
+          super(32, SHA256_IV);
+        }
+      };
+      _SHA224 = class extends SHA2_32B {
+        constructor() {
+          super(28, SHA224_IV);
+        }
+      };
+      K512 = /* @__PURE__ */ (() => split([
+        "0x428a2f98d728ae22",
+        "0x7137449123ef65cd",
+        "0xb5c0fbcfec4d3b2f",
+        "0xe9b5dba58189dbbc",
+        "0x3956c25bf348b538",
+        "0x59f111f1b605d019",
+        "0x923f82a4af194f9b",
+        "0xab1c5ed5da6d8118",
+        "0xd807aa98a3030242",
+        "0x12835b0145706fbe",
+        "0x243185be4ee4b28c",
+        "0x550c7dc3d5ffb4e2",
+        "0x72be5d74f27b896f",
+        "0x80deb1fe3b1696b1",
+        "0x9bdc06a725c71235",
+        "0xc19bf174cf692694",
+        "0xe49b69c19ef14ad2",
+        "0xefbe4786384f25e3",
+        "0x0fc19dc68b8cd5b5",
+        "0x240ca1cc77ac9c65",
+        "0x2de92c6f592b0275",
+        "0x4a7484aa6ea6e483",
+        "0x5cb0a9dcbd41fbd4",
+        "0x76f988da831153b5",
+        "0x983e5152ee66dfab",
+        "0xa831c66d2db43210",
+        "0xb00327c898fb213f",
+        "0xbf597fc7beef0ee4",
+        "0xc6e00bf33da88fc2",
+        "0xd5a79147930aa725",
+        "0x06ca6351e003826f",
+        "0x142929670a0e6e70",
+        "0x27b70a8546d22ffc",
+        "0x2e1b21385c26c926",
+        "0x4d2c6dfc5ac42aed",
+        "0x53380d139d95b3df",
+        "0x650a73548baf63de",
+        "0x766a0abb3c77b2a8",
+        "0x81c2c92e47edaee6",
+        "0x92722c851482353b",
+        "0xa2bfe8a14cf10364",
+        "0xa81a664bbc423001",
+        "0xc24b8b70d0f89791",
+        "0xc76c51a30654be30",
+        "0xd192e819d6ef5218",
+        "0xd69906245565a910",
+        "0xf40e35855771202a",
+        "0x106aa07032bbd1b8",
+        "0x19a4c116b8d2d0c8",
+        "0x1e376c085141ab53",
+        "0x2748774cdf8eeb99",
+        "0x34b0bcb5e19b48a8",
+        "0x391c0cb3c5c95a63",
+        "0x4ed8aa4ae3418acb",
+        "0x5b9cca4f7763e373",
+        "0x682e6ff3d6b2b8a3",
+        "0x748f82ee5defb2fc",
+        "0x78a5636f43172f60",
+        "0x84c87814a1f0ab72",
+        "0x8cc702081a6439ec",
+        "0x90befffa23631e28",
+        "0xa4506cebde82bde9",
+        "0xbef9a3f7b2c67915",
+        "0xc67178f2e372532b",
+        "0xca273eceea26619c",
+        "0xd186b8c721c0c207",
+        "0xeada7dd6cde0eb1e",
+        "0xf57d4f7fee6ed178",
+        "0x06f067aa72176fba",
+        "0x0a637dc5a2c898a6",
+        "0x113f9804bef90dae",
+        "0x1b710b35131c471b",
+        "0x28db77f523047d84",
+        "0x32caab7b40c72493",
+        "0x3c9ebe0a15c9bebc",
+        "0x431d67c49c100d4c",
+        "0x4cc5d4becb3e42b6",
+        "0x597f299cfc657e2a",
+        "0x5fcb6fab3ad6faec",
+        "0x6c44198c4a475817"
+      ].map((n) => BigInt(n))))();
+      SHA512_Kh = /* @__PURE__ */ (() => K512[0])();
+      SHA512_Kl = /* @__PURE__ */ (() => K512[1])();
+      SHA512_W_H = /* @__PURE__ */ new Uint32Array(80);
+      SHA512_W_L = /* @__PURE__ */ new Uint32Array(80);
+      SHA2_64B = class extends HashMD {
+        // We cannot use array here since array allows indexing by variable
+        // which means optimizer/compiler cannot use registers.
+        // h -- high 32 bits, l -- low 32 bits
+        // Numeric initializers matter: starting the fields as `undefined` changes
+        // V8's field representation and slows hashing down (measured on sha256).
+        Ah = 0;
+        Al = 0;
+        Bh = 0;
+        Bl = 0;
+        Ch = 0;
+        Cl = 0;
+        Dh = 0;
+        Dl = 0;
+        Eh = 0;
+        El = 0;
+        Fh = 0;
+        Fl = 0;
+        Gh = 0;
+        Gl = 0;
+        Hh = 0;
+        Hl = 0;
+        constructor(outputLen, IV) {
+          super(128, outputLen, 16, false);
+          this.Ah = IV[0] | 0;
+          this.Al = IV[1] | 0;
+          this.Bh = IV[2] | 0;
+          this.Bl = IV[3] | 0;
+          this.Ch = IV[4] | 0;
+          this.Cl = IV[5] | 0;
+          this.Dh = IV[6] | 0;
+          this.Dl = IV[7] | 0;
+          this.Eh = IV[8] | 0;
+          this.El = IV[9] | 0;
+          this.Fh = IV[10] | 0;
+          this.Fl = IV[11] | 0;
+          this.Gh = IV[12] | 0;
+          this.Gl = IV[13] | 0;
+          this.Hh = IV[14] | 0;
+          this.Hl = IV[15] | 0;
+        }
+        // prettier-ignore
+        get() {
+          const { Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl } = this;
+          return [Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl];
+        }
+        // prettier-ignore
+        set(Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl) {
+          this.Ah = Ah | 0;
+          this.Al = Al | 0;
+          this.Bh = Bh | 0;
+          this.Bl = Bl | 0;
+          this.Ch = Ch | 0;
+          this.Cl = Cl | 0;
+          this.Dh = Dh | 0;
+          this.Dl = Dl | 0;
+          this.Eh = Eh | 0;
+          this.El = El | 0;
+          this.Fh = Fh | 0;
+          this.Fl = Fl | 0;
+          this.Gh = Gh | 0;
+          this.Gl = Gl | 0;
+          this.Hh = Hh | 0;
+          this.Hl = Hl | 0;
+        }
+        _cloneInto(to) {
+          (to ||= new this.constructor()).set(...this.get());
+          return this._cloneIntoMeta(to);
+        }
+        process(view, offset) {
+          for (let i = 0; i < 16; i++, offset += 4) {
+            SHA512_W_H[i] = view.getUint32(offset);
+            SHA512_W_L[i] = view.getUint32(offset += 4);
+          }
+          for (let i = 16; i < 80; i++) {
+            const W15h = SHA512_W_H[i - 15] | 0;
+            const W15l = SHA512_W_L[i - 15] | 0;
+            const s0h = rotrSH(W15h, W15l, 1) ^ rotrSH(W15h, W15l, 8) ^ shrSH(W15h, W15l, 7);
+            const s0l = rotrSL(W15h, W15l, 1) ^ rotrSL(W15h, W15l, 8) ^ shrSL(W15h, W15l, 7);
+            const W2h = SHA512_W_H[i - 2] | 0;
+            const W2l = SHA512_W_L[i - 2] | 0;
+            const s1h = rotrSH(W2h, W2l, 19) ^ rotrBH(W2h, W2l, 61) ^ shrSH(W2h, W2l, 6);
+            const s1l = rotrSL(W2h, W2l, 19) ^ rotrBL(W2h, W2l, 61) ^ shrSL(W2h, W2l, 6);
+            const SUMl = add4L(s0l, s1l, SHA512_W_L[i - 7], SHA512_W_L[i - 16]);
+            const SUMh = add4H(SUMl, s0h, s1h, SHA512_W_H[i - 7], SHA512_W_H[i - 16]);
+            SHA512_W_H[i] = SUMh | 0;
+            SHA512_W_L[i] = SUMl | 0;
+          }
+          let { Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl } = this;
+          for (let i = 0; i < 80; i++) {
+            const sigma1h = rotrSH(Eh, El, 14) ^ rotrSH(Eh, El, 18) ^ rotrBH(Eh, El, 41);
+            const sigma1l = rotrSL(Eh, El, 14) ^ rotrSL(Eh, El, 18) ^ rotrBL(Eh, El, 41);
+            const CHIh = Eh & Fh ^ ~Eh & Gh;
+            const CHIl = El & Fl ^ ~El & Gl;
+            const T1ll = add5L(Hl, sigma1l, CHIl, SHA512_Kl[i], SHA512_W_L[i]);
+            const T1h = add5H(T1ll, Hh, sigma1h, CHIh, SHA512_Kh[i], SHA512_W_H[i]);
+            const T1l = T1ll | 0;
+            const sigma0h = rotrSH(Ah, Al, 28) ^ rotrBH(Ah, Al, 34) ^ rotrBH(Ah, Al, 39);
+            const sigma0l = rotrSL(Ah, Al, 28) ^ rotrBL(Ah, Al, 34) ^ rotrBL(Ah, Al, 39);
+            const MAJh = Ah & Bh ^ Ah & Ch ^ Bh & Ch;
+            const MAJl = Al & Bl ^ Al & Cl ^ Bl & Cl;
+            Hh = Gh | 0;
+            Hl = Gl | 0;
+            Gh = Fh | 0;
+            Gl = Fl | 0;
+            Fh = Eh | 0;
+            Fl = El | 0;
+            ({ h: Eh, l: El } = add(Dh | 0, Dl | 0, T1h | 0, T1l | 0));
+            Dh = Ch | 0;
+            Dl = Cl | 0;
+            Ch = Bh | 0;
+            Cl = Bl | 0;
+            Bh = Ah | 0;
+            Bl = Al | 0;
+            const All = add3L(T1l, sigma0l, MAJl);
+            Ah = add3H(All, T1h, sigma0h, MAJh);
+            Al = All | 0;
+          }
+          ({ h: Ah, l: Al } = add(this.Ah | 0, this.Al | 0, Ah | 0, Al | 0));
+          ({ h: Bh, l: Bl } = add(this.Bh | 0, this.Bl | 0, Bh | 0, Bl | 0));
+          ({ h: Ch, l: Cl } = add(this.Ch | 0, this.Cl | 0, Ch | 0, Cl | 0));
+          ({ h: Dh, l: Dl } = add(this.Dh | 0, this.Dl | 0, Dh | 0, Dl | 0));
+          ({ h: Eh, l: El } = add(this.Eh | 0, this.El | 0, Eh | 0, El | 0));
+          ({ h: Fh, l: Fl } = add(this.Fh | 0, this.Fl | 0, Fh | 0, Fl | 0));
+          ({ h: Gh, l: Gl } = add(this.Gh | 0, this.Gl | 0, Gh | 0, Gl | 0));
+          ({ h: Hh, l: Hl } = add(this.Hh | 0, this.Hl | 0, Hh | 0, Hl | 0));
+          this.set(Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl);
+        }
+        roundClean() {
+          clean2(SHA512_W_H, SHA512_W_L);
+        }
+        destroy() {
+          this.destroyed = true;
+          clean2(this.buffer);
+          this.set(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+      };
+      _SHA512 = class extends SHA2_64B {
+        constructor() {
+          super(64, SHA512_IV);
+        }
+      };
+      _SHA384 = class extends SHA2_64B {
+        constructor() {
+          super(48, SHA384_IV);
+        }
+      };
+      T224_IV = /* @__PURE__ */ Uint32Array.from([
+        2352822216,
+        424955298,
+        1944164710,
+        2312950998,
+        502970286,
+        855612546,
+        1738396948,
+        1479516111,
+        258812777,
+        2077511080,
+        2011393907,
+        79989058,
+        1067287976,
+        1780299464,
+        286451373,
+        2446758561
+      ]);
+      T256_IV = /* @__PURE__ */ Uint32Array.from([
+        573645204,
+        4230739756,
+        2673172387,
+        3360449730,
+        596883563,
+        1867755857,
+        2520282905,
+        1497426621,
+        2519219938,
+        2827943907,
+        3193839141,
+        1401305490,
+        721525244,
+        746961066,
+        246885852,
+        2177182882
+      ]);
+      _SHA512_224 = class extends SHA2_64B {
+        constructor() {
+          super(28, T224_IV);
+        }
+      };
+      _SHA512_256 = class extends SHA2_64B {
+        constructor() {
+          super(32, T256_IV);
+        }
+      };
+      sha256 = /* @__PURE__ */ createHasher(
+        () => new _SHA256(),
+        /* @__PURE__ */ oidNist(1)
+      );
+      sha224 = /* @__PURE__ */ createHasher(
+        () => new _SHA224(),
+        /* @__PURE__ */ oidNist(4)
+      );
+      sha512 = /* @__PURE__ */ createHasher(
+        () => new _SHA512(),
+        /* @__PURE__ */ oidNist(3)
+      );
+      sha384 = /* @__PURE__ */ createHasher(
+        () => new _SHA384(),
+        /* @__PURE__ */ oidNist(2)
+      );
+      sha512_256 = /* @__PURE__ */ createHasher(
+        () => new _SHA512_256(),
+        /* @__PURE__ */ oidNist(6)
+      );
+      sha512_224 = /* @__PURE__ */ createHasher(
+        () => new _SHA512_224(),
+        /* @__PURE__ */ oidNist(5)
+      );
+    }
+  });
+
+  // node_modules/core-js-pure/internals/fails.js
+  var require_fails = __commonJS({
+    "node_modules/core-js-pure/internals/fails.js"(exports, module) {
+      "use strict";
+      module.exports = function(exec) {
+        try {
+          return !!exec();
+        } catch (error) {
+          return true;
+        }
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-bind-native.js
+  var require_function_bind_native = __commonJS({
+    "node_modules/core-js-pure/internals/function-bind-native.js"(exports, module) {
+      "use strict";
+      var fails = require_fails();
+      module.exports = !fails(function() {
+        var test = function() {
+        }.bind();
+        return typeof test != "function" || test.hasOwnProperty("prototype");
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-uncurry-this.js
+  var require_function_uncurry_this = __commonJS({
+    "node_modules/core-js-pure/internals/function-uncurry-this.js"(exports, module) {
+      "use strict";
+      var NATIVE_BIND = require_function_bind_native();
+      var FunctionPrototype = Function.prototype;
+      var call = FunctionPrototype.call;
+      var uncurryThisWithBind = NATIVE_BIND && FunctionPrototype.bind.bind(call, call);
+      module.exports = NATIVE_BIND ? uncurryThisWithBind : function(fn) {
+        return function() {
+          return call.apply(fn, arguments);
+        };
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/classof-raw.js
+  var require_classof_raw = __commonJS({
+    "node_modules/core-js-pure/internals/classof-raw.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var toString = uncurryThis({}.toString);
+      var stringSlice = uncurryThis("".slice);
+      module.exports = function(it) {
+        return stringSlice(toString(it), 8, -1);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/indexed-object.js
+  var require_indexed_object = __commonJS({
+    "node_modules/core-js-pure/internals/indexed-object.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var fails = require_fails();
+      var classof = require_classof_raw();
+      var $Object = Object;
+      var split2 = uncurryThis("".split);
+      module.exports = fails(function() {
+        return !$Object("z").propertyIsEnumerable(0);
+      }) ? function(it) {
+        return classof(it) === "String" ? split2(it, "") : $Object(it);
+      } : $Object;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-null-or-undefined.js
+  var require_is_null_or_undefined = __commonJS({
+    "node_modules/core-js-pure/internals/is-null-or-undefined.js"(exports, module) {
+      "use strict";
+      module.exports = function(it) {
+        return it === null || it === void 0;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/require-object-coercible.js
+  var require_require_object_coercible = __commonJS({
+    "node_modules/core-js-pure/internals/require-object-coercible.js"(exports, module) {
+      "use strict";
+      var isNullOrUndefined = require_is_null_or_undefined();
+      var $TypeError = TypeError;
+      module.exports = function(it) {
+        if (isNullOrUndefined(it)) throw new $TypeError("Can't call method on " + it);
+        return it;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-indexed-object.js
+  var require_to_indexed_object = __commonJS({
+    "node_modules/core-js-pure/internals/to-indexed-object.js"(exports, module) {
+      "use strict";
+      var IndexedObject = require_indexed_object();
+      var requireObjectCoercible = require_require_object_coercible();
+      module.exports = function(it) {
+        return IndexedObject(requireObjectCoercible(it));
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/add-to-unscopables.js
+  var require_add_to_unscopables = __commonJS({
+    "node_modules/core-js-pure/internals/add-to-unscopables.js"(exports, module) {
+      "use strict";
+      module.exports = function() {
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/iterators.js
+  var require_iterators = __commonJS({
+    "node_modules/core-js-pure/internals/iterators.js"(exports, module) {
+      "use strict";
+      module.exports = Object.create ? /* @__PURE__ */ Object.create(null) : {};
+    }
+  });
+
+  // node_modules/core-js-pure/internals/global-this.js
+  var require_global_this = __commonJS({
+    "node_modules/core-js-pure/internals/global-this.js"(exports, module) {
+      "use strict";
+      var check = function(it) {
+        return it && it.Math === Math && it;
+      };
+      module.exports = // eslint-disable-next-line es/no-global-this -- safe
+      check(typeof globalThis == "object" && globalThis) || check(typeof window == "object" && window) || // eslint-disable-next-line no-restricted-globals -- safe
+      check(typeof self == "object" && self) || check(typeof global == "object" && global) || check(typeof exports == "object" && exports) || // eslint-disable-next-line no-new-func -- fallback
+      /* @__PURE__ */ (function() {
+        return this;
+      })() || Function("return this")();
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-callable.js
+  var require_is_callable = __commonJS({
+    "node_modules/core-js-pure/internals/is-callable.js"(exports, module) {
+      "use strict";
+      var documentAll = typeof document == "object" && document.all;
+      module.exports = typeof documentAll == "undefined" && documentAll !== void 0 ? function(argument) {
+        return typeof argument == "function" || argument === documentAll;
+      } : function(argument) {
+        return typeof argument == "function";
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/weak-map-basic-detection.js
+  var require_weak_map_basic_detection = __commonJS({
+    "node_modules/core-js-pure/internals/weak-map-basic-detection.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var isCallable = require_is_callable();
+      var WeakMap2 = globalThis2.WeakMap;
+      module.exports = isCallable(WeakMap2) && /native code/.test(String(WeakMap2));
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-object.js
+  var require_is_object = __commonJS({
+    "node_modules/core-js-pure/internals/is-object.js"(exports, module) {
+      "use strict";
+      var isCallable = require_is_callable();
+      module.exports = function(it) {
+        return typeof it == "object" ? it !== null : isCallable(it);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/descriptors.js
+  var require_descriptors = __commonJS({
+    "node_modules/core-js-pure/internals/descriptors.js"(exports, module) {
+      "use strict";
+      var fails = require_fails();
+      module.exports = !fails(function() {
+        return Object.defineProperty({}, 1, { get: function() {
+          return 7;
+        } })[1] !== 7;
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/document-create-element.js
+  var require_document_create_element = __commonJS({
+    "node_modules/core-js-pure/internals/document-create-element.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var isObject = require_is_object();
+      var document2 = globalThis2.document;
+      var EXISTS = isObject(document2) && isObject(document2.createElement);
+      module.exports = function(it) {
+        return EXISTS ? document2.createElement(it) : {};
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/ie8-dom-define.js
+  var require_ie8_dom_define = __commonJS({
+    "node_modules/core-js-pure/internals/ie8-dom-define.js"(exports, module) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var fails = require_fails();
+      var createElement = require_document_create_element();
+      module.exports = !DESCRIPTORS && !fails(function() {
+        return Object.defineProperty(createElement("div"), "a", {
+          get: function() {
+            return 7;
+          }
+        }).a !== 7;
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/v8-prototype-define-bug.js
+  var require_v8_prototype_define_bug = __commonJS({
+    "node_modules/core-js-pure/internals/v8-prototype-define-bug.js"(exports, module) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var fails = require_fails();
+      module.exports = DESCRIPTORS && fails(function() {
+        return Object.defineProperty(function() {
+        }, "prototype", {
+          value: 42,
+          writable: false
+        }).prototype !== 42;
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/an-object.js
+  var require_an_object = __commonJS({
+    "node_modules/core-js-pure/internals/an-object.js"(exports, module) {
+      "use strict";
+      var isObject = require_is_object();
+      var $String = String;
+      var $TypeError = TypeError;
+      module.exports = function(argument) {
+        if (isObject(argument)) return argument;
+        throw new $TypeError($String(argument) + " is not an object");
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-call.js
+  var require_function_call = __commonJS({
+    "node_modules/core-js-pure/internals/function-call.js"(exports, module) {
+      "use strict";
+      var NATIVE_BIND = require_function_bind_native();
+      var call = Function.prototype.call;
+      module.exports = NATIVE_BIND ? call.bind(call) : function() {
+        return call.apply(call, arguments);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/path.js
+  var require_path = __commonJS({
+    "node_modules/core-js-pure/internals/path.js"(exports, module) {
+      "use strict";
+      module.exports = {};
+    }
+  });
+
+  // node_modules/core-js-pure/internals/get-built-in.js
+  var require_get_built_in = __commonJS({
+    "node_modules/core-js-pure/internals/get-built-in.js"(exports, module) {
+      "use strict";
+      var path = require_path();
+      var globalThis2 = require_global_this();
+      var isCallable = require_is_callable();
+      var aFunction = function(variable) {
+        return isCallable(variable) ? variable : void 0;
+      };
+      module.exports = function(namespace, method) {
+        return arguments.length < 2 ? aFunction(path[namespace]) || aFunction(globalThis2[namespace]) : path[namespace] && path[namespace][method] || globalThis2[namespace] && globalThis2[namespace][method];
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-is-prototype-of.js
+  var require_object_is_prototype_of = __commonJS({
+    "node_modules/core-js-pure/internals/object-is-prototype-of.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      module.exports = uncurryThis({}.isPrototypeOf);
+    }
+  });
+
+  // node_modules/core-js-pure/internals/environment-user-agent.js
+  var require_environment_user_agent = __commonJS({
+    "node_modules/core-js-pure/internals/environment-user-agent.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var navigator = globalThis2.navigator;
+      var userAgent = navigator && navigator.userAgent;
+      module.exports = userAgent ? String(userAgent) : "";
+    }
+  });
+
+  // node_modules/core-js-pure/internals/environment-v8-version.js
+  var require_environment_v8_version = __commonJS({
+    "node_modules/core-js-pure/internals/environment-v8-version.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var userAgent = require_environment_user_agent();
+      var process = globalThis2.process;
+      var Deno = globalThis2.Deno;
+      var versions = process && process.versions || Deno && Deno.version;
+      var v8 = versions && versions.v8;
+      var match;
+      var version;
+      if (v8) {
+        match = v8.split(".");
+        version = match[0] > 0 && match[0] < 4 ? 1 : +(match[0] + match[1]);
+      }
+      if (!version && userAgent) {
+        match = userAgent.match(/Edge\/(\d+)/);
+        if (!match || match[1] >= 74) {
+          match = userAgent.match(/Chrome\/(\d+)/);
+          if (match) version = +match[1];
+        }
+      }
+      module.exports = version;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/symbol-constructor-detection.js
+  var require_symbol_constructor_detection = __commonJS({
+    "node_modules/core-js-pure/internals/symbol-constructor-detection.js"(exports, module) {
+      "use strict";
+      var V8_VERSION = require_environment_v8_version();
+      var fails = require_fails();
+      var globalThis2 = require_global_this();
+      var $String = globalThis2.String;
+      module.exports = !!Object.getOwnPropertySymbols && !fails(function() {
+        var symbol = /* @__PURE__ */ Symbol("symbol detection");
+        return !$String(symbol) || !(Object(symbol) instanceof Symbol) || // Chrome 38-40 symbols are not inherited from DOM collections prototypes to instances
+        !Symbol.sham && V8_VERSION && V8_VERSION < 41;
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/use-symbol-as-uid.js
+  var require_use_symbol_as_uid = __commonJS({
+    "node_modules/core-js-pure/internals/use-symbol-as-uid.js"(exports, module) {
+      "use strict";
+      var NATIVE_SYMBOL = require_symbol_constructor_detection();
+      module.exports = NATIVE_SYMBOL && !Symbol.sham && typeof Symbol.iterator == "symbol";
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-symbol.js
+  var require_is_symbol = __commonJS({
+    "node_modules/core-js-pure/internals/is-symbol.js"(exports, module) {
+      "use strict";
+      var getBuiltIn = require_get_built_in();
+      var isCallable = require_is_callable();
+      var isPrototypeOf = require_object_is_prototype_of();
+      var USE_SYMBOL_AS_UID = require_use_symbol_as_uid();
+      var $Object = Object;
+      module.exports = USE_SYMBOL_AS_UID ? function(it) {
+        return typeof it == "symbol";
+      } : function(it) {
+        var $Symbol = getBuiltIn("Symbol");
+        return isCallable($Symbol) && isPrototypeOf($Symbol.prototype, $Object(it));
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/try-to-string.js
+  var require_try_to_string = __commonJS({
+    "node_modules/core-js-pure/internals/try-to-string.js"(exports, module) {
+      "use strict";
+      var $String = String;
+      module.exports = function(argument) {
+        try {
+          return $String(argument);
+        } catch (error) {
+          return "Object";
+        }
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/a-callable.js
+  var require_a_callable = __commonJS({
+    "node_modules/core-js-pure/internals/a-callable.js"(exports, module) {
+      "use strict";
+      var isCallable = require_is_callable();
+      var tryToString = require_try_to_string();
+      var $TypeError = TypeError;
+      module.exports = function(argument) {
+        if (isCallable(argument)) return argument;
+        throw new $TypeError(tryToString(argument) + " is not a function");
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/get-method.js
+  var require_get_method = __commonJS({
+    "node_modules/core-js-pure/internals/get-method.js"(exports, module) {
+      "use strict";
+      var aCallable = require_a_callable();
+      var isNullOrUndefined = require_is_null_or_undefined();
+      module.exports = function(V, P) {
+        var func = V[P];
+        return isNullOrUndefined(func) ? void 0 : aCallable(func);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/ordinary-to-primitive.js
+  var require_ordinary_to_primitive = __commonJS({
+    "node_modules/core-js-pure/internals/ordinary-to-primitive.js"(exports, module) {
+      "use strict";
+      var call = require_function_call();
+      var isCallable = require_is_callable();
+      var isObject = require_is_object();
+      var $TypeError = TypeError;
+      module.exports = function(input, pref) {
+        var fn, val;
+        if (pref === "string" && isCallable(fn = input.toString) && !isObject(val = call(fn, input))) return val;
+        if (isCallable(fn = input.valueOf) && !isObject(val = call(fn, input))) return val;
+        if (pref !== "string" && isCallable(fn = input.toString) && !isObject(val = call(fn, input))) return val;
+        throw new $TypeError("Can't convert object to primitive value");
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-pure.js
+  var require_is_pure = __commonJS({
+    "node_modules/core-js-pure/internals/is-pure.js"(exports, module) {
+      "use strict";
+      module.exports = true;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/define-global-property.js
+  var require_define_global_property = __commonJS({
+    "node_modules/core-js-pure/internals/define-global-property.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var defineProperty3 = Object.defineProperty;
+      module.exports = function(key, value) {
+        try {
+          defineProperty3(globalThis2, key, { value, configurable: true, writable: true });
+        } catch (error) {
+          globalThis2[key] = value;
+        }
+        return value;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/shared-store.js
+  var require_shared_store = __commonJS({
+    "node_modules/core-js-pure/internals/shared-store.js"(exports, module) {
+      "use strict";
+      var IS_PURE = require_is_pure();
+      var globalThis2 = require_global_this();
+      var defineGlobalProperty = require_define_global_property();
+      var SHARED = "__core-js_shared__";
+      var store = module.exports = globalThis2[SHARED] || defineGlobalProperty(SHARED, {});
+      (store.versions || (store.versions = [])).push({
+        version: "3.51.0",
+        mode: IS_PURE ? "pure" : "global",
+        copyright: "© 2013–2025 Denis Pushkarev (zloirock.ru), 2025–2026 CoreJS Company (core-js.io). All rights reserved.",
+        license: "https://github.com/zloirock/core-js/blob/v3.51.0/LICENSE",
+        source: "https://github.com/zloirock/core-js"
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/shared.js
+  var require_shared = __commonJS({
+    "node_modules/core-js-pure/internals/shared.js"(exports, module) {
+      "use strict";
+      var store = require_shared_store();
+      var create = Object.create || Object;
+      module.exports = function(key, value) {
+        return store[key] || (store[key] = value || create(null));
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-object.js
+  var require_to_object = __commonJS({
+    "node_modules/core-js-pure/internals/to-object.js"(exports, module) {
+      "use strict";
+      var requireObjectCoercible = require_require_object_coercible();
+      var $Object = Object;
+      module.exports = function(argument) {
+        return $Object(requireObjectCoercible(argument));
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/has-own-property.js
+  var require_has_own_property = __commonJS({
+    "node_modules/core-js-pure/internals/has-own-property.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var toObject = require_to_object();
+      var hasOwnProperty = uncurryThis({}.hasOwnProperty);
+      module.exports = Object.hasOwn || function hasOwn(it, key) {
+        return hasOwnProperty(toObject(it), key);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/uid.js
+  var require_uid = __commonJS({
+    "node_modules/core-js-pure/internals/uid.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var id = 0;
+      var postfix = Math.random();
+      var toString = uncurryThis(1.1.toString);
+      module.exports = function(key) {
+        return "Symbol(" + (key === void 0 ? "" : key) + ")_" + toString(++id + postfix, 36);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/well-known-symbol.js
+  var require_well_known_symbol = __commonJS({
+    "node_modules/core-js-pure/internals/well-known-symbol.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var shared = require_shared();
+      var hasOwn = require_has_own_property();
+      var uid = require_uid();
+      var NATIVE_SYMBOL = require_symbol_constructor_detection();
+      var USE_SYMBOL_AS_UID = require_use_symbol_as_uid();
+      var Symbol2 = globalThis2.Symbol;
+      var WellKnownSymbolsStore = shared("wks");
+      var createWellKnownSymbol = USE_SYMBOL_AS_UID ? Symbol2["for"] || Symbol2 : Symbol2 && Symbol2.withoutSetter || uid;
+      module.exports = function(name) {
+        if (!hasOwn(WellKnownSymbolsStore, name)) {
+          WellKnownSymbolsStore[name] = NATIVE_SYMBOL && hasOwn(Symbol2, name) ? Symbol2[name] : createWellKnownSymbol("Symbol." + name);
+        }
+        return WellKnownSymbolsStore[name];
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-primitive.js
+  var require_to_primitive = __commonJS({
+    "node_modules/core-js-pure/internals/to-primitive.js"(exports, module) {
+      "use strict";
+      var call = require_function_call();
+      var isObject = require_is_object();
+      var isSymbol = require_is_symbol();
+      var getMethod = require_get_method();
+      var ordinaryToPrimitive = require_ordinary_to_primitive();
+      var wellKnownSymbol = require_well_known_symbol();
+      var $TypeError = TypeError;
+      var TO_PRIMITIVE = wellKnownSymbol("toPrimitive");
+      module.exports = function(input, pref) {
+        if (!isObject(input) || isSymbol(input)) return input;
+        var exoticToPrim = getMethod(input, TO_PRIMITIVE);
+        var result;
+        if (exoticToPrim) {
+          if (pref === void 0) pref = "default";
+          result = call(exoticToPrim, input, pref);
+          if (!isObject(result) || isSymbol(result)) return result;
+          throw new $TypeError("Can't convert object to primitive value");
+        }
+        if (pref === void 0) pref = "number";
+        return ordinaryToPrimitive(input, pref);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-property-key.js
+  var require_to_property_key = __commonJS({
+    "node_modules/core-js-pure/internals/to-property-key.js"(exports, module) {
+      "use strict";
+      var toPrimitive = require_to_primitive();
+      var isSymbol = require_is_symbol();
+      module.exports = function(argument) {
+        var key = toPrimitive(argument, "string");
+        return isSymbol(key) ? key : key + "";
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-define-property.js
+  var require_object_define_property = __commonJS({
+    "node_modules/core-js-pure/internals/object-define-property.js"(exports) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var IE8_DOM_DEFINE = require_ie8_dom_define();
+      var V8_PROTOTYPE_DEFINE_BUG = require_v8_prototype_define_bug();
+      var anObject = require_an_object();
+      var toPropertyKey = require_to_property_key();
+      var $TypeError = TypeError;
+      var $defineProperty = Object.defineProperty;
+      var $getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+      var ENUMERABLE = "enumerable";
+      var CONFIGURABLE = "configurable";
+      var WRITABLE = "writable";
+      exports.f = DESCRIPTORS ? V8_PROTOTYPE_DEFINE_BUG ? function defineProperty3(O, P, Attributes) {
+        anObject(O);
+        P = toPropertyKey(P);
+        anObject(Attributes);
+        if (typeof O === "function" && P === "prototype" && "value" in Attributes && WRITABLE in Attributes && !Attributes[WRITABLE]) {
+          var current = $getOwnPropertyDescriptor(O, P);
+          if (current && current[WRITABLE]) {
+            O[P] = Attributes.value;
+            Attributes = {
+              configurable: CONFIGURABLE in Attributes ? Attributes[CONFIGURABLE] : current[CONFIGURABLE],
+              enumerable: ENUMERABLE in Attributes ? Attributes[ENUMERABLE] : current[ENUMERABLE],
+              writable: false
+            };
+          }
+        }
+        return $defineProperty(O, P, Attributes);
+      } : $defineProperty : function defineProperty3(O, P, Attributes) {
+        anObject(O);
+        P = toPropertyKey(P);
+        anObject(Attributes);
+        if (IE8_DOM_DEFINE) try {
+          return $defineProperty(O, P, Attributes);
+        } catch (error) {
+        }
+        if ("get" in Attributes || "set" in Attributes) throw new $TypeError("Accessors not supported");
+        if ("value" in Attributes) O[P] = Attributes.value;
+        return O;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/create-property-descriptor.js
+  var require_create_property_descriptor = __commonJS({
+    "node_modules/core-js-pure/internals/create-property-descriptor.js"(exports, module) {
+      "use strict";
+      module.exports = function(bitmap, value) {
+        return {
+          enumerable: !(bitmap & 1),
+          configurable: !(bitmap & 2),
+          writable: !(bitmap & 4),
+          value
+        };
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/create-non-enumerable-property.js
+  var require_create_non_enumerable_property = __commonJS({
+    "node_modules/core-js-pure/internals/create-non-enumerable-property.js"(exports, module) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var definePropertyModule = require_object_define_property();
+      var createPropertyDescriptor = require_create_property_descriptor();
+      module.exports = DESCRIPTORS ? function(object, key, value) {
+        return definePropertyModule.f(object, key, createPropertyDescriptor(1, value));
+      } : function(object, key, value) {
+        object[key] = value;
+        return object;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/shared-key.js
+  var require_shared_key = __commonJS({
+    "node_modules/core-js-pure/internals/shared-key.js"(exports, module) {
+      "use strict";
+      var shared = require_shared();
+      var uid = require_uid();
+      var keys = shared("keys");
+      module.exports = function(key) {
+        return keys[key] || (keys[key] = uid(key));
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/hidden-keys.js
+  var require_hidden_keys = __commonJS({
+    "node_modules/core-js-pure/internals/hidden-keys.js"(exports, module) {
+      "use strict";
+      module.exports = {};
+    }
+  });
+
+  // node_modules/core-js-pure/internals/internal-state.js
+  var require_internal_state = __commonJS({
+    "node_modules/core-js-pure/internals/internal-state.js"(exports, module) {
+      "use strict";
+      var NATIVE_WEAK_MAP = require_weak_map_basic_detection();
+      var globalThis2 = require_global_this();
+      var isObject = require_is_object();
+      var createNonEnumerableProperty = require_create_non_enumerable_property();
+      var hasOwn = require_has_own_property();
+      var shared = require_shared_store();
+      var sharedKey = require_shared_key();
+      var hiddenKeys = require_hidden_keys();
+      var OBJECT_ALREADY_INITIALIZED = "Object already initialized";
+      var TypeError2 = globalThis2.TypeError;
+      var WeakMap2 = globalThis2.WeakMap;
+      var set;
+      var get;
+      var has;
+      var enforce = function(it) {
+        return has(it) ? get(it) : set(it, {});
+      };
+      var getterFor = function(TYPE) {
+        return function(it) {
+          var state;
+          if (!isObject(it) || (state = get(it)).type !== TYPE) {
+            throw new TypeError2("Incompatible receiver, " + TYPE + " required");
+          }
+          return state;
+        };
+      };
+      if (NATIVE_WEAK_MAP || shared.state) {
+        store = shared.state || (shared.state = new WeakMap2());
+        store.get = store.get;
+        store.has = store.has;
+        store.set = store.set;
+        set = function(it, metadata) {
+          if (store.has(it)) throw new TypeError2(OBJECT_ALREADY_INITIALIZED);
+          metadata.facade = it;
+          store.set(it, metadata);
+          return metadata;
+        };
+        get = function(it) {
+          return store.get(it) || {};
+        };
+        has = function(it) {
+          return store.has(it);
+        };
+      } else {
+        STATE = sharedKey("state");
+        hiddenKeys[STATE] = true;
+        set = function(it, metadata) {
+          if (hasOwn(it, STATE)) throw new TypeError2(OBJECT_ALREADY_INITIALIZED);
+          metadata.facade = it;
+          createNonEnumerableProperty(it, STATE, metadata);
+          return metadata;
+        };
+        get = function(it) {
+          return hasOwn(it, STATE) ? it[STATE] : {};
+        };
+        has = function(it) {
+          return hasOwn(it, STATE);
+        };
+      }
+      var store;
+      var STATE;
+      module.exports = {
+        set,
+        get,
+        has,
+        enforce,
+        getterFor
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-apply.js
+  var require_function_apply = __commonJS({
+    "node_modules/core-js-pure/internals/function-apply.js"(exports, module) {
+      "use strict";
+      var NATIVE_BIND = require_function_bind_native();
+      var FunctionPrototype = Function.prototype;
+      var apply = FunctionPrototype.apply;
+      var call = FunctionPrototype.call;
+      module.exports = typeof Reflect == "object" && Reflect.apply || (NATIVE_BIND ? call.bind(apply) : function() {
+        return call.apply(apply, arguments);
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-uncurry-this-clause.js
+  var require_function_uncurry_this_clause = __commonJS({
+    "node_modules/core-js-pure/internals/function-uncurry-this-clause.js"(exports, module) {
+      "use strict";
+      var classofRaw = require_classof_raw();
+      var uncurryThis = require_function_uncurry_this();
+      module.exports = function(fn) {
+        if (classofRaw(fn) === "Function") return uncurryThis(fn);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-property-is-enumerable.js
+  var require_object_property_is_enumerable = __commonJS({
+    "node_modules/core-js-pure/internals/object-property-is-enumerable.js"(exports) {
+      "use strict";
+      var $propertyIsEnumerable = {}.propertyIsEnumerable;
+      var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+      var NASHORN_BUG = getOwnPropertyDescriptor && !$propertyIsEnumerable.call({ 1: 2 }, 1);
+      exports.f = NASHORN_BUG ? function propertyIsEnumerable(V) {
+        var descriptor = getOwnPropertyDescriptor(this, V);
+        return !!descriptor && descriptor.enumerable;
+      } : $propertyIsEnumerable;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-get-own-property-descriptor.js
+  var require_object_get_own_property_descriptor = __commonJS({
+    "node_modules/core-js-pure/internals/object-get-own-property-descriptor.js"(exports) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var call = require_function_call();
+      var propertyIsEnumerableModule = require_object_property_is_enumerable();
+      var createPropertyDescriptor = require_create_property_descriptor();
+      var toIndexedObject = require_to_indexed_object();
+      var toPropertyKey = require_to_property_key();
+      var hasOwn = require_has_own_property();
+      var IE8_DOM_DEFINE = require_ie8_dom_define();
+      var $getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+      exports.f = DESCRIPTORS ? $getOwnPropertyDescriptor : function getOwnPropertyDescriptor(O, P) {
+        O = toIndexedObject(O);
+        P = toPropertyKey(P);
+        if (IE8_DOM_DEFINE) try {
+          return $getOwnPropertyDescriptor(O, P);
+        } catch (error) {
+        }
+        if (hasOwn(O, P)) return createPropertyDescriptor(!call(propertyIsEnumerableModule.f, O, P), O[P]);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-forced.js
+  var require_is_forced = __commonJS({
+    "node_modules/core-js-pure/internals/is-forced.js"(exports, module) {
+      "use strict";
+      var fails = require_fails();
+      var isCallable = require_is_callable();
+      var replacement = /#|\.prototype\./;
+      var isForced = function(feature, detection) {
+        var value = data[normalize(feature)];
+        return value === POLYFILL ? true : value === NATIVE ? false : isCallable(detection) ? fails(detection) : !!detection;
+      };
+      var normalize = isForced.normalize = function(string) {
+        return String(string).replace(replacement, ".").toLowerCase();
+      };
+      var data = isForced.data = {};
+      var NATIVE = isForced.NATIVE = "N";
+      var POLYFILL = isForced.POLYFILL = "P";
+      module.exports = isForced;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-bind-context.js
+  var require_function_bind_context = __commonJS({
+    "node_modules/core-js-pure/internals/function-bind-context.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this_clause();
+      var aCallable = require_a_callable();
+      var NATIVE_BIND = require_function_bind_native();
+      var bind = uncurryThis(uncurryThis.bind);
+      module.exports = function(fn, that) {
+        aCallable(fn);
+        return that === void 0 ? fn : NATIVE_BIND ? bind(fn, that) : function() {
+          return fn.apply(that, arguments);
+        };
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/export.js
+  var require_export = __commonJS({
+    "node_modules/core-js-pure/internals/export.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var apply = require_function_apply();
+      var uncurryThis = require_function_uncurry_this_clause();
+      var isCallable = require_is_callable();
+      var getOwnPropertyDescriptor = require_object_get_own_property_descriptor().f;
+      var isForced = require_is_forced();
+      var path = require_path();
+      var bind = require_function_bind_context();
+      var createNonEnumerableProperty = require_create_non_enumerable_property();
+      var hasOwn = require_has_own_property();
+      require_shared_store();
+      var wrapConstructor = function(NativeConstructor) {
+        var Wrapper = function(a, b, c) {
+          if (this instanceof Wrapper) {
+            switch (arguments.length) {
+              case 0:
+                return new NativeConstructor();
+              case 1:
+                return new NativeConstructor(a);
+              case 2:
+                return new NativeConstructor(a, b);
+            }
+            return new NativeConstructor(a, b, c);
+          }
+          return apply(NativeConstructor, this, arguments);
+        };
+        Wrapper.prototype = NativeConstructor.prototype;
+        return Wrapper;
+      };
+      module.exports = function(options, source) {
+        var TARGET = options.target;
+        var GLOBAL = options.global;
+        var STATIC = options.stat;
+        var PROTO = options.proto;
+        var nativeSource = GLOBAL ? globalThis2 : STATIC ? globalThis2[TARGET] : globalThis2[TARGET] && globalThis2[TARGET].prototype;
+        var target = GLOBAL ? path : path[TARGET] || createNonEnumerableProperty(path, TARGET, {})[TARGET];
+        var targetPrototype = target.prototype;
+        var FORCED, USE_NATIVE, VIRTUAL_PROTOTYPE;
+        var key, sourceProperty, targetProperty, nativeProperty, resultProperty, descriptor;
+        for (key in source) {
+          FORCED = isForced(GLOBAL ? key : TARGET + (STATIC ? "." : "#") + key, options.forced);
+          USE_NATIVE = !FORCED && nativeSource && hasOwn(nativeSource, key);
+          targetProperty = target[key];
+          if (USE_NATIVE) if (options.dontCallGetSet) {
+            descriptor = getOwnPropertyDescriptor(nativeSource, key);
+            nativeProperty = descriptor && descriptor.value;
+          } else nativeProperty = nativeSource[key];
+          sourceProperty = USE_NATIVE && nativeProperty ? nativeProperty : source[key];
+          if (!FORCED && !PROTO && typeof targetProperty == typeof sourceProperty) continue;
+          if (options.bind && USE_NATIVE) resultProperty = bind(sourceProperty, globalThis2);
+          else if (options.wrap && USE_NATIVE) resultProperty = wrapConstructor(sourceProperty);
+          else if (PROTO && isCallable(sourceProperty)) resultProperty = uncurryThis(sourceProperty);
+          else resultProperty = sourceProperty;
+          if (options.sham || sourceProperty && sourceProperty.sham || targetProperty && targetProperty.sham) {
+            createNonEnumerableProperty(resultProperty, "sham", true);
+          }
+          createNonEnumerableProperty(target, key, resultProperty);
+          if (PROTO) {
+            VIRTUAL_PROTOTYPE = TARGET + "Prototype";
+            if (!hasOwn(path, VIRTUAL_PROTOTYPE)) {
+              createNonEnumerableProperty(path, VIRTUAL_PROTOTYPE, {});
+            }
+            createNonEnumerableProperty(path[VIRTUAL_PROTOTYPE], key, sourceProperty);
+            if (options.real && targetPrototype && (FORCED || !targetPrototype[key])) {
+              createNonEnumerableProperty(targetPrototype, key, sourceProperty);
+            }
+          }
+        }
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-name.js
+  var require_function_name = __commonJS({
+    "node_modules/core-js-pure/internals/function-name.js"(exports, module) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var hasOwn = require_has_own_property();
+      var FunctionPrototype = Function.prototype;
+      var getDescriptor = DESCRIPTORS && Object.getOwnPropertyDescriptor;
+      var EXISTS = hasOwn(FunctionPrototype, "name");
+      var PROPER = EXISTS && function something() {
+      }.name === "something";
+      var CONFIGURABLE = EXISTS && (!DESCRIPTORS || DESCRIPTORS && getDescriptor(FunctionPrototype, "name").configurable);
+      module.exports = {
+        EXISTS,
+        PROPER,
+        CONFIGURABLE
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/math-trunc.js
+  var require_math_trunc = __commonJS({
+    "node_modules/core-js-pure/internals/math-trunc.js"(exports, module) {
+      "use strict";
+      var ceil = Math.ceil;
+      var floor = Math.floor;
+      module.exports = Math.trunc || function trunc(x) {
+        var n = +x;
+        return (n > 0 ? floor : ceil)(n);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-integer-or-infinity.js
+  var require_to_integer_or_infinity = __commonJS({
+    "node_modules/core-js-pure/internals/to-integer-or-infinity.js"(exports, module) {
+      "use strict";
+      var trunc = require_math_trunc();
+      module.exports = function(argument) {
+        var number = +argument;
+        return number !== number || number === 0 ? 0 : trunc(number);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-absolute-index.js
+  var require_to_absolute_index = __commonJS({
+    "node_modules/core-js-pure/internals/to-absolute-index.js"(exports, module) {
+      "use strict";
+      var toIntegerOrInfinity = require_to_integer_or_infinity();
+      var max = Math.max;
+      var min = Math.min;
+      module.exports = function(index, length) {
+        var integer = toIntegerOrInfinity(index);
+        return integer < 0 ? max(integer + length, 0) : min(integer, length);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-length.js
+  var require_to_length = __commonJS({
+    "node_modules/core-js-pure/internals/to-length.js"(exports, module) {
+      "use strict";
+      var toIntegerOrInfinity = require_to_integer_or_infinity();
+      var min = Math.min;
+      module.exports = function(argument) {
+        var len = toIntegerOrInfinity(argument);
+        return len > 0 ? min(len, 9007199254740991) : 0;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/length-of-array-like.js
+  var require_length_of_array_like = __commonJS({
+    "node_modules/core-js-pure/internals/length-of-array-like.js"(exports, module) {
+      "use strict";
+      var toLength = require_to_length();
+      module.exports = function(obj) {
+        return toLength(obj.length);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/array-includes.js
+  var require_array_includes = __commonJS({
+    "node_modules/core-js-pure/internals/array-includes.js"(exports, module) {
+      "use strict";
+      var toIndexedObject = require_to_indexed_object();
+      var toAbsoluteIndex = require_to_absolute_index();
+      var lengthOfArrayLike = require_length_of_array_like();
+      var createMethod = function(IS_INCLUDES) {
+        return function($this, el, fromIndex) {
+          var O = toIndexedObject($this);
+          var length = lengthOfArrayLike(O);
+          if (length === 0) return !IS_INCLUDES && -1;
+          var index = toAbsoluteIndex(fromIndex, length);
+          var value;
+          if (IS_INCLUDES && el !== el) while (length > index) {
+            value = O[index++];
+            if (value !== value) return true;
+          }
+          else for (; length > index; index++) {
+            if ((IS_INCLUDES || index in O) && O[index] === el) return IS_INCLUDES || index || 0;
+          }
+          return !IS_INCLUDES && -1;
+        };
+      };
+      module.exports = {
+        // `Array.prototype.includes` method
+        // https://tc39.es/ecma262/#sec-array.prototype.includes
+        includes: createMethod(true),
+        // `Array.prototype.indexOf` method
+        // https://tc39.es/ecma262/#sec-array.prototype.indexof
+        indexOf: createMethod(false)
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-keys-internal.js
+  var require_object_keys_internal = __commonJS({
+    "node_modules/core-js-pure/internals/object-keys-internal.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var hasOwn = require_has_own_property();
+      var toIndexedObject = require_to_indexed_object();
+      var indexOf2 = require_array_includes().indexOf;
+      var hiddenKeys = require_hidden_keys();
+      var push = uncurryThis([].push);
+      module.exports = function(object, names) {
+        var O = toIndexedObject(object);
+        var i = 0;
+        var result = [];
+        var key;
+        for (key in O) !hasOwn(hiddenKeys, key) && hasOwn(O, key) && push(result, key);
+        while (names.length > i) if (hasOwn(O, key = names[i++])) {
+          ~indexOf2(result, key) || push(result, key);
+        }
+        return result;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/enum-bug-keys.js
+  var require_enum_bug_keys = __commonJS({
+    "node_modules/core-js-pure/internals/enum-bug-keys.js"(exports, module) {
+      "use strict";
+      module.exports = [
+        "constructor",
+        "hasOwnProperty",
+        "isPrototypeOf",
+        "propertyIsEnumerable",
+        "toLocaleString",
+        "toString",
+        "valueOf"
+      ];
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-keys.js
+  var require_object_keys = __commonJS({
+    "node_modules/core-js-pure/internals/object-keys.js"(exports, module) {
+      "use strict";
+      var internalObjectKeys = require_object_keys_internal();
+      var enumBugKeys = require_enum_bug_keys();
+      module.exports = Object.keys || function keys(O) {
+        return internalObjectKeys(O, enumBugKeys);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-define-properties.js
+  var require_object_define_properties = __commonJS({
+    "node_modules/core-js-pure/internals/object-define-properties.js"(exports) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var V8_PROTOTYPE_DEFINE_BUG = require_v8_prototype_define_bug();
+      var definePropertyModule = require_object_define_property();
+      var anObject = require_an_object();
+      var toIndexedObject = require_to_indexed_object();
+      var objectKeys = require_object_keys();
+      exports.f = DESCRIPTORS && !V8_PROTOTYPE_DEFINE_BUG ? Object.defineProperties : function defineProperties(O, Properties) {
+        anObject(O);
+        var props = toIndexedObject(Properties);
+        var keys = objectKeys(Properties);
+        var length = keys.length;
+        var index = 0;
+        var key;
+        while (length > index) definePropertyModule.f(O, key = keys[index++], props[key]);
+        return O;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/html.js
+  var require_html = __commonJS({
+    "node_modules/core-js-pure/internals/html.js"(exports, module) {
+      "use strict";
+      var getBuiltIn = require_get_built_in();
+      module.exports = getBuiltIn("document", "documentElement");
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-create.js
+  var require_object_create = __commonJS({
+    "node_modules/core-js-pure/internals/object-create.js"(exports, module) {
+      "use strict";
+      var anObject = require_an_object();
+      var definePropertiesModule = require_object_define_properties();
+      var enumBugKeys = require_enum_bug_keys();
+      var hiddenKeys = require_hidden_keys();
+      var html = require_html();
+      var documentCreateElement = require_document_create_element();
+      var sharedKey = require_shared_key();
+      var GT = ">";
+      var LT = "<";
+      var PROTOTYPE = "prototype";
+      var SCRIPT = "script";
+      var IE_PROTO = sharedKey("IE_PROTO");
+      var EmptyConstructor = function() {
+      };
+      var scriptTag = function(content) {
+        return LT + SCRIPT + GT + content + LT + "/" + SCRIPT + GT;
+      };
+      var NullProtoObjectViaActiveX = function(activeXDocument2) {
+        activeXDocument2.write(scriptTag(""));
+        activeXDocument2.close();
+        var temp = activeXDocument2.parentWindow.Object;
+        activeXDocument2 = null;
+        return temp;
+      };
+      var NullProtoObjectViaIFrame = function() {
+        var iframe = documentCreateElement("iframe");
+        var JS = "java" + SCRIPT + ":";
+        var iframeDocument;
+        iframe.style.display = "none";
+        html.appendChild(iframe);
+        iframe.src = String(JS);
+        iframeDocument = iframe.contentWindow.document;
+        iframeDocument.open();
+        iframeDocument.write(scriptTag("document.F=Object"));
+        iframeDocument.close();
+        return iframeDocument.F;
+      };
+      var activeXDocument;
+      var NullProtoObject = function() {
+        try {
+          activeXDocument = new ActiveXObject("htmlfile");
+        } catch (error) {
+        }
+        NullProtoObject = typeof document != "undefined" ? document.domain && activeXDocument ? NullProtoObjectViaActiveX(activeXDocument) : NullProtoObjectViaIFrame() : NullProtoObjectViaActiveX(activeXDocument);
+        var length = enumBugKeys.length;
+        while (length--) delete NullProtoObject[PROTOTYPE][enumBugKeys[length]];
+        return NullProtoObject();
+      };
+      hiddenKeys[IE_PROTO] = true;
+      module.exports = Object.create || function create(O, Properties) {
+        var result;
+        if (O !== null) {
+          EmptyConstructor[PROTOTYPE] = anObject(O);
+          result = new EmptyConstructor();
+          EmptyConstructor[PROTOTYPE] = null;
+          result[IE_PROTO] = O;
+        } else result = NullProtoObject();
+        return Properties === void 0 ? result : definePropertiesModule.f(result, Properties);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/correct-prototype-getter.js
+  var require_correct_prototype_getter = __commonJS({
+    "node_modules/core-js-pure/internals/correct-prototype-getter.js"(exports, module) {
+      "use strict";
+      var fails = require_fails();
+      module.exports = !fails(function() {
+        function F() {
+        }
+        F.prototype.constructor = null;
+        return Object.getPrototypeOf(new F()) !== F.prototype;
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-get-prototype-of.js
+  var require_object_get_prototype_of = __commonJS({
+    "node_modules/core-js-pure/internals/object-get-prototype-of.js"(exports, module) {
+      "use strict";
+      var hasOwn = require_has_own_property();
+      var isCallable = require_is_callable();
+      var toObject = require_to_object();
+      var sharedKey = require_shared_key();
+      var CORRECT_PROTOTYPE_GETTER = require_correct_prototype_getter();
+      var IE_PROTO = sharedKey("IE_PROTO");
+      var $Object = Object;
+      var ObjectPrototype = $Object.prototype;
+      module.exports = CORRECT_PROTOTYPE_GETTER ? $Object.getPrototypeOf : function(O) {
+        var object = toObject(O);
+        if (hasOwn(object, IE_PROTO)) return object[IE_PROTO];
+        var constructor = object.constructor;
+        if (isCallable(constructor) && object instanceof constructor) {
+          return constructor.prototype;
+        }
+        return object instanceof $Object ? ObjectPrototype : null;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/define-built-in.js
+  var require_define_built_in = __commonJS({
+    "node_modules/core-js-pure/internals/define-built-in.js"(exports, module) {
+      "use strict";
+      var createNonEnumerableProperty = require_create_non_enumerable_property();
+      module.exports = function(target, key, value, options) {
+        if (options && options.enumerable) target[key] = value;
+        else createNonEnumerableProperty(target, key, value);
+        return target;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/iterators-core.js
+  var require_iterators_core = __commonJS({
+    "node_modules/core-js-pure/internals/iterators-core.js"(exports, module) {
+      "use strict";
+      var fails = require_fails();
+      var isCallable = require_is_callable();
+      var isObject = require_is_object();
+      var create = require_object_create();
+      var getPrototypeOf = require_object_get_prototype_of();
+      var defineBuiltIn = require_define_built_in();
+      var wellKnownSymbol = require_well_known_symbol();
+      var IS_PURE = require_is_pure();
+      var ITERATOR = wellKnownSymbol("iterator");
+      var BUGGY_SAFARI_ITERATORS = false;
+      var IteratorPrototype;
+      var PrototypeOfArrayIteratorPrototype;
+      var arrayIterator;
+      if ([].keys) {
+        arrayIterator = [].keys();
+        if (!("next" in arrayIterator)) BUGGY_SAFARI_ITERATORS = true;
+        else {
+          PrototypeOfArrayIteratorPrototype = getPrototypeOf(getPrototypeOf(arrayIterator));
+          if (PrototypeOfArrayIteratorPrototype !== Object.prototype) IteratorPrototype = PrototypeOfArrayIteratorPrototype;
+        }
+      }
+      var NEW_ITERATOR_PROTOTYPE = !isObject(IteratorPrototype) || fails(function() {
+        var test = {};
+        return IteratorPrototype[ITERATOR].call(test) !== test;
+      });
+      if (NEW_ITERATOR_PROTOTYPE) IteratorPrototype = {};
+      else if (IS_PURE) IteratorPrototype = create(IteratorPrototype);
+      if (!isCallable(IteratorPrototype[ITERATOR])) {
+        defineBuiltIn(IteratorPrototype, ITERATOR, function() {
+          return this;
+        });
+      }
+      module.exports = {
+        IteratorPrototype,
+        BUGGY_SAFARI_ITERATORS
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-string-tag-support.js
+  var require_to_string_tag_support = __commonJS({
+    "node_modules/core-js-pure/internals/to-string-tag-support.js"(exports, module) {
+      "use strict";
+      var wellKnownSymbol = require_well_known_symbol();
+      var TO_STRING_TAG = wellKnownSymbol("toStringTag");
+      var test = {};
+      test[TO_STRING_TAG] = "z";
+      module.exports = String(test) === "[object z]";
+    }
+  });
+
+  // node_modules/core-js-pure/internals/classof.js
+  var require_classof = __commonJS({
+    "node_modules/core-js-pure/internals/classof.js"(exports, module) {
+      "use strict";
+      var TO_STRING_TAG_SUPPORT = require_to_string_tag_support();
+      var isCallable = require_is_callable();
+      var classofRaw = require_classof_raw();
+      var wellKnownSymbol = require_well_known_symbol();
+      var TO_STRING_TAG = wellKnownSymbol("toStringTag");
+      var $Object = Object;
+      var CORRECT_ARGUMENTS = classofRaw(/* @__PURE__ */ (function() {
+        return arguments;
+      })()) === "Arguments";
+      var tryGet = function(it, key) {
+        try {
+          return it[key];
+        } catch (error) {
+        }
+      };
+      module.exports = TO_STRING_TAG_SUPPORT ? classofRaw : function(it) {
+        var O, tag, result;
+        return it === void 0 ? "Undefined" : it === null ? "Null" : typeof (tag = tryGet(O = $Object(it), TO_STRING_TAG)) == "string" ? tag : CORRECT_ARGUMENTS ? classofRaw(O) : (result = classofRaw(O)) === "Object" && isCallable(O.callee) ? "Arguments" : result;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-to-string.js
+  var require_object_to_string = __commonJS({
+    "node_modules/core-js-pure/internals/object-to-string.js"(exports, module) {
+      "use strict";
+      var TO_STRING_TAG_SUPPORT = require_to_string_tag_support();
+      var classof = require_classof();
+      module.exports = TO_STRING_TAG_SUPPORT ? {}.toString : function toString() {
+        return "[object " + classof(this) + "]";
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/set-to-string-tag.js
+  var require_set_to_string_tag = __commonJS({
+    "node_modules/core-js-pure/internals/set-to-string-tag.js"(exports, module) {
+      "use strict";
+      var TO_STRING_TAG_SUPPORT = require_to_string_tag_support();
+      var defineProperty3 = require_object_define_property().f;
+      var createNonEnumerableProperty = require_create_non_enumerable_property();
+      var hasOwn = require_has_own_property();
+      var toString = require_object_to_string();
+      var wellKnownSymbol = require_well_known_symbol();
+      var TO_STRING_TAG = wellKnownSymbol("toStringTag");
+      module.exports = function(it, TAG, STATIC, SET_METHOD) {
+        var target = STATIC ? it : it && it.prototype;
+        if (target) {
+          if (!hasOwn(target, TO_STRING_TAG)) {
+            defineProperty3(target, TO_STRING_TAG, { configurable: true, value: TAG });
+          }
+          if (SET_METHOD && !TO_STRING_TAG_SUPPORT) {
+            createNonEnumerableProperty(target, "toString", toString);
+          }
+        }
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/iterator-create-constructor.js
+  var require_iterator_create_constructor = __commonJS({
+    "node_modules/core-js-pure/internals/iterator-create-constructor.js"(exports, module) {
+      "use strict";
+      var IteratorPrototype = require_iterators_core().IteratorPrototype;
+      var create = require_object_create();
+      var createPropertyDescriptor = require_create_property_descriptor();
+      var setToStringTag = require_set_to_string_tag();
+      var Iterators = require_iterators();
+      var returnThis = function() {
+        return this;
+      };
+      module.exports = function(IteratorConstructor, NAME, next, ENUMERABLE_NEXT) {
+        var TO_STRING_TAG = NAME + " Iterator";
+        IteratorConstructor.prototype = create(IteratorPrototype, { next: createPropertyDescriptor(+!ENUMERABLE_NEXT, next) });
+        setToStringTag(IteratorConstructor, TO_STRING_TAG, false, true);
+        Iterators[TO_STRING_TAG] = returnThis;
+        return IteratorConstructor;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/function-uncurry-this-accessor.js
+  var require_function_uncurry_this_accessor = __commonJS({
+    "node_modules/core-js-pure/internals/function-uncurry-this-accessor.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var aCallable = require_a_callable();
+      module.exports = function(object, key, method) {
+        try {
+          return uncurryThis(aCallable(Object.getOwnPropertyDescriptor(object, key)[method]));
+        } catch (error) {
+        }
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-possible-prototype.js
+  var require_is_possible_prototype = __commonJS({
+    "node_modules/core-js-pure/internals/is-possible-prototype.js"(exports, module) {
+      "use strict";
+      var isObject = require_is_object();
+      module.exports = function(argument) {
+        return isObject(argument) || argument === null;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/a-possible-prototype.js
+  var require_a_possible_prototype = __commonJS({
+    "node_modules/core-js-pure/internals/a-possible-prototype.js"(exports, module) {
+      "use strict";
+      var isPossiblePrototype = require_is_possible_prototype();
+      var $String = String;
+      var $TypeError = TypeError;
+      module.exports = function(argument) {
+        if (isPossiblePrototype(argument)) return argument;
+        throw new $TypeError("Can't set " + $String(argument) + " as a prototype");
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-set-prototype-of.js
+  var require_object_set_prototype_of = __commonJS({
+    "node_modules/core-js-pure/internals/object-set-prototype-of.js"(exports, module) {
+      "use strict";
+      var uncurryThisAccessor = require_function_uncurry_this_accessor();
+      var isObject = require_is_object();
+      var requireObjectCoercible = require_require_object_coercible();
+      var aPossiblePrototype = require_a_possible_prototype();
+      module.exports = Object.setPrototypeOf || ("__proto__" in {} ? (function() {
+        var CORRECT_SETTER = false;
+        var test = {};
+        var setter;
+        try {
+          setter = uncurryThisAccessor(Object.prototype, "__proto__", "set");
+          setter(test, []);
+          CORRECT_SETTER = test instanceof Array;
+        } catch (error) {
+        }
+        return function setPrototypeOf(O, proto) {
+          requireObjectCoercible(O);
+          aPossiblePrototype(proto);
+          if (!isObject(O)) return O;
+          if (CORRECT_SETTER) setter(O, proto);
+          else O.__proto__ = proto;
+          return O;
+        };
+      })() : void 0);
+    }
+  });
+
+  // node_modules/core-js-pure/internals/iterator-define.js
+  var require_iterator_define = __commonJS({
+    "node_modules/core-js-pure/internals/iterator-define.js"(exports, module) {
+      "use strict";
+      var $ = require_export();
+      var call = require_function_call();
+      var IS_PURE = require_is_pure();
+      var FunctionName = require_function_name();
+      var isCallable = require_is_callable();
+      var createIteratorConstructor = require_iterator_create_constructor();
+      var getPrototypeOf = require_object_get_prototype_of();
+      var setPrototypeOf = require_object_set_prototype_of();
+      var setToStringTag = require_set_to_string_tag();
+      var createNonEnumerableProperty = require_create_non_enumerable_property();
+      var defineBuiltIn = require_define_built_in();
+      var wellKnownSymbol = require_well_known_symbol();
+      var Iterators = require_iterators();
+      var IteratorsCore = require_iterators_core();
+      var PROPER_FUNCTION_NAME = FunctionName.PROPER;
+      var CONFIGURABLE_FUNCTION_NAME = FunctionName.CONFIGURABLE;
+      var IteratorPrototype = IteratorsCore.IteratorPrototype;
+      var BUGGY_SAFARI_ITERATORS = IteratorsCore.BUGGY_SAFARI_ITERATORS;
+      var ITERATOR = wellKnownSymbol("iterator");
+      var KEYS = "keys";
+      var VALUES2 = "values";
+      var ENTRIES = "entries";
+      var returnThis = function() {
+        return this;
+      };
+      module.exports = function(Iterable, NAME, IteratorConstructor, next, DEFAULT, IS_SET, FORCED) {
+        createIteratorConstructor(IteratorConstructor, NAME, next);
+        var getIterationMethod = function(KIND) {
+          if (KIND === DEFAULT && defaultIterator) return defaultIterator;
+          if (!BUGGY_SAFARI_ITERATORS && KIND && KIND in IterablePrototype) return IterablePrototype[KIND];
+          switch (KIND) {
+            case KEYS:
+              return function keys() {
+                return new IteratorConstructor(this, KIND);
+              };
+            case VALUES2:
+              return function values() {
+                return new IteratorConstructor(this, KIND);
+              };
+            case ENTRIES:
+              return function entries() {
+                return new IteratorConstructor(this, KIND);
+              };
+          }
+          return function() {
+            return new IteratorConstructor(this);
+          };
+        };
+        var TO_STRING_TAG = NAME + " Iterator";
+        var INCORRECT_VALUES_NAME = false;
+        var IterablePrototype = Iterable.prototype;
+        var nativeIterator = IterablePrototype[ITERATOR] || IterablePrototype["@@iterator"] || DEFAULT && IterablePrototype[DEFAULT];
+        var defaultIterator = !BUGGY_SAFARI_ITERATORS && nativeIterator || getIterationMethod(DEFAULT);
+        var anyNativeIterator = NAME === "Array" ? IterablePrototype.entries || nativeIterator : nativeIterator;
+        var CurrentIteratorPrototype, methods, KEY;
+        if (anyNativeIterator) {
+          CurrentIteratorPrototype = getPrototypeOf(anyNativeIterator.call(new Iterable()));
+          if (CurrentIteratorPrototype !== Object.prototype && CurrentIteratorPrototype.next) {
+            if (!IS_PURE && getPrototypeOf(CurrentIteratorPrototype) !== IteratorPrototype) {
+              if (setPrototypeOf) {
+                setPrototypeOf(CurrentIteratorPrototype, IteratorPrototype);
+              } else if (!isCallable(CurrentIteratorPrototype[ITERATOR])) {
+                defineBuiltIn(CurrentIteratorPrototype, ITERATOR, returnThis);
+              }
+            }
+            setToStringTag(CurrentIteratorPrototype, TO_STRING_TAG, true, true);
+            if (IS_PURE) Iterators[TO_STRING_TAG] = returnThis;
+          }
+        }
+        if (PROPER_FUNCTION_NAME && DEFAULT === VALUES2 && nativeIterator && nativeIterator.name !== VALUES2) {
+          if (!IS_PURE && CONFIGURABLE_FUNCTION_NAME) {
+            createNonEnumerableProperty(IterablePrototype, "name", VALUES2);
+          } else {
+            INCORRECT_VALUES_NAME = true;
+            defaultIterator = function values() {
+              return call(nativeIterator, this);
+            };
+          }
+        }
+        if (DEFAULT) {
+          methods = {
+            values: getIterationMethod(VALUES2),
+            keys: IS_SET ? defaultIterator : getIterationMethod(KEYS),
+            entries: getIterationMethod(ENTRIES)
+          };
+          if (FORCED) for (KEY in methods) {
+            if (BUGGY_SAFARI_ITERATORS || INCORRECT_VALUES_NAME || !(KEY in IterablePrototype)) {
+              defineBuiltIn(IterablePrototype, KEY, methods[KEY]);
+            }
+          }
+          else $({ target: NAME, proto: true, forced: BUGGY_SAFARI_ITERATORS || INCORRECT_VALUES_NAME }, methods);
+        }
+        if ((!IS_PURE || FORCED) && IterablePrototype[ITERATOR] !== defaultIterator) {
+          defineBuiltIn(IterablePrototype, ITERATOR, defaultIterator, { name: DEFAULT });
+        }
+        Iterators[NAME] = defaultIterator;
+        return methods;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/create-iter-result-object.js
+  var require_create_iter_result_object = __commonJS({
+    "node_modules/core-js-pure/internals/create-iter-result-object.js"(exports, module) {
+      "use strict";
+      module.exports = function(value, done) {
+        return { value, done };
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/modules/es.array.iterator.js
+  var require_es_array_iterator = __commonJS({
+    "node_modules/core-js-pure/modules/es.array.iterator.js"(exports, module) {
+      "use strict";
+      var toIndexedObject = require_to_indexed_object();
+      var addToUnscopables = require_add_to_unscopables();
+      var Iterators = require_iterators();
+      var InternalStateModule = require_internal_state();
+      var defineProperty3 = require_object_define_property().f;
+      var defineIterator = require_iterator_define();
+      var createIterResultObject = require_create_iter_result_object();
+      var IS_PURE = require_is_pure();
+      var DESCRIPTORS = require_descriptors();
+      var ARRAY_ITERATOR = "Array Iterator";
+      var setInternalState = InternalStateModule.set;
+      var getInternalState = InternalStateModule.getterFor(ARRAY_ITERATOR);
+      module.exports = defineIterator(Array, "Array", function(iterated, kind) {
+        setInternalState(this, {
+          type: ARRAY_ITERATOR,
+          target: toIndexedObject(iterated),
+          // target
+          index: 0,
+          // next index
+          kind
+          // kind
+        });
+      }, function() {
+        var state = getInternalState(this);
+        var target = state.target;
+        var index = state.index++;
+        if (!target || index >= target.length) {
+          state.target = null;
+          return createIterResultObject(void 0, true);
+        }
+        switch (state.kind) {
+          case "keys":
+            return createIterResultObject(index, false);
+          case "values":
+            return createIterResultObject(target[index], false);
+        }
+        return createIterResultObject([index, target[index]], false);
+      }, "values");
+      var values = Iterators.Arguments = Iterators.Array;
+      addToUnscopables("keys");
+      addToUnscopables("values");
+      addToUnscopables("entries");
+      if (!IS_PURE && DESCRIPTORS && values.name !== "values") try {
+        defineProperty3(values, "name", { value: "values" });
+      } catch (error) {
+      }
+    }
+  });
+
+  // node_modules/core-js-pure/internals/safe-get-built-in.js
+  var require_safe_get_built_in = __commonJS({
+    "node_modules/core-js-pure/internals/safe-get-built-in.js"(exports, module) {
+      "use strict";
+      var globalThis2 = require_global_this();
+      var DESCRIPTORS = require_descriptors();
+      var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+      module.exports = function(name) {
+        if (!DESCRIPTORS) return globalThis2[name];
+        var descriptor = getOwnPropertyDescriptor(globalThis2, name);
+        return descriptor && descriptor.value;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/url-constructor-detection.js
+  var require_url_constructor_detection = __commonJS({
+    "node_modules/core-js-pure/internals/url-constructor-detection.js"(exports, module) {
+      "use strict";
+      var fails = require_fails();
+      var wellKnownSymbol = require_well_known_symbol();
+      var DESCRIPTORS = require_descriptors();
+      var IS_PURE = require_is_pure();
+      var ITERATOR = wellKnownSymbol("iterator");
+      module.exports = !fails(function() {
+        var url = new URL("b?a=1&b=2&c=3", "https://a");
+        var params = url.searchParams;
+        var params2 = new URLSearchParams("a=1&a=2&b=3");
+        var result = "";
+        url.pathname = "c%20d";
+        params.forEach(function(value, key) {
+          params["delete"]("b");
+          result += key + value;
+        });
+        params2["delete"]("a", 2);
+        params2["delete"]("b", void 0);
+        return IS_PURE && (!url.toJSON || !params2.has("a", 1) || params2.has("a", 2) || !params2.has("a", void 0) || params2.has("b")) || !params.size && (IS_PURE || !DESCRIPTORS) || !params.sort || url.href !== "https://a/c%20d?a=1&c=3" || params.get("c") !== "3" || String(new URLSearchParams("?a=1")) !== "a=1" || !params[ITERATOR] || new URL("https://a@b").username !== "a" || new URLSearchParams(new URLSearchParams("a=b")).get("a") !== "b" || new URL("https://тест").host !== "xn--e1aybc" || new URL("https://a#б").hash !== "#%D0%B1" || result !== "a1c3" || new URL("https://x", void 0).host !== "x";
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/modules/es.string.from-code-point.js
+  var require_es_string_from_code_point = __commonJS({
+    "node_modules/core-js-pure/modules/es.string.from-code-point.js"() {
+      "use strict";
+      var $ = require_export();
+      var uncurryThis = require_function_uncurry_this();
+      var toAbsoluteIndex = require_to_absolute_index();
+      var $RangeError = RangeError;
+      var fromCharCode = String.fromCharCode;
+      var $fromCodePoint = String.fromCodePoint;
+      var join = uncurryThis([].join);
+      var INCORRECT_LENGTH = !!$fromCodePoint && $fromCodePoint.length !== 1;
+      $({ target: "String", stat: true, arity: 1, forced: INCORRECT_LENGTH }, {
+        // eslint-disable-next-line no-unused-vars -- required for `.length`
+        fromCodePoint: function fromCodePoint(x) {
+          var elements = [];
+          var length = arguments.length;
+          var i = 0;
+          var code;
+          while (length > i) {
+            code = +arguments[i];
+            if (toAbsoluteIndex(code, 1114111) !== code) throw new $RangeError(code + " is not a valid code point");
+            elements[i++] = code < 65536 ? fromCharCode(code) : fromCharCode(((code -= 65536) >> 10) + 55296, code % 1024 + 56320);
+          }
+          return join(elements, "");
+        }
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/url-percent-coding.js
+  var require_url_percent_coding = __commonJS({
+    "node_modules/core-js-pure/internals/url-percent-coding.js"(exports, module) {
+      "use strict";
+      require_es_string_from_code_point();
+      var getBuiltIn = require_get_built_in();
+      var uncurryThis = require_function_uncurry_this();
+      var fromCharCode = String.fromCharCode;
+      var fromCodePoint = getBuiltIn("String", "fromCodePoint");
+      var $encodeURIComponent = encodeURIComponent;
+      var $parseInt = parseInt;
+      var charAt = uncurryThis("".charAt);
+      var push = uncurryThis([].push);
+      var replace = uncurryThis("".replace);
+      var stringSlice = uncurryThis("".slice);
+      var exec = uncurryThis(/./.exec);
+      var FALLBACK_REPLACER = "�";
+      var VALID_HEX = /^[0-9a-f]+$/i;
+      var SURROGATE = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
+      var parseHexOctet = function(string, start) {
+        var substr = stringSlice(string, start, start + 2);
+        if (!exec(VALID_HEX, substr)) return NaN;
+        return $parseInt(substr, 16);
+      };
+      var getLeadingOnes = function(octet) {
+        var count = 0;
+        for (var mask = 128; mask > 0 && (octet & mask) !== 0; mask >>= 1) {
+          count++;
+        }
+        return count;
+      };
+      var utf8Decode = function(octets) {
+        var codePoint = null;
+        var length = octets.length;
+        switch (length) {
+          case 1:
+            codePoint = octets[0];
+            break;
+          case 2:
+            codePoint = (octets[0] & 31) << 6 | octets[1] & 63;
+            break;
+          case 3:
+            codePoint = (octets[0] & 15) << 12 | (octets[1] & 63) << 6 | octets[2] & 63;
+            break;
+          case 4:
+            codePoint = (octets[0] & 7) << 18 | (octets[1] & 63) << 12 | (octets[2] & 63) << 6 | octets[3] & 63;
+            break;
+        }
+        if (codePoint === null || codePoint > 1114111 || codePoint >= 55296 && codePoint <= 57343 || codePoint < (length > 3 ? 65536 : length > 2 ? 2048 : length > 1 ? 128 : 0)) return null;
+        return codePoint;
+      };
+      var replaceLoneSurrogate = function(chunk) {
+        return chunk.length === 2 ? chunk : FALLBACK_REPLACER;
+      };
+      var decode5 = function(input) {
+        var length = input.length;
+        var result = "";
+        var i = 0;
+        while (i < length) {
+          var decodedChar = charAt(input, i);
+          if (decodedChar === "%") {
+            if (charAt(input, i + 1) === "%" || i + 3 > length) {
+              result += "%";
+              i++;
+              continue;
+            }
+            var octet = parseHexOctet(input, i + 1);
+            if (octet !== octet) {
+              result += decodedChar;
+              i++;
+              continue;
+            }
+            i += 2;
+            var byteSequenceLength = getLeadingOnes(octet);
+            if (byteSequenceLength === 0) {
+              decodedChar = fromCharCode(octet);
+            } else {
+              if (byteSequenceLength === 1 || byteSequenceLength > 4) {
+                result += FALLBACK_REPLACER;
+                i++;
+                continue;
+              }
+              var octets = [octet];
+              var sequenceIndex = 1;
+              while (sequenceIndex < byteSequenceLength) {
+                i++;
+                if (i + 3 > length || charAt(input, i) !== "%") break;
+                var nextByte = parseHexOctet(input, i + 1);
+                if (nextByte !== nextByte || nextByte > 191 || nextByte < 128) break;
+                if (sequenceIndex === 1) {
+                  if (octet === 224 && nextByte < 160) break;
+                  if (octet === 237 && nextByte > 159) break;
+                  if (octet === 240 && nextByte < 144) break;
+                  if (octet === 244 && nextByte > 143) break;
+                }
+                push(octets, nextByte);
+                i += 2;
+                sequenceIndex++;
+              }
+              if (octets.length !== byteSequenceLength) {
+                result += FALLBACK_REPLACER;
+                continue;
+              }
+              var codePoint = utf8Decode(octets);
+              if (codePoint === null) {
+                for (var replacement = 0; replacement < byteSequenceLength; replacement++) result += FALLBACK_REPLACER;
+                i++;
+                continue;
+              } else {
+                decodedChar = fromCodePoint(codePoint);
+              }
+            }
+          }
+          result += decodedChar;
+          i++;
+        }
+        return result;
+      };
+      var encode3 = function(input) {
+        try {
+          return $encodeURIComponent(input);
+        } catch (error) {
+          return $encodeURIComponent(replace(input, SURROGATE, replaceLoneSurrogate));
+        }
+      };
+      module.exports = {
+        decode: decode5,
+        encode: encode3
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/define-built-in-accessor.js
+  var require_define_built_in_accessor = __commonJS({
+    "node_modules/core-js-pure/internals/define-built-in-accessor.js"(exports, module) {
+      "use strict";
+      var defineProperty3 = require_object_define_property();
+      module.exports = function(target, name, descriptor) {
+        return defineProperty3.f(target, name, descriptor);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/define-built-ins.js
+  var require_define_built_ins = __commonJS({
+    "node_modules/core-js-pure/internals/define-built-ins.js"(exports, module) {
+      "use strict";
+      var defineBuiltIn = require_define_built_in();
+      module.exports = function(target, src, options) {
+        for (var key in src) {
+          if (options && options.unsafe && target[key]) target[key] = src[key];
+          else defineBuiltIn(target, key, src[key], options);
+        }
+        return target;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/an-instance.js
+  var require_an_instance = __commonJS({
+    "node_modules/core-js-pure/internals/an-instance.js"(exports, module) {
+      "use strict";
+      var isPrototypeOf = require_object_is_prototype_of();
+      var $TypeError = TypeError;
+      module.exports = function(it, Prototype) {
+        if (isPrototypeOf(Prototype, it)) return it;
+        throw new $TypeError("Incorrect invocation");
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/to-string.js
+  var require_to_string = __commonJS({
+    "node_modules/core-js-pure/internals/to-string.js"(exports, module) {
+      "use strict";
+      var classof = require_classof();
+      var $String = String;
+      module.exports = function(argument) {
+        if (classof(argument) === "Symbol") throw new TypeError("Cannot convert a Symbol value to a string");
+        return $String(argument);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/get-internal-iterator.js
+  var require_get_internal_iterator = __commonJS({
+    "node_modules/core-js-pure/internals/get-internal-iterator.js"(exports, module) {
+      "use strict";
+      var classof = require_classof();
+      var hasOwn = require_has_own_property();
+      var Iterators = require_iterators();
+      module.exports = function(it) {
+        var klass = classof(it);
+        if (klass === "Arguments") klass = "Array";
+        return hasOwn(Iterators, klass) ? Iterators[klass] : void 0;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/get-iterator-method-internal.js
+  var require_get_iterator_method_internal = __commonJS({
+    "node_modules/core-js-pure/internals/get-iterator-method-internal.js"(exports, module) {
+      "use strict";
+      var getMethod = require_get_method();
+      var isNullOrUndefined = require_is_null_or_undefined();
+      var getInternalIterator = require_get_internal_iterator();
+      var wellKnownSymbol = require_well_known_symbol();
+      var ITERATOR = wellKnownSymbol("iterator");
+      module.exports = function(it) {
+        if (!isNullOrUndefined(it)) return getMethod(it, ITERATOR) || getMethod(it, "@@iterator") || getInternalIterator(it);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/get-iterator-internal.js
+  var require_get_iterator_internal = __commonJS({
+    "node_modules/core-js-pure/internals/get-iterator-internal.js"(exports, module) {
+      "use strict";
+      var call = require_function_call();
+      var isCallable = require_is_callable();
+      var anObject = require_an_object();
+      var tryToString = require_try_to_string();
+      var getIteratorMethod = require_get_iterator_method_internal();
+      var $TypeError = TypeError;
+      module.exports = function(argument, usingIterator) {
+        var iteratorMethod = arguments.length < 2 ? getIteratorMethod(argument) : usingIterator;
+        if (isCallable(iteratorMethod)) return anObject(call(iteratorMethod, argument));
+        throw new $TypeError(tryToString(argument) + " is not iterable");
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/validate-arguments-length.js
+  var require_validate_arguments_length = __commonJS({
+    "node_modules/core-js-pure/internals/validate-arguments-length.js"(exports, module) {
+      "use strict";
+      var $TypeError = TypeError;
+      module.exports = function(passed, required) {
+        if (passed < required) throw new $TypeError("Not enough arguments");
+        return passed;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/array-slice.js
+  var require_array_slice = __commonJS({
+    "node_modules/core-js-pure/internals/array-slice.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      module.exports = uncurryThis([].slice);
+    }
+  });
+
+  // node_modules/core-js-pure/internals/array-sort.js
+  var require_array_sort = __commonJS({
+    "node_modules/core-js-pure/internals/array-sort.js"(exports, module) {
+      "use strict";
+      var arraySlice = require_array_slice();
+      var floor = Math.floor;
+      var sort = function(array, comparefn) {
+        var length = array.length;
+        if (length < 8) {
+          var i = 1;
+          var element, j;
+          while (i < length) {
+            j = i;
+            element = array[i];
+            while (j && comparefn(array[j - 1], element) > 0) {
+              array[j] = array[--j];
+            }
+            if (j !== i++) array[j] = element;
+          }
+        } else {
+          var middle = floor(length / 2);
+          var left = sort(arraySlice(array, 0, middle), comparefn);
+          var right = sort(arraySlice(array, middle), comparefn);
+          var llength = left.length;
+          var rlength = right.length;
+          var lindex = 0;
+          var rindex = 0;
+          while (lindex < llength || rindex < rlength) {
+            array[lindex + rindex] = lindex < llength && rindex < rlength ? comparefn(left[lindex], right[rindex]) <= 0 ? left[lindex++] : right[rindex++] : lindex < llength ? left[lindex++] : right[rindex++];
+          }
+        }
+        return array;
+      };
+      module.exports = sort;
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url-search-params.constructor.js
+  var require_web_url_search_params_constructor = __commonJS({
+    "node_modules/core-js-pure/modules/web.url-search-params.constructor.js"(exports, module) {
+      "use strict";
+      require_es_array_iterator();
+      var $ = require_export();
+      var globalThis2 = require_global_this();
+      var safeGetBuiltIn = require_safe_get_built_in();
+      var call = require_function_call();
+      var uncurryThis = require_function_uncurry_this();
+      var DESCRIPTORS = require_descriptors();
+      var USE_NATIVE_URL = require_url_constructor_detection();
+      var percentCoding = require_url_percent_coding();
+      var defineBuiltIn = require_define_built_in();
+      var defineBuiltInAccessor = require_define_built_in_accessor();
+      var defineBuiltIns = require_define_built_ins();
+      var setToStringTag = require_set_to_string_tag();
+      var createIteratorConstructor = require_iterator_create_constructor();
+      var InternalStateModule = require_internal_state();
+      var anInstance = require_an_instance();
+      var isCallable = require_is_callable();
+      var hasOwn = require_has_own_property();
+      var bind = require_function_bind_context();
+      var classof = require_classof();
+      var anObject = require_an_object();
+      var isObject = require_is_object();
+      var $toString = require_to_string();
+      var create = require_object_create();
+      var createPropertyDescriptor = require_create_property_descriptor();
+      var getIterator = require_get_iterator_internal();
+      var getIteratorMethod = require_get_iterator_method_internal();
+      var createIterResultObject = require_create_iter_result_object();
+      var validateArgumentsLength = require_validate_arguments_length();
+      var wellKnownSymbol = require_well_known_symbol();
+      var arraySort = require_array_sort();
+      var ITERATOR = wellKnownSymbol("iterator");
+      var URL_SEARCH_PARAMS = "URLSearchParams";
+      var URL_SEARCH_PARAMS_ITERATOR = URL_SEARCH_PARAMS + "Iterator";
+      var setInternalState = InternalStateModule.set;
+      var getInternalParamsState = InternalStateModule.getterFor(URL_SEARCH_PARAMS);
+      var getInternalIteratorState = InternalStateModule.getterFor(URL_SEARCH_PARAMS_ITERATOR);
+      var percentDecode = percentCoding.decode;
+      var percentEncode = percentCoding.encode;
+      var nativeFetch = safeGetBuiltIn("fetch");
+      var NativeRequest = safeGetBuiltIn("Request");
+      var Headers2 = safeGetBuiltIn("Headers");
+      var RequestPrototype = NativeRequest && NativeRequest.prototype;
+      var HeadersPrototype = Headers2 && Headers2.prototype;
+      var TypeError2 = globalThis2.TypeError;
+      var charAt = uncurryThis("".charAt);
+      var join = uncurryThis([].join);
+      var push = uncurryThis([].push);
+      var replace = uncurryThis("".replace);
+      var shift = uncurryThis([].shift);
+      var splice = uncurryThis([].splice);
+      var split2 = uncurryThis("".split);
+      var stringSlice = uncurryThis("".slice);
+      var plus = /\+/g;
+      var decodeQueryComponent = function(input) {
+        return percentDecode(replace(input, plus, " "));
+      };
+      var find = /[!'()~]|%20/g;
+      var replacements = {
+        "!": "%21",
+        "'": "%27",
+        "(": "%28",
+        ")": "%29",
+        "~": "%7E",
+        "%20": "+"
+      };
+      var replacer = function(match) {
+        return replacements[match];
+      };
+      var serialize = function(it) {
+        return replace(percentEncode(it), find, replacer);
+      };
+      var URLSearchParamsIterator = createIteratorConstructor(function Iterator(params, kind) {
+        setInternalState(this, {
+          type: URL_SEARCH_PARAMS_ITERATOR,
+          target: getInternalParamsState(params).entries,
+          index: 0,
+          kind
+        });
+      }, URL_SEARCH_PARAMS, function next() {
+        var state = getInternalIteratorState(this);
+        var target = state.target;
+        var index = state.index++;
+        if (!target || index >= target.length) {
+          state.target = null;
+          return createIterResultObject(void 0, true);
+        }
+        var entry = target[index];
+        switch (state.kind) {
+          case "keys":
+            return createIterResultObject(entry.key, false);
+          case "values":
+            return createIterResultObject(entry.value, false);
+        }
+        return createIterResultObject([entry.key, entry.value], false);
+      }, true);
+      var URLSearchParamsState = function(init) {
+        this.entries = [];
+        this.url = null;
+        if (init !== void 0) {
+          if (isObject(init)) this.parseObject(init);
+          else this.parseQuery(typeof init == "string" ? charAt(init, 0) === "?" ? stringSlice(init, 1) : init : $toString(init));
+        }
+      };
+      URLSearchParamsState.prototype = {
+        type: URL_SEARCH_PARAMS,
+        bindURL: function(url) {
+          this.url = url;
+          this.update();
+        },
+        parseObject: function(object) {
+          var entries = this.entries;
+          var iteratorMethod = getIteratorMethod(object);
+          var iterator, next, step, entryIterator, entryNext, first, second;
+          if (iteratorMethod) {
+            iterator = getIterator(object, iteratorMethod);
+            next = iterator.next;
+            while (!(step = call(next, iterator)).done) {
+              entryIterator = getIterator(anObject(step.value));
+              entryNext = entryIterator.next;
+              if ((first = call(entryNext, entryIterator)).done || (second = call(entryNext, entryIterator)).done || !call(entryNext, entryIterator).done) throw new TypeError2("Expected sequence with length 2");
+              push(entries, { key: $toString(first.value), value: $toString(second.value) });
+            }
+          } else for (var key in object) if (hasOwn(object, key)) {
+            push(entries, { key, value: $toString(object[key]) });
+          }
+        },
+        parseQuery: function(query) {
+          if (query) {
+            var entries = this.entries;
+            var attributes = split2(query, "&");
+            var index = 0;
+            var attribute, entry;
+            while (index < attributes.length) {
+              attribute = attributes[index++];
+              if (attribute.length) {
+                entry = split2(attribute, "=");
+                push(entries, {
+                  key: decodeQueryComponent(shift(entry)),
+                  value: decodeQueryComponent(join(entry, "="))
+                });
+              }
+            }
+          }
+        },
+        serialize: function() {
+          var entries = this.entries;
+          var result = [];
+          var index = 0;
+          var entry;
+          while (index < entries.length) {
+            entry = entries[index++];
+            push(result, serialize(entry.key) + "=" + serialize(entry.value));
+          }
+          return join(result, "&");
+        },
+        update: function() {
+          this.entries.length = 0;
+          this.parseQuery(this.url.query);
+        },
+        updateURL: function() {
+          if (this.url) this.url.update();
+        }
+      };
+      var URLSearchParamsConstructor = function URLSearchParams2() {
+        anInstance(this, URLSearchParamsPrototype);
+        var init = arguments.length > 0 ? arguments[0] : void 0;
+        var state = setInternalState(this, new URLSearchParamsState(init));
+        if (!DESCRIPTORS) this.size = state.entries.length;
+      };
+      var URLSearchParamsPrototype = URLSearchParamsConstructor.prototype;
+      defineBuiltIns(URLSearchParamsPrototype, {
+        // `URLSearchParams.prototype.append` method
+        // https://url.spec.whatwg.org/#dom-urlsearchparams-append
+        append: function append(name, value) {
+          var state = getInternalParamsState(this);
+          validateArgumentsLength(arguments.length, 2);
+          push(state.entries, { key: $toString(name), value: $toString(value) });
+          if (!DESCRIPTORS) this.size++;
+          state.updateURL();
+        },
+        // `URLSearchParams.prototype.delete` method
+        // https://url.spec.whatwg.org/#dom-urlsearchparams-delete
+        "delete": function(name) {
+          var state = getInternalParamsState(this);
+          var length = validateArgumentsLength(arguments.length, 1);
+          var entries = state.entries;
+          var key = $toString(name);
+          var $value = length < 2 ? void 0 : arguments[1];
+          var value = $value === void 0 ? $value : $toString($value);
+          var index = 0;
+          while (index < entries.length) {
+            var entry = entries[index];
+            if (entry.key === key && (value === void 0 || entry.value === value)) {
+              splice(entries, index, 1);
+            } else index++;
+          }
+          if (!DESCRIPTORS) this.size = entries.length;
+          state.updateURL();
+        },
+        // `URLSearchParams.prototype.get` method
+        // https://url.spec.whatwg.org/#dom-urlsearchparams-get
+        get: function get(name) {
+          var entries = getInternalParamsState(this).entries;
+          validateArgumentsLength(arguments.length, 1);
+          var key = $toString(name);
+          var index = 0;
+          for (; index < entries.length; index++) {
+            if (entries[index].key === key) return entries[index].value;
+          }
+          return null;
+        },
+        // `URLSearchParams.prototype.getAll` method
+        // https://url.spec.whatwg.org/#dom-urlsearchparams-getall
+        getAll: function getAll(name) {
+          var entries = getInternalParamsState(this).entries;
+          validateArgumentsLength(arguments.length, 1);
+          var key = $toString(name);
+          var result = [];
+          var index = 0;
+          for (; index < entries.length; index++) {
+            if (entries[index].key === key) push(result, entries[index].value);
+          }
+          return result;
+        },
+        // `URLSearchParams.prototype.has` method
+        // https://url.spec.whatwg.org/#dom-urlsearchparams-has
+        has: function has(name) {
+          var entries = getInternalParamsState(this).entries;
+          var length = validateArgumentsLength(arguments.length, 1);
+          var key = $toString(name);
+          var $value = length < 2 ? void 0 : arguments[1];
+          var value = $value === void 0 ? $value : $toString($value);
+          var index = 0;
+          while (index < entries.length) {
+            var entry = entries[index++];
+            if (entry.key === key && (value === void 0 || entry.value === value)) return true;
+          }
+          return false;
+        },
+        // `URLSearchParams.prototype.set` method
+        // https://url.spec.whatwg.org/#dom-urlsearchparams-set
+        set: function set(name, value) {
+          var state = getInternalParamsState(this);
+          validateArgumentsLength(arguments.length, 2);
+          var entries = state.entries;
+          var found = false;
+          var key = $toString(name);
+          var val = $toString(value);
+          var index = 0;
+          var entry;
+          for (; index < entries.length; index++) {
+            entry = entries[index];
+            if (entry.key === key) {
+              if (found) splice(entries, index--, 1);
+              else {
+                found = true;
+                entry.value = val;
+              }
+            }
+          }
+          if (!found) push(entries, { key, value: val });
+          if (!DESCRIPTORS) this.size = entries.length;
+          state.updateURL();
+        },
+        // `URLSearchParams.prototype.sort` method
+        // https://url.spec.whatwg.org/#dom-urlsearchparams-sort
+        sort: function sort() {
+          var state = getInternalParamsState(this);
+          arraySort(state.entries, function(a, b) {
+            return a.key > b.key ? 1 : -1;
+          });
+          state.updateURL();
+        },
+        // `URLSearchParams.prototype.forEach` method
+        forEach: function forEach(callback) {
+          var entries = getInternalParamsState(this).entries;
+          var boundFunction = bind(callback, arguments.length > 1 ? arguments[1] : void 0);
+          var index = 0;
+          var entry;
+          while (index < entries.length) {
+            entry = entries[index++];
+            boundFunction(entry.value, entry.key, this);
+          }
+        },
+        // `URLSearchParams.prototype.keys` method
+        keys: function keys() {
+          return new URLSearchParamsIterator(this, "keys");
+        },
+        // `URLSearchParams.prototype.values` method
+        values: function values() {
+          return new URLSearchParamsIterator(this, "values");
+        },
+        // `URLSearchParams.prototype.entries` method
+        entries: function entries() {
+          return new URLSearchParamsIterator(this, "entries");
+        }
+      }, { enumerable: true });
+      defineBuiltIn(URLSearchParamsPrototype, ITERATOR, URLSearchParamsPrototype.entries, { name: "entries" });
+      defineBuiltIn(URLSearchParamsPrototype, "toString", function toString() {
+        return getInternalParamsState(this).serialize();
+      }, { enumerable: true });
+      if (DESCRIPTORS) defineBuiltInAccessor(URLSearchParamsPrototype, "size", {
+        get: function size() {
+          return getInternalParamsState(this).entries.length;
+        },
+        configurable: true,
+        enumerable: true
+      });
+      setToStringTag(URLSearchParamsConstructor, URL_SEARCH_PARAMS);
+      $({ global: true, constructor: true, forced: !USE_NATIVE_URL }, {
+        URLSearchParams: URLSearchParamsConstructor
+      });
+      if (!USE_NATIVE_URL && isCallable(Headers2)) {
+        headersHas = uncurryThis(HeadersPrototype.has);
+        headersSet = uncurryThis(HeadersPrototype.set);
+        wrapRequestOptions = function(init) {
+          if (isObject(init)) {
+            var body = init.body;
+            var headers;
+            if (classof(body) === URL_SEARCH_PARAMS) {
+              headers = init.headers ? new Headers2(init.headers) : new Headers2();
+              if (!headersHas(headers, "content-type")) {
+                headersSet(headers, "content-type", "application/x-www-form-urlencoded;charset=UTF-8");
+              }
+              return create(init, {
+                body: createPropertyDescriptor(0, $toString(body)),
+                headers: createPropertyDescriptor(0, headers)
+              });
+            }
+          }
+          return init;
+        };
+        if (isCallable(nativeFetch)) {
+          $({ global: true, enumerable: true, dontCallGetSet: true, forced: true }, {
+            fetch: function fetch(input) {
+              return nativeFetch(input, arguments.length > 1 ? wrapRequestOptions(arguments[1]) : {});
+            }
+          });
+        }
+        if (isCallable(NativeRequest)) {
+          RequestConstructor = function Request(input) {
+            anInstance(this, RequestPrototype);
+            return new NativeRequest(input, arguments.length > 1 ? wrapRequestOptions(arguments[1]) : {});
+          };
+          RequestPrototype.constructor = RequestConstructor;
+          RequestConstructor.prototype = RequestPrototype;
+          $({ global: true, constructor: true, dontCallGetSet: true, forced: true }, {
+            Request: RequestConstructor
+          });
+        }
+      }
+      var headersHas;
+      var headersSet;
+      var wrapRequestOptions;
+      var RequestConstructor;
+      module.exports = {
+        URLSearchParams: URLSearchParamsConstructor,
+        getState: getInternalParamsState
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url-search-params.js
+  var require_web_url_search_params = __commonJS({
+    "node_modules/core-js-pure/modules/web.url-search-params.js"() {
+      "use strict";
+      require_web_url_search_params_constructor();
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url-search-params.delete.js
+  var require_web_url_search_params_delete = __commonJS({
+    "node_modules/core-js-pure/modules/web.url-search-params.delete.js"() {
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url-search-params.has.js
+  var require_web_url_search_params_has = __commonJS({
+    "node_modules/core-js-pure/modules/web.url-search-params.has.js"() {
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url-search-params.size.js
+  var require_web_url_search_params_size = __commonJS({
+    "node_modules/core-js-pure/modules/web.url-search-params.size.js"() {
+    }
+  });
+
+  // node_modules/core-js-pure/web/url-search-params.js
+  var require_url_search_params = __commonJS({
+    "node_modules/core-js-pure/web/url-search-params.js"(exports, module) {
+      "use strict";
+      require_web_url_search_params();
+      require_web_url_search_params_delete();
+      require_web_url_search_params_has();
+      require_web_url_search_params_size();
+      var path = require_path();
+      module.exports = path.URLSearchParams;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/string-multibyte.js
+  var require_string_multibyte = __commonJS({
+    "node_modules/core-js-pure/internals/string-multibyte.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var toIntegerOrInfinity = require_to_integer_or_infinity();
+      var toString = require_to_string();
+      var requireObjectCoercible = require_require_object_coercible();
+      var charAt = uncurryThis("".charAt);
+      var charCodeAt = uncurryThis("".charCodeAt);
+      var stringSlice = uncurryThis("".slice);
+      var createMethod = function(CONVERT_TO_STRING) {
+        return function($this, pos) {
+          var S = toString(requireObjectCoercible($this));
+          var position = toIntegerOrInfinity(pos);
+          var size = S.length;
+          var first, second;
+          if (position < 0 || position >= size) return CONVERT_TO_STRING ? "" : void 0;
+          first = charCodeAt(S, position);
+          return first < 55296 || first > 56319 || position + 1 === size || (second = charCodeAt(S, position + 1)) < 56320 || second > 57343 ? CONVERT_TO_STRING ? charAt(S, position) : first : CONVERT_TO_STRING ? stringSlice(S, position, position + 2) : (first - 55296 << 10) + (second - 56320) + 65536;
+        };
+      };
+      module.exports = {
+        // `String.prototype.codePointAt` method
+        // https://tc39.es/ecma262/#sec-string.prototype.codepointat
+        codeAt: createMethod(false),
+        // `String.prototype.at` method
+        // https://github.com/mathiasbynens/String.prototype.at
+        charAt: createMethod(true)
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/modules/es.string.iterator.js
+  var require_es_string_iterator = __commonJS({
+    "node_modules/core-js-pure/modules/es.string.iterator.js"() {
+      "use strict";
+      var charAt = require_string_multibyte().charAt;
+      var toString = require_to_string();
+      var InternalStateModule = require_internal_state();
+      var defineIterator = require_iterator_define();
+      var createIterResultObject = require_create_iter_result_object();
+      var STRING_ITERATOR = "String Iterator";
+      var setInternalState = InternalStateModule.set;
+      var getInternalState = InternalStateModule.getterFor(STRING_ITERATOR);
+      defineIterator(String, "String", function(iterated) {
+        setInternalState(this, {
+          type: STRING_ITERATOR,
+          string: toString(iterated),
+          index: 0
+        });
+      }, function next() {
+        var state = getInternalState(this);
+        var string = state.string;
+        var index = state.index;
+        var point;
+        if (index >= string.length) return createIterResultObject(void 0, true);
+        point = charAt(string, index);
+        state.index += point.length;
+        return createIterResultObject(point, false);
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-get-own-property-symbols.js
+  var require_object_get_own_property_symbols = __commonJS({
+    "node_modules/core-js-pure/internals/object-get-own-property-symbols.js"(exports) {
+      "use strict";
+      exports.f = Object.getOwnPropertySymbols;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/object-assign.js
+  var require_object_assign = __commonJS({
+    "node_modules/core-js-pure/internals/object-assign.js"(exports, module) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var uncurryThis = require_function_uncurry_this();
+      var call = require_function_call();
+      var fails = require_fails();
+      var objectKeys = require_object_keys();
+      var getOwnPropertySymbolsModule = require_object_get_own_property_symbols();
+      var propertyIsEnumerableModule = require_object_property_is_enumerable();
+      var toObject = require_to_object();
+      var IndexedObject = require_indexed_object();
+      var $assign = Object.assign;
+      var defineProperty3 = Object.defineProperty;
+      var concat = uncurryThis([].concat);
+      module.exports = !$assign || fails(function() {
+        if (DESCRIPTORS && $assign({ b: 1 }, $assign(defineProperty3({}, "a", {
+          enumerable: true,
+          get: function() {
+            defineProperty3(this, "b", {
+              value: 3,
+              enumerable: false
+            });
+          }
+        }), { b: 2 })).b !== 1) return true;
+        var A = {};
+        var B = {};
+        var symbol = /* @__PURE__ */ Symbol("assign detection");
+        var alphabet = "abcdefghijklmnopqrst";
+        A[symbol] = 7;
+        alphabet.split("").forEach(function(chr) {
+          B[chr] = chr;
+        });
+        return $assign({}, A)[symbol] !== 7 || objectKeys($assign({}, B)).join("") !== alphabet;
+      }) ? function assign(target, source) {
+        var T = toObject(target);
+        var argumentsLength = arguments.length;
+        var index = 1;
+        var getOwnPropertySymbols = getOwnPropertySymbolsModule.f;
+        var propertyIsEnumerable = propertyIsEnumerableModule.f;
+        while (argumentsLength > index) {
+          var S = IndexedObject(arguments[index++]);
+          var keys = getOwnPropertySymbols ? concat(objectKeys(S), getOwnPropertySymbols(S)) : objectKeys(S);
+          var length = keys.length;
+          var j = 0;
+          var key;
+          while (length > j) {
+            key = keys[j++];
+            if (!DESCRIPTORS || call(propertyIsEnumerable, S, key)) T[key] = S[key];
+          }
+        }
+        return T;
+      } : $assign;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/iterator-close.js
+  var require_iterator_close = __commonJS({
+    "node_modules/core-js-pure/internals/iterator-close.js"(exports, module) {
+      "use strict";
+      var call = require_function_call();
+      var anObject = require_an_object();
+      var getMethod = require_get_method();
+      module.exports = function(iterator, kind, value) {
+        var innerResult, innerError;
+        anObject(iterator);
+        try {
+          innerResult = getMethod(iterator, "return");
+          if (!innerResult) {
+            if (kind === "throw") throw value;
+            return value;
+          }
+          innerResult = call(innerResult, iterator);
+        } catch (error) {
+          innerError = true;
+          innerResult = error;
+        }
+        if (kind === "throw") throw value;
+        if (innerError) throw innerResult;
+        anObject(innerResult);
+        return value;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/call-with-safe-iteration-closing.js
+  var require_call_with_safe_iteration_closing = __commonJS({
+    "node_modules/core-js-pure/internals/call-with-safe-iteration-closing.js"(exports, module) {
+      "use strict";
+      var anObject = require_an_object();
+      var iteratorClose = require_iterator_close();
+      module.exports = function(iterator, fn, value, ENTRIES) {
+        try {
+          return ENTRIES ? fn(anObject(value)[0], value[1]) : fn(value);
+        } catch (error) {
+          iteratorClose(iterator, "throw", error);
+        }
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-array-iterator-method.js
+  var require_is_array_iterator_method = __commonJS({
+    "node_modules/core-js-pure/internals/is-array-iterator-method.js"(exports, module) {
+      "use strict";
+      var wellKnownSymbol = require_well_known_symbol();
+      var Iterators = require_iterators();
+      var ITERATOR = wellKnownSymbol("iterator");
+      var ArrayPrototype = Array.prototype;
+      module.exports = function(it) {
+        return it !== void 0 && (Iterators.Array === it || ArrayPrototype[ITERATOR] === it);
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/inspect-source.js
+  var require_inspect_source = __commonJS({
+    "node_modules/core-js-pure/internals/inspect-source.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var isCallable = require_is_callable();
+      var store = require_shared_store();
+      var functionToString = uncurryThis(Function.toString);
+      if (!isCallable(store.inspectSource)) {
+        store.inspectSource = function(it) {
+          return functionToString(it);
+        };
+      }
+      module.exports = store.inspectSource;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-constructor.js
+  var require_is_constructor = __commonJS({
+    "node_modules/core-js-pure/internals/is-constructor.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var fails = require_fails();
+      var isCallable = require_is_callable();
+      var classof = require_classof();
+      var getBuiltIn = require_get_built_in();
+      var inspectSource = require_inspect_source();
+      var noop = function() {
+      };
+      var construct = getBuiltIn("Reflect", "construct");
+      var constructorRegExp = /^\s*(?:class|function)\b/;
+      var exec = uncurryThis(constructorRegExp.exec);
+      var INCORRECT_TO_STRING = !constructorRegExp.test(noop);
+      var isConstructorModern = function isConstructor(argument) {
+        if (!isCallable(argument)) return false;
+        try {
+          construct(noop, [], argument);
+          return true;
+        } catch (error) {
+          return false;
+        }
+      };
+      var isConstructorLegacy = function isConstructor(argument) {
+        if (!isCallable(argument)) return false;
+        switch (classof(argument)) {
+          case "AsyncFunction":
+          case "GeneratorFunction":
+          case "AsyncGeneratorFunction":
+            return false;
+        }
+        try {
+          return INCORRECT_TO_STRING || !!exec(constructorRegExp, inspectSource(argument));
+        } catch (error) {
+          return true;
+        }
+      };
+      isConstructorLegacy.sham = true;
+      module.exports = !construct || fails(function() {
+        var called;
+        return isConstructorModern(isConstructorModern.call) || !isConstructorModern(Object) || !isConstructorModern(function() {
+          called = true;
+        }) || called;
+      }) ? isConstructorLegacy : isConstructorModern;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/create-property.js
+  var require_create_property = __commonJS({
+    "node_modules/core-js-pure/internals/create-property.js"(exports, module) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var definePropertyModule = require_object_define_property();
+      var createPropertyDescriptor = require_create_property_descriptor();
+      module.exports = function(object, key, value) {
+        if (DESCRIPTORS) definePropertyModule.f(object, key, createPropertyDescriptor(0, value));
+        else object[key] = value;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/is-array.js
+  var require_is_array = __commonJS({
+    "node_modules/core-js-pure/internals/is-array.js"(exports, module) {
+      "use strict";
+      var classof = require_classof_raw();
+      module.exports = Array.isArray || function isArray2(argument) {
+        return classof(argument) === "Array";
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/array-set-length.js
+  var require_array_set_length = __commonJS({
+    "node_modules/core-js-pure/internals/array-set-length.js"(exports, module) {
+      "use strict";
+      var DESCRIPTORS = require_descriptors();
+      var isArray2 = require_is_array();
+      var $TypeError = TypeError;
+      var getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+      var SILENT_ON_NON_WRITABLE_LENGTH_SET = DESCRIPTORS && !(function() {
+        if (this !== void 0) return true;
+        try {
+          Object.defineProperty([], "length", { writable: false }).length = 1;
+        } catch (error) {
+          return error instanceof TypeError;
+        }
+      })();
+      module.exports = SILENT_ON_NON_WRITABLE_LENGTH_SET ? function(O, length) {
+        if (isArray2(O) && !getOwnPropertyDescriptor(O, "length").writable) {
+          throw new $TypeError("Cannot set read only .length");
+        }
+        return O.length = length;
+      } : function(O, length) {
+        return O.length = length;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/does-not-exceed-safe-integer.js
+  var require_does_not_exceed_safe_integer = __commonJS({
+    "node_modules/core-js-pure/internals/does-not-exceed-safe-integer.js"(exports, module) {
+      "use strict";
+      var $TypeError = TypeError;
+      var MAX_SAFE_INTEGER = 9007199254740991;
+      module.exports = function(it) {
+        if (it > MAX_SAFE_INTEGER) throw new $TypeError("Maximum allowed index exceeded");
+        return it;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/array-from.js
+  var require_array_from = __commonJS({
+    "node_modules/core-js-pure/internals/array-from.js"(exports, module) {
+      "use strict";
+      var bind = require_function_bind_context();
+      var call = require_function_call();
+      var toObject = require_to_object();
+      var callWithSafeIterationClosing = require_call_with_safe_iteration_closing();
+      var isArrayIteratorMethod = require_is_array_iterator_method();
+      var isConstructor = require_is_constructor();
+      var lengthOfArrayLike = require_length_of_array_like();
+      var createProperty = require_create_property();
+      var setArrayLength = require_array_set_length();
+      var getIterator = require_get_iterator_internal();
+      var getIteratorMethod = require_get_iterator_method_internal();
+      var iteratorClose = require_iterator_close();
+      var doesNotExceedSafeInteger = require_does_not_exceed_safe_integer();
+      var $Array = Array;
+      module.exports = function from(arrayLike) {
+        var IS_CONSTRUCTOR = isConstructor(this);
+        var argumentsLength = arguments.length;
+        var mapfn = argumentsLength > 1 ? arguments[1] : void 0;
+        var mapping = mapfn !== void 0;
+        if (mapping) mapfn = bind(mapfn, argumentsLength > 2 ? arguments[2] : void 0);
+        var O = toObject(arrayLike);
+        var iteratorMethod = getIteratorMethod(O);
+        var index = 0;
+        var length, result, step, iterator, next, value;
+        if (iteratorMethod && !(this === $Array && isArrayIteratorMethod(iteratorMethod))) {
+          result = IS_CONSTRUCTOR ? new this() : [];
+          iterator = getIterator(O, iteratorMethod);
+          next = iterator.next;
+          for (; !(step = call(next, iterator)).done; index++) {
+            try {
+              doesNotExceedSafeInteger(index);
+            } catch (error) {
+              iteratorClose(iterator, "throw", error);
+            }
+            value = mapping ? callWithSafeIterationClosing(iterator, mapfn, [step.value, index], true) : step.value;
+            try {
+              createProperty(result, index, value);
+            } catch (error) {
+              iteratorClose(iterator, "throw", error);
+            }
+          }
+        } else {
+          length = lengthOfArrayLike(O);
+          result = IS_CONSTRUCTOR ? new this(length) : $Array(length);
+          for (; length > index; index++) {
+            value = mapping ? mapfn(O[index], index) : O[index];
+            createProperty(result, index, value);
+          }
+        }
+        setArrayLength(result, index);
+        return result;
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/internals/string-punycode-to-ascii.js
+  var require_string_punycode_to_ascii = __commonJS({
+    "node_modules/core-js-pure/internals/string-punycode-to-ascii.js"(exports, module) {
+      "use strict";
+      var uncurryThis = require_function_uncurry_this();
+      var maxInt = 2147483647;
+      var base = 36;
+      var tMin = 1;
+      var tMax = 26;
+      var skew = 38;
+      var damp = 700;
+      var initialBias = 72;
+      var initialN = 128;
+      var delimiter = "-";
+      var regexNonASCII = /[^\0-\u007E]/;
+      var regexSeparators = /[.\u3002\uFF0E\uFF61]/g;
+      var OVERFLOW_ERROR = "Overflow: input needs wider integers to process";
+      var baseMinusTMin = base - tMin;
+      var $RangeError = RangeError;
+      var exec = uncurryThis(regexSeparators.exec);
+      var floor = Math.floor;
+      var fromCharCode = String.fromCharCode;
+      var charCodeAt = uncurryThis("".charCodeAt);
+      var join = uncurryThis([].join);
+      var push = uncurryThis([].push);
+      var replace = uncurryThis("".replace);
+      var split2 = uncurryThis("".split);
+      var toLowerCase = uncurryThis("".toLowerCase);
+      var ucs2decode = function(string) {
+        var output = [];
+        var counter = 0;
+        var length = string.length;
+        while (counter < length) {
+          var value = charCodeAt(string, counter++);
+          if (value >= 55296 && value <= 56319 && counter < length) {
+            var extra = charCodeAt(string, counter++);
+            if ((extra & 64512) === 56320) {
+              push(output, ((value & 1023) << 10) + (extra & 1023) + 65536);
+            } else {
+              push(output, value);
+              counter--;
+            }
+          } else {
+            push(output, value);
+          }
+        }
+        return output;
+      };
+      var digitToBasic = function(digit) {
+        return digit + 22 + 75 * (digit < 26);
+      };
+      var adapt = function(delta, numPoints, firstTime) {
+        var k = 0;
+        delta = firstTime ? floor(delta / damp) : delta >> 1;
+        delta += floor(delta / numPoints);
+        while (delta > baseMinusTMin * tMax >> 1) {
+          delta = floor(delta / baseMinusTMin);
+          k += base;
+        }
+        return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
+      };
+      var encode3 = function(input) {
+        var output = [];
+        input = ucs2decode(input);
+        var inputLength = input.length;
+        var n = initialN;
+        var delta = 0;
+        var bias = initialBias;
+        var i, currentValue;
+        for (i = 0; i < input.length; i++) {
+          currentValue = input[i];
+          if (currentValue < 128) {
+            push(output, fromCharCode(currentValue));
+          }
+        }
+        var basicLength = output.length;
+        var handledCPCount = basicLength;
+        if (basicLength) {
+          push(output, delimiter);
+        }
+        while (handledCPCount < inputLength) {
+          var m = maxInt;
+          for (i = 0; i < input.length; i++) {
+            currentValue = input[i];
+            if (currentValue >= n && currentValue < m) {
+              m = currentValue;
+            }
+          }
+          var handledCPCountPlusOne = handledCPCount + 1;
+          if (m - n > floor((maxInt - delta) / handledCPCountPlusOne)) {
+            throw new $RangeError(OVERFLOW_ERROR);
+          }
+          delta += (m - n) * handledCPCountPlusOne;
+          n = m;
+          for (i = 0; i < input.length; i++) {
+            currentValue = input[i];
+            if (currentValue < n && ++delta > maxInt) {
+              throw new $RangeError(OVERFLOW_ERROR);
+            }
+            if (currentValue === n) {
+              var q = delta;
+              var k = base;
+              while (true) {
+                var t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+                if (q < t) break;
+                var qMinusT = q - t;
+                var baseMinusT = base - t;
+                push(output, fromCharCode(digitToBasic(t + qMinusT % baseMinusT)));
+                q = floor(qMinusT / baseMinusT);
+                k += base;
+              }
+              push(output, fromCharCode(digitToBasic(q)));
+              bias = adapt(delta, handledCPCountPlusOne, handledCPCount === basicLength);
+              delta = 0;
+              handledCPCount++;
+            }
+          }
+          delta++;
+          n++;
+        }
+        return join(output, "");
+      };
+      module.exports = function(input) {
+        var encoded = [];
+        var labels2 = split2(replace(toLowerCase(input), regexSeparators, "."), ".");
+        var i, label;
+        for (i = 0; i < labels2.length; i++) {
+          label = labels2[i];
+          push(encoded, exec(regexNonASCII, label) ? "xn--" + encode3(label) : label);
+        }
+        return join(encoded, ".");
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url.constructor.js
+  var require_web_url_constructor = __commonJS({
+    "node_modules/core-js-pure/modules/web.url.constructor.js"() {
+      "use strict";
+      require_es_string_iterator();
+      var $ = require_export();
+      var DESCRIPTORS = require_descriptors();
+      var USE_NATIVE_URL = require_url_constructor_detection();
+      var globalThis2 = require_global_this();
+      var bind = require_function_bind_context();
+      var uncurryThis = require_function_uncurry_this();
+      var defineBuiltIn = require_define_built_in();
+      var defineBuiltInAccessor = require_define_built_in_accessor();
+      var anInstance = require_an_instance();
+      var hasOwn = require_has_own_property();
+      var assign = require_object_assign();
+      var arrayFrom2 = require_array_from();
+      var arraySlice = require_array_slice();
+      var codeAt = require_string_multibyte().codeAt;
+      var toASCII = require_string_punycode_to_ascii();
+      var percentCoding = require_url_percent_coding();
+      var $toString = require_to_string();
+      var setToStringTag = require_set_to_string_tag();
+      var validateArgumentsLength = require_validate_arguments_length();
+      var URLSearchParamsModule = require_web_url_search_params_constructor();
+      var InternalStateModule = require_internal_state();
+      var setInternalState = InternalStateModule.set;
+      var getInternalURLState = InternalStateModule.getterFor("URL");
+      var URLSearchParams2 = URLSearchParamsModule.URLSearchParams;
+      var getInternalSearchParamsState = URLSearchParamsModule.getState;
+      var percentDecode = percentCoding.decode;
+      var percentEncode = percentCoding.encode;
+      var NativeURL = globalThis2.URL;
+      var TypeError2 = globalThis2.TypeError;
+      var parseInt2 = globalThis2.parseInt;
+      var floor = Math.floor;
+      var pow = Math.pow;
+      var fromCharCode = String.fromCharCode;
+      var charAt = uncurryThis("".charAt);
+      var exec = uncurryThis(/./.exec);
+      var join = uncurryThis([].join);
+      var numberToString = uncurryThis(1.1.toString);
+      var pop = uncurryThis([].pop);
+      var push = uncurryThis([].push);
+      var replace = uncurryThis("".replace);
+      var shift = uncurryThis([].shift);
+      var split2 = uncurryThis("".split);
+      var stringIndexOf2 = uncurryThis("".indexOf);
+      var stringSlice = uncurryThis("".slice);
+      var toLowerCase = uncurryThis("".toLowerCase);
+      var unshift = uncurryThis([].unshift);
+      var INVALID_AUTHORITY = "Invalid authority";
+      var INVALID_SCHEME = "Invalid scheme";
+      var INVALID_HOST = "Invalid host";
+      var INVALID_PORT = "Invalid port";
+      var ALPHA = /[a-z]/i;
+      var ALPHANUMERIC_PLUS_MINUS_DOT = /[\d+\-.a-z]/i;
+      var DIGIT = /\d/;
+      var HEX_START = /^0x/i;
+      var OCT = /^[0-7]+$/;
+      var DEC = /^\d+$/;
+      var HEX = /^[\da-f]+$/i;
+      var FORBIDDEN_DOMAIN_CODE_POINT = /[\u0000-\u0020#%/:<>?@[\\\]^|\u007F]/;
+      var FORBIDDEN_HOST_CODE_POINT = /[\0\t\n\r #/:<>?@[\\\]^|]/;
+      var LEADING_C0_CONTROL_OR_SPACE = /^[\u0000-\u0020]+/;
+      var TRAILING_C0_CONTROL_OR_SPACE = /(^|[^\u0000-\u0020])[\u0000-\u0020]+$/;
+      var TAB_AND_NEW_LINE = /[\t\n\r]/g;
+      var NON_ASCII = /[^\u0000-\u007F]/;
+      var MAPPED_ONTO_FORBIDDEN = "¨¯´¸˘˙˚˛˜˝ͺ΄΅᾽᾿῀῁῍῎῏῝῞῟῭΅´῾‗‾⁇⁈⁉℀℁℅℆⩴゛゜ﱞﱟﱠﱡﱢﱣﷺﷻ︓︖﹇﹈﹉﹊﹋﹌﹕﹖﹟﹤﹥﹨﹪﹫ﹰﹲﹴﹶﹸﹺﹼﹾ￣";
+      var EOF;
+      var isIgnoredCodePoint = function(code) {
+        return code === 173 || code === 847 || code === 8203 || code === 12644 || code === 65279 || code === 65440 || code >= 4447 && code <= 4448 || code >= 6068 && code <= 6069 || code >= 6155 && code <= 6159 || code >= 8288 && code <= 8292 || code >= 8298 && code <= 8303 || code >= 65024 && code <= 65039 || code >= 917760 && code <= 917999;
+      };
+      var isDisallowedCodePoint = function(code) {
+        return code === 65533 || code >= 55296 && code <= 57343 || code >= 128 && code <= 159 || code >= 8206 && code <= 8207 || code >= 8232 && code <= 8233 || code >= 8234 && code <= 8238 || code >= 8293 && code <= 8297 || code >= 64976 && code <= 65007 || (code & 65534) === 65534 || code >= 57344 && code <= 63743 || code >= 983040 && code <= 1114109;
+      };
+      var mapCodePoint = function(code) {
+        if (code >= 65281 && code <= 65374) return code - 65248;
+        if (code === 160 || code === 5760 || code === 8239 || code === 8287 || code === 12288) return 32;
+        if (code >= 8192 && code <= 8202) return 32;
+        if (code <= 65535 && stringIndexOf2(MAPPED_ONTO_FORBIDDEN, fromCharCode(code)) > -1) return 32;
+        return code;
+      };
+      var domainToASCII = function(domain) {
+        if (!exec(NON_ASCII, domain)) return domain === "" ? null : toASCII(domain);
+        var codePoints = arrayFrom2(domain);
+        var result = "";
+        var index, code, mapped;
+        for (index = 0; index < codePoints.length; index++) {
+          code = codeAt(codePoints[index], 0);
+          if (isDisallowedCodePoint(code)) return null;
+          if (isIgnoredCodePoint(code)) continue;
+          mapped = mapCodePoint(code);
+          result += mapped === code ? codePoints[index] : fromCharCode(mapped);
+        }
+        return result === "" ? null : toASCII(result);
+      };
+      var endsInNumber = function(input) {
+        var parts = split2(input, ".");
+        var last, hexPart;
+        if (parts[parts.length - 1] === "") {
+          if (parts.length === 1) return false;
+          parts.length--;
+        }
+        last = parts[parts.length - 1];
+        if (exec(DEC, last)) return true;
+        if (exec(HEX_START, last)) {
+          hexPart = stringSlice(last, 2);
+          return hexPart === "" || !!exec(HEX, hexPart);
+        }
+        return false;
+      };
+      var parseIPv4 = function(input) {
+        var parts = split2(input, ".");
+        var partsLength, numbers, index, part, radix, number, ipv4;
+        if (parts.length && parts[parts.length - 1] === "") {
+          parts.length--;
+        }
+        partsLength = parts.length;
+        if (partsLength > 4) return null;
+        numbers = [];
+        for (index = 0; index < partsLength; index++) {
+          part = parts[index];
+          if (part === "") return null;
+          radix = 10;
+          if (part.length > 1 && charAt(part, 0) === "0") {
+            radix = exec(HEX_START, part) ? 16 : 8;
+            part = stringSlice(part, radix === 8 ? 1 : 2);
+          }
+          if (part === "") {
+            number = 0;
+          } else {
+            if (!exec(radix === 10 ? DEC : radix === 8 ? OCT : HEX, part)) return null;
+            number = parseInt2(part, radix);
+          }
+          push(numbers, number);
+        }
+        for (index = 0; index < partsLength; index++) {
+          number = numbers[index];
+          if (index === partsLength - 1) {
+            if (number >= pow(256, 5 - partsLength)) return null;
+          } else if (number > 255) return null;
+        }
+        ipv4 = pop(numbers);
+        for (index = 0; index < numbers.length; index++) {
+          ipv4 += numbers[index] * pow(256, 3 - index);
+        }
+        return ipv4;
+      };
+      var parseIPv6 = function(input) {
+        var address = [0, 0, 0, 0, 0, 0, 0, 0];
+        var pieceIndex = 0;
+        var compress = null;
+        var pointer = 0;
+        var value, length, numbersSeen, ipv4Piece, number, swaps, swap;
+        var chr = function() {
+          return charAt(input, pointer);
+        };
+        if (chr() === ":") {
+          if (charAt(input, 1) !== ":") return;
+          pointer += 2;
+          pieceIndex++;
+          compress = pieceIndex;
+        }
+        while (chr()) {
+          if (pieceIndex === 8) return;
+          if (chr() === ":") {
+            if (compress !== null) return;
+            pointer++;
+            pieceIndex++;
+            compress = pieceIndex;
+            continue;
+          }
+          value = length = 0;
+          while (length < 4 && exec(HEX, chr())) {
+            value = value * 16 + parseInt2(chr(), 16);
+            pointer++;
+            length++;
+          }
+          if (chr() === ".") {
+            if (length === 0) return;
+            pointer -= length;
+            if (pieceIndex > 6) return;
+            numbersSeen = 0;
+            while (chr()) {
+              ipv4Piece = null;
+              if (numbersSeen > 0) {
+                if (chr() === "." && numbersSeen < 4) pointer++;
+                else return;
+              }
+              if (!exec(DIGIT, chr())) return;
+              while (exec(DIGIT, chr())) {
+                number = parseInt2(chr(), 10);
+                if (ipv4Piece === null) ipv4Piece = number;
+                else if (ipv4Piece === 0) return;
+                else ipv4Piece = ipv4Piece * 10 + number;
+                if (ipv4Piece > 255) return;
+                pointer++;
+              }
+              address[pieceIndex] = address[pieceIndex] * 256 + ipv4Piece;
+              numbersSeen++;
+              if (numbersSeen === 2 || numbersSeen === 4) pieceIndex++;
+            }
+            if (numbersSeen !== 4) return;
+            break;
+          } else if (chr() === ":") {
+            pointer++;
+            if (!chr()) return;
+          } else if (chr()) return;
+          address[pieceIndex++] = value;
+        }
+        if (compress !== null) {
+          swaps = pieceIndex - compress;
+          pieceIndex = 7;
+          while (pieceIndex !== 0 && swaps > 0) {
+            swap = address[pieceIndex];
+            address[pieceIndex--] = address[compress + swaps - 1];
+            address[compress + --swaps] = swap;
+          }
+        } else if (pieceIndex !== 8) return;
+        return address;
+      };
+      var findLongestZeroSequence = function(ipv6) {
+        var maxIndex = null;
+        var maxLength = 1;
+        var currStart = null;
+        var currLength = 0;
+        var index = 0;
+        for (; index < 8; index++) {
+          if (ipv6[index] !== 0) {
+            if (currLength > maxLength) {
+              maxIndex = currStart;
+              maxLength = currLength;
+            }
+            currStart = null;
+            currLength = 0;
+          } else {
+            if (currStart === null) currStart = index;
+            ++currLength;
+          }
+        }
+        return currLength > maxLength ? currStart : maxIndex;
+      };
+      var serializeHost = function(host) {
+        var result, index, compress, ignore0;
+        if (typeof host == "number") {
+          result = [];
+          for (index = 0; index < 4; index++) {
+            unshift(result, host % 256);
+            host = floor(host / 256);
+          }
+          return join(result, ".");
+        }
+        if (typeof host == "object") {
+          result = "";
+          compress = findLongestZeroSequence(host);
+          for (index = 0; index < 8; index++) {
+            if (ignore0 && host[index] === 0) continue;
+            if (ignore0) ignore0 = false;
+            if (compress === index) {
+              result += index ? ":" : "::";
+              ignore0 = true;
+            } else {
+              result += numberToString(host[index], 16);
+              if (index < 7) result += ":";
+            }
+          }
+          return "[" + result + "]";
+        }
+        return host;
+      };
+      var C0ControlPercentEncodeSet = {};
+      var queryPercentEncodeSet = assign({}, C0ControlPercentEncodeSet, {
+        " ": 1,
+        '"': 1,
+        "#": 1,
+        "<": 1,
+        ">": 1
+      });
+      var specialQueryPercentEncodeSet = assign({}, queryPercentEncodeSet, {
+        "'": 1
+      });
+      var fragmentPercentEncodeSet = assign({}, C0ControlPercentEncodeSet, {
+        " ": 1,
+        '"': 1,
+        "<": 1,
+        ">": 1,
+        "`": 1
+      });
+      var pathPercentEncodeSet = assign({}, fragmentPercentEncodeSet, {
+        "#": 1,
+        "?": 1,
+        "{": 1,
+        "}": 1,
+        "^": 1
+      });
+      var userinfoPercentEncodeSet = assign({}, pathPercentEncodeSet, {
+        "/": 1,
+        ":": 1,
+        ";": 1,
+        "=": 1,
+        "@": 1,
+        "[": 1,
+        "\\": 1,
+        "]": 1,
+        "^": 1,
+        "|": 1
+      });
+      var utf8PercentEncode = function(chr, set) {
+        var code = codeAt(chr, 0);
+        return code >= 32 && code < 127 && !hasOwn(set, chr) ? chr : chr === "'" && hasOwn(set, chr) ? "%27" : percentEncode(chr);
+      };
+      var specialSchemes = {
+        ftp: 21,
+        file: null,
+        http: 80,
+        https: 443,
+        ws: 80,
+        wss: 443
+      };
+      var isWindowsDriveLetter = function(string, normalized) {
+        var second;
+        return string.length === 2 && exec(ALPHA, charAt(string, 0)) && ((second = charAt(string, 1)) === ":" || !normalized && second === "|");
+      };
+      var startsWithWindowsDriveLetter = function(string) {
+        var third;
+        return string.length > 1 && isWindowsDriveLetter(stringSlice(string, 0, 2)) && (string.length === 2 || ((third = charAt(string, 2)) === "/" || third === "\\" || third === "?" || third === "#"));
+      };
+      var isSingleDot = function(segment) {
+        return segment === "." || toLowerCase(segment) === "%2e";
+      };
+      var isDoubleDot = function(segment) {
+        segment = toLowerCase(segment);
+        return segment === ".." || segment === "%2e." || segment === ".%2e" || segment === "%2e%2e";
+      };
+      var SCHEME_START = {};
+      var SCHEME = {};
+      var NO_SCHEME = {};
+      var SPECIAL_RELATIVE_OR_AUTHORITY = {};
+      var PATH_OR_AUTHORITY = {};
+      var RELATIVE = {};
+      var RELATIVE_SLASH = {};
+      var SPECIAL_AUTHORITY_SLASHES = {};
+      var SPECIAL_AUTHORITY_IGNORE_SLASHES = {};
+      var AUTHORITY = {};
+      var HOST = {};
+      var HOSTNAME = {};
+      var PORT = {};
+      var FILE = {};
+      var FILE_SLASH = {};
+      var FILE_HOST = {};
+      var PATH_START = {};
+      var PATH = {};
+      var CANNOT_BE_A_BASE_URL_PATH = {};
+      var QUERY = {};
+      var FRAGMENT = {};
+      var URLState = function(url, isBase, base) {
+        var urlString = $toString(url);
+        var baseState, failure, searchParams;
+        if (isBase) {
+          failure = this.parse(urlString);
+          if (failure) throw new TypeError2(failure);
+          this.searchParams = null;
+        } else {
+          if (base !== void 0) baseState = new URLState(base, true);
+          failure = this.parse(urlString, null, baseState);
+          if (failure) throw new TypeError2(failure);
+          searchParams = getInternalSearchParamsState(new URLSearchParams2());
+          searchParams.bindURL(this);
+          this.searchParams = searchParams;
+        }
+      };
+      URLState.prototype = {
+        type: "URL",
+        // https://url.spec.whatwg.org/#url-parsing
+        // eslint-disable-next-line max-statements -- TODO
+        parse: function(input, stateOverride, base) {
+          var url = this;
+          var state = stateOverride || SCHEME_START;
+          var pointer = 0;
+          var buffer = "";
+          var seenAt = false;
+          var seenBracket = false;
+          var seenPasswordToken = false;
+          var codePoints, chr, bufferCodePoints, failure;
+          input = $toString(input);
+          if (!stateOverride) {
+            url.scheme = "";
+            url.username = "";
+            url.password = "";
+            url.host = null;
+            url.port = null;
+            url.path = [];
+            url.query = null;
+            url.fragment = null;
+            url.cannotBeABaseURL = false;
+            input = replace(input, LEADING_C0_CONTROL_OR_SPACE, "");
+            input = replace(input, TRAILING_C0_CONTROL_OR_SPACE, "$1");
+          }
+          input = replace(input, TAB_AND_NEW_LINE, "");
+          codePoints = arrayFrom2(input);
+          while (pointer <= codePoints.length) {
+            chr = codePoints[pointer];
+            switch (state) {
+              case SCHEME_START:
+                if (chr && exec(ALPHA, chr)) {
+                  buffer += toLowerCase(chr);
+                  state = SCHEME;
+                } else if (!stateOverride) {
+                  state = NO_SCHEME;
+                  continue;
+                } else return INVALID_SCHEME;
+                break;
+              case SCHEME:
+                if (chr && exec(ALPHANUMERIC_PLUS_MINUS_DOT, chr)) {
+                  buffer += toLowerCase(chr);
+                } else if (chr === ":") {
+                  if (stateOverride && (url.isSpecial() !== hasOwn(specialSchemes, buffer) || buffer === "file" && (url.includesCredentials() || url.port !== null) || url.scheme === "file" && url.host === "")) return;
+                  url.scheme = buffer;
+                  if (stateOverride) {
+                    if (url.isSpecial() && specialSchemes[url.scheme] === url.port) url.port = null;
+                    return;
+                  }
+                  buffer = "";
+                  if (url.scheme === "file") {
+                    state = FILE;
+                  } else if (url.isSpecial() && base && base.scheme === url.scheme) {
+                    state = SPECIAL_RELATIVE_OR_AUTHORITY;
+                  } else if (url.isSpecial()) {
+                    state = SPECIAL_AUTHORITY_SLASHES;
+                  } else if (codePoints[pointer + 1] === "/") {
+                    state = PATH_OR_AUTHORITY;
+                    pointer++;
+                  } else {
+                    url.cannotBeABaseURL = true;
+                    push(url.path, "");
+                    state = CANNOT_BE_A_BASE_URL_PATH;
+                  }
+                } else if (!stateOverride) {
+                  buffer = "";
+                  state = NO_SCHEME;
+                  pointer = 0;
+                  continue;
+                } else return INVALID_SCHEME;
+                break;
+              case NO_SCHEME:
+                if (!base || base.cannotBeABaseURL && chr !== "#") return INVALID_SCHEME;
+                if (base.cannotBeABaseURL && chr === "#") {
+                  url.scheme = base.scheme;
+                  url.path = arraySlice(base.path);
+                  url.query = base.query;
+                  url.fragment = "";
+                  url.cannotBeABaseURL = true;
+                  state = FRAGMENT;
+                  break;
+                }
+                state = base.scheme === "file" ? FILE : RELATIVE;
+                continue;
+              case SPECIAL_RELATIVE_OR_AUTHORITY:
+                if (chr === "/" && codePoints[pointer + 1] === "/") {
+                  state = SPECIAL_AUTHORITY_IGNORE_SLASHES;
+                  pointer++;
+                } else {
+                  state = RELATIVE;
+                  continue;
+                }
+                break;
+              case PATH_OR_AUTHORITY:
+                if (chr === "/") {
+                  state = AUTHORITY;
+                  break;
+                } else {
+                  state = PATH;
+                  continue;
+                }
+              case RELATIVE:
+                url.scheme = base.scheme;
+                if (chr === EOF) {
+                  url.username = base.username;
+                  url.password = base.password;
+                  url.host = base.host;
+                  url.port = base.port;
+                  url.path = arraySlice(base.path);
+                  url.query = base.query;
+                } else if (chr === "/" || chr === "\\" && url.isSpecial()) {
+                  state = RELATIVE_SLASH;
+                } else if (chr === "?") {
+                  url.username = base.username;
+                  url.password = base.password;
+                  url.host = base.host;
+                  url.port = base.port;
+                  url.path = arraySlice(base.path);
+                  url.query = "";
+                  state = QUERY;
+                } else if (chr === "#") {
+                  url.username = base.username;
+                  url.password = base.password;
+                  url.host = base.host;
+                  url.port = base.port;
+                  url.path = arraySlice(base.path);
+                  url.query = base.query;
+                  url.fragment = "";
+                  state = FRAGMENT;
+                } else {
+                  url.username = base.username;
+                  url.password = base.password;
+                  url.host = base.host;
+                  url.port = base.port;
+                  url.path = arraySlice(base.path);
+                  if (url.path.length) url.path.length--;
+                  state = PATH;
+                  continue;
+                }
+                break;
+              case RELATIVE_SLASH:
+                if (url.isSpecial() && (chr === "/" || chr === "\\")) {
+                  state = SPECIAL_AUTHORITY_IGNORE_SLASHES;
+                } else if (chr === "/") {
+                  state = AUTHORITY;
+                } else {
+                  url.username = base.username;
+                  url.password = base.password;
+                  url.host = base.host;
+                  url.port = base.port;
+                  state = PATH;
+                  continue;
+                }
+                break;
+              case SPECIAL_AUTHORITY_SLASHES:
+                state = SPECIAL_AUTHORITY_IGNORE_SLASHES;
+                if (chr !== "/" || codePoints[pointer + 1] !== "/") continue;
+                pointer++;
+                break;
+              case SPECIAL_AUTHORITY_IGNORE_SLASHES:
+                if (chr !== "/" && chr !== "\\") {
+                  state = AUTHORITY;
+                  continue;
+                }
+                break;
+              case AUTHORITY:
+                if (chr === "@") {
+                  if (seenAt) buffer = "%40" + buffer;
+                  seenAt = true;
+                  bufferCodePoints = arrayFrom2(buffer);
+                  for (var i = 0; i < bufferCodePoints.length; i++) {
+                    var codePoint = bufferCodePoints[i];
+                    if (codePoint === ":" && !seenPasswordToken) {
+                      seenPasswordToken = true;
+                      continue;
+                    }
+                    var encodedCodePoints = utf8PercentEncode(codePoint, userinfoPercentEncodeSet);
+                    if (seenPasswordToken) url.password += encodedCodePoints;
+                    else url.username += encodedCodePoints;
+                  }
+                  buffer = "";
+                } else if (chr === EOF || chr === "/" || chr === "?" || chr === "#" || chr === "\\" && url.isSpecial()) {
+                  if (seenAt && buffer === "") return INVALID_AUTHORITY;
+                  pointer -= arrayFrom2(buffer).length + 1;
+                  buffer = "";
+                  state = HOST;
+                } else buffer += chr;
+                break;
+              case HOST:
+              case HOSTNAME:
+                if (stateOverride && url.scheme === "file") {
+                  state = FILE_HOST;
+                  continue;
+                } else if (chr === ":" && !seenBracket) {
+                  if (buffer === "") return INVALID_HOST;
+                  if (stateOverride === HOSTNAME) return;
+                  failure = url.parseHost(buffer);
+                  if (failure) return failure;
+                  buffer = "";
+                  state = PORT;
+                } else if (chr === EOF || chr === "/" || chr === "?" || chr === "#" || chr === "\\" && url.isSpecial()) {
+                  if (url.isSpecial() && buffer === "") return INVALID_HOST;
+                  if (stateOverride && buffer === "" && (url.includesCredentials() || url.port !== null)) return;
+                  failure = url.parseHost(buffer);
+                  if (failure) return failure;
+                  buffer = "";
+                  state = PATH_START;
+                  if (stateOverride) return;
+                  continue;
+                } else {
+                  if (chr === "[") seenBracket = true;
+                  else if (chr === "]") seenBracket = false;
+                  buffer += chr;
+                }
+                break;
+              case PORT:
+                if (exec(DIGIT, chr)) {
+                  buffer += chr;
+                } else if (chr === EOF || chr === "/" || chr === "?" || chr === "#" || chr === "\\" && url.isSpecial() || stateOverride) {
+                  if (buffer !== "") {
+                    var port = parseInt2(buffer, 10);
+                    if (port > 65535) return INVALID_PORT;
+                    url.port = url.isSpecial() && port === specialSchemes[url.scheme] ? null : port;
+                    buffer = "";
+                  }
+                  if (stateOverride) return;
+                  state = PATH_START;
+                  continue;
+                } else return INVALID_PORT;
+                break;
+              case FILE:
+                url.scheme = "file";
+                url.host = "";
+                if (chr === "/" || chr === "\\") state = FILE_SLASH;
+                else if (base && base.scheme === "file") {
+                  switch (chr) {
+                    case EOF:
+                      url.host = base.host;
+                      url.path = arraySlice(base.path);
+                      url.query = base.query;
+                      break;
+                    case "?":
+                      url.host = base.host;
+                      url.path = arraySlice(base.path);
+                      url.query = "";
+                      state = QUERY;
+                      break;
+                    case "#":
+                      url.host = base.host;
+                      url.path = arraySlice(base.path);
+                      url.query = base.query;
+                      url.fragment = "";
+                      state = FRAGMENT;
+                      break;
+                    default:
+                      url.host = base.host;
+                      if (!startsWithWindowsDriveLetter(join(arraySlice(codePoints, pointer), ""))) {
+                        url.path = arraySlice(base.path);
+                        url.shortenPath();
+                      }
+                      state = PATH;
+                      continue;
+                  }
+                } else {
+                  state = PATH;
+                  continue;
+                }
+                break;
+              case FILE_SLASH:
+                if (chr === "/" || chr === "\\") {
+                  state = FILE_HOST;
+                  break;
+                }
+                if (base && base.scheme === "file") {
+                  url.host = base.host;
+                  if (!startsWithWindowsDriveLetter(join(arraySlice(codePoints, pointer), "")) && isWindowsDriveLetter(base.path[0], true)) push(url.path, base.path[0]);
+                }
+                state = PATH;
+                continue;
+              case FILE_HOST:
+                if (chr === EOF || chr === "/" || chr === "\\" || chr === "?" || chr === "#") {
+                  if (!stateOverride && isWindowsDriveLetter(buffer)) {
+                    state = PATH;
+                  } else if (buffer === "") {
+                    url.host = "";
+                    if (stateOverride) return;
+                    state = PATH_START;
+                  } else {
+                    failure = url.parseHost(buffer);
+                    if (failure) return failure;
+                    if (url.host === "localhost") url.host = "";
+                    if (stateOverride) return;
+                    buffer = "";
+                    state = PATH_START;
+                  }
+                  continue;
+                } else buffer += chr;
+                break;
+              case PATH_START:
+                if (url.isSpecial()) {
+                  state = PATH;
+                  if (chr !== "/" && chr !== "\\") continue;
+                } else if (!stateOverride && chr === "?") {
+                  url.query = "";
+                  state = QUERY;
+                } else if (!stateOverride && chr === "#") {
+                  url.fragment = "";
+                  state = FRAGMENT;
+                } else if (chr !== EOF) {
+                  state = PATH;
+                  if (chr !== "/") continue;
+                }
+                break;
+              case PATH:
+                if (chr === EOF || chr === "/" || chr === "\\" && url.isSpecial() || !stateOverride && (chr === "?" || chr === "#")) {
+                  if (isDoubleDot(buffer)) {
+                    url.shortenPath();
+                    if (chr !== "/" && !(chr === "\\" && url.isSpecial())) {
+                      push(url.path, "");
+                    }
+                  } else if (isSingleDot(buffer)) {
+                    if (chr !== "/" && !(chr === "\\" && url.isSpecial())) {
+                      push(url.path, "");
+                    }
+                  } else {
+                    if (url.scheme === "file" && !url.path.length && isWindowsDriveLetter(buffer)) {
+                      if (url.host !== null && url.host !== "") url.host = "";
+                      buffer = charAt(buffer, 0) + ":";
+                    }
+                    push(url.path, buffer);
+                  }
+                  buffer = "";
+                  if (url.scheme === "file" && (chr === EOF || chr === "?" || chr === "#")) {
+                    while (url.path.length > 1 && url.path[0] === "") {
+                      shift(url.path);
+                    }
+                  }
+                  if (chr === "?") {
+                    url.query = "";
+                    state = QUERY;
+                  } else if (chr === "#") {
+                    url.fragment = "";
+                    state = FRAGMENT;
+                  }
+                } else {
+                  buffer += utf8PercentEncode(chr, pathPercentEncodeSet);
+                }
+                break;
+              case CANNOT_BE_A_BASE_URL_PATH:
+                if (chr === "?") {
+                  url.query = "";
+                  state = QUERY;
+                } else if (chr === "#") {
+                  url.fragment = "";
+                  state = FRAGMENT;
+                } else if (chr !== EOF) {
+                  if (chr === " ") {
+                    url.path[0] += codePoints[pointer + 1] === "?" || codePoints[pointer + 1] === "#" ? "%20" : " ";
+                  } else {
+                    url.path[0] += utf8PercentEncode(chr, C0ControlPercentEncodeSet);
+                  }
+                }
+                break;
+              case QUERY:
+                if (!stateOverride && chr === "#") {
+                  url.fragment = "";
+                  state = FRAGMENT;
+                } else if (chr !== EOF) {
+                  url.query += utf8PercentEncode(chr, url.isSpecial() ? specialQueryPercentEncodeSet : queryPercentEncodeSet);
+                }
+                break;
+              case FRAGMENT:
+                if (chr !== EOF) url.fragment += utf8PercentEncode(chr, fragmentPercentEncodeSet);
+                break;
+            }
+            pointer++;
+          }
+        },
+        // https://url.spec.whatwg.org/#host-parsing
+        parseHost: function(input) {
+          var result, codePoints, index;
+          if (charAt(input, 0) === "[") {
+            if (charAt(input, input.length - 1) !== "]") return INVALID_HOST;
+            result = parseIPv6(stringSlice(input, 1, -1));
+            if (!result) return INVALID_HOST;
+            this.host = result;
+          } else if (!this.isSpecial()) {
+            if (exec(FORBIDDEN_HOST_CODE_POINT, input)) return INVALID_HOST;
+            result = "";
+            codePoints = arrayFrom2(input);
+            for (index = 0; index < codePoints.length; index++) {
+              result += utf8PercentEncode(codePoints[index], C0ControlPercentEncodeSet);
+            }
+            this.host = result;
+          } else {
+            input = domainToASCII(percentDecode(input));
+            if (input === null || exec(FORBIDDEN_DOMAIN_CODE_POINT, input)) return INVALID_HOST;
+            if (endsInNumber(input)) {
+              result = parseIPv4(input);
+              if (result === null) return INVALID_HOST;
+              this.host = result;
+            } else {
+              this.host = input;
+            }
+          }
+        },
+        // https://url.spec.whatwg.org/#cannot-have-a-username-password-port
+        cannotHaveUsernamePasswordPort: function() {
+          return this.host === null || this.host === "" || this.cannotBeABaseURL || this.scheme === "file";
+        },
+        // https://url.spec.whatwg.org/#include-credentials
+        includesCredentials: function() {
+          return this.username !== "" || this.password !== "";
+        },
+        // https://url.spec.whatwg.org/#is-special
+        isSpecial: function() {
+          return hasOwn(specialSchemes, this.scheme);
+        },
+        // https://url.spec.whatwg.org/#shorten-a-urls-path
+        shortenPath: function() {
+          var path = this.path;
+          var pathSize = path.length;
+          if (pathSize && (this.scheme !== "file" || pathSize !== 1 || !isWindowsDriveLetter(path[0], true))) {
+            path.length--;
+          }
+        },
+        // https://url.spec.whatwg.org/#concept-url-serializer
+        serialize: function() {
+          var url = this;
+          var scheme = url.scheme;
+          var username = url.username;
+          var password = url.password;
+          var host = url.host;
+          var port = url.port;
+          var path = url.path;
+          var query = url.query;
+          var fragment = url.fragment;
+          var output = scheme + ":";
+          if (host !== null) {
+            output += "//";
+            if (url.includesCredentials()) {
+              output += username + (password ? ":" + password : "") + "@";
+            }
+            output += serializeHost(host);
+            if (port !== null) output += ":" + port;
+          } else if (scheme === "file") output += "//";
+          if (host === null && !url.cannotBeABaseURL && path.length > 1 && path[0] === "") output += "/.";
+          output += url.cannotBeABaseURL ? path[0] : path.length ? "/" + join(path, "/") : "";
+          if (query !== null) output += "?" + query;
+          if (fragment !== null) output += "#" + fragment;
+          return output;
+        },
+        // https://url.spec.whatwg.org/#dom-url-href
+        setHref: function(href) {
+          var failure = this.parse(href);
+          if (failure) throw new TypeError2(failure);
+          this.searchParams.update();
+        },
+        // https://url.spec.whatwg.org/#dom-url-origin
+        getOrigin: function() {
+          var scheme = this.scheme;
+          var port = this.port;
+          if (scheme === "blob") try {
+            return new URLConstructor(this.path[0]).origin;
+          } catch (error) {
+            return "null";
+          }
+          if (scheme === "file" || !this.isSpecial()) return "null";
+          return scheme + "://" + serializeHost(this.host) + (port !== null ? ":" + port : "");
+        },
+        // https://url.spec.whatwg.org/#dom-url-protocol
+        getProtocol: function() {
+          return this.scheme + ":";
+        },
+        setProtocol: function(protocol) {
+          this.parse($toString(protocol) + ":", SCHEME_START);
+        },
+        // https://url.spec.whatwg.org/#dom-url-username
+        getUsername: function() {
+          return this.username;
+        },
+        setUsername: function(username) {
+          var codePoints = arrayFrom2($toString(username));
+          if (this.cannotHaveUsernamePasswordPort()) return;
+          this.username = "";
+          for (var i = 0; i < codePoints.length; i++) {
+            this.username += utf8PercentEncode(codePoints[i], userinfoPercentEncodeSet);
+          }
+        },
+        // https://url.spec.whatwg.org/#dom-url-password
+        getPassword: function() {
+          return this.password;
+        },
+        setPassword: function(password) {
+          var codePoints = arrayFrom2($toString(password));
+          if (this.cannotHaveUsernamePasswordPort()) return;
+          this.password = "";
+          for (var i = 0; i < codePoints.length; i++) {
+            this.password += utf8PercentEncode(codePoints[i], userinfoPercentEncodeSet);
+          }
+        },
+        // https://url.spec.whatwg.org/#dom-url-host
+        getHost: function() {
+          var host = this.host;
+          var port = this.port;
+          return host === null ? "" : port === null ? serializeHost(host) : serializeHost(host) + ":" + port;
+        },
+        setHost: function(host) {
+          if (this.cannotBeABaseURL) return;
+          this.parse(host, HOST);
+        },
+        // https://url.spec.whatwg.org/#dom-url-hostname
+        getHostname: function() {
+          var host = this.host;
+          return host === null ? "" : serializeHost(host);
+        },
+        setHostname: function(hostname) {
+          if (this.cannotBeABaseURL) return;
+          this.parse(hostname, HOSTNAME);
+        },
+        // https://url.spec.whatwg.org/#dom-url-port
+        getPort: function() {
+          var port = this.port;
+          return port === null ? "" : $toString(port);
+        },
+        setPort: function(port) {
+          if (this.cannotHaveUsernamePasswordPort()) return;
+          port = $toString(port);
+          if (port === "") this.port = null;
+          else this.parse(port, PORT);
+        },
+        // https://url.spec.whatwg.org/#dom-url-pathname
+        getPathname: function() {
+          var path = this.path;
+          return this.cannotBeABaseURL ? path[0] : path.length ? "/" + join(path, "/") : "";
+        },
+        setPathname: function(pathname) {
+          if (this.cannotBeABaseURL) return;
+          this.path = [];
+          this.parse(pathname, PATH_START);
+        },
+        // https://url.spec.whatwg.org/#dom-url-search
+        getSearch: function() {
+          var query = this.query;
+          return query ? "?" + query : "";
+        },
+        setSearch: function(search) {
+          search = $toString(search);
+          if (search === "") {
+            this.query = null;
+          } else {
+            if (charAt(search, 0) === "?") search = stringSlice(search, 1);
+            this.query = "";
+            this.parse(search, QUERY);
+          }
+          this.searchParams.update();
+        },
+        // https://url.spec.whatwg.org/#dom-url-searchparams
+        getSearchParams: function() {
+          return this.searchParams.facade;
+        },
+        // https://url.spec.whatwg.org/#dom-url-hash
+        getHash: function() {
+          var fragment = this.fragment;
+          return fragment ? "#" + fragment : "";
+        },
+        setHash: function(hash) {
+          hash = $toString(hash);
+          if (hash === "") {
+            this.fragment = null;
+            return;
+          }
+          if (charAt(hash, 0) === "#") hash = stringSlice(hash, 1);
+          this.fragment = "";
+          this.parse(hash, FRAGMENT);
+        },
+        update: function() {
+          this.query = this.searchParams.serialize() || null;
+        }
+      };
+      var URLConstructor = function URL2(url) {
+        var that = anInstance(this, URLPrototype);
+        var base = validateArgumentsLength(arguments.length, 1) > 1 ? arguments[1] : void 0;
+        var state = setInternalState(that, new URLState(url, false, base));
+        if (!DESCRIPTORS) {
+          that.href = state.serialize();
+          that.origin = state.getOrigin();
+          that.protocol = state.getProtocol();
+          that.username = state.getUsername();
+          that.password = state.getPassword();
+          that.host = state.getHost();
+          that.hostname = state.getHostname();
+          that.port = state.getPort();
+          that.pathname = state.getPathname();
+          that.search = state.getSearch();
+          that.searchParams = state.getSearchParams();
+          that.hash = state.getHash();
+        }
+      };
+      var URLPrototype = URLConstructor.prototype;
+      var accessorDescriptor = function(getter, setter) {
+        return {
+          get: function() {
+            return getInternalURLState(this)[getter]();
+          },
+          set: setter && function(value) {
+            return getInternalURLState(this)[setter](value);
+          },
+          configurable: true,
+          enumerable: true
+        };
+      };
+      if (DESCRIPTORS) {
+        defineBuiltInAccessor(URLPrototype, "href", accessorDescriptor("serialize", "setHref"));
+        defineBuiltInAccessor(URLPrototype, "origin", accessorDescriptor("getOrigin"));
+        defineBuiltInAccessor(URLPrototype, "protocol", accessorDescriptor("getProtocol", "setProtocol"));
+        defineBuiltInAccessor(URLPrototype, "username", accessorDescriptor("getUsername", "setUsername"));
+        defineBuiltInAccessor(URLPrototype, "password", accessorDescriptor("getPassword", "setPassword"));
+        defineBuiltInAccessor(URLPrototype, "host", accessorDescriptor("getHost", "setHost"));
+        defineBuiltInAccessor(URLPrototype, "hostname", accessorDescriptor("getHostname", "setHostname"));
+        defineBuiltInAccessor(URLPrototype, "port", accessorDescriptor("getPort", "setPort"));
+        defineBuiltInAccessor(URLPrototype, "pathname", accessorDescriptor("getPathname", "setPathname"));
+        defineBuiltInAccessor(URLPrototype, "search", accessorDescriptor("getSearch", "setSearch"));
+        defineBuiltInAccessor(URLPrototype, "searchParams", accessorDescriptor("getSearchParams"));
+        defineBuiltInAccessor(URLPrototype, "hash", accessorDescriptor("getHash", "setHash"));
+      }
+      defineBuiltIn(URLPrototype, "toJSON", function toJSON() {
+        return getInternalURLState(this).serialize();
+      }, { enumerable: true });
+      defineBuiltIn(URLPrototype, "toString", function toString() {
+        return getInternalURLState(this).serialize();
+      }, { enumerable: true });
+      if (NativeURL) {
+        nativeCreateObjectURL = NativeURL.createObjectURL;
+        nativeRevokeObjectURL = NativeURL.revokeObjectURL;
+        if (nativeCreateObjectURL) defineBuiltIn(URLConstructor, "createObjectURL", bind(nativeCreateObjectURL, NativeURL));
+        if (nativeRevokeObjectURL) defineBuiltIn(URLConstructor, "revokeObjectURL", bind(nativeRevokeObjectURL, NativeURL));
+      }
+      var nativeCreateObjectURL;
+      var nativeRevokeObjectURL;
+      setToStringTag(URLConstructor, "URL");
+      $({ global: true, constructor: true, forced: !USE_NATIVE_URL, sham: !DESCRIPTORS }, {
+        URL: URLConstructor
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url.js
+  var require_web_url = __commonJS({
+    "node_modules/core-js-pure/modules/web.url.js"() {
+      "use strict";
+      require_web_url_constructor();
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url.can-parse.js
+  var require_web_url_can_parse = __commonJS({
+    "node_modules/core-js-pure/modules/web.url.can-parse.js"() {
+      "use strict";
+      var $ = require_export();
+      var getBuiltIn = require_get_built_in();
+      var fails = require_fails();
+      var validateArgumentsLength = require_validate_arguments_length();
+      var toString = require_to_string();
+      var USE_NATIVE_URL = require_url_constructor_detection();
+      var URL2 = getBuiltIn("URL");
+      var THROWS_WITHOUT_ARGUMENTS = USE_NATIVE_URL && fails(function() {
+        URL2.canParse();
+      });
+      var WRONG_ARITY = fails(function() {
+        return URL2.canParse.length !== 1;
+      });
+      $({ target: "URL", stat: true, forced: !THROWS_WITHOUT_ARGUMENTS || WRONG_ARITY }, {
+        canParse: function canParse(url) {
+          var length = validateArgumentsLength(arguments.length, 1);
+          var urlString = toString(url);
+          var base = length < 2 || arguments[1] === void 0 ? void 0 : toString(arguments[1]);
+          try {
+            return !!new URL2(urlString, base);
+          } catch (error) {
+            return false;
+          }
+        }
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url.parse.js
+  var require_web_url_parse = __commonJS({
+    "node_modules/core-js-pure/modules/web.url.parse.js"() {
+      "use strict";
+      var $ = require_export();
+      var getBuiltIn = require_get_built_in();
+      var validateArgumentsLength = require_validate_arguments_length();
+      var toString = require_to_string();
+      var USE_NATIVE_URL = require_url_constructor_detection();
+      var URL2 = getBuiltIn("URL");
+      $({ target: "URL", stat: true, forced: !USE_NATIVE_URL }, {
+        parse: function parse(url) {
+          var length = validateArgumentsLength(arguments.length, 1);
+          var urlString = toString(url);
+          var base = length < 2 || arguments[1] === void 0 ? void 0 : toString(arguments[1]);
+          try {
+            return new URL2(urlString, base);
+          } catch (error) {
+            return null;
+          }
+        }
+      });
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.url.to-json.js
+  var require_web_url_to_json = __commonJS({
+    "node_modules/core-js-pure/modules/web.url.to-json.js"() {
+    }
+  });
+
+  // node_modules/core-js-pure/web/url.js
+  var require_url = __commonJS({
+    "node_modules/core-js-pure/web/url.js"(exports, module) {
+      "use strict";
+      require_url_search_params();
+      require_web_url();
+      require_web_url_can_parse();
+      require_web_url_parse();
+      require_web_url_to_json();
+      var path = require_path();
+      module.exports = path.URL;
+    }
+  });
+
+  // node_modules/core-js-pure/stable/url/index.js
+  var require_url2 = __commonJS({
+    "node_modules/core-js-pure/stable/url/index.js"(exports, module) {
+      "use strict";
+      var parent = require_url();
+      module.exports = parent;
+    }
+  });
+
+  // node_modules/core-js-pure/actual/url/index.js
+  var require_url3 = __commonJS({
+    "node_modules/core-js-pure/actual/url/index.js"(exports, module) {
+      "use strict";
+      var parent = require_url2();
+      module.exports = parent;
+    }
+  });
+
+  // node_modules/core-js-pure/internals/dom-iterables.js
+  var require_dom_iterables = __commonJS({
+    "node_modules/core-js-pure/internals/dom-iterables.js"(exports, module) {
+      "use strict";
+      module.exports = {
+        CSSRuleList: 0,
+        CSSStyleDeclaration: 0,
+        CSSValueList: 0,
+        ClientRectList: 0,
+        DOMRectList: 0,
+        DOMStringList: 0,
+        DOMTokenList: 1,
+        DataTransferItemList: 0,
+        FileList: 0,
+        HTMLAllCollection: 0,
+        HTMLCollection: 0,
+        HTMLFormElement: 0,
+        HTMLSelectElement: 0,
+        MediaList: 0,
+        MimeTypeArray: 0,
+        NamedNodeMap: 0,
+        NodeList: 1,
+        PaintRequestList: 0,
+        Plugin: 0,
+        PluginArray: 0,
+        SVGLengthList: 0,
+        SVGNumberList: 0,
+        SVGPathSegList: 0,
+        SVGPointList: 0,
+        SVGStringList: 0,
+        SVGTransformList: 0,
+        SourceBufferList: 0,
+        StyleSheetList: 0,
+        TextTrackCueList: 0,
+        TextTrackList: 0,
+        TouchList: 0
+      };
+    }
+  });
+
+  // node_modules/core-js-pure/modules/web.dom-collections.iterator.js
+  var require_web_dom_collections_iterator = __commonJS({
+    "node_modules/core-js-pure/modules/web.dom-collections.iterator.js"() {
+      "use strict";
+      require_es_array_iterator();
+      var DOMIterables = require_dom_iterables();
+      var globalThis2 = require_global_this();
+      var setToStringTag = require_set_to_string_tag();
+      var Iterators = require_iterators();
+      for (COLLECTION_NAME in DOMIterables) {
+        setToStringTag(globalThis2[COLLECTION_NAME], COLLECTION_NAME);
+        Iterators[COLLECTION_NAME] = Iterators.Array;
+      }
+      var COLLECTION_NAME;
+    }
+  });
+
+  // node_modules/core-js-pure/stable/url-search-params/index.js
+  var require_url_search_params2 = __commonJS({
+    "node_modules/core-js-pure/stable/url-search-params/index.js"(exports, module) {
+      "use strict";
+      var parent = require_url_search_params();
+      require_web_dom_collections_iterator();
+      module.exports = parent;
+    }
+  });
+
+  // node_modules/core-js-pure/actual/url-search-params/index.js
+  var require_url_search_params3 = __commonJS({
+    "node_modules/core-js-pure/actual/url-search-params/index.js"(exports, module) {
+      "use strict";
+      var parent = require_url_search_params2();
+      module.exports = parent;
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/platform.native.js
+  function decodePartAddition(a, start, end, m) {
+    let o = "";
+    let i = start;
+    for (const last3 = end - 3; i < last3; i += 4) {
+      const x0 = a[i];
+      const x1 = a[i + 1];
+      const x2 = a[i + 2];
+      const x3 = a[i + 3];
+      o += m[x0];
+      o += m[x1];
+      o += m[x2];
+      o += m[x3];
+    }
+    while (i < end) o += m[a[i++]];
+    return o;
+  }
+  function decodePartTemplates(a, start, end, m) {
+    let o = "";
+    let i = start;
+    for (const last15 = end - 15; i < last15; i += 16) {
+      const x0 = a[i];
+      const x1 = a[i + 1];
+      const x2 = a[i + 2];
+      const x3 = a[i + 3];
+      const x4 = a[i + 4];
+      const x5 = a[i + 5];
+      const x6 = a[i + 6];
+      const x7 = a[i + 7];
+      const x8 = a[i + 8];
+      const x9 = a[i + 9];
+      const x10 = a[i + 10];
+      const x11 = a[i + 11];
+      const x12 = a[i + 12];
+      const x13 = a[i + 13];
+      const x14 = a[i + 14];
+      const x15 = a[i + 15];
+      o += `${m[x0]}${m[x1]}${m[x2]}${m[x3]}${m[x4]}${m[x5]}${m[x6]}${m[x7]}${m[x8]}${m[x9]}${m[x10]}${m[x11]}${m[x12]}${m[x13]}${m[x14]}${m[x15]}`;
+    }
+    while (i < end) o += m[a[i++]];
+    return o;
+  }
+  function decode2string(arr, start, end, m) {
+    if (end - start > 3e4) {
+      const concat = [];
+      for (let i = start; i < end; ) {
+        const step = i + 500;
+        const iNext = step > end ? end : step;
+        concat.push(decodePart(arr, i, iNext, m));
+        i = iNext;
+      }
+      const res = concat.join("");
+      concat.length = 0;
+      return res;
+    }
+    return decodePart(arr, start, end, m);
+  }
+  function encodeCharcodesHermes(str, arr) {
+    const length = str.length;
+    if (length > 64) {
+      const at = str.charCodeAt.bind(str);
+      for (let i = 0; i < length; i++) arr[i] = at(i);
+    } else {
+      for (let i = 0; i < length; i++) arr[i] = str.charCodeAt(i);
+    }
+    return arr;
+  }
+  function encodeCharcodesPure(str, arr) {
+    const length = str.length;
+    for (let i = 0; i < length; i++) arr[i] = str.charCodeAt(i);
+    return arr;
+  }
+  var Buffer2, haveNativeBuffer, nativeBuffer, isHermes, isDeno, isLE2, isNative, nativeEncoder, nativeDecoder, nativeDecoderLatin1, decodePart, encodeCharcodes;
+  var init_platform_native = __esm({
+    "node_modules/@exodus/bytes/fallback/platform.native.js"() {
+      ({ Buffer: Buffer2 } = globalThis);
+      haveNativeBuffer = Buffer2 && !Buffer2.TYPED_ARRAY_SUPPORT;
+      nativeBuffer = haveNativeBuffer ? Buffer2 : null;
+      isHermes = /* @__PURE__ */ (() => !!globalThis.HermesInternal)();
+      isDeno = /* @__PURE__ */ (() => !!globalThis.Deno)();
+      isLE2 = /* @__PURE__ */ (() => new Uint8Array(Uint16Array.of(258).buffer)[0] === 2)();
+      isNative = (x) => x && (haveNativeBuffer || `${x}`.includes("[native code]"));
+      if (!haveNativeBuffer && isNative(() => {
+      })) isNative = () => false;
+      nativeEncoder = /* @__PURE__ */ (() => isNative(globalThis.TextEncoder) ? new TextEncoder() : null)();
+      nativeDecoder = /* @__PURE__ */ (() => isNative(globalThis.TextDecoder) ? new TextDecoder("utf-8", { ignoreBOM: true }) : null)();
+      nativeDecoderLatin1 = /* @__PURE__ */ (() => {
+        if (nativeDecoder) {
+          try {
+            return new TextDecoder("latin1", { ignoreBOM: true });
+          } catch {
+          }
+        }
+        return null;
+      })();
+      decodePart = isHermes ? decodePartTemplates : decodePartAddition;
+      encodeCharcodes = isHermes ? encodeCharcodesHermes : encodeCharcodesPure;
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/platform.js
+  var init_platform = __esm({
+    "node_modules/@exodus/bytes/fallback/platform.js"() {
+      init_platform_native();
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/latin1.js
+  function asciiPrefix(arr) {
+    let p = 0;
+    const length = arr.length;
+    if (length > 64) {
+      const u32start = (4 - (arr.byteOffset & 3)) % 4;
+      for (; p < u32start; p++) if (arr[p] >= 128) return p;
+      const u32length = (arr.byteLength - u32start) / 4 | 0;
+      const u322 = new Uint32Array(arr.buffer, arr.byteOffset + u32start, u32length);
+      let i = 0;
+      for (const last3 = u32length - 3; ; p += 16, i += 4) {
+        if (i >= last3) break;
+        const a = u322[i];
+        const b = u322[i + 1];
+        const c = u322[i + 2];
+        const d = u322[i + 3];
+        if (a & 2155905152 || b & 2155905152 || c & 2155905152 || d & 2155905152) break;
+      }
+      for (; i < u32length; p += 4, i++) if (u322[i] & 2155905152) break;
+    }
+    for (; p < length; p++) if (arr[p] >= 128) return p;
+    return length;
+  }
+  function decodeLatin1(arr, start = 0, stop = arr.length) {
+    start |= 0;
+    stop |= 0;
+    const total = stop - start;
+    if (total === 0) return "";
+    if (useLatin1atob && total >= 256 && total < 1e8 && arr.toBase64 === web64 && arr.BYTES_PER_ELEMENT === 1) {
+      const sliced2 = start === 0 && stop === arr.length ? arr : arr.subarray(start, stop);
+      return atob2(sliced2.toBase64());
+    }
+    if (total > maxFunctionArgs) {
+      let prefix = "";
+      for (let i = start; i < stop; ) {
+        const i1 = Math.min(stop, i + maxFunctionArgs);
+        prefix += String.fromCharCode.apply(String, arr.subarray(i, i1));
+        i = i1;
+      }
+      return prefix;
+    }
+    const sliced = start === 0 && stop === arr.length ? arr : arr.subarray(start, stop);
+    return String.fromCharCode.apply(String, sliced);
+  }
+  function encodeAsciiPrefix(x, s) {
+    let i = 0;
+    for (const len3 = s.length - 3; i < len3; i += 4) {
+      const x0 = s.charCodeAt(i), x1 = s.charCodeAt(i + 1), x2 = s.charCodeAt(i + 2), x3 = s.charCodeAt(i + 3);
+      if ((x0 | x1 | x2 | x3) >= 128) break;
+      x[i] = x0;
+      x[i + 1] = x1;
+      x[i + 2] = x2;
+      x[i + 3] = x3;
+    }
+    return i;
+  }
+  var atob2, web64, maxFunctionArgs, useLatin1atob, decodeUCS2, decodeAscii, encodeLatin1;
+  var init_latin1 = __esm({
+    "node_modules/@exodus/bytes/fallback/latin1.js"() {
+      init_platform();
+      atob2 = /* @__PURE__ */ (() => globalThis.atob)();
+      web64 = /* @__PURE__ */ (() => Uint8Array.prototype.toBase64)();
+      maxFunctionArgs = 8192;
+      useLatin1atob = web64 && atob2;
+      decodeUCS2 = nativeBuffer && isLE2 && !isDeno ? (u16, stop = u16.length) => {
+        if (stop > 32) return nativeBuffer.from(u16.buffer, u16.byteOffset, stop * 2).ucs2Slice();
+        return decodeLatin1(u16, 0, stop);
+      } : (u16, stop = u16.length) => decodeLatin1(u16, 0, stop);
+      decodeAscii = nativeBuffer ? (a) => (
+        // Buffer is faster on Node.js (but only for long enough data), if we know that output is ascii
+        a.byteLength >= 768 && !isDeno ? nativeBuffer.from(a.buffer, a.byteOffset, a.byteLength).latin1Slice(0, a.byteLength) : nativeDecoder.decode(a)
+      ) : nativeDecoderLatin1 ? (a) => nativeDecoderLatin1.decode(a) : (a) => decodeLatin1(
+        a instanceof Uint8Array ? a : new Uint8Array(a.buffer, a.byteOffset, a.byteLength)
+      );
+      encodeLatin1 = (str) => encodeCharcodes(str, new Uint8Array(str.length));
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/_utils.js
+  function assertU8(arg) {
+    if (arg && arg instanceof Uint8Array) return;
+    throw new TypeError("Expected an Uint8Array");
+  }
+  function fromUint8(arr, format) {
+    switch (format) {
+      case "uint8":
+        if (arr.constructor !== Uint8Array) throw new Error("Unexpected");
+        return arr;
+      case "arraybuffer":
+        if (arr.byteLength !== arr.buffer.byteLength) throw new Error("Unexpected");
+        return arr.buffer;
+      case "buffer":
+        if (arr.length <= 64) return Buffer3.from(arr);
+        return Buffer3.from(arr.buffer, arr.byteOffset, arr.byteLength);
+    }
+    throw new TypeError("Unexpected format");
+  }
+  var Buffer3, E_STRING, E_STRICT_UNICODE;
+  var init_utils3 = __esm({
+    "node_modules/@exodus/bytes/fallback/_utils.js"() {
+      init_platform();
+      Buffer3 = /* @__PURE__ */ (() => globalThis.Buffer)();
+      E_STRING = "Input is not a string";
+      E_STRICT_UNICODE = "Input is not well-formed Unicode";
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/utf16.js
+  function decodeApiDecoders(input, loose, format) {
+    if (format === "uint16") {
+      if (!(input instanceof Uint16Array)) throw new TypeError("Expected an Uint16Array");
+    } else if (format === "uint8-le" || format === "uint8-be") {
+      assertU8(input);
+      if (input.byteLength % 2 !== 0) throw new TypeError("Expected even number of bytes");
+    } else {
+      throw new TypeError("Unknown format");
+    }
+    const le = format === "uint8-le" || format === "uint16" && isLE2;
+    return (le ? loose ? looseLE : fatalLE : loose ? looseBE : fatalBE).decode(input);
+  }
+  function decodeApiJS(input, loose, format) {
+    let u16;
+    switch (format) {
+      case "uint16":
+        if (!(input instanceof Uint16Array)) throw new TypeError("Expected an Uint16Array");
+        u16 = input;
+        break;
+      case "uint8-le":
+        assertU8(input);
+        if (input.byteLength % 2 !== 0) throw new TypeError("Expected even number of bytes");
+        u16 = to16input(input, true);
+        break;
+      case "uint8-be":
+        assertU8(input);
+        if (input.byteLength % 2 !== 0) throw new TypeError("Expected even number of bytes");
+        u16 = to16input(input, false);
+        break;
+      default:
+        throw new TypeError("Unknown format");
+    }
+    const str = decode(u16, loose, !loose && isWellFormedStr || loose && toWellFormedStr);
+    if (!loose && isWellFormedStr && !isWellFormedStr.call(str)) throw new TypeError(E_STRICT);
+    if (loose && toWellFormedStr) return toWellFormedStr.call(str);
+    return str;
+  }
+  function to16input(u82, le) {
+    if (le === isLE2) return to16(u82.byteOffset % 2 === 0 ? u82 : Uint8Array.from(u82));
+    return to16(swap16(Uint8Array.from(u82)));
+  }
+  function swap16(u82) {
+    let i = 0;
+    for (const last3 = u82.length - 3; i < last3; i += 4) {
+      const x0 = u82[i];
+      const x1 = u82[i + 1];
+      const x2 = u82[i + 2];
+      const x3 = u82[i + 3];
+      u82[i] = x1;
+      u82[i + 1] = x0;
+      u82[i + 2] = x3;
+      u82[i + 3] = x2;
+    }
+    for (const last = u82.length - 1; i < last; i += 2) {
+      const x0 = u82[i];
+      const x1 = u82[i + 1];
+      u82[i] = x1;
+      u82[i + 1] = x0;
+    }
+    return u82;
+  }
+  function toWellFormed(u16) {
+    const length = u16.length;
+    for (let i = 0; i < length; i++) {
+      const code = u16[i];
+      if (code >= 55296 && code < 57344) {
+        if (code > 56319 || i + 1 >= length) {
+          u16[i] = replacementCodepoint;
+        } else {
+          const next = u16[i + 1];
+          if (next < 56320 || next >= 57344) {
+            u16[i] = replacementCodepoint;
+          } else {
+            i++;
+          }
+        }
+      }
+    }
+    return u16;
+  }
+  function isWellFormed(u16) {
+    const length = u16.length;
+    let i = 0;
+    const m = 2147516416;
+    const l = 55296;
+    const h = 57344;
+    if (length > 32 && u16.byteOffset % 4 === 0) {
+      const u32length = u16.byteLength / 4 | 0;
+      const u322 = new Uint32Array(u16.buffer, u16.byteOffset, u32length);
+      for (const last3 = u32length - 3; ; i += 4) {
+        if (i >= last3) break;
+        const a = u322[i];
+        const b = u322[i + 1];
+        const c = u322[i + 2];
+        const d = u322[i + 3];
+        if (a & m || b & m || c & m || d & m) break;
+      }
+      for (; i < u32length; i++) if (u322[i] & m) break;
+      i *= 2;
+    }
+    for (const last3 = length - 3; ; i += 4) {
+      if (i >= last3) break;
+      const a = u16[i];
+      const b = u16[i + 1];
+      const c = u16[i + 2];
+      const d = u16[i + 3];
+      if (a >= l && a < h || b >= l && b < h || c >= l && c < h || d >= l && d < h) break;
+    }
+    for (; i < length; i++) {
+      const code = u16[i];
+      if (code >= l && code < h) {
+        if (code >= 56320 || i + 1 >= length) return false;
+        i++;
+        const next = u16[i];
+        if (next < 56320 || next >= h) return false;
+      }
+    }
+    return true;
+  }
+  var E_STRICT, isWellFormedStr, toWellFormedStr, replacementCodepoint, to16, fatalLE, looseLE, fatalBE, looseBE, decode;
+  var init_utf16 = __esm({
+    "node_modules/@exodus/bytes/fallback/utf16.js"() {
+      init_latin1();
+      init_utils3();
+      init_platform();
+      E_STRICT = "Input is not well-formed utf16";
+      isWellFormedStr = /* @__PURE__ */ (() => String.prototype.isWellFormed)();
+      toWellFormedStr = /* @__PURE__ */ (() => String.prototype.toWellFormed)();
+      replacementCodepoint = 65533;
+      to16 = (a) => new Uint16Array(a.buffer, a.byteOffset, a.byteLength / 2);
+      fatalLE = nativeDecoder ? new TextDecoder("utf-16le", { ignoreBOM: true, fatal: true }) : null;
+      looseLE = nativeDecoder ? new TextDecoder("utf-16le", { ignoreBOM: true }) : null;
+      fatalBE = nativeDecoder ? new TextDecoder("utf-16be", { ignoreBOM: true, fatal: true }) : null;
+      looseBE = nativeDecoder ? new TextDecoder("utf-16be", { ignoreBOM: true }) : null;
+      decode = (u16, loose = false, checked = false) => {
+        if (checked || isWellFormed(u16)) return decodeUCS2(u16);
+        if (!loose) throw new TypeError(E_STRICT);
+        return decodeUCS2(toWellFormed(Uint16Array.from(u16)));
+      };
+    }
+  });
+
+  // node_modules/@exodus/bytes/utf16.native.js
+  function checkDecoders() {
+    if (!nativeDecoder) return false;
+    try {
+      const a = new TextDecoder("utf-16le").decode(Uint8Array.of(1, 2, 3, 216));
+      const b = new TextDecoder("utf-16be").decode(Uint8Array.of(2, 1, 216, 3));
+      return a === b && a === "ȁ�";
+    } catch {
+    }
+    return false;
+  }
+  var decode2, utf16toString, utf16toStringLoose;
+  var init_utf16_native = __esm({
+    "node_modules/@exodus/bytes/utf16.native.js"() {
+      init_utf16();
+      init_platform_native();
+      decode2 = checkDecoders() ? decodeApiDecoders : decodeApiJS;
+      utf16toString = (arr, format = "uint16") => decode2(arr, false, format);
+      utf16toStringLoose = (arr, format = "uint16") => decode2(arr, true, format);
+    }
+  });
+
+  // node_modules/@exodus/bytes/utf16.js
+  var init_utf162 = __esm({
+    "node_modules/@exodus/bytes/utf16.js"() {
+      init_utf16_native();
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/utf8.js
+  function decodeFast(arr, loose) {
+    const prefix = decodeLatin1(arr, 0, asciiPrefix(arr));
+    if (prefix.length === arr.length) return prefix;
+    if (shouldUseEscapePath && escape && decodeURIComponent) {
+      const o = escape(decodeLatin1(arr, prefix.length, arr.length));
+      try {
+        return prefix + decodeURIComponent(o);
+      } catch {
+        if (!loose) throw new TypeError(E_STRICT2);
+      }
+    }
+    return prefix + decode3(arr, loose, prefix.length);
+  }
+  function decode3(arr, loose, start = 0) {
+    start |= 0;
+    const end = arr.length;
+    let out = "";
+    const chunkSize = 512;
+    const tmpSize = Math.min(end - start, chunkSize + 1);
+    const tmp = new Array(tmpSize).fill(0);
+    let ti = 0;
+    for (let i = start; i < end; i++) {
+      if (ti >= chunkSize) {
+        tmp.length = ti;
+        out += String.fromCharCode.apply(String, tmp);
+        if (tmp.length <= chunkSize) tmp.push(0);
+        ti = 0;
+      }
+      const byte = arr[i];
+      if (byte < 128) {
+        tmp[ti++] = byte;
+      } else if (byte < 194) {
+        if (!loose) throw new TypeError(E_STRICT2);
+        tmp[ti++] = replacementPoint;
+      } else if (byte < 224) {
+        if (i + 1 >= end) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          break;
+        }
+        const byte1 = arr[i + 1];
+        if (byte1 < 128 || byte1 > 191) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          continue;
+        }
+        i++;
+        tmp[ti++] = (byte & 31) << 6 | byte1 & 63;
+      } else if (byte < 240) {
+        if (i + 1 >= end) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          break;
+        }
+        const lower = byte === 224 ? 160 : 128;
+        const upper = byte === 237 ? 159 : 191;
+        const byte1 = arr[i + 1];
+        if (byte1 < lower || byte1 > upper) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          continue;
+        }
+        i++;
+        if (i + 1 >= end) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          break;
+        }
+        const byte2 = arr[i + 1];
+        if (byte2 < 128 || byte2 > 191) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          continue;
+        }
+        i++;
+        tmp[ti++] = (byte & 15) << 12 | (byte1 & 63) << 6 | byte2 & 63;
+      } else if (byte <= 244) {
+        if (i + 1 >= end) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          break;
+        }
+        const lower = byte === 240 ? 144 : 128;
+        const upper = byte === 244 ? 143 : 191;
+        const byte1 = arr[i + 1];
+        if (byte1 < lower || byte1 > upper) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          continue;
+        }
+        i++;
+        if (i + 1 >= end) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          break;
+        }
+        const byte2 = arr[i + 1];
+        if (byte2 < 128 || byte2 > 191) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          continue;
+        }
+        i++;
+        if (i + 1 >= end) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          break;
+        }
+        const byte3 = arr[i + 1];
+        if (byte3 < 128 || byte3 > 191) {
+          if (!loose) throw new TypeError(E_STRICT2);
+          tmp[ti++] = replacementPoint;
+          continue;
+        }
+        i++;
+        const codePoint = (byte & 15) << 18 | (byte1 & 63) << 12 | (byte2 & 63) << 6 | byte3 & 63;
+        if (codePoint > 65535) {
+          const u = codePoint - 65536;
+          tmp[ti++] = 55296 + (u >> 10 & 1023);
+          tmp[ti++] = 56320 + (u & 1023);
+        } else {
+          tmp[ti++] = codePoint;
+        }
+      } else {
+        if (!loose) throw new TypeError(E_STRICT2);
+        tmp[ti++] = replacementPoint;
+      }
+    }
+    if (ti === 0) return out;
+    tmp.length = ti;
+    return out + String.fromCharCode.apply(String, tmp);
+  }
+  function encode(string, loose) {
+    const length = string.length;
+    let small = true;
+    let bytes = new Uint8Array(length);
+    let i = encodeAsciiPrefix(bytes, string);
+    let p = i;
+    for (; i < length; i++) {
+      let code = string.charCodeAt(i);
+      if (code < 128) {
+        bytes[p++] = code;
+        while (true) {
+          i++;
+          if (i >= length) break;
+          code = string.charCodeAt(i);
+          if (code >= 128) break;
+          bytes[p++] = code;
+          i++;
+          if (i >= length) break;
+          code = string.charCodeAt(i);
+          if (code >= 128) break;
+          bytes[p++] = code;
+          i++;
+          if (i >= length) break;
+          code = string.charCodeAt(i);
+          if (code >= 128) break;
+          bytes[p++] = code;
+          i++;
+          if (i >= length) break;
+          code = string.charCodeAt(i);
+          if (code >= 128) break;
+          bytes[p++] = code;
+        }
+        if (i >= length) break;
+      }
+      if (small) {
+        if (p !== i) throw new Error("Unreachable");
+        const bytesNew = new Uint8Array(p + (length - i) * 3);
+        bytesNew.set(bytes);
+        bytes = bytesNew;
+        small = false;
+      }
+      if (code >= 55296 && code < 57344) {
+        if (code > 56319 || i + 1 >= length) {
+          if (!loose) throw new TypeError(E_STRICT_UNICODE);
+          bytes[p++] = 239;
+          bytes[p++] = 191;
+          bytes[p++] = 189;
+          continue;
+        }
+        const next = string.charCodeAt(i + 1);
+        if (next >= 56320 && next < 57344) {
+          const codePoint = (code - 55296 << 10 | next - 56320) + 65536;
+          bytes[p++] = codePoint >> 18 | 240;
+          bytes[p++] = codePoint >> 12 & 63 | 128;
+          bytes[p++] = codePoint >> 6 & 63 | 128;
+          bytes[p++] = codePoint & 63 | 128;
+          i++;
+        } else {
+          if (!loose) throw new TypeError(E_STRICT_UNICODE);
+          bytes[p++] = 239;
+          bytes[p++] = 191;
+          bytes[p++] = 189;
+        }
+        continue;
+      }
+      if (code < 2048) {
+        bytes[p++] = code >> 6 | 192;
+        bytes[p++] = code & 63 | 128;
+      } else {
+        bytes[p++] = code >> 12 | 224;
+        bytes[p++] = code >> 6 & 63 | 128;
+        bytes[p++] = code & 63 | 128;
+      }
+    }
+    return bytes.length === p ? bytes : bytes.slice(0, p);
+  }
+  var E_STRICT2, replacementPoint, shouldUseEscapePath, decodeURIComponent, escape;
+  var init_utf8 = __esm({
+    "node_modules/@exodus/bytes/fallback/utf8.js"() {
+      init_utils3();
+      init_platform();
+      init_latin1();
+      E_STRICT2 = "Input is not well-formed utf8";
+      replacementPoint = 65533;
+      shouldUseEscapePath = isHermes;
+      ({ decodeURIComponent, escape } = globalThis);
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/utf8.auto.js
+  var init_utf8_auto = __esm({
+    "node_modules/@exodus/bytes/fallback/utf8.auto.js"() {
+      init_utf8();
+    }
+  });
+
+  // node_modules/@exodus/bytes/utf8.js
+  function deLoose(str, loose, res) {
+    if (loose || str.length === res.length) return res;
+    if (isWellFormed2) {
+      if (isWellFormed2.call(str)) return res;
+      throw new TypeError(E_STRICT_UNICODE);
+    }
+    let start = 0;
+    const last = res.length - 3;
+    while (start <= last) {
+      const pos = res.indexOf(239, start);
+      if (pos === -1 || pos > last) break;
+      start = pos + 1;
+      if (res[pos + 1] === 191 && res[pos + 2] === 189) {
+        if (decodeFast && !nativeDecoder && str.length < 1e7) {
+          try {
+            if (encodeURI(str) !== null) return res;
+          } catch {
+          }
+        } else if (str === decode4(res)) return res;
+        throw new TypeError(E_STRICT_UNICODE);
+      }
+    }
+    return res;
+  }
+  function encode2(str, loose = false) {
+    if (typeof str !== "string") throw new TypeError(E_STRING);
+    if (str.length === 0) return new Uint8Array();
+    if (nativeEncoder || !encode) return deLoose(str, loose, nativeEncoder.encode(str));
+    return encode(str, loose);
+  }
+  function decode4(arr, loose = false) {
+    assertU8(arr);
+    if (arr.byteLength === 0) return "";
+    if (nativeDecoder || !decodeFast) {
+      return loose ? decoderLoose.decode(arr) : decoderFatal.decode(arr);
+    }
+    return decodeFast(arr, loose);
+  }
+  var decoderLoose, decoderFatal, isWellFormed2, utf8fromStringLoose, utf8toString, utf8toStringLoose;
+  var init_utf82 = __esm({
+    "node_modules/@exodus/bytes/utf8.js"() {
+      init_utils3();
+      init_platform();
+      init_utf8_auto();
+      decoderLoose = nativeDecoder;
+      decoderFatal = nativeDecoder ? new TextDecoder("utf-8", { ignoreBOM: true, fatal: true }) : null;
+      ({ isWellFormed: isWellFormed2 } = String.prototype);
+      utf8fromStringLoose = (str, format = "uint8") => fromUint8(encode2(str, true), format);
+      utf8toString = (arr) => decode4(arr, false);
+      utf8toStringLoose = (arr) => decode4(arr, true);
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/single-byte.encodings.js
+  var r, i2, iB, i9, w1, w2, w7, w8, k8b, k8a, maps, single_byte_encodings_default;
+  var init_single_byte_encodings = __esm({
+    "node_modules/@exodus/bytes/fallback/single-byte.encodings.js"() {
+      r = 65533;
+      i2 = [189, 148, 0, 0, 63, 0, 116, 64, 0, 68, 0, 78, 0, 78, 0, 0, 63, 64, 114, 117, 0, 0, 123, 0, 0, 128, 149, 0, 149, 0, 0, 132, 0, 117, 0, 0, 32, 0, 85, 33, 0, 37, 0, 47, 0, 47, 0, 0, 32, 33, 83, 86, 0, 0, 92, 0, 0, 97, 118, 0, 118, 0, 0, 101, 474];
+      iB = [[58, 3424], [4, r], [29, 3424], [4, r]];
+      i9 = [[47], 78, [12], 83, 128, [17], 47, [12], 52, 97];
+      w1 = [8236, 0, 8088, 0, 8090, 8097, 8090, 8090, 0, 8103];
+      w2 = [8236, 0, 8088, 271, 8090, 8097, 8090, 8090, 574, 8103];
+      w7 = [64, 0, 157, [4], 39, 68, 109, 62, 67, 0, 0, 82, 75, 68, 0, 175, 75, 86, 105, 92, 108, 144, 114, 115, 0, 120, [3], 154, 104, 128, 143, 0, 158, 159, 0, 37, 78, 31, 36, 0, 0, 51, 44, 37, 0, 144, 44, 55, 74, 61, 77, 113, 83, 84, 0, 89, [3], 123, 73, 97, 112, 0, 127, 128];
+      w8 = [8071, 8071, 8073, 8073, 8077, 8061, 8061];
+      k8b = [-22, 910, 879, 879, 899, 880, 880, 894, 876, 893, [8, 879], 894, [4, 878], 864, 859, 884, 882, 861, 877, 881, 876, 873, 875, 846, 815, 815, 835, 816, 816, 830, 812, 829, [8, 815], 830, [4, 814], 800, 795, 820, 818, 797, 813, 817, 812, 809, 811];
+      k8a = [9344, 9345, 9354, 9357, 9360, 9363, 9366, 9373, 9380, 9387, 9394, 9461, 9464, 9467, 9470, [4, 9473], 8845, 9484, 8580, 8580, 8625, 8652, 8652, 6, 8838, 20, 21, 25, 88, [3, 9392], 942];
+      maps = {
+        ibm866: [[48, 912], [3, 9441], ...[29, 62, 122, 122, 109, 107, 120, 101, 106, 111, 109, 107, 31, 34, 65, 56, 39, 10, 69, 102, 102, 96, 89, 109, 105, 98, 81, 108, 102, 102, 97, 97, 84, 82, 75, 75, 98, 96, 13, 0, 123, 118, 125, 128, 111].map((x) => x + 9266), [16, 864], 785, 864, 786, 865, 787, 866, 792, 871, -72, 8480, -67, 8479, 8218, -89, 9378, -95],
+        "koi8-u": [...k8a, 944, 9391, 944, 944, [5, 9391], 996, 944, [4, 9391], 846, 848, 9390, 848, 848, [5, 9390], 979, 848, ...k8b],
+        "koi8-r": [...k8a, [15, 9391], 846, [11, 9390], ...k8b],
+        macintosh: [68, 68, 69, 70, 77, 81, 86, 90, 88, 89, 90, 88, 89, 90, 91, 89, 90, 90, 91, 89, 90, 90, 91, 92, 90, 91, 92, 90, 94, 92, 93, 93, 8064, 15, 0, 0, 3, 8061, 16, 56, 6, 0, 8312, 9, -4, 8627, 24, 41, 8558, 0, 8626, 8626, -15, 0, 8524, 8538, 8535, 775, 8561, -17, -2, 748, 40, 57, -1, -32, -22, 8535, 206, 8579, 8512, -28, -13, 8029, -42, -11, -9, 8, 132, 132, 8003, 8003, 8010, 8010, 8004, 8004, 33, 9459, 39, 159, 8042, 8145, 8029, 8029, 64035, 64035, 8001, -42, 7992, 7995, 8012, -35, -28, -38, -29, -33, [3, -29], -33, -27, -27, 63503, -31, -24, -24, -27, 60, 464, 485, -73, [3, 479], -68, 480, 477, 456],
+        "x-mac-cyrillic": [[32, 912], 8064, 15, 1006, 0, 3, 8061, 16, 863, 6, 0, 8312, 855, 934, 8627, 853, 932, 8558, 0, 8626, 8626, 930, 0, 987, 849, 844, 923, 845, 924, 845, 924, 844, 923, 920, 836, -22, 8535, 206, 8579, 8512, -28, -13, 8029, -42, 832, 911, 831, 910, 902, 8003, 8003, 8010, 8010, 8004, 8004, 33, 8007, 822, 901, 821, 900, 8250, 804, 883, 880, [31, 848], 8109],
+        "windows-874": [8236, [4], 8097, [11], ...w8, [9], ...iB]
+      };
+      [
+        [...w1, 214, 8110, 206, 215, 239, 234, 0, ...w8, 0, 8329, 199, 8095, 191, 200, 224, 219, 0, 550, 566, 158, 0, 95, [4], 180, [4], 204, 0, 0, 553, 143, [5], 76, 165, 0, 129, 544, 128, ...i2],
+        [898, 898, 8088, 976, 8090, 8097, 8090, 8090, 8228, 8103, 895, 8110, 894, 895, 893, 896, 962, ...w8, 0, 8329, 959, 8095, 958, 959, 957, 960, 0, 877, 956, 869, 0, 1003, 0, 0, 857, 0, 858, [4], 856, 0, 0, 852, 931, 989, [3], 921, 8285, 922, 0, 924, 840, 919, 920, [64, 848]],
+        [...w2, 214, 8110, 198, 0, 239, 0, 0, ...w8, 580, 8329, 199, 8095, 183, 0, 224, 217],
+        [8236, 0, 8088, 271, 8090, 8097, 8090, 8090, 0, 8103, 0, 8110, [5], ...w8, 0, 8329, 0, 8095, [5], 740, 740, [7], r, [4], 8038, [4], 720, [3], [3, 720], 0, 720, 0, [20, 720], r, [44, 720], r],
+        [...w2, 214, 8110, 198, [4], ...w8, 580, 8329, 199, 8095, 183, 0, 0, 217, 0, ...i9],
+        [...w2, 0, 8110, [5], ...w8, 580, 8329, 0, 8095, [8], 8198, [5], 45, [15], 61, [5], [20, 1264], [5, 1308], [7, r], [27, 1264], r, r, 7953, 7953, r],
+        [8236, 1533, 8088, 271, 8090, 8097, 8090, 8090, 574, 8103, 1519, 8110, 198, 1529, 1546, 1529, 1567, ...w8, 1553, 8329, 1527, 8095, 183, 8047, 8047, 1563, 0, 1387, [8], 1556, [15], 1377, [4], 1376, 1537, [22, 1376], 0, [4, 1375], [4, 1380], 0, 1379, 0, [4, 1378], [5], 1373, 1373, 0, 0, [4, 1371], 0, 1370, 1370, 0, 1369, 0, 1368, 0, 0, 7953, 7953, 1491],
+        [...w1, 0, 8110, 0, 27, 569, 41, 0, ...w8, 0, 8329, 0, 8095, 0, 18, 573, 0, 0, r, [3], r, 0, 0, 48, 0, 172, [4], 23, [8], ...w7, 474],
+        [...w2, 0, 8110, 198, [4], ...w8, 580, 8329, 0, 8095, 183, 0, 0, 217, [35], 63, [8], 564, [3], 64, 0, 567, 0, 0, 203, [7], 210, 549, [4], 32, [8], 533, [3], 33, 0, 561, 0, 0, 172, [7], 179, 8109]
+      ].forEach((m, i) => {
+        maps[`windows-${i + 1250}`] = m;
+      });
+      [
+        [],
+        // Actual Latin1 / Unicode subset, non-WHATWG, which maps iso-8859-1 to windows-1252
+        [99, 566, 158, 0, 152, 180, 0, 0, 183, 180, 185, 205, 0, 207, 204, 0, 84, 553, 143, 0, 137, 165, 528, 0, 168, 165, 170, 190, 544, 192, ...i2],
+        [133, 566, 0, 0, r, 126, 0, 0, 135, 180, 115, 136, 0, r, 204, 0, 118, [4], 111, 0, 0, 120, 165, 100, 121, 0, r, 189, [3], r, 0, 69, 66, [9], r, [4], 75, 0, 0, 68, [4], 143, 126, [4], r, 0, 38, 35, [9], r, [4], 44, 0, 0, 37, [4], 112, 95, 474],
+        [99, 150, 179, 0, 131, 149, 0, 0, 183, 104, 119, 186, 0, 207, 0, 0, 84, 553, 164, 0, 116, 134, 528, 0, 168, 89, 104, 171, 141, 192, 140, 64, [6], 103, 68, 0, 78, 0, 74, 0, 0, 91, 64, 116, 122, 99, [5], 153, [3], 139, 140, 0, 33, [6], 72, 37, 0, 47, 0, 43, 0, 0, 60, 33, 85, 91, 68, [5], 122, [3], 108, 109, 474],
+        [[12, 864], 0, [66, 864], 8230, [12, 864], -86, 864, 864],
+        [[3, r], 0, [7, r], 1376, 0, [13, r], 1376, [3, r], 1376, r, [26, 1376], [5, r], [19, 1376], [13, r]],
+        [8055, 8055, 0, 8200, 8202, [4], 720, [3], r, 8038, [4], [3, 720], 0, [3, 720], 0, 720, 0, [20, 720], r, [44, 720], r],
+        [r, [8], 45, [15], 61, [4], [32, r], 7992, [27, 1264], r, r, 7953, 7953, r],
+        i9,
+        // non-WHATWG, which maps iso-8859-9 to windows-1254
+        [99, 112, 127, 134, 131, 144, 0, 147, 103, 182, 187, 209, 0, 188, 155, 0, 84, 97, 112, 119, 116, 129, 0, 132, 88, 167, 172, 194, 8024, 173, 140, 64, [6], 103, 68, 0, 78, 0, 74, [4], 116, 122, [4], 145, 0, 153, [6], 33, [6], 72, 37, 0, 47, 0, 43, [4], 85, 91, [4], 114, 0, 122, [5], 57],
+        iB,
+        // non-WHATWG, which maps iso-8859-11 to windows-874
+        null,
+        // no 12
+        [8060, [3], 8057, 0, 0, 48, 0, 172, [4], 23, [4], 8040, [3], ...w7, 7962],
+        [7521, 7521, 0, 102, 102, 7524, 0, 7640, 0, 7640, 7520, 7750, 0, 0, 201, 7534, 7534, 110, 110, 7564, 7564, 0, 7583, 7625, 7582, 7625, 7589, 7735, 7623, 7623, 7586, [16], 164, [6], 7571, [6], 152, [17], 133, [6], 7540, [6], 121],
+        [[3], 8200, 0, 186, 0, 185, [11], 201, [3], 198, [3], 150, 150, 186],
+        [99, 99, 158, 8200, 8057, 186, 0, 185, 0, 366, 0, 205, 0, 204, 204, 0, 0, 90, 143, 201, 8040, 0, 0, 198, 84, 351, 0, 150, 150, 186, 189, [3], 63, 0, 65, [10], 64, 114, [3], 123, 0, 131, 152, [4], 59, 316, [4], 32, 0, 34, [10], 33, 83, [3], 92, 0, 100, 121, [4], 28, 285]
+      ].forEach((m, i) => {
+        if (m) maps[`iso-8859-${i + 1}`] = [[33], ...m];
+      });
+      single_byte_encodings_default = maps;
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/single-byte.js
+  function getEncoding(encoding) {
+    assertEncoding(encoding);
+    if (encoding === xUserDefined) return Array.from({ length: 128 }, (_, i) => 63360 + i);
+    if (encoding === iso8i) encoding = "iso-8859-8";
+    const enc = single_byte_encodings_default[encoding];
+    const deltas = enc.flatMap((x) => Array.isArray(x) ? new Array(x[0]).fill(x[1] ?? 0) : x);
+    return deltas.map((x, i) => x === r2 ? x : x + 128 + i);
+  }
+  function encodingDecoder(encoding) {
+    const cached = decoders.get(encoding);
+    if (cached) return cached;
+    const isLatin1 = encoding === "iso-8859-1";
+    if (isLatin1 && !nativeDecoder) return (arr, loose = false) => decodeLatin1(arr);
+    let strings;
+    const codes = getEncoding(encoding);
+    const incomplete = codes.includes(r2);
+    const decoder = (arr, loose = false) => {
+      if (!strings) {
+        const allCodes = Array.from({ length: 128 }, (_, i) => i).concat(codes);
+        while (allCodes.length < 256) allCodes.push(allCodes.length);
+        strings = allCodes.map((c) => String.fromCharCode(c));
+      }
+      const prefixLen = asciiPrefix(arr);
+      if (prefixLen === arr.length) return decodeAscii(arr);
+      if (isLatin1) return decodeLatin1(arr);
+      const prefix = decodeLatin1(arr, 0, prefixLen);
+      const suffix = decode2string(arr, prefix.length, arr.length, strings);
+      if (!loose && incomplete && suffix.includes("�")) throw new TypeError(E_STRICT3);
+      return prefix + suffix;
+    };
+    decoders.set(encoding, decoder);
+    return decoder;
+  }
+  var E_STRICT3, xUserDefined, iso8i, assertEncoding, r2, decoders;
+  var init_single_byte = __esm({
+    "node_modules/@exodus/bytes/fallback/single-byte.js"() {
+      init_latin1();
+      init_single_byte_encodings();
+      init_platform();
+      E_STRICT3 = "Input is not well-formed for this encoding";
+      xUserDefined = "x-user-defined";
+      iso8i = "iso-8859-8-i";
+      assertEncoding = (encoding) => {
+        if (Object.hasOwn(single_byte_encodings_default, encoding) || encoding === xUserDefined || encoding === iso8i) return;
+        throw new RangeError("Unsupported encoding");
+      };
+      r2 = 65533;
+      decoders = /* @__PURE__ */ new Map();
+    }
+  });
+
+  // node_modules/@exodus/bytes/single-byte.js
+  function shouldUseNative(enc) {
+    if (enc === "windows-1252") {
+      if (windows1252works === void 0) {
+        windows1252works = false;
+        try {
+          const u = new Uint8Array(9);
+          u[8] = 128;
+          windows1252works = new TextDecoder2(enc).decode(u).codePointAt(8) === 8364;
+        } catch {
+        }
+      }
+      return windows1252works;
+    }
+    return !skipNative.has(enc);
+  }
+  function createSinglebyteDecoder(encoding, loose = false) {
+    if (typeof loose !== "boolean") throw new TypeError("loose option should be boolean");
+    assertEncoding(encoding);
+    if (nativeDecoderLatin1 && shouldUseNative(encoding)) {
+      try {
+        const decoder = new TextDecoder2(encoding, { fatal: !loose });
+        return (arr) => {
+          assertU8(arr);
+          if (arr.byteLength === 0) return "";
+          return decoder.decode(arr);
+        };
+      } catch {
+      }
+    }
+    const jsDecoder = encodingDecoder(encoding);
+    return (arr) => {
+      assertU8(arr);
+      if (arr.byteLength === 0) return "";
+      return jsDecoder(arr, loose);
+    };
+  }
+  function latin1fromString(s) {
+    if (typeof s !== "string") throw new TypeError(E_STRING);
+    if (useLatin1btoa && s.length >= 1024 && s.length < 1e8) {
+      try {
+        return Uint8Array.fromBase64(btoa2(s));
+      } catch {
+        throw new TypeError(E_STRICT3);
+      }
+    }
+    if (NON_LATIN.test(s)) throw new TypeError(E_STRICT3);
+    return encodeLatin1(s);
+  }
+  var TextDecoder2, btoa2, windows1252works, skipNative, NON_LATIN, useLatin1btoa, latin1toString;
+  var init_single_byte2 = __esm({
+    "node_modules/@exodus/bytes/single-byte.js"() {
+      init_utils3();
+      init_platform();
+      init_latin1();
+      init_single_byte();
+      ({ TextDecoder: TextDecoder2, btoa: btoa2 } = globalThis);
+      skipNative = /* @__PURE__ */ new Set([
+        "iso-8859-1",
+        "iso-8859-9",
+        "iso-8859-11",
+        // non-WHATWG
+        "iso-8859-6",
+        "iso-8859-8",
+        "iso-8859-8-i",
+        // slow in all 3 engines
+        "iso-8859-16"
+        // iso-8859-16 is somehow broken in WebKit, at least on CI
+      ]);
+      NON_LATIN = /[^\x00-\xFF]/;
+      useLatin1btoa = Uint8Array.fromBase64 && btoa2;
+      latin1toString = /* @__PURE__ */ createSinglebyteDecoder("iso-8859-1");
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/encoding.labels.js
+  var labels, encoding_labels_default;
+  var init_encoding_labels = __esm({
+    "node_modules/@exodus/bytes/fallback/encoding.labels.js"() {
+      labels = {
+        "utf-8": ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf8", "x-unicode20utf8"],
+        "utf-16be": ["unicodefffe"],
+        "utf-16le": ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16"],
+        "iso-8859-2": ["iso-ir-101"],
+        "iso-8859-3": ["iso-ir-109"],
+        "iso-8859-4": ["iso-ir-110"],
+        "iso-8859-5": ["csisolatincyrillic", "cyrillic", "iso-ir-144"],
+        "iso-8859-6": ["arabic", "asmo-708", "csiso88596e", "csiso88596i", "csisolatinarabic", "ecma-114", "iso-8859-6-e", "iso-8859-6-i", "iso-ir-127"],
+        "iso-8859-7": ["csisolatingreek", "ecma-118", "elot_928", "greek", "greek8", "iso-ir-126", "sun_eu_greek"],
+        "iso-8859-8": ["csiso88598e", "csisolatinhebrew", "hebrew", "iso-8859-8-e", "iso-ir-138", "visual"],
+        "iso-8859-8-i": ["csiso88598i", "logical"],
+        "iso-8859-16": [],
+        "koi8-r": ["cskoi8r", "koi", "koi8", "koi8_r"],
+        "koi8-u": ["koi8-ru"],
+        "windows-874": ["dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620"],
+        ibm866: ["866", "cp866", "csibm866"],
+        "x-mac-cyrillic": ["x-mac-ukrainian"],
+        macintosh: ["csmacintosh", "mac", "x-mac-roman"],
+        gbk: ["chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "iso-ir-58", "x-gbk"],
+        gb18030: [],
+        big5: ["big5-hkscs", "cn-big5", "csbig5", "x-x-big5"],
+        "euc-jp": ["cseucpkdfmtjapanese", "x-euc-jp"],
+        shift_jis: ["csshiftjis", "ms932", "ms_kanji", "shift-jis", "sjis", "windows-31j", "x-sjis"],
+        "euc-kr": ["cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"],
+        "iso-2022-jp": ["csiso2022jp"],
+        replacement: ["csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr"],
+        "x-user-defined": []
+      };
+      for (const i of [10, 13, 14, 15]) labels[`iso-8859-${i}`] = [`iso8859-${i}`, `iso8859${i}`];
+      for (const i of [2, 6, 7]) labels[`iso-8859-${i}`].push(`iso_8859-${i}:1987`);
+      for (const i of [3, 4, 5, 8]) labels[`iso-8859-${i}`].push(`iso_8859-${i}:1988`);
+      for (let i = 2; i < 9; i++) labels[`iso-8859-${i}`].push(`iso8859-${i}`, `iso8859${i}`, `iso_8859-${i}`);
+      for (let i = 2; i < 5; i++) labels[`iso-8859-${i}`].push(`csisolatin${i}`, `l${i}`, `latin${i}`);
+      for (let i = 0; i < 9; i++) labels[`windows-125${i}`] = [`cp125${i}`, `x-cp125${i}`];
+      labels["windows-1252"].push("ansi_x3.4-1968", "ascii", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii");
+      labels["windows-1254"].push("csisolatin5", "iso-8859-9", "iso-ir-148", "iso8859-9", "iso88599", "iso_8859-9", "iso_8859-9:1989", "l5", "latin5");
+      labels["iso-8859-10"].push("csisolatin6", "iso-ir-157", "l6", "latin6");
+      labels["iso-8859-15"].push("csisolatin9", "iso_8859-15", "l9");
+      encoding_labels_default = labels;
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/encoding.api.js
+  function isAnyArrayBuffer(x) {
+    if (x instanceof ArrayBuffer) return true;
+    if (globalThis.SharedArrayBuffer && x instanceof SharedArrayBuffer) return true;
+    if (!x || typeof x.byteLength !== "number") return false;
+    const s = Object.prototype.toString.call(x);
+    return s === "[object ArrayBuffer]" || s === "[object SharedArrayBuffer]";
+  }
+  function fromSource(x) {
+    if (x instanceof Uint8Array) return x;
+    if (ArrayBuffer.isView(x)) return new Uint8Array(x.buffer, x.byteOffset, x.byteLength);
+    if (isAnyArrayBuffer(x)) {
+      if ("detached" in x) return x.detached === true ? new Uint8Array() : new Uint8Array(x);
+      try {
+        return new Uint8Array(x);
+      } catch {
+        return new Uint8Array();
+      }
+    }
+    throw new TypeError("Argument must be a SharedArrayBuffer, ArrayBuffer or ArrayBufferView");
+  }
+  function getBOMEncoding(input) {
+    const u82 = fromSource(input);
+    if (u82.length >= 3 && u82[0] === 239 && u82[1] === 187 && u82[2] === 191) return "utf-8";
+    if (u82.length < 2) return null;
+    if (u82[0] === 255 && u82[1] === 254) return "utf-16le";
+    if (u82[0] === 254 && u82[1] === 255) return "utf-16be";
+    return null;
+  }
+  var init_encoding_api = __esm({
+    "node_modules/@exodus/bytes/fallback/encoding.api.js"() {
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/encoding.util.js
+  function unfinishedBytes(u, len, enc) {
+    switch (enc) {
+      case "utf-8": {
+        let p = 0;
+        while (p < 2 && p < len && (u[len - p - 1] & 192) === 128) p++;
+        if (p === len) return 0;
+        const l = u[len - p - 1];
+        if (l < 194 || l > 244) return 0;
+        if (p === 0) return 1;
+        if (l < 224 || l < 240 && p >= 2) return 0;
+        const lower = l === 240 ? 144 : l === 224 ? 160 : 128;
+        const upper = l === 244 ? 143 : l === 237 ? 159 : 191;
+        const n = u[len - p];
+        return n >= lower && n <= upper ? p + 1 : 0;
+      }
+      case "utf-16le":
+      case "utf-16be": {
+        const p = len % 2;
+        if (len < 2) return p;
+        const l = len - p - 1;
+        const last = enc === "utf-16le" ? u[l] << 8 ^ u[l - 1] : u[l - 1] << 8 ^ u[l];
+        return last >= 55296 && last < 56320 ? p + 2 : p;
+      }
+    }
+    throw new Error("Unsupported encoding");
+  }
+  function mergePrefix(u, chunk, enc) {
+    if (u.length === 0) return chunk;
+    const cl = chunk.length;
+    if (u.length < 3) {
+      const a = new Uint8Array(cl + u.length);
+      a.set(chunk);
+      a.set(u, cl);
+      return a;
+    }
+    const t = new Uint8Array(cl + 3);
+    t.set(chunk);
+    t.set(u.subarray(0, 3), cl);
+    for (let i = 1; i <= 3; i++) {
+      const unfinished = unfinishedBytes(t, cl + i, enc);
+      if (unfinished <= i) {
+        const add2 = i - unfinished;
+        return add2 > 0 ? t.subarray(0, cl + add2) : chunk;
+      }
+    }
+  }
+  var init_encoding_util = __esm({
+    "node_modules/@exodus/bytes/fallback/encoding.util.js"() {
+    }
+  });
+
+  // node_modules/@exodus/bytes/fallback/encoding.js
+  function normalizeEncoding(label) {
+    if (label === "utf-8" || label === "utf8" || label === "UTF-8" || label === "UTF8") return "utf-8";
+    if (label === "windows-1252" || label === "ascii" || label === "latin1") return "windows-1252";
+    if (/[^\w\t\n\f\r .:-]/i.test(label)) return null;
+    const low = `${label}`.trim().toLowerCase();
+    if (Object.hasOwn(encoding_labels_default, low)) return low;
+    if (!labelsMap) {
+      labelsMap = /* @__PURE__ */ new Map();
+      for (const [name, aliases] of Object.entries(encoding_labels_default)) {
+        for (const alias of aliases) labelsMap.set(alias, name);
+      }
+    }
+    const mapped = labelsMap.get(low);
+    if (mapped) return mapped;
+    return null;
+  }
+  function labelToName(label) {
+    const enc = normalizeEncoding(label);
+    if (enc === "utf-8") return "UTF-8";
+    if (!enc) return enc;
+    if (uppercasePrefixes.has(enc.slice(0, 3))) return enc.toUpperCase();
+    if (enc === "big5") return "Big5";
+    if (enc === "shift_jis") return "Shift_JIS";
+    return enc;
+  }
+  function isAnyUint8Array(x) {
+    if (x instanceof Uint8Array) return true;
+    if (!x || !ArrayBuffer.isView(x) || x.BYTES_PER_ELEMENT !== 1) return false;
+    return Object.prototype.toString.call(x) === "[object Uint8Array]";
+  }
+  function unicodeDecoder(encoding, loose) {
+    if (encoding === "utf-8") return loose ? utf8toStringLoose : utf8toString;
+    const form = encoding === "utf-16le" ? "uint8-le" : "uint8-be";
+    return loose ? (u) => utf16toStringLoose(u, form) : (u) => utf16toString(u, form);
+  }
+  function legacyHookDecode(input, fallbackEncoding = "utf-8") {
+    let u82 = fromSource(input);
+    const bomEncoding = getBOMEncoding(u82);
+    if (bomEncoding) u82 = u82.subarray(bomEncoding === "utf-8" ? 3 : 2);
+    const enc = bomEncoding ?? normalizeEncoding(fallbackEncoding);
+    if (enc === "utf-8") return utf8toStringLoose(u82);
+    if (enc === "utf-16le" || enc === "utf-16be") {
+      let suffix = "";
+      if (u82.byteLength % 2 !== 0) {
+        suffix = replacementChar;
+        u82 = u82.subarray(0, -unfinishedBytes(u82, u82.byteLength, enc));
+      }
+      return utf16toStringLoose(u82, enc === "utf-16le" ? "uint8-le" : "uint8-be") + suffix;
+    }
+    if (!Object.hasOwn(encoding_labels_default, enc)) throw new RangeError(E_ENCODING);
+    if (isMultibyte(enc)) {
+      if (!createMultibyteDecoder) throw new Error(E_MULTI);
+      return createMultibyteDecoder(enc, true)(u82);
+    }
+    if (enc === "replacement") return input.byteLength > 0 ? replacementChar : "";
+    return createSinglebyteDecoder(enc, true)(u82);
+  }
+  function isomorphicDecode(input) {
+    return latin1toString(fromSource(input));
+  }
+  function isomorphicEncode(str) {
+    return latin1fromString(str);
+  }
+  var E_ENCODING, E_MULTI, E_OPTIONS, replacementChar, multibyteSet, createMultibyteDecoder, labelsMap, uppercasePrefixes, isMultibyte, define, TextDecoder3, TextEncoder2, E_NO_STREAMS, TextDecoderStream, TextEncoderStream;
+  var init_encoding = __esm({
+    "node_modules/@exodus/bytes/fallback/encoding.js"() {
+      init_utf162();
+      init_utf82();
+      init_single_byte2();
+      init_encoding_labels();
+      init_encoding_api();
+      init_encoding_util();
+      init_encoding_api();
+      E_ENCODING = "Unknown encoding";
+      E_MULTI = "import '@exodus/bytes/encoding.js' for legacy multi-byte encodings support";
+      E_OPTIONS = 'The "options" argument must be of type object';
+      replacementChar = "�";
+      multibyteSet = /* @__PURE__ */ new Set(["big5", "euc-kr", "euc-jp", "iso-2022-jp", "shift_jis", "gbk", "gb18030"]);
+      uppercasePrefixes = /* @__PURE__ */ new Set(["utf", "iso", "koi", "euc", "ibm", "gbk"]);
+      isMultibyte = (enc) => multibyteSet.has(enc);
+      define = (obj, key, value) => Object.defineProperty(obj, key, { value, writable: false });
+      TextDecoder3 = class {
+        #decode;
+        #unicode;
+        #multibyte;
+        #chunk;
+        #canBOM;
+        constructor(encoding = "utf-8", options = {}) {
+          if (typeof options !== "object") throw new TypeError(E_OPTIONS);
+          const enc = normalizeEncoding(encoding);
+          if (!enc || enc === "replacement") throw new RangeError(E_ENCODING);
+          define(this, "encoding", enc);
+          define(this, "fatal", !!options.fatal);
+          define(this, "ignoreBOM", !!options.ignoreBOM);
+          this.#unicode = enc === "utf-8" || enc === "utf-16le" || enc === "utf-16be";
+          this.#multibyte = !this.#unicode && isMultibyte(enc);
+          this.#canBOM = this.#unicode && !this.ignoreBOM;
+        }
+        get [Symbol.toStringTag]() {
+          return "TextDecoder";
+        }
+        decode(input, options = {}) {
+          if (typeof options !== "object") throw new TypeError(E_OPTIONS);
+          const stream = !!options.stream;
+          let u = input === void 0 ? new Uint8Array() : fromSource(input);
+          const empty = u.length === 0;
+          if (empty && stream) return "";
+          if (this.#unicode) {
+            let prefix;
+            if (this.#chunk) {
+              const merged = mergePrefix(u, this.#chunk, this.encoding);
+              if (u.length < 3) {
+                u = merged;
+              } else {
+                prefix = merged;
+                const add2 = prefix.length - this.#chunk.length;
+                if (add2 > 0) u = u.subarray(add2);
+              }
+              this.#chunk = null;
+            } else if (empty) {
+              this.#canBOM = !this.ignoreBOM;
+              return "";
+            }
+            let suffix = "";
+            if (stream || !this.fatal && this.encoding !== "utf-8") {
+              const trail = unfinishedBytes(u, u.byteLength, this.encoding);
+              if (trail > 0) {
+                if (stream) {
+                  this.#chunk = Uint8Array.from(u.subarray(-trail));
+                } else {
+                  suffix = replacementChar;
+                }
+                u = u.subarray(0, -trail);
+              }
+            }
+            let seenBOM = false;
+            if (this.#canBOM) {
+              const bom = this.#findBom(prefix ?? u);
+              if (bom) {
+                seenBOM = true;
+                if (prefix) {
+                  prefix = prefix.subarray(bom);
+                } else {
+                  u = u.subarray(bom);
+                }
+              }
+            } else if (!stream && !this.ignoreBOM) {
+              this.#canBOM = true;
+            }
+            if (!this.#decode) this.#decode = unicodeDecoder(this.encoding, !this.fatal);
+            try {
+              const res = (prefix ? this.#decode(prefix) : "") + this.#decode(u) + suffix;
+              if (stream && (seenBOM || res.length > 0)) this.#canBOM = false;
+              return res;
+            } catch (err) {
+              this.#chunk = null;
+              throw err;
+            }
+          } else if (this.#multibyte) {
+            if (!createMultibyteDecoder) throw new Error(E_MULTI);
+            if (!this.#decode) this.#decode = createMultibyteDecoder(this.encoding, !this.fatal);
+            return this.#decode(u, stream);
+          } else {
+            if (!this.#decode) this.#decode = createSinglebyteDecoder(this.encoding, !this.fatal);
+            return this.#decode(u);
+          }
+        }
+        #findBom(u) {
+          switch (this.encoding) {
+            case "utf-8":
+              return u.byteLength >= 3 && u[0] === 239 && u[1] === 187 && u[2] === 191 ? 3 : 0;
+            case "utf-16le":
+              return u.byteLength >= 2 && u[0] === 255 && u[1] === 254 ? 2 : 0;
+            case "utf-16be":
+              return u.byteLength >= 2 && u[0] === 254 && u[1] === 255 ? 2 : 0;
+          }
+          throw new Error("Unreachable");
+        }
+      };
+      TextEncoder2 = class {
+        constructor() {
+          define(this, "encoding", "utf-8");
+        }
+        get [Symbol.toStringTag]() {
+          return "TextEncoder";
+        }
+        encode(str = "") {
+          if (typeof str !== "string") str = `${str}`;
+          return utf8fromStringLoose(str);
+        }
+        encodeInto(str, target) {
+          if (typeof str !== "string") str = `${str}`;
+          if (!isAnyUint8Array(target)) throw new TypeError("Target must be an Uint8Array");
+          if (target.buffer.detached) return { read: 0, written: 0 };
+          const tlen = target.length;
+          if (tlen < str.length) str = str.slice(0, tlen);
+          let u82 = utf8fromStringLoose(str);
+          let read;
+          if (tlen >= u82.length) {
+            read = str.length;
+          } else if (u82.length === str.length) {
+            if (u82.length > tlen) u82 = u82.subarray(0, tlen);
+            read = u82.length;
+          } else {
+            u82 = u82.subarray(0, tlen);
+            const unfinished = unfinishedBytes(u82, u82.length, "utf-8");
+            if (unfinished > 0) u82 = u82.subarray(0, u82.length - unfinished);
+            read = utf8toStringLoose(u82).length;
+          }
+          try {
+            target.set(u82);
+          } catch {
+            return { read: 0, written: 0 };
+          }
+          return { read, written: u82.length };
+        }
+      };
+      E_NO_STREAMS = "TransformStream global not present in the environment";
+      TextDecoderStream = class {
+        constructor(encoding = "utf-8", options = {}) {
+          if (!globalThis.TransformStream) throw new Error(E_NO_STREAMS);
+          const decoder = new TextDecoder3(encoding, options);
+          const transform = new TransformStream({
+            transform: (chunk, controller) => {
+              const value = decoder.decode(fromSource(chunk), { stream: true });
+              if (value) controller.enqueue(value);
+            },
+            flush: (controller) => {
+              const value = decoder.decode();
+              if (value) controller.enqueue(value);
+            }
+          });
+          define(this, "encoding", decoder.encoding);
+          define(this, "fatal", decoder.fatal);
+          define(this, "ignoreBOM", decoder.ignoreBOM);
+          define(this, "readable", transform.readable);
+          define(this, "writable", transform.writable);
+        }
+        get [Symbol.toStringTag]() {
+          return "TextDecoderStream";
+        }
+      };
+      TextEncoderStream = class {
+        constructor() {
+          if (!globalThis.TransformStream) throw new Error(E_NO_STREAMS);
+          let lead;
+          const transform = new TransformStream({
+            // https://encoding.spec.whatwg.org/#encode-and-enqueue-a-chunk
+            // Not identical in code, but reuses loose mode to have identical behavior
+            transform: (chunk, controller) => {
+              let s = String(chunk);
+              if (s.length === 0) return;
+              if (lead) {
+                s = lead + s;
+                lead = null;
+              }
+              const last = s.charCodeAt(s.length - 1);
+              if ((last & 64512) === 55296) {
+                lead = s[s.length - 1];
+                s = s.slice(0, -1);
+              }
+              if (s) controller.enqueue(utf8fromStringLoose(s));
+            },
+            // https://encoding.spec.whatwg.org/#encode-and-flush
+            flush: (controller) => {
+              if (lead) controller.enqueue(Uint8Array.of(239, 191, 189));
+            }
+          });
+          define(this, "encoding", "utf-8");
+          define(this, "readable", transform.readable);
+          define(this, "writable", transform.writable);
+        }
+        get [Symbol.toStringTag]() {
+          return "TextEncoderStream";
+        }
+      };
+    }
+  });
+
+  // node_modules/@exodus/bytes/encoding-lite.js
+  var encoding_lite_exports = {};
+  __export(encoding_lite_exports, {
+    TextDecoder: () => TextDecoder3,
+    TextDecoderStream: () => TextDecoderStream,
+    TextEncoder: () => TextEncoder2,
+    TextEncoderStream: () => TextEncoderStream,
+    getBOMEncoding: () => getBOMEncoding,
+    isomorphicDecode: () => isomorphicDecode,
+    isomorphicEncode: () => isomorphicEncode,
+    labelToName: () => labelToName,
+    legacyHookDecode: () => legacyHookDecode,
+    normalizeEncoding: () => normalizeEncoding
+  });
+  var init_encoding_lite = __esm({
+    "node_modules/@exodus/bytes/encoding-lite.js"() {
+      init_encoding();
+    }
+  });
+
+  // node_modules/@ungap/structured-clone/cjs/types.js
+  var require_types = __commonJS({
+    "node_modules/@ungap/structured-clone/cjs/types.js"(exports) {
+      "use strict";
+      var VOID = -1;
+      exports.VOID = VOID;
+      var PRIMITIVE = 0;
+      exports.PRIMITIVE = PRIMITIVE;
+      var ARRAY = 1;
+      exports.ARRAY = ARRAY;
+      var OBJECT = 2;
+      exports.OBJECT = OBJECT;
+      var DATE = 3;
+      exports.DATE = DATE;
+      var REGEXP = 4;
+      exports.REGEXP = REGEXP;
+      var MAP = 5;
+      exports.MAP = MAP;
+      var SET = 6;
+      exports.SET = SET;
+      var ERROR = 7;
+      exports.ERROR = ERROR;
+      var BIGINT = 8;
+      exports.BIGINT = BIGINT;
+    }
+  });
+
+  // node_modules/@ungap/structured-clone/cjs/deserialize.js
+  var require_deserialize = __commonJS({
+    "node_modules/@ungap/structured-clone/cjs/deserialize.js"(exports) {
+      "use strict";
+      var {
+        VOID,
+        PRIMITIVE,
+        ARRAY,
+        OBJECT,
+        DATE,
+        REGEXP,
+        MAP,
+        SET,
+        ERROR,
+        BIGINT
+      } = require_types();
+      var { defineProperty: defineProperty3 } = Object;
+      var env = typeof self === "object" ? self : globalThis;
+      var guard = (name, init) => {
+        switch (name) {
+          case "Function":
+          case "SharedWorker":
+          case "Worker":
+          case "eval":
+          case "setInterval":
+          case "setTimeout":
+            throw new TypeError("unable to deserialize " + name);
+        }
+        return new env[name](init);
+      };
+      var deserializer = ($, _) => {
+        const as = (out, index) => {
+          $.set(index, out);
+          return out;
+        };
+        const unpair = (index) => {
+          if ($.has(index))
+            return $.get(index);
+          const [type, value] = _[index];
+          switch (type) {
+            case PRIMITIVE:
+            case VOID:
+              return as(value, index);
+            case ARRAY: {
+              const arr = as([], index);
+              for (const index2 of value)
+                arr.push(unpair(index2));
+              return arr;
+            }
+            case OBJECT: {
+              const object = as({}, index);
+              for (const [key, index2] of value) {
+                const k = unpair(key), value2 = unpair(index2);
+                if (k === "__proto__") defineProperty3(object, k, {
+                  value: value2,
+                  configurable: true,
+                  enumerable: true,
+                  writable: true
+                });
+                else object[k] = value2;
+              }
+              return object;
+            }
+            case DATE:
+              return as(new Date(value), index);
+            case REGEXP: {
+              const { source, flags } = value;
+              return as(new RegExp(source, flags), index);
+            }
+            case MAP: {
+              const map = as(/* @__PURE__ */ new Map(), index);
+              for (const [key, index2] of value)
+                map.set(unpair(key), unpair(index2));
+              return map;
+            }
+            case SET: {
+              const set = as(/* @__PURE__ */ new Set(), index);
+              for (const index2 of value)
+                set.add(unpair(index2));
+              return set;
+            }
+            case ERROR: {
+              const { name, message } = value;
+              return as(
+                typeof env[name] === "function" ? guard(name, message) : new Error(message),
+                index
+              );
+            }
+            case BIGINT:
+              return as(BigInt(value), index);
+            case "BigInt":
+              return as(Object(BigInt(value)), index);
+            case "ArrayBuffer":
+              return as(new Uint8Array(value).buffer, value);
+            case "DataView": {
+              const { buffer } = new Uint8Array(value);
+              return as(new DataView(buffer), value);
+            }
+            case "-0":
+              return -0;
+          }
+          return as(guard(type, value), index);
+        };
+        return unpair;
+      };
+      var deserialize = (serialized) => deserializer(/* @__PURE__ */ new Map(), serialized)(0);
+      exports.deserialize = deserialize;
+    }
+  });
+
+  // node_modules/@ungap/structured-clone/cjs/serialize.js
+  var require_serialize = __commonJS({
+    "node_modules/@ungap/structured-clone/cjs/serialize.js"(exports) {
+      "use strict";
+      var {
+        VOID,
+        PRIMITIVE,
+        ARRAY,
+        OBJECT,
+        DATE,
+        REGEXP,
+        MAP,
+        SET,
+        ERROR,
+        BIGINT
+      } = require_types();
+      var EMPTY = "";
+      var { toString } = {};
+      var { keys, is } = Object;
+      var typeOf = (value) => {
+        const type = typeof value;
+        if (type !== "object" || !value)
+          return [PRIMITIVE, type];
+        const asString = toString.call(value).slice(8, -1);
+        switch (asString) {
+          case "Array":
+            return [ARRAY, EMPTY];
+          case "Object":
+            return [OBJECT, EMPTY];
+          case "Date":
+            return [DATE, EMPTY];
+          case "RegExp":
+            return [REGEXP, EMPTY];
+          case "Map":
+            return [MAP, EMPTY];
+          case "Set":
+            return [SET, EMPTY];
+          case "DataView":
+            return [ARRAY, asString];
+        }
+        if (asString.includes("Array"))
+          return [ARRAY, asString];
+        if (value instanceof Error)
+          return [ERROR, value.name || "Error"];
+        return [OBJECT, asString];
+      };
+      var shouldSkip = ([TYPE, type]) => TYPE === PRIMITIVE && (type === "function" || type === "symbol");
+      var serializer = (strict, json, $, _) => {
+        const as = (out, value) => {
+          const index = _.push(out) - 1;
+          $.set(value, index);
+          return index;
+        };
+        const pair = (value) => {
+          if ($.has(value))
+            return $.get(value);
+          let [TYPE, type] = typeOf(value);
+          switch (TYPE) {
+            case PRIMITIVE: {
+              let entry = value;
+              switch (type) {
+                case "bigint":
+                  TYPE = BIGINT;
+                  entry = value.toString();
+                  break;
+                case "number":
+                  if (!value && is(value, -0))
+                    return _.push(["-0"]) - 1;
+                  break;
+                case "function":
+                case "symbol":
+                  if (strict)
+                    throw new TypeError("unable to serialize " + type);
+                  entry = null;
+                  break;
+                case "undefined":
+                  return as([VOID], value);
+              }
+              return as([TYPE, entry], value);
+            }
+            case ARRAY: {
+              if (type) {
+                let spread = value;
+                if (type === "DataView") {
+                  spread = new Uint8Array(value.buffer);
+                } else if (type === "ArrayBuffer") {
+                  spread = new Uint8Array(value);
+                }
+                return as([type, [...spread]], value);
+              }
+              const arr = [];
+              const index = as([TYPE, arr], value);
+              for (const entry of value)
+                arr.push(pair(entry));
+              return index;
+            }
+            case OBJECT: {
+              if (type) {
+                switch (type) {
+                  case "BigInt":
+                    return as([type, value.toString()], value);
+                  case "Boolean":
+                  case "Number":
+                  case "String":
+                    return as([type, value.valueOf()], value);
+                }
+              }
+              if (json && "toJSON" in value)
+                return pair(value.toJSON());
+              const entries = [];
+              const index = as([TYPE, entries], value);
+              for (const key of keys(value)) {
+                if (strict || !shouldSkip(typeOf(value[key])))
+                  entries.push([pair(key), pair(value[key])]);
+              }
+              return index;
+            }
+            case DATE:
+              return as([TYPE, isNaN(value.getTime()) ? EMPTY : value.toISOString()], value);
+            case REGEXP: {
+              const { source, flags } = value;
+              return as([TYPE, { source, flags }], value);
+            }
+            case MAP: {
+              const entries = [];
+              const index = as([TYPE, entries], value);
+              for (const [key, entry] of value) {
+                if (strict || !(shouldSkip(typeOf(key)) || shouldSkip(typeOf(entry))))
+                  entries.push([pair(key), pair(entry)]);
+              }
+              return index;
+            }
+            case SET: {
+              const entries = [];
+              const index = as([TYPE, entries], value);
+              for (const entry of value) {
+                if (strict || !shouldSkip(typeOf(entry)))
+                  entries.push(pair(entry));
+              }
+              return index;
+            }
+          }
+          const { message } = value;
+          return as([TYPE, { name: type, message }], value);
+        };
+        return pair;
+      };
+      var serialize = (value, { json, lossy } = {}) => {
+        const _ = [];
+        return serializer(!(json || lossy), !!json, /* @__PURE__ */ new Map(), _)(value), _;
+      };
+      exports.serialize = serialize;
+    }
+  });
+
+  // node_modules/@ungap/structured-clone/cjs/index.js
+  var require_cjs = __commonJS({
+    "node_modules/@ungap/structured-clone/cjs/index.js"(exports) {
+      "use strict";
+      var { deserialize } = require_deserialize();
+      var { serialize } = require_serialize();
+      Object.defineProperty(exports, "__esModule", { value: true }).default = typeof structuredClone === "function" ? (
+        /* c8 ignore start */
+        (any, options) => options && ("json" in options || "lossy" in options) ? deserialize(serialize(any, options)) : structuredClone(any)
+      ) : (any, options) => deserialize(serialize(any, options));
+      exports.deserialize = deserialize;
+      exports.serialize = serialize;
+    }
+  });
 
   // workers/src/sandbox/isolate-host.ts
   var isolate_host_exports = {};
@@ -37,12 +9227,14 @@ var patchbayIsolateHost = (() => {
     NativeSet: () => NativeSet,
     NativeTypeError: () => NativeTypeError,
     NativeWeakSet: () => NativeWeakSet,
+    arrayFrom: () => arrayFrom,
     defineProperty: () => defineProperty,
     isArray: () => isArray,
     jsonParse: () => jsonParse,
     jsonStringify: () => jsonStringify,
     objectEntries: () => objectEntries,
     objectFreeze: () => objectFreeze,
+    objectToString: () => objectToString,
     reflectApply: () => reflectApply,
     stringIndexOf: () => stringIndexOf,
     toStr: () => toStr
@@ -63,6 +9255,8 @@ var patchbayIsolateHost = (() => {
   var toStr = String;
   var reflectApply = Reflect.apply;
   var stringIndexOf = String.prototype.indexOf;
+  var arrayFrom = Array.from;
+  var objectToString = Object.prototype.toString;
 
   // runtime/src/ctx/errors.ts
   var HttpError = class extends NativeError {
@@ -101,10 +9295,16 @@ var patchbayIsolateHost = (() => {
     }
     return pairs;
   }
+  function isFormBody(body) {
+    return body !== null && typeof body === "object" && reflectApply(objectToString, body, []) === "[object URLSearchParams]";
+  }
+  var FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
   function normalizeHeaders(headers, where) {
     if (headers === void 0 || headers === null) return [];
-    if (isArray(headers)) {
-      return headers.map((pair) => {
+    const iterator = typeof headers === "object" ? headers[Symbol.iterator] : null;
+    if (isArray(headers) || typeof iterator === "function") {
+      const pairs = isArray(headers) ? headers : arrayFrom(headers);
+      return pairs.map((pair) => {
         if (!isArray(pair) || pair.length !== 2) {
           throw new NativeTypeError(`${where}: headers must be an object or [name, value] pairs`);
         }
@@ -125,17 +9325,24 @@ var patchbayIsolateHost = (() => {
       json = jsonStringify(options.json);
       if (json === void 0) throw new NativeTypeError(`${where}: json must be a JSON value`);
     }
-    if (options.body !== void 0 && typeof options.body !== "string") {
-      throw new NativeTypeError(`${where}: body must be a string (send objects with json)`);
+    const form = isFormBody(options.body);
+    if (options.body !== void 0 && typeof options.body !== "string" && !form) {
+      throw new NativeTypeError(
+        `${where}: body must be a string or a URLSearchParams (send objects with json)`
+      );
+    }
+    const headers = normalizeHeaders(options.headers, where);
+    if (form && !headers.some(([name]) => name.toLowerCase() === "content-type")) {
+      headers.push(["content-type", FORM_CONTENT_TYPE]);
     }
     return {
       target,
       method,
       path,
       query: encodeQuery(options.query),
-      headers: normalizeHeaders(options.headers, where),
+      headers,
       json,
-      body: options.body ?? null
+      body: options.body === void 0 ? null : toStr(options.body)
     };
   }
 
@@ -282,13 +9489,21 @@ ${callerFrames(new NativeError())}`]),
 
   // runtime/src/ctx/state-buffer.ts
   var indexOf = (text2, search, from) => reflectApply(stringIndexOf, text2, [search, from]);
-  function checkKey(key) {
-    if (typeof key !== "string" || key === "") {
-      throw new NativeTypeError("ctx.state: the key must be a non-empty string");
+  var STATE_KEY_MAX_CHARS = 200;
+  function stateKeyProblem(key) {
+    if (key === "") return "the key must not be empty";
+    if (key.length > STATE_KEY_MAX_CHARS) {
+      return `the key must be at most ${STATE_KEY_MAX_CHARS} characters`;
     }
     if (indexOf(key, "\0", 0) !== -1) {
-      throw new NativeTypeError("ctx.state: the key must not contain the NUL character (\\u0000)");
+      return "the key must not contain the NUL character (\\u0000)";
     }
+    return null;
+  }
+  function checkKey(key) {
+    if (typeof key !== "string") throw new NativeTypeError("ctx.state: the key must be a string");
+    const problem = stateKeyProblem(key);
+    if (problem !== null) throw new NativeTypeError(`ctx.state: ${problem}`);
   }
   function holdsNul(json) {
     for (let at = indexOf(json, "\\u0000", 0); at !== -1; at = indexOf(json, "\\u0000", at + 1)) {
@@ -345,6 +9560,826 @@ ${callerFrames(new NativeError())}`]),
     }
   };
 
+  // runtime/src/web-globals/events.ts
+  var LEGACY_CODES = {
+    IndexSizeError: 1,
+    HierarchyRequestError: 3,
+    WrongDocumentError: 4,
+    InvalidCharacterError: 5,
+    NoModificationAllowedError: 7,
+    NotFoundError: 8,
+    NotSupportedError: 9,
+    InvalidStateError: 11,
+    SyntaxError: 12,
+    InvalidModificationError: 13,
+    NamespaceError: 14,
+    InvalidAccessError: 15,
+    TypeMismatchError: 17,
+    SecurityError: 18,
+    NetworkError: 19,
+    AbortError: 20,
+    URLMismatchError: 21,
+    QuotaExceededError: 22,
+    TimeoutError: 23,
+    InvalidNodeTypeError: 24,
+    DataCloneError: 25
+  };
+  var DOMException = class extends Error {
+    code;
+    constructor(message = "", name = "Error") {
+      super(String(message));
+      Object.defineProperty(this, "name", {
+        value: String(name),
+        configurable: true,
+        writable: true,
+        enumerable: false
+      });
+      this.code = Object.hasOwn(LEGACY_CODES, this.name) ? LEGACY_CODES[this.name] ?? 0 : 0;
+    }
+  };
+  var isStopped;
+  var Event = class {
+    type;
+    bubbles;
+    cancelable;
+    composed;
+    timeStamp = Date.now();
+    isTrusted = false;
+    defaultPrevented = false;
+    target = null;
+    currentTarget = null;
+    #stopped = false;
+    constructor(type, init = {}) {
+      if (arguments.length === 0) throw new TypeError("Event: the type argument is required");
+      this.type = String(type);
+      this.bubbles = Boolean(init?.bubbles);
+      this.cancelable = Boolean(init?.cancelable);
+      this.composed = Boolean(init?.composed);
+    }
+    preventDefault() {
+      if (this.cancelable) this.defaultPrevented = true;
+    }
+    stopImmediatePropagation() {
+      this.#stopped = true;
+    }
+    stopPropagation() {
+    }
+    static {
+      isStopped = (event) => event.#stopped;
+    }
+  };
+  var EventTarget = class {
+    #listeners = /* @__PURE__ */ new Map();
+    addEventListener(type, listener, options) {
+      if (listener === null || listener === void 0) return;
+      const once = typeof options === "object" && options !== null && Boolean(options.once);
+      const signal = typeof options === "object" && options !== null ? options.signal : void 0;
+      if (signal?.aborted) return;
+      const entries = this.#listeners.get(String(type)) ?? [];
+      if (entries.some((entry2) => entry2.listener === listener)) return;
+      const entry = { listener, once, removed: false };
+      entries.push(entry);
+      this.#listeners.set(String(type), entries);
+      signal?.addEventListener("abort", () => this.removeEventListener(type, listener));
+    }
+    removeEventListener(type, listener) {
+      const entries = this.#listeners.get(String(type));
+      if (!entries) return;
+      const index = entries.findIndex((entry2) => entry2.listener === listener);
+      if (index < 0) return;
+      const [entry] = entries.splice(index, 1);
+      if (entry) entry.removed = true;
+    }
+    dispatchEvent(event) {
+      if (!(event instanceof Event)) {
+        throw new TypeError("EventTarget.dispatchEvent: the argument must be an Event");
+      }
+      event.target = this;
+      event.currentTarget = this;
+      for (const entry of [...this.#listeners.get(event.type) ?? []]) {
+        if (entry.removed) continue;
+        if (entry.once) this.removeEventListener(event.type, entry.listener);
+        const { listener } = entry;
+        try {
+          if (typeof listener === "function") listener.call(this, event);
+          else listener.handleEvent(event);
+        } catch (error) {
+          void Promise.reject(error);
+        }
+        if (isStopped(event)) break;
+      }
+      event.currentTarget = null;
+      return !event.defaultPrevented;
+    }
+  };
+  var scheduleTimer = null;
+  function useTimers(schedule) {
+    scheduleTimer = schedule;
+  }
+  var INTERNAL = /* @__PURE__ */ Symbol("AbortSignal constructor");
+  var signalAbort;
+  var createSignal;
+  var AbortSignal = class _AbortSignal extends EventTarget {
+    #aborted = false;
+    #reason = void 0;
+    #onabort = null;
+    #onabortListening = false;
+    // An event handler runs in the order it was first set among the listeners, as in the DOM.
+    get onabort() {
+      return this.#onabort;
+    }
+    set onabort(handler) {
+      this.#onabort = typeof handler === "function" ? handler : null;
+      if (this.#onabortListening) return;
+      this.#onabortListening = true;
+      this.addEventListener("abort", (event) => this.#onabort?.call(this, event));
+    }
+    constructor(key) {
+      if (key !== INTERNAL) throw new TypeError("Illegal constructor");
+      super();
+    }
+    get aborted() {
+      return this.#aborted;
+    }
+    get reason() {
+      return this.#reason;
+    }
+    throwIfAborted() {
+      if (this.#aborted) throw this.#reason;
+    }
+    static {
+      signalAbort = (signal, reason) => _AbortSignal.#abort(signal, reason);
+      createSignal = () => new _AbortSignal(INTERNAL);
+    }
+    static #abort(signal, reason) {
+      if (signal.#aborted) return;
+      signal.#aborted = true;
+      signal.#reason = reason === void 0 ? new DOMException("This operation was aborted", "AbortError") : reason;
+      signal.dispatchEvent(new Event("abort"));
+    }
+    static abort(reason) {
+      const signal = new _AbortSignal(INTERNAL);
+      signalAbort(signal, reason);
+      return signal;
+    }
+    static timeout(ms) {
+      const delay = Number(ms);
+      if (!Number.isFinite(delay) || delay < 0) {
+        throw new TypeError("AbortSignal.timeout: the delay must be a finite number of 0 or more");
+      }
+      const signal = new _AbortSignal(INTERNAL);
+      if (!scheduleTimer) throw new TypeError("AbortSignal.timeout: timers are not available");
+      scheduleTimer(() => {
+        signalAbort(
+          signal,
+          new DOMException("The operation was aborted due to timeout", "TimeoutError")
+        );
+      }, delay);
+      return signal;
+    }
+    static any(signals) {
+      const result = new _AbortSignal(INTERNAL);
+      const list = [...signals];
+      for (const signal of list) {
+        if (!(signal instanceof _AbortSignal)) {
+          throw new TypeError("AbortSignal.any: every item must be an AbortSignal");
+        }
+      }
+      const already = list.find((signal) => signal.aborted);
+      if (already) {
+        signalAbort(result, already.reason);
+        return result;
+      }
+      for (const signal of list) {
+        signal.addEventListener("abort", () => signalAbort(result, signal.reason), {
+          once: true
+        });
+      }
+      return result;
+    }
+  };
+  var AbortController = class {
+    signal = createSignal();
+    abort(reason) {
+      signalAbort(this.signal, reason);
+    }
+  };
+
+  // runtime/src/web-globals/base64.ts
+  var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  var VALUES = new Map([...ALPHABET].map((char, index) => [char, index]));
+  var ASCII_WHITESPACE = /[\t\n\f\r ]/g;
+  function btoa(data) {
+    if (arguments.length === 0) throw new TypeError("btoa: 1 argument required, but only 0 present");
+    const text2 = String(data);
+    let out = "";
+    for (let i = 0; i < text2.length; i += 3) {
+      const a = text2.charCodeAt(i);
+      const b = i + 1 < text2.length ? text2.charCodeAt(i + 1) : -1;
+      const c = i + 2 < text2.length ? text2.charCodeAt(i + 2) : -1;
+      if (a > 255 || b > 255 || c > 255) {
+        throw new DOMException("Invalid character", "InvalidCharacterError");
+      }
+      const bits = a << 16 | Math.max(b, 0) << 8 | Math.max(c, 0);
+      out += ALPHABET[bits >> 18 & 63];
+      out += ALPHABET[bits >> 12 & 63];
+      out += b < 0 ? "=" : ALPHABET[bits >> 6 & 63];
+      out += c < 0 ? "=" : ALPHABET[bits & 63];
+    }
+    return out;
+  }
+  function atob(data) {
+    if (arguments.length === 0) throw new TypeError("atob: 1 argument required, but only 0 present");
+    let text2 = String(data).replace(ASCII_WHITESPACE, "");
+    if (text2.length % 4 === 0) text2 = text2.replace(/={1,2}$/, "");
+    if (text2.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(text2)) {
+      throw new DOMException(
+        "The string to be decoded is not correctly encoded.",
+        "InvalidCharacterError"
+      );
+    }
+    let out = "";
+    let buffer = 0;
+    let bits = 0;
+    for (const char of text2) {
+      buffer = buffer << 6 | (VALUES.get(char) ?? 0);
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        out += String.fromCharCode(buffer >> bits & 255);
+      }
+    }
+    return out;
+  }
+
+  // runtime/src/web-globals/crypto.ts
+  var noble = {
+    gcm: () => (init_aes(), __toCommonJS(aes_exports)).gcm,
+    chacha20: () => (init_chacha(), __toCommonJS(chacha_exports)).chacha20,
+    hmac: () => (init_hmac(), __toCommonJS(hmac_exports)).hmac,
+    sha1: () => (init_legacy(), __toCommonJS(legacy_exports)).sha1,
+    sha2: () => (init_sha2(), __toCommonJS(sha2_exports))
+  };
+  var HASHES = {
+    "SHA-1": () => noble.sha1(),
+    "SHA-256": () => noble.sha2().sha256,
+    "SHA-384": () => noble.sha2().sha384,
+    "SHA-512": () => noble.sha2().sha512
+  };
+  var JWK_HMAC_ALG = {
+    "SHA-1": "HS1",
+    "SHA-256": "HS256",
+    "SHA-384": "HS384",
+    "SHA-512": "HS512"
+  };
+  var ALGORITHMS = ["HMAC", "AES-GCM"];
+  var USAGES = {
+    HMAC: ["sign", "verify"],
+    "AES-GCM": ["encrypt", "decrypt", "wrapKey", "unwrapKey"]
+  };
+  var MAX_RANDOM_BYTES = 65536;
+  var STREAM_CHUNK = 4096;
+  function createRandomSource(seed) {
+    if (seed.length !== 32) throw new TypeError("the random seed must be 32 bytes");
+    const key = seed.slice();
+    const nonce = new Uint8Array(12);
+    let counter = 0;
+    let buffer = new Uint8Array(0);
+    let offset = 0;
+    return (target) => {
+      let filled = 0;
+      while (filled < target.length) {
+        if (offset === buffer.length) {
+          buffer = noble.chacha20()(key, nonce, new Uint8Array(STREAM_CHUNK), void 0, counter);
+          counter += STREAM_CHUNK / 64;
+          offset = 0;
+        }
+        const take = Math.min(target.length - filled, buffer.length - offset);
+        target.set(buffer.subarray(offset, offset + take), filled);
+        buffer.fill(0, offset, offset + take);
+        offset += take;
+        filled += take;
+      }
+    };
+  }
+  function bytesOf(data, what) {
+    if (data instanceof ArrayBuffer) return new Uint8Array(data.slice(0));
+    if (ArrayBuffer.isView(data)) {
+      return new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
+    }
+    throw new TypeError(`${what} must be an ArrayBuffer, a typed array or a DataView`);
+  }
+  function arrayBuffer(bytes) {
+    const out = new ArrayBuffer(bytes.length);
+    new Uint8Array(out).set(bytes);
+    return out;
+  }
+  function base64url(bytes) {
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function fromBase64url(text2) {
+    if (typeof text2 !== "string" || !/^[A-Za-z0-9_-]*$/.test(text2)) {
+      throw new DOMException('The JWK "k" member is not base64url', "DataError");
+    }
+    const binary = atob(text2.replace(/-/g, "+").replace(/_/g, "/"));
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  }
+  function algorithmName(algorithm) {
+    const name = typeof algorithm === "string" ? algorithm : algorithm !== null && typeof algorithm === "object" ? algorithm.name : void 0;
+    if (typeof name !== "string") throw new TypeError("The algorithm must have a name");
+    return name.toUpperCase();
+  }
+  function hashName(hash) {
+    const name = algorithmName(hash);
+    if (!Object.hasOwn(HASHES, name)) {
+      throw new DOMException(`Unrecognized hash algorithm: ${name}`, "NotSupportedError");
+    }
+    return name;
+  }
+  function supported(algorithm) {
+    const name = algorithmName(algorithm);
+    const found = ALGORITHMS.find((known) => known === name);
+    if (!found) {
+      throw new DOMException(
+        `Unrecognized or unsupported algorithm: ${name} (available: HMAC, AES-GCM, and SHA digests)`,
+        "NotSupportedError"
+      );
+    }
+    return found;
+  }
+  var keyMaterial = /* @__PURE__ */ new WeakMap();
+  var KEY_CONSTRUCTOR = /* @__PURE__ */ Symbol("CryptoKey");
+  var CryptoKey = class {
+    type = "secret";
+    extractable;
+    algorithm;
+    usages;
+    constructor(key, algorithm, extractable, usages, bytes) {
+      if (key !== KEY_CONSTRUCTOR) throw new TypeError("Illegal constructor");
+      this.algorithm = Object.freeze({
+        ...algorithm,
+        ...algorithm.hash ? { hash: Object.freeze({ ...algorithm.hash }) } : {}
+      });
+      this.extractable = extractable;
+      this.usages = usages;
+      keyMaterial.set(this, bytes);
+    }
+    get [Symbol.toStringTag]() {
+      return "CryptoKey";
+    }
+  };
+  function checkedUsages(name, usages) {
+    if (!Array.isArray(usages)) throw new TypeError("keyUsages must be an array");
+    const list = [...new Set(usages.map(String))];
+    for (const usage of list) {
+      if (!USAGES[name].includes(usage)) {
+        throw new DOMException(`Unsupported key usage for a ${name} key: ${usage}`, "SyntaxError");
+      }
+    }
+    if (list.length === 0) throw new DOMException("Usages cannot be empty", "SyntaxError");
+    return list;
+  }
+  function makeKey(algorithm, bytes, extractable, usages) {
+    const name = supported(algorithm);
+    const options = typeof algorithm === "object" ? algorithm : {};
+    const list = checkedUsages(name, usages);
+    if (name === "HMAC") {
+      if (bytes.length === 0) throw new DOMException("Zero-length key is not supported", "DataError");
+      const length = options.length === void 0 ? bytes.length * 8 : Number(options.length);
+      if (length !== bytes.length * 8) {
+        throw new DOMException("The key length does not match the key data", "DataError");
+      }
+      const hash = { name: hashName(options.hash) };
+      return new CryptoKey(
+        KEY_CONSTRUCTOR,
+        { name, hash, length },
+        Boolean(extractable),
+        list,
+        bytes
+      );
+    }
+    if (![16, 24, 32].includes(bytes.length)) {
+      throw new DOMException("An AES key must be 128, 192 or 256 bits", "DataError");
+    }
+    return new CryptoKey(
+      KEY_CONSTRUCTOR,
+      { name, length: bytes.length * 8 },
+      Boolean(extractable),
+      list,
+      bytes
+    );
+  }
+  function usableKey(key, name, usage) {
+    const bytes = key instanceof CryptoKey ? keyMaterial.get(key) : void 0;
+    if (!(key instanceof CryptoKey) || !bytes) throw new TypeError("The key must be a CryptoKey");
+    if (key.algorithm.name !== name || !key.usages.includes(usage)) {
+      throw new DOMException(
+        `The key is a ${key.algorithm.name} key for ${key.usages.join(", ")}, not for ${name} ${usage}`,
+        "InvalidAccessError"
+      );
+    }
+    return bytes;
+  }
+  function hmacSign(key, bytes, data) {
+    const hash = HASHES[key.algorithm.hash?.name ?? ""];
+    if (!hash) throw new DOMException("The key has no hash", "OperationError");
+    return noble.hmac()(hash(), bytes, data);
+  }
+  function gcmCipher(algorithm, bytes) {
+    const options = algorithm;
+    const iv = bytesOf(options.iv, "AES-GCM iv");
+    if (iv.length === 0) throw new DOMException("The iv must not be empty", "OperationError");
+    if (options.tagLength !== void 0 && Number(options.tagLength) !== 128) {
+      throw new DOMException("Only a 128-bit AES-GCM tag is supported", "NotSupportedError");
+    }
+    const aad = options.additionalData === void 0 ? void 0 : bytesOf(options.additionalData, "AES-GCM additionalData");
+    return noble.gcm()(bytes, iv, aad);
+  }
+  var SUBTLE_CONSTRUCTOR = /* @__PURE__ */ Symbol("SubtleCrypto");
+  var SubtleCrypto = class {
+    constructor(key) {
+      if (key !== SUBTLE_CONSTRUCTOR) throw new TypeError("Illegal constructor");
+    }
+    async digest(algorithm, data) {
+      const hash = HASHES[hashName(algorithm)]();
+      return arrayBuffer(hash(bytesOf(data, "data")));
+    }
+    async importKey(format, keyData, algorithm, extractable, usages) {
+      if (format === "raw")
+        return makeKey(algorithm, bytesOf(keyData, "keyData"), extractable, usages);
+      if (format === "jwk") {
+        const jwk = keyData;
+        if (jwk === null || typeof jwk !== "object" || jwk.kty !== "oct") {
+          throw new DOMException('Only "oct" JWKs are supported', "DataError");
+        }
+        if (jwk.ext === false && extractable) {
+          throw new DOMException("The JWK is not extractable", "DataError");
+        }
+        return makeKey(algorithm, fromBase64url(jwk.k), extractable, usages);
+      }
+      throw new DOMException(`Unsupported key format: ${String(format)}`, "NotSupportedError");
+    }
+    async exportKey(format, key) {
+      const bytes = key instanceof CryptoKey ? keyMaterial.get(key) : void 0;
+      if (!(key instanceof CryptoKey) || !bytes) throw new TypeError("The key must be a CryptoKey");
+      if (!key.extractable) throw new DOMException("key is not extractable", "InvalidAccessError");
+      if (format === "raw") return arrayBuffer(bytes);
+      if (format === "jwk") {
+        const alg = key.algorithm.name === "HMAC" ? JWK_HMAC_ALG[key.algorithm.hash?.name ?? ""] : `A${key.algorithm.length}GCM`;
+        return { kty: "oct", k: base64url(bytes), alg, key_ops: [...key.usages], ext: true };
+      }
+      throw new DOMException(`Unsupported key format: ${String(format)}`, "NotSupportedError");
+    }
+    async generateKey(algorithm, extractable, usages) {
+      const name = supported(algorithm);
+      const options = typeof algorithm === "object" ? algorithm : {};
+      let bits;
+      if (name === "HMAC") {
+        const hash = HASHES[hashName(options.hash)]();
+        bits = options.length === void 0 ? hash.blockLen * 8 : Number(options.length);
+      } else {
+        bits = Number(options.length);
+        if (![128, 192, 256].includes(bits)) {
+          throw new DOMException("AES key length must be 128, 192 or 256 bits", "OperationError");
+        }
+      }
+      if (!Number.isInteger(bits) || bits <= 0 || bits % 8 !== 0 || bits > 8192) {
+        throw new DOMException(
+          "The key length must be a positive multiple of 8 bits",
+          "OperationError"
+        );
+      }
+      const bytes = new Uint8Array(bits / 8);
+      cryptoObject.getRandomValues(bytes);
+      return makeKey(algorithm, bytes, extractable, usages);
+    }
+    async sign(algorithm, key, data) {
+      const name = supported(algorithm);
+      if (name !== "HMAC") throw new DOMException(`${name} cannot sign`, "NotSupportedError");
+      const bytes = usableKey(key, "HMAC", "sign");
+      return arrayBuffer(hmacSign(key, bytes, bytesOf(data, "data")));
+    }
+    async verify(algorithm, key, signature, data) {
+      const name = supported(algorithm);
+      if (name !== "HMAC") throw new DOMException(`${name} cannot verify`, "NotSupportedError");
+      const bytes = usableKey(key, "HMAC", "verify");
+      const expected = hmacSign(key, bytes, bytesOf(data, "data"));
+      const given = bytesOf(signature, "signature");
+      let difference = expected.length ^ given.length;
+      for (let i = 0; i < expected.length; i++) difference |= (expected[i] ?? 0) ^ (given[i] ?? 0);
+      return difference === 0;
+    }
+    async encrypt(algorithm, key, data) {
+      const name = supported(algorithm);
+      if (name !== "AES-GCM") throw new DOMException(`${name} cannot encrypt`, "NotSupportedError");
+      const bytes = usableKey(key, "AES-GCM", "encrypt");
+      return arrayBuffer(gcmCipher(algorithm, bytes).encrypt(bytesOf(data, "data")));
+    }
+    async decrypt(algorithm, key, data) {
+      const name = supported(algorithm);
+      if (name !== "AES-GCM") throw new DOMException(`${name} cannot decrypt`, "NotSupportedError");
+      const bytes = usableKey(key, "AES-GCM", "decrypt");
+      const cipher = gcmCipher(algorithm, bytes);
+      try {
+        return arrayBuffer(cipher.decrypt(bytesOf(data, "data")));
+      } catch {
+        throw new DOMException(
+          "The operation failed for an operation-specific reason",
+          "OperationError"
+        );
+      }
+    }
+  };
+  var INTEGER_ARRAYS = /* @__PURE__ */ new Set([
+    "Int8Array",
+    "Uint8Array",
+    "Uint8ClampedArray",
+    "Int16Array",
+    "Uint16Array",
+    "Int32Array",
+    "Uint32Array",
+    "BigInt64Array",
+    "BigUint64Array"
+  ]);
+  var fillRandom = null;
+  function seedRandom(seed) {
+    fillRandom = createRandomSource(seed);
+  }
+  var CRYPTO_CONSTRUCTOR = /* @__PURE__ */ Symbol("Crypto");
+  var Crypto = class {
+    subtle = new SubtleCrypto(SUBTLE_CONSTRUCTOR);
+    constructor(key) {
+      if (key !== CRYPTO_CONSTRUCTOR) throw new TypeError("Illegal constructor");
+    }
+    getRandomValues(array) {
+      if (!ArrayBuffer.isView(array) || array instanceof DataView) {
+        throw new DOMException("The data must be an integer typed array", "TypeMismatchError");
+      }
+      const kind = Object.prototype.toString.call(array).slice(8, -1);
+      if (!INTEGER_ARRAYS.has(kind)) {
+        throw new DOMException("The data must be an integer typed array", "TypeMismatchError");
+      }
+      if (array.byteLength > MAX_RANDOM_BYTES) {
+        throw new DOMException(
+          `The ArrayBufferView's byte length (${array.byteLength}) exceeds the number of bytes of entropy available via this API (${MAX_RANDOM_BYTES})`,
+          "QuotaExceededError"
+        );
+      }
+      if (!fillRandom) throw new DOMException("No random source", "OperationError");
+      fillRandom(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+      return array;
+    }
+    randomUUID() {
+      const bytes = this.getRandomValues(new Uint8Array(16));
+      bytes[6] = (bytes[6] ?? 0) & 15 | 64;
+      bytes[8] = (bytes[8] ?? 0) & 63 | 128;
+      const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    }
+    get [Symbol.toStringTag]() {
+      return "Crypto";
+    }
+  };
+  var cryptoObject = new Crypto(CRYPTO_CONSTRUCTOR);
+
+  // runtime/src/web-globals/headers.ts
+  var TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+  var INVALID_VALUE = /[\0\r\n]/;
+  var HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+  function headerName(name) {
+    const text2 = String(name);
+    if (!TOKEN.test(text2)) throw new TypeError(`Headers: invalid header name "${text2}"`);
+    return text2.toLowerCase();
+  }
+  function headerValue(value) {
+    const text2 = String(value).replace(HTTP_WHITESPACE, "");
+    if (INVALID_VALUE.test(text2)) throw new TypeError("Headers: invalid header value");
+    return text2;
+  }
+  var Headers = class {
+    /** In insertion order; each entry is one append. */
+    #list = [];
+    constructor(init) {
+      if (init === void 0 || init === null) return;
+      if (typeof init !== "object" && typeof init !== "function") {
+        throw new TypeError("Headers: init must be an object or a sequence of pairs");
+      }
+      const iterator = init[Symbol.iterator];
+      if (typeof iterator === "function") {
+        for (const pair of init) {
+          const items = pair !== null && typeof pair === "object" ? [...pair] : null;
+          if (!items || items.length !== 2) {
+            throw new TypeError("Headers: each header must be a [name, value] pair");
+          }
+          this.append(items[0], items[1]);
+        }
+        return;
+      }
+      for (const key of Object.keys(init)) {
+        this.append(key, init[key]);
+      }
+    }
+    append(name, value) {
+      this.#list.push([headerName(name), headerValue(value)]);
+    }
+    delete(name) {
+      const lower = headerName(name);
+      for (let i = this.#list.length - 1; i >= 0; i--) {
+        if (this.#list[i]?.[0] === lower) this.#list.splice(i, 1);
+      }
+    }
+    get(name) {
+      const lower = headerName(name);
+      const values = this.#list.filter(([key]) => key === lower).map(([, value]) => value);
+      return values.length === 0 ? null : values.join(", ");
+    }
+    getSetCookie() {
+      return this.#list.filter(([key]) => key === "set-cookie").map(([, value]) => value);
+    }
+    has(name) {
+      const lower = headerName(name);
+      return this.#list.some(([key]) => key === lower);
+    }
+    set(name, value) {
+      const lower = headerName(name);
+      const normalized = headerValue(value);
+      const index = this.#list.findIndex(([key]) => key === lower);
+      if (index < 0) {
+        this.#list.push([lower, normalized]);
+        return;
+      }
+      this.#list[index] = [lower, normalized];
+      for (let i = this.#list.length - 1; i > index; i--) {
+        if (this.#list[i]?.[0] === lower) this.#list.splice(i, 1);
+      }
+    }
+    forEach(callback, thisArg) {
+      for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
+    }
+    *entries() {
+      const names = [...new Set(this.#list.map(([key]) => key))].sort();
+      for (const name of names) {
+        if (name === "set-cookie") {
+          for (const value of this.getSetCookie()) yield [name, value];
+        } else {
+          yield [name, this.get(name)];
+        }
+      }
+    }
+    *keys() {
+      for (const [name] of this.entries()) yield name;
+    }
+    *values() {
+      for (const [, value] of this.entries()) yield value;
+    }
+    [Symbol.iterator]() {
+      return this.entries();
+    }
+    get [Symbol.toStringTag]() {
+      return "Headers";
+    }
+  };
+
+  // runtime/src/web-globals/timers.ts
+  var MAX_DELAY_MS = 2 ** 31 - 1;
+  var NativePromise2 = Promise;
+  function createTimers(bridge) {
+    const pending = /* @__PURE__ */ new Map();
+    let nextId = 1;
+    let started = 0;
+    function setTimeout(callback, delay, ...args) {
+      if (typeof callback !== "function") {
+        throw new TypeError("setTimeout: the callback must be a function");
+      }
+      if (pending.size >= bridge.maxTimers) {
+        throw new Error(`Too many timers pending at once (the limit is ${bridge.maxTimers})`);
+      }
+      if (started >= bridge.maxTimersPerRun) {
+        throw new Error(`Too many timers in one run (the limit is ${bridge.maxTimersPerRun})`);
+      }
+      started++;
+      let ms = Math.trunc(Number(delay));
+      if (!Number.isFinite(ms) || ms < 0) ms = 0;
+      if (ms > MAX_DELAY_MS) ms = 1;
+      const id = nextId++;
+      pending.set(id, { callback, args });
+      bridge.start(id, ms);
+      return id;
+    }
+    function clearTimeout(id) {
+      const key = Number(id);
+      if (!pending.delete(key)) return;
+      bridge.cancel(key);
+    }
+    function queueMicrotask(callback) {
+      if (typeof callback !== "function") {
+        throw new TypeError("queueMicrotask: the callback must be a function");
+      }
+      void NativePromise2.resolve().then(() => callback());
+    }
+    function fire(id) {
+      const timer = pending.get(id);
+      if (!timer) return;
+      pending.delete(id);
+      timer.callback(...timer.args);
+    }
+    return { setTimeout, clearTimeout, queueMicrotask, fire };
+  }
+
+  // runtime/src/web-globals/install-isolate-globals.ts
+  var LAZY_GLOBALS = {
+    URL: () => require_url3(),
+    URLSearchParams: () => require_url_search_params3(),
+    TextEncoder: () => textEncoding().TextEncoder,
+    TextDecoder: () => textEncoding().TextDecoder
+  };
+  function textEncoding() {
+    return init_encoding_lite(), __toCommonJS(encoding_lite_exports);
+  }
+  function structuredCloneLibrary() {
+    return require_cjs();
+  }
+  function structuredClone2(value, _options) {
+    if (arguments.length === 0) {
+      throw new TypeError("structuredClone: 1 argument required, but only 0 present");
+    }
+    const { serialize, deserialize } = structuredCloneLibrary();
+    let serialized;
+    try {
+      serialized = serialize(value);
+    } catch (error) {
+      if (error instanceof TypeError) {
+        throw new DOMException(`${describe2(value)} could not be cloned.`, "DataCloneError");
+      }
+      throw error;
+    }
+    return deserialize(serialized);
+  }
+  function describe2(value) {
+    try {
+      return typeof value === "symbol" ? value.toString() : String(value);
+    } catch {
+      return "The value";
+    }
+  }
+  function defineGlobal(target, name, value) {
+    Object.defineProperty(target, name, {
+      value,
+      writable: true,
+      configurable: true,
+      enumerable: false
+    });
+  }
+  function installIsolateGlobals(target, bridge) {
+    seedRandom(bridge.randomSeed);
+    const timers = createTimers(bridge.timers);
+    useTimers((callback, delayMs) => timers.setTimeout(callback, delayMs));
+    const globals = {
+      atob,
+      btoa,
+      structuredClone: structuredClone2,
+      crypto: cryptoObject,
+      Crypto,
+      CryptoKey,
+      SubtleCrypto,
+      setTimeout: timers.setTimeout,
+      clearTimeout: timers.clearTimeout,
+      queueMicrotask: timers.queueMicrotask,
+      AbortController,
+      AbortSignal,
+      Event,
+      EventTarget,
+      DOMException,
+      Headers
+    };
+    for (const [name, value] of Object.entries(globals)) defineGlobal(target, name, value);
+    let loading = 0;
+    for (const [name, load] of Object.entries(LAZY_GLOBALS)) {
+      Object.defineProperty(target, name, {
+        configurable: true,
+        enumerable: false,
+        get() {
+          if (loading > 0) return void 0;
+          loading++;
+          let value;
+          try {
+            value = load();
+          } finally {
+            loading--;
+          }
+          defineGlobal(target, name, value);
+          return value;
+        },
+        set(value) {
+          defineGlobal(target, name, value);
+        }
+      });
+    }
+    return { fireTimer: timers.fire };
+  }
+
   // workers/src/sandbox/isolate-host.ts
   var {
     defineProperty: defineProperty2,
@@ -352,7 +10387,7 @@ ${callerFrames(new NativeError())}`]),
     jsonStringify: jsonStringify2,
     NativeError: NativeError2,
     NativeMap: NativeMap2,
-    NativePromise: NativePromise2,
+    NativePromise: NativePromise3,
     NativeTypeError: NativeTypeError2,
     NativeWeakSet: NativeWeakSet2,
     toStr: toStr2
@@ -382,6 +10417,11 @@ ${callerFrames(new NativeError())}`]),
       return "";
     }
   }
+  function hexBytes(hex) {
+    const bytes = new Uint8Array(hex.length / 2);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+    return bytes;
+  }
   function rebuildError(raw, site) {
     let error;
     if (raw.name === "HttpError") {
@@ -406,24 +10446,33 @@ ${callerFrames(site)}`;
   function createIsolatePrelude(hostCall, hostLog, setupJson) {
     const setup = jsonParse2(setupJson);
     const limits = setup.limits;
+    const { fireTimer } = installIsolateGlobals(globalThis, {
+      randomSeed: hexBytes(setup.randomSeed),
+      timers: {
+        start: (id, delayMs) => hostCall.applyIgnored(void 0, ["timer", id, toStr2(delayMs)]),
+        cancel: (id) => hostCall.applyIgnored(void 0, ["clear-timer", id, ""]),
+        maxTimers: limits.maxTimers,
+        maxTimersPerRun: limits.maxTimersPerRun
+      }
+    });
     let nextCallId = 1;
     const pending = new NativeMap2();
     function send(request, site) {
       const payload = jsonStringify2(request);
       if (pending.size >= limits.maxPendingCalls) {
-        return NativePromise2.reject(
+        return NativePromise3.reject(
           new NativeError2(
             `Too many requests in flight at once (the limit is ${limits.maxPendingCalls})`
           )
         );
       }
       if (utf8Length(payload) > limits.maxCallBytes) {
-        return NativePromise2.reject(
+        return NativePromise3.reject(
           new NativeError2(`The request is too large (the limit is ${kib(limits.maxCallBytes)})`)
         );
       }
       const id = nextCallId++;
-      return new NativePromise2((resolve, reject) => {
+      return new NativePromise3((resolve, reject) => {
         pending.set(id, { resolve, reject, site });
         hostCall.applyIgnored(void 0, ["http", id, payload]);
       });
@@ -554,12 +10603,12 @@ ${callerFrames(site)}`;
         finish({ status: "failed", error: serializeError(error, "thrown") });
         return;
       }
-      NativePromise2.resolve(result).then(
+      NativePromise3.resolve(result).then(
         (value) => finish(success(value)),
         (error) => finish({ status: "failed", error: serializeError(error, "thrown") })
       );
     }
-    return { start, deliver };
+    return { start, deliver, fireTimer };
   }
   return __toCommonJS(isolate_host_exports);
 })();

@@ -55,6 +55,25 @@ describe('classifyAddress', () => {
     ['64:ff9b::7f00:1', 'loopback'],
     ['2002:7f00:1::', 'loopback'],
     ['[::1]', 'loopback'],
+    // SIIT's IPv4-translated form (::ffff:0:a.b.c.d) is judged by its IPv4 address too.
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:10.0.0.1', 'private'],
+    ['::ffff:0:8.8.8.8', 'public'],
+    // ISATAP interface ids, after any prefix, add their IPv4 address's reason to block.
+    ['2606:4700::5efe:7f00:1', 'loopback'],
+    ['2606:4700::200:5efe:a00:1', 'private'],
+    ['2606:4700::5efe:808:808', 'public'],
+    ['fe80::5efe:808:808', 'link-local'],
+    // Blocked whole: the local-use NAT64 prefix (the IPv4 address sits where its operator
+    // chose), Teredo and the rest of the IETF protocol assignments, and all but 2000::/3.
+    ['64:ff9b:1::a00:1', 'reserved'],
+    ['64:ff9b:1:fffe::8.8.8.8', 'reserved'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'reserved'],
+    ['2001:2::1', 'reserved'],
+    ['3fff::1', 'reserved'],
+    ['5f00::1', 'reserved'],
+    ['4000::1', 'reserved'],
+    ['192.88.99.1', 'reserved'],
   ])('%s is %s', (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });
@@ -64,6 +83,7 @@ describe('classifyAddress', () => {
     expect(embeddedIPv4('0:0:0:0:0:ffff:a9fe:a9fe')).toBe('169.254.169.254');
     expect(embeddedIPv4('64:ff9b::a00:1')).toBe('10.0.0.1');
     expect(embeddedIPv4('2002:a9fe:a9fe::1')).toBe('169.254.169.254');
+    expect(embeddedIPv4('::ffff:0:a9fe:a9fe')).toBe('169.254.169.254');
     expect(embeddedIPv4('2606:4700::1111')).toBeNull();
     expect(embeddedIPv4('::1')).toBeNull();
   });
@@ -116,6 +136,10 @@ describe('resolveTarget', () => {
     'http://0/',
     'https://10.0.0.1/',
     'http://[fd00:ec2::254]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[64:ff9b:1::a00:1]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+    'http://[2606:4700::5efe:a9fe:a9fe]/',
   ])('blocks the literal address in %s without a lookup', async (url) => {
     await expect(resolveTarget(new URL(url), guard)).rejects.toThrow(BlockedRequestError);
   });
@@ -138,14 +162,14 @@ describe('resolveTarget', () => {
   it('blocks a name that resolves to loopback (the real resolver, localhost)', async () => {
     await expect(
       resolveTarget(new URL('http://localhost:1234/'), { allowPrivateNetwork: false }),
-    ).rejects.toThrow(/localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
+    ).rejects.toThrow('blocked by the network guard: localhost resolves to a loopback address');
   });
 
   it('checks every address a name resolves to, not only the first', async () => {
     const lookup = fakeDns({ 'mixed.test': ['93.184.216.34', '10.0.0.7'] });
     await expect(
       resolveTarget(new URL('https://mixed.test/'), { allowPrivateNetwork: false, lookup }),
-    ).rejects.toThrow('mixed.test resolves to 10.0.0.7, a private address');
+    ).rejects.toThrow('blocked by the network guard: mixed.test resolves to a private address');
   });
 
   it('returns the checked address to connect to', async () => {

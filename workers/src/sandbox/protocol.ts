@@ -4,7 +4,7 @@ import { z } from 'zod';
 // and a runner process (pure compute: isolates, no credentials). The parent trusts nothing a
 // runner says: everything from a runner is validated here before it is used.
 //
-//   parent → runner: run, reply
+//   parent → runner: run, reply-part, reply
 //   runner → parent: ready, call (an HTTP request from ctx), log, done
 
 export const LOG_LEVELS = ['log', 'info', 'warn', 'error', 'debug'] as const;
@@ -42,7 +42,19 @@ export type ReplyMessage = {
   callId: number;
 } & ({ ok: true; valueJson: string } | { ok: false; error: CallError });
 
-export type ParentMessage = RunMessage | ReplyMessage;
+/**
+ * A slice of a large reply's text (its valueJson, or its error's bodyJson), sent ahead of the
+ * reply, which carries the last slice: serialising megabytes for the channel in one message
+ * would hold the worker's main thread.
+ */
+export interface ReplyPartMessage {
+  type: 'reply-part';
+  runId: number;
+  callId: number;
+  text: string;
+}
+
+export type ParentMessage = RunMessage | ReplyPartMessage | ReplyMessage;
 
 /** An error a ctx call rejects with, as the isolate rebuilds it. */
 export interface CallError {

@@ -98,6 +98,10 @@ class NeedleSet {
     return this.#values.includes(value);
   }
 
+  get values(): readonly string[] {
+    return this.#values;
+  }
+
   add(value: string): void {
     if (this.has(value)) return;
     this.#values.push(value);
@@ -126,6 +130,21 @@ export class Redactor {
   /** OAuth tokens seen in the run's exchanges: redacted in what people see. */
   readonly #tokens = new NeedleSet();
   readonly #warnings: string[] = [];
+
+  /**
+   * A Redactor for the code's audience only, from another's secretsForCode (the response thread
+   * builds one from what the run's session sends it).
+   */
+  static forCode(secrets: readonly string[]): Redactor {
+    const redactor = new Redactor();
+    for (const secret of secrets) redactor.#secrets.add(secret);
+    return redactor;
+  }
+
+  /** The values textForCode and valueForCode replace. */
+  secretsForCode(): readonly string[] {
+    return this.#secrets.values;
+  }
 
   /** Why some credential of the run is shown as it is (too short to redact safely). */
   get warnings(): readonly string[] {

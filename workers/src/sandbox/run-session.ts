@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { InvalidResponseError, parseResponseBody, resolveRequest } from '@patchbay/runtime';
+import { InvalidResponseError, resolveRequest } from '@patchbay/runtime';
 import {
   ConfigurationError,
   credentialsFor,
@@ -33,6 +33,7 @@ import {
 import { WriteCapture } from './dry-run.ts';
 import { RecordedAnswers, recordedResponse } from './replay-answers.ts';
 import { capText, Redactor } from './redact.ts';
+import type { ResponseThread } from './response-thread.ts';
 import type {
   LogEntry,
   LogLevel,
@@ -55,6 +56,8 @@ const REDACTION_MARGIN_CHARS = 16 * 1024;
 
 export interface SessionOptions {
   tokenCache: OAuthTokenCache;
+  /** Turns response bodies into what the code receives, off the main thread (the pool's). */
+  responseThread: ResponseThread;
   /** The worker CPU a run's responses may take (parse, redact, serialise); DEFAULT below. */
   responseCpuBudgetMs?: number;
   /** Tests only: see RequestEnvironment. */
@@ -62,7 +65,7 @@ export interface SessionOptions {
   connectTo?: (target: ResolvedTarget) => ResolvedTarget;
 }
 
-type CallReply = Pick<ReplyMessage, 'ok'> &
+export type CallReply = Pick<ReplyMessage, 'ok'> &
   ({ ok: true; valueJson: string } | { ok: false; error: CallError });
 
 interface StoredHop extends Omit<HopStart, 'requestBody'>, Omit<HopEnd, 'responseBody'> {
@@ -228,7 +231,7 @@ export class RunSession {
           : undefined;
     } catch (error) {
       if (error instanceof TokenEndpointError)
-        return this.#httpError(error.response, 'POST', error.response.url.href);
+        return await this.#httpError(error.response, 'POST', error.response.url.href);
       if (error instanceof ConfigurationError) throw error;
       throw new RequestFailedError(
         `${method} ${shownUrl} failed: the OAuth token request failed: ${errorMessage(error)}`,
@@ -257,29 +260,55 @@ export class RunSession {
       response = await this.#retryWithFreshToken(role, { method, url, headers, body }, charge);
     }
     if (response.status < 200 || response.status > 299)
-      return this.#httpError(response, method, shownUrl);
-    const started = performance.now();
-    const text = response.body.toString('utf8');
-    const answer = parseBody(response, method, shownUrl);
-    this.#capture.observe(role, method, url, resolved.body, headers['content-type'], answer);
-    // The code's own view: tokens it asked for stay readable (redact.ts, two audiences).
-    const valueJson = JSON.stringify(this.#redactor.valueForCode(answer, text));
-    this.#responseCpuMs += performance.now() - started;
-    return { ok: true, valueJson };
+      return await this.#httpError(response, method, shownUrl);
+    const contentType = headers['content-type'];
+    const itemsPath = this.#capture.readItemsPath(role, method, url, resolved.body, contentType);
+    const answer = await this.#codeValue(response, method, shownUrl, { itemsPath });
+    this.#capture.observe(role, method, url, resolved.body, contentType, answer.itemCount);
+    return { ok: true, valueJson: answer.valueJson };
+  }
+
+  /**
+   * The response as the code receives it (response-body.ts), made on the response thread: a
+   * large body must not stall the worker's main thread. Its CPU counts against the run's
+   * response budget. `lenient`: an error answer whose body is not the JSON it claims is text.
+   * The body moves to the thread: `response` is not read after this.
+   */
+  async #codeValue(
+    response: IncomingResponse,
+    method: string,
+    shownUrl: string,
+    options: { lenient?: boolean; itemsPath?: string | undefined },
+  ): Promise<{ valueJson: string; itemCount: number }> {
+    const answer = await this.#options.responseThread.answer({
+      body: response.body,
+      contentType: response.headers['content-type'] ?? '',
+      status: response.status,
+      method,
+      shownUrl,
+      secrets: this.#redactor.secretsForCode(),
+      lenient: options.lenient ?? false,
+      ...(options.itemsPath === undefined ? {} : { itemsPath: options.itemsPath }),
+    });
+    this.#responseCpuMs += answer.cpuMs;
+    if (answer.ok) return answer;
+    const { name, message } = answer.error;
+    if (name === 'InvalidResponseError') throw new InvalidResponseError(message);
+    throw Object.assign(new Error(message), { name });
   }
 
   /**
    * Issue 17 (ADR 023): the recorded answer to a replay's read, as if it had been sent: in the
    * transcript, against the request budget, a non-2xx answer as the same HttpError.
    */
-  #answerFromRecording(
+  async #answerFromRecording(
     role: 'source' | 'destination' | null,
     method: string,
     url: URL,
     resolvedBody: string | null,
     headers: Record<string, string>,
     charge: { hops: number },
-  ): CallReply {
+  ): Promise<CallReply> {
     const recorded = this.#recorded as RecordedAnswers;
     charge.hops += 1;
     this.#requests += 1;
@@ -302,13 +331,12 @@ export class RunSession {
       startedAtMs: performance.now(),
     });
     if (response.status < 200 || response.status > 299)
-      return this.#httpError(response, method, url.href);
-    const answerValue = parseBody(response, method, url.href);
-    this.#capture.observe(role, method, url, resolvedBody, headers['content-type'], answerValue);
-    return {
-      ok: true,
-      valueJson: JSON.stringify(this.#redactor.valueForCode(answerValue)),
-    };
+      return await this.#httpError(response, method, url.href);
+    const contentType = headers['content-type'];
+    const itemsPath = this.#capture.readItemsPath(role, method, url, resolvedBody, contentType);
+    const value = await this.#codeValue(response, method, url.href, { itemsPath });
+    this.#capture.observe(role, method, url, resolvedBody, contentType, value.itemCount);
+    return { ok: true, valueJson: value.valueJson };
   }
 
   /** The connection as requests use it now: an access token refreshed mid-run replaces the first. */
@@ -354,20 +382,19 @@ export class RunSession {
     }
   }
 
-  #httpError(response: IncomingResponse, method: string, shownUrl: string): CallReply {
-    let parsed: unknown;
-    try {
-      parsed = parseBody(response, method, shownUrl);
-    } catch {
-      parsed = response.body.toString('utf8');
-    }
+  async #httpError(
+    response: IncomingResponse,
+    method: string,
+    shownUrl: string,
+  ): Promise<CallReply> {
+    const { valueJson } = await this.#codeValue(response, method, shownUrl, { lenient: true });
     const error: CallError = {
       name: 'HttpError',
       message: `${method} ${shownUrl} → ${response.status}`,
       status: response.status,
       method,
       url: this.#redactor.textForCode(shownUrl),
-      bodyJson: JSON.stringify(this.#redactor.valueForCode(parsed)),
+      bodyJson: valueJson,
     };
     const retryAfter = parseRetryAfter(response.headers['retry-after']);
     if ((response.status === 429 || response.status === 503) && retryAfter !== undefined) {
@@ -408,7 +435,10 @@ export class RunSession {
         };
         this.#hops.push(hop);
         return (end) => {
-          this.#redactor.learnTokens(end.responseBody?.toString('utf8') ?? null);
+          // Decoded only when a token field may be in it: most large bodies have none.
+          if (end.responseBody?.includes('_token')) {
+            this.#redactor.learnTokens(end.responseBody.toString('utf8'));
+          }
           Object.assign(hop, { ...end, responseBody: keptText(end.responseBody), inFlight: false });
         };
       },
@@ -575,15 +605,4 @@ function isRetryableFailure(error: unknown): boolean {
   if (error instanceof BlockedRequestError || error instanceof ConfigurationError) return false;
   if (error instanceof RequestFailedError) return error.retryable;
   return true;
-}
-
-/** As the exported runtime: JSON when the response says so, otherwise text, null when empty. */
-function parseBody(response: IncomingResponse, method: string, shownUrl: string): unknown {
-  return parseResponseBody({
-    method,
-    shownUrl,
-    status: response.status,
-    contentType: response.headers['content-type'] ?? '',
-    text: response.body.toString('utf8'),
-  });
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SandboxPool } from './index.ts';
 import { lookUpUser, resolveRunnerLaunch, RunnerLaunchError } from './runner-launch.ts';
 import { runnerRssBudgetMb } from './sandbox-pool.ts';
@@ -41,6 +41,10 @@ function statusField(pid: number, field: string): string {
   );
 }
 
+// Taken before any test spies on them.
+const originalParse = JSON.parse;
+const originalStringify = JSON.stringify;
+
 let pool: SandboxPool;
 beforeAll(async () => {
   pool = new SandboxPool({ size: 1 });
@@ -56,13 +60,15 @@ describe('memory (item 1)', () => {
         return [
           typeof ArrayBuffer.prototype.resize,
           typeof resizable.resize,
+          typeof resizable.transfer,
+          typeof ArrayBuffer.prototype.transferToFixedLength,
           typeof Object.getPrototypeOf(new Uint8Array(1).buffer).resize,
           typeof globalThis.SharedArrayBuffer,
           typeof globalThis.WebAssembly,
         ];
       }`),
     );
-    expect(result.data).toEqual(['undefined', 'undefined', 'undefined', 'undefined', 'undefined']);
+    expect(result.data).toEqual(Array(7).fill('undefined'));
   });
 
   it.each([
@@ -71,6 +77,18 @@ describe('memory (item 1)', () => {
       `const buffer = new ArrayBuffer(1, { maxByteLength: 1024 });
        buffer.resize(1024);`,
       /resize is not a function/,
+    ],
+    [
+      // transfer() reallocates a resizable buffer up to its maxByteLength, outside the heap limit.
+      'transfers of resizable ArrayBuffers',
+      `const kept = new ArrayBuffer(1, { maxByteLength: 1024 * 1024 * 1024 }).transfer(512 * 1024 * 1024);
+       new Uint8Array(kept).fill(1);`,
+      /transfer is not a function/,
+    ],
+    [
+      'ArrayBuffer transfers to a fixed length',
+      `new ArrayBuffer(1).transferToFixedLength(512 * 1024 * 1024);`,
+      /transferToFixedLength is not a function/,
     ],
     [
       'growable SharedArrayBuffers',
@@ -242,6 +260,53 @@ describe('host calls (item 4)', () => {
 });
 
 describe("the worker's CPU on responses (item 4)", () => {
+  it("parses and serialises big responses off the worker's main thread", async () => {
+    // About 4 MiB of small arrays: the shape that stalled the worker's event loop longest.
+    const rows = Array.from({ length: 200_000 }, (_, i) => [i, i + 1, i + 2]);
+    const big = JSON.stringify(rows);
+    const api = await startServer((request, response) => {
+      response.writeHead(request.url === '/missing' ? 404 : 200, {
+        'content-type': 'application/json',
+      });
+      response.end(big);
+    });
+    const onMainThread = { parsed: 0, serialised: 0 };
+    const parse = vi.spyOn(JSON, 'parse');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      parse.mockImplementation(function (this: unknown, ...args: Parameters<typeof JSON.parse>) {
+        if (String(args[0]).length > 1024 * 1024) onMainThread.parsed += 1;
+        return Reflect.apply(originalParse, this, args);
+      });
+      stringify.mockImplementation(function (
+        this: unknown,
+        ...args: Parameters<typeof JSON.stringify>
+      ) {
+        const text = Reflect.apply(originalStringify, this, args) as string | undefined;
+        if ((text?.length ?? 0) > 1024 * 1024) onMainThread.serialised += 1;
+        return text as string;
+      });
+      const result = await pool.run(
+        runInput(`export default async function run(ctx) {
+          const rows = await ctx.fetch('${api.origin}/rows');
+          // An error's body arrives whole too, in slices like any large reply.
+          const missing = await ctx.fetch('${api.origin}/missing').catch((error) => error);
+          return { rows: rows.length, last: rows.at(-1), missing: [missing.status, missing.body.length] };
+        }`),
+      );
+      expect(result.data).toEqual({
+        rows: 200_000,
+        last: [199_999, 200_000, 200_001],
+        missing: [404, 200_000],
+      });
+      expect(onMainThread).toEqual({ parsed: 0, serialised: 0 });
+    } finally {
+      parse.mockRestore();
+      stringify.mockRestore();
+      await api.close();
+    }
+  });
+
   it('ends a run whose responses take more than its share of the worker', async () => {
     const big = JSON.stringify(
       Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] })),

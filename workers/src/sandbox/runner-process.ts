@@ -1,7 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import ivm from 'isolated-vm';
-import type { ParentMessage, RawError, ReplyMessage, RunMessage } from './protocol.ts';
+import type {
+  ParentMessage,
+  RawError,
+  ReplyMessage,
+  ReplyPartMessage,
+  RunMessage,
+} from './protocol.ts';
 
 // A sandbox runner (DESIGN.md §7): a child process the pool forks with an empty environment
 // and an empty working directory. It holds no credential and does no I/O of its own: each run
@@ -22,17 +29,27 @@ const IMPORTS_MESSAGE =
 const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
 /**
  * Memory the isolate's heap limit does not count (issue 20, item 1), removed before anything
- * else runs in the context: resizing an ArrayBuffer, growing a SharedArrayBuffer, and
- * WebAssembly (whose Memory grows outside the heap; integration code has no use for it).
- * The prototypes are reached through instances too, so the methods go, not just the globals.
+ * else runs in the context: resizing an ArrayBuffer, transferring one (transfer() of a
+ * resizable buffer reallocates it up to its maxByteLength, also uncounted), growing a
+ * SharedArrayBuffer, and WebAssembly (whose Memory grows outside the heap; integration code has
+ * no use for it). The prototypes are reached through instances too, so the methods go, not just
+ * the globals.
  */
 const UNCOUNTED_MEMORY_SCRIPT = `
   delete ArrayBuffer.prototype.resize;
+  delete ArrayBuffer.prototype.transfer;
+  delete ArrayBuffer.prototype.transferToFixedLength;
   delete SharedArrayBuffer.prototype.grow;
   delete globalThis.SharedArrayBuffer;
   delete globalThis.WebAssembly;
 `;
 const CPU_POLL_MS = 10;
+/** setTimeout calls pending at once in a run; the isolate refuses one more (ADR 030). */
+const MAX_TIMERS = 1000;
+/** setTimeout calls in a whole run (each is a message to this process). */
+const MAX_TIMERS_PER_RUN = 10_000;
+/** The longest delay the isolate asks for (Node's timer bound). */
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 const MAX_LOG_MESSAGE = 64 * 1024;
 
 type RunnerFailure = Omit<RawError, 'kind'> & { kind: RawError['kind'] | 'internal' };
@@ -90,14 +107,25 @@ function freshIsolate(memoryMb: number): FreshIsolate {
   return { isolate, ready, memoryMb };
 }
 
+/**
+ * V8's code cache of the prelude, made by this runner's first isolate (before any code of a run
+ * is in it) and given to every later one: with it, the prelude's lazily loaded parts cost
+ * nothing until used (ADR 030). Bytecode only, no heap: no run sees another's objects.
+ */
+let preludeCache: ivm.ExternalCopy<ArrayBuffer> | null = null;
+
 async function prepare(isolate: ivm.Isolate) {
   try {
     const context = await isolate.createContext();
     await context.eval(UNCOUNTED_MEMORY_SCRIPT, { filename: 'patchbay:harden.js' });
-    const prelude = (await context.eval(PRELUDE, {
+    // A cache V8 rejects only costs the full compile it saves.
+    const script = (await isolate.compileScript(PRELUDE, {
       filename: PRELUDE_FILENAME,
-      reference: true,
-    })) as ivm.Reference;
+      ...(preludeCache ? { cachedData: preludeCache } : { produceCachedData: true }),
+    })) as ivm.Script & ivm.CachedDataResult;
+    if (!preludeCache && script.cachedData) preludeCache = script.cachedData;
+    const prelude = (await script.run(context, { reference: true })) as ivm.Reference;
+    script.release();
     return { context, prelude };
   } catch (error) {
     // Disposed either way, so a failed one is never taken (takeIsolate).
@@ -124,6 +152,10 @@ class IsolateRun {
   readonly #message: RunMessage;
   #isolate: ivm.Isolate | null = null;
   #deliver: ivm.Reference | null = null;
+  #fireTimer: ivm.Reference | null = null;
+  /** The isolate's setTimeout calls, by its timer id: waited for here, in this event loop. */
+  readonly #timers = new Map<number, NodeJS.Timeout>();
+  #timersStarted = 0;
   #cpuTimer: NodeJS.Timeout | null = null;
   #cpuExceeded = false;
   /** Runner-initiated calls into the isolate still running. */
@@ -161,13 +193,16 @@ class IsolateRun {
         state: JSON.parse(this.#message.stateJson) as unknown,
         run: this.#message.run,
         event: JSON.parse(this.#message.eventJson) as unknown,
-        limits,
+        // Keys the isolate's crypto random source: the only entropy it gets (ADR 030).
+        randomSeed: randomBytes(32).toString('hex'),
+        limits: { ...limits, maxTimers: MAX_TIMERS, maxTimersPerRun: MAX_TIMERS_PER_RUN },
       });
       const api = (await prelude.apply(undefined, [hostCall, hostLog, setupJson], {
         result: { reference: true },
       })) as ivm.Reference;
       const start = (await api.get('start', { reference: true })) as ivm.Reference;
       this.#deliver = (await api.get('deliver', { reference: true })) as ivm.Reference;
+      this.#fireTimer = (await api.get('fireTimer', { reference: true })) as ivm.Reference;
 
       let module: ivm.Module;
       try {
@@ -215,9 +250,28 @@ class IsolateRun {
   }
 
   /** The parent's answer to an HTTP call. */
+  /** Slices of a large reply's text, in order, per call (protocol.ts, ReplyPartMessage). */
+  readonly #replyParts = new Map<number, string[]>();
+
+  replyPart(message: ReplyPartMessage): void {
+    if (this.#finished) return;
+    const parts = this.#replyParts.get(message.callId) ?? [];
+    parts.push(message.text);
+    this.#replyParts.set(message.callId, parts);
+  }
+
   reply(message: ReplyMessage): void {
     if (this.#finished || !this.#deliver) return;
-    const json = message.ok ? message.valueJson : JSON.stringify(message.error);
+    const parts = this.#replyParts.get(message.callId);
+    this.#replyParts.delete(message.callId);
+    const before = parts ? parts.join('') : '';
+    const json = message.ok
+      ? before + message.valueJson
+      : JSON.stringify(
+          parts
+            ? { ...message.error, bodyJson: before + (message.error.bodyJson ?? '') }
+            : message.error,
+        );
     this.#track(this.#deliver.apply(undefined, [message.callId, message.ok, json]));
   }
 
@@ -265,6 +319,15 @@ class IsolateRun {
       this.#settle();
       return;
     }
+    if (op === 'timer' && typeof id === 'number') {
+      this.#startTimer(id, Number(payload));
+      return;
+    }
+    if (op === 'clear-timer' && typeof id === 'number') {
+      clearTimeout(this.#timers.get(id));
+      this.#timers.delete(id);
+      return;
+    }
     if (op === 'http' && typeof id === 'number') {
       if (payload.length > this.#message.limits.maxCallBytes) {
         // The prelude checks this first; answer anyway rather than leave the call hanging.
@@ -279,6 +342,20 @@ class IsolateRun {
       }
       send({ type: 'call', runId: this.runId, callId: id, callJson: payload });
     }
+  }
+
+  /** The isolate's setTimeout: wait here, then run the callback in the isolate. */
+  #startTimer(id: number, delayMs: number): void {
+    // The prelude keeps to these bounds; a message outside them is refused, not trusted.
+    if (this.#timers.has(id) || this.#timers.size >= MAX_TIMERS) return;
+    if (++this.#timersStarted > MAX_TIMERS_PER_RUN) return;
+    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > MAX_TIMER_DELAY_MS) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(id);
+      if (this.#finished || !this.#fireTimer) return;
+      this.#track(this.#fireTimer.apply(undefined, [id]));
+    }, delayMs);
+    this.#timers.set(id, timer);
   }
 
   #onLog(level: unknown, message: unknown): void {
@@ -328,6 +405,8 @@ class IsolateRun {
     if (this.#finished) return;
     this.#finished = true;
     if (this.#cpuTimer) clearInterval(this.#cpuTimer);
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
     try {
       this.#isolate?.dispose();
     } catch {
@@ -349,6 +428,8 @@ process.on('message', (message: ParentMessage) => {
     const run = new IsolateRun(message);
     current = run;
     void run.start();
+  } else if (message.type === 'reply-part' && current?.runId === message.runId) {
+    current.replyPart(message);
   } else if (message.type === 'reply' && current?.runId === message.runId) {
     current.reply(message);
   }

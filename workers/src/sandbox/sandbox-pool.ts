@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { OAuthTokenCache } from './connection-auth.ts';
 import { resolveRunnerLaunch, type RunnerLaunch } from './runner-launch.ts';
 import type { LookupAll, ResolvedTarget } from '@patchbay/runtime/network';
@@ -11,7 +12,8 @@ import {
   type RunnerLimits,
   type RunnerMessage,
 } from './protocol.ts';
-import { RunSession } from './run-session.ts';
+import { ResponseThread } from './response-thread.ts';
+import { RunSession, type CallReply } from './run-session.ts';
 import {
   DEFAULT_LIMITS,
   type SandboxError,
@@ -36,6 +38,8 @@ const RUNNER_EXEC_ARGV = ['--no-node-snapshot'];
 /** A runner that dies before it is ready this many times in a row stops the pool for a while. */
 const MAX_START_FAILURES = 3;
 const STDERR_TAIL = 4096;
+/** A reply's text goes to the runner in slices of this many characters (#sendReply). */
+const REPLY_SLICE_CHARS = 256 * 1024;
 /** How often a busy runner's resident memory is sampled (issue 20, item 1). */
 const WATCHDOG_INTERVAL_MS = 25;
 /** What a runner may hold besides its isolate: Node itself (about 80 MiB idle) and its buffers. */
@@ -124,6 +128,8 @@ export class SandboxPool {
   readonly #runners = new Set<Runner>();
   readonly #queue: Job[] = [];
   readonly #tokenCache = new OAuthTokenCache();
+  /** Response bodies become what the code receives here, off the main thread. */
+  readonly #responseThread = new ResponseThread();
   readonly #testOptions: SandboxPoolTestOptions;
   readonly #launch: RunnerLaunch;
   readonly #rssBudgetMb: number | null;
@@ -184,6 +190,7 @@ export class SandboxPool {
       exits.push(runner.exited);
     }
     await Promise.all(exits);
+    await this.#responseThread.close();
   }
 
   #spawn(): void {
@@ -242,6 +249,40 @@ export class SandboxPool {
     });
   }
 
+  /**
+   * A reply, its large text (the value, or an HttpError's body) in slices a turn of the event
+   * loop apart (protocol.ts, ReplyPartMessage): the channel serialises each message on the main
+   * thread, which must not stall on a 5 MiB answer.
+   */
+  async #sendReply(runner: Runner, runId: number, callId: number, reply: CallReply): Promise<void> {
+    const text = reply.ok ? reply.valueJson : (reply.error.bodyJson ?? '');
+    let sent = 0;
+    while (text.length - sent > REPLY_SLICE_CHARS) {
+      this.#send(runner, {
+        type: 'reply-part',
+        runId,
+        callId,
+        text: text.slice(sent, sent + REPLY_SLICE_CHARS),
+      });
+      sent += REPLY_SLICE_CHARS;
+      await setImmediate();
+      if (runner.active?.runId !== runId) return;
+    }
+    const rest = text.slice(sent);
+    this.#send(runner, {
+      type: 'reply',
+      runId,
+      callId,
+      ...(reply.ok
+        ? { ok: true, valueJson: rest }
+        : {
+            ok: false,
+            error:
+              reply.error.bodyJson === undefined ? reply.error : { ...reply.error, bodyJson: rest },
+          }),
+    });
+  }
+
   #dispatch(): void {
     while (this.#queue.length > 0 && !this.#closed) {
       const runner = [...this.#runners].find((candidate) => candidate.state === 'idle');
@@ -255,6 +296,7 @@ export class SandboxPool {
     const limits = resolveLimits(job.input.limits);
     const session = new RunSession(job.input, limits, {
       tokenCache: this.#tokenCache,
+      responseThread: this.#responseThread,
       ...(this.#responseCpuBudgetMs === undefined
         ? {}
         : { responseCpuBudgetMs: this.#responseCpuBudgetMs }),
@@ -349,12 +391,7 @@ export class SandboxPool {
           this.#retire(runner);
           return;
         }
-        this.#send(runner, {
-          type: 'reply',
-          runId: active.runId,
-          callId,
-          ...reply,
-        } as ParentMessage);
+        void this.#sendReply(runner, active.runId, callId, reply);
       });
     } else if (message.type === 'log') {
       active.session.addLog(message.level, message.message, message.at);

@@ -191,7 +191,7 @@ describe('ctx.source, ctx.destination and ctx.fetch', () => {
     );
     expect(result.data).toEqual([
       `GET ${api.origin}/x: pass either json or body, not both`,
-      'ctx.source: body must be a string (send objects with json)',
+      'ctx.source: body must be a string or a URLSearchParams (send objects with json)',
       'ctx.fetch needs an absolute http(s) URL, got ftp://example.com/',
     ]);
   });
@@ -223,7 +223,7 @@ describe('ctx.state, ctx.log, console and ctx.run', () => {
       seen: ['a'],
       errors: [
         "ctx.state.set('bad'): the value must be JSON (use delete)",
-        'ctx.state: the key must be a non-empty string',
+        'ctx.state: the key must not be empty',
       ],
     });
     expect(result.stateChanges).toEqual({

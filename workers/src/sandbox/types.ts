@@ -117,4 +117,6 @@ export interface SandboxRunResult {
   mode?: TTestMode;
   captured?: TCapturedWrite[];
   summary?: string;
+  /** Records the described reads answered with (0 when no read is described). */
+  recordsRead?: number;
 }

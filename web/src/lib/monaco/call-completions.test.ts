@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZApiDescription } from '@patchbay/schema';
-import { basePath, callContext, methodSuggestions, pathSuggestions } from './call-completions.ts';
+import { callContext, methodSuggestions, pathSuggestions } from './call-completions.ts';
 
 const description = ZApiDescription.parse({
   id: 'acme',
@@ -77,10 +77,5 @@ describe('suggestions', () => {
 
   it('lists the methods a description uses', () => {
     expect(methodSuggestions(description)).toEqual(['GET', 'POST']);
-  });
-
-  it('reads the path of a base URL, placeholders and all', () => {
-    expect(basePath('https://{subdomain}.freshdesk.com/api/v2/')).toBe('/api/v2');
-    expect(basePath('https://api.stripe.com')).toBe('');
   });
 });

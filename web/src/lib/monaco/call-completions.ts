@@ -1,4 +1,5 @@
-import type { TApiDescription, TIntegrationDescriptions, TOperation } from '@patchbay/schema';
+import { callPathFor } from '@patchbay/catalog/check-calls';
+import type { TApiDescription, TIntegrationDescriptions } from '@patchbay/schema';
 
 // What the editor offers inside `ctx.source.*(...)` / `ctx.destination.*(...)` string
 // arguments (issue 14 §5): the described paths for the method being called, or the methods
@@ -56,29 +57,6 @@ export function callContext(beforeCursor: string): CallContext | null {
   return null;
 }
 
-/** The path part of a base URL (`https://api.x.com/v2/` → `/v2`); '' for none. */
-export function basePath(baseUrl: string): string {
-  // A catalog base URL may hold `{subdomain}` parts, which URL() refuses: strip by hand.
-  const path = baseUrl.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
-  return path.replace(/[?#].*$/, '').replace(/\/+$/, '');
-}
-
-/**
- * The path the code writes for an operation: the description's base path and the operation's
- * path, less what the connection's own Base URL already holds (as the static check joins them).
- */
-export function callPathFor(
-  description: TApiDescription,
-  connectionBaseUrl: string,
-  operation: TOperation,
-): string {
-  const full = `${basePath(description.baseUrl)}${operation.path}`;
-  const own = basePath(connectionBaseUrl);
-  if (own === '') return full;
-  if (full === own || full.startsWith(`${own}/`)) return full.slice(own.length) || '/';
-  return operation.path;
-}
-
 export interface PathSuggestion {
   /** The path as the code should write it, `{name}` marking a parameter. */
   path: string;
@@ -99,7 +77,8 @@ export function pathSuggestions(
     for (const operation of resource.operations) {
       if (operation.method !== method) continue;
       suggestions.push({
-        path: callPathFor(description, connectionBaseUrl, operation),
+        // The generated code's own reconciliation of the typed base URL and the description.
+        path: callPathFor(connectionBaseUrl, description, operation).path,
         method: operation.method,
         operationId: operation.id,
         summary: operation.summary,

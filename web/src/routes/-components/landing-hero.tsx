@@ -1,11 +1,10 @@
-import { PROMPT_MAX_LENGTH } from '@patchbay/schema';
+import { EXAMPLE_PROMPTS, PROMPT_MAX_LENGTH } from '@patchbay/schema';
 import { Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { PENDING_PROMPT_KEY, signedInUser } from '../../lib/auth.ts';
 import { FREE_INTEGRATION_LIMIT } from '../../lib/pricing-plans.ts';
 import { APP_PATHS } from '../../lib/site.ts';
-import { EXAMPLE_PROMPTS } from './example-prompts.ts';
 import classes from './landing.module.css';
 
 /** The Create Integration page accepts at most this many characters (spec §5). */

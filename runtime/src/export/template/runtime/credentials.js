@@ -9,6 +9,8 @@
 // |                           |                                    | parameter when in: 'query'    |
 // | bearer                    | *_BEARER_TOKEN                     | Authorization: Bearer <token> |
 // | basic                     | *_BASIC_PASSWORD                   | Authorization: Basic ...      |
+// | basic (secretIn:          | *_BASIC_USERNAME (the API key;     | Authorization: Basic          |
+// |   'username')             | the password is empty)             | base64(<key>:)                |
 // | oauth (with tokenUrl)     | *_OAUTH_CLIENT_SECRET              | Authorization: Bearer <token  |
 // |                           |                                    | from the token endpoint>      |
 // | oauth (without tokenUrl)  | *_OAUTH_ACCESS_TOKEN               | Authorization: Bearer <token> |
@@ -29,6 +31,8 @@ export { AUTH_TYPES };
  * @property {'header' | 'query'} [in] api-key: where the key goes (default: header).
  * @property {string} [name] api-key: the header or query parameter name.
  * @property {string} [username] basic: the user name; the password is the secret.
+ * @property {'password' | 'username'} [secretIn] basic: 'username' when the secret is the user
+ *   name and the password is empty.
  * @property {string} [tokenUrl] oauth: the token endpoint for the client credentials grant.
  * @property {string} [clientId] oauth: the client ID.
  * @property {string} [scope] oauth: the scope to ask for.
@@ -57,7 +61,9 @@ export function credentialVariable(role, connection) {
     case 'bearer':
       return `${prefix}_BEARER_TOKEN`;
     case 'basic':
-      return `${prefix}_BASIC_PASSWORD`;
+      return connection.authConfig.secretIn === 'username'
+        ? `${prefix}_BASIC_USERNAME`
+        : `${prefix}_BASIC_PASSWORD`;
     case 'oauth':
       if (connection.authConfig.grant === 'authorization_code')
         return `${prefix}_OAUTH_REFRESH_TOKEN`;

@@ -14,7 +14,7 @@ var DEFAULT_API_KEY_PARAMETER = "api_key";
 var AUTH_DEFAULTS = {
   "api-key": `the key in the ${DEFAULT_API_KEY_HEADER} header (or the header named by authConfig.name), or in the ${DEFAULT_API_KEY_PARAMETER} query parameter (or authConfig.name) when authConfig.in is 'query'`,
   bearer: "Authorization: Bearer <token>",
-  basic: "Authorization: Basic base64(<authConfig.username>:<password>)",
+  basic: "Authorization: Basic base64(<authConfig.username>:<password>), or base64(<API key>:) with an empty password when authConfig.secretIn is 'username'",
   oauth: "Authorization: Bearer <access token>; with authConfig.tokenUrl the token comes from the OAuth 2.0 client credentials grant (client_secret_post), otherwise the secret is the access token",
   none: "nothing"
 };
@@ -30,11 +30,10 @@ function placeCredential(authType, settings, credential) {
         return { headers: {}, query: { [settings.name ?? DEFAULT_API_KEY_PARAMETER]: credential } };
       }
       return { headers: { [settings.name ?? DEFAULT_API_KEY_HEADER]: credential }, query: {} };
-    case "basic":
-      return {
-        headers: { Authorization: `Basic ${base64(`${settings.username ?? ""}:${credential}`)}` },
-        query: {}
-      };
+    case "basic": {
+      const pair = settings.secretIn === "username" ? `${credential}:` : `${settings.username ?? ""}:${credential}`;
+      return { headers: { Authorization: `Basic ${base64(pair)}` }, query: {} };
+    }
     case "bearer":
     case "oauth":
       return { headers: { Authorization: `Bearer ${credential}` }, query: {} };
@@ -51,12 +50,14 @@ __export(intrinsics_exports, {
   NativeSet: () => NativeSet,
   NativeTypeError: () => NativeTypeError,
   NativeWeakSet: () => NativeWeakSet,
+  arrayFrom: () => arrayFrom,
   defineProperty: () => defineProperty,
   isArray: () => isArray,
   jsonParse: () => jsonParse,
   jsonStringify: () => jsonStringify,
   objectEntries: () => objectEntries,
   objectFreeze: () => objectFreeze,
+  objectToString: () => objectToString,
   reflectApply: () => reflectApply,
   stringIndexOf: () => stringIndexOf,
   toStr: () => toStr
@@ -77,6 +78,8 @@ var isArray = Array.isArray;
 var toStr = String;
 var reflectApply = Reflect.apply;
 var stringIndexOf = String.prototype.indexOf;
+var arrayFrom = Array.from;
+var objectToString = Object.prototype.toString;
 
 // runtime/src/ctx/errors.ts
 var HttpError = class extends NativeError {
@@ -115,10 +118,16 @@ function encodeQuery(query) {
   }
   return pairs;
 }
+function isFormBody(body) {
+  return body !== null && typeof body === "object" && reflectApply(objectToString, body, []) === "[object URLSearchParams]";
+}
+var FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 function normalizeHeaders(headers, where) {
   if (headers === void 0 || headers === null) return [];
-  if (isArray(headers)) {
-    return headers.map((pair) => {
+  const iterator = typeof headers === "object" ? headers[Symbol.iterator] : null;
+  if (isArray(headers) || typeof iterator === "function") {
+    const pairs = isArray(headers) ? headers : arrayFrom(headers);
+    return pairs.map((pair) => {
       if (!isArray(pair) || pair.length !== 2) {
         throw new NativeTypeError(`${where}: headers must be an object or [name, value] pairs`);
       }
@@ -139,17 +148,24 @@ function buildRequest(target, method, path, options, where) {
     json = jsonStringify(options.json);
     if (json === void 0) throw new NativeTypeError(`${where}: json must be a JSON value`);
   }
-  if (options.body !== void 0 && typeof options.body !== "string") {
-    throw new NativeTypeError(`${where}: body must be a string (send objects with json)`);
+  const form = isFormBody(options.body);
+  if (options.body !== void 0 && typeof options.body !== "string" && !form) {
+    throw new NativeTypeError(
+      `${where}: body must be a string or a URLSearchParams (send objects with json)`
+    );
+  }
+  const headers = normalizeHeaders(options.headers, where);
+  if (form && !headers.some(([name]) => name.toLowerCase() === "content-type")) {
+    headers.push(["content-type", FORM_CONTENT_TYPE]);
   }
   return {
     target,
     method,
     path,
     query: encodeQuery(options.query),
-    headers: normalizeHeaders(options.headers, where),
+    headers,
     json,
-    body: options.body ?? null
+    body: options.body === void 0 ? null : toStr(options.body)
   };
 }
 var ConfigurationError = class extends NativeError {
@@ -397,13 +413,21 @@ ${callerFrames(new NativeError())}`]),
 
 // runtime/src/ctx/state-buffer.ts
 var indexOf = (text, search, from) => reflectApply(stringIndexOf, text, [search, from]);
-function checkKey(key) {
-  if (typeof key !== "string" || key === "") {
-    throw new NativeTypeError("ctx.state: the key must be a non-empty string");
+var STATE_KEY_MAX_CHARS = 200;
+function stateKeyProblem(key) {
+  if (key === "") return "the key must not be empty";
+  if (key.length > STATE_KEY_MAX_CHARS) {
+    return `the key must be at most ${STATE_KEY_MAX_CHARS} characters`;
   }
   if (indexOf(key, "\0", 0) !== -1) {
-    throw new NativeTypeError("ctx.state: the key must not contain the NUL character (\\u0000)");
+    return "the key must not contain the NUL character (\\u0000)";
   }
+  return null;
+}
+function checkKey(key) {
+  if (typeof key !== "string") throw new NativeTypeError("ctx.state: the key must be a string");
+  const problem = stateKeyProblem(key);
+  if (problem !== null) throw new NativeTypeError(`ctx.state: ${problem}`);
 }
 function holdsNul(json) {
   for (let at = indexOf(json, "\\u0000", 0); at !== -1; at = indexOf(json, "\\u0000", at + 1)) {
@@ -472,6 +496,53 @@ function applyStateChanges(saved, changes) {
   for (const key of changes.deleted) delete next[key];
   return next;
 }
+
+// runtime/src/web-globals/list.ts
+var WEB_GLOBAL_FAMILIES = [
+  {
+    family: "URLs and form bodies",
+    names: ["URL", "URLSearchParams"],
+    notes: "The WHATWG URL standard. A URLSearchParams passed as a ctx request body is sent as application/x-www-form-urlencoded."
+  },
+  {
+    family: "Text encoding",
+    names: ["TextEncoder", "TextDecoder"],
+    notes: "UTF-8, UTF-16 and the single-byte encodings of the WHATWG Encoding standard."
+  },
+  {
+    family: "Base64",
+    names: ["atob", "btoa"],
+    notes: "As in browsers: btoa takes a string of characters up to U+00FF."
+  },
+  {
+    family: "Cloning",
+    names: ["structuredClone"],
+    notes: "Objects, arrays, Date, RegExp, Map, Set, typed arrays, errors and cycles."
+  },
+  {
+    family: "Cryptography",
+    names: ["crypto", "Crypto", "CryptoKey", "SubtleCrypto"],
+    notes: "crypto.getRandomValues, crypto.randomUUID, and crypto.subtle: digest (SHA-1, SHA-256, SHA-384, SHA-512), HMAC sign and verify, AES-GCM encrypt and decrypt, importKey and exportKey (raw, jwk), generateKey."
+  },
+  {
+    family: "Timers",
+    names: ["setTimeout", "clearTimeout", "queueMicrotask"],
+    notes: "Time spent waiting counts against the run’s wall-clock limit."
+  },
+  {
+    family: "Cancellation and events",
+    names: ["AbortController", "AbortSignal", "Event", "EventTarget", "DOMException"],
+    notes: "AbortSignal.abort(), AbortSignal.timeout(ms) and AbortSignal.any(signals) included."
+  },
+  {
+    family: "HTTP headers",
+    names: ["Headers"],
+    notes: "A Headers object (or any iterable of [name, value] pairs) is accepted as ctx request headers."
+  }
+];
+var WEB_GLOBAL_NAMES = WEB_GLOBAL_FAMILIES.flatMap(
+  (family) => family.names
+);
 export {
   AUTH_DEFAULTS,
   AUTH_TYPES,
@@ -482,7 +553,10 @@ export {
   INTEGRATION_FILE,
   InvalidResponseError,
   NonRetryableError,
+  STATE_KEY_MAX_CHARS,
   StateBuffer,
+  WEB_GLOBAL_FAMILIES,
+  WEB_GLOBAL_NAMES,
   applyStateChanges,
   buildRequest,
   callerFrames,
@@ -497,5 +571,6 @@ export {
   placeCredential,
   resolveApiPath,
   resolveRequest,
+  stateKeyProblem,
   userStack
 };

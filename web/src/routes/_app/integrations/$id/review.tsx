@@ -46,10 +46,6 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { codeProblemPosition } from '../../../../lib/code-problem.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
-import {
-  forgetGenerationReport,
-  recallGenerationReport,
-} from '../../../../lib/generation-report.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import type { CompletionSources } from '../../../../lib/monaco/call-completions.ts';
 import { integrationDescriptionsQuery } from '../../../../lib/queries/catalog.ts';
@@ -105,7 +101,6 @@ function Review({ id }: { id: string }) {
   const dirty = code !== integration.generatedCode;
   const [generator, setGenerator] = useState(() => generatorInfo(id, integration.generatedCode));
   const [regenerateOpen, setRegenerateOpen] = useState(false);
-  const [report, setReport] = useState(() => recallGenerationReport(id));
   // Issue 18 §4: a test captures writes unless the user asks for a live one.
   const [testMode, setTestMode] = useState<TTestMode>('dry-run');
   // Issue 16: a webhook integration can be tested with a sample event; the events log links
@@ -199,11 +194,14 @@ function Review({ id }: { id: string }) {
       current,
       mode,
       event,
+      eventHeaders,
     }: {
       current: string;
       mode: TTestMode;
       /** A sample webhook event's body, for ctx.event (issue 16). */
       event?: unknown;
+      /** Its headers, for ctx.event.headers. */
+      eventHeaders?: Record<string, string>;
     }) => {
       if (current !== integration.generatedCode)
         await accept(await putCode({ generatedCode: current }));
@@ -211,6 +209,7 @@ function Review({ id }: { id: string }) {
         testMode: true,
         mode,
         ...(event !== undefined ? { event } : {}),
+        ...(event !== undefined && eventHeaders ? { eventHeaders } : {}),
       });
     },
     onSuccess: async (result) => {
@@ -387,13 +386,10 @@ function Review({ id }: { id: string }) {
         </Alert>
       )}
 
-      {report && (
+      {integration.generationReport && (
         <GenerationReportAlert
-          report={report}
-          onClose={() => {
-            forgetGenerationReport(id);
-            setReport(null);
-          }}
+          report={integration.generationReport}
+          onShowLine={showLine}
           action={refineButton('light')}
         />
       )}
@@ -469,7 +465,6 @@ function Review({ id }: { id: string }) {
           // The new code is saved: the editor shows it, with what the generator said.
           setCode(saved.generatedCode);
           setGenerator(generatorInfo(id, saved.generatedCode));
-          setReport(recallGenerationReport(id));
         }}
       />
 
@@ -478,7 +473,9 @@ function Review({ id }: { id: string }) {
         opened={eventDialogOpen}
         onClose={() => setEventDialogOpen(false)}
         testing={test.isPending}
-        onTest={(event) => test.mutate({ current: code, mode: testMode, event })}
+        onTest={(event, eventHeaders) =>
+          test.mutate({ current: code, mode: testMode, event, eventHeaders })
+        }
       />
 
       <TestResultsDialog

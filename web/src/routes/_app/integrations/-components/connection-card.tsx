@@ -17,6 +17,7 @@ import {
   DEFAULT_KEY_HEADER,
   DEFAULT_KEY_QUERY_PARAM,
   secretLabel,
+  type BasicSecretIn,
   type ConnectionForm,
   type KeyLocation,
   type OAuthMode,
@@ -181,14 +182,32 @@ function AuthSettings({
     }
     case 'basic':
       return (
-        <TextInput
-          label="Username"
-          name={`${side}.username`}
-          autoComplete="off"
-          value={value.username}
-          onChange={(event) => onChange({ username: event.currentTarget.value })}
-          disabled={disabled}
-        />
+        <Stack gap={6}>
+          <Input.Wrapper label="Send the key as" labelElement="div" id={`${side}-basic-secret`}>
+            <SegmentedControl
+              role="radiogroup"
+              aria-labelledby={`${side}-basic-secret-label`}
+              data={[
+                { value: 'password', label: 'Password' },
+                { value: 'username', label: 'Username (empty password)' },
+              ]}
+              value={value.basicSecretIn}
+              onChange={(choice) => onChange({ basicSecretIn: choice as BasicSecretIn })}
+              disabled={disabled}
+              fullWidth
+            />
+          </Input.Wrapper>
+          {value.basicSecretIn === 'password' ? (
+            <TextInput
+              label="Username"
+              name={`${side}.username`}
+              autoComplete="off"
+              value={value.username}
+              onChange={(event) => onChange({ username: event.currentTarget.value })}
+              disabled={disabled}
+            />
+          ) : null}
+        </Stack>
       );
     case 'oauth':
       return (

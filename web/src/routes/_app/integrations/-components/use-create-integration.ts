@@ -8,7 +8,6 @@ import {
 } from '@patchbay/schema';
 import { useRef, useState } from 'react';
 import { apiJson } from '../../../../lib/api-json.ts';
-import { rememberGenerationReport } from '../../../../lib/generation-report.ts';
 import { rememberGenerator } from '../../../../lib/generator-memory.ts';
 import {
   toCreateRequest,
@@ -99,16 +98,18 @@ export async function generateIntoIntegration(
     generator: generated.generator,
     ...(generated.model ? { model: generated.model } : {}),
   });
-  // Issue 18 §2: what it did not understand stays in view on the review page.
-  rememberGenerationReport(id, {
-    unresolved: generated.unresolved,
-    ...(generated.verification ? { verification: generated.verification } : {}),
-  });
 
   onStep('save');
   const saved = await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, {
     ...alsoSave,
     generatedCode: generated.code,
+    // Kept with this code's version: the review page shows it in any later session.
+    generationReport: {
+      generator: generated.generator,
+      ...(generated.model ? { model: generated.model } : {}),
+      requirements: generated.requirements,
+      ...(generated.verification ? { verification: generated.verification } : {}),
+    },
     ...(generated.schedule ? { schedule: generated.schedule } : {}),
   });
   queryClient.setQueryData(integrationQueries.detail(id).queryKey, saved);

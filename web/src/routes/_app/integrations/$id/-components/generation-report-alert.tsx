@@ -1,24 +1,30 @@
-import { Alert, List, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { requirementCounts, type TIntegrationGenerationReport } from '@patchbay/schema';
 import type { ReactNode } from 'react';
-import type { GenerationReport } from '../../../../../lib/generation-report.ts';
+import { RequirementsChecklist, requirementsHeadline } from './requirements-checklist.tsx';
 
 interface GenerationReportAlertProps {
-  report: GenerationReport;
-  onClose: () => void;
-  /** Issue 18 §2: the way to try again (refine the description and generate again). */
+  /** The last generation's report, as the API keeps it with the code. */
+  report: TIntegrationGenerationReport;
+  onShowLine?: ((line: number) => void) | undefined;
+  /** The way to try again (refine the description and generate again). */
   action?: ReactNode;
 }
 
 /**
- * Issue 18 §2: what generation did not understand, in view above the code rather than only in
- * its comments, with what to do about it; and what the dry run after generation proved
- * (issue 15 §6). Nothing is shown for a full success without a dry run.
+ * What the generator understood, as a checklist above the code, and what the dry run after
+ * generation proved. It is saved with the code version, so it is the same in every session;
+ * once the code is edited by hand it says the checklist describes the generated version.
  */
-export function GenerationReportAlert({ report, onClose, action }: GenerationReportAlertProps) {
-  const { unresolved, verification } = report;
-  if (unresolved.length === 0 && !verification) return null;
-  const failed = unresolved.length > 0 || verification?.status === 'failed';
+export function GenerationReportAlert({ report, onShowLine, action }: GenerationReportAlertProps) {
+  const { requirements, verification } = report;
+  if (requirements.length === 0 && !verification) return null;
+  const counts = requirementCounts(requirements);
+  const failed =
+    counts.missing > 0 ||
+    verification?.status === 'failed' ||
+    verification?.status === 'unverified';
   return (
     <Alert
       variant="light"
@@ -31,27 +37,29 @@ export function GenerationReportAlert({ report, onClose, action }: GenerationRep
         )
       }
       title={
-        unresolved.length > 0
-          ? `The generator did not understand ${unresolved.length} ${unresolved.length === 1 ? 'part' : 'parts'} of your description`
+        requirements.length > 0
+          ? `What the generator understood: ${requirementsHeadline(requirements)}`
           : 'Generated code'
       }
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={onClose}
+      aria-label="What the generator understood"
     >
       <Stack gap="xs">
-        {unresolved.length > 0 && (
-          <>
-            <List size="sm" spacing={2} aria-label="Not understood">
-              {unresolved.map((item) => (
-                <List.Item key={item}>{item}</List.Item>
-              ))}
-            </List>
-            <Text size="sm">
-              The code marks these places with TODO comments: write those parts in the editor below,
-              or name them plainly (the exact list, channel or field) when you generate again.
-            </Text>
-          </>
+        {!report.current && (
+          <Text size="sm">
+            The code was edited since it was generated: this list describes the generated version.
+          </Text>
+        )}
+        {requirements.length > 0 && (
+          <RequirementsChecklist
+            requirements={requirements}
+            onShowLine={report.current ? onShowLine : undefined}
+          />
+        )}
+        {counts.missing > 0 && (
+          <Text size="sm">
+            The code marks what is missing with TODO comments: write those parts in the editor
+            below, or say them plainly (the exact list, channel or field) when you generate again.
+          </Text>
         )}
         {verification && (
           <Text size="sm">
@@ -59,7 +67,9 @@ export function GenerationReportAlert({ report, onClose, action }: GenerationRep
               ? 'Dry run passed: '
               : verification.status === 'failed'
                 ? 'Dry run failed: '
-                : 'Dry run skipped: '}
+                : verification.status === 'unverified'
+                  ? 'Not verified: '
+                  : 'Dry run skipped: '}
             {verification.summary}
             {verification.reason ? ` (${verification.reason})` : ''}
             {verification.repaired

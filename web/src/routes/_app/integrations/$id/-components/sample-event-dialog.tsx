@@ -3,7 +3,13 @@ import { IconFlask } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { integrationDescriptionsQuery } from '../../../../../lib/queries/catalog.ts';
-import { formatEventBody, parseEventBody, sampleEvents } from './sample-event.ts';
+import {
+  formatEventBody,
+  formatEventHeaders,
+  parseEventBody,
+  parseEventHeaders,
+  sampleEvents,
+} from './sample-event.ts';
 
 const PASTED = 'pasted';
 
@@ -11,8 +17,8 @@ interface SampleEventDialogProps {
   integrationId: string;
   opened: boolean;
   onClose: () => void;
-  /** Runs the test with this body as `ctx.event.body`. */
-  onTest: (body: unknown) => void;
+  /** Runs the test with this body as `ctx.event.body` and these headers in `ctx.event.headers`. */
+  onTest: (body: unknown, headers: Record<string, string>) => void;
   testing: boolean;
 }
 
@@ -32,10 +38,15 @@ export function SampleEventDialog({
   const [choice, setChoice] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [headersText, setHeadersText] = useState<string | null>(null);
+  const [headersError, setHeadersError] = useState<string | null>(null);
   // The first example is offered until the user picks or types something else.
   const picked = choice ?? (examples.length > 0 ? '0' : PASTED);
   const shownText =
     choice === null && text === '' && examples[0] ? formatEventBody(examples[0].body) : text;
+  const shownHeaders =
+    headersText ??
+    (picked === PASTED ? '' : formatEventHeaders(examples[Number(picked)]?.headers ?? {}));
 
   const pick = (value: string | null) => {
     const next = value ?? PASTED;
@@ -43,6 +54,8 @@ export function SampleEventDialog({
     setError(null);
     const example = next === PASTED ? undefined : examples[Number(next)];
     setText(example ? formatEventBody(example.body) : '');
+    setHeadersText(null);
+    setHeadersError(null);
   };
 
   return (
@@ -57,18 +70,18 @@ export function SampleEventDialog({
         onSubmit={(event) => {
           event.preventDefault();
           const parsed = parseEventBody(shownText);
-          if (parsed.error !== null) {
-            setError(parsed.error);
-            return;
-          }
-          setError(null);
-          onTest(parsed.body);
+          const headers = parseEventHeaders(shownHeaders);
+          setError(parsed.error);
+          setHeadersError(headers.error);
+          if (parsed.error !== null || headers.error !== null) return;
+          onTest(parsed.body, headers.headers);
         }}
       >
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            The code sees this body as <code>ctx.event.body</code>, as it would a delivery to the
-            webhook. It runs as a test: state is not saved.
+            The code sees this body as <code>ctx.event.body</code> and the headers in{' '}
+            <code>ctx.event.headers</code>, as it would a delivery to the webhook. It runs as a
+            test: state is not saved.
           </Text>
           <Select
             label="Sample event"
@@ -102,6 +115,22 @@ export function SampleEventDialog({
               setError(null);
             }}
             error={error}
+          />
+          <Textarea
+            label="Event headers"
+            description="One Name: value a line, as the provider sends them (X-GitHub-Event, X-Shopify-Topic). Signature and credential headers are removed, as from a delivery."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autosize
+            minRows={2}
+            maxRows={8}
+            ff="monospace"
+            spellCheck={false}
+            value={shownHeaders}
+            onChange={(event) => {
+              setHeadersText(event.currentTarget.value);
+              setHeadersError(null);
+            }}
+            error={headersError}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -165,7 +165,9 @@ describe('sample events', () => {
           events: [{ name: 'customer.created', example: { id: 'evt_1' } }],
         },
       } as never),
-    ).toEqual([{ name: 'customer.created', summary: undefined, body: { id: 'evt_1' } }]);
+    ).toEqual([
+      { name: 'customer.created', summary: undefined, body: { id: 'evt_1' }, headers: {} },
+    ]);
   });
 
   it('parses pasted JSON or says what is wrong', () => {

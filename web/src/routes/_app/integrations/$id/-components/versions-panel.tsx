@@ -19,6 +19,7 @@ import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
 import { formatDateTime } from '../../../../../lib/relative-time.ts';
 import { RelativeTimeText } from '../../../../../components/relative-time-text.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
+import { RequirementsChecklist, requirementsHeadline } from './requirements-checklist.tsx';
 
 const CodeDiff = lazy(() =>
   import('./monaco-editors.tsx').then((module) => ({ default: module.CodeDiff })),
@@ -113,6 +114,12 @@ export function VersionsPanel({
                     <TintedBadge color={ORIGIN_COLORS[version.origin]}>
                       {ORIGIN_LABELS[version.origin]}
                     </TintedBadge>
+                    {version.generationReport &&
+                      version.generationReport.requirements.length > 0 && (
+                        <Text size="xs" c="dimmed" mt={2}>
+                          {requirementsHeadline(version.generationReport.requirements)}
+                        </Text>
+                      )}
                   </Table.Td>
                   <Table.Td>
                     <RelativeTimeText value={version.createdAt} />
@@ -203,6 +210,17 @@ function VersionDialog({
               Saved {formatDateTime(version.createdAt)}
             </Text>
           </Group>
+          {version.generationReport && version.generationReport.requirements.length > 0 && (
+            <details>
+              <summary>
+                <Text size="sm" span>
+                  What the generator understood:{' '}
+                  {requirementsHeadline(version.generationReport.requirements)}
+                </Text>
+              </summary>
+              <RequirementsChecklist requirements={version.generationReport.requirements} />
+            </details>
+          )}
           {view === 'diff' && (
             <Text size="sm" c="dimmed">
               Left: version {version.version}. Right: the code in the editor now.

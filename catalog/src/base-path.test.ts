@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { callPathFor, placeholdersIn, urlPathSegments, versionNoteFor } from './base-path.ts';
+
+const versionedServer = { baseUrl: 'https://api.widgets.test/v3' };
+const bareServer = { baseUrl: 'https://api.widgets.test' };
+
+describe('callPathFor: the path a call takes from the base URL the user typed', () => {
+  it('adds the description’s server path to a bare origin', () => {
+    expect(
+      callPathFor('https://api.widgets.test', versionedServer, { path: '/gadgets' }).path,
+    ).toBe('/v3/gadgets');
+  });
+
+  it('does not repeat a version the user typed and the server URL holds', () => {
+    expect(
+      callPathFor('https://api.widgets.test/v3/', versionedServer, { path: '/gadgets' }).path,
+    ).toBe('/gadgets');
+  });
+
+  it('does not repeat a version the user typed and the operation paths hold', () => {
+    const op = { path: '/v3/gadgets/{gadgetId}' };
+    expect(callPathFor('https://api.widgets.test/v3', bareServer, op).path).toBe(
+      '/gadgets/{gadgetId}',
+    );
+    expect(callPathFor('https://api.widgets.test', bareServer, op).path).toBe(
+      '/v3/gadgets/{gadgetId}',
+    );
+  });
+
+  it('takes a multi-segment prefix the user typed in part or in full', () => {
+    const op = { path: '/rest/api/2/widgets.json' };
+    expect(callPathFor('https://acme.widgets.test/rest/api/2', bareServer, op).path).toBe(
+      '/widgets.json',
+    );
+    expect(callPathFor('https://acme.widgets.test/rest', bareServer, op).path).toBe(
+      '/api/2/widgets.json',
+    );
+  });
+
+  it('keeps a gateway prefix in front of the whole API', () => {
+    expect(
+      callPathFor('https://gw.corp.test/proxy/widgets/v3', versionedServer, { path: '/gadgets' })
+        .path,
+    ).toBe('/gadgets');
+    expect(
+      callPathFor('https://gw.corp.test/proxy/widgets', versionedServer, { path: '/gadgets' }).path,
+    ).toBe('/v3/gadgets');
+  });
+
+  it('uses the typed version over the described one, and says so', () => {
+    const result = callPathFor('https://api.widgets.test/v4', versionedServer, {
+      path: '/gadgets',
+    });
+    expect(result.path).toBe('/gadgets');
+    expect(result.versionNote).toMatch(/v4 .* v3/);
+    const dated = callPathFor(
+      'https://shop.widgets.test/admin/api/2025-07',
+      { baseUrl: 'https://{store}.widgets.test/admin/api/2024-01' },
+      { path: '/parcels.json' },
+    );
+    expect(dated.path).toBe('/parcels.json');
+    expect(dated.versionNote).toMatch(/2025-07.*2024-01/);
+  });
+
+  it('fills a server path parameter from the typed URL', () => {
+    const server = { baseUrl: 'https://books.widgets.test/v3/tenant/{tenantId}' };
+    expect(
+      callPathFor('https://books.widgets.test/v3/tenant/4471', server, { path: '/ledger' }).path,
+    ).toBe('/ledger');
+  });
+
+  it('never lets the base URL swallow the whole call', () => {
+    expect(
+      callPathFor('https://api.widgets.test/gadgets', bareServer, { path: '/gadgets' }).path,
+    ).toBe('/gadgets');
+  });
+
+  it('does not take an unrelated segment for a prefix', () => {
+    expect(
+      callPathFor('https://api.widgets.test/team-a', versionedServer, { path: '/gadgets' }).path,
+    ).toBe('/v3/gadgets');
+  });
+});
+
+describe('versionNoteFor and placeholdersIn', () => {
+  it('reports the first version mismatch of a description', () => {
+    const description = {
+      baseUrl: 'https://api.widgets.test/v3',
+      resources: [{ operations: [{ path: '/gadgets' }] }],
+    } as Parameters<typeof versionNoteFor>[1];
+    expect(versionNoteFor('https://api.widgets.test/v2', description)).toMatch(/v2/);
+    expect(versionNoteFor('https://api.widgets.test/v3', description)).toBeUndefined();
+  });
+
+  it('lists the placeholders a base URL still holds', () => {
+    expect(placeholdersIn('https://{store}.widgets.test/{region}/v1')).toEqual(['store', 'region']);
+    expect(placeholdersIn('https://acme.widgets.test/v1')).toEqual([]);
+  });
+
+  it('reads a path with template parts that URL() would refuse', () => {
+    expect(urlPathSegments('https://{sub}.widgets.test/api/v2/?x=1')).toEqual(['api', 'v2']);
+  });
+});

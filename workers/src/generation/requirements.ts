@@ -1,0 +1,230 @@
+import type { TRequirement, TRequirementKind } from '@patchbay/schema';
+import { describeFilter, type GroundedPlan } from './grounded-plan.ts';
+import { unaccountedClauses, wordsOf } from './prompt-clauses.ts';
+import { describeSchedule, readSchedule } from './read-prompt.ts';
+
+// The requirement checklist the console shows beside the code: what the prompt asked for, one
+// line each, marked done (with the lines of the code that do it), assumed (with the
+// assumption) or missing (with what is needed). It is derived from the plan the code was
+// compiled from, so the list and the code cannot disagree, and its counts are the headline's.
+
+const CONTAINER_NOUNS =
+  'repository repo project workspace board list channel base table sheet tab folder account organization org team space group mailbox inbox calendar database';
+const NEW_WORDS = 'new created opened added arrived';
+const CHANGED_WORDS = 'changed updated modified edited new created';
+
+/** How an unaccounted clause is listed: the user's own words, quoted. */
+const UNACCOUNTED = /^"(.*)": no part of the code does this$/s;
+
+const WHAT_TO_DO =
+  'Say it plainly in the prompt and generate again, or write it in the code where a TODO marks the place.';
+
+/** The 1-based lines where a line of the code starts with `start`. */
+function linesStarting(code: string, start: string): number[] {
+  const found: number[] = [];
+  code.split('\n').forEach((line, i) => {
+    if (line.startsWith(start)) found.push(i + 1);
+  });
+  return found;
+}
+
+/** What an unresolved item is about, from the words the planner uses for each kind. */
+function kindOf(item: string): TRequirementKind {
+  if (/^filter\b|compare|no (amount|creation|due|consent|tags)|have no .*(flag|status)/i.test(item))
+    return 'filter';
+  if (/column|field|property|not a field/i.test(item)) return 'field';
+  if (/to post to|to read .* from|look(ed)? up|needs \{/i.test(item)) return 'lookup';
+  if (/header|write|create|destination/i.test(item)) return 'write';
+  return 'other';
+}
+
+export function missing(items: readonly string[]): TRequirement[] {
+  return items.map((text) => ({
+    kind: UNACCOUNTED.test(text) ? clauseKind(text.replace(UNACCOUNTED, '$1')) : kindOf(text),
+    text,
+    status: 'missing',
+    detail: WHAT_TO_DO,
+    lines: [],
+  }));
+}
+
+export function assumed(items: readonly string[]): TRequirement[] {
+  return items.map((text) => ({ kind: 'other', text, status: 'assumed', detail: text, lines: [] }));
+}
+
+/** What a clause the plan did not account for most likely asks for. */
+function clauseKind(clause: string): TRequirementKind {
+  if (
+    /\b(already|duplicates?|twice|instead of creat|upsert|if it'?s there|exists?)\b/i.test(clause)
+  )
+    return 'dedupe';
+  if (/\b(only|except|unless|exclud\w*|skip|leave out|not|never|without)\b/i.test(clause))
+    return 'filter';
+  if (/\b(like|e\.g\.|format\w*|template|subject|line|message|characters)\b|["“]/i.test(clause))
+    return 'format';
+  if (/\b(column|field|property|properties|map|set)\b/i.test(clause)) return 'field';
+  return 'other';
+}
+
+/** The phrases the plan was read from, and every word it used, for the clause check. */
+function planVocabulary(
+  plan: GroundedPlan,
+  prompt: string,
+  names: { source: string; destination: string },
+): { phrases: string[]; words: Set<string> } {
+  const phrases = [
+    ...plan.filters.map((f) => f.phrase),
+    plan.cursor?.phrase ?? '',
+    plan.dedupe?.phrase ?? '',
+    readSchedule(prompt)?.phrase ?? '',
+  ];
+  const texts: string[] = [names.source, names.destination];
+  for (const side of [plan.source, plan.destination]) {
+    if (!side) continue;
+    const r = side.resource;
+    texts.push(r.name, r.plural, ...r.aliases);
+    for (const [name, value] of Object.entries(side.pathParams)) texts.push(name, value);
+  }
+  for (const rule of plan.destination?.rules ?? []) {
+    texts.push(rule.to, rule.from ?? '', ...(rule.parts ?? []), rule.value ?? '');
+  }
+  texts.push(...(plan.destination?.columns ?? []));
+  const message = plan.destination?.message;
+  if (message?.channel) texts.push('channel', message.channel);
+  for (const [name, value] of Object.entries(plan.source?.query ?? {}))
+    texts.push(name, String(value));
+  if (plan.destination?.kind === 'batch') texts.push('bulk batch batches once together');
+  for (const filter of plan.filters) {
+    texts.push(filter.field, filter.phrase);
+    for (const v of [filter.value].flat()) if (typeof v === 'string') texts.push(v);
+  }
+  for (const lookup of plan.lookups)
+    texts.push(lookup.resource, lookup.name ?? '', lookup.nameField);
+  // A filled path parameter accounts for the container the prompt named it by.
+  const filled = [plan.source, plan.destination].some(
+    (side) => side && Object.values(side.pathParams).some(Boolean),
+  );
+  if (filled || plan.lookups.length > 0) texts.push(CONTAINER_NOUNS);
+  if (plan.cursor) texts.push(plan.cursor.kind === 'new' ? NEW_WORDS : CHANGED_WORDS);
+  return { phrases, words: new Set(texts.flatMap(wordsOf)) };
+}
+
+/** The checklist of a grounded program: every part of the plan, then its assumptions and gaps. */
+export function groundedRequirements(
+  plan: GroundedPlan,
+  code: string,
+  names: { source: string; destination: string },
+): TRequirement[] {
+  const list: TRequirement[] = [];
+  const done = (kind: TRequirementKind, text: string, detail: string, anchor: string) =>
+    list.push({ kind, text, status: 'done', detail, lines: linesStarting(code, anchor) });
+
+  const read = plan.source;
+  if (read) {
+    done(
+      'read',
+      `Read ${read.resource.plural} from ${names.source}`,
+      `${read.operation.method} ${read.operation.path}, ${read.pagination.style === 'none' ? 'one page' : `${read.pagination.style} pagination`}`,
+      'async function listPage',
+    );
+  }
+  for (const filter of plan.filters) {
+    done(
+      'filter',
+      `"${filter.phrase}"`,
+      `only records whose ${describeFilter(filter)}`,
+      'const FILTERS',
+    );
+  }
+  for (const lookup of plan.lookups) {
+    done(
+      'lookup',
+      `${lookup.resource}${lookup.name ? ` "${lookup.name}"` : ''}`,
+      `looked up by its ${lookup.nameField} before anything is written`,
+      'const LOOKUPS',
+    );
+  }
+  const write = plan.destination;
+  if (write) {
+    const how =
+      write.kind === 'message'
+        ? write.message?.summary
+          ? 'one message listing the records'
+          : 'one message per record'
+        : write.kind === 'batch'
+          ? `in batches of ${write.batch?.maxItems ?? '?'}`
+          : 'one request per record';
+    done(
+      'write',
+      `Write ${write.resource.plural} in ${names.destination}`,
+      `${write.operation.method} ${write.operation.path}, ${how}`,
+      'async function writeBody',
+    );
+    for (const rule of write.rules) {
+      const from =
+        rule.value !== undefined
+          ? JSON.stringify(rule.value)
+          : rule.how === 'join-name'
+            ? (rule.parts ?? []).join(' + ')
+            : rule.how
+              ? `${rule.how.replace('-', ' ')} of ${rule.from}`
+              : (rule.from ?? '?');
+      done('field', `${rule.to} ← ${from}`, rule.reason, 'const FIELDS');
+    }
+    for (const column of write.columns ?? []) {
+      if (!write.rules.some((rule) => rule.from === column)) {
+        done('field', `column ← ${column}`, 'one column per field, in this order', 'const WRITE');
+      }
+    }
+  }
+  if (plan.dedupe) {
+    done(
+      'dedupe',
+      `"${plan.dedupe.phrase}"`,
+      `skips records whose ${plan.dedupe.sourceField} ${names.destination} holds as ${plan.dedupe.destinationField}`,
+      'const DEDUPE',
+    );
+  }
+  if (plan.cursor) {
+    done(
+      'incremental',
+      `"${plan.cursor.phrase}"`,
+      `only records with a ${plan.cursor.field} after the one saved by the last successful run`,
+      'const CURSOR',
+    );
+  } else if (plan.remember) {
+    list.push({
+      kind: 'incremental',
+      text: 'Records are not sent twice',
+      status: 'assumed',
+      detail: 'the ids of records sent are kept in saved state, and later runs skip them',
+      lines: linesStarting(code, 'const REMEMBER'),
+    });
+  }
+  if (plan.schedule) {
+    list.push({
+      kind: 'schedule',
+      text: `Runs ${describeSchedule(plan.schedule)}`,
+      status: 'done',
+      detail: 'set as the integration’s schedule when it is saved',
+      lines: [],
+    });
+  }
+  list.push(...assumed(plan.assumptions), ...missing(plan.unresolved));
+  return list;
+}
+
+/**
+ * The prompt's clauses that ask for something no part of the plan does, each as the unresolved
+ * item the code's header marks TODO and the checklist lists as missing.
+ */
+export function unaccountedRequests(
+  plan: GroundedPlan,
+  prompt: string,
+  names: { source: string; destination: string },
+): string[] {
+  const { phrases, words } = planVocabulary(plan, prompt, names);
+  return unaccountedClauses(prompt, phrases, words).map(
+    (clause) => `"${clause}": no part of the code does this`,
+  );
+}
