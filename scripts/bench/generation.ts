@@ -67,7 +67,6 @@ function parseArgs(argv: string[]) {
 const options = parseArgs(process.argv.slice(2));
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const resultsDir = path.join(repoRoot, '.data', 'bench-generation', stamp);
-mkdirSync(resultsDir, { recursive: true });
 
 /** The tasks of a split this run covers: --task picks by id, --quick a fixed third. */
 function selectTasks(split: Split): TaskFile[] {
@@ -128,6 +127,17 @@ interface GroupLine {
   generateMs: number[];
   note?: string;
 }
+
+/** A group's line that carries a note instead of figures ("not available"). */
+const noteLine = (group: string, note: string): GroupLine => ({
+  group,
+  tasks: 0,
+  firstOk: 0,
+  allOk: 0,
+  silentWrong: 0,
+  generateMs: [],
+  note,
+});
 
 const fraction = (n: number, total: number) =>
   `${n}/${total} (${total === 0 ? '–' : `${((100 * n) / total).toFixed(0)}%`})`;
@@ -209,16 +219,7 @@ async function runSplit(split: Split, tasks: TaskFile[], stack: Stack): Promise<
 
 async function practiceLine(stack: Stack): Promise<GroupLine> {
   const dir = findPracticeDir(repoRoot);
-  if (!dir)
-    return {
-      group: 'practice',
-      tasks: 0,
-      firstOk: 0,
-      allOk: 0,
-      silentWrong: 0,
-      generateMs: [],
-      note: 'not available',
-    };
+  if (!dir) return noteLine('practice', 'not available');
   const ids = practiceTaskIds(dir);
   const only = options.tasks
     ? ids.filter((id) => options.tasks!.includes(id))
@@ -248,8 +249,8 @@ async function main(): Promise<void> {
       .filter(([group]) => options.groups.includes(group))
       .map(([, split]) => [split, selectTasks(split)] as const),
   );
-  const practiceIds =
-    options.tasks && findPracticeDir(repoRoot) ? practiceTaskIds(findPracticeDir(repoRoot)!) : [];
+  const practiceDir = options.groups.includes('practice') ? findPracticeDir(repoRoot) : undefined;
+  const practiceIds = practiceDir ? practiceTaskIds(practiceDir) : [];
   const runPracticeGroup =
     options.groups.includes('practice') &&
     (!options.tasks || options.tasks.some((id) => practiceIds.includes(id)));
@@ -268,6 +269,7 @@ async function main(): Promise<void> {
     for (const [split, tasks] of selected) if (tasks.length === 0) selected.delete(split);
   }
 
+  mkdirSync(resultsDir, { recursive: true });
   console.log(
     `generation benchmark${options.reference ? ' (--reference: reference solutions, not the generator)' : ''}; results in ${path.relative(repoRoot, resultsDir)}`,
   );
@@ -279,15 +281,9 @@ async function main(): Promise<void> {
     for (const [split, tasks] of selected) lines.push(await runSplit(split, tasks, stack));
     if (runPracticeGroup) {
       lines.push(
-        await practiceLine(stack).catch((error: unknown) => ({
-          group: 'practice',
-          tasks: 0,
-          firstOk: 0,
-          allOk: 0,
-          silentWrong: 0,
-          generateMs: [],
-          note: `failed: ${error instanceof Error ? error.message : String(error)}`,
-        })),
+        await practiceLine(stack).catch((error: unknown) =>
+          noteLine('practice', `failed: ${error instanceof Error ? error.message : String(error)}`),
+        ),
       );
     }
   } finally {
