@@ -78,11 +78,11 @@ test('Create Integration explains each missing detail with the spec’s toasts b
   await generate.click({ force: true });
   await expect(toast(page, 'Missing URLs')).toContainText('Please enter valid URLs for both APIs');
 
-  // A URL the API would refuse counts as missing too.
+  // A URL the API would refuse is named invalid, not missing.
   await card(page, 'Source').getByLabel('Base URL').fill('https://shop.example.com');
   await card(page, 'Destination').getByLabel('Base URL').fill('sheets.example.com');
   await generate.click({ force: true });
-  await expect(toast(page, 'Missing URLs')).toBeVisible();
+  await expect(toast(page, 'Invalid URL')).toContainText('http:// or https://');
   await expect(card(page, 'Destination').getByLabel('Base URL')).toBeFocused();
 
   await card(page, 'Destination').getByLabel('Base URL').fill('https://sheets.example.com');
