@@ -112,10 +112,12 @@ test('a last test that failed before its first request is shown, and deploying a
   const results = page.getByRole('dialog', { name: /Test Results/ });
   await expect(results).toBeVisible({ timeout: 30_000 });
   await expect(results).toContainText('no credential is saved');
-  await page.keyboard.press('Escape');
+  await expectNoSeriousViolations(page, 'test results, a connection to fix');
 
-  // The key is added, so the API's check passes; the failed test still deserves a look.
-  await page.getByRole('button', { name: 'Edit destination connection' }).click();
+  // The error links to the panel that fixes it; with the key added, the API's check passes,
+  // and the failed test still deserves a look before deploying.
+  await results.getByRole('button', { name: 'Edit destination connection' }).click();
+  await expect(results).toBeHidden();
   await page
     .getByTestId('edit-connection-destination')
     .getByLabel('Bearer Token', { exact: true })

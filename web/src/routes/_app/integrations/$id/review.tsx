@@ -592,6 +592,7 @@ function Review({ id }: { id: string }) {
         result={testResult}
         onClose={() => setTestResult(null)}
         onShowLine={showLine}
+        onEditConnection={editConnection}
       />
     </Stack>
   );
