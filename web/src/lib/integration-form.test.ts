@@ -498,3 +498,21 @@ describe('the Edit connection panel', () => {
     expect(lacksCredential(saved, 'destination')).toBe(false);
   });
 });
+
+describe('a prompt over the limit', () => {
+  it('is kept whole and refused with how many characters to remove', () => {
+    const form = validForm();
+    form.prompt = 'x'.repeat(1003);
+    expect(formProblems(form)).toEqual([
+      {
+        title: 'Description too long',
+        message: 'Please shorten the description to 1000 characters (3 too many)',
+        fields: ['prompt'],
+      },
+    ]);
+    expect(missingForGeneration(form)).toEqual([
+      'A description of at most 1000 characters (3 fewer)',
+    ]);
+    expect(promptCounter(form.prompt)).toBe('1003/1000');
+  });
+});

@@ -104,6 +104,11 @@ export function promptCounter(prompt: string): string {
   return `${prompt.length}/${PROMPT_MAX_LENGTH}`;
 }
 
+/** How many characters the prompt has past the limit (0 when within it): kept, never cut. */
+export function promptOverLimit(prompt: string): number {
+  return Math.max(0, prompt.trim().length - PROMPT_MAX_LENGTH);
+}
+
 /** An absolute http(s) URL: what the API accepts for base and token URLs. */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -142,6 +147,14 @@ export function formProblems(form: IntegrationForm): FormProblem[] {
     problems.push({
       title: 'Missing prompt',
       message: `Please describe your integration (minimum ${PROMPT_MIN_LENGTH} characters)`,
+      fields: ['prompt'],
+    });
+  }
+  const overLimit = promptOverLimit(form.prompt);
+  if (overLimit > 0) {
+    problems.push({
+      title: 'Description too long',
+      message: `Please shorten the description to ${PROMPT_MAX_LENGTH} characters (${overLimit} too many)`,
       fields: ['prompt'],
     });
   }
@@ -227,6 +240,9 @@ export function missingForGeneration(form: IntegrationForm): string[] {
 }
 
 function fieldGap(form: IntegrationForm, name: string): string {
+  if (name === 'prompt' && promptOverLimit(form.prompt) > 0) {
+    return `A description of at most ${PROMPT_MAX_LENGTH} characters (${promptOverLimit(form.prompt)} fewer)`;
+  }
   if (name === 'prompt') {
     const short = PROMPT_MIN_LENGTH - form.prompt.trim().length;
     return `A description of at least ${PROMPT_MIN_LENGTH} characters (${short} more)`;
