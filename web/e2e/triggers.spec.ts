@@ -91,6 +91,8 @@ test('a webhook trigger: copy its URL, a signed event runs once and shows in the
   const urlField = form.getByLabel('Webhook URL');
   const url = await urlField.inputValue();
   expect(url).toMatch(/\/hooks\/[0-9a-f]{32,}$/);
+  // The stack runs on localhost (APP_URL unset): the page says no provider can reach it.
+  await expect(form.getByTestId('webhook-url-loopback')).toContainText('only this machine');
   await form.getByRole('button', { name: 'Copy URL' }).click();
   await expect(form.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
