@@ -79,7 +79,12 @@ describe('cronProblem', () => {
     ['0 9 L * *', /day-of-month "L"/],
     ['0 9 * * 5#2', /day-of-week "5#2"/],
     ['0 9 ? * *', /day-of-month/],
-    ['61 * * * *', /./],
+    ['61 * * * *', /^minute "61": 61 is out of range \(0–59\)$/],
+    ['0 0 32 * *', /^day-of-month "32": 32 is out of range \(1–31\)$/],
+    ['0 0 * 1-13 *', /^month "1-13": 13 is out of range \(1–12\)$/],
+    ['0 0 * * 8', /^day-of-week "8": 8 is out of range/],
+    ['*/90 * * * *', /^is not a valid schedule: Syntax error, steps/],
+    ['5-1 * * * *', /^is not a valid schedule: (?!CronPattern)/],
     ['0 0 31 2 *', /never fires/],
   ])('%s', (expression, expected) => {
     const problem = cronProblem(expression);

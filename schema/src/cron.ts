@@ -13,6 +13,14 @@ const FIELDS = ['minute', 'hour', 'day-of-month', 'month', 'day-of-week'] as con
 const NUMERIC_FIELD = /^[0-9*,/-]+$/;
 const MONTH_FIELD = /^(?:[0-9*,/-]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)+$/i;
 const WEEKDAY_FIELD = /^(?:[0-9*,/-]|sun|mon|tue|wed|thu|fri|sat)+$/i;
+/** Each field's numbers, inclusive (day-of-week 7 is Sunday again, as in Temporal). */
+const RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0, 59],
+  [0, 23],
+  [1, 31],
+  [1, 12],
+  [0, 7],
+];
 
 function parseCron(expression: string, timeZone?: string): Cron {
   // No callback: croner only parses and computes dates, it schedules nothing. Temporal's
@@ -30,12 +38,23 @@ export function cronProblem(expression: string): string | null {
     const allowed = index === 3 ? MONTH_FIELD : index === 4 ? WEEKDAY_FIELD : NUMERIC_FIELD;
     if (!allowed.test(field))
       return `${FIELDS[index]} "${field}": use numbers, *, ranges (1-5), lists (1,15) and steps (*/10)`;
+    // Our own words for a number out of range: the parser's are off by one and prefixed.
+    const [min, max] = RANGES[index] ?? [0, 0];
+    const values = field.split('/')[0]?.match(/\d+/g) ?? [];
+    const outside = values.map(Number).find((value) => value < min || value > max);
+    if (outside !== undefined)
+      return `${FIELDS[index]} "${field}": ${outside} is out of range (${min}–${max})`;
   }
   let cron: Cron;
   try {
     cron = parseCron(expression.trim());
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    // What is left (a backwards range, a step of 0): the parser's reason, without its name.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(
+      /^CronPattern:\s*/,
+      '',
+    );
+    return `is not a valid schedule: ${reason}`;
   }
   if (cron.nextRun() === null) return 'never fires (no date matches it)';
   return null;

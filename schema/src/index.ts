@@ -22,3 +22,4 @@ export * from './run-timeline.ts';
 export * from './oauth.ts';
 export * from './cron.ts';
 export * from './notifications.ts';
+export * from './connection-readiness.ts';

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { toast } from './support/ui.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 // Issue 8: Create Integration (spec §2, §5, §8), the Free tier limit (§6, §8), the dashboard
 // (§2, §4) and My Integrations (§2) against the real stack.
@@ -78,20 +79,23 @@ test('Create Integration explains each missing detail with the spec’s toasts b
   await generate.click({ force: true });
   await expect(toast(page, 'Missing URLs')).toContainText('Please enter valid URLs for both APIs');
 
-  // A URL the API would refuse counts as missing too.
+  // A URL the API would refuse is named invalid, not missing.
   await card(page, 'Source').getByLabel('Base URL').fill('https://shop.example.com');
   await card(page, 'Destination').getByLabel('Base URL').fill('sheets.example.com');
   await generate.click({ force: true });
-  await expect(toast(page, 'Missing URLs')).toBeVisible();
+  await expect(toast(page, 'Invalid URL')).toContainText('http:// or https://');
   await expect(card(page, 'Destination').getByLabel('Base URL')).toBeFocused();
 
   await card(page, 'Destination').getByLabel('Base URL').fill('https://sheets.example.com');
   await expect(generate).toBeEnabled();
 
-  // The prompt stops at 1000 characters.
+  // A prompt over 1000 characters is kept and says so; it is not silently cut.
   await prompt.fill('x'.repeat(1200));
-  await expect(prompt).toHaveValue('x'.repeat(1000));
-  await expect(page.getByText('1000/1000')).toBeVisible();
+  await expect(prompt).toHaveValue('x'.repeat(1200));
+  await expect(page.getByText('1200/1000')).toBeVisible();
+  await expect(prompt).toHaveAccessibleDescription(/200 characters over the 1000-character limit/);
+  await expect(generate).toBeDisabled();
+  await expectNoSeriousViolations(page, 'create form, prompt too long');
 
   expect(calls).toEqual([]);
 

@@ -92,6 +92,8 @@ test('a webhook trigger: copy its URL, a signed event runs once and shows in the
   const urlField = form.getByLabel('Webhook URL');
   const url = await urlField.inputValue();
   expect(url).toMatch(/\/hooks\/[0-9a-f]{32,}$/);
+  // The stack runs on localhost (APP_URL unset): the page says no provider can reach it.
+  await expect(form.getByTestId('webhook-url-loopback')).toContainText('only this machine');
   await form.getByRole('button', { name: 'Copy URL' }).click();
   await expect(form.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
@@ -235,6 +237,10 @@ test('a cron schedule in a time zone shows its next five fire times and survives
   await cron.fill('30 9 * * MON#2');
   await expect(form.getByText(/day-of-week "MON#2"/)).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save schedule' })).toBeDisabled();
+  // A number out of range reads in our words, without the parser's prefix (issue 29 §5).
+  await cron.fill('61 9 * * 1-5');
+  await expect(form.getByText(/minute "61": 61 is out of range \(0–59\)/)).toBeVisible();
+  await expect(form).not.toContainText('CronPattern');
   await cron.fill('30 9 * * 1-5');
 
   await form.getByRole('button', { name: 'Save schedule' }).click();

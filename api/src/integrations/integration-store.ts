@@ -29,7 +29,6 @@ import {
   type OAuthConnectionRow,
   type Sql,
 } from '@patchbay/db';
-import { checkModule, describeModuleProblem } from '@patchbay/catalog/check-module';
 import { ApiError } from '../errors.ts';
 import {
   movedEndpoints,
@@ -37,6 +36,7 @@ import {
   sideSettings,
   sideSettingsAfter,
 } from '../oauth/endpoint-origins.ts';
+import { connectedAccounts, keepsRunnable } from './deploy-readiness.ts';
 import { webhookColumns } from './webhook-settings.ts';
 
 type Side = 'source' | 'destination';
@@ -191,6 +191,7 @@ export async function updateIntegration(
   body: TUpdateIntegrationRequest,
 ): Promise<{ before: IntegrationRow; after: IntegrationRow; ended: EndedConnection[] }> {
   refuseReportWithoutCode(body);
+  const accounts = await connectedAccounts(sql, id);
   const ended: EndedConnection[] = [];
   const result = await updateIntegrationOfUser(
     sql,
@@ -228,7 +229,6 @@ export async function updateIntegration(
         'This integration has no code yet: generate or write it before deploying',
       );
     }
-    refuseCodeThatCannotRun(before, body, code);
 
     const sourceAuthType = body.sourceAuthType ?? before.source_auth_type;
     const destAuthType = body.destAuthType ?? before.dest_auth_type;
@@ -271,32 +271,16 @@ export async function updateIntegration(
       // Issue 16: the webhook's signature settings and sealed signing secret.
       ...webhookColumns(vault, id, body),
     };
+    keepsRunnable(
+      before,
+      changes,
+      accounts,
+      (side) =>
+        movedEndpoints(sideSettings(before, side), sideSettingsAfter(before, body, side)).length >
+        0,
+    );
     return { changes, version: versionFor(before, body, code) };
   }
-}
-
-/**
- * Issue 18 §1: code that does not parse, or has no default export function, never goes live.
- * Deploying or resuming it, or saving it over the code an active integration runs, answers 422
- * naming the line and column. A draft or paused integration may keep it (work in progress).
- */
-function refuseCodeThatCannotRun(
-  before: IntegrationRow,
-  body: TUpdateIntegrationRequest,
-  code: string,
-): void {
-  const changesLiveCode =
-    before.status === 'active' &&
-    body.status === undefined &&
-    body.generatedCode !== undefined &&
-    body.generatedCode !== before.generated_code;
-  if (body.status !== 'active' && !changesLiveCode) return;
-  const check = checkModule(code);
-  if (check.ok) return;
-  const problem = describeModuleProblem(check);
-  throw new ApiError(422, 'CODE_NOT_RUNNABLE', `The code cannot run: ${problem}`, [
-    { path: ['generatedCode'], message: problem },
-  ]);
 }
 
 /**

@@ -36,7 +36,7 @@ async function createDraft(user: TestUser): Promise<string> {
 }
 
 describe('deploying code that cannot run', () => {
-  it('refuses a syntax error with 422 naming the line and column, and keeps the draft', async () => {
+  it('refuses a syntax error with 409 naming the line and column, and keeps the draft', async () => {
     const user = await createTestUser(t, { plan: 'pro' });
     const id = await createDraft(user);
     const put = (body: object) => user.request('PUT', `/api/integrations/${id}`, body);
@@ -47,14 +47,20 @@ describe('deploying code that cannot run', () => {
     expect(await saved.json()).toMatchObject({ status: 'draft', generatedCode: BROKEN });
 
     const deploy = await put({ generatedCode: BROKEN, status: 'active' });
-    expect(deploy.status).toBe(422);
+    expect(deploy.status).toBe(409);
     expect(await deploy.json()).toEqual({
       code: 'CODE_NOT_RUNNABLE',
       message: 'The code cannot run: Unexpected token (line 2, column 13)',
-      issues: [{ path: ['generatedCode'], message: 'Unexpected token (line 2, column 13)' }],
+      issues: [
+        {
+          path: ['generatedCode'],
+          message: 'The code cannot run: Unexpected token (line 2, column 13)',
+          code: 'CODE_NOT_RUNNABLE',
+        },
+      ],
     });
     // The saved code alone cannot go live either.
-    expect((await put({ status: 'active' })).status).toBe(422);
+    expect((await put({ status: 'active' })).status).toBe(409);
     const after = (await (await user.request('GET', `/api/integrations/${id}`)).json()) as {
       status: string;
     };
@@ -68,7 +74,7 @@ describe('deploying code that cannot run', () => {
       generatedCode: 'async function run(ctx) {\n  return 1;\n}\n',
       status: 'active',
     });
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(409);
     expect(((await response.json()) as { message: string }).message).toMatch(
       /no default export.*\(line 1, column 1\)$/,
     );
@@ -81,7 +87,7 @@ describe('deploying code that cannot run', () => {
     expect((await put({ generatedCode: GOOD, status: 'active' })).status).toBe(200);
 
     const overLive = await put({ generatedCode: BROKEN });
-    expect(overLive.status).toBe(422);
+    expect(overLive.status).toBe(409);
     expect(await (await user.request('GET', `/api/integrations/${id}`)).json()).toMatchObject({
       generatedCode: GOOD,
       status: 'active',
@@ -90,7 +96,7 @@ describe('deploying code that cannot run', () => {
     // Paused, the draft may be broken again; resuming it is a deploy and is refused.
     expect((await put({ status: 'paused' })).status).toBe(200);
     expect((await put({ generatedCode: BROKEN })).status).toBe(200);
-    expect((await put({ status: 'active' })).status).toBe(422);
+    expect((await put({ status: 'active' })).status).toBe(409);
     expect((await put({ generatedCode: GOOD, status: 'active' })).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthTokenContext } from '@patchbay/schema';
 import { decrypt } from '@patchbay/schema/vault';
+import { manualRunWorkflowId, WORKFLOW_NAMES } from '@patchbay/workflows';
 import { startFakeApi, type FakeApi } from '../../../scripts/test-support/fake-api.ts';
 import {
   connectAccount,
@@ -178,12 +179,21 @@ describe('runs with a connected account', () => {
     expect(deployed.status, await deployed.clone().text()).toBe(200);
     await t.db.sql`update oauth_connections set expires_at = now() where integration_id = ${id}`;
     provider.failNextRefresh(400, { error: 'invalid_grant' });
-    for (let run = 0; run < 2; run++) {
-      const started = await user.request('POST', `/api/integrations/${id}/run`);
-      expect(started.status).toBe(202);
-      const { workflowId } = (await started.json()) as { workflowId: string };
-      await expect(t.deps.temporal.workflow.getHandle(workflowId).result()).rejects.toThrow();
-    }
+    const started = await user.request('POST', `/api/integrations/${id}/run`);
+    expect(started.status).toBe(202);
+    const { workflowId } = (await started.json()) as { workflowId: string };
+    await expect(t.deps.temporal.workflow.getHandle(workflowId).result()).rejects.toThrow();
+    // Run now now refuses an account that needs reconnecting (ADR 031); a run the schedule
+    // starts still meets it, and fails the same way without asking the provider again.
+    const refused = await user.request('POST', `/api/integrations/${id}/run`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('CREDENTIAL_MISSING');
+    const scheduled = await t.deps.temporal.workflow.start(WORKFLOW_NAMES.runIntegration, {
+      taskQueue: t.deps.taskQueue,
+      workflowId: manualRunWorkflowId(id, randomUUID()),
+      args: [{ integrationId: id, kind: 'manual' }],
+    });
+    await expect(scheduled.result()).rejects.toThrow();
     // One refresh request: the second run saw 'needs-reconnect' and did not ask the provider.
     expect(refreshRequests()).toHaveLength(1);
     expect(api.received).toHaveLength(0);

@@ -42,6 +42,7 @@ import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration, notFound } from '../integrations/integration-store.ts';
+import { connectedAccounts, refuseUnlessReady } from '../integrations/deploy-readiness.ts';
 import {
   commitState,
   findRunOfIntegration,
@@ -194,6 +195,8 @@ export function runRoutes(deps: AppDeps) {
             'This integration is a draft: deploy it before running it (test runs work on drafts)',
           );
         }
+        // ADR 031: a run that cannot get past its first request is refused, not started.
+        refuseUnlessReady(integration, await connectedAccounts(sql, integration.id));
         return c.json(
           await startDeployedRun(
             currentUser(c),

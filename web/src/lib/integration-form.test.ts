@@ -3,21 +3,30 @@ import {
   authConfig,
   canGenerate,
   connectionFromCatalog,
+  connectionFromIntegration,
+  connectionProblems,
   emptyConnection,
   emptyForm,
   formProblems,
   isHttpUrl,
+  lacksCredential,
   missingCredentials,
   missingForGeneration,
   operationCount,
   promptCounter,
   secretLabel,
+  toConnectionUpdate,
   toCreateRequest,
   toGenerateRequest,
   type IntegrationForm,
   type OAuthMode,
 } from './integration-form.ts';
-import { ZApiDescription, type TApiDescription, type TAuthScheme } from '@patchbay/schema';
+import {
+  ZApiDescription,
+  type TApiDescription,
+  type TAuthScheme,
+  type TIntegration,
+} from '@patchbay/schema';
 
 function validForm(): IntegrationForm {
   const form = emptyForm('Copy every new customer from billing into the CRM.');
@@ -74,7 +83,12 @@ describe('formProblems (spec §5)', () => {
       {
         title: 'Missing URLs',
         message: 'Please enter valid URLs for both APIs',
-        fields: ['source.baseUrl', 'destination.baseUrl'],
+        fields: ['source.baseUrl'],
+      },
+      {
+        title: 'Invalid URL',
+        message: 'A base URL must be an absolute URL starting with http:// or https://',
+        fields: ['destination.baseUrl'],
       },
     ]);
   });
@@ -389,5 +403,147 @@ describe('descriptions (issue 14 §5)', () => {
       sourceDescription: { kind: 'catalog', id: 'stripe' },
       destDescription: { kind: 'none' },
     });
+  });
+});
+
+describe('base URL placeholders (ADR 031)', () => {
+  it('fills each {placeholder} from its field, and names the ones left on their own field', () => {
+    const form = validForm();
+    form.source.baseUrl = 'https://{shop}.myshopify.com/admin/api/2025-10';
+    expect(formProblems(form)).toEqual([
+      {
+        title: 'Fill in the base URL',
+        message: 'Enter a value for {shop} in the source base URL',
+        fields: ['source.placeholder.shop'],
+      },
+    ]);
+    expect(missingForGeneration(form)).toEqual(['Source base URL: a value for {shop}']);
+    form.source.placeholders = { shop: ' acme ' };
+    expect(formProblems(form)).toEqual([]);
+    expect(toCreateRequest(form).sourceApiUrl).toBe('https://acme.myshopify.com/admin/api/2025-10');
+    expect(toGenerateRequest(form).sourceApiUrl).toBe(
+      'https://acme.myshopify.com/admin/api/2025-10',
+    );
+  });
+});
+
+describe('the Edit connection panel', () => {
+  const saved = {
+    id: 'i-1',
+    name: 'Orders to CRM',
+    sourceApiName: 'Shop',
+    sourceApiUrl: 'https://shop.example.com',
+    sourceAuthType: 'api-key',
+    sourceAuthConfig: { in: 'query', name: 'key' },
+    sourceApiKeySet: true,
+    sourceApiKeyHint: '…cdef',
+    destApiName: 'CRM',
+    destApiUrl: 'https://{subdomain}.crm.example.com',
+    destAuthType: 'oauth',
+    destAuthConfig: { grant: 'authorization_code', scope: 'contacts' },
+    destApiKeySet: false,
+    destApiKeyHint: null,
+    userPrompt: 'Copy every order into the CRM.',
+    generatedCode: '',
+    status: 'active',
+    schedule: { everyMinutes: 15 },
+    trigger: 'schedule',
+    webhook: null,
+    sourceDescription: null,
+    destDescription: {
+      kind: 'catalog',
+      id: 'crm',
+      name: 'CRM',
+      docsUrl: null,
+      how: 'chosen',
+    },
+    createdAt: '2026-11-27T00:00:00Z',
+    updatedAt: '2026-11-27T00:00:00Z',
+  } satisfies TIntegration;
+
+  it('starts from the side as saved, with the secret box empty', () => {
+    const source = connectionFromIntegration(saved, 'source');
+    expect(source).toMatchObject({
+      apiName: 'Shop',
+      baseUrl: 'https://shop.example.com',
+      authType: 'api-key',
+      keyLocation: 'query',
+      keyName: 'key',
+      secret: '',
+      description: { kind: 'none' },
+    });
+    const destination = connectionFromIntegration(saved, 'destination');
+    expect(destination).toMatchObject({
+      authType: 'oauth',
+      oauthMode: 'authorization_code',
+      scope: 'contacts',
+      description: { kind: 'catalog', id: 'crm' },
+    });
+  });
+
+  it('sends the side, a typed secret or a removal, and the description only when changed', () => {
+    const initial = connectionFromIntegration(saved, 'source');
+    expect(toConnectionUpdate(initial, initial, 'source', false)).toEqual({
+      sourceApiName: 'Shop',
+      sourceApiUrl: 'https://shop.example.com',
+      sourceAuthType: 'api-key',
+      sourceAuthConfig: { in: 'query', name: 'key' },
+    });
+    const rotated = { ...initial, secret: 'new-key-0123456789' };
+    expect(toConnectionUpdate(rotated, initial, 'source', false)).toMatchObject({
+      sourceApiKeyEncrypted: 'new-key-0123456789',
+    });
+    expect(toConnectionUpdate(rotated, initial, 'source', true)).toMatchObject({
+      sourceApiKeyEncrypted: '',
+    });
+    const bearer = {
+      ...initial,
+      authType: 'bearer' as const,
+      description: { kind: 'auto' as const },
+    };
+    expect(toConnectionUpdate(bearer, initial, 'source', false)).toEqual({
+      sourceApiName: 'Shop',
+      sourceApiUrl: 'https://shop.example.com',
+      sourceAuthType: 'bearer',
+      sourceAuthConfig: {},
+      sourceDescription: { kind: 'auto' },
+    });
+  });
+
+  it('refuses a placeholder left in the base URL, and fills it in', () => {
+    const form = connectionFromIntegration(saved, 'destination');
+    expect(connectionProblems(form, 'destination').map((problem) => problem.fields)).toEqual([
+      ['destination.placeholder.subdomain'],
+    ]);
+    const filled = { ...form, placeholders: { subdomain: 'acme' } };
+    expect(connectionProblems(filled, 'destination')).toEqual([]);
+    expect(toConnectionUpdate(filled, form, 'destination', false).destApiUrl).toBe(
+      'https://acme.crm.example.com',
+    );
+  });
+
+  it('knows which saved side lacks its credential', () => {
+    expect(lacksCredential(saved, 'source')).toBe(false);
+    expect(lacksCredential({ ...saved, sourceApiKeySet: false }, 'source')).toBe(true);
+    // A connected account is the OAuth card's business, not a secret.
+    expect(lacksCredential(saved, 'destination')).toBe(false);
+  });
+});
+
+describe('a prompt over the limit', () => {
+  it('is kept whole and refused with how many characters to remove', () => {
+    const form = validForm();
+    form.prompt = 'x'.repeat(1003);
+    expect(formProblems(form)).toEqual([
+      {
+        title: 'Description too long',
+        message: 'Please shorten the description to 1000 characters (3 too many)',
+        fields: ['prompt'],
+      },
+    ]);
+    expect(missingForGeneration(form)).toEqual([
+      'A description of at most 1000 characters (3 fewer)',
+    ]);
+    expect(promptCounter(form.prompt)).toBe('1003/1000');
   });
 });

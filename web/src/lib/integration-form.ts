@@ -11,7 +11,13 @@ import {
   type TGenerateRequest,
   type TIntegration,
 } from '@patchbay/schema';
-import { defaultOAuthGrant } from '@patchbay/schema';
+import {
+  credentialNeed,
+  defaultOAuthGrant,
+  fillUrlPlaceholders,
+  urlPlaceholders,
+  type TUpdateIntegrationRequest,
+} from '@patchbay/schema';
 
 // The Create Integration form (spec §2, §5): its values, the checks before generating and the
 // request bodies built from it. Plain functions, so the rules are unit-tested.
@@ -34,7 +40,10 @@ export type BasicSecretIn = 'password' | 'username';
 
 export interface ConnectionForm {
   apiName: string;
+  /** As typed or picked: a catalog base URL may hold `{placeholders}` (a shop, a region). */
   baseUrl: string;
+  /** The value for each `{placeholder}` of the base URL, by name (ADR 031). */
+  placeholders: Record<string, string>;
   authType: TAuthType;
   /** The one secret of the auth type: API key, bearer token, password, client secret or access token. */
   secret: string;
@@ -75,6 +84,7 @@ export function emptyConnection(): ConnectionForm {
   return {
     apiName: '',
     baseUrl: '',
+    placeholders: {},
     // Spec §2: API Key is the default auth type.
     authType: 'api-key',
     secret: '',
@@ -102,6 +112,11 @@ export function promptCounter(prompt: string): string {
   return `${prompt.length}/${PROMPT_MAX_LENGTH}`;
 }
 
+/** How many characters the prompt has past the limit (0 when within it): kept, never cut. */
+export function promptOverLimit(prompt: string): number {
+  return Math.max(0, prompt.trim().length - PROMPT_MAX_LENGTH);
+}
+
 /** An absolute http(s) URL: what the API accepts for base and token URLs. */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -110,6 +125,16 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The base URL to send: the typed one with its `{placeholders}` filled in. */
+export function effectiveBaseUrl(connection: Pick<ConnectionForm, 'baseUrl' | 'placeholders'>) {
+  return fillUrlPlaceholders(connection.baseUrl.trim(), connection.placeholders);
+}
+
+/** The field of one `{placeholder}` of a side's base URL. */
+export function placeholderField(side: string, name: string): string {
+  return `${side}.placeholder.${name}`;
 }
 
 /** A reason the form cannot be sent: the toast to show and the fields to mark. */
@@ -133,6 +158,14 @@ export function formProblems(form: IntegrationForm): FormProblem[] {
       fields: ['prompt'],
     });
   }
+  const overLimit = promptOverLimit(form.prompt);
+  if (overLimit > 0) {
+    problems.push({
+      title: 'Description too long',
+      message: `Please shorten the description to ${PROMPT_MAX_LENGTH} characters (${overLimit} too many)`,
+      fields: ['prompt'],
+    });
+  }
   const missingNames = (['source', 'destination'] as const).filter(
     (side) => form[side].apiName.trim() === '',
   );
@@ -143,16 +176,27 @@ export function formProblems(form: IntegrationForm): FormProblem[] {
       fields: missingNames.map((side) => `${side}.apiName`),
     });
   }
-  const badUrls = (['source', 'destination'] as const).filter(
-    (side) => !isHttpUrl(form[side].baseUrl),
-  );
-  if (badUrls.length > 0) {
+  const sides = ['source', 'destination'] as const;
+  const missingUrls = sides.filter((side) => form[side].baseUrl.trim() === '');
+  if (missingUrls.length > 0) {
     problems.push({
       title: 'Missing URLs',
       message: 'Please enter valid URLs for both APIs',
-      fields: badUrls.map((side) => `${side}.baseUrl`),
+      fields: missingUrls.map((side) => `${side}.baseUrl`),
     });
   }
+  const invalidUrls = sides.filter(
+    (side) => form[side].baseUrl.trim() !== '' && !isHttpUrl(effectiveBaseUrl(form[side])),
+  );
+  if (invalidUrls.length > 0) {
+    problems.push({
+      title: 'Invalid URL',
+      message: 'A base URL must be an absolute URL starting with http:// or https://',
+      fields: invalidUrls.map((side) => `${side}.baseUrl`),
+    });
+  }
+  problems.push(...placeholderProblems(form.source, 'source'));
+  problems.push(...placeholderProblems(form.destination, 'destination'));
   const badOAuthUrls = (['source', 'destination'] as const).flatMap((side) => {
     const connection = form[side];
     if (connection.authType !== 'oauth') return [];
@@ -168,6 +212,22 @@ export function formProblems(form: IntegrationForm): FormProblem[] {
     });
   }
   return problems;
+}
+
+/** ADR 031: a `{placeholder}` left in a base URL, named, marked on its own field. */
+export function placeholderProblems(
+  connection: ConnectionForm,
+  side: 'source' | 'destination',
+): FormProblem[] {
+  const left = urlPlaceholders(effectiveBaseUrl(connection));
+  if (left.length === 0) return [];
+  return [
+    {
+      title: 'Fill in the base URL',
+      message: `Enter a value for ${left.map((name) => `{${name}}`).join(', ')} in the ${side} base URL`,
+      fields: left.map((name) => placeholderField(side, name)),
+    },
+  ];
 }
 
 /** Spec §5: the Generate button is enabled only when nothing above is wrong. */
@@ -188,12 +248,16 @@ export function missingForGeneration(form: IntegrationForm): string[] {
 }
 
 function fieldGap(form: IntegrationForm, name: string): string {
+  if (name === 'prompt' && promptOverLimit(form.prompt) > 0) {
+    return `A description of at most ${PROMPT_MAX_LENGTH} characters (${promptOverLimit(form.prompt)} fewer)`;
+  }
   if (name === 'prompt') {
     const short = PROMPT_MIN_LENGTH - form.prompt.trim().length;
     return `A description of at least ${PROMPT_MIN_LENGTH} characters (${short} more)`;
   }
-  const [side, key] = name.split('.') as ['source' | 'destination', keyof ConnectionForm];
+  const [side, key, placeholder] = name.split('.') as ['source' | 'destination', string, string?];
   const label = SIDE_LABELS[side];
+  if (key === 'placeholder') return `${label} base URL: a value for {${placeholder ?? ''}}`;
   switch (key) {
     case 'apiName':
       return `${label} API name`;
@@ -304,12 +368,12 @@ export function toCreateRequest(form: IntegrationForm): TCreateIntegrationReques
     name: form.name.trim() || DEFAULT_INTEGRATION_NAME,
     userPrompt: form.prompt.trim(),
     sourceApiName: form.source.apiName.trim(),
-    sourceApiUrl: form.source.baseUrl.trim(),
+    sourceApiUrl: effectiveBaseUrl(form.source),
     sourceAuthType: form.source.authType,
     ...(sourceConfig ? { sourceAuthConfig: sourceConfig } : {}),
     ...(sourceSecret !== undefined ? { sourceApiKeyEncrypted: sourceSecret } : {}),
     destApiName: form.destination.apiName.trim(),
-    destApiUrl: form.destination.baseUrl.trim(),
+    destApiUrl: effectiveBaseUrl(form.destination),
     destAuthType: form.destination.authType,
     ...(destConfig ? { destAuthConfig: destConfig } : {}),
     ...(destSecret !== undefined ? { destApiKeyEncrypted: destSecret } : {}),
@@ -335,10 +399,10 @@ function descriptionChoices(
 export function toGenerateRequest(form: IntegrationForm): TGenerateRequest {
   return {
     sourceApiName: form.source.apiName.trim(),
-    sourceApiUrl: form.source.baseUrl.trim(),
+    sourceApiUrl: effectiveBaseUrl(form.source),
     sourceAuthType: form.source.authType,
     destApiName: form.destination.apiName.trim(),
-    destApiUrl: form.destination.baseUrl.trim(),
+    destApiUrl: effectiveBaseUrl(form.destination),
     destAuthType: form.destination.authType,
     userPrompt: form.prompt.trim(),
     ...descriptionChoices(form),
@@ -356,17 +420,8 @@ export function toRegenerateRequest(
   userPrompt: string,
   imported: { source?: TApiDescription | null; destination?: TApiDescription | null },
 ): TGenerateRequest {
-  const choice = (
-    inUse: TDescriptionInUse | null,
-    document: TApiDescription | null | undefined,
-  ): TDescriptionChoice | undefined => {
-    if (inUse === null) return { kind: 'none' };
-    if (inUse.how === 'matched') return undefined;
-    if (inUse.kind === 'catalog' && inUse.id) return { kind: 'catalog', id: inUse.id };
-    return document ? { kind: 'imported', description: document } : undefined;
-  };
-  const sourceDescription = choice(integration.sourceDescription, imported.source);
-  const destDescription = choice(integration.destDescription, imported.destination);
+  const sourceDescription = descriptionChoiceOf(integration.sourceDescription, imported.source);
+  const destDescription = descriptionChoiceOf(integration.destDescription, imported.destination);
   return {
     sourceApiName: integration.sourceApiName,
     sourceApiUrl: integration.sourceApiUrl,
@@ -378,6 +433,126 @@ export function toRegenerateRequest(
     ...(sourceDescription ? { sourceDescription } : {}),
     ...(destDescription ? { destDescription } : {}),
   };
+}
+
+/**
+ * The choice that keeps the description a saved side uses: one matched from the name and URL
+ * is matched again (undefined: the default), a chosen catalog entry is named, an imported
+ * document is sent back (the integration only says there is one, so the caller passes it),
+ * none stays none.
+ */
+export function descriptionChoiceOf(
+  inUse: TDescriptionInUse | null,
+  document: TApiDescription | null | undefined,
+): TDescriptionChoice | undefined {
+  if (inUse === null) return { kind: 'none' };
+  if (inUse.how === 'matched') return undefined;
+  if (inUse.kind === 'catalog' && inUse.id) return { kind: 'catalog', id: inUse.id };
+  return document ? { kind: 'imported', description: document } : undefined;
+}
+
+type SideKey = 'source' | 'dest';
+const sideKey = (side: 'source' | 'destination'): SideKey =>
+  side === 'source' ? 'source' : 'dest';
+
+/**
+ * The Edit connection panel's starting values (ADR 031): one side as saved. The secret box
+ * starts empty, since a credential is write-only; empty keeps the saved one.
+ */
+export function connectionFromIntegration(
+  integration: TIntegration,
+  side: 'source' | 'destination',
+  importedDocument?: TApiDescription | null,
+): ConnectionForm {
+  const key = sideKey(side);
+  const config = integration[`${key}AuthConfig`];
+  const authType = integration[`${key}AuthType`];
+  const oauthMode: OAuthMode =
+    config.grant === 'authorization_code'
+      ? 'authorization_code'
+      : config.grant === 'client_credentials' || config.tokenUrl
+        ? 'client_credentials'
+        : authType === 'oauth'
+          ? 'access_token'
+          : 'authorization_code';
+  return {
+    ...emptyConnection(),
+    apiName: integration[`${key}ApiName`],
+    baseUrl: integration[`${key}ApiUrl`],
+    authType,
+    keyLocation: config.in ?? 'header',
+    keyName: config.name ?? '',
+    username: config.username ?? '',
+    tokenUrl: config.tokenUrl ?? '',
+    clientId: config.clientId ?? '',
+    scope: config.scope ?? '',
+    oauthMode,
+    authorizeUrl: config.authorizeUrl ?? '',
+    revokeUrl: config.revokeUrl ?? '',
+    userinfoUrl: config.userinfoUrl ?? '',
+    description:
+      descriptionChoiceOf(integration[`${key}Description`], importedDocument) ??
+      ({ kind: 'auto' } as const),
+  };
+}
+
+/**
+ * PUT /api/integrations/:id for one side from the Edit connection panel: name, base URL (its
+ * placeholders filled), auth type and settings; the secret only when one was typed (replace) or
+ * `clearSecret` (remove); the description only when the user changed it.
+ */
+export function toConnectionUpdate(
+  form: ConnectionForm,
+  initial: ConnectionForm,
+  side: 'source' | 'destination',
+  clearSecret: boolean,
+): TUpdateIntegrationRequest {
+  const key = sideKey(side);
+  const secret = clearSecret ? '' : secretOf(form);
+  const descriptionChanged =
+    JSON.stringify(form.description) !== JSON.stringify(initial.description);
+  return {
+    [`${key}ApiName`]: form.apiName.trim(),
+    [`${key}ApiUrl`]: effectiveBaseUrl(form),
+    [`${key}AuthType`]: form.authType,
+    [`${key}AuthConfig`]: authConfig(form) ?? {},
+    ...(secret !== undefined ? { [`${key}ApiKeyEncrypted`]: secret } : {}),
+    ...(descriptionChanged ? { [`${key}Description`]: form.description } : {}),
+  };
+}
+
+/** What the Edit connection panel refuses to save: the create form's rules for one side. */
+export function connectionProblems(
+  form: ConnectionForm,
+  side: 'source' | 'destination',
+): FormProblem[] {
+  const problems: FormProblem[] = [];
+  if (form.apiName.trim() === '')
+    problems.push({
+      title: 'Missing API name',
+      message: 'Enter the API name',
+      fields: [`${side}.apiName`],
+    });
+  if (!isHttpUrl(effectiveBaseUrl(form)))
+    problems.push({
+      title: form.baseUrl.trim() === '' ? 'Missing URL' : 'Invalid URL',
+      message: 'Enter an absolute http:// or https:// URL',
+      fields: [`${side}.baseUrl`],
+    });
+  problems.push(...placeholderProblems(form, side));
+  return problems;
+}
+
+/** Whether the side as saved needs a credential it does not have (the review page's notice). */
+export function lacksCredential(
+  integration: TIntegration,
+  side: 'source' | 'destination',
+): boolean {
+  const key = sideKey(side);
+  return (
+    credentialNeed(integration[`${key}AuthType`], integration[`${key}AuthConfig`]) === 'secret' &&
+    !integration[`${key}ApiKeySet`]
+  );
 }
 
 /** The label of the secret field for an auth type; null when the type has no secret. */

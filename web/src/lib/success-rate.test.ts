@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { successRate, successRateColor } from './success-rate.ts';
+import { deployedRuns, successRate, successRateColor } from './success-rate.ts';
 
 describe('successRate', () => {
   it('is the rounded share of successful deployed runs, ignoring tests', () => {
@@ -22,6 +22,19 @@ describe('successRate', () => {
   it('spans 0 to 100', () => {
     expect(successRate([{ status: 'failed', kind: 'manual' }])).toBe(0);
     expect(successRate([{ status: 'success', kind: 'manual' }])).toBe(100);
+  });
+});
+
+describe('deployedRuns', () => {
+  it('keeps the runs the usage counts: scheduled, manual, webhook and re-runs, not tests or replays', () => {
+    const kinds = ['test', 'scheduled', 'manual', 'webhook', 'rerun', 'replay'] as const;
+    const runs = kinds.map((kind) => ({ status: 'success' as const, kind }));
+    expect(deployedRuns(runs).map((run) => run.kind)).toEqual([
+      'scheduled',
+      'manual',
+      'webhook',
+      'rerun',
+    ]);
   });
 });
 

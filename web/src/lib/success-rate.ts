@@ -7,6 +7,11 @@ interface RunLike {
   kind: TRun['kind'];
 }
 
+/** Runs of the integration itself, the ones the usage counts too (DEPLOYED_RUN_KINDS). */
+export function deployedRuns<T extends RunLike>(runs: readonly T[]): T[] {
+  return runs.filter((run) => (DEPLOYED_RUN_KINDS as readonly string[]).includes(run.kind));
+}
+
 /**
  * Share of successful deployed runs (scheduled or 'Run now'), 0-100 rounded; sandbox tests and
  * replays do not count, since they try out code rather than run the integration. Null without any run.
@@ -14,8 +19,7 @@ interface RunLike {
 export function successRate(runs: readonly RunLike[]): number | null {
   let total = 0;
   let succeeded = 0;
-  for (const run of runs) {
-    if (!(DEPLOYED_RUN_KINDS as readonly string[]).includes(run.kind)) continue;
+  for (const run of deployedRuns(runs)) {
     total += 1;
     if (run.status === 'success') succeeded += 1;
   }

@@ -93,7 +93,7 @@ export async function authCodeConnection(
   const endpoints = oauthEndpoints(side.authConfig, side.description);
   if (!endpoints.tokenUrl)
     throw new ConnectionSetupError(
-      `The ${side.apiName} connection has no token URL: enter it in the integration settings`,
+      `The ${side.apiName} connection has no token URL: enter it in Edit connection on the integration's review page`,
     );
   const app = await findOAuthApp(deps.sql, endpoints.providerKeys);
   const client = chooseOAuthClient(

@@ -96,7 +96,7 @@ export async function credentialsFor(
   if (!secret) {
     throw new ConfigurationError(
       `ctx.${role}: no credential is saved for this API (auth type ${connection.authType}); ` +
-        'add it in the integration settings',
+        "add it in Edit connection on the integration's review page",
     );
   }
   const origin = new URL(connection.baseUrl).origin;

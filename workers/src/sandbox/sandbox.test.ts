@@ -460,7 +460,7 @@ describe('auth', () => {
     );
     expect(result.error).toMatchObject({
       message:
-        'ctx.source: no credential is saved for this API (auth type bearer); add it in the integration settings',
+        "ctx.source: no credential is saved for this API (auth type bearer); add it in Edit connection on the integration's review page",
       retryable: false,
       line: 1,
     });

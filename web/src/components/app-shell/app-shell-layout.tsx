@@ -1,6 +1,6 @@
 import { ActionIcon, AppShell, Drawer, Tooltip } from '@mantine/core';
 import { IconLayoutSidebar } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { ThemeToggle } from '../theme-toggle.tsx';
 import classes from './app-shell-layout.module.css';
 import { BrandMark } from './brand-mark.tsx';
@@ -21,6 +21,7 @@ const SHEET_WIDTH = '18rem';
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const { isMobile, expanded, sheetOpen, toggle, closeSheet } = useSidebar();
   const toggleOpen = isMobile ? sheetOpen : expanded;
+  const mainRef = useRef<HTMLElement>(null);
 
   return (
     <AppShell
@@ -33,6 +34,17 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       }}
       padding={{ base: 'md', sm: 'xl' }}
     >
+      {/* The first stop for the keyboard: past the header and sidebar, straight to the screen. */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <AppShell.Header className={classes.header}>
         <Tooltip label={`${toggleOpen ? 'Close' : 'Open'} sidebar (Ctrl+B)`}>
           <ActionIcon
@@ -86,7 +98,9 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
         </Drawer.Content>
       </Drawer.Root>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

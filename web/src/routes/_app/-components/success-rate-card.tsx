@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { TIntegrationListItem } from '@patchbay/schema';
 import { integrationQueries, RUNS_PAGE_SIZE } from '../../../lib/queries/integrations.ts';
-import { successRate, successRateColor } from '../../../lib/success-rate.ts';
+import { deployedRuns, successRate, successRateColor } from '../../../lib/success-rate.ts';
 
 /**
  * Integrations whose runs are read. Free accounts have at most 5; beyond this many the rate
@@ -32,7 +32,8 @@ export function SuccessRateCard({
   const failed = results.some((result) => result.isError);
   const runs = results.flatMap((result) => result.data?.runs ?? []);
   const rate = successRate(runs);
-  const deployedRuns = runs.filter((run) => run.kind !== 'test').length;
+  // The same runs the rate and Settings → Usage count: replays and tests are not runs.
+  const counted = deployedRuns(runs).length;
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="success-rate-title">
@@ -86,7 +87,7 @@ export function SuccessRateCard({
             ? 'Reading run history…'
             : rate === null
               ? 'No deployed runs yet. Deploy an integration or use Run to see how its runs go.'
-              : `Successful deployed runs, over the last ${deployedRuns} ${deployedRuns === 1 ? 'run' : 'runs'} (up to ${RUNS_PAGE_SIZE} per integration; tests not counted).`}
+              : `Successful deployed runs, over the last ${counted} ${counted === 1 ? 'run' : 'runs'} (up to ${RUNS_PAGE_SIZE} per integration; tests and replays not counted).`}
       </Text>
     </Paper>
   );

@@ -27,6 +27,7 @@ import {
   missingForGeneration,
   PROMPT_MAX_LENGTH,
   promptCounter,
+  promptOverLimit,
   type ConnectionForm,
   type IntegrationForm,
 } from '../../../lib/integration-form.ts';
@@ -45,7 +46,7 @@ export const Route = createFileRoute('/_app/integrations/new')({
 /** ADR 006: the landing page leaves the visitor's prompt here for this page to pick up. */
 function readPendingPrompt(): string {
   try {
-    return (sessionStorage.getItem(PENDING_PROMPT_KEY) ?? '').slice(0, PROMPT_MAX_LENGTH);
+    return sessionStorage.getItem(PENDING_PROMPT_KEY) ?? '';
   } catch {
     return '';
   }
@@ -184,18 +185,28 @@ function CreateIntegrationPage() {
                   autosize
                   minRows={4}
                   maxRows={12}
-                  maxLength={PROMPT_MAX_LENGTH}
                   value={form.prompt}
                   onChange={(event) => {
                     const prompt = event.currentTarget.value;
                     setForm((current) => ({ ...current, prompt }));
                     clearError('prompt');
                   }}
-                  error={errors.prompt}
+                  error={
+                    errors.prompt ??
+                    (promptOverLimit(form.prompt) > 0
+                      ? `${promptOverLimit(form.prompt)} characters over the ${PROMPT_MAX_LENGTH}-character limit: please shorten it.`
+                      : undefined)
+                  }
                   disabled={pending}
                   aria-describedby="prompt-counter"
                 />
-                <Text size="xs" c="dimmed" ta="right" mt={4} id="prompt-counter">
+                <Text
+                  size="xs"
+                  c={promptOverLimit(form.prompt) > 0 ? 'red' : 'dimmed'}
+                  ta="right"
+                  mt={4}
+                  id="prompt-counter"
+                >
                   {promptCounter(form.prompt)}
                 </Text>
               </div>

@@ -25,11 +25,15 @@ import {
   createFileRoute,
   Link,
   useBlocker,
+  useNavigate,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import {
   ZIntegration,
+  ZRunDetail,
+  ZRunsPage,
   ZTestRunResponse,
+  type TConnectionSide,
   type TIntegration,
   type TIntegrationVersion,
   type TTestMode,
@@ -44,7 +48,11 @@ import { PageError } from '../../../../components/page-error.tsx';
 import { PagePending } from '../../../../components/page-pending.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
-import { codeProblemPosition } from '../../../../lib/code-problem.ts';
+import {
+  codeProblemPosition,
+  deployProblems,
+  type DeployProblem,
+} from '../../../../lib/deploy-problems.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import type { CompletionSources } from '../../../../lib/monaco/call-completions.ts';
@@ -54,6 +62,9 @@ import { toast } from '../../../../lib/toast.ts';
 import { usePageMeta } from '../../../../lib/use-page-meta.ts';
 import { ApiDescriptionsPanel } from './-components/api-descriptions-panel.tsx';
 import { CodePanel } from './-components/code-panel.tsx';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ConnectionsCard } from './-components/connections-card.tsx';
+import { DeployProblemsAlert } from './-components/deploy-problems-alert.tsx';
 import { EventsPanel } from './-components/events-panel.tsx';
 import { GenerationReportAlert } from './-components/generation-report-alert.tsx';
 import { IntegrationDetails } from './-components/integration-details.tsx';
@@ -67,8 +78,11 @@ import { VersionsPanel } from './-components/versions-panel.tsx';
 
 export const Route = createFileRoute('/_app/integrations/$id/review')({
   // ?run=<workflow id>: an alert's run link (issue 17) opens that run in the Runs tab.
-  validateSearch: (search: Record<string, unknown>): { run?: string } =>
-    typeof search.run === 'string' && search.run !== '' ? { run: search.run } : {},
+  // ?edit=source|destination: a link to a side's Edit connection panel (ADR 031).
+  validateSearch: (search: Record<string, unknown>): { run?: string; edit?: TConnectionSide } => ({
+    ...(typeof search.run === 'string' && search.run !== '' ? { run: search.run } : {}),
+    ...(search.edit === 'source' || search.edit === 'destination' ? { edit: search.edit } : {}),
+  }),
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(integrationQueries.detail(params.id)),
   pendingComponent: PagePending,
@@ -106,8 +120,25 @@ function Review({ id }: { id: string }) {
   // Issue 16: a webhook integration can be tested with a sample event; the events log links
   // each event to its run in the Runs tab.
   const [eventDialogOpen, setEventDialogOpen] = useState(false);
-  const { run: linkedRun } = Route.useSearch();
+  const { run: linkedRun, edit: editing = null } = Route.useSearch();
   const [shownRun, setShownRun] = useState<string | null>(linkedRun ?? null);
+  const navigate = useNavigate({ from: Route.fullPath });
+  const editConnection = (side: TConnectionSide | null) =>
+    void navigate({
+      search: (previous) => {
+        const { edit: _closed, ...rest } = previous;
+        return side ? { ...rest, edit: side } : rest;
+      },
+      replace: true,
+      resetScroll: false,
+    });
+  // ADR 031: why the last Save & Deploy or Run now was refused, each problem with its fix.
+  const [refusal, setRefusal] = useState<{
+    action: 'deploy' | 'run';
+    problems: DeployProblem[];
+  } | null>(null);
+  // The last test failed before its first request: deploying asks first, showing that failure.
+  const [unsentTest, setUnsentTest] = useState<{ message: string } | null>(null);
 
   // Issue 14 §5 / 15 §4: the descriptions both sides use, for the static check, the markers
   // and completion. The page works without them (a side may have none).
@@ -176,15 +207,40 @@ function Review({ id }: { id: string }) {
   const deploy = useMutation({
     mutationFn: (generatedCode: string) => putCode({ generatedCode, status: 'active' }),
     onSuccess: async (updated) => {
+      setRefusal(null);
       toast({ title: 'Integration deployed!', message: 'Your integration is now active' });
       await accept(updated);
     },
     onError: (err) => {
       failureToast('Deployment failed', 'Failed to deploy integration')(err);
+      const problems = deployProblems(err);
+      if (problems) setRefusal({ action: 'deploy', problems });
       // Issue 18 §1: a refusal names the line and column; the editor goes there.
       const at = codeProblemPosition(err);
       if (at) showLine(at.line, at.column);
     },
+  });
+
+  // Save & Deploy looks at the last test first: one that failed before its first request
+  // (no credential, a wrong address) is shown, and deploying anyway is the user's explicit call.
+  const checkLastTest = useMutation({
+    mutationFn: async () => {
+      const page = await apiJson('GET', `${path(id)}/runs?kind=test&limit=1`, ZRunsPage);
+      const last = page.runs[0];
+      if (!last || last.status !== 'failed') return null;
+      const run = await apiJson(
+        'GET',
+        `${path(id)}/runs/${encodeURIComponent(last.id)}`,
+        ZRunDetail,
+      );
+      return run.requests.length === 0 ? { message: run.error?.message ?? 'It failed.' } : null;
+    },
+    onSuccess: (failure) => {
+      if (failure) setUnsentTest(failure);
+      else deploy.mutate(code);
+    },
+    // Without the history the API's own check still stands between the code and a deploy.
+    onError: () => deploy.mutate(code),
   });
 
   // The sandbox runs the saved code, so unsaved edits are saved first: the test always runs
@@ -221,7 +277,12 @@ function Review({ id }: { id: string }) {
   });
 
   const runNow = useRunIntegrationNow();
-  const busy = save.isPending || deploy.isPending || test.isPending || restore.isPending;
+  const busy =
+    save.isPending ||
+    deploy.isPending ||
+    checkLastTest.isPending ||
+    test.isPending ||
+    restore.isPending;
 
   // Issue 18 §2: try again on this integration with a refined description (no new slot).
   const refineButton = (variant: 'light' | 'default') => (
@@ -304,9 +365,9 @@ function Review({ id }: { id: string }) {
             )}
             <Button
               leftSection={<IconRocket size={16} aria-hidden="true" />}
-              onClick={() => deploy.mutate(code)}
-              loading={deploy.isPending}
-              disabled={busy && !deploy.isPending}
+              onClick={() => checkLastTest.mutate()}
+              loading={deploy.isPending || checkLastTest.isPending}
+              disabled={busy && !deploy.isPending && !checkLastTest.isPending}
             >
               Save &amp; Deploy
             </Button>
@@ -325,7 +386,12 @@ function Review({ id }: { id: string }) {
                     disabled={dirty}
                     onClick={() =>
                       runNow.mutate(integration, {
+                        onError: (err) => {
+                          const problems = deployProblems(err);
+                          if (problems) setRefusal({ action: 'run', problems });
+                        },
                         onSuccess: (run) => {
+                          setRefusal(null);
                           setStarted({
                             startedAt: new Date().toISOString(),
                             workflowId: run.workflowId,
@@ -394,6 +460,16 @@ function Review({ id }: { id: string }) {
         />
       )}
 
+      {refusal && (
+        <DeployProblemsAlert
+          action={refusal.action}
+          problems={refusal.problems}
+          onEdit={editConnection}
+          onShowLine={showLine}
+          onClose={() => setRefusal(null)}
+        />
+      )}
+
       <CodeProblemAlert code={code} onShowLine={showLine} />
 
       <CodePanel
@@ -412,6 +488,16 @@ function Review({ id }: { id: string }) {
         integration={integration}
         generator={generator}
         descriptionAction={refineButton('default')}
+      />
+
+      <ConnectionsCard
+        integration={integration}
+        imported={{
+          source: descriptions.data?.source,
+          destination: descriptions.data?.destination,
+        }}
+        editing={editing}
+        onEdit={editConnection}
       />
 
       <OAuthAccountsCard integration={integration} />
@@ -478,10 +564,32 @@ function Review({ id }: { id: string }) {
         }
       />
 
+      <ConfirmDialog
+        opened={unsentTest !== null}
+        title="Deploy after a failed test?"
+        confirmLabel="Deploy anyway"
+        loading={deploy.isPending}
+        onConfirm={() => {
+          setUnsentTest(null);
+          deploy.mutate(code);
+        }}
+        onClose={() => setUnsentTest(null)}
+      >
+        <Text size="sm">
+          The last test failed before it sent its first request, so nothing shows this integration
+          can reach its APIs:
+        </Text>
+        <Text size="sm" fw={500} data-testid="unsent-test-failure">
+          {unsentTest?.message}
+        </Text>
+        <Text size="sm">Fix it and test again, or deploy anyway.</Text>
+      </ConfirmDialog>
+
       <TestResultsDialog
         result={testResult}
         onClose={() => setTestResult(null)}
         onShowLine={showLine}
+        onEditConnection={editConnection}
       />
     </Stack>
   );

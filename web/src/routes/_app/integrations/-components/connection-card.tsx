@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Group,
   Input,
   NativeSelect,
@@ -12,10 +13,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { AUTH_TYPE_LABELS, AUTH_TYPES, type TAuthType } from '@patchbay/schema';
+import { AUTH_TYPE_LABELS, AUTH_TYPES, urlPlaceholders, type TAuthType } from '@patchbay/schema';
 import {
   DEFAULT_KEY_HEADER,
   DEFAULT_KEY_QUERY_PARAM,
+  placeholderField,
   secretLabel,
   type BasicSecretIn,
   type ConnectionForm,
@@ -37,6 +39,20 @@ interface ConnectionCardProps {
   /** Issue 21: 'Connect your account' for the authorization-code grant (saves a draft first). */
   onConnect?: () => void;
   connecting?: boolean;
+  /** What Connect your account does first (the create form saves a draft). */
+  connectHint?: string;
+  /**
+   * Editing a saved side (ADR 031): its credential, write-only, shown by its last characters;
+   * the secret box replaces it, and `clearSecret` removes it.
+   */
+  saved?: {
+    secretSet: boolean;
+    secretHint: string | null;
+    clearSecret: boolean;
+    onClearSecretChange: (clear: boolean) => void;
+  };
+  /** The heading level: 2 on the create form, 3 inside the review page's panel. */
+  headingOrder?: 2 | 3;
 }
 
 /**
@@ -53,17 +69,22 @@ export function ConnectionCard({
   disabled,
   onConnect,
   connecting,
+  connectHint,
+  saved,
+  headingOrder = 2,
 }: ConnectionCardProps) {
   const title = side === 'source' ? 'Source' : 'Destination';
   const field = (name: keyof ConnectionForm) => `${side}.${name}`;
   const secret = secretLabel(value);
   const headingId = `${side}-title`;
+  const placeholders = urlPlaceholders(value.baseUrl);
+  const secretSaved = saved?.secretSet === true && secret !== null;
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <div>
-          <Title order={2} size="h4" id={headingId}>
+          <Title order={headingOrder} size="h4" id={headingId}>
             {title}
           </Title>
           <Text size="sm" c="dimmed">
@@ -94,7 +115,33 @@ export function ConnectionCard({
           onChange={(event) => onChange({ baseUrl: event.currentTarget.value })}
           error={errors[field('baseUrl')]}
           disabled={disabled}
+          description={
+            placeholders.length > 0
+              ? `Fill in ${placeholders.map((name) => `{${name}}`).join(', ')} below.`
+              : undefined
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
+        {/* ADR 031: a catalog base URL's {shop}, {region} or {subdomain} is the user's own. */}
+        {placeholders.map((name) => (
+          <TextInput
+            key={name}
+            label={`Your ${name.replace(/[_-]+/g, ' ')}`}
+            name={placeholderField(side, name)}
+            description={`Replaces {${name}} in the base URL.`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            required
+            autoComplete="off"
+            value={value.placeholders[name] ?? ''}
+            onChange={(event) =>
+              onChange({
+                placeholders: { ...value.placeholders, [name]: event.currentTarget.value },
+              })
+            }
+            error={errors[placeholderField(side, name)]}
+            disabled={disabled}
+          />
+        ))}
         <NativeSelect
           label="Auth Type"
           name={field('authType')}
@@ -111,23 +158,36 @@ export function ConnectionCard({
           disabled={disabled}
           {...(onConnect ? { onConnect } : {})}
           connecting={connecting ?? false}
+          {...(connectHint ? { connectHint } : {})}
         />
         {secret !== null ? (
-          <PasswordInput
-            label={secret}
-            name={field('secret')}
-            autoComplete="new-password"
-            value={value.secret}
-            onChange={(event) => onChange({ secret: event.currentTarget.value })}
-            disabled={disabled}
-            description={
-              <Group gap={4} component="span" wrap="nowrap">
-                <IconLock size={12} aria-hidden="true" />
-                Credentials are encrypted and stored securely.
-              </Group>
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-          />
+          <Stack gap={6}>
+            <PasswordInput
+              label={secretSaved ? `Replace the ${secret}` : secret}
+              name={field('secret')}
+              autoComplete="new-password"
+              value={value.secret}
+              onChange={(event) => onChange({ secret: event.currentTarget.value })}
+              disabled={disabled || saved?.clearSecret === true}
+              description={
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconLock size={12} aria-hidden="true" />
+                  {secretSaved
+                    ? `Saved: ${saved.secretHint ?? 'set'}. Leave empty to keep it.`
+                    : 'Credentials are encrypted and stored securely.'}
+                </Group>
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
+            {secretSaved && (
+              <Checkbox
+                label={`Remove the saved ${secret}`}
+                checked={saved.clearSecret}
+                onChange={(event) => saved.onClearSecretChange(event.currentTarget.checked)}
+                disabled={disabled}
+              />
+            )}
+          </Stack>
         ) : (
           <Text size="sm" c="dimmed">
             Requests to this API are sent without credentials.
@@ -146,6 +206,7 @@ function AuthSettings({
   disabled,
   onConnect,
   connecting,
+  connectHint,
 }: Omit<ConnectionCardProps, 'side'> & { side: string }) {
   switch (value.authType) {
     case 'api-key': {
@@ -219,6 +280,7 @@ function AuthSettings({
           disabled={disabled}
           onConnect={onConnect}
           connecting={connecting}
+          connectHint={connectHint}
         />
       );
     default:
@@ -245,6 +307,7 @@ function OAuthSettings({
   disabled,
   onConnect,
   connecting,
+  connectHint,
 }: Omit<ConnectionCardProps, 'side'> & { side: string }) {
   const url = (
     key: 'authorizeUrl' | 'tokenUrl' | 'revokeUrl' | 'userinfoUrl',
@@ -322,7 +385,8 @@ function OAuthSettings({
                 Connect your account
               </Button>
               <Text size="xs" c="dimmed">
-                Saves the integration as a draft, then opens the provider&apos;s consent page.
+                {connectHint ??
+                  "Saves the integration as a draft, then opens the provider's consent page."}
               </Text>
             </Group>
           )}

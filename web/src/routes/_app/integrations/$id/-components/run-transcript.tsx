@@ -240,13 +240,25 @@ export function LogsView({ logs, data, stateChanges, error, mode, onShowLine }: 
   );
 }
 
+/** The side a run error sends the user to fix in Edit connection (ADR 031), if any. */
+export function connectionToFix(message: string): 'source' | 'destination' | null {
+  if (!message.includes('Edit connection')) return null;
+  return (
+    (/ctx\.(source|destination)\b/.exec(message)?.[1] as 'source' | 'destination' | null) ?? null
+  );
+}
+
 export function RunErrorAlert({
   error,
   onShowLine,
+  onEditConnection,
 }: {
   error: RunError;
   onShowLine?: ((line: number, column?: number) => void) | undefined;
+  /** Opens a side's Edit connection panel, for an error that says to fix it there. */
+  onEditConnection?: ((side: 'source' | 'destination') => void) | undefined;
 }) {
+  const side = connectionToFix(error.message);
   return (
     <Alert color="red" variant="light" title="Error">
       <Stack gap="xs">
@@ -263,6 +275,17 @@ export function RunErrorAlert({
             onClick={() => onShowLine(error.line ?? 1, error.column)}
           >
             Show line {error.line} in the editor
+          </Button>
+        )}
+        {side && onEditConnection && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            w="fit-content"
+            onClick={() => onEditConnection(side)}
+          >
+            Edit {side} connection
           </Button>
         )}
       </Stack>

@@ -12,6 +12,8 @@ interface TestResultsDialogProps {
   result: TTestRunResponse | null;
   onClose: () => void;
   onShowLine: (line: number, column?: number) => void;
+  /** ADR 031: an error that says to fix a connection opens its Edit connection panel. */
+  onEditConnection: (side: 'source' | 'destination') => void;
 }
 
 /**
@@ -20,7 +22,12 @@ interface TestResultsDialogProps {
  * also shows its summary and the writes it captured instead of sending; a live test says
  * plainly that its writes were real (issue 18 §4).
  */
-export function TestResultsDialog({ result, onClose, onShowLine }: TestResultsDialogProps) {
+export function TestResultsDialog({
+  result,
+  onClose,
+  onShowLine,
+  onEditConnection,
+}: TestResultsDialogProps) {
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -79,6 +86,10 @@ export function TestResultsDialog({ result, onClose, onShowLine }: TestResultsDi
               onShowLine={(line, column) => {
                 onClose();
                 onShowLine(line, column);
+              }}
+              onEditConnection={(side) => {
+                onClose();
+                onEditConnection(side);
               }}
             />
           )}

@@ -153,6 +153,22 @@ export function WebhookSettings({
   );
 }
 
+/** A host only this machine can reach: a provider on the internet could never deliver there. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return (
+      host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      /^127\./.test(host) ||
+      host === '::1' ||
+      host === '0.0.0.0'
+    );
+  } catch {
+    return false;
+  }
+}
+
 function WebhookUrl({ integrationId, url }: { integrationId: string; url: string }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -197,6 +213,12 @@ function WebhookUrl({ integrationId, url }: { integrationId: string; url: string
           Rotate URL
         </Button>
       </Group>
+      {isLoopbackUrl(url) && (
+        <Text size="sm" c="orange" data-testid="webhook-url-loopback">
+          This URL is on {new URL(url).host}, which only this machine can reach: no provider can
+          deliver to it. Set APP_URL to Patchbay&apos;s public address (or a tunnel to it).
+        </Text>
+      )}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
