@@ -14,7 +14,6 @@ import {
   secretName,
   urlPlaceholders,
   type TApiError,
-  type TAuthConfig,
   type TConnectionSide,
   type TOAuthConnectionStatus,
 } from '@patchbay/schema';
@@ -177,7 +176,7 @@ export function keepsRunnable(
     if (value !== undefined) after[column] = value;
   }
   const accountsAfter = { ...accounts };
-  for (const { side, column } of SIDES) {
+  for (const { side } of SIDES) {
     if (movesAway(side)) delete accountsAfter[side];
   }
   refuseUnlessReady(after as unknown as IntegrationRow, accountsAfter);
