@@ -156,6 +156,19 @@ export function directoryEntries(): readonly DirectoryEntry[] {
  * a URL is given (its path and the name choose among APIs on one host), else by the name.
  */
 export function matchDirectory(apiName: string, apiUrl: string): DirectoryApi | undefined {
+  // Every integration's JSON resolves both sides: the same few names are matched again and again.
+  const key = `${apiName}\n${apiUrl}`;
+  if (matches.has(key)) return matches.get(key);
+  const found = matchDirectoryUncached(apiName, apiUrl);
+  if (matches.size >= KEPT_MATCHES) matches.delete(matches.keys().next().value!);
+  matches.set(key, found);
+  return found;
+}
+
+const matches = new Map<string, DirectoryApi | undefined>();
+const KEPT_MATCHES = 1000;
+
+function matchDirectoryUncached(apiName: string, apiUrl: string): DirectoryApi | undefined {
   const found = matchEntry(apiName, apiUrl, directoryEntries(), 3);
   // With a base URL, its host decides: thousands of names include plain words ("Shop"), and a
   // loopback mock or the user's own server named like one is not that vendor's API.
