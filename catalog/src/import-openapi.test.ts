@@ -406,8 +406,12 @@ describe('importOpenApi: resources', () => {
           type: 'object',
           properties: { data: { type: 'array', items: resource }, links: { type: 'object' } },
         }),
+        // The record as allOf of one $ref, as documents often write it.
         '/transactions/{id}': getReturning(
-          { type: 'object', properties: { data: resource, links: { type: 'object' } } },
+          {
+            type: 'object',
+            properties: { data: { allOf: [resource] }, links: { type: 'object' } },
+          },
           [{ name: 'id', in: 'path', required: true }],
         ),
         // A body that holds more than a record and its links is not an envelope.

@@ -515,7 +515,9 @@ function unwrapEnvelope(schema: unknown): unknown {
   if (!isObject(schema) || !isObject(schema.properties)) return schema;
   const data = schema.properties.data;
   const others = Object.keys(schema.properties).filter((name) => name !== 'data');
-  const isRecord = isObject(data) && (data.type === 'object' || isObject(data.properties));
+  const isRecord =
+    isObject(data) &&
+    (data.type === 'object' || isObject(data.properties) || Array.isArray(data.allOf));
   return isRecord && others.every((name) => ENVELOPE_EXTRAS.has(name)) ? data : schema;
 }
 
