@@ -23,6 +23,7 @@ import {
 import { stackMemoryRow } from './bench/memory.ts';
 import { benchPublicPages } from './bench/pages.ts';
 import { benchAgainstN8n, WITH_N8N } from './bench/peer-n8n.ts';
+import { benchDirectory } from './bench/directory.ts';
 import { size } from './bench/size.ts';
 import { benchTemporalFloor, startFloorHarness } from './bench/temporal-floor.ts';
 import { benchWebhooks } from './bench/webhooks.ts';
@@ -181,6 +182,7 @@ async function throwAwayStack(env: Record<string, string>) {
 
 bootstrapWithEverythingPresent();
 rows.push(...(await benchSandbox()));
+rows.push(...benchDirectory());
 await startAndPing();
 rows.push(...(await benchGenerationWithModel(throwAwayStack, signUpBenchUser)));
 printTable(rows);

@@ -391,6 +391,48 @@ describe('importOpenApi: resources', () => {
     ]);
   });
 
+  it('describes the record inside a one-record envelope (JSON:API `data`), as its list items are', async () => {
+    const resource = {
+      type: 'object',
+      properties: {
+        type: { type: 'string' },
+        id: { type: 'string' },
+        attributes: { type: 'object', properties: { description: { type: 'string' } } },
+      },
+    };
+    const { description } = await importOpenApi(
+      doc({
+        '/transactions': getReturning({
+          type: 'object',
+          properties: { data: { type: 'array', items: resource }, links: { type: 'object' } },
+        }),
+        // The record as allOf of one $ref, as documents often write it.
+        '/transactions/{id}': getReturning(
+          {
+            type: 'object',
+            properties: { data: { allOf: [resource] }, links: { type: 'object' } },
+          },
+          [{ name: 'id', in: 'path', required: true }],
+        ),
+        // A body that holds more than a record and its links is not an envelope.
+        '/reports/{id}': getReturning(
+          {
+            type: 'object',
+            properties: { data: resource, total: { type: 'integer' } },
+          },
+          [{ name: 'id', in: 'path', required: true }],
+        ),
+      }),
+    );
+    const byName = new Map(description.resources.map((r) => [r.name, r]));
+    expect(Object.keys(byName.get('transaction')?.schema.properties ?? {})).toEqual([
+      'type',
+      'id',
+      'attributes',
+    ]);
+    expect(Object.keys(byName.get('report')?.schema.properties ?? {})).toEqual(['data', 'total']);
+  });
+
   it("splits a tag that spans many collections (a gRPC gateway's one tag per service)", async () => {
     const nouns = [
       'namespaces',

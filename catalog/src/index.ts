@@ -34,3 +34,17 @@ export {
   urlPathSegments,
   type CallPath,
 } from './base-path.ts';
+export {
+  DIRECTORY_PACKAGE,
+  directoryDescription,
+  directoryEntries,
+  getDirectoryApi,
+  loadDirectoryIndex,
+  matchBothTiers,
+  matchDirectory,
+  searchBothTiers,
+  searchDirectory,
+  summariseDirectoryApi,
+  type DirectoryApi,
+  type DirectoryIndex,
+} from './directory.ts';

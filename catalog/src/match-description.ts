@@ -51,6 +51,15 @@ function pathOf(url: string): string {
   }
 }
 
+/** Whether a typed URL lies under the entry's base path (not just `/`). */
+function basePathFits(entry: Matchable, typedUrl: string): boolean {
+  const basePath = pathOf(entry.baseUrl);
+  return (
+    basePath !== '/' &&
+    pathOf(typedUrl.includes('://') ? typedUrl : `https://${typedUrl}`).startsWith(basePath)
+  );
+}
+
 /** A regex for `pattern` or a subdomain of it; `{x}` in a pattern matches one label. */
 function hostPattern(pattern: string): RegExp {
   return new RegExp(
@@ -59,6 +68,19 @@ function hostPattern(pattern: string): RegExp {
       .replace(/[.]/g, '\\.')
       .replace(/\{[^}]+\}/g, '[a-z0-9-]+')}$`,
   );
+}
+
+/**
+ * What matching reads of an entry: curated entries and directory APIs (directory.ts) alike, so
+ * both tiers are matched and searched by this one implementation.
+ */
+export interface Matchable {
+  id: string;
+  name: string;
+  aliases: readonly string[];
+  hosts: readonly string[];
+  baseUrl: string;
+  category: string;
 }
 
 /** What matching compares an entry by, worked out once per entry: every run matches both sides. */
@@ -70,9 +92,9 @@ interface EntryKeys {
   forms: Set<string>;
 }
 
-const keysOfEntry = new WeakMap<TApiDescription, EntryKeys>();
+const keysOfEntry = new WeakMap<Matchable, EntryKeys>();
 
-function entryKeys(entry: TApiDescription): EntryKeys {
+function entryKeys(entry: Matchable): EntryKeys {
   let keys = keysOfEntry.get(entry);
   if (!keys) {
     const names = [entry.name, entry.id.replace(/-/g, ' '), ...entry.aliases].map(normaliseName);
@@ -86,7 +108,7 @@ function entryKeys(entry: TApiDescription): EntryKeys {
   return keys;
 }
 
-function nameScore(entry: TApiDescription, typed: string): number {
+function nameScore(entry: Matchable, typed: string): number {
   const name = normaliseName(typed);
   if (!name) return 0;
   const { names, forms } = entryKeys(entry);
@@ -107,6 +129,19 @@ export function matchDescription(
   apiUrl: string,
   catalog: readonly TApiDescription[] = loadCatalog(),
 ): TApiDescription | undefined {
+  return matchEntry(apiName, apiUrl, catalog);
+}
+
+/**
+ * `minNameScore` 3 accepts only a name that is the entry's, in one of its forms: the directory
+ * holds thousands of names, and "Acme API" must not match the provider called "api".
+ */
+export function matchEntry<T extends Matchable>(
+  apiName: string,
+  apiUrl: string,
+  catalog: readonly T[],
+  minNameScore = 2,
+): T | undefined {
   const host = hostOf(apiUrl);
   if (host) {
     const byHost = catalog.filter((entry) => entryKeys(entry).hosts.some((re) => re.test(host)));
@@ -126,8 +161,8 @@ export function matchDescription(
     }
     if (byHost[0]) return byHost[0];
   }
-  let best: TApiDescription | undefined;
-  let bestScore = 0;
+  let best: T | undefined;
+  let bestScore = minNameScore - 1;
   for (const entry of catalog) {
     const score = nameScore(entry, apiName);
     if (score > bestScore) [best, bestScore] = [entry, score];
@@ -147,6 +182,7 @@ export function summarise(entry: TApiDescription): TCatalogSummary {
     defaultAuthType: first?.type ?? 'none',
     ...(entry.auth.keyHelp ? { keyHelp: entry.auth.keyHelp } : {}),
     operationCount: entry.resources.reduce((n, r) => n + r.operations.length, 0),
+    tier: 'curated',
   };
 }
 
@@ -155,20 +191,30 @@ export function searchCatalog(
   query: string,
   catalog: readonly TApiDescription[] = loadCatalog(),
 ): TApiDescription[] {
+  return searchEntries(query, catalog);
+}
+
+export function searchEntries<T extends Matchable>(query: string, catalog: readonly T[]): T[] {
   const q = normaliseName(query);
   if (!q) return [...catalog];
   const host = hostOf(query.includes('://') ? query : `https://${query}`);
   return catalog
     .map((entry) => {
       const texts = [entry.name, entry.id, ...entry.aliases, entry.category].map(normaliseName);
+      const byHost = host !== undefined && entryKeys(entry).hosts.some((re) => re.test(host));
       let score = 0;
       if (texts.some((t) => t === q)) score = 4;
+      // A pasted base URL: its host, and its path when several APIs share the host.
+      else if (byHost && basePathFits(entry, query)) score = 4;
       else if (texts.some((t) => t.startsWith(q))) score = 3;
+      else if (byHost) score = 3;
       else if (texts.some((t) => ` ${t}`.includes(` ${q}`))) score = 2;
-      else if (host && entryKeys(entry).hosts.some((re) => re.test(host))) score = 3;
       // "zendesk.com" finds {subdomain}.zendesk.com.
       else if (host?.includes('.') && entry.hosts.some((h) => h.toLowerCase().endsWith(`.${host}`)))
         score = 2;
+      // "google drive" finds "Google Drive API": every typed word starts a word of the entry.
+      else if (q.split(' ').every((word) => texts.some((t) => ` ${t}`.includes(` ${word}`))))
+        score = 1;
       return { entry, score };
     })
     .filter((m) => m.score > 0)

@@ -495,9 +495,30 @@ export function convertOperation(
         isObject(schema) && isObject(schema.properties) ? schema.properties[part] : undefined;
     }
     recordSource = isObject(schema) ? schema.items : undefined;
-  } else if (media?.schema !== undefined) recordSource = media.schema;
-  const responseExample = exampleOfMedia(media);
+  } else if (media?.schema !== undefined) recordSource = unwrapEnvelope(media.schema);
+  let responseExample = exampleOfMedia(media);
+  // An envelope's example holds the record under `data`, as its schema does.
+  if (recordSource !== media?.schema && isObject(responseExample) && isObject(responseExample.data))
+    responseExample = responseExample.data;
   return { operation, recordSource, ...(responseExample !== undefined ? { responseExample } : {}) };
+}
+
+/** Members of a one-record envelope that are not the record (JSON:API's `links`, `meta`…). */
+const ENVELOPE_EXTRAS = new Set(['links', 'meta', 'included', 'jsonapi']);
+
+/**
+ * The record inside a one-record envelope, `{ "data": { …record } , "links": … }` (JSON:API and
+ * many others): its fields are the record's, not `data.attributes…` of a wrapper, so they line
+ * up with the items of the resource's list. Any other schema is the record itself.
+ */
+function unwrapEnvelope(schema: unknown): unknown {
+  if (!isObject(schema) || !isObject(schema.properties)) return schema;
+  const data = schema.properties.data;
+  const others = Object.keys(schema.properties).filter((name) => name !== 'data');
+  const isRecord =
+    isObject(data) &&
+    (data.type === 'object' || isObject(data.properties) || Array.isArray(data.allOf));
+  return isRecord && others.every((name) => ENVELOPE_EXTRAS.has(name)) ? data : schema;
 }
 
 /** A media object's example: `example`, or the first of `examples` (3.x example objects). */

@@ -11,6 +11,7 @@ describe('resolving a side’s description', () => {
       name: 'Stripe',
       docsUrl: 'https://docs.stripe.com/api',
       how: 'matched',
+      tier: 'curated',
     });
     expect(resolveDescription(undefined, 'stripe payments', '').description?.id).toBe('stripe');
   });

