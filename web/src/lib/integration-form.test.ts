@@ -445,6 +445,7 @@ describe('the Edit connection panel', () => {
     destApiKeyHint: null,
     userPrompt: 'Copy every order into the CRM.',
     generatedCode: '',
+    generationReport: null,
     status: 'active',
     schedule: { everyMinutes: 15 },
     trigger: 'schedule',
