@@ -122,7 +122,7 @@ test('each auth type asks for what it needs, and only the secret is sent as a cr
   await expect(source.getByLabel('Query parameter name')).toBeVisible();
 
   await authType.selectOption('basic');
-  await expect(source.getByLabel('Username')).toBeVisible();
+  await expect(source.getByRole('textbox', { name: 'Username' })).toBeVisible();
   await expect(source.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
 
   // Issue 21: OAuth 2.0 asks for the grant; connecting an account is the default.
