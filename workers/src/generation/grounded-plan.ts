@@ -239,7 +239,7 @@ function splitIndex(text: string, context: PromptContext): number {
 /** Words a parameter or field is about: `idList` → list, `calendarId` → calendar, `{id}` after /lists → list. */
 function hintsFor(name: string, path?: string): string[] {
   // `webhook_token` is a token: the head noun comes last in an English compound, so it is the
-  // first hint tried ("webhook id 131…, token vQ3…" gives the token to `webhook_token`).
+  // first hint tried ("hook: id 42, token abc9" gives abc9 to `webhook_token`).
   // `tableIdOrName` takes a table's id or name: its words after "Id" qualify it.
   const split = name
     .replace(/_?(?:Id|ID|_id)_?Or_?Name$/, '')
@@ -787,7 +787,7 @@ export function planGrounded(
         );
       mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
     }
-    // "High → p1, Medium → p2": pairs of values, a table for some field, not field mappings.
+    // "sev1 → Critical, sev2 → Major": pairs of values, a table for some field, not field mappings.
     const values = mappings.filter(
       (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
     );
@@ -1430,7 +1430,7 @@ function readStatedMappings(
   explicit: boolean;
 }> {
   const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
-  // "the Asana task's permalink_url", "the same due_on": the API, the record's noun, a
+  // "the Zendesk ticket's subject", "the same created_at": the API, the record's noun, a
   // possessive and "same" say whose field it is, not which.
   const nouns = new Set([
     ...resourceNames(resource).flatMap((n) => n.split(/\s+/)),
@@ -1473,7 +1473,7 @@ function readStatedMappings(
     const [named, fromWords] = assignment
       ? [left.trim(), right.trim()]
       : [right.trim(), left.trim()];
-    // "in a custom property called stripe_id": the name after "called" is the field.
+    // "in a custom field named ref_no": the name after "called" or "named" is the field.
     const to = named
       .replace(/^(?:a|an|the)\s+/i, '')
       .replace(
