@@ -12,9 +12,9 @@ const STATUS_LABELS: Record<TRequirementStatus, string> = {
 };
 // Dark shades under white text: the contrast holds on the report's tint in both themes.
 const STATUS_COLORS: Record<TRequirementStatus, string> = {
-  done: 'green.9',
+  done: 'teal.9',
   assumed: 'blue.9',
-  missing: 'orange.9',
+  missing: 'red.9',
 };
 
 /** "9 done · 2 assumed · 1 missing", leaving out the statuses nothing has. */
@@ -60,7 +60,8 @@ export function RequirementsChecklist({ requirements, onShowLine }: Requirements
                   {requirement.text}
                 </Text>
                 {requirement.detail && requirement.detail !== requirement.text && (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  // Not dimmed: it sits on the report's tint, where grey text loses its contrast.
+                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
                     {requirement.detail}
                     {requirement.lines.length > 0 && onShowLine && (
                       <>
