@@ -123,7 +123,10 @@ test('each auth type asks for what it needs, and only the secret is sent as a cr
 
   await authType.selectOption('basic');
   await expect(source.getByRole('textbox', { name: 'Username' })).toBeVisible();
-  await expect(source.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await expect(source.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute(
+    'type',
+    'password',
+  );
 
   // Issue 21: OAuth 2.0 asks for the grant; connecting an account is the default.
   await authType.selectOption('oauth');
