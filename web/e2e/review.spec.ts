@@ -29,6 +29,9 @@ function editorLines(page: Page) {
   return page.getByTestId('code-editor').locator('.view-lines');
 }
 
+/** Monaco's first full render can take several seconds on a loaded machine, as in console-trust-2. */
+const EDITOR_LOAD = { timeout: 30_000 };
+
 async function pasteCode(page: Page, code: string): Promise<void> {
   await page.evaluate((text) => navigator.clipboard.writeText(text), code);
   await editorLines(page).click();
@@ -110,7 +113,7 @@ test('the editor completes ctx, copies with a 2 s confirmation and follows the t
   await updateIntegration(page.request, baseURL!, integration.id, { generatedCode: CODE });
   await page.goto(`/integrations/${integration.id}/review`);
   const editor = page.getByTestId('code-editor');
-  await expect(editorLines(page)).toContainText('hello from the sandbox');
+  await expect(editorLines(page)).toContainText('hello from the sandbox', EDITOR_LOAD);
   await expect(editor.locator('.monaco-editor')).toHaveClass(/vs-dark/);
 
   // The ctx contract (CTX_CONTRACT_DTS) is known to the editor: hovering the parameter names its
@@ -179,7 +182,7 @@ test('versions can be compared and restored; schedule, saved state and export wo
     generatedCode: CODE.replace('hello from the sandbox', 'second version'),
   });
   await page.goto(`/integrations/${integration.id}/review`);
-  await expect(editorLines(page)).toContainText('second version');
+  await expect(editorLines(page)).toContainText('second version', EDITOR_LOAD);
 
   await page.getByRole('tab', { name: 'Versions' }).click();
   const versions = page.getByRole('table', { name: 'Versions' });
@@ -196,7 +199,7 @@ test('versions can be compared and restored; schedule, saved state and export wo
   await expect(dialog.locator('.monaco-editor')).toContainText('hello from the sandbox');
   await dialog.getByRole('button', { name: 'Restore this version' }).click();
   await expect(toast(page, 'Version 1 restored')).toContainText('Code saved');
-  await expect(editorLines(page)).toContainText('hello from the sandbox');
+  await expect(editorLines(page)).toContainText('hello from the sandbox', EDITOR_LOAD);
   await expect(versions.getByRole('row')).toHaveCount(4);
 
   // Schedule: every N minutes.
@@ -238,7 +241,7 @@ test('Monaco is bundled locally and loads only on the review page', async ({ pag
   expect(requests.filter(monacoChunk)).toEqual([]);
 
   await page.goto(`/integrations/${integration.id}/review`);
-  await expect(editorLines(page)).toContainText('hello from the sandbox');
+  await expect(editorLines(page)).toContainText('hello from the sandbox', EDITOR_LOAD);
   expect(requests.filter(monacoChunk).length).toBeGreaterThan(0);
   // Everything comes from the console's own origin: no CDN.
   const origin = new URL(baseURL!).origin;
