@@ -155,6 +155,8 @@ test.describe('signed in', () => {
     await page.goto(`/integrations/${integration.id}/review`);
     const editor = page.getByTestId('code-editor');
     await expect(editor.locator('.view-line').first()).toBeVisible({ timeout: 30_000 });
+    // Monaco may paint a first line and then render again: measure after the full render.
+    await expect(editor).toContainText("ctx.log('step 20')", { timeout: 30_000 });
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const box = await editor.boundingBox();
     expect(box, 'the editor box').not.toBeNull();
