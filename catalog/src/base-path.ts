@@ -20,20 +20,21 @@ export interface CallPath {
   versionNote?: string | undefined;
 }
 
-function segments(path: string): string[] {
+/** A path's non-empty segments: '/v1//items/' → ['v1', 'items']. */
+export function pathSegments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
 /** The path part of a URL, with `{template}` parts kept as they are. */
 export function urlPathSegments(url: string): string[] {
   const withoutOrigin = url.trim().replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '');
-  return segments(withoutOrigin.split(/[?#]/)[0] ?? '');
+  return pathSegments(withoutOrigin.split(/[?#]/)[0] ?? '');
 }
 
 /** The segments before the first path parameter: the part a base URL may already hold. */
-function staticLead(pathSegments: string[]): number {
-  const first = pathSegments.findIndex((segment) => segment.includes('{'));
-  return first === -1 ? pathSegments.length : first;
+function staticLead(parts: string[]): number {
+  const first = parts.findIndex((segment) => segment.includes('{'));
+  return first === -1 ? parts.length : first;
 }
 
 type SegmentFit = 'same' | 'template' | 'version' | 'no';
@@ -79,7 +80,7 @@ export function callPathFor(
 ): CallPath {
   const typed = urlPathSegments(baseUrl);
   const server = urlPathSegments(description.baseUrl);
-  const opSegments = segments(operation.path.split('?')[0] ?? '');
+  const opSegments = pathSegments(operation.path.split('?')[0] ?? '');
   const full = [...server, ...opSegments];
   const limit = Math.min(server.length + staticLead(opSegments), full.length - 1);
   const { size, fits } = overlap(typed, full, limit);

@@ -1,7 +1,7 @@
 import { parse, type Node } from 'acorn';
 import { ancestor } from 'acorn-walk';
 import type { TApiDescription, TCallWarning, TFieldSchema, TOperation } from '@patchbay/schema';
-import { callPathFor } from './base-path.ts';
+import { callPathFor, pathSegments as segments } from './base-path.ts';
 
 // The console takes the base-URL reconciliation from here (it may import only this module).
 export { callPathFor, urlPathSegments } from './base-path.ts';
@@ -226,10 +226,6 @@ function objectProperty(object: AnyNode | undefined, name: string): AnyNode | un
 }
 
 // ── Matching a call to an operation ───────────────────────────────────────────────────────────
-
-function segments(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
 
 /** Whether a call's segment can be the operation's: `{param}` takes anything, HOLE anything. */
 function segmentMatches(callSegment: string, operationSegment: string): boolean {
