@@ -21,6 +21,7 @@ COPY catalog/package.json catalog/
 COPY db/package.json db/
 COPY runtime/package.json runtime/
 COPY workflows/package.json workflows/
+COPY generator/package.json generator/
 COPY workers/package.json workers/
 COPY api/package.json api/
 COPY web/package.json web/

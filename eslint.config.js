@@ -14,7 +14,8 @@ const MAY_IMPORT = {
   catalog: ['schema'],
   db: ['schema'],
   workflows: ['schema'],
-  workers: ['workflows', 'schema', 'db', 'catalog', 'runtime'],
+  generator: ['schema', 'catalog', 'runtime'],
+  workers: ['workflows', 'schema', 'db', 'catalog', 'runtime', 'generator'],
   api: ['schema', 'db', 'catalog', 'runtime', 'workflows'],
   web: ['schema', 'runtime', 'catalog'],
 };

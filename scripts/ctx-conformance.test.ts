@@ -1,6 +1,6 @@
 import { CTX_CONTRACT_EXAMPLE, type TWebhookEvent } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
-import { generateTemplateCode } from '../workers/src/generation/template-generator.ts';
+import { generateTemplateCode } from '@patchbay/generator';
 import {
   conforms,
   destination,

@@ -4,7 +4,7 @@ import { parse, type ExportDefaultDeclaration, type Node, type Program } from 'a
 // nothing (the sandbox has no modules, DESIGN.md §6) and export a function as its default. The
 // API refuses to deploy code that fails this; the console warns on saving a draft that does.
 // acorn keeps it browser-safe, so the review page and the API share this one check. The worker's
-// isolate-based check (workers/src/sandbox/check-syntax.ts) stays the last word before a run.
+// isolate-based check (runtime/src/check-syntax.ts) stays the last word before a run.
 
 export type ModuleCheck =
   { ok: true } | { ok: false; message: string; line: number; column: number };

@@ -5,9 +5,7 @@ import { DefaultLogger, Runtime, type WorkflowBundleWithSourceMap } from '@tempo
 import { createSql } from '@patchbay/db';
 import { bundleWorkflows } from '../../workers/src/bundle-workflows.ts';
 import { connectToTemporal, createWorker } from '../../workers/src/create-worker.ts';
-import { createGenerator } from '../../workers/src/generation/create-generator.ts';
-import type { GeneratorEnv } from '../../workers/src/generation/generator-env.ts';
-import type { Generator } from '../../workers/src/generation/generator.ts';
+import { createGenerator, type GeneratorEnv, type Generator } from '@patchbay/generator';
 import { SandboxPool } from '../../workers/src/sandbox/index.ts';
 import type { AlertSettings } from '../../workers/src/activities/send-alert.ts';
 

@@ -8,8 +8,7 @@ import {
   type MockRecord,
 } from '../../scripts/test-support/description-mock-server.ts';
 import { SandboxPool } from './sandbox/index.ts';
-import { resolveDescriptions } from './generation/resolve-descriptions.ts';
-import { generateTemplateCode } from './generation/template-generator.ts';
+import { resolveDescriptions, generateTemplateCode } from '@patchbay/generator';
 
 // Generation over two APIs only the directory describes (ADR 033): Up (a bank) and Orbit
 // (community CRM) have no curated entry. Picked in the combobox, each side's choice is the

@@ -8,7 +8,7 @@ import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { bundleWorkflows } from './bundle-workflows.ts';
 import { connectToTemporal, createWorker } from './create-worker.ts';
 import { loadWorkerEnv } from './env.ts';
-import { createGenerator } from './generation/create-generator.ts';
+import { createGenerator } from '@patchbay/generator';
 import { SandboxPool } from './sandbox/index.ts';
 
 async function main(): Promise<void> {

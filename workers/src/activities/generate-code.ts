@@ -10,13 +10,14 @@ import {
   type TRepairCodeInput,
 } from '@patchbay/schema';
 import { parsePayload } from '@patchbay/workflows';
-import type { GenerationResult, Generator } from '../generation/generator.ts';
-import { GenerationError } from '../generation/generator.ts';
 import {
+  GenerationError,
   resolveDescriptions,
   type DescriptionChoices,
-} from '../generation/resolve-descriptions.ts';
-import { checkSyntax } from '../sandbox/check-syntax.ts';
+  type GenerationResult,
+  type Generator,
+} from '@patchbay/generator';
+import { checkSyntax } from '@patchbay/runtime/check-syntax';
 
 /**
  * The generateCode workflow's activities. A bad key or a refused prompt will not get

@@ -3,7 +3,7 @@
 import type { Activities } from '@patchbay/workflows';
 import type { KeyRing } from '@patchbay/schema/vault';
 import type { Sql } from '@patchbay/db';
-import type { Generator } from '../generation/generator.ts';
+import type { Generator } from '@patchbay/generator';
 import type { SandboxPool } from '../sandbox/index.ts';
 import { createExecuteIntegration } from './execute-integration.ts';
 import { createGenerationActivities } from './generate-code.ts';

@@ -18,3 +18,6 @@ export {
 export { createOpenAIGenerator, type OpenAIGeneratorOptions } from './openai-generator.ts';
 export { createTemplateGenerator, generateTemplateCode } from './template-generator.ts';
 export { readSchedule } from './read-prompt.ts';
+export { buildUserPrompt } from './prompt.ts';
+export { readWebhookTrigger } from './webhook-trigger.ts';
+export { resolveDescriptions, type DescriptionChoices } from './resolve-descriptions.ts';

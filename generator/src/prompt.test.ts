@@ -7,7 +7,7 @@ import {
 } from '@patchbay/schema';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { checkSyntax } from '../sandbox/check-syntax.ts';
+import { checkSyntax } from '@patchbay/runtime/check-syntax';
 import { buildRepairPrompt, buildUserPrompt, SYSTEM_PROMPT } from './prompt.ts';
 import { typeCheck } from './type-check.test-support.ts';
 

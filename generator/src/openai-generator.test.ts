@@ -6,7 +6,7 @@ import {
   openAIError,
   startFakeOpenAIServer,
   type FakeOpenAIServer,
-} from '../../../scripts/test-support/fake-openai-server.ts';
+} from '../../scripts/test-support/fake-openai-server.ts';
 import { createGenerator } from './create-generator.ts';
 import { GenerationError, type Generator } from './generator.ts';
 import { SYSTEM_PROMPT } from './prompt.ts';

@@ -2,7 +2,7 @@ import type { TGenerateRequest } from '@patchbay/schema';
 import * as prettier from 'prettier';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { checkSyntax } from '../sandbox/check-syntax.ts';
+import { checkSyntax } from '@patchbay/runtime/check-syntax';
 import { typeCheck } from './type-check.test-support.ts';
 import { createGenerator } from './create-generator.ts';
 import { createTemplateGenerator, generateTemplateCode } from './template-generator.ts';

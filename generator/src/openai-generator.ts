@@ -2,7 +2,7 @@ import { checkCalls } from '@patchbay/catalog/check-calls';
 import type { TGenerateRequest } from '@patchbay/schema';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { checkSyntax, describeSyntaxError } from '../sandbox/check-syntax.ts';
+import { checkSyntax, describeSyntaxError } from '@patchbay/runtime/check-syntax';
 import { describeOperationsForPrompt } from './compact-operations.ts';
 import { extractCode } from './extract-code.ts';
 import {

@@ -8,7 +8,7 @@ import {
   type MockRecord,
 } from '../../../scripts/test-support/description-mock-server.ts';
 import { SandboxPool } from '../sandbox/index.ts';
-import { generateTemplateCode } from './template-generator.ts';
+import { generateTemplateCode } from '@patchbay/generator';
 
 // Issue 15 §2, §4: the grounded template generator's code must leave the destination holding
 // exactly what the prompt asked for. Each case generates code from a prompt over catalog

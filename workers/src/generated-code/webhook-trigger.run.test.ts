@@ -7,9 +7,7 @@ import { getCatalogEntry } from '@patchbay/catalog';
 import type { TApiDescription, TGenerateRequest } from '@patchbay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPool } from '../sandbox/index.ts';
-import { buildUserPrompt } from './prompt.ts';
-import { generateTemplateCode } from './template-generator.ts';
-import { readWebhookTrigger } from './webhook-trigger.ts';
+import { buildUserPrompt, generateTemplateCode, readWebhookTrigger } from '@patchbay/generator';
 
 function entry(id: string): TApiDescription {
   const found = getCatalogEntry(id);

@@ -2,7 +2,7 @@ import { getCatalogEntry, loadCatalog } from '@patchbay/catalog';
 import { checkCalls } from '@patchbay/catalog/check-calls';
 import type { TApiDescription, TParameter } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
-import { checkSyntax } from '../sandbox/check-syntax.ts';
+import { checkSyntax } from '@patchbay/runtime/check-syntax';
 import { describeOperationsForPrompt } from './compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
 import {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TGenerateRequest } from '@patchbay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPool } from '../sandbox/index.ts';
-import { generateTemplateCode } from './template-generator.ts';
+import { generateTemplateCode } from '@patchbay/generator';
 
 // The template generator's code must do what each prompt asks, not merely parse: each case
 // generates code, runs it in the real sandbox against loopback source and destination APIs, and
