@@ -18,7 +18,7 @@ import {
   SYSTEM_PROMPT,
 } from './prompt.ts';
 import { readWebhookTrigger } from './webhook-trigger.ts';
-import { readingSchedule, readSchedule } from './read-prompt.ts';
+import { readingSchedule, readSchedule } from './reader/read-prompt.ts';
 
 // The LLM generator (DESIGN.md §8): any OpenAI-compatible chat-completions server (OpenAI,
 // Ollama, vLLM). One request, then at most one repair round when the code does not parse, and

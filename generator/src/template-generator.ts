@@ -5,9 +5,9 @@ import {
   type TGenerateRequest,
 } from '@patchbay/schema';
 import type { GenerateOptions, GenerationResult, Generator } from './generator.ts';
-import { renderGrounded } from './grounded-code.ts';
-import { groundedRequirements, missing, unaccountedRequests } from './requirements.ts';
-import { planGrounded } from './grounded-plan.ts';
+import { renderGrounded } from './compiler/grounded-code.ts';
+import { groundedRequirements, missing, unaccountedRequests } from './planner/requirements.ts';
+import { planGrounded } from './planner/grounded-plan.ts';
 import { readWebhookTrigger, webhookTemplateCode } from './webhook-trigger.ts';
 import {
   clean,
@@ -17,7 +17,7 @@ import {
   readPrompt,
   type FilterReading,
   type PromptReading,
-} from './read-prompt.ts';
+} from './reader/read-prompt.ts';
 
 // The template generator (DESIGN.md §8): used when no AI model is configured. It fills one fixed,
 // commented template with what read-prompt.ts found in the description, so the same input always

@@ -11,9 +11,9 @@ import type {
   TWebhooks,
 } from '@patchbay/schema';
 import type { GenerationResult } from './generator.ts';
-import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './grounded-plan.ts';
-import { readSchedule } from './read-prompt.ts';
-import { missing } from './requirements.ts';
+import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './planner/grounded-plan.ts';
+import { readSchedule } from './reader/read-prompt.ts';
+import { missing } from './planner/requirements.ts';
 
 export interface WebhookReading {
   /** The described event the prompt names best; undefined when none matched a word of it. */

@@ -15,6 +15,7 @@ export * from './ctx-contract.ts';
 export * from './ctx-example.ts';
 export * from './integration-contract.ts';
 export * from './generation-report.ts';
+export * from './generation-plan.ts';
 export * from './example-prompts.ts';
 export * from './api-description.ts';
 export * from './triggers.ts';

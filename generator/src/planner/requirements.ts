@@ -1,7 +1,7 @@
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter, statedMappings, type GroundedPlan } from './grounded-plan.ts';
-import { unaccountedClauses, wordsOf } from './prompt-clauses.ts';
-import { describeSchedule, readSchedule } from './read-prompt.ts';
+import { unaccountedClauses, wordsOf } from '../reader/prompt-clauses.ts';
+import { describeSchedule, readSchedule } from '../reader/read-prompt.ts';
 
 // The requirement checklist the console shows beside the code: what the prompt asked for, one
 // line each, marked done (with the lines of the code that do it), assumed (with the

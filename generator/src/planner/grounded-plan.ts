@@ -15,7 +15,7 @@ import {
   type FieldLeaf,
   type FieldRule,
 } from './field-match.ts';
-import { readingSchedule, readPrompt, type PromptContext } from './read-prompt.ts';
+import { readingSchedule, readPrompt, type PromptContext } from '../reader/read-prompt.ts';
 
 // The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field

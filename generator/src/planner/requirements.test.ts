@@ -1,7 +1,7 @@
 import { getCatalogEntry } from '@patchbay/catalog';
 import { requirementCounts, type TApiDescription } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
-import { generateTemplateCode } from './template-generator.ts';
+import { generateTemplateCode } from '../template-generator.ts';
 
 // The checklist is read off the plan the code was compiled from: each requirement it marks done
 // points at the lines that do it, and what the plan could not ground is listed as missing.

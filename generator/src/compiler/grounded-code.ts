@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { callPathFor, urlPathSegments } from '@patchbay/catalog';
 import type { TApiDescription, TOperation } from '@patchbay/schema';
-import { conceptOf, leaves } from './field-match.ts';
+import { conceptOf, leaves } from '../planner/field-match.ts';
 import {
   MAX_ITEMS_PER_RUN,
   MAX_PAGES,
@@ -10,8 +10,8 @@ import {
   type GroundedPlan,
   type ReadPlan,
   type WritePlan,
-} from './grounded-plan.ts';
-import { clean, describeSchedule } from './read-prompt.ts';
+} from '../planner/grounded-plan.ts';
+import { clean, describeSchedule } from '../reader/read-prompt.ts';
 
 // Renders a grounded plan (grounded-plan.ts) as the integration's code (ADR 015): a header that
 // says what was understood, what was not (TODO lines) and what was assumed; the settings as

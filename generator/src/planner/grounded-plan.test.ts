@@ -3,7 +3,7 @@ import { checkCalls } from '@patchbay/catalog/check-calls';
 import type { TApiDescription, TParameter } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
 import { checkSyntax } from '@patchbay/runtime/check-syntax';
-import { describeOperationsForPrompt } from './compact-operations.ts';
+import { describeOperationsForPrompt } from '../compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
 import {
   documentedHeaderValue,
@@ -15,7 +15,7 @@ import {
   stateMatch,
   statedMappings,
 } from './grounded-plan.ts';
-import { generateTemplateCode } from './template-generator.ts';
+import { generateTemplateCode } from '../template-generator.ts';
 
 // The grounded reading (ADR 015) without the sandbox: what it picks from a prompt, and that every
 // program it writes over the catalog parses and calls only described operations.

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { FIELD_TYPES, ZPagination } from './api-description.ts';
+import { ZSchedule } from './integrations.ts';
+
+// The plan: what a generator understood, in a form the compiler turns into code and the review
+// page's Plan tab edits (ADR 034, docs/ARCHITECTURE.md "Generation"). It names operations by
+// their id in the side's API description and resources by name, so it stays small and the
+// compiler reads every other fact (parameters, schemas, pagination) from the descriptions the
+// integration uses. Both generators write it: the rule-based planner directly, the model through
+// structured output. One plan, one compiler.
+
+export const GENERATION_PLAN_VERSION = 1;
+
+const ZName = z.string().min(1).max(200);
+const ZScalar = z.union([z.string().max(2000), z.number(), z.boolean()]);
+const ZStringMap = z.record(z.string().max(200), z.string().max(2000));
+
+/** An operation of one side's description, with its method and path for people to read. */
+export const ZPlanOperation = z.strictObject({
+  operationId: ZName,
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  path: z.string().min(1).max(500),
+});
+export type TPlanOperation = z.infer<typeof ZPlanOperation>;
+
+export const ZPlanRead = z.strictObject({
+  resource: ZName,
+  operation: ZPlanOperation,
+  /** Path parameters filled from the prompt (name → value). */
+  pathParams: ZStringMap,
+  query: z.record(z.string().max(200), ZScalar),
+  /** Where the records are in each page; '' means the page is the array. */
+  itemsPath: z.string().max(200),
+  pagination: ZPagination,
+  pageSize: z.number().int().positive().optional(),
+  /** Link-header lists cannot be followed from bodies: `since_id` stands in. */
+  sinceIdParam: z.string().max(200).optional(),
+  graphql: z
+    .strictObject({
+      document: z.string().min(1).max(20_000),
+      variables: z.record(z.string(), z.unknown()),
+    })
+    .optional(),
+  form: z.boolean(),
+  /** Required headers with a fixed value (a version header). */
+  headers: ZStringMap,
+});
+export type TPlanRead = z.infer<typeof ZPlanRead>;
+
+export const MAPPING_TRANSFORMS = ['first-name', 'last-name', 'join-name'] as const;
+
+/** One destination field and where its value comes from. */
+export const ZMappingRule = z.strictObject({
+  /** Dotted path in the record the destination receives. */
+  to: z.string().min(1).max(300),
+  /** Dotted path in the source record; absent for a constant or a join. */
+  from: z.string().min(1).max(300).optional(),
+  /** A fixed value. */
+  value: z.string().max(2000).optional(),
+  /** A part of a full name, or first and last joined. */
+  how: z.enum(MAPPING_TRANSFORMS).optional(),
+  /** The join's two source fields. */
+  parts: z.tuple([z.string().min(1).max(300), z.string().min(1).max(300)]).optional(),
+  /** The destination field's type; the value is converted to it. */
+  type: z.enum(FIELD_TYPES),
+  format: z.string().max(100).optional(),
+  fromFormat: z.string().max(100).optional(),
+  enum: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /** Why this source: exact name, synonym, the prompt, a name split … */
+  reason: z.string().max(300),
+  /** Goes beside the body's container rather than in it (JSON:API's `type`). */
+  top: z.boolean().optional(),
+});
+export type TMappingRule = z.infer<typeof ZMappingRule>;
+
+export const WRITE_KINDS = ['record', 'message', 'batch', 'graphql'] as const;
+
+export const ZPlanWrite = z.strictObject({
+  resource: ZName,
+  operation: ZPlanOperation,
+  kind: z.enum(WRITE_KINDS),
+  pathParams: ZStringMap,
+  query: ZStringMap,
+  headers: ZStringMap,
+  /** The body's single wrapping object (`data`, `ticket`). */
+  envelope: z.string().max(200).optional(),
+  container: z
+    .strictObject({
+      field: z.string().min(1).max(200),
+      kind: z.enum(['object', 'values-array', 'typed-properties']),
+    })
+    .optional(),
+  form: z.boolean(),
+  mapping: z.array(ZMappingRule).max(200),
+  message: z
+    .strictObject({
+      textField: ZName,
+      channelField: ZName.optional(),
+      channel: z.string().max(500).optional(),
+      /** One message for the whole run (a digest) instead of one per record. */
+      summary: z.boolean(),
+      fixed: ZStringMap.optional(),
+    })
+    .optional(),
+  batch: z
+    .strictObject({ itemsField: ZName, maxItems: z.number().int().positive() })
+    .optional(),
+  /** typed-properties: each destination property's type. */
+  propertyTypes: ZStringMap.optional(),
+  /** values-array: the source fields, one column each, in order. */
+  columns: z.array(z.string().max(300)).max(200).optional(),
+  /** values-array: a column of typed answers spread one cell per answer. */
+  spread: z.string().max(300).optional(),
+});
+export type TPlanWrite = z.infer<typeof ZPlanWrite>;
+
+export const FILTER_OPS = [
+  'eq',
+  'ne',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'before-now',
+  'contains',
+  'in',
+  'not-in',
+  'falsy',
+  'truthy',
+  'within',
+] as const;
+export const ZFilterOp = z.enum(FILTER_OPS);
+export type TFilterOp = z.infer<typeof ZFilterOp>;
+
+export const ZPlanFilter = z.strictObject({
+  field: z.string().min(1).max(300),
+  op: ZFilterOp,
+  /** within: [start, end) in milliseconds from the run's due time. */
+  value: z.union([ZScalar, z.array(ZScalar).max(100)]).optional(),
+  /** within: the window starts at the run day's UTC midnight ("yesterday"). */
+  alignDay: z.boolean().optional(),
+  /** The words of the prompt it came from (or "the plan" when a person added it). */
+  phrase: z.string().max(500),
+  format: z.string().max(100).optional(),
+});
+export type TPlanFilter = z.infer<typeof ZPlanFilter>;
+
+export const ZPlanCursor = z.strictObject({
+  kind: z.enum(['new', 'changed']),
+  field: z.string().min(1).max(300),
+  format: z.string().max(100).optional(),
+  param: z
+    .strictObject({ name: ZName, format: z.enum(['date-time', 'unix-time', 'date']) })
+    .optional(),
+  phrase: z.string().max(500),
+});
+export type TPlanCursor = z.infer<typeof ZPlanCursor>;
+
+export const ZPlanDedupe = z.strictObject({
+  sourceField: z.string().min(1).max(300),
+  destinationField: z.string().min(1).max(300),
+  /** How existing records are read: the destination's list or search operation. */
+  operation: ZPlanOperation,
+  pathParams: ZStringMap,
+  query: ZStringMap,
+  itemsPath: z.string().max(200),
+  pagination: ZPagination,
+  headers: ZStringMap,
+  phrase: z.string().max(500),
+});
+export type TPlanDedupe = z.infer<typeof ZPlanDedupe>;
+
+/** An id given by name, looked up at run time in the destination's list of that resource. */
+export const ZPlanLookup = z.strictObject({
+  target: z.strictObject({ kind: z.enum(['path', 'field']), name: ZName }),
+  operation: ZPlanOperation,
+  pathParams: ZStringMap,
+  itemsPath: z.string().max(200),
+  idField: ZName,
+  nameField: ZName,
+  name: z.string().max(500).optional(),
+  resource: ZName,
+});
+export type TPlanLookup = z.infer<typeof ZPlanLookup>;
+
+export const ZGenerationPlan = z.strictObject({
+  version: z.literal(GENERATION_PLAN_VERSION),
+  source: ZPlanRead.optional(),
+  destination: ZPlanWrite.optional(),
+  filters: z.array(ZPlanFilter).max(50),
+  cursor: ZPlanCursor.optional(),
+  dedupe: ZPlanDedupe.optional(),
+  lookups: z.array(ZPlanLookup).max(20),
+  schedule: ZSchedule.optional(),
+  /** No cursor: ids already sent are kept in ctx.state so later runs skip them. */
+  remember: z.boolean(),
+  /** What the generator read and grounded, in words. */
+  understood: z.array(z.string().max(1000)).max(100),
+  assumptions: z.array(z.string().max(1000)).max(100),
+  /** What the prompt asked that the plan does not do. */
+  unresolved: z.array(z.string().max(1000)).max(100),
+  /** The subset of `unresolved` that stops the code before any write. */
+  blocking: z.array(z.string().max(1000)).max(100),
+});
+export type TGenerationPlan = z.infer<typeof ZGenerationPlan>;
