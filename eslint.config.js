@@ -16,7 +16,7 @@ const MAY_IMPORT = {
   workflows: ['schema'],
   generator: ['schema', 'catalog', 'runtime'],
   workers: ['workflows', 'schema', 'db', 'catalog', 'runtime', 'generator'],
-  api: ['schema', 'db', 'catalog', 'runtime', 'workflows'],
+  api: ['schema', 'db', 'catalog', 'runtime', 'workflows', 'generator'],
   web: ['schema', 'runtime', 'catalog'],
 };
 const PACKAGES = Object.keys(MAY_IMPORT);

@@ -1,6 +1,7 @@
 import type {
   TApiDescription,
   TGenerateRequest,
+  TGenerationPlan,
   TGenerator,
   TOperationCall,
   TRequirement,
@@ -27,6 +28,8 @@ export interface GenerationResult {
   requirements: TRequirement[];
   /** The described operations the code calls (empty when no description was given). */
   operations: TOperationCall[];
+  /** What the code was compiled from, when a plan describes it (schema/src/generation-plan.ts). */
+  plan?: TGenerationPlan;
 }
 
 export interface GenerateOptions {

@@ -5,8 +5,9 @@ import {
   type TGenerateRequest,
 } from '@patchbay/schema';
 import type { GenerateOptions, GenerationResult, Generator } from './generator.ts';
-import { renderGrounded } from './compiler/grounded-code.ts';
-import { groundedRequirements, missing, unaccountedRequests } from './planner/requirements.ts';
+import { compilePlan } from './compiler/compile-plan.ts';
+import { missing, unaccountedRequests } from './planner/requirements.ts';
+import { toGenerationPlan } from './planner/plan-document.ts';
 import { planGrounded } from './planner/grounded-plan.ts';
 import { readWebhookTrigger, webhookTemplateCode } from './webhook-trigger.ts';
 import {
@@ -78,16 +79,9 @@ export function generateTemplateCode(
     const plan = planGrounded(input, source, destination);
     const names = { source: input.sourceApiName, destination: input.destApiName };
     plan.unresolved.push(...unaccountedRequests(plan, input.userPrompt, names));
-    const code = renderGrounded(input, plan, { source, destination });
-    const result: GenerationResult = {
-      code,
-      generator: 'template',
-      unresolved: plan.unresolved,
-      requirements: groundedRequirements(plan, code, names),
-      operations: plan.calls,
-    };
-    if (plan.schedule) result.schedule = plan.schedule;
-    return result;
+    // The code is compiled from the plan as it is stored, so what the Plan tab shows and edits
+    // is exactly what this code came from.
+    return compilePlan(input, toGenerationPlan(plan), { source, destination });
   }
   const unresolved = [...reading.notes, ...reading.notUnderstood];
   for (const [role, endpoint] of [

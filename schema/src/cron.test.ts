@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cronProblem, intervalOffsetSeconds, nextFireTimes } from './cron.ts';
-import { ZSchedule } from './integrations.ts';
+import { ZSchedule } from './schedule.ts';
 
 describe('nextFireTimes', () => {
   it('puts interval ticks on multiples of the interval since the epoch, as Temporal does', () => {

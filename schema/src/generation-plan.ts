@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_TYPES, ZPagination } from './api-description.ts';
-import { ZSchedule } from './integrations.ts';
+import { ZSchedule } from './schedule.ts';
 
 // The plan: what a generator understood, in a form the compiler turns into code and the review
 // page's Plan tab edits (ADR 034, docs/ARCHITECTURE.md "Generation"). It names operations by
@@ -102,9 +102,7 @@ export const ZPlanWrite = z.strictObject({
       fixed: ZStringMap.optional(),
     })
     .optional(),
-  batch: z
-    .strictObject({ itemsField: ZName, maxItems: z.number().int().positive() })
-    .optional(),
+  batch: z.strictObject({ itemsField: ZName, maxItems: z.number().int().positive() }).optional(),
   /** typed-properties: each destination property's type. */
   propertyTypes: ZStringMap.optional(),
   /** values-array: the source fields, one column each, in order. */

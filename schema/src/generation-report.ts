@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZGenerationPlan } from './generation-plan.ts';
 
 // What generation says about the code it wrote: the prompt split into requirements, each marked
 // done (with the code lines that do it), assumed (with the assumption) or missing (with what is
@@ -67,6 +68,8 @@ export const ZGenerationReport = z.strictObject({
   model: z.string().max(200).optional(),
   requirements: z.array(ZRequirement).max(200),
   verification: ZVerification.optional(),
+  /** The plan the code was compiled from, when one describes it; the Plan tab edits it. */
+  plan: ZGenerationPlan.optional(),
 });
 export type TGenerationReport = z.infer<typeof ZGenerationReport>;
 

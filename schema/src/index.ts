@@ -5,6 +5,7 @@ export * from './health.ts';
 export * from './auth.ts';
 export * from './sign-in-redirect.ts';
 export * from './integration-constants.ts';
+export * from './schedule.ts';
 export * from './integrations.ts';
 export * from './runs.ts';
 export * from './replay.ts';

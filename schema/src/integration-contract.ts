@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZCallWarning } from './api-description.ts';
-import { ZCreateIntegrationRequest, ZSchedule } from './integrations.ts';
+import { ZCreateIntegrationRequest } from './integrations.ts';
+import { ZSchedule } from './schedule.ts';
+import { ZGenerationPlan } from './generation-plan.ts';
 import { ZGenerator, ZRequirement, ZVerification } from './generation-report.ts';
 import { ZTriggerType } from './triggers.ts';
 
@@ -53,5 +55,19 @@ export const ZGenerateResponse = z.object({
   warnings: z.array(ZCallWarning).default([]),
   /** What the dry run of the code proved (issue 15 §6); absent from older answers. */
   verification: ZVerification.optional(),
+  /** The plan the code was compiled from (generation-plan.ts), when one describes it. */
+  plan: ZGenerationPlan.optional(),
 });
 export type TGenerateResponse = z.infer<typeof ZGenerateResponse>;
+
+/**
+ * The Plan tab's save: the plan as the person corrected it. The code is compiled from it and
+ * saved as a new version ("edited plan"). Code edited by hand since its plan last compiled is
+ * only replaced when `replaceHandEdits` says the person agreed; the old version stays
+ * restorable either way.
+ */
+export const ZCompilePlanRequest = z.strictObject({
+  plan: ZGenerationPlan,
+  replaceHandEdits: z.boolean().default(false),
+});
+export type TCompilePlanRequest = z.infer<typeof ZCompilePlanRequest>;

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
 import { ZGenerationReport, ZIntegrationGenerationReport } from './generation-report.ts';
 import { ZOAuthGrant } from './oauth.ts';
+import { ZSchedule } from './schedule.ts';
 import {
-  ZCronExpression,
-  ZTimeZone,
   ZTriggerType,
   ZWebhookSettings,
   ZWebhookSignature,
@@ -111,26 +110,6 @@ const zName = z
   .trim()
   .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
 
-/** Interval schedule in minutes (1 minute to 1 day). */
-export const ZIntervalSchedule = z.strictObject({
-  everyMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60),
-});
-export type TIntervalSchedule = z.infer<typeof ZIntervalSchedule>;
-
-/** Issue 16: a cron expression read in an IANA time zone (a Temporal cron spec with timezone). */
-export const ZCronSchedule = z.strictObject({ cron: ZCronExpression, timeZone: ZTimeZone });
-export type TCronSchedule = z.infer<typeof ZCronSchedule>;
-
-/** When a `schedule` trigger fires: an interval or cron + zone (`nextFireTimes` in cron.ts). */
-export const ZSchedule = z.union([ZIntervalSchedule, ZCronSchedule], {
-  error: 'must be { everyMinutes } or { cron, timeZone }',
-});
-export type TSchedule = z.infer<typeof ZSchedule>;
-export const DEFAULT_SCHEDULE: TIntervalSchedule = { everyMinutes: 15 };
 
 /** Issue 16: the trigger and, for a webhook, how its signature is checked and with what secret. */
 const triggerRequestFields = {
@@ -254,7 +233,7 @@ export const ZListIntegrationsQuery = z.strictObject({
 });
 export type TListIntegrationsQuery = z.infer<typeof ZListIntegrationsQuery>;
 
-export const VERSION_ORIGINS = ['generated', 'edited', 'deployed'] as const;
+export const VERSION_ORIGINS = ['generated', 'edited', 'deployed', 'plan'] as const;
 export const ZIntegrationVersion = z.object({
   version: z.number().int(),
   origin: z.enum(VERSION_ORIGINS),

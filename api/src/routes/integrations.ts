@@ -5,6 +5,7 @@ import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import {
   ZCallWarning,
+  ZCompilePlanRequest,
   ZCreateIntegrationRequest,
   ZIntegration,
   ZIntegrationDescriptions,
@@ -34,6 +35,7 @@ import {
   integrationResponse,
 } from '../integrations/integration-response.ts';
 import { IntegrationListCache } from '../integrations/list-cache.ts';
+import { compileEditedPlan } from '../integrations/plan-compile.ts';
 import { revokeConnection } from '../oauth/revoke-connection.ts';
 import {
   effectiveSignature,
@@ -159,6 +161,35 @@ export function integrationRoutes(deps: AppDeps) {
           ...integrationResponse(after, deps.auth.appUrl),
           codeWarnings: codeWarnings(after),
           ...(notices.length ? { notices } : {}),
+        });
+      },
+    )
+    .post(
+      '/:id/plan',
+      describeRoute({
+        summary: 'Compile an edited plan into new code, saved as a version ("edited plan")',
+        description:
+          'The plan is the one `generationReport.plan` holds, as the person corrected it. 409 HAND_EDITED when the code was edited by hand since its plan last compiled and `replaceHandEdits` is not true; 409 NO_DESCRIPTION when a side has no API description; 422 PLAN_NOT_COMPILABLE when the plan names an operation or resource its description lacks.',
+        security: SIGNED_IN,
+        responses: {
+          200: json(
+            'The integration with the compiled code and its checklist',
+            ZIntegration.extend({ codeWarnings: z.array(ZCallWarning) }),
+          ),
+          ...errors(400, 401, 403, 404, 409, 413, 422),
+        },
+      }),
+      jsonBody(ZCompilePlanRequest),
+      async (c) => {
+        const after = await compileEditedPlan(
+          sql,
+          userId(c),
+          c.req.param('id'),
+          c.req.valid('json'),
+        );
+        return c.json({
+          ...integrationResponse(after, deps.auth.appUrl),
+          codeWarnings: codeWarnings(after),
         });
       },
     )

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { callPathFor, urlPathSegments } from '@patchbay/catalog';
-import type { TApiDescription, TOperation } from '@patchbay/schema';
+import { ZMappingRule, ZPlanFilter, type TApiDescription, type TOperation } from '@patchbay/schema';
 import { conceptOf, leaves } from '../planner/field-match.ts';
 import {
   MAX_ITEMS_PER_RUN,
@@ -146,7 +146,7 @@ function settings(
     `const FIELDS = ${json(rules.map(compactRule))};`,
     '',
     '// Only records that pass every condition are written.',
-    `const FILTERS = ${json(plan.filters.map(({ phrase: _phrase, ...f }) => f))};`,
+    `const FILTERS = ${json(plan.filters.map((f) => inSchemaOrder({ ...f }, Object.keys(ZPlanFilter.shape), ['phrase'])))};`,
     '',
     '// Incremental sync: the cursor saved in ctx.state after a successful run, or null.',
     `const CURSOR = ${json(plan.cursor ? { field: plan.cursor.field, format: plan.cursor.format ?? null, param: plan.cursor.param ?? null } : null)};`,
@@ -183,9 +183,24 @@ function settings(
   return out.join('\n');
 }
 
+/**
+ * A rule's keys in the plan schema's order, whichever way the plan reached the compiler (from the
+ * planner, or parsed back from storage), so the same plan always gives the same code.
+ */
 function compactRule(rule: Record<string, unknown>): Record<string, unknown> {
+  return inSchemaOrder(rule, Object.keys(ZMappingRule.shape), ['reason']);
+}
+
+function inSchemaOrder(
+  value: Record<string, unknown>,
+  order: readonly string[],
+  leave: readonly string[] = [],
+): Record<string, unknown> {
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   return Object.fromEntries(
-    Object.entries(rule).filter(([key, value]) => value !== undefined && key !== 'reason'),
+    Object.entries(value)
+      .filter(([key, v]) => v !== undefined && !leave.includes(key))
+      .sort(([a], [b]) => rank(a) - rank(b)),
   );
 }
 

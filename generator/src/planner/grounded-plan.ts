@@ -814,39 +814,26 @@ export function planGrounded(
     planCursor(lower, reading, plan);
     planDedupe(lower, plan);
   }
-  if (plan.source) {
-    plan.calls.push({
-      side: 'source',
-      operationId: plan.source.operation.id,
-      method: plan.source.operation.method,
-      path: plan.source.operation.path,
-    });
-  }
-  if (plan.dedupe) {
-    plan.calls.push({
-      side: 'destination',
-      operationId: plan.dedupe.operation.id,
-      method: plan.dedupe.operation.method,
-      path: plan.dedupe.operation.path,
-    });
-  }
-  for (const lookup of plan.lookups) {
-    plan.calls.push({
-      side: 'destination',
-      operationId: lookup.operation.id,
-      method: lookup.operation.method,
-      path: lookup.operation.path,
-    });
-  }
-  if (plan.destination) {
-    plan.calls.push({
-      side: 'destination',
-      operationId: plan.destination.operation.id,
-      method: plan.destination.operation.method,
-      path: plan.destination.operation.path,
-    });
-  }
+  plan.calls = plannedCalls(plan);
   return plan;
+}
+
+/** The calls a plan makes, in the order the code makes them: read, dedupe, lookups, write. */
+export function plannedCalls(
+  plan: Pick<GroundedPlan, 'source' | 'dedupe' | 'lookups' | 'destination'>,
+): PlannedCall[] {
+  const call = (side: Side, operation: TOperation): PlannedCall => ({
+    side,
+    operationId: operation.id,
+    method: operation.method,
+    path: operation.path,
+  });
+  return [
+    ...(plan.source ? [call('source', plan.source.operation)] : []),
+    ...(plan.dedupe ? [call('destination', plan.dedupe.operation)] : []),
+    ...plan.lookups.map((lookup) => call('destination', lookup.operation)),
+    ...(plan.destination ? [call('destination', plan.destination.operation)] : []),
+  ];
 }
 
 function planRead(
@@ -1510,7 +1497,7 @@ function exampleChoice(
 }
 
 /** Required fields as dotted paths, into required objects (`input.teamId`, `input.title`). */
-function requiredPaths(schema: TFieldSchema | undefined, prefix = ''): string[] {
+export function requiredPaths(schema: TFieldSchema | undefined, prefix = ''): string[] {
   const out: string[] = [];
   for (const name of schema?.required ?? []) {
     const child = schema?.properties?.[name];

@@ -88,6 +88,7 @@ function toResponse(
     unresolved: result.unresolved,
     requirements: result.requirements,
     operations: result.operations,
+    ...(result.plan ? { plan: result.plan } : {}),
     // Issue 15 §4: the static check's findings travel with the code, as on save.
     warnings: checkCalls(result.code, {
       source: descriptions.source

@@ -109,6 +109,7 @@ export async function generateIntoIntegration(
       ...(generated.model ? { model: generated.model } : {}),
       requirements: generated.requirements,
       ...(generated.verification ? { verification: generated.verification } : {}),
+      ...(generated.plan ? { plan: generated.plan } : {}),
     },
     ...(generated.schedule ? { schedule: generated.schedule } : {}),
   });

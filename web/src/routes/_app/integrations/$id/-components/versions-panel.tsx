@@ -32,12 +32,14 @@ const ORIGIN_LABELS: Record<TIntegrationVersion['origin'], string> = {
   generated: 'Generated',
   edited: 'Edited',
   deployed: 'Deployed',
+  plan: 'Edited plan',
 };
 
 const ORIGIN_COLORS: Record<TIntegrationVersion['origin'], string> = {
   generated: 'violet',
   edited: 'blue',
   deployed: 'green',
+  plan: 'grape',
 };
 
 interface VersionsPanelProps {
