@@ -156,6 +156,50 @@ describe('grounded plan', () => {
     expect(idFromPrompt('our list of things', ['list'])).toBeUndefined();
   });
 
+  it('reads an id written as "<noun> id <value>", whatever the case and punctuation', () => {
+    expect(
+      idFromPrompt('the Budget workbook (Spreadsheet ID: 9zzBudgetQ4abc)', ['spreadsheet']),
+    ).toBe('9zzBudgetQ4abc');
+    expect(idFromPrompt('file them under project gid 4445556667', ['project'])).toBe('4445556667');
+    expect(idFromPrompt('our Roadmap db, database id=77aa01ff, please', ['database'])).toBe(
+      '77aa01ff',
+    );
+    // A word after "id" that is not a value gives nothing rather than the word "id".
+    expect(idFromPrompt('each form id we know of', ['form'])).toBeUndefined();
+    // In a whole plan: a sheet named by id in a parenthesis receives the rows.
+    const rows = plan(
+      'Put every new Stripe customer as a row in the Signups workbook (spreadsheet id 1AbcSignups77) please',
+      'stripe',
+      'google-sheets',
+    );
+    expect(rows.destination?.pathParams.spreadsheetId).toBe('1AbcSignups77');
+    expect(rows.blocking).toEqual([]);
+    expect(idFromPrompt('the Ops db (id 5e5e5e5e) holds them', ['db'])).toBe('5e5e5e5e');
+  });
+
+  it('reads a name written before its noun: quoted, or in capitals that are not the API name', () => {
+    expect(nameFromPrompt('append them to the ‘Refunds’ tab', ['tab'])).toBe('Refunds');
+    expect(nameFromPrompt('into the "Vendor list" table of base app9', ['table'])).toBe(
+      'Vendor list',
+    );
+    const named = plan(
+      'Whenever it runs, add each new HubSpot contact to our Partner Leads table in Airtable base appZ9partners',
+      'hubspot',
+      'airtable',
+    );
+    expect(named.destination?.pathParams).toEqual({
+      baseId: 'appZ9partners',
+      tableIdOrName: 'Partner Leads',
+    });
+    // "the Airtable table" is the API's name, not the table's.
+    const unnamed = plan(
+      'add each new HubSpot contact to the Airtable table in base appZ9partners',
+      'hubspot',
+      'airtable',
+    );
+    expect(unnamed.destination?.pathParams.tableIdOrName).toBeUndefined();
+  });
+
   it('reads filters on the schema: overdue, tagged, excluding, amounts, adjectives', () => {
     const overdue = plan('only overdue invoices to slack #billing', 'stripe', 'slack');
     expect(overdue.filters.map((f) => [f.field, f.op])).toEqual([

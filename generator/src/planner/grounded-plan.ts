@@ -263,7 +263,9 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
   for (const hint of hints) {
     const pattern = new RegExp(
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
-      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*[:=]?(?:\\s+(?:id|named|called|gid))?\\s*[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
+      // "sheet id 1Qx", "form ID: qX7", "database (id 3c5e…)", "project gid 1208": the word
+      // "id" is never the value.
+      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
       'gi',
     );
     for (const m of text.matchAll(pattern)) {
@@ -307,7 +309,7 @@ function paramValue(
     idFromPrompt(text, words) ??
     // "project OPS" (`projectKey`), "table Deals" (`tableIdOrName`): keys and names, not ids.
     (/key/i.test(name) ? keyFromPrompt(text, words) : undefined) ??
-    (/name$/i.test(name) ? capitalisedFromPrompt(text, words) : undefined)
+    (/name$/i.test(name) ? capitalisedFromPrompt(text, words, description.name) : undefined)
   );
 }
 
@@ -324,7 +326,7 @@ export function keyFromPrompt(text: string, hints: string[]): string | undefined
 }
 
 /** A name the prompt gives after a hint: quoted, or one capitalised word ("table Deals"). */
-function capitalisedFromPrompt(text: string, hints: string[]): string | undefined {
+function capitalisedFromPrompt(text: string, hints: string[], apiName = ''): string | undefined {
   const quoted = nameFromPrompt(text, hints);
   if (quoted) return quoted;
   for (const hint of hints) {
@@ -333,6 +335,18 @@ function capitalisedFromPrompt(text: string, hints: string[]): string | undefine
       'i',
     ).exec(text);
     if (m?.[1] && /^[A-Z]/.test(m[1])) return m[1];
+  }
+  // Capitalised words before the noun name it ("the Returns sheet", "our Incident Log tab"),
+  // unless they are the API's own name ("the Airtable table") or start a sentence.
+  const apiWords = new Set(apiName.toLowerCase().split(/\s+/));
+  for (const hint of hints) {
+    for (const m of text.matchAll(
+      new RegExp(`(?<=\\b[a-z]+\\s)((?:[A-Z][\\w-]*\\s+){1,3})${escapeRegExp(hint)}s?\\b`, 'g'),
+    )) {
+      const words = (m[1] ?? '').trim().split(/\s+/);
+      if (words.some((w) => apiWords.has(w.toLowerCase()))) continue;
+      return words.join(' ');
+    }
   }
   return undefined;
 }
@@ -386,6 +400,13 @@ export function nameFromPrompt(text: string, hints: string[]): string | undefine
     const m = pattern.exec(text);
     const name = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4] ?? m?.[5];
     if (name) return name.trim();
+    // The name before its noun: the "Vendors" table, the ‘Resolved’ tab.
+    const before = new RegExp(
+      `(?:"([^"]+)"|'([^']+)'|“([^”]+)”|‘([^’]+)’)\\s+${escapeRegExp(hint)}s?\\b`,
+      'i',
+    ).exec(text);
+    const named = before?.[1] ?? before?.[2] ?? before?.[3] ?? before?.[4];
+    if (named) return named.trim();
   }
   if (hints.includes('channel')) {
     const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
@@ -489,9 +510,18 @@ function pickResource(
     mentions(text, resource, description)
       .filter((m) => !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(lower.slice(m.end)))
       .map((m) => m.index);
+  // "as a row", "as new cards", "as one task each": what the records become, wherever it is
+  // said. A bare "as" is only trusted in the side's own part ("Employer as company" maps a field).
+  const before = (i: number) => lower.slice(Math.max(0, i - 16), i);
+  const becomes = (i: number) => /\bas\s+(?:a|an|one|new)\s+(?:new\s+)?$/.test(before(i));
   const rank = (i: number) =>
-    /\bas\s+(?:new\s+)?$/.test(lower.slice(Math.max(0, i - 8), i)) ? i - 10_000 : i;
+    becomes(i) || /\bas\s+(?:new\s+)?$/.test(before(i)) ? i - 10_000 : i;
   let best: { resource: TResource; at: number } | undefined;
+  for (const resource of candidates) {
+    const at = usable(resource).filter(becomes)[0];
+    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
+  }
+  if (best) return { resource: best.resource, named: true };
   for (const resource of candidates) {
     const at = usable(resource)
       .filter((i) => i >= range[0] && i < range[1])
