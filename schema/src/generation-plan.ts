@@ -57,6 +57,8 @@ export const ZMappingRule = z.strictObject({
   from: z.string().min(1).max(300).optional(),
   /** A fixed value. */
   value: z.string().max(2000).optional(),
+  /** Text with `{source.path}` placeholders (`{path|fallback}` for an empty value). */
+  template: z.string().min(1).max(2000).optional(),
   /** A part of a full name, or first and last joined. */
   how: z.enum(MAPPING_TRANSFORMS).optional(),
   /** The join's two source fields. */
@@ -99,6 +101,8 @@ export const ZPlanWrite = z.strictObject({
       channel: z.string().max(500).optional(),
       /** One message for the whole run (a digest) instead of one per record. */
       summary: z.boolean(),
+      /** The message text with `{source.path}` placeholders, when the prompt gives one. */
+      template: z.string().min(1).max(2000).optional(),
       fixed: ZStringMap.optional(),
     })
     .optional(),

@@ -3,11 +3,7 @@ import { ZDescriptionChoice, ZDescriptionInUse } from './api-description.ts';
 import { ZGenerationReport, ZIntegrationGenerationReport } from './generation-report.ts';
 import { ZOAuthGrant } from './oauth.ts';
 import { ZSchedule } from './schedule.ts';
-import {
-  ZTriggerType,
-  ZWebhookSettings,
-  ZWebhookSignature,
-} from './triggers.ts';
+import { ZTriggerType, ZWebhookSettings, ZWebhookSignature } from './triggers.ts';
 import {
   AUTH_TYPES,
   CODE_MAX_LENGTH,
@@ -109,7 +105,6 @@ const zName = z
   .string()
   .trim()
   .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
-
 
 /** Issue 16: the trigger and, for a webhook, how its signature is checked and with what secret. */
 const triggerRequestFields = {

@@ -254,6 +254,7 @@ function messageSettings(plan: GroundedPlan) {
     channelField: write.message?.channelField ?? null,
     channel: write.message?.channel ?? null,
     summary: write.message?.summary ?? false,
+    ...(write.message?.template ? { template: write.message.template } : {}),
     ...(write.message?.fixed ? { fixed: write.message.fixed } : {}),
   };
 }
@@ -390,9 +391,10 @@ function shape(plan: GroundedPlan): string {
   if (!write) return 'function toBody(item) {\n  return toRecord(item);\n}';
   if (write.kind === 'message') {
     const m = write.message;
-    return `// One message: the record's title and a few telling fields.
+    return `// One message: the prompt's template, else the record's title and a few telling fields.
 function messageFor(item) {
   const m = WRITE.message;
+  if (m.template) return fillTemplate(item, m.template);
   const shown = (field) => {
     const value = getField(item, field);
     return m.formats[field] === 'unix-time' && typeof value === 'number'

@@ -201,6 +201,7 @@ function toRecord(item, top = false) {
   for (const rule of FIELDS.filter((field) => Boolean(field.top) === top)) {
     let value;
     if (rule.value !== undefined) value = rule.value;
+    else if (rule.template !== undefined) value = fillTemplate(item, rule.template);
     else if (rule.how === 'join-name') {
       value = rule.parts
         .map((part) => getField(item, part))
@@ -213,6 +214,15 @@ function toRecord(item, top = false) {
     setField(record, rule.to, value);
   }
   return record;
+}
+
+// The prompt's template with each {path} replaced by the record's value there, and
+// {path|fallback} by the fallback when the record has none.
+function fillTemplate(item, template) {
+  return template.replace(/\{([^{}|]+)(?:\|([^{}]*))?\}/g, (_, path, fallback) => {
+    const value = convert(getField(item, path), { type: 'string' });
+    return value === undefined || value === '' ? (fallback ?? '') : value;
+  });
 }
 
 // "Ada King Lovelace" → first "Ada", last "King Lovelace"; a single word is a last name.

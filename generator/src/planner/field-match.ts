@@ -165,6 +165,8 @@ export interface FieldRule {
   from?: string;
   /** A fixed value (an id the prompt named). */
   value?: string;
+  /** Text with `{source.path}` (or `{path|fallback}`) placeholders, filled per record. */
+  template?: string;
   /** first-name/last-name: a part of a full name; join-name: first and last joined. */
   how?: 'first-name' | 'last-name' | 'join-name';
   /** The join's two source fields. */

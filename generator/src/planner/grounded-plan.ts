@@ -16,6 +16,7 @@ import {
   type FieldRule,
 } from './field-match.ts';
 import { readingSchedule, readPrompt, type PromptContext } from '../reader/read-prompt.ts';
+import { readTemplates, templateTarget, type PromptTemplate } from './templates.ts';
 
 // The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
@@ -68,6 +69,8 @@ export interface WritePlan {
     channelField?: string | undefined;
     channel?: string | undefined;
     summary: boolean;
+    /** The prompt's own text for each message, `{path}` for a record's field (templates.ts). */
+    template?: string | undefined;
     /** Other body fields the prompt fixes (Twilio's `From` number). */
     fixed?: Record<string, string> | undefined;
   };
@@ -263,9 +266,9 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
   for (const hint of hints) {
     const pattern = new RegExp(
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
-      // "sheet id 1Qx", "form ID: qX7", "database (id 3c5e…)", "project gid 1208": the word
-      // "id" is never the value.
-      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
+      // "sheet id 1Qx", "form ID: qX7", "database (id 3c5e…)", "project gid 1208", project
+      // "Q4" (gid 1209): the word "id" is never the value, and a quoted name may come first.
+      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*(?:["“'][^"”'\\n]{1,80}["”']\\s*)?[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
       'gi',
     );
     for (const m of text.matchAll(pattern)) {
@@ -839,6 +842,13 @@ export function planGrounded(
       );
     }
     planMapping(text, mappings, plan, block);
+    if (plan.destination?.message) {
+      const [template] = readTemplates(text, plan.source.resource);
+      if (template) {
+        plan.destination.message.template = template.template;
+        noteTemplate(template, 'the message', plan);
+      }
+    }
     planFilters(text, reading, plan);
     extendListedValues(text.toLowerCase(), plan);
     planCursor(lower, reading, plan);
@@ -1152,6 +1162,37 @@ function recordSchema(write: WritePlan): TFieldSchema | undefined {
   return schema;
 }
 
+/** A template the prompt writes for a record's text field, as that field's rule. */
+function templateRules(
+  text: string,
+  resource: TResource,
+  targets: FieldLeaf[],
+  required: Set<string>,
+  plan: GroundedPlan,
+): FieldRule[] {
+  const rules: FieldRule[] = [];
+  for (const template of readTemplates(text, resource)) {
+    const target = templateTarget(template.lead, targets, required);
+    if (!target || rules.some((r) => r.to === target.path)) continue;
+    rules.push({
+      to: target.path,
+      template: template.template,
+      type: 'string',
+      reason: 'the prompt’s template',
+    });
+    noteTemplate(template, target.path, plan);
+  }
+  return rules;
+}
+
+function noteTemplate(template: PromptTemplate, target: string, plan: GroundedPlan): void {
+  plan.understood.push(`${target} is written as "${template.template}".`);
+  for (const words of template.unmatched)
+    plan.unresolved.push(
+      `the "<${words}>" in "${template.written}": no field of ${plan.source?.resource.plural ?? 'the records'} is called that, so it is left empty`,
+    );
+}
+
 function planMapping(
   text: string,
   stated: Array<{ from: string; to: string }>,
@@ -1253,7 +1294,16 @@ function planMapping(
     const personTarget = targets.some((t) =>
       ['firstname', 'lastname'].includes(conceptOf(t.path) ?? ''),
     );
+    const templated = templateRules(
+      text,
+      read.resource,
+      targets,
+      new Set(requiredPaths(schema)),
+      plan,
+    );
+    write.rules.push(...templated);
     for (const target of targets) {
+      if (templated.some((rule) => rule.to === target.path)) continue;
       const top = target.path.split('.')[0] ?? '';
       if (isIdLike(target.path) && conceptOf(target.path) !== 'externalid') {
         const value = idFromPrompt(text, hintsFor(target.path.split('.').at(-1) ?? ''));
@@ -1306,7 +1356,7 @@ function planMapping(
           required.has(t.path) && t.schema.type === 'string' && conceptOf(t.path) === 'description',
       );
       const current = write.rules.find((r) => r.to === text?.path);
-      if (text && current?.reason !== 'the prompt') {
+      if (text && current?.reason !== 'the prompt' && current?.template === undefined) {
         write.rules = write.rules.filter((r) => r !== current);
         write.rules.push({
           to: text.path,

@@ -1,5 +1,6 @@
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter, statedMappings, type GroundedPlan } from './grounded-plan.ts';
+import { readTemplates } from './templates.ts';
 import { unaccountedClauses, wordsOf } from '../reader/prompt-clauses.ts';
 import { describeSchedule, readSchedule } from '../reader/read-prompt.ts';
 
@@ -77,6 +78,8 @@ function planVocabulary(
     plan.cursor?.phrase ?? '',
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
+    // The templates the plan writes with: their text is the prompt's own.
+    ...(plan.source ? readTemplates(prompt, plan.source.resource).map((t) => t.written) : []),
     // The mappings the plan took from the prompt's own words.
     ...(plan.source
       ? statedMappings(prompt, plan.source.resource, names.source)
@@ -100,6 +103,8 @@ function planVocabulary(
   for (const [name, value] of Object.entries(plan.source?.query ?? {}))
     texts.push(name, String(value));
   if (plan.destination?.kind === 'batch') texts.push('bulk batch batches once together');
+  if (plan.destination?.message?.template || plan.destination?.rules.some((r) => r.template))
+    texts.push('format formatted template like this text reads looks');
   for (const filter of plan.filters) {
     texts.push(filter.field, filter.phrase);
     for (const v of [filter.value].flat()) if (typeof v === 'string') texts.push(v);
@@ -170,12 +175,22 @@ export function groundedRequirements(
       const from =
         rule.value !== undefined
           ? JSON.stringify(rule.value)
-          : rule.how === 'join-name'
-            ? (rule.parts ?? []).join(' + ')
-            : rule.how
-              ? `${rule.how.replace('-', ' ')} of ${rule.from}`
-              : (rule.from ?? '?');
+          : rule.template !== undefined
+            ? `"${rule.template}"`
+            : rule.how === 'join-name'
+              ? (rule.parts ?? []).join(' + ')
+              : rule.how
+                ? `${rule.how.replace('-', ' ')} of ${rule.from}`
+                : (rule.from ?? '?');
       done('field', `${rule.to} ← ${from}`, rule.reason, 'const FIELDS');
+    }
+    if (write.message?.template) {
+      done(
+        'format',
+        `Each message reads "${write.message.template}"`,
+        'the prompt’s template, each {field} filled from the record',
+        'const WRITE',
+      );
     }
     for (const column of write.columns ?? []) {
       if (!write.rules.some((rule) => rule.from === column)) {

@@ -140,6 +140,23 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(stripe.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(2);
   });
 
+  it('a template in the prompt is filled per record, with its fallback for an empty field', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      "Post every Stripe customer to #crm on Slack, formatted as: {name} ({email}) · phone: <phone, or 'none given' when missing>",
+      stripe,
+      slack,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, slack));
+    expect(slack.written('message').map((m) => m.text)).toEqual([
+      'Ada Lovelace (ada@example.com) · phone: +44 1',
+      'Alan Turing (alan@example.com) · phone: none given',
+      'Grace Hopper (grace@example.com) · phone: +1 3',
+    ]);
+  });
+
   it('Asana tasks → Trello cards, skipping cards already on the list', async () => {
     const tasks = [
       {

@@ -1,0 +1,84 @@
+import { getCatalogEntry } from '@patchbay/catalog';
+import type { TApiDescription } from '@patchbay/schema';
+import { describe, expect, it } from 'vitest';
+import { planGrounded } from './grounded-plan.ts';
+import { readTemplates } from './templates.ts';
+
+// Templates written in a prompt become the text of a field or message, with each placeholder
+// grounded in the source record's fields (worded unlike any benchmark task).
+
+function entry(id: string): TApiDescription {
+  const found = getCatalogEntry(id);
+  if (!found) throw new Error(`catalog entry ${id} is missing`);
+  return found;
+}
+
+function plan(prompt: string, source: string, destination: string) {
+  return planGrounded(
+    {
+      sourceApiName: entry(source).name,
+      sourceApiUrl: entry(source).baseUrl,
+      destApiName: entry(destination).name,
+      destApiUrl: entry(destination).baseUrl,
+      userPrompt: prompt,
+    },
+    entry(source),
+    entry(destination),
+  );
+}
+
+describe('templates in a prompt', () => {
+  const issue = entry('github').resources.find((r) => r.name === 'issue')!;
+
+  it('reads quoted templates and "format:" lines, with <…>, {…} and {{…}} placeholders', () => {
+    const [quoted] = readTemplates('Title each card "Bug {{number}}: <the title>" please', issue);
+    expect(quoted?.template).toBe('Bug {number}: {title}');
+    const [line] = readTemplates(
+      'Post to the channel.\nText should be: [<state>] {html_url}',
+      issue,
+    );
+    expect(line?.template).toBe('[{state}] {html_url}');
+  });
+
+  it('keeps a fallback for an empty value, and names placeholders no field answers to', () => {
+    const [template] = readTemplates(
+      'message format: <title> (owner: <user login, or "unassigned" when empty>) <mood>',
+      issue,
+    );
+    expect(template?.template).toBe('{title} (owner: {user.login|unassigned}) <mood>');
+    expect(template?.unmatched).toEqual(['mood']);
+  });
+
+  it('writes the template into the field the words before it name, else the title', () => {
+    const named = plan(
+      'copy new GitHub issues in octo/app to Todoist; set the description to "Reported by <user login> at <html_url>"',
+      'github',
+      'todoist',
+    );
+    expect(named.destination?.rules).toContainEqual(
+      expect.objectContaining({
+        to: 'description',
+        template: 'Reported by {user.login} at {html_url}',
+      }),
+    );
+    const title = plan(
+      'for each new GitHub issue in octo/app add a Todoist task "Triage #<number>: <title>"',
+      'github',
+      'todoist',
+    );
+    expect(title.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'content', template: 'Triage #{number}: {title}' }),
+    );
+    expect(title.blocking).toEqual([]);
+  });
+
+  it('makes a message of a template, and says what it could not fill', () => {
+    const chat = plan(
+      'tell #eng on Slack about new GitHub issues in octo/app, like this: "New: <title> by <user login> — <severity>"',
+      'github',
+      'slack',
+    );
+    expect(chat.destination?.message?.template).toBe('New: {title} by {user.login} — <severity>');
+    expect(chat.unresolved.join('\n')).toMatch(/"<severity>".*left empty/);
+  });
+});

@@ -1,0 +1,136 @@
+import type { TResource } from '@patchbay/schema';
+import { conceptOf, leaves, normalise, type FieldLeaf } from './field-match.ts';
+
+// Templates a prompt writes for a text it wants ("Name the task "<company> – <contact>"",
+// `Message format: ✅ <task name> — done by <assignee name>`): the literal text is kept, and
+// each placeholder becomes `{source.path}` for the record's field its words name. A placeholder
+// with a fallback (`<assignee name, or "nobody" if unassigned>`) keeps it after a `|`. The
+// compiled code fills the template per record (grounded-runtime.js, fillTemplate).
+
+export interface PromptTemplate {
+  /** The template as the prompt wrote it. */
+  written: string;
+  /** Literal text and `{path}` / `{path|fallback}` placeholders. */
+  template: string;
+  /** Placeholder words no field of the source answers to. */
+  unmatched: string[];
+  /** Where it starts in the prompt, and the words just before it (which field it is for). */
+  index: number;
+  lead: string;
+}
+
+/** Placeholders: `<words>`, `{words}` and `{{words}}`. */
+const PLACEHOLDER = /<([^<>]{1,80})>|\{\{([^{}]{1,80})\}\}|\{([^{}]{1,80})\}/g;
+
+/** Words in a placeholder that only point at the record: "their name", "the task name". */
+const POINTERS = new Set(['the', 'their', 'its', 'his', 'her', 'this', 'that', 'each', 'a', 'an']);
+
+/** A quoted text holding a placeholder, or the rest of a "format:" line. */
+function candidates(prompt: string): Array<{ text: string; index: number }> {
+  const found: Array<{ text: string; index: number }> = [];
+  for (const m of prompt.matchAll(/"([^"\n]{2,300})"|“([^”\n]{2,300})”|`([^`\n]{2,300})`/g)) {
+    const text = m[1] ?? m[2] ?? m[3] ?? '';
+    if (hasPlaceholder(text)) found.push({ text, index: m.index });
+  }
+  for (const m of prompt.matchAll(
+    /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content)(?:\s+(?:should be|is|looks like))?\s*:\s*([^\n"“`]*?[<{][^\n]+)$/gim,
+  )) {
+    const text = (m[1] ?? '').trim().replace(/[.]$/, '');
+    const index = m.index + m[0].indexOf(m[1] ?? '');
+    if (hasPlaceholder(text) && !found.some((f) => f.index <= index && index < f.index + 300))
+      found.push({ text, index });
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+function hasPlaceholder(text: string): boolean {
+  return new RegExp(PLACEHOLDER.source).test(text);
+}
+
+/** The source field a placeholder's words name, if one does. */
+export function placeholderField(words: string, resource: TResource): FieldLeaf | undefined {
+  const fields = leaves(resource.schema, 3).filter(
+    (f) => f.schema.type !== 'object' && f.schema.type !== 'array',
+  );
+  const nouns = new Set([resource.name, resource.plural, ...resource.aliases].map(normalise));
+  const kept = words
+    .toLowerCase()
+    .split(/[^a-z0-9_#]+/)
+    .filter((w) => w && !POINTERS.has(w));
+  const tries = [
+    kept.join('_'),
+    // "task name" on tasks is the task's name; "#id" is its id.
+    kept.filter((w) => !nouns.has(normalise(w))).join('_'),
+    kept.at(-1) ?? '',
+  ].filter(Boolean);
+  for (const attempt of tries) {
+    const wanted = normalise(attempt.replace(/^#/, ''));
+    if (!wanted) continue;
+    const exact =
+      fields.find((f) => normalise(f.path) === wanted) ??
+      fields.find((f) => normalise(f.path.replace(/\.0\./g, '.')) === wanted) ??
+      fields.find((f) => normalise(f.path.split('.').at(-1) ?? '') === wanted && f.depth === 0);
+    if (exact) return exact;
+    const concept = conceptOf(attempt);
+    if (concept) {
+      const same = fields
+        .filter((f) => conceptOf(f.path) === concept)
+        .sort((a, b) => a.depth - b.depth)[0];
+      if (same) return same;
+    }
+  }
+  return undefined;
+}
+
+/** The templates a prompt writes, with their placeholders grounded in the source's records. */
+export function readTemplates(prompt: string, resource: TResource): PromptTemplate[] {
+  return candidates(prompt).map(({ text, index }) => {
+    const unmatched: string[] = [];
+    const template = text.replace(
+      PLACEHOLDER,
+      (whole, angle?: string, double?: string, single?: string) => {
+        const inside = (angle ?? double ?? single ?? '').trim();
+        // `<assignee name, or "nobody" if unassigned>`: a fallback for an empty value.
+        const fallback = /,?\s*\bor\s+["“']([^"”']*)["”']/.exec(inside);
+        const words = inside.replace(/,?\s*\bor\s+["“'][^"”']*["”'].*$/, '').trim();
+        const field = placeholderField(words, resource);
+        if (!field) {
+          unmatched.push(words);
+          return whole.replace(/[{}]/g, '');
+        }
+        return `{${field.path}${fallback ? `|${(fallback[1] ?? '').replace(/[{}|]/g, '')}` : ''}}`;
+      },
+    );
+    const lead = prompt.slice(Math.max(0, index - 60), index);
+    return { written: text, template, unmatched, index, lead };
+  });
+}
+
+/**
+ * Which destination text field a template is for: a field the words just before it name
+ * ("Name the task "…"", "subject: …"), else the record's title field.
+ */
+export function templateTarget(
+  lead: string,
+  targets: readonly FieldLeaf[],
+  required: ReadonlySet<string>,
+): FieldLeaf | undefined {
+  const texts = targets.filter((t) => t.schema.type === 'string' && !t.schema.enum);
+  const words = lead
+    .toLowerCase()
+    .split(/[^a-z0-9_]+/)
+    .filter(Boolean)
+    .slice(-5)
+    .reverse();
+  for (const word of words) {
+    const named =
+      texts.find((t) => normalise(t.path.split('.').at(-1) ?? '') === normalise(word)) ??
+      (conceptOf(word) ? texts.find((t) => conceptOf(t.path) === conceptOf(word)) : undefined);
+    if (named) return named;
+  }
+  return (
+    texts.find((t) => conceptOf(t.path) === 'name' && required.has(t.path)) ??
+    texts.find((t) => required.has(t.path)) ??
+    texts.find((t) => conceptOf(t.path) === 'name')
+  );
+}
