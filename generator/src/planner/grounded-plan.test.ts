@@ -177,6 +177,15 @@ describe('grounded plan', () => {
     expect(idFromPrompt('the Ops db (id 5e5e5e5e) holds them', ['db'])).toBe('5e5e5e5e');
   });
 
+  it('takes a noun after a quoted name for a container, not for what the records become', () => {
+    const tasks = plan(
+      'for every new Stripe customer add a Todoist task "Call <name>" to the "Onboarding" project',
+      'stripe',
+      'todoist',
+    );
+    expect(tasks.destination?.resource.name).toBe('task');
+  });
+
   it('reads a name written before its noun: quoted, or in capitals that are not the API name', () => {
     expect(nameFromPrompt('append them to the ‘Refunds’ tab', ['tab'])).toBe('Refunds');
     expect(nameFromPrompt('into the "Vendor list" table of base app9', ['table'])).toBe(

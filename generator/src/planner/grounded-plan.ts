@@ -509,9 +509,11 @@ function pickResource(
   // "the Trello list 64f1…", "spreadsheet 1AbC…": a noun followed by an id names where records
   // go, not what they are; "as cards" / "as rows" names what they are.
   const lower = text.toLowerCase();
+  // A name quoted before the noun ("my "Follow-ups" project") names a container too.
   const usable = (resource: TResource) =>
     mentions(text, resource, description)
       .filter((m) => !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(lower.slice(m.end)))
+      .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
       .map((m) => m.index);
   // "as a row", "as new cards", "as one task each": what the records become, wherever it is
   // said. A bare "as" is only trusted in the side's own part ("Employer as company" maps a field).
