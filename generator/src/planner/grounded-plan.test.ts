@@ -1,7 +1,8 @@
-import { getCatalogEntry, loadCatalog } from '@patchbay/catalog';
+import { loadCatalog } from '@patchbay/catalog';
 import { checkCalls } from '@patchbay/catalog/check-calls';
 import type { TApiDescription, TParameter } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
+import { entry, plan } from './catalog-plan.test-support.ts';
 import { checkSyntax } from '@patchbay/runtime/check-syntax';
 import { describeOperationsForPrompt } from '../compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
@@ -11,7 +12,6 @@ import {
   inMinorUnits,
   nameFromPrompt,
   pathParamsFromUrl,
-  planGrounded,
   stateMatch,
   statedMappings,
 } from './grounded-plan.ts';
@@ -19,26 +19,6 @@ import { generateTemplateCode } from '../template-generator.ts';
 
 // The grounded reading (ADR 015) without the sandbox: what it picks from a prompt, and that every
 // program it writes over the catalog parses and calls only described operations.
-
-function entry(id: string): TApiDescription {
-  const found = getCatalogEntry(id);
-  if (!found) throw new Error(`catalog entry ${id} is missing`);
-  return found;
-}
-
-function plan(prompt: string, source: string, destination: string) {
-  return planGrounded(
-    {
-      sourceApiName: entry(source).name,
-      sourceApiUrl: entry(source).baseUrl,
-      destApiName: entry(destination).name,
-      destApiUrl: entry(destination).baseUrl,
-      userPrompt: prompt,
-    },
-    entry(source),
-    entry(destination),
-  );
-}
 
 describe('grounded plan: base URLs typed the way vendors document them', () => {
   // Each description's own base URL, a bare origin, and the API behind a gateway path: the

@@ -1,31 +1,9 @@
-import { getCatalogEntry } from '@patchbay/catalog';
-import type { TApiDescription } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
-import { planGrounded } from './grounded-plan.ts';
+import { entry, plan } from './catalog-plan.test-support.ts';
 import { readTemplates } from './templates.ts';
 
 // Templates written in a prompt become the text of a field or message, with each placeholder
 // grounded in the source record's fields (worded unlike any benchmark task).
-
-function entry(id: string): TApiDescription {
-  const found = getCatalogEntry(id);
-  if (!found) throw new Error(`catalog entry ${id} is missing`);
-  return found;
-}
-
-function plan(prompt: string, source: string, destination: string) {
-  return planGrounded(
-    {
-      sourceApiName: entry(source).name,
-      sourceApiUrl: entry(source).baseUrl,
-      destApiName: entry(destination).name,
-      destApiUrl: entry(destination).baseUrl,
-      userPrompt: prompt,
-    },
-    entry(source),
-    entry(destination),
-  );
-}
 
 describe('templates in a prompt', () => {
   const issue = entry('github').resources.find((r) => r.name === 'issue')!;
