@@ -117,7 +117,7 @@ describe('grounded plan', () => {
       'trello',
     );
     expect(trello.source?.resource.name).toBe('task');
-    expect(trello.source?.query).toEqual({ project: '1201' });
+    expect(trello.source?.query).toMatchObject({ project: '1201' });
     expect(trello.destination?.resource.name).toBe('card');
     expect(trello.destination?.rules).toContainEqual(
       expect.objectContaining({ to: 'idList', value: '64f1c0ffee42' }),

@@ -16,6 +16,7 @@ import {
   type FieldRule,
 } from './field-match.ts';
 import { readingSchedule, readPrompt, type PromptContext } from '../reader/read-prompt.ts';
+import { requestUsedFields } from './requested-fields.ts';
 import { readTemplates, templateTarget, type PromptTemplate } from './templates.ts';
 
 // The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
@@ -855,6 +856,7 @@ export function planGrounded(
     extendListedValues(text.toLowerCase(), plan);
     planCursor(lower, reading, plan);
     planDedupe(lower, plan);
+    requestUsedFields(plan);
   }
   plan.calls = plannedCalls(plan);
   return plan;

@@ -60,3 +60,21 @@ describe('templates in a prompt', () => {
     expect(chat.unresolved.join('\n')).toMatch(/"<severity>".*left empty/);
   });
 });
+
+describe('fields a list returns only when asked', () => {
+  it('asks for every field the plan maps, templates, filters or keys on', () => {
+    const tasks = plan(
+      'post each Asana task of project gid 4242 to #ops on Slack as "<name> (due <due_on>) for <assignee name>"',
+      'asana',
+      'slack',
+    );
+    expect(String(tasks.source?.query.opt_fields).split(',')).toEqual(
+      expect.arrayContaining(['name', 'due_on', 'assignee.name', 'gid']),
+    );
+    // HubSpot names the fields inside `properties`.
+    const contacts = plan('copy HubSpot contacts into Stripe customers', 'hubspot', 'stripe');
+    expect(String(contacts.source?.query.properties).split(',')).toEqual(
+      expect.arrayContaining(['email']),
+    );
+  });
+});

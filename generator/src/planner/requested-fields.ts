@@ -1,0 +1,48 @@
+import type { GroundedPlan } from './grounded-plan.ts';
+
+// Lists that return only the fields asked for (Asana's `opt_fields`, HubSpot's `properties`,
+// `fields`, `$select`): the read asks for every field the plan maps, filters, templates, keys or
+// pages on, so the code never writes an empty value for a field the API would have returned.
+
+const FIELD_SELECTOR = /^(?:opt_fields|fields|\$select|select|properties|attributes)$/i;
+
+/** The source paths a plan reads from a record, in the order it first uses them. */
+function usedPaths(plan: GroundedPlan): string[] {
+  const read = plan.source;
+  const write = plan.destination;
+  const paths: string[] = [];
+  const add = (path: string | undefined) => {
+    if (path && !paths.includes(path)) paths.push(path);
+  };
+  for (const rule of write?.rules ?? []) {
+    add(rule.from);
+    for (const part of rule.parts ?? []) add(part);
+    for (const m of (rule.template ?? '').matchAll(/\{([^{}|]+)/g)) add(m[1]);
+  }
+  for (const m of (write?.message?.template ?? '').matchAll(/\{([^{}|]+)/g)) add(m[1]);
+  for (const column of write?.columns ?? []) add(column);
+  for (const filter of plan.filters) add(filter.field);
+  add(plan.cursor?.field);
+  add(plan.dedupe?.sourceField);
+  add(read?.resource.idField);
+  return paths.map((path) => path.replace(/\.0(?=\.|$)/g, ''));
+}
+
+export function requestUsedFields(plan: GroundedPlan): void {
+  const read = plan.source;
+  if (!read) return;
+  const selector = read.operation.params.find(
+    (p) => p.in === 'query' && FIELD_SELECTOR.test(p.name) && read.query[p.name] === undefined,
+  );
+  if (!selector) return;
+  let paths = usedPaths(plan);
+  // HubSpot's `properties=email` names fields inside the record's `properties` object.
+  const inside = `${selector.name}.`;
+  if (paths.some((p) => p.startsWith(inside)))
+    paths = paths.filter((p) => p.startsWith(inside)).map((p) => p.slice(inside.length));
+  if (paths.length === 0) return;
+  read.query[selector.name] = paths.join(',');
+  plan.understood.push(
+    `${read.operation.id} returns only the fields asked for: ${selector.name}=${paths.join(',')}.`,
+  );
+}
