@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import type { TApiDescription } from '@patchbay/schema';
+import { expect, test } from './fixtures.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+
+// Issue 30 in the console, on a phone: the API Name combobox searches the curated catalog and
+// then the directory of public APIs, says which tier each suggestion is from, finds an API by a
+// former name, and a picked directory API fills the connection from its description (the
+// semantics layer's auth included); one with several versions starts at the newest stable and
+// the user can choose another.
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+function section(page: Page, name: 'Source' | 'Destination') {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** Elements of the page that stick out past the viewport's right edge. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main *, [role="listbox"] *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((element) => {
+        for (let box = element.parentElement; box; box = box.parentElement)
+          if (getComputedStyle(box).overflowX !== 'visible') return false;
+        return true;
+      })
+      .map((element) => `${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`),
+  );
+}
+
+test('on a phone, a user finds a public API the catalog does not curate, picks it and its version', async ({
+  page,
+  user,
+}) => {
+  expect(user.email).toBeTruthy();
+  const v70 = (await (
+    await page.request.get('/api/catalog/adyen-com-checkoutservice')
+  ).json()) as TApiDescription;
+
+  await page.goto('/integrations/new');
+  const source = section(page, 'Source');
+  const apiName = source.getByRole('combobox', { name: 'API Name' });
+
+  // Curated entries come first, the directory behind them, each saying which it is.
+  await apiName.fill('stripe');
+  const stripe = page.getByRole('option', { name: /^Stripe curated · payments$/ });
+  await expect(stripe).toBeVisible();
+  const suggestions = page.getByRole('listbox');
+  await expect(suggestions.getByRole('option').first()).toContainText('curated');
+  await expect(page.getByRole('option', { name: /directory · stripe\.com/ }).first()).toBeVisible();
+
+  // A directory API with two versions is offered once, as its newest stable version.
+  await apiName.fill('adyen checkout');
+  const adyen = page.getByRole('option', {
+    name: /^Adyen Checkout API directory · adyen\.com · 2 versions$/,
+  });
+  await expect(adyen).toBeVisible();
+  expect(await overflowing(page)).toEqual([]);
+  await expectNoSeriousViolations(page, 'combobox with directory suggestions at 390 px');
+  await adyen.click();
+
+  await expect(apiName).toHaveValue('Adyen Checkout API');
+  const baseUrl = source.getByRole('textbox', { name: 'Base URL' });
+  await expect(baseUrl).toHaveValue('https://checkout-test.adyen.com/v71');
+  // The semantics layer says Adyen's key goes in X-API-Key, ahead of the document's Basic auth.
+  await expect(source.getByRole('combobox', { name: 'Auth Type' })).toHaveValue('api-key');
+  await expect(source.getByRole('textbox', { name: 'Header name' })).toHaveValue('X-API-Key');
+  await expect(
+    source.getByText('Described by: Adyen Checkout API (catalog, chosen)'),
+  ).toBeVisible();
+  await expect(source.getByText(/Where to find the key: Generate an API key/)).toBeVisible();
+
+  const version = source.getByRole('combobox', { name: 'API version' });
+  await expect(version).toHaveValue('v71 (newest stable)');
+  await version.click();
+  await page.getByRole('option', { name: 'v70', exact: true }).click();
+  await expect(baseUrl).toHaveValue(v70.baseUrl);
+  await expect(version).toHaveValue('v70');
+
+  // A former name finds the API under its new one: ZEIT is Vercel.
+  const destination = section(page, 'Destination');
+  await destination.getByRole('combobox', { name: 'API Name' }).fill('ZEIT');
+  await expect(
+    page.getByRole('option', { name: /^Vercel API directory · vercel\.com/ }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  expect(await overflowing(page)).toEqual([]);
+  await expectNoSeriousViolations(page, 'create page with a directory API chosen at 390 px');
+});
