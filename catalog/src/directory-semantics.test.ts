@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ZApiDescription, type TApiDescription } from '@patchbay/schema';
+import { oauthEndpoints, ZApiDescription, type TApiDescription } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
 import {
   DIRECTORY_DIR,
@@ -13,7 +13,6 @@ import {
 } from './directory.ts';
 import { applySemantics, loadSemantics, type TDirectorySemantics } from './directory-semantics.ts';
 import { matchDescription } from './match-description.ts';
-import { oauthEndpoints } from '@patchbay/schema';
 import { resolveDescription } from './resolve-description.ts';
 
 // The semantics layer over the most used directory APIs (ADR 034): every fact must still fit the
@@ -61,9 +60,7 @@ describe('the semantics layer', () => {
         const oauth = after.auth.schemes.find((scheme) => scheme.type === 'oauth');
         expect(oauth?.type === 'oauth' && oauth.scopes).toEqual(s.auth.scopes);
         // The scopes a new OAuth connection asks for when the user typed none.
-        expect(oauthEndpoints({ type: 'oauth' } as never, after).scope).toBe(
-          s.auth.scopes.join(' '),
-        );
+        expect(oauthEndpoints({}, after).scope).toBe(s.auth.scopes.join(' '));
       }
       for (const fact of s.askForFields) {
         const asked = operations(after).filter((op) =>

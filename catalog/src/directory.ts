@@ -146,10 +146,9 @@ let cachedEntries: readonly DirectoryEntry[] | undefined;
  */
 export function directoryEntries(): readonly DirectoryEntry[] {
   if (cachedEntries) return cachedEntries;
-  const usable = loadDirectoryIndex().apis.filter((api) => !api.failure);
-  const families = groupFamilies(usable);
-  const isDefault = (api: DirectoryApi) => families.get(api.id)?.apis[0] === api;
-  cachedEntries = usable
+  const isDefault = (api: DirectoryApi) => families().get(api.id)?.apis[0] === api;
+  cachedEntries = loadDirectoryIndex()
+    .apis.filter((api) => !api.failure)
     .map(entryOf)
     .sort(
       (a, b) =>
@@ -164,16 +163,14 @@ export function directoryEntries(): readonly DirectoryEntry[] {
 let cachedFamilies: ReadonlyMap<string, DirectoryFamily> | undefined;
 
 /** Each usable API's family (its versions, the default first), by API id. */
-function groupFamilies(usable: readonly DirectoryApi[]): ReadonlyMap<string, DirectoryFamily> {
-  if (cachedFamilies) return cachedFamilies;
-  cachedFamilies = familyOf(usable);
+function families(): ReadonlyMap<string, DirectoryFamily> {
+  cachedFamilies ??= familyOf(loadDirectoryIndex().apis.filter((api) => !api.failure));
   return cachedFamilies;
 }
 
 /** The versions of the API `id` belongs to, the default (newest stable) first; [] for none. */
 export function directoryVersions(id: string): TCatalogVersion[] {
-  const usable = loadDirectoryIndex().apis.filter((api) => !api.failure);
-  const family = groupFamilies(usable).get(id);
+  const family = families().get(id);
   if (!family || family.apis.length < 2) return [];
   return family.apis.map((api, n) => ({
     id: api.id,
@@ -215,7 +212,6 @@ function matchDirectoryUncached(apiName: string, apiUrl: string): DirectoryApi |
 export function searchDirectory(query: string, limit = 20): DirectoryApi[] {
   const words = ` ${normaliseName(query)} `;
   if (!words.trim()) return [];
-  const families = groupFamilies(directoryEntries().map((entry) => entry.api));
   const typedPath = query.includes('/') ? query.toLowerCase() : '';
   const namesVersion = (api: DirectoryApi) =>
     words.includes(` ${normaliseName(versionLabel(api))} `) ||
@@ -223,7 +219,7 @@ export function searchDirectory(query: string, limit = 20): DirectoryApi[] {
   const offered: DirectoryApi[] = [];
   const seen = new Set<DirectoryFamily>();
   for (const { api } of searchEntries(query, directoryEntries())) {
-    const family = families.get(api.id);
+    const family = families().get(api.id);
     if (family) {
       if (seen.has(family)) continue;
       seen.add(family);
