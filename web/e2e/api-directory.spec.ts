@@ -72,7 +72,7 @@ test('on a phone, a user finds a public API the catalog does not curate, picks i
   await expect(source.getByText(/Where to find the key: Generate an API key/)).toBeVisible();
 
   const version = source.getByRole('combobox', { name: 'API version' });
-  await expect(version).toHaveValue('v71 (newest stable)');
+  await expect(version).toHaveValue('v71 · newest stable');
   await version.click();
   await page.getByRole('option', { name: 'v70', exact: true }).click();
   await expect(baseUrl).toHaveValue(v70.baseUrl);
@@ -80,11 +80,25 @@ test('on a phone, a user finds a public API the catalog does not curate, picks i
 
   // A former name finds the API under its new one: ZEIT is Vercel.
   const destination = section(page, 'Destination');
-  await destination.getByRole('combobox', { name: 'API Name' }).fill('ZEIT');
+  const destinationName = destination.getByRole('combobox', { name: 'API Name' });
+  await destinationName.fill('ZEIT');
   await expect(
     page.getByRole('option', { name: /^Vercel API directory · vercel\.com/ }),
   ).toBeVisible();
   await page.keyboard.press('Escape');
+
+  // A name typed by hand that matches a family offers its versions too, from the newest stable.
+  await destinationName.fill('Twitter');
+  await page.keyboard.press('Escape');
+  await expect(destination.getByText('Described by: Twitter API v2 (catalog)')).toBeVisible();
+  const destinationVersion = destination.getByRole('combobox', { name: 'API version' });
+  await expect(destinationVersion).toHaveValue('2.62 (current) · newest stable');
+  await destinationVersion.click();
+  await page.getByRole('option', { name: '1.1 (legacy)', exact: true }).click();
+  await expect(destination.getByRole('textbox', { name: 'Base URL' })).toHaveValue(
+    'https://api.twitter.com/1.1',
+  );
+  await expect(destination.getByText('Described by: Twitter API (catalog, chosen)')).toBeVisible();
 
   expect(await overflowing(page)).toEqual([]);
   await expectNoSeriousViolations(page, 'create page with a directory API chosen at 390 px');

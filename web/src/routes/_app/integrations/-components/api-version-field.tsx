@@ -1,8 +1,16 @@
 import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { failureToast } from '../../../../lib/failure-toast.ts';
-import { connectionFromCatalog, type ConnectionForm } from '../../../../lib/integration-form.ts';
+import {
+  connectionFromCatalog,
+  isHttpUrl,
+  type ConnectionForm,
+} from '../../../../lib/integration-form.ts';
 import { catalogQueries } from '../../../../lib/queries/catalog.ts';
+
+/** As long as DescriptionChoice waits, so both read one cached match. */
+const MATCH_DEBOUNCE_MS = 400;
 
 interface ApiVersionFieldProps {
   side: 'source' | 'destination';
@@ -12,20 +20,38 @@ interface ApiVersionFieldProps {
 }
 
 /**
- * ADR 034: a directory API picked in API Name may have several versions (Twilio Chat v1–v3,
- * Adyen Checkout v70 and v71). The newest stable one is picked by default; this field, shown
- * only then, lets the user choose another, which fills the connection from that version.
+ * ADR 034: a directory API may have several versions (Twilio Chat v1–v3, Adyen Checkout v70 and
+ * v71). A pick in API Name, or a name and URL that match, starts at the newest stable one; this
+ * field, shown only then, lets the user choose another, which fills the connection from it.
  */
 export function ApiVersionField({ side, value, onChange, disabled }: ApiVersionFieldProps) {
   const queryClient = useQueryClient();
-  const id = value.description.kind === 'catalog' ? value.description.id : '';
-  const versions = useQuery({ ...catalogQueries.versions(id), enabled: id !== '' });
-  const list = versions.data?.versions ?? [];
+  const choice = value.description;
+  const chosenId = choice.kind === 'catalog' ? choice.id : '';
+  const chosen = useQuery({ ...catalogQueries.versions(chosenId), enabled: chosenId !== '' });
+
+  const [typedName] = useDebouncedValue(value.apiName.trim(), MATCH_DEBOUNCE_MS);
+  const [typedUrl] = useDebouncedValue(
+    isHttpUrl(value.baseUrl) ? value.baseUrl.trim() : '',
+    MATCH_DEBOUNCE_MS,
+  );
+  const matched = useQuery({
+    ...catalogQueries.match(typedName, typedUrl),
+    enabled: choice.kind === 'auto' && (typedName !== '' || typedUrl !== ''),
+  });
+
+  const current = chosenId || (choice.kind === 'auto' ? (matched.data?.entry?.id ?? '') : '');
+  const versions =
+    choice.kind === 'catalog'
+      ? (chosen.data?.versions ?? [])
+      : choice.kind === 'auto'
+        ? (matched.data?.entry?.versions ?? [])
+        : [];
   const chooseFailed = failureToast('Could not load the API', 'That version could not be read');
-  if (list.length < 2) return null;
+  if (versions.length < 2 || current === '') return null;
 
   const choose = async (next: string | null) => {
-    if (next === null || next === id) return;
+    if (next === null || next === current) return;
     try {
       onChange(connectionFromCatalog(await queryClient.fetchQuery(catalogQueries.entry(next))));
     } catch (err) {
@@ -39,12 +65,12 @@ export function ApiVersionField({ side, value, onChange, disabled }: ApiVersionF
       name={`${side}.apiVersion`}
       description="The newest stable version is chosen first; an older one keeps its own paths"
       inputWrapperOrder={['label', 'input', 'description', 'error']}
-      value={id}
+      value={current}
       allowDeselect={false}
       onChange={(next) => void choose(next)}
-      data={list.map((version) => ({
+      data={versions.map((version) => ({
         value: version.id,
-        label: version.default ? `${version.label} (newest stable)` : version.label,
+        label: version.default ? `${version.label} · newest stable` : version.label,
       }))}
       comboboxProps={{ withinPortal: true }}
       disabled={disabled}
