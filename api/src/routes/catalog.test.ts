@@ -389,6 +389,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/catalog'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/catalog/match'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/catalog/{id}'] ?? {})).toContain('get');
+    expect(Object.keys(doc.paths['/api/catalog/{id}/versions'] ?? {})).toContain('get');
     const importRoute = doc.paths['/api/catalog/import']?.post as {
       requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
       security: unknown[];
