@@ -11,7 +11,14 @@ import {
   matchBothTiers,
   searchBothTiers,
 } from './directory.ts';
-import { applySemantics, loadSemantics, type TDirectorySemantics } from './directory-semantics.ts';
+import {
+  applySemantics,
+  directoryNames,
+  loadSemantics,
+  NAMES_FILE,
+  ZDirectoryNames,
+  type TDirectorySemantics,
+} from './directory-semantics.ts';
 import { matchDescription } from './match-description.ts';
 import { resolveDescription } from './resolve-description.ts';
 
@@ -133,6 +140,12 @@ describe('names people know an API by, a former name included', () => {
     ['Mailchimp Transactional', 'mandrillapp-com'],
     ['GCS', 'googleapis-com-storage'],
     ['GA4', 'googleapis-com-analyticsdata'],
+    // Renamed APIs outside the 30, from names.json.
+    ['Splunk On-Call', 'victorops-com'],
+    ['iZettle', 'izettle-com-products'],
+    ['PayPal POS', 'izettle-com-products'],
+    ['Citrix GoToWebinar', 'getgo-com-gotowebinar'],
+    ['Adobe Commerce', 'magento-com'],
   ])('"%s" is matched, offered and resolved as %s', (name, id) => {
     expect(matchBothTiers(name, '')).toMatchObject({ id, tier: 'directory' });
     expect(
@@ -144,6 +157,20 @@ describe('names people know an API by, a former name included', () => {
       id,
       tier: 'directory',
     });
+  });
+
+  it('names only APIs the directory offers and no curated entry claims, each once', () => {
+    const renamed = ZDirectoryNames.parse(JSON.parse(readFileSync(NAMES_FILE, 'utf8')));
+    for (const entry of renamed) {
+      const api = getDirectoryApi(entry.api);
+      expect(api, entry.api).toBeDefined();
+      expect(matchDescription('', api!.baseUrl), entry.api).toBeUndefined();
+      expect(loadSemantics().has(entry.api), entry.api).toBe(false);
+      expect(directoryNames().get(entry.api)).toEqual([...entry.aliases, ...entry.formerNames]);
+      expect(directoryDescription(entry.api)!.aliases).toEqual(
+        expect.arrayContaining(entry.formerNames),
+      );
+    }
   });
 
   it('keeps a curated entry for its own name and host', () => {

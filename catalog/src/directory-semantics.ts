@@ -31,6 +31,21 @@ const ZOperationSelector = z.union([
 ]);
 export type TOperationSelector = z.infer<typeof ZOperationSelector>;
 
+/** What people call an API besides the document's title, and what it used to be called. */
+const ZNames = z.strictObject({
+  /** "GCS", "Firestore", "PayPal POS". */
+  aliases: z.array(z.string().min(1).max(100)).default([]),
+  /** What the API or its vendor used to be called ("Nexmo", "ZEIT", "Twitter", "iZettle"). */
+  formerNames: z.array(z.string().min(1).max(100)).default([]),
+  source: zSource,
+});
+
+/**
+ * Names alone, for renamed APIs outside the 30 (catalog/directory/names.json): matching a
+ * former name needs no other fact.
+ */
+export const ZDirectoryNames = z.array(ZNames.extend({ api: z.string().min(1) }));
+
 export const ZDirectorySemantics = z.strictObject({
   /** The directory id the facts are about. */
   api: z.string().min(1),
@@ -40,15 +55,7 @@ export const ZDirectorySemantics = z.strictObject({
     package: z.string().min(1),
     downloadsAMonth: z.number().int().positive(),
   }),
-  names: z
-    .strictObject({
-      /** What people call it besides the document's title ("GCS", "Firestore"). */
-      aliases: z.array(z.string().min(1).max(100)).default([]),
-      /** What the API or its vendor used to be called ("Nexmo", "ZEIT", "Twitter"). */
-      formerNames: z.array(z.string().min(1).max(100)).default([]),
-      source: zSource,
-    })
-    .optional(),
+  names: ZNames.optional(),
   auth: z
     .strictObject({
       /** The schemes a connection uses, first the default, when the document gets them wrong. */
@@ -116,9 +123,29 @@ export function loadSemantics(dir = SEMANTICS_DIR): ReadonlyMap<string, TDirecto
   return byId;
 }
 
-/** The names semantics adds for matching and search: aliases, then former names. */
-export function semanticNames(semantics: TDirectorySemantics | undefined): string[] {
-  return semantics?.names ? [...semantics.names.aliases, ...semantics.names.formerNames] : [];
+export const NAMES_FILE = join(import.meta.dirname, '..', 'directory', 'names.json');
+
+let cachedNames: ReadonlyMap<string, string[]> | undefined;
+
+/**
+ * The names the layer gives each API, from its semantics file or names.json: aliases, then
+ * former names. An API named in both is a mistake, and throws.
+ */
+export function directoryNames(): ReadonlyMap<string, string[]> {
+  if (cachedNames) return cachedNames;
+  const byId = new Map<string, string[]>();
+  for (const [id, semantics] of loadSemantics())
+    if (semantics.names) byId.set(id, [...semantics.names.aliases, ...semantics.names.formerNames]);
+  const renamed = existsSync(NAMES_FILE)
+    ? ZDirectoryNames.parse(JSON.parse(readFileSync(NAMES_FILE, 'utf8')))
+    : [];
+  for (const entry of renamed) {
+    if (byId.has(entry.api))
+      throw new Error(`names.json: "${entry.api}" is named in its semantics file already`);
+    byId.set(entry.api, [...entry.aliases, ...entry.formerNames]);
+  }
+  cachedNames = byId;
+  return byId;
 }
 
 /** The operations a selector picks; throws when it picks none, so a stale fact is noticed. */
@@ -144,7 +171,8 @@ function selected(
 }
 
 /**
- * The distilled description with the vendor's semantics laid over it. Pure: the same inputs give
+ * The distilled description with the vendor's semantics laid over it (its names are added by
+ * directoryDescription, with those of names.json). Pure: the same inputs give
  * the same description, and the input is not changed. Throws when a fact names an operation,
  * parameter or resource the description lacks.
  */
@@ -153,8 +181,6 @@ export function applySemantics(
   semantics: TDirectorySemantics,
 ): TApiDescription {
   const out = structuredClone(description);
-  const names = semanticNames(semantics);
-  out.aliases = [...new Set([...out.aliases, ...names])].slice(0, 50);
 
   const { auth } = semantics;
   if (auth?.schemes) out.auth.schemes = structuredClone(auth.schemes);

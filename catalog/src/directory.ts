@@ -18,7 +18,7 @@ import {
   summarise,
   type Matchable,
 } from './match-description.ts';
-import { applySemantics, loadSemantics, semanticNames } from './directory-semantics.ts';
+import { applySemantics, directoryNames, loadSemantics } from './directory-semantics.ts';
 import { familyOf, versionLabel, type DirectoryFamily } from './directory-versions.ts';
 
 // The directory tier (ADR 033): public APIs behind the curated catalog, distilled once from the
@@ -125,7 +125,7 @@ function entryOf(api: DirectoryApi): DirectoryEntry {
       ]
     : [title, label, api.provider];
   // The semantics layer adds the names people know the API by, a former name included.
-  aliases.push(...semanticNames(loadSemantics().get(api.id)));
+  aliases.push(...(directoryNames().get(api.id) ?? []));
   return {
     id: api.id,
     name: api.service && !hasProvider ? `${label} ${title}` : api.title,
@@ -257,7 +257,11 @@ export function directoryDescription(id: string): TApiDescription | undefined {
   const parsed = ZApiDescription.safeParse(JSON.parse(gunzipSync(readFileSync(path)).toString()));
   if (!parsed.success) throw new Error(`${path}: not an API description`);
   const semantics = loadSemantics().get(id);
-  const description = semantics ? applySemantics(parsed.data, semantics) : parsed.data;
+  const laid = semantics ? applySemantics(parsed.data, semantics) : parsed.data;
+  const names = directoryNames().get(id) ?? [];
+  const description = names.length
+    ? { ...laid, aliases: [...new Set([...laid.aliases, ...names])].slice(0, 50) }
+    : laid;
   // A few recent ones stay in memory: generation, the check and dry runs ask for the same API.
   if (descriptions.size >= KEPT_DESCRIPTIONS)
     descriptions.delete(descriptions.keys().next().value!);
