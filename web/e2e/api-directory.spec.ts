@@ -78,6 +78,16 @@ test('on a phone, a user finds a public API the catalog does not curate, picks i
   await expect(baseUrl).toHaveValue(v70.baseUrl);
   await expect(version).toHaveValue('v70');
 
+  expect(await overflowing(page)).toEqual([]);
+});
+
+test('on a phone, a former name finds an API under its new one, and a matched API offers its versions', async ({
+  page,
+  user,
+}) => {
+  expect(user.email).toBeTruthy();
+  await page.goto('/integrations/new');
+
   // A former name finds the API under its new one: ZEIT is Vercel.
   const destination = section(page, 'Destination');
   const destinationName = destination.getByRole('combobox', { name: 'API Name' });
