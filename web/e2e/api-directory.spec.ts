@@ -10,6 +10,9 @@ import { expectNoSeriousViolations } from './support/axe.ts';
 // the user can choose another.
 
 test.use({ viewport: { width: 390, height: 844 } });
+// Each story signs up, searches two tiers and runs axe with a listbox open: on a busy two-core
+// machine that comes close to the default 30 s, so they get twice that.
+test.describe.configure({ timeout: 60_000 });
 
 function section(page: Page, name: 'Source' | 'Destination') {
   return page.getByRole('region', { name, exact: true });
