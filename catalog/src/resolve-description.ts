@@ -1,7 +1,6 @@
 import type { TApiDescription, TDescriptionChoice, TDescriptionInUse } from '@patchbay/schema';
 import { getCatalogEntry, loadCatalog } from './load-catalog.ts';
-import { matchDescription } from './match-description.ts';
-import { directoryDescription, matchDirectory } from './directory.ts';
+import { directoryDescription, matchTiers } from './directory.ts';
 
 // One side's description as the user chose it (issue 14 §4), resolved: the API's integration
 // JSON, the review page, generation and dry runs all call this, so they agree on what a
@@ -35,17 +34,16 @@ export function resolveDescription(
       },
     };
   }
+  // Behind the curated entries, the directory of public APIs (ADR 033): a chosen directory id,
+  // or the directory API the name and URL point at when no curated entry does (matchTiers).
+  const matched = choice?.kind === 'catalog' ? undefined : matchTiers(apiName, apiUrl, catalog);
   const curated =
     choice?.kind === 'catalog'
       ? (catalog.find((e) => e.id === choice.id) ?? getCatalogEntry(choice.id))
-      : matchDescription(apiName, apiUrl, catalog);
-  // Behind the curated entries, the directory of public APIs (ADR 033): a chosen directory id,
-  // or the directory API the name and URL point at when no curated entry does.
+      : matched?.curated;
   const fromDirectory = curated
     ? undefined
-    : directoryDescription(
-        choice?.kind === 'catalog' ? choice.id : (matchDirectory(apiName, apiUrl)?.id ?? ''),
-      );
+    : directoryDescription(choice?.kind === 'catalog' ? choice.id : (matched?.directory?.id ?? ''));
   const entry = curated ?? fromDirectory;
   if (!entry) return NONE;
   return {

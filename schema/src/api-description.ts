@@ -407,6 +407,16 @@ export const ZApiDescription = z.strictObject({
 export type TApiDescription = z.infer<typeof ZApiDescription>;
 export type TApiDescriptionInput = z.input<typeof ZApiDescription>;
 
+/** One version of a directory API that has several (ADR 034). */
+export const ZCatalogVersion = z.object({
+  id: z.string(),
+  /** `v3`, `3.6`, `legacy`: from the directory id, else the document's version. */
+  label: z.string(),
+  /** The newest stable version: what search offers and a name matches. */
+  default: z.boolean(),
+});
+export type TCatalogVersion = z.infer<typeof ZCatalogVersion>;
+
 /** A catalog search result: what the combobox and the docs list show. */
 export const ZCatalogSummary = z.object({
   id: z.string(),
@@ -424,6 +434,8 @@ export const ZCatalogSummary = z.object({
   /** directory: the provider (`amazonaws.com`) and the document's version, to tell APIs apart. */
   provider: z.string().optional(),
   version: z.string().optional(),
+  /** directory: every version of this API, the default first, when it has several. */
+  versions: z.array(ZCatalogVersion).optional(),
 });
 export type TCatalogSummary = z.infer<typeof ZCatalogSummary>;
 
@@ -499,6 +511,10 @@ export const ZCatalogMatchQuery = z.strictObject({
 });
 export const ZCatalogMatchResponse = z.object({ entry: ZCatalogSummary.nullable() });
 export type TCatalogMatchResponse = z.infer<typeof ZCatalogMatchResponse>;
+
+/** GET /api/catalog/:id/versions: the versions of a directory API; empty when it has one. */
+export const ZCatalogVersionsResponse = z.object({ versions: z.array(ZCatalogVersion) });
+export type TCatalogVersionsResponse = z.infer<typeof ZCatalogVersionsResponse>;
 
 /** Largest OpenAPI document imported, pasted or fetched (a vendor's whole API fits). */
 export const MAX_IMPORT_DOCUMENT_BYTES = 5 * 1024 * 1024;

@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '@patchbay/catalog';
-import { ZApiDescription, ZCatalogListResponse, ZImportResponse } from '@patchbay/schema';
+import {
+  ZApiDescription,
+  ZCatalogListResponse,
+  ZCatalogVersionsResponse,
+  ZImportResponse,
+} from '@patchbay/schema';
 import {
   createTestApp,
   createTestUser,
@@ -145,6 +150,28 @@ describe('GET /api/catalog/:id for a directory API', () => {
     expect(response.status).toBe(200);
     const description = ZApiDescription.parse(await response.json());
     expect(description).toMatchObject({ id: 'orbit-love', source: { kind: 'openapi' } });
+  });
+});
+
+describe('GET /api/catalog/:id/versions', () => {
+  it('lists the versions of a directory API, the newest stable first', async () => {
+    const response = await t.app.request('/api/catalog/adyen-com-checkoutservice/versions');
+    expect(response.status).toBe(200);
+    const { versions } = ZCatalogVersionsResponse.parse(await response.json());
+    expect(versions).toEqual([
+      { id: 'adyen-com-checkoutservice-v71', label: 'v71', default: true },
+      { id: 'adyen-com-checkoutservice', label: 'v70', default: false },
+    ]);
+  });
+
+  it('answers an empty list for an API with one version, and 404 for an unknown id', async () => {
+    for (const id of ['stripe', 'orbit-love']) {
+      const response = await t.app.request(`/api/catalog/${id}/versions`);
+      expect(ZCatalogVersionsResponse.parse(await response.json()).versions).toEqual([]);
+    }
+    const unknown = await t.app.request('/api/catalog/no-such-api/versions');
+    expect(unknown.status).toBe(404);
+    expect(await body(unknown)).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -362,6 +389,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/catalog'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/catalog/match'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/catalog/{id}'] ?? {})).toContain('get');
+    expect(Object.keys(doc.paths['/api/catalog/{id}/versions'] ?? {})).toContain('get');
     const importRoute = doc.paths['/api/catalog/import']?.post as {
       requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
       security: unknown[];

@@ -4,6 +4,7 @@ import { describeRoute } from 'hono-openapi';
 import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import {
   directoryDescription,
+  directoryVersions,
   getCatalogEntry,
   getDirectoryApi,
   importOpenApi,
@@ -19,10 +20,12 @@ import {
   ZCatalogListResponse,
   ZCatalogMatchQuery,
   ZCatalogMatchResponse,
+  ZCatalogVersionsResponse,
   ZImportRequest,
   ZImportResponse,
   type TCatalogListResponse,
   type TCatalogMatchResponse,
+  type TCatalogVersionsResponse,
   type TImportResponse,
 } from '@patchbay/schema';
 import { importWorkflowId, WORKFLOW_NAMES, type workflows } from '@patchbay/workflows';
@@ -104,6 +107,25 @@ export function catalogRoutes(deps: AppDeps) {
             );
           }
           return c.json(entry);
+        },
+      )
+      .get(
+        '/:id/versions',
+        describeRoute({
+          summary:
+            'The versions of a directory API, the default (newest stable) first; empty when it has one',
+          responses: { 200: json('Its versions', ZCatalogVersionsResponse), ...errors(404) },
+        }),
+        (c) => {
+          const id = c.req.param('id');
+          if (!getCatalogEntry(id) && !getDirectoryApi(id))
+            throw new ApiError(
+              404,
+              'NOT_FOUND',
+              `No API "${id}" in the catalog; GET /api/catalog lists them`,
+            );
+          const body: TCatalogVersionsResponse = { versions: directoryVersions(id) };
+          return c.json(body);
         },
       )
       .post(

@@ -3,6 +3,7 @@ import {
   ZApiDescription,
   ZCatalogListResponse,
   ZCatalogMatchResponse,
+  ZCatalogVersionsResponse,
   ZIntegrationDescriptions,
 } from '@patchbay/schema';
 import { getQueryFn } from '../api-client.ts';
@@ -30,6 +31,13 @@ export const catalogQueries = {
   /** GET /api/catalog/:id: one entry's whole description. */
   entry: (id: string) =>
     queryOptions({ queryKey: [CATALOG, id], queryFn: getQueryFn({ schema: ZApiDescription }) }),
+  /** GET /api/catalog/:id/versions: a directory API's versions, the default first (ADR 034). */
+  versions: (id: string) =>
+    queryOptions({
+      queryKey: [CATALOG, id, 'versions'],
+      queryFn: () =>
+        apiJson('GET', `${CATALOG}/${encodeURIComponent(id)}/versions`, ZCatalogVersionsResponse),
+    }),
   /** GET /api/catalog/match: the entry an API name and base URL point at, or null. */
   match: (name: string, url: string) =>
     queryOptions({

@@ -33,8 +33,12 @@ export function ApiNameField({ side, value, onChange, error, disabled }: ApiName
   });
   const entries = query === '' ? [] : (search.data?.entries ?? []).slice(0, MAX_SUGGESTIONS);
   // Curated entries come first, so a directory API with a curated entry's name is not offered.
+  // Directory APIs that share a title (a provider's several services) are told apart by id.
   const byName = new Map<string, (typeof entries)[number]>();
-  for (const entry of entries) if (!byName.has(entry.name)) byName.set(entry.name, entry);
+  for (const entry of entries) {
+    if (!byName.has(entry.name)) byName.set(entry.name, entry);
+    else if (entry.tier === 'directory') byName.set(`${entry.name} (${entry.id})`, entry);
+  }
   const pickFailed = failureToast('Could not load the API', 'The catalog entry could not be read');
 
   const pick = async (name: string) => {
@@ -77,9 +81,9 @@ export function ApiNameField({ side, value, onChange, error, disabled }: ApiName
             <Text size="sm">{option.value}</Text>
             {entry && (
               // Which tier the suggestion is from (ADR 033): a curated entry or the directory.
-              <Text size="xs" c="dimmed" data-tier={entry.tier}>
+              <Text size="xs" c="dimmed" data-tier={entry.tier} style={{ whiteSpace: 'nowrap' }}>
                 {entry.tier === 'directory'
-                  ? `directory · ${entry.provider ?? ''}`
+                  ? `directory · ${entry.provider ?? ''}${entry.versions ? ` · ${entry.versions.length} versions` : ''}`
                   : `curated · ${entry.category}`}
               </Text>
             )}

@@ -25,6 +25,7 @@ import {
   type OAuthMode,
 } from '../../../../lib/integration-form.ts';
 import { ApiNameField } from './api-name-field.tsx';
+import { ApiVersionField } from './api-version-field.tsx';
 import { DescriptionChoice } from './description-choice.tsx';
 
 const AUTH_TYPE_OPTIONS = AUTH_TYPES.map((value) => ({ value, label: AUTH_TYPE_LABELS[value] }));
@@ -98,6 +99,7 @@ export function ConnectionCard({
           error={errors[field('apiName')]}
           disabled={disabled}
         />
+        <ApiVersionField side={side} value={value} onChange={onChange} disabled={disabled} />
         <DescriptionChoice
           side={side}
           sideTitle={title}
