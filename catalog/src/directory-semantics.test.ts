@@ -22,7 +22,7 @@ import {
 import { matchDescription } from './match-description.ts';
 import { resolveDescription } from './resolve-description.ts';
 
-// The semantics layer over the most used directory APIs (ADR 034): every fact must still fit the
+// The semantics layer over the most used directory APIs (ADR 036): every fact must still fit the
 // distilled description it is laid over, and what it adds is what the product then uses.
 
 const semantics = [...loadSemantics().values()];

@@ -9,7 +9,7 @@ import {
   type TOperation,
 } from '@patchbay/schema';
 
-// The semantics layer (ADR 034): what a public OpenAPI document does not say but a vendor's
+// The semantics layer (ADR 036): what a public OpenAPI document does not say but a vendor's
 // reference does, for the most used directory APIs that have no curated entry: the names people
 // know the API by (a former name included), how it really authenticates, the scopes a new
 // connection should ask for, the parameters that bring back fields only when asked for, and how

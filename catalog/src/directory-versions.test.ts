@@ -9,7 +9,7 @@ import {
 import { familyOf, versionLabel } from './directory-versions.ts';
 import { resolveDescription } from './resolve-description.ts';
 
-// Versions of one directory API (ADR 034): the newest stable is the default that search offers
+// Versions of one directory API (ADR 036): the newest stable is the default that search offers
 // and a name matches; the others are listed with it and can be chosen.
 
 function api(sourceId: string, version = '1.0', operations = 10): DirectoryApi {

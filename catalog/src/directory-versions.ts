@@ -1,6 +1,6 @@
 import type { DirectoryApi } from './directory.ts';
 
-// Versions of one directory API (ADR 034). The directory keeps one document per id, and a
+// Versions of one directory API (ADR 036). The directory keeps one document per id, and a
 // provider publishes a new major version under a new id: `twilio.com/twilio_chat_v3` next to
 // `_v2` and `_v1`, `adyen.com/CheckoutService-v71` next to `CheckoutService` (v70),
 // `github.com/ghes-3.6` next to `ghes-3.5`, `twitter.com/current` next to `legacy`. Those ids

@@ -407,7 +407,7 @@ export const ZApiDescription = z.strictObject({
 export type TApiDescription = z.infer<typeof ZApiDescription>;
 export type TApiDescriptionInput = z.input<typeof ZApiDescription>;
 
-/** One version of a directory API that has several (ADR 034). */
+/** One version of a directory API that has several (ADR 036). */
 export const ZCatalogVersion = z.object({
   id: z.string(),
   /** `v3`, `3.6`, `legacy`: from the directory id, else the document's version. */

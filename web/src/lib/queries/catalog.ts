@@ -31,7 +31,7 @@ export const catalogQueries = {
   /** GET /api/catalog/:id: one entry's whole description. */
   entry: (id: string) =>
     queryOptions({ queryKey: [CATALOG, id], queryFn: getQueryFn({ schema: ZApiDescription }) }),
-  /** GET /api/catalog/:id/versions: a directory API's versions, the default first (ADR 034). */
+  /** GET /api/catalog/:id/versions: a directory API's versions, the default first (ADR 036). */
   versions: (id: string) =>
     queryOptions({
       queryKey: [CATALOG, id, 'versions'],

@@ -20,7 +20,7 @@ interface ApiVersionFieldProps {
 }
 
 /**
- * ADR 034: a directory API may have several versions (Twilio Chat v1–v3, Adyen Checkout v70 and
+ * ADR 036: a directory API may have several versions (Twilio Chat v1–v3, Adyen Checkout v70 and
  * v71). A pick in API Name, or a name and URL that match, starts at the newest stable one; this
  * field, shown only then, lets the user choose another, which fills the connection from it.
  */
