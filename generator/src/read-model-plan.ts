@@ -8,12 +8,14 @@ import { checkSyntax, describeSyntaxError } from '@patchbay/runtime/check-syntax
 import { z } from 'zod';
 import { compilePlan } from './compiler/compile-plan.ts';
 import { PlanError } from './compiler/hydrate-plan.ts';
+import { groundModelPlan } from './ground-model-plan.ts';
 import type { GenerationResult } from './generator.ts';
 import { readingSchedule, readSchedule } from './reader/read-prompt.ts';
 
 // A model's answer to the plan prompt (ADR 035), taken through the same gates a stored or edited
 // plan passes: JSON, the plan's zod schema, then the compiler, which refuses operations and
-// resources the descriptions lack. Each refusal is worded for the model, since it goes back to
+// resources the descriptions lack. Between the two, what the descriptions own (paths, paging,
+// where the records are) is taken from them rather than from the model (ground-model-plan.ts). Each refusal is worded for the model, since it goes back to
 // it once as the repair round's question.
 
 export type ModelPlanReading =
@@ -46,7 +48,7 @@ export function readModelPlan(
       error: `the plan does not match its schema:\n${z.prettifyError(parsed.error)}`,
     };
   }
-  const plan = parsed.data;
+  const plan = groundModelPlan(parsed.data, descriptions);
   // A model that leaves the schedule out should not cost the user the one the prompt names
   // ("every 15 minutes"): the reader finds it as it does for free-form code.
   const schedule = plan.schedule ? undefined : readSchedule(input.userPrompt);
