@@ -12,6 +12,7 @@ import {
 } from '../../../scripts/test-support/description-mock-server.ts';
 import {
   completion,
+  openAIError,
   startFakeOpenAIServer,
   type FakeOpenAIServer,
 } from '../../../scripts/test-support/fake-openai-server.ts';
@@ -199,6 +200,7 @@ describe('generation with an LLM: a failed dry run gets one repair round', () =>
     await llm.close();
   });
 
+  const NO_JSON_SCHEMA = openAIError(400, "'response_format' json_schema is not supported");
   const program = (body: string) =>
     [
       '```javascript',
@@ -213,15 +215,17 @@ describe('generation with an LLM: a failed dry run gets one repair round', () =>
     ].join('\n');
 
   it('repairs code whose writes do not fit the description, and says so', async () => {
-    // First the fields at the top level (HubSpot wants them in `properties`), then right.
+    // The model writes code here, not a plan (ADR 035): its server takes no JSON schema. First
+    // the fields at the top level (HubSpot wants them in `properties`), then right.
     llm.enqueue(
+      NO_JSON_SCHEMA,
       completion(program('{ email: c.email, firstname: c.name }')),
       completion(program('{ properties: { email: c.email, firstname: c.name } }')),
     );
     const generated = await createAndGenerate(stack.user, 'Copy Stripe customers into HubSpot.');
 
-    expect(llm.requests).toHaveLength(2);
-    const repairPrompt = JSON.stringify(llm.requests[1]?.body);
+    expect(llm.requests).toHaveLength(3);
+    const repairPrompt = JSON.stringify(llm.requests[2]?.body);
     expect(repairPrompt).toContain('Patchbay dry-ran your code');
     expect(repairPrompt).toContain('POST /crm/v3/objects/contacts (createContact)');
     expect(repairPrompt).toContain('properties: is required');
@@ -245,6 +249,7 @@ describe('generation with an LLM: a failed dry run gets one repair round', () =>
 
   it('reports the failure when the repaired code still fails', async () => {
     llm.enqueue(
+      NO_JSON_SCHEMA,
       completion(program('{ email: c.email }')),
       completion(program("{ properties: { email: 'not an address' } }")),
     );
