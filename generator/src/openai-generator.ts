@@ -19,6 +19,7 @@ import {
   SYSTEM_PROMPT,
 } from './prompt.ts';
 import {
+  buildPlanDryRunRepairPrompt,
   buildPlanRepairPrompt,
   buildPlanSystemPrompt,
   buildPlanUserPrompt,
@@ -185,16 +186,12 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
     }
   }
 
-  /**
-   * ADR 035: the model's plan, compiled. Undefined when the server cannot answer in a JSON schema
-   * or the plan still fails after one repair round: the caller then asks for code instead.
-   */
-  async function generateFromPlan(
+  /** The plan conversation's start: the plan's fields and both sides' operations, the request. */
+  function planOpening(
     input: TGenerateRequest,
     descriptions: { source: TApiDescription; destination: TApiDescription },
-    signal: AbortSignal | undefined,
-  ): Promise<GenerationResult | undefined> {
-    const messages: ChatCompletionMessageParam[] = [
+  ): ChatCompletionMessageParam[] {
+    return [
       {
         role: 'system',
         content: buildPlanSystemPrompt(
@@ -205,6 +202,18 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       },
       { role: 'user', content: buildPlanUserPrompt(input) },
     ];
+  }
+
+  /**
+   * ADR 035: the model's plan, compiled. Undefined when the server cannot answer in a JSON schema
+   * or the plan still fails after one repair round: the caller then asks for code instead.
+   */
+  async function generateFromPlan(
+    messages: ChatCompletionMessageParam[],
+    input: TGenerateRequest,
+    descriptions: { source: TApiDescription; destination: TApiDescription },
+    signal: AbortSignal | undefined,
+  ): Promise<GenerationResult | undefined> {
     let answer: { content: string; model: string };
     try {
       answer = await askForPlan(messages, signal);
@@ -234,7 +243,13 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       const { source, destination, signal } = generateOptions;
       // A webhook trigger is beyond what a plan says (issue 16): that code stays free-form.
       if (source && destination && !readWebhookTrigger(input.userPrompt, source)) {
-        const planned = await generateFromPlan(input, { source, destination }, signal);
+        const described = { source, destination };
+        const planned = await generateFromPlan(
+          planOpening(input, described),
+          input,
+          described,
+          signal,
+        );
         if (planned) return planned;
       }
       const messages = openingMessages(input, generateOptions);
@@ -269,6 +284,23 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
     // Issue 15 §6: the model sees its code and the dry run's failing transcript (redacted by
     // the sandbox), once.
     async repair(input, failed, generateOptions = {}) {
+      const { source, destination, signal } = generateOptions;
+      // Code compiled from a plan is repaired by correcting the plan (ADR 035), so the repaired
+      // code keeps the compiler's paths and paging and the Plan tab still shows what it runs.
+      if (failed.plan && source && destination) {
+        const described = { source, destination };
+        const repaired = await generateFromPlan(
+          [
+            ...planOpening(input, described),
+            { role: 'assistant', content: JSON.stringify(failed.plan) },
+            { role: 'user', content: buildPlanDryRunRepairPrompt(failed.transcript) },
+          ],
+          input,
+          described,
+          signal,
+        );
+        if (repaired) return repaired;
+      }
       const answer = await complete(
         [
           ...openingMessages(input, generateOptions),

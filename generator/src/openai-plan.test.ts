@@ -236,6 +236,51 @@ describe('openai generator: the model writes the plan', () => {
     expect(llm.requests).toHaveLength(1);
   });
 
+  it('repairs code compiled from a plan by correcting the plan after its dry run failed', async () => {
+    const failed = stripeToHubSpotPlan();
+    failed.destination!.mapping[0] = { to: 'email', value: 'nobody', type: 'string', reason: 'x' };
+    const transcript =
+      'POST /crm/v3/objects/contacts (createContact): properties.email: must be an email address';
+    llm.enqueue(json(stripeToHubSpotPlan()));
+    const repaired = await generator.repair!(
+      input,
+      { code: FREE_FORM_CODE, transcript, plan: failed },
+      { source: stripe, destination: hubspot },
+    );
+
+    expect(llm.requests).toHaveLength(1);
+    const asked = sent(0);
+    expect(asked.response_format?.type).toBe('json_schema');
+    expect(asked.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(JSON.parse(asked.messages[2]!.content)).toEqual(failed);
+    expect(asked.messages[3]!.content).toContain(transcript);
+    expect(asked.messages[3]!.content).toContain('Correct the plan');
+    expect(repaired.plan?.destination?.mapping[0]).toMatchObject({ to: 'email', from: 'email' });
+    expect(repaired).toMatchObject({ generator: 'openai', model: 'gpt-test' });
+  });
+
+  it('repairs the code itself when the corrected plan does not compile either', async () => {
+    const broken = stripeToHubSpotPlan();
+    broken.source!.resource = 'invoice-ish';
+    llm.enqueue(json(broken), json(broken), completion(FREE_FORM_CODE));
+    const repaired = await generator.repair!(
+      input,
+      {
+        code: 'export default async function run(ctx) {}\n',
+        transcript: 'it failed',
+        plan: broken,
+      },
+      { source: stripe, destination: hubspot },
+    );
+
+    expect(llm.requests).toHaveLength(3);
+    const asked = sent(2);
+    expect(asked.response_format).toBeUndefined();
+    expect(asked.messages[2]!.content).toContain('export default async function run(ctx) {}');
+    expect(repaired.code).toBe(FREE_FORM_CODE);
+    expect(repaired.plan).toBeUndefined();
+  });
+
   it('asks for code, without a schema, when a side has no description', async () => {
     llm.enqueue(completion(FREE_FORM_CODE));
     const result = await generator.generate(input, { source: stripe });

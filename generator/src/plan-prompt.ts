@@ -60,3 +60,17 @@ export function buildPlanRepairPrompt(error: string): string {
     'Answer with the complete corrected plan as one JSON object.',
   ].join('\n');
 }
+
+/**
+ * The repair round after a failed dry run of the plan's code. The transcript is the sandbox's
+ * redacted one, as for code (buildDryRunRepairPrompt), so it carries no credential.
+ */
+export function buildPlanDryRunRepairPrompt(transcript: string): string {
+  return [
+    'Patchbay compiled your plan and dry-ran the code against the real APIs: reads were sent, writes were captured and checked against the destination API description instead of being sent. It failed:',
+    '',
+    transcript,
+    '',
+    'Correct the plan so that the run succeeds and every write fits the API description. Answer with the complete corrected plan as one JSON object.',
+  ].join('\n');
+}

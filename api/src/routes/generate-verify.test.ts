@@ -23,6 +23,7 @@ import {
   type TestUser,
 } from '../../../scripts/test-support/test-app.ts';
 import { startTestWorker, type TestWorker } from '../../../scripts/test-support/test-worker.ts';
+import { stripeToHubSpotPlan } from '../../../generator/src/model-plan.test-support.ts';
 
 const STRIPE_SECRET = 'sk_stripe_abcdefghijklmnop';
 const HUBSPOT_SECRET = 'hubspot-token-qrstuvwxyz0123';
@@ -244,6 +245,34 @@ describe('generation with an LLM: a failed dry run gets one repair round', () =>
     expect(generated.verification?.reason).toMatch(
       /^repaired after the first dry run failed: 9 schema errors: POST \/crm\/v3\/objects\/contacts: /,
     );
+    expect(destination.requests).toEqual([]);
+  });
+
+  it("repairs a model's plan whose code failed its dry run by correcting the plan", async () => {
+    // The model's first plan writes a constant where HubSpot wants an email address (ADR 035).
+    llm.reset();
+    const wrong = stripeToHubSpotPlan();
+    wrong.destination!.mapping[0] = {
+      to: 'email',
+      value: 'not an address',
+      type: 'string',
+      reason: 'a guess',
+    };
+    llm.enqueue(
+      completion(JSON.stringify(wrong)),
+      completion(JSON.stringify(stripeToHubSpotPlan())),
+    );
+    const generated = await createAndGenerate(stack.user, 'Copy Stripe customers into HubSpot.');
+
+    expect(llm.requests).toHaveLength(2);
+    const repairPrompt = JSON.stringify(llm.requests[1]?.body);
+    expect(repairPrompt).toContain('Patchbay compiled your plan and dry-ran the code');
+    expect(repairPrompt).toContain('must be an email address');
+    expect(repairPrompt).toContain('"response_format"');
+    expect(repairPrompt).not.toContain(STRIPE_SECRET);
+    expect(repairPrompt).not.toContain(HUBSPOT_SECRET);
+    expect(generated.plan?.destination?.mapping[0]).toMatchObject({ to: 'email', from: 'email' });
+    expect(generated.verification).toMatchObject({ status: 'passed', repaired: true });
     expect(destination.requests).toEqual([]);
   });
 
