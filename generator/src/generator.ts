@@ -48,11 +48,12 @@ export interface Generator {
   generate(input: TGenerateRequest, options?: GenerateOptions): Promise<GenerationResult>;
   /**
    * Issue 15 §6: one more attempt after the code's dry run failed, given the failing run as
-   * text (redacted). A generator with no other attempt to make leaves it out.
+   * text (redacted) and the plan the code was compiled from, if any. A generator with no other
+   * attempt to make leaves it out.
    */
   repair?(
     input: TGenerateRequest,
-    failed: { code: string; transcript: string },
+    failed: { code: string; transcript: string; plan?: TGenerationPlan },
     options?: GenerateOptions,
   ): Promise<GenerationResult>;
 }

@@ -127,10 +127,14 @@ describe('openai generator', () => {
       "ctx.destination.post('/contacts', { json: { email: c.email } })",
       "ctx.destination.post('/crm/v3/objects/contacts', { json: { properties: { email: c.email } } })",
     );
-    llm.enqueue(completion(`\`\`\`javascript\n${grounded}\`\`\``));
+    // A server without structured output: the model writes the code itself (ADR 035).
+    llm.enqueue(
+      openAIError(400, "'response_format.type' json_schema is not supported"),
+      completion(`\`\`\`javascript\n${grounded}\`\`\``),
+    );
     const result = await generator.generate(input, { source: stripe, destination: hubspot });
 
-    const system = (llm.requests[0]?.body as { messages: Array<{ content: string }> }).messages[0]
+    const system = (llm.requests[1]?.body as { messages: Array<{ content: string }> }).messages[0]
       ?.content;
     expect(system).toContain(SYSTEM_PROMPT);
     for (const expected of [

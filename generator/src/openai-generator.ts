@@ -1,7 +1,8 @@
 import { checkCalls } from '@patchbay/catalog/check-calls';
-import type { TGenerateRequest } from '@patchbay/schema';
+import type { TApiDescription, TGenerateRequest } from '@patchbay/schema';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { checkSyntax, describeSyntaxError } from '@patchbay/runtime/check-syntax';
 import { describeOperationsForPrompt } from './compact-operations.ts';
 import { extractCode } from './extract-code.ts';
@@ -17,12 +18,23 @@ import {
   buildUserPrompt,
   SYSTEM_PROMPT,
 } from './prompt.ts';
+import {
+  buildPlanDryRunRepairPrompt,
+  buildPlanRepairPrompt,
+  buildPlanSystemPrompt,
+  buildPlanUserPrompt,
+} from './plan-prompt.ts';
+import { PLAN_RESPONSE_FORMAT } from './plan-response-format.ts';
+import { readModelPlan } from './read-model-plan.ts';
 import { readWebhookTrigger } from './webhook-trigger.ts';
 import { readingSchedule, readSchedule } from './reader/read-prompt.ts';
 
 // The LLM generator (DESIGN.md §8): any OpenAI-compatible chat-completions server (OpenAI,
-// Ollama, vLLM). One request, then at most one repair round when the code does not parse, and
-// one more when its dry run fails (issue 15 §6, `repair`).
+// Ollama, vLLM). With both sides described, the model writes a plan through structured output
+// and the compiler writes the code (ADR 035), with one repair round for a plan that does not
+// compile. Otherwise, or when that fails, the model writes the code: one request, then at most
+// one repair round when the code does not parse, and one more when its dry run fails
+// (issue 15 §6, `repair`).
 // The SDK never retries (maxRetries: 0): the activity's Temporal retry policy does, guided by
 // GenerationError.retryable, so retries are visible in the Temporal Web UI.
 
@@ -52,11 +64,16 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
   async function complete(
     messages: ChatCompletionMessageParam[],
     signal: AbortSignal | undefined,
+    responseFormat?: ResponseFormatJSONSchema,
   ): Promise<{ content: string; model: string }> {
     let response: OpenAI.ChatCompletion;
     try {
       response = await client.chat.completions.create(
-        { model: options.model, messages },
+        {
+          model: options.model,
+          messages,
+          ...(responseFormat ? { response_format: responseFormat } : {}),
+        },
         signal === undefined ? {} : { signal },
       );
     } catch (error) {
@@ -154,9 +171,87 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
     return result;
   }
 
+  /** One plan answer; an empty one is a plan to repair, not a provider failure. */
+  async function askForPlan(
+    messages: ChatCompletionMessageParam[],
+    signal: AbortSignal | undefined,
+  ): Promise<{ content: string; model: string }> {
+    try {
+      return await complete(messages, signal, PLAN_RESPONSE_FORMAT);
+    } catch (error) {
+      if (error instanceof GenerationError && error.code === 'AI_EMPTY_ANSWER') {
+        return { content: '', model: options.model };
+      }
+      throw error;
+    }
+  }
+
+  /** The plan conversation's start: the plan's fields and both sides' operations, the request. */
+  function planOpening(
+    input: TGenerateRequest,
+    descriptions: { source: TApiDescription; destination: TApiDescription },
+  ): ChatCompletionMessageParam[] {
+    return [
+      {
+        role: 'system',
+        content: buildPlanSystemPrompt(
+          input.userPrompt,
+          descriptions.source,
+          descriptions.destination,
+        ),
+      },
+      { role: 'user', content: buildPlanUserPrompt(input) },
+    ];
+  }
+
+  /**
+   * ADR 035: the model's plan, compiled. Undefined when the server cannot answer in a JSON schema
+   * or the plan still fails after one repair round: the caller then asks for code instead.
+   */
+  async function generateFromPlan(
+    messages: ChatCompletionMessageParam[],
+    input: TGenerateRequest,
+    descriptions: { source: TApiDescription; destination: TApiDescription },
+    signal: AbortSignal | undefined,
+  ): Promise<GenerationResult | undefined> {
+    let answer: { content: string; model: string };
+    try {
+      answer = await askForPlan(messages, signal);
+    } catch (error) {
+      if (refusesResponseFormat(error)) return undefined;
+      throw error;
+    }
+    let reading = readModelPlan(answer.content, input, descriptions);
+    if (!reading.ok) {
+      answer = await askForPlan(
+        [
+          ...messages,
+          { role: 'assistant', content: answer.content },
+          { role: 'user', content: buildPlanRepairPrompt(reading.error) },
+        ],
+        signal,
+      );
+      reading = readModelPlan(answer.content, input, descriptions);
+    }
+    if (!reading.ok) return undefined;
+    return { ...reading.result, generator: 'openai', model: answer.model };
+  }
+
   return {
     kind: 'openai',
     async generate(input: TGenerateRequest, generateOptions: GenerateOptions = {}) {
+      const { source, destination, signal } = generateOptions;
+      // A webhook trigger is beyond what a plan says (issue 16): that code stays free-form.
+      if (source && destination && !readWebhookTrigger(input.userPrompt, source)) {
+        const described = { source, destination };
+        const planned = await generateFromPlan(
+          planOpening(input, described),
+          input,
+          described,
+          signal,
+        );
+        if (planned) return planned;
+      }
       const messages = openingMessages(input, generateOptions);
       const first = await complete(messages, generateOptions.signal);
       let code = extractCode(first.content);
@@ -189,6 +284,23 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
     // Issue 15 §6: the model sees its code and the dry run's failing transcript (redacted by
     // the sandbox), once.
     async repair(input, failed, generateOptions = {}) {
+      const { source, destination, signal } = generateOptions;
+      // Code compiled from a plan is repaired by correcting the plan (ADR 035), so the repaired
+      // code keeps the compiler's paths and paging and the Plan tab still shows what it runs.
+      if (failed.plan && source && destination) {
+        const described = { source, destination };
+        const repaired = await generateFromPlan(
+          [
+            ...planOpening(input, described),
+            { role: 'assistant', content: JSON.stringify(failed.plan) },
+            { role: 'user', content: buildPlanDryRunRepairPrompt(failed.transcript) },
+          ],
+          input,
+          described,
+          signal,
+        );
+        if (repaired) return repaired;
+      }
       const answer = await complete(
         [
           ...openingMessages(input, generateOptions),
@@ -299,6 +411,19 @@ export function toGenerationError(
     retryable: true,
     cause: error,
   });
+}
+
+/**
+ * A server without structured output (an older vLLM or Ollama, a proxy) refuses the request and
+ * names `response_format` or `json_schema`; asking for code instead still works there.
+ */
+function refusesResponseFormat(error: unknown): boolean {
+  if (!(error instanceof GenerationError) || error.code !== 'AI_BAD_REQUEST') return false;
+  const cause = error.cause;
+  return (
+    cause instanceof OpenAI.APIError &&
+    /response_format|json_schema|structured output/i.test(providerMessage(cause))
+  );
 }
 
 /** OpenAI answers 400 with code 'content_filter' (or a policy message) when it will not answer. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZVerification } from './generation-report.ts';
+import { ZGenerationPlan } from './generation-plan.ts';
 import { ZGenerateRequest } from './integration-contract.ts';
 import { ZWebhookEvent } from './triggers.ts';
 import {
@@ -125,6 +126,8 @@ export const ZRepairCodeInput = z.object({
   request: ZGenerateRequest,
   code: z.string(),
   transcript: z.string(),
+  /** The plan the code was compiled from, when one was: the repair corrects the plan (ADR 035). */
+  plan: ZGenerationPlan.optional(),
 });
 export type TRepairCodeInput = z.infer<typeof ZRepairCodeInput>;
 

@@ -3,6 +3,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { createSql, listScheduledRunsBetween } from '@patchbay/db';
 import { startFakeApi } from '../test-support/fake-api.ts';
+import { stripeToHubSpotPlan } from '../../generator/src/model-plan.test-support.ts';
 import { completion, startFakeOpenAIServer } from '../test-support/fake-openai-server.ts';
 import { peakRssMiB } from './memory.ts';
 import { size } from './size.ts';
@@ -276,9 +277,14 @@ export async function benchGenerationWithModel(
   const MODEL_MS = 200;
   const model = await startFakeOpenAIServer({
     latencyMs: MODEL_MS,
-    fallback: completion(
-      '```js\nexport default async function run(ctx) {\n  return { ok: true };\n}\n```',
-    ),
+    // Stripe and HubSpot are described, so the model is asked for a plan (ADR 035): answering
+    // one keeps a generation at one model call, which the overhead below assumes.
+    fallback: (request) =>
+      (request.body as { response_format?: unknown } | undefined)?.response_format
+        ? completion(JSON.stringify(stripeToHubSpotPlan()))
+        : completion(
+            '```js\nexport default async function run(ctx) {\n  return { ok: true };\n}\n```',
+          ),
   });
   const stack = await startStack({
     OPENAI_API_KEY: 'sk-bench-fake',

@@ -269,6 +269,7 @@ async function verifyAndRepair(
       request: input,
       code: first.code,
       transcript: checked.transcript ?? checked.reason ?? '',
+      ...(first.plan ? { plan: first.plan } : {}),
     });
     if (repaired) await generation.validateCode(repaired.code);
   } catch (error) {

@@ -12,6 +12,7 @@ import {
 } from '../../../scripts/test-support/description-mock-server.ts';
 import {
   completion,
+  openAIError,
   startFakeOpenAIServer,
   type FakeOpenAIServer,
 } from '../../../scripts/test-support/fake-openai-server.ts';
@@ -22,6 +23,7 @@ import {
   type TestUser,
 } from '../../../scripts/test-support/test-app.ts';
 import { startTestWorker, type TestWorker } from '../../../scripts/test-support/test-worker.ts';
+import { stripeToHubSpotPlan } from '../../../generator/src/model-plan.test-support.ts';
 
 const STRIPE_SECRET = 'sk_stripe_abcdefghijklmnop';
 const HUBSPOT_SECRET = 'hubspot-token-qrstuvwxyz0123';
@@ -199,6 +201,7 @@ describe('generation with an LLM: a failed dry run gets one repair round', () =>
     await llm.close();
   });
 
+  const NO_JSON_SCHEMA = openAIError(400, "'response_format' json_schema is not supported");
   const program = (body: string) =>
     [
       '```javascript',
@@ -213,15 +216,17 @@ describe('generation with an LLM: a failed dry run gets one repair round', () =>
     ].join('\n');
 
   it('repairs code whose writes do not fit the description, and says so', async () => {
-    // First the fields at the top level (HubSpot wants them in `properties`), then right.
+    // The model writes code here, not a plan (ADR 035): its server takes no JSON schema. First
+    // the fields at the top level (HubSpot wants them in `properties`), then right.
     llm.enqueue(
+      NO_JSON_SCHEMA,
       completion(program('{ email: c.email, firstname: c.name }')),
       completion(program('{ properties: { email: c.email, firstname: c.name } }')),
     );
     const generated = await createAndGenerate(stack.user, 'Copy Stripe customers into HubSpot.');
 
-    expect(llm.requests).toHaveLength(2);
-    const repairPrompt = JSON.stringify(llm.requests[1]?.body);
+    expect(llm.requests).toHaveLength(3);
+    const repairPrompt = JSON.stringify(llm.requests[2]?.body);
     expect(repairPrompt).toContain('Patchbay dry-ran your code');
     expect(repairPrompt).toContain('POST /crm/v3/objects/contacts (createContact)');
     expect(repairPrompt).toContain('properties: is required');
@@ -243,8 +248,37 @@ describe('generation with an LLM: a failed dry run gets one repair round', () =>
     expect(destination.requests).toEqual([]);
   });
 
+  it("repairs a model's plan whose code failed its dry run by correcting the plan", async () => {
+    // The model's first plan writes a constant where HubSpot wants an email address (ADR 035).
+    llm.reset();
+    const wrong = stripeToHubSpotPlan();
+    wrong.destination!.mapping[0] = {
+      to: 'email',
+      value: 'not an address',
+      type: 'string',
+      reason: 'a guess',
+    };
+    llm.enqueue(
+      completion(JSON.stringify(wrong)),
+      completion(JSON.stringify(stripeToHubSpotPlan())),
+    );
+    const generated = await createAndGenerate(stack.user, 'Copy Stripe customers into HubSpot.');
+
+    expect(llm.requests).toHaveLength(2);
+    const repairPrompt = JSON.stringify(llm.requests[1]?.body);
+    expect(repairPrompt).toContain('Patchbay compiled your plan and dry-ran the code');
+    expect(repairPrompt).toContain('must be an email address');
+    expect(repairPrompt).toContain('"response_format"');
+    expect(repairPrompt).not.toContain(STRIPE_SECRET);
+    expect(repairPrompt).not.toContain(HUBSPOT_SECRET);
+    expect(generated.plan?.destination?.mapping[0]).toMatchObject({ to: 'email', from: 'email' });
+    expect(generated.verification).toMatchObject({ status: 'passed', repaired: true });
+    expect(destination.requests).toEqual([]);
+  });
+
   it('reports the failure when the repaired code still fails', async () => {
     llm.enqueue(
+      NO_JSON_SCHEMA,
       completion(program('{ email: c.email }')),
       completion(program("{ properties: { email: 'not an address' } }")),
     );

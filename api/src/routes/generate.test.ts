@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../../../scripts/test-support/test-app.ts';
 import { startTestWorker, type TestWorker } from '../../../scripts/test-support/test-worker.ts';
+import { stripeToHubSpotPlan } from '../../../generator/src/model-plan.test-support.ts';
 
 let t: TestApp;
 let worker: TestWorker;
@@ -62,15 +63,35 @@ async function generate() {
 }
 
 describe('POST /api/integrations/generate', () => {
-  it('answers the code and the model that wrote it', async () => {
+  it("answers the code compiled from the model's plan, the plan and the model", async () => {
+    // Both APIs are in the catalog, so the model is asked for a plan (ADR 035).
+    llm.enqueue(completion(JSON.stringify(stripeToHubSpotPlan()), { model: 'gpt-test' }));
+    const { status, body } = await generate();
+    expect(status).toBe(200);
+    const answer = ZGenerateResponse.parse(body);
+    expect(answer).toMatchObject({ generator: 'openai', model: 'gpt-test' });
+    expect(answer.plan?.destination?.operation.operationId).toBe('createContact');
+    expect(answer.operations.map((op) => op.operationId)).toEqual([
+      'listCustomers',
+      'createContact',
+    ]);
+    expect(answer.code).toContain("ctx.destination.request('POST', '/crm/v3/objects/contacts'");
+    const asked = llm.requests[0]?.body as { response_format?: { type: string } };
+    expect(asked.response_format?.type).toBe('json_schema');
+  });
+
+  it('answers code the model wrote itself when its server takes no JSON schema', async () => {
     llm.enqueue(
+      openAIError(400, "'response_format' json_schema is not supported"),
       completion('```js\nexport default async function run(ctx) {\n  return 1;\n}\n```', {
         model: 'gpt-test',
       }),
     );
     const { status, body } = await generate();
     expect(status).toBe(200);
-    expect(ZGenerateResponse.parse(body)).toMatchObject({ generator: 'openai', model: 'gpt-test' });
+    const answer = ZGenerateResponse.parse(body);
+    expect(answer).toMatchObject({ generator: 'openai', model: 'gpt-test' });
+    expect(answer.plan).toBeUndefined();
   });
 
   it('answers 422 GENERATION_FAILED when the provider refuses the prompt', async () => {

@@ -53,7 +53,11 @@ export function createGenerationActivities(deps: { generator: Generator }) {
       try {
         const result = await deps.generator.repair(
           input.request,
-          { code: input.code, transcript: input.transcript },
+          {
+            code: input.code,
+            transcript: input.transcript,
+            ...(input.plan ? { plan: input.plan } : {}),
+          },
           { signal: Context.current().cancellationSignal, ...descriptions },
         );
         return toResponse(input.request, result, descriptions);
