@@ -59,6 +59,10 @@ export function CodeAndPlan({
       value={view}
       onChange={(next) => onViewChange(next === 'plan' ? 'plan' : 'code')}
       variant="outline"
+      // Monaco stays alive while the Plan shows: React's Activity (Mantine's default) would run
+      // its cleanup and dispose the editor under the page's ref.
+      keepMounted
+      keepMountedMode="display-none"
     >
       <Tabs.List aria-label="Code or plan">
         <Tabs.Tab value="code" leftSection={<IconCode size={16} aria-hidden="true" />}>
