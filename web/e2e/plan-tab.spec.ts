@@ -289,7 +289,7 @@ test('after a hand edit, saving the plan asks first and the edited code stays re
     await editorLines(page).click();
     await page.keyboard.press('ControlOrMeta+Home');
     await page.keyboard.insertText('// checked by hand\n');
-    await expect(page.getByText('Unsaved changes')).toBeVisible({ timeout: 3000 });
+    await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Save Code' }).click();
   await expect(toast(page, 'Code saved')).toBeVisible();
