@@ -62,6 +62,7 @@ import { toast } from '../../../../lib/toast.ts';
 import { usePageMeta } from '../../../../lib/use-page-meta.ts';
 import { ApiDescriptionsPanel } from './-components/api-descriptions-panel.tsx';
 import { CodePanel } from './-components/code-panel.tsx';
+import { CodeAndPlan, type CodeView } from './-components/plan/code-and-plan.tsx';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { ConnectionsCard } from './-components/connections-card.tsx';
 import { DeployProblemsAlert } from './-components/deploy-problems-alert.tsx';
@@ -111,6 +112,7 @@ function Review({ id }: { id: string }) {
   const [testResult, setTestResult] = useState<TTestRunResponse | null>(null);
   const [started, setStarted] = useState<StartedRun | null>(null);
   const [tab, setTab] = useState<string | null>('runs');
+  const [codeView, setCodeView] = useState<CodeView>('code');
   const editorRef = useRef<editor.IStandaloneCodeEditor | null>(null);
   const dirty = code !== integration.generatedCode;
   const [generator, setGenerator] = useState(() => generatorInfo(id, integration.generatedCode));
@@ -301,6 +303,7 @@ function Review({ id }: { id: string }) {
   const showLine = (line: number, column?: number) => {
     const instance = editorRef.current;
     if (!instance) return;
+    setCodeView('code');
     instance.revealLineInCenter(line);
     instance.setPosition({ lineNumber: line, column: column ?? 1 });
     instance.focus();
@@ -472,16 +475,30 @@ function Review({ id }: { id: string }) {
 
       <CodeProblemAlert code={code} onShowLine={showLine} />
 
-      <CodePanel
-        integrationId={id}
-        code={code}
-        onChange={setCode}
-        dirty={dirty}
-        onEditorMount={(instance) => {
-          editorRef.current = instance;
+      <CodeAndPlan
+        integration={integration}
+        descriptions={descriptions.data}
+        editorDirty={dirty}
+        view={codeView}
+        onViewChange={setCodeView}
+        onCompiled={async (updated) => {
+          // The compiled code is saved: the editor shows it.
+          setCode(updated.generatedCode);
+          await accept(updated);
         }}
-        completionSources={completionSources}
-        warnings={check.warnings}
+        codePanel={
+          <CodePanel
+            integrationId={id}
+            code={code}
+            onChange={setCode}
+            dirty={dirty}
+            onEditorMount={(instance) => {
+              editorRef.current = instance;
+            }}
+            completionSources={completionSources}
+            warnings={check.warnings}
+          />
+        }
       />
 
       <IntegrationDetails
