@@ -1,7 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import { MAX_IMPORT_DOCUMENT_BYTES } from '@patchbay/schema';
 import { isConnectionError } from '@patchbay/db';
@@ -24,7 +24,9 @@ import { usageRoutes } from './routes/usage.ts';
 import { webhookEventRoutes } from './routes/webhook-events.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { temporalCodecRoutes } from './routes/temporal-codec.ts';
-import { json, openApiOptions } from './route-docs.ts';
+import { json } from './route-docs.ts';
+import { methodNotAllowed, routeMethods } from './method-not-allowed.ts';
+import { openApiDocument } from './openapi-document.ts';
 import { mountConsole } from './static-console.ts';
 
 /** Largest JSON body any route accepts; bigger ones get 413 before parsing. */
@@ -95,11 +97,15 @@ export function createApp(deps: AppDeps) {
   // Issue 16: providers' webhook deliveries, public and outside /api (no session, no Origin).
   app.route('/hooks', hookRoutes(deps));
   // Generated on first request from the routes' describeRoute and validators (issue 13).
-  const openApi: MiddlewareHandler = openAPIRouteHandler(app, openApiOptions());
-  // Unknown API paths answer JSON, never the console's HTML.
-  app.all('/api/*', (c) =>
-    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404),
-  );
+  const openApi: MiddlewareHandler = openApiDocument(app);
+  // A path with other methods is 405; an unknown API path is a JSON 404, never the console's
+  // HTML. /hooks/* too: a browser opening a webhook URL learns it takes POST (issue 33).
+  const methods = routeMethods(() => app.routes);
+  const noRoute = (c: Context) =>
+    methodNotAllowed(c, methods) ??
+    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404);
+  app.all('/api/*', noRoute);
+  app.all('/hooks/*', noRoute);
   if (deps.webDistDir) mountConsole(app, deps.webDistDir);
 
   app.onError((error, c) => {
