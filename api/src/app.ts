@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps) {
   // Generated on first request from the routes' describeRoute and validators (issue 13).
   const openApi: MiddlewareHandler = openApiDocument(app);
   // A path with other methods is 405; an unknown API path is a JSON 404, never the console's
-  // HTML. /hooks/* too: a browser opening a webhook URL learns it takes POST (issue 33).
+  // HTML. /hooks/* too: a browser opening a webhook URL learns it takes POST.
   const methods = routeMethods(() => app.routes);
   const noRoute = (c: Context) =>
     methodNotAllowed(c, methods) ??

@@ -35,7 +35,7 @@ export function errorBody(error: ApiError): TApiError {
 
 /**
  * This server sends no mail (no SMTP_URL): one answer wherever mail is asked for, password reset
- * and an email channel's Send test alike (issue 33).
+ * and an email channel's Send test alike (ADR 034).
  */
 export function mailNotConfigured(message: string): ApiError {
   return new ApiError(503, 'MAIL_NOT_CONFIGURED', message);

@@ -1,5 +1,5 @@
 // A path the API has, asked with a method it lacks, answers 405 with `Allow` (RFC 9110 §15.5.6),
-// not 404: the path exists, and a client should learn which methods it takes (issue 33).
+// not 404: the path exists, and a client should learn which methods it takes (ADR 034).
 import type { Context } from 'hono';
 import type { RouterRoute } from 'hono/types';
 

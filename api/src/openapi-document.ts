@@ -1,7 +1,7 @@
 // GET /api/openapi.json (issue 13): hono-openapi builds each operation from its route's
 // describeRoute and validators. The middleware in front of every route (app.ts) answers on its
 // own too: those answers are added here, once, to every operation it covers, so no route repeats
-// them and none can leave one out (issue 33: the document says exactly what the server does).
+// them and none can leave one out (ADR 034).
 import type { Hono, MiddlewareHandler } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import { errorResponse, openApiOptions } from './route-docs.ts';

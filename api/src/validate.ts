@@ -61,7 +61,7 @@ export const rejectNulInUrl: MiddlewareHandler = async (c, next) => {
 /**
  * How request schemas become JSON Schema. zod states a URL's format but not the protocols its
  * `protocol` option allows; the override adds them as a pattern (`^(?:https?):`), read from the
- * schema itself, so the document refuses what the server refuses (issue 33).
+ * schema itself, so the document refuses what the server refuses (ADR 034).
  */
 const INPUT = {
   options: {
@@ -125,7 +125,7 @@ function validated<T extends z.ZodType, Target extends 'json' | 'query' | 'param
 
 /**
  * A JSON body. Without a JSON Content-Type Hono's validator checks `{}`, so the document marks
- * the body required exactly when the schema refuses `{}` (issue 33: the two must agree).
+ * the body required exactly when the schema refuses `{}`: the two agree.
  */
 export function jsonBody<T extends z.ZodType>(schema: T) {
   const middleware = validated('json', schema);

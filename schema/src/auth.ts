@@ -8,7 +8,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 const NAME_MAX_LENGTH = 100;
 
 // The format is a check on the trimmed string, not a pipe into z.email(): a pipe's input side
-// is all the OpenAPI document would show, and it would lose `format: email` (issue 33).
+// is all the OpenAPI document would show, and it would lose `format: email` (ADR 034).
 const zEmail = z
   .string()
   .trim()

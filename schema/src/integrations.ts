@@ -32,7 +32,7 @@ export const ZIntegrationStatus = z.enum(INTEGRATION_STATUSES);
 export type TIntegrationStatus = z.infer<typeof ZIntegrationStatus>;
 
 // A check, not a pipe: the OpenAPI document shows a pipe's input side only, and would lose
-// `format: uri` and the protocol (issue 33; api/src/validate.ts states the protocol).
+// `format: uri` and the protocol (ADR 034; api/src/validate.ts states the protocol).
 const zHttpUrl = z
   .string()
   .trim()
