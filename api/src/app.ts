@@ -25,7 +25,7 @@ import { webhookEventRoutes } from './routes/webhook-events.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { temporalCodecRoutes } from './routes/temporal-codec.ts';
 import { json } from './route-docs.ts';
-import { methodNotAllowed, routeMethods } from './method-not-allowed.ts';
+import { rejectMissingMethods, routeMethods } from './method-not-allowed.ts';
 import { openApiDocument } from './openapi-document.ts';
 import { mountConsole } from './static-console.ts';
 
@@ -92,17 +92,17 @@ export function createApp(deps: AppDeps) {
     .route('/ping', pingRoutes(deps))
     .route('/temporal-codec', temporalCodecRoutes(deps));
 
+  // A path with other methods is 405 (method-not-allowed.ts), before any route sees it.
+  const methods = routeMethods(() => app.routes);
   // One chain, so AppType carries every route (hono/client, issue 13).
-  const app = new Hono().route('/api', api);
+  const app = new Hono().use(rejectMissingMethods(methods)).route('/api', api);
   // Issue 16: providers' webhook deliveries, public and outside /api (no session, no Origin).
   app.route('/hooks', hookRoutes(deps));
   // Generated on first request from the routes' describeRoute and validators (issue 13).
   const openApi: MiddlewareHandler = openApiDocument(app);
-  // A path with other methods is 405; an unknown API path is a JSON 404, never the console's
-  // HTML. /hooks/* too: a browser opening a webhook URL learns it takes POST.
-  const methods = routeMethods(() => app.routes);
+  // An unknown API path is a JSON 404, never the console's HTML; so is one below /hooks (a
+  // webhook URL asked with GET is 405 above: a browser opening it learns it takes POST).
   const noRoute = (c: Context) =>
-    methodNotAllowed(c, methods) ??
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404);
   app.all('/api/*', noRoute);
   app.all('/hooks/*', noRoute);

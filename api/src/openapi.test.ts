@@ -5,7 +5,11 @@ import { Hono } from 'hono';
 import { describeRoute, uniqueSymbol } from 'hono-openapi';
 import { findTargetHandler } from 'hono/utils/handler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../scripts/test-support/test-app.ts';
+import {
+  createTestApp,
+  createTestUser,
+  type TestApp,
+} from '../../scripts/test-support/test-app.ts';
 
 interface Operation {
   summary?: string;
@@ -256,5 +260,24 @@ describe('GET /api/openapi.json', () => {
     );
     expect(hook?.responses['503']?.headers).toHaveProperty('Retry-After');
     expect(hook?.description).toMatch(/Any other method on this URL answers 405/);
+  });
+
+  it('every documented path answers 405 with Allow for each method it lacks', async () => {
+    // Signed in, so a route's own requireAuth lets the request reach the router's answer.
+    const user = await createTestUser(t);
+    const example: Record<string, string> = { side: 'source', token: 'a'.repeat(64) };
+    const wrong: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => example[name] ?? 'x');
+      const documented = Object.keys(operations).map((method) => method.toUpperCase());
+      const allow = [...documented, ...(documented.includes('GET') ? ['HEAD'] : [])].sort();
+      for (const method of ['GET', 'PUT', 'POST', 'DELETE', 'PATCH']) {
+        if (documented.includes(method)) continue;
+        const response = await user.request(method, url);
+        const got = `${response.status} ${response.headers.get('allow')}`;
+        if (got !== `405 ${allow.join(', ')}`) wrong.push(`${method} ${path}: ${got}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
