@@ -239,6 +239,48 @@ function ensureTestServer() {
   return bin;
 }
 
+// --- Schemathesis (tests only) ------------------------------------------------------------
+
+const SCHEMATHESIS_VERSION = '4.32.5';
+
+/**
+ * api/src/openapi-conformance.test.ts fuzzes the API against its own OpenAPI document with
+ * schemathesis (ADR 038), a PyPI package: install it into a venv in the cache, as the Temporal
+ * test server is, and link it as .tools/bin/schemathesis.
+ */
+function ensureSchemathesis() {
+  if (process.env.SCHEMATHESIS) {
+    if (!isExecutable(process.env.SCHEMATHESIS))
+      fail(`SCHEMATHESIS=${process.env.SCHEMATHESIS} is not an executable file.`);
+    return process.env.SCHEMATHESIS;
+  }
+  const venv = path.join(cacheDir, `schemathesis-${SCHEMATHESIS_VERSION}-venv`);
+  const bin = path.join(venv, 'bin', 'st');
+  if (!isExecutable(bin)) {
+    const python = onPath('python3') || onPath('python');
+    if (!python)
+      fail(
+        'the OpenAPI conformance test needs schemathesis from PyPI, and Python 3 to install it; install python3, or set SCHEMATHESIS to its `st` binary.',
+      );
+    say(`installing schemathesis ${SCHEMATHESIS_VERSION} from PyPI into ${venv}`);
+    fs.rmSync(venv, { recursive: true, force: true });
+    const made = run(python, ['-m', 'venv', venv]);
+    const installed =
+      made.ok &&
+      run(path.join(venv, 'bin', 'pip'), [
+        'install',
+        '--quiet',
+        `schemathesis==${SCHEMATHESIS_VERSION}`,
+      ]);
+    if (!installed || !installed.ok || !isExecutable(bin)) {
+      fs.rmSync(venv, { recursive: true, force: true });
+      fail('could not install schemathesis from PyPI; set SCHEMATHESIS to its `st` binary.');
+    }
+  }
+  linkTool(path.join('bin', 'schemathesis'), bin);
+  return bin;
+}
+
 // --- Chromium (tests only) ---------------------------------------------------------------
 
 function ensureChromium() {
@@ -276,7 +318,7 @@ function ensureDependencies(node) {
 }
 
 /** PATH with Node 24 and the Temporal CLI first; native builds use Node 24's headers. */
-function toolEnv(node, temporal, testServer) {
+function toolEnv(node, temporal, testServer, schemathesis) {
   return {
     ...process.env,
     PATH: [path.dirname(node.bin), path.join(toolsDir, 'bin'), process.env.PATH].join(
@@ -289,6 +331,7 @@ function toolEnv(node, temporal, testServer) {
       ? { PATCHBAY_TEMPORAL_CLI: temporal.bin, PATCHBAY_TEMPORAL_CLI_SOURCE: temporal.source }
       : {}),
     ...(testServer ? { PATCHBAY_TEMPORAL_TEST_SERVER: testServer } : {}),
+    ...(schemathesis ? { PATCHBAY_SCHEMATHESIS: schemathesis } : {}),
   };
 }
 
@@ -312,10 +355,12 @@ const temporal = inherited
     }
   : ensureTemporal();
 let testServer = process.env.PATCHBAY_TEMPORAL_TEST_SERVER;
+let schemathesis = process.env.PATCHBAY_SCHEMATHESIS;
 if (!inherited) {
   if (command === 'test') {
     ensureChromium();
     testServer = ensureTestServer();
+    schemathesis = ensureSchemathesis();
   }
   ensureDependencies(node);
 }
@@ -324,7 +369,9 @@ if (command === 'check') process.exit(0);
 const script = path.join(repoRoot, 'scripts', COMMANDS[command]);
 // Unset values (a nested bootstrap may not know npm_config_nodedir) are left out, as spawn does.
 const env = Object.fromEntries(
-  Object.entries(toolEnv(node, temporal, testServer)).filter(([, value]) => value !== undefined),
+  Object.entries(toolEnv(node, temporal, testServer, schemathesis)).filter(
+    ([, value]) => value !== undefined,
+  ),
 );
 
 // Hand over: on a Node that can exec (22.15, 23.11 and later), this process becomes the script,

@@ -54,6 +54,38 @@ describe('the API shell', () => {
     });
   });
 
+  it('answers a method a path lacks with 405 and Allow, not 404', async () => {
+    const put = await t.app.request('/api/health', {
+      method: 'PUT',
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
+    expect(await put.json()).toEqual({
+      message: 'PUT is not allowed on /api/health; it takes GET, HEAD',
+      code: 'METHOD_NOT_ALLOWED',
+    });
+    // A path parameter matches any id; the methods are the path's, whoever asks.
+    const patch = await t.app.request('/api/auth/tokens/any-id', {
+      method: 'PATCH',
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('DELETE');
+    // HEAD is answered wherever GET is.
+    expect((await t.app.request('/api/health', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('answers GET on a webhook URL with 405 (it takes POST), never the console', async () => {
+    const response = await t.app.request(`/hooks/${'a'.repeat(64)}`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await response.json()) as { code: string }).code).toBe('METHOD_NOT_ALLOWED');
+    // Below /hooks, a path no route has is a JSON 404.
+    expect((await t.app.request('/hooks/a/b')).status).toBe(404);
+  });
+
   it('serves the console for any other path, so the client router can show its own 404', async () => {
     const response = await t.app.request('/integrations/123/review');
     expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { describeRoute, openAPIRouteHandler } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import { MAX_IMPORT_DOCUMENT_BYTES } from '@patchbay/schema';
 import { isConnectionError } from '@patchbay/db';
@@ -24,7 +24,9 @@ import { usageRoutes } from './routes/usage.ts';
 import { webhookEventRoutes } from './routes/webhook-events.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { temporalCodecRoutes } from './routes/temporal-codec.ts';
-import { json, openApiOptions } from './route-docs.ts';
+import { json } from './route-docs.ts';
+import { rejectMissingMethods, routeMethods } from './method-not-allowed.ts';
+import { openApiDocument } from './openapi-document.ts';
 import { mountConsole } from './static-console.ts';
 
 /** Largest JSON body any route accepts; bigger ones get 413 before parsing. */
@@ -90,16 +92,20 @@ export function createApp(deps: AppDeps) {
     .route('/ping', pingRoutes(deps))
     .route('/temporal-codec', temporalCodecRoutes(deps));
 
+  // A path with other methods is 405 (method-not-allowed.ts), before any route sees it.
+  const methods = routeMethods(() => app.routes);
   // One chain, so AppType carries every route (hono/client, issue 13).
-  const app = new Hono().route('/api', api);
+  const app = new Hono().use(rejectMissingMethods(methods)).route('/api', api);
   // Issue 16: providers' webhook deliveries, public and outside /api (no session, no Origin).
   app.route('/hooks', hookRoutes(deps));
   // Generated on first request from the routes' describeRoute and validators (issue 13).
-  const openApi: MiddlewareHandler = openAPIRouteHandler(app, openApiOptions());
-  // Unknown API paths answer JSON, never the console's HTML.
-  app.all('/api/*', (c) =>
-    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404),
-  );
+  const openApi: MiddlewareHandler = openApiDocument(app);
+  // An unknown API path is a JSON 404, never the console's HTML; so is one below /hooks (a
+  // webhook URL asked with GET is 405 above: a browser opening it learns it takes POST).
+  const noRoute = (c: Context) =>
+    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'NOT_FOUND' }, 404);
+  app.all('/api/*', noRoute);
+  app.all('/hooks/*', noRoute);
   if (deps.webDistDir) mountConsole(app, deps.webDistDir);
 
   app.onError((error, c) => {

@@ -32,3 +32,11 @@ export function errorBody(error: ApiError): TApiError {
     ...(error.issues ? { issues: error.issues } : {}),
   };
 }
+
+/**
+ * This server sends no mail (no SMTP_URL): one answer wherever mail is asked for, password reset
+ * and an email channel's Send test alike (ADR 038).
+ */
+export function mailNotConfigured(message: string): ApiError {
+  return new ApiError(503, 'MAIL_NOT_CONFIGURED', message);
+}

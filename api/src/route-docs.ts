@@ -22,14 +22,38 @@ export function empty(description: string): Responses[string] {
   return { description };
 }
 
-const ERROR_RESPONSE = {
-  description: 'Error: JSON {message, code}',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+const ERROR_RESPONSE = errorResponse('Error: JSON {message, code}');
+
+/** An error answer with the shared error body. */
+export function errorResponse(description: string) {
+  return {
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  } as const;
+}
+
+/** A request the validators refused: 400 with the shared error body and its `issues`. */
+export const VALIDATION_FAILED_RESPONSE = errorResponse(
+  'Validation failed: JSON {message, code: "VALIDATION_FAILED", issues}',
+);
+
+/** Every 429 says when to try again (api/src/auth/rate-limits.ts). */
+export const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    required: true,
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
 } as const;
 
 /** The error statuses a route can answer, each with the shared error body. */
 export function errors(...statuses: number[]): Responses {
-  return Object.fromEntries(statuses.map((status) => [String(status), ERROR_RESPONSE]));
+  return Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      status === 429 ? { ...ERROR_RESPONSE, headers: RETRY_AFTER } : ERROR_RESPONSE,
+    ]),
+  );
 }
 
 /** Needs a session cookie or a Bearer token (API token or session token). */
@@ -70,9 +94,6 @@ export function openApiOptions(): Partial<GenerateSpecOptions> {
     // Else /api/openapi.json itself is skipped as "a static file" (its name has a dot).
     excludeStaticFile: false,
     // The validators answer 400 with the shared error body, not hono-openapi's default.
-    defaultValidationErrorResponse: {
-      description: 'Validation failed: JSON {message, code: "VALIDATION_FAILED", issues}',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    },
+    defaultValidationErrorResponse: VALIDATION_FAILED_RESPONSE,
   };
 }

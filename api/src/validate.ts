@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { validator } from 'hono-openapi';
+import { resolver, uniqueSymbol, validator } from 'hono-openapi';
 import type { z } from 'zod';
 import { ApiError } from './errors.ts';
+import { VALIDATION_FAILED_RESPONSE } from './route-docs.ts';
 
 // PostgreSQL text cannot hold U+0000: a NUL that reached a query would fail it with a 500.
 // Every JSON body and query string is checked here (that answer comes before any schema
@@ -58,11 +59,41 @@ export const rejectNulInUrl: MiddlewareHandler = async (c, next) => {
 };
 
 /**
+ * How request schemas become JSON Schema. zod states a URL's format but not the protocols its
+ * `protocol` option allows; the override adds them as a pattern (`^(?:https?):`), read from the
+ * schema itself, so the document refuses what the server refuses (ADR 038).
+ */
+const INPUT = {
+  options: {
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+      const protocol = urlProtocol(zodSchema as ZodNode);
+      const anchored = protocol && /^\^(.*)\$$/.exec(protocol.source);
+      if (anchored) jsonSchema.pattern = `^(?:${anchored[1]}):`;
+    },
+  },
+} as const;
+type JsonSchema = Record<string, unknown>;
+interface ZodNode {
+  _zod?: { def?: { format?: string; protocol?: unknown; checks?: ZodNode[] } };
+}
+
+/** The protocol pattern of a z.url() schema, or of a z.url() check on a string. */
+function urlProtocol(node: ZodNode): RegExp | undefined {
+  const def = node._zod?.def;
+  for (const candidate of [def, ...(def?.checks ?? []).map((check) => check._zod?.def)]) {
+    if (candidate?.format === 'url' && candidate.protocol instanceof RegExp)
+      return candidate.protocol;
+  }
+  return undefined;
+}
+
+/**
  * Validates a request part with a shared zod schema. A bad one gets 400
  * `{message, code: 'VALIDATION_FAILED', issues}` and nothing is written (DESIGN.md §4).
  * hono-openapi's validator also puts the schema into GET /api/openapi.json (issue 13).
  */
-function validated<T extends z.ZodType, Target extends 'json' | 'query'>(
+function validated<T extends z.ZodType, Target extends 'json' | 'query' | 'param'>(
   target: Target,
   schema: T,
 ) {
@@ -71,7 +102,7 @@ function validated<T extends z.ZodType, Target extends 'json' | 'query'>(
     schema,
     (result) => {
       const nulAt = findNul(result.data);
-      if (nulAt) throw nulError(target === 'json' ? 'body' : 'query', nulAt);
+      if (nulAt) throw nulError(target === 'json' ? 'body' : target, nulAt);
       if (result.success) return;
       const issues = result.error.map((issue) => ({
         path: (issue.path ?? [])
@@ -88,14 +119,31 @@ function validated<T extends z.ZodType, Target extends 'json' | 'query'>(
         issues,
       );
     },
-    { options: { unrepresentable: 'any' } },
+    INPUT,
   );
 }
 
+/**
+ * A JSON body. Without a JSON Content-Type Hono's validator checks `{}`, so the document marks
+ * the body required exactly when the schema refuses `{}`: the two agree.
+ */
 export function jsonBody<T extends z.ZodType>(schema: T) {
-  return validated('json', schema);
+  const middleware = validated('json', schema);
+  const requestBody = {
+    required: !schema.safeParse({}).success,
+    content: { 'application/json': { schema: resolver(schema, INPUT) } },
+  };
+  // The shape describeRoute() gives its middleware: hono-openapi reads the body from it.
+  return Object.assign(middleware, {
+    [uniqueSymbol]: { spec: { requestBody, responses: { 400: VALIDATION_FAILED_RESPONSE } } },
+  });
 }
 
 export function queryParams<T extends z.ZodType>(schema: T) {
   return validated('query', schema);
+}
+
+/** Path parameters, for those the document should constrain (an enum, a format). */
+export function pathParams<T extends z.ZodType>(schema: T) {
+  return validated('param', schema);
 }

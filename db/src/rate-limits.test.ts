@@ -47,6 +47,22 @@ describe('the fixed-window rate limiter', () => {
     expect(await limiter.get('who@example.com')).toBeNull();
   });
 
+  it('counts a key longer than the column (a 254-character email) as its hash, apart from others', async () => {
+    const limiter = createRateLimiter(db.sql, {
+      keyPrefix: 'login_email',
+      points: 1,
+      durationSeconds: 60,
+    });
+    const long = `${'a'.repeat(64)}@${'b'.repeat(180)}.example`;
+    const longer = `${'a'.repeat(64)}@${'c'.repeat(180)}.example`;
+    expect((await limiter.consume(long)).allowed).toBe(true);
+    expect((await limiter.consume(long)).allowed).toBe(false);
+    expect((await limiter.consume(longer)).allowed).toBe(true);
+    await limiter.reset(long);
+    expect(await limiter.get(long)).toBeNull();
+    expect(await limiter.get(longer)).toMatchObject({ consumedPoints: 1 });
+  });
+
   it('opens a new window once the old one ended, and pruning removes ended windows', async () => {
     const limiter = createRateLimiter(db.sql, { keyPrefix: 'w', points: 1, durationSeconds: 1 });
     expect((await limiter.consume('k')).allowed).toBe(true);

@@ -2,6 +2,7 @@
 // atomic upsert per attempt: a key's first point opens a window of `durationMs`; points
 // add up until the window ends, then the next point opens a new one. The table's layout
 // (key, points, expire in epoch milliseconds) is the one 0001_accounts.sql created.
+import { createHash } from 'node:crypto';
 import type { Sql } from './client.ts';
 
 export interface RateLimiterOptions {
@@ -31,12 +32,20 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
 }
 
+const KEY_MAX_LENGTH = 255;
+
 // The database's clock, so that replicas with skewed clocks agree on a window's end.
 const NOW_MS = 'floor(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
 export function createRateLimiter(sql: Sql, options: RateLimiterOptions): RateLimiter {
   const durationMs = options.durationSeconds * 1000;
-  const fullKey = (key: string) => `${options.keyPrefix}:${key}`;
+  // rate_limits.key is varchar(255): a longer key (a 254-character email after its prefix) is
+  // kept as its SHA-256, still one key per value, never a failed insert.
+  const fullKey = (key: string) => {
+    const plain = `${options.keyPrefix}:${key}`;
+    if (plain.length <= KEY_MAX_LENGTH) return plain;
+    return `${options.keyPrefix}:sha256:${createHash('sha256').update(key).digest('hex')}`;
+  };
 
   const addPoint = async (key: string): Promise<RateLimitState> => {
     const [row] = await sql<{ points: number; ms_left: string }[]>`

@@ -26,12 +26,14 @@ export const INTEGRATION_STATUSES = ['draft', 'active', 'paused', 'failed'] as c
 export const ZIntegrationStatus = z.enum(INTEGRATION_STATUSES);
 export type TIntegrationStatus = z.infer<typeof ZIntegrationStatus>;
 
+// A check, not a pipe: the OpenAPI document shows a pipe's input side only, and would lose
+// `format: uri` and the protocol (ADR 038; api/src/validate.ts states the protocol).
 const zHttpUrl = z
   .string()
   .trim()
   .min(1, 'is required')
   .max(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }));
+  .check(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }));
 
 /**
  * The non-secret half of a connection's auth. The secret itself (API key, token,

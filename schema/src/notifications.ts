@@ -128,6 +128,8 @@ export type TSendTestAlertInput = z.infer<typeof ZSendTestAlertInput>;
 export const ZSendTestAlertResult = z.object({
   delivered: z.boolean(),
   detail: z.string(),
+  /** Set when the worker has no SMTP server: the API answers as password reset does (503). */
+  mailNotConfigured: z.boolean().optional(),
 });
 export type TSendTestAlertResult = z.infer<typeof ZSendTestAlertResult>;
 

@@ -7,12 +7,12 @@ import { ZRunOutcome } from './workflow-payloads.ts';
 // Replaying a draft against a recorded run (issue 17, ADR 023): the editor's code runs in the
 // sandbox, every read answered from the recorded run's transcript, every write captured.
 
+const EMPTY_CODE = 'code is empty: write the code to replay';
+
 /** POST /api/integrations/:id/runs/:runId/replay: the code to replay (the editor's contents). */
 export const ZReplayRequest = z.strictObject({
-  code: z
-    .string()
-    .max(CODE_MAX_LENGTH)
-    .refine((code) => code.trim() !== '', 'code is empty: write the code to replay'),
+  // Checks JSON Schema can state (minLength, a non-space pattern), not a refine it cannot.
+  code: z.string().min(1, EMPTY_CODE).max(CODE_MAX_LENGTH).regex(/\S/, EMPTY_CODE),
 });
 export type TReplayRequest = z.infer<typeof ZReplayRequest>;
 

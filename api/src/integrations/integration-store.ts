@@ -28,6 +28,7 @@ import {
   type NewVersion,
   type OAuthConnectionRow,
   type Sql,
+  isIntegrationId,
 } from '@patchbay/db';
 import { ApiError } from '../errors.ts';
 import {
@@ -191,6 +192,8 @@ export async function updateIntegration(
   body: TUpdateIntegrationRequest,
 ): Promise<{ before: IntegrationRow; after: IntegrationRow; ended: EndedConnection[] }> {
   refuseReportWithoutCode(body);
+  // Before any query with it: PostgreSQL refuses a malformed uuid with an error, not a miss.
+  if (!isIntegrationId(id)) throw notFound();
   const accounts = await connectedAccounts(sql, id);
   const ended: EndedConnection[] = [];
   const result = await updateIntegrationOfUser(

@@ -46,7 +46,7 @@ import {
   type Sql,
   type UserRow,
 } from '@patchbay/db';
-import { ApiError } from '../errors.ts';
+import { ApiError, mailNotConfigured } from '../errors.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 
@@ -316,17 +316,16 @@ export function authRoutes(deps: AppDeps) {
       describeRoute({
         summary: 'Mail a single-use password-reset link (30 minutes)',
         description:
-          'Always 202, whether or not an account has this email (issue 18 §11); 503 when ' +
-          'this server has no SMTP configured (an operator runs `npm run reset-password`).',
+          'Always 202, whether or not an account has this email (issue 18 §11); 503 ' +
+          'MAIL_NOT_CONFIGURED when this server has no SMTP configured (an operator runs ' +
+          '`npm run reset-password`).',
         responses: { 202: empty('Accepted'), ...errors(400, 429, 503) },
       }),
       jsonBody(ZPasswordResetRequest),
       async (c) => {
         const mailer = deps.auth.mailer;
         if (!mailer) {
-          throw new ApiError(
-            503,
-            'MAIL_NOT_CONFIGURED',
+          throw mailNotConfigured(
             'This server cannot send email. Ask its operator to reset your password.',
           );
         }

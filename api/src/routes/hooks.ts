@@ -17,6 +17,7 @@ import {
   bodyHashId,
   MAX_WEBHOOK_BODY_BYTES,
   parseWebhookBody,
+  SCHEME_HEADERS,
   verifySignature,
   visibleWebhookHeaders,
   WebhookBodyError,
@@ -31,7 +32,10 @@ import {
   openSigningSecret,
   sourceWebhooks,
 } from '../integrations/webhook-settings.ts';
-import { errors, json } from '../route-docs.ts';
+import { errorResponse, errors, json, RETRY_AFTER } from '../route-docs.ts';
+
+/** The headers the vendor schemes read (a generic hmac-sha256 names its own). */
+const SIGNATURE_HEADERS = [...Object.values(SCHEME_HEADERS), 'x-slack-request-timestamp'];
 
 /** Tokens the API makes are 64 hex characters; anything else names no integration. */
 const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
@@ -139,11 +143,39 @@ export function hookRoutes(deps: AppDeps) {
       description:
         'Verifies the signature by the integration’s scheme, then starts the event’s run before ' +
         'answering. A redelivered event answers 200 with duplicate: true and starts nothing. ' +
-        'Paused and draft integrations record the event without running it (ADR 021).',
+        'Paused and draft integrations record the event without running it (ADR 021). ' +
+        'Any other method on this URL answers 405.',
+      parameters: SIGNATURE_HEADERS.map((name) => ({
+        in: 'header' as const,
+        name,
+        required: false,
+        description: 'Checked when the integration’s signature scheme uses it',
+        schema: { type: 'string' as const },
+      })),
+      requestBody: {
+        required: false,
+        description:
+          `Any body up to ${MAX_WEBHOOK_BODY_BYTES / 1024} KiB, kept as the provider sent it ` +
+          '(signatures cover the raw bytes). JSON and form bodies are parsed for ctx.event.body; ' +
+          'any other type is passed on as text.',
+        content: {
+          'application/json': { schema: {} },
+          'application/x-www-form-urlencoded': { schema: { type: 'object' } },
+          '*/*': { schema: { type: 'string', maxLength: MAX_WEBHOOK_BODY_BYTES } },
+        },
+      },
       responses: {
         202: json('Accepted: the run is started', ZWebhookAnswer),
         200: json('A duplicate, or recorded without a run (paused, draft)', ZWebhookAnswer),
-        ...errors(400, 401, 404, 413, 429, 503),
+        ...errors(429),
+        400: errorResponse('BAD_REQUEST: the body is not what its Content-Type says'),
+        401: errorResponse('BAD_SIGNATURE: the signature check failed (the reason is named)'),
+        404: errorResponse('NOT_FOUND: no webhook at this URL (a rotated token, another trigger)'),
+        413: errorResponse(`PAYLOAD_TOO_LARGE: over ${MAX_WEBHOOK_BODY_BYTES / 1024} KiB`),
+        503: {
+          ...errorResponse('TEMPORAL_UNAVAILABLE: the event could not be queued; deliver again'),
+          headers: RETRY_AFTER,
+        },
       },
     }),
     async (c) => {

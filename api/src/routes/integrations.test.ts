@@ -391,6 +391,9 @@ describe('reading, updating and deleting', () => {
   it('answers 404 for ids that are not UUIDs', async () => {
     const user = await createTestUser(t);
     expect((await user.request('GET', '/api/integrations/not-a-uuid')).status).toBe(404);
+    // An update reads the connected accounts first: that query must not see the bad id either.
+    const update = await user.request('PUT', '/api/integrations/not-a-uuid', { name: 'x' });
+    expect(update.status).toBe(404);
   });
 });
 

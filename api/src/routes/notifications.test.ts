@@ -255,6 +255,33 @@ describe('notification channels', () => {
     }
   });
 
+  it('Send test to email on a worker without SMTP answers 503 MAIL_NOT_CONFIGURED, as password reset does', async () => {
+    const noMail = await startTestWorker({ databaseUrl: t.db.url, vault: t.deps.vault });
+    try {
+      const app = createApp({ ...t.deps, taskQueue: noMail.taskQueue });
+      const [email] = await channels(user);
+      const response = await app.request(`/api/notifications/channels/${email?.id}/test`, {
+        method: 'POST',
+        headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        code: 'MAIL_NOT_CONFIGURED',
+        message: expect.stringContaining('mail is not configured on this server'),
+      });
+      // The API here has no mailer either: the same status and code.
+      const reset = await app.request('/api/auth/password-reset/request', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+        body: JSON.stringify({ email: user.email }),
+      });
+      expect(reset.status).toBe(503);
+      expect(((await reset.json()) as { code: string }).code).toBe('MAIL_NOT_CONFIGURED');
+    } finally {
+      await noMail.stop();
+    }
+  });
+
   it('deleting the account email channel does not bring it back', async () => {
     const [email] = await channels(other);
     expect(email?.accountEmail).toBe(true);

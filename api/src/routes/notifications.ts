@@ -35,7 +35,7 @@ import type { AppEnv } from '../app-env.ts';
 import { currentUser, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, mailNotConfigured } from '../errors.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody } from '../validate.ts';
 import { workflowFailure } from '../workflow-failure.ts';
@@ -177,7 +177,9 @@ export function notificationRoutes(deps: AppDeps) {
         summary: 'Send test: a test alert through the channel, now',
         description:
           'Sent by the worker (webhook URLs pass its network guard), once, even to a disabled ' +
-          'channel. 502 ALERT_NOT_DELIVERED carries what the SMTP server or the receiver said.',
+          'channel. 502 ALERT_NOT_DELIVERED carries what the SMTP server or the receiver said; ' +
+          'an email channel on a server without SMTP is 503 MAIL_NOT_CONFIGURED, as password ' +
+          'reset is.',
         security: SIGNED_IN,
         responses: {
           200: json("Delivered, with the server's answer", ZChannelTestResult),
@@ -204,6 +206,7 @@ export function notificationRoutes(deps: AppDeps) {
         ).catch((error: unknown) => {
           throw workflowFailure(error, 'ALERT_NOT_DELIVERED');
         });
+        if (result.mailNotConfigured) throw mailNotConfigured(result.detail);
         if (!result.delivered) throw new ApiError(502, 'ALERT_NOT_DELIVERED', result.detail);
         const body: TChannelTestResult = { delivered: true, detail: result.detail };
         return c.json(body);

@@ -55,18 +55,12 @@ import {
 import { providerFetch } from '../oauth/provider-fetch.ts';
 import { revokeConnection } from '../oauth/revoke-connection.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
-import { jsonBody } from '../validate.ts';
+import { jsonBody, pathParams } from '../validate.ts';
 
 export const OAUTH_CALLBACK_PATH = '/api/oauth/callback';
 
-function sideParam(c: Context<AppEnv>): TConnectionSide {
-  const parsed = ZConnectionSide.safeParse(c.req.param('side'));
-  if (!parsed.success)
-    throw new ApiError(400, 'VALIDATION_FAILED', 'side: must be one of source, destination', [
-      { path: ['side'], message: 'must be one of source, destination' },
-    ]);
-  return parsed.data;
-}
+/** `:side` is source or destination; the validator puts that enum into the document. */
+const sideParams = pathParams(z.strictObject({ id: z.string(), side: ZConnectionSide }));
 
 function integrationNotFound(): ApiError {
   return new ApiError(404, 'NOT_FOUND', 'Integration not found');
@@ -135,8 +129,9 @@ export function oauthIntegrationRoutes(deps: AppDeps) {
           ...errors(400, 401, 403, 404, 409),
         },
       }),
+      sideParams,
       async (c) => {
-        const side = sideParam(c);
+        const side = c.req.valid('param').side;
         const row = await integrationOf(c);
         const oauth = await sideOAuth(sql, vault, row, side);
         let ready: ReturnType<typeof readyToConnect>;
@@ -176,8 +171,9 @@ export function oauthIntegrationRoutes(deps: AppDeps) {
           ...errors(400, 401, 403, 404),
         },
       }),
+      sideParams,
       async (c) => {
-        const side = sideParam(c);
+        const side = c.req.valid('param').side;
         const row = await integrationOf(c);
         const key = { integrationId: row.id, side };
         const connection = await findOAuthConnection(sql, key);

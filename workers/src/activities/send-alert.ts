@@ -63,7 +63,8 @@ export interface AlertMessage {
 
 /** How one channel's delivery went. 'retry': trying later may help; 'refused': it cannot. */
 type Delivery =
-  { status: 'sent'; detail: string } | { status: 'retry' | 'refused'; detail: string };
+  | { status: 'sent'; detail: string }
+  | { status: 'retry' | 'refused'; detail: string; mailNotConfigured?: boolean };
 
 export function createAlertActivities(deps: AlertDeps) {
   return {
@@ -108,7 +109,12 @@ export function createAlertActivities(deps: AlertDeps) {
       const channel = await findChannelOfUser(deps.sql, userId, channelId);
       if (!channel) return { delivered: false, detail: 'The channel no longer exists' };
       const delivery = await deliver(deps, channel, testMessage(deps.alerts, channel));
-      return { delivered: delivery.status === 'sent', detail: delivery.detail };
+      if (delivery.status === 'sent') return { delivered: true, detail: delivery.detail };
+      return {
+        delivered: false,
+        detail: delivery.detail,
+        ...(delivery.mailNotConfigured ? { mailNotConfigured: true } : {}),
+      };
     },
   };
 }
@@ -209,6 +215,7 @@ async function sendMail(
     return {
       status: 'refused',
       detail: 'mail is not configured on this server (the operator sets SMTP_URL and SMTP_FROM)',
+      mailNotConfigured: true,
     };
   }
   // nodemailer speaks SMTP, as the API's password-reset mail does (api/src/auth/mailer.ts).
