@@ -179,7 +179,7 @@ function Review({ id }: { id: string }) {
     await invalidateIntegration(queryClient, id);
   };
 
-  const putCode = (body: { generatedCode: string; status?: 'active' }) =>
+  const putCode = (body: { generatedCode: string; status?: 'active'; restoredFrom?: number }) =>
     apiJson('PUT', path(id), ZIntegration, body);
 
   // Saving and restoring a version are the same PUT, so they fail the same way.
@@ -195,7 +195,8 @@ function Review({ id }: { id: string }) {
   });
 
   const restore = useMutation({
-    mutationFn: (version: TIntegrationVersion) => putCode({ generatedCode: version.code }),
+    mutationFn: (version: TIntegrationVersion) =>
+      putCode({ generatedCode: version.code, restoredFrom: version.version }),
     onSuccess: async (updated, version) => {
       setCode(updated.generatedCode);
       toast({ title: 'Code saved', message: `Version ${version.version} restored.` });
