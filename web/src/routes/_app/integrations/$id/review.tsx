@@ -53,6 +53,7 @@ import {
   deployProblems,
   type DeployProblem,
 } from '../../../../lib/deploy-problems.ts';
+import { failureSides } from '../../../../lib/failure-sentence.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import type { CompletionSources } from '../../../../lib/monaco/call-completions.ts';
@@ -588,6 +589,7 @@ function Review({ id }: { id: string }) {
 
       <TestResultsDialog
         result={testResult}
+        sides={failureSides(integration)}
         onClose={() => setTestResult(null)}
         onShowLine={showLine}
         onEditConnection={editConnection}
