@@ -139,6 +139,7 @@ test.describe('at 1366×900', () => {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Pause' }).click();
     await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+    await expect(row.getByText('Last run failed')).toBeVisible();
     await menu.click();
     await page.getByRole('menuitem', { name: 'Resume' }).click();
     // Resuming is no fix: the last run failed, and the integration says so.
