@@ -83,7 +83,8 @@ export function RunInFlightRow({
         <Table.Td />
         <Table.Td colSpan={columns - 1}>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="sm" role="status" style={{ overflowWrap: 'anywhere' }}>
+            {/* Not a live region: its countdown changes every second. */}
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {line}.
             </Text>
           </Group>
