@@ -231,9 +231,11 @@ export async function insertRunRecord(
     -- Either key: this attempt already recorded, or another attempt of the run succeeded.
     on conflict do nothing
     returning id`;
-  // The run has ended: it is no longer shown as under way (runs-in-flight.ts).
-  await sql`
-    delete from runs_in_flight where workflow_id = ${run.workflowId} and run_id = ${run.runId}`;
+  // A deployed run has ended: it is no longer shown as under way (runs-in-flight.ts).
+  if ((DEPLOYED_RUN_KINDS as readonly string[]).includes(run.kind)) {
+    await sql`
+      delete from runs_in_flight where workflow_id = ${run.workflowId} and run_id = ${run.runId}`;
+  }
   return rows.length === 1;
 }
 
