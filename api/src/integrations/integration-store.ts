@@ -269,7 +269,9 @@ export async function updateIntegration(
         ? storedGenerationReport(body.generatedCode, body.generationReport)
         : undefined,
       status:
-        body.status === 'active' && isResume(before, body) && lastRunFailed ? 'failed' : body.status,
+        body.status === 'active' && isResume(before, body) && lastRunFailed
+          ? 'failed'
+          : body.status,
       schedule: body.schedule,
       trigger: body.trigger,
       source_description: body.sourceDescription,
