@@ -10,6 +10,7 @@ export * from './integrations.ts';
 export * from './credentials.ts';
 export * from './oauth-connections.ts';
 export * from './runs.ts';
+export * from './runs-in-flight.ts';
 export * from './state.ts';
 export * from './notifications.ts';
 export * from './audit.ts';

@@ -149,6 +149,8 @@ export interface NewVersion {
   code: string;
   /** What the generator said about this code, when it comes from generation. */
   generationReport?: TGenerationReport | undefined;
+  /** The earlier version whose code this one restores. */
+  restoredFrom?: number | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -332,11 +334,12 @@ async function appendVersion(
   await tx`
     insert into integration_versions
       (integration_id, version, origin, code, source_description, dest_description,
-       generation_report)
+       generation_report, restored_from)
     select ${integration.id}, coalesce(max(version), 0) + 1, ${version.origin}, ${version.code},
       ${tx.json(integration.source_description as JsonValue)},
       ${tx.json(integration.dest_description as JsonValue)},
-      ${version.generationReport ? tx.json(version.generationReport as unknown as JsonValue) : null}
+      ${version.generationReport ? tx.json(version.generationReport as unknown as JsonValue) : null},
+      ${version.restoredFrom ?? null}
     from integration_versions where integration_id = ${integration.id}`;
 }
 
@@ -350,6 +353,8 @@ export interface IntegrationVersionRow {
   source_description: TDescriptionChoice | null;
   dest_description: TDescriptionChoice | null;
   generation_report: TGenerationReport | null;
+  /** Migration 0017. */
+  restored_from: number | null;
   created_at: Date;
 }
 
@@ -359,6 +364,7 @@ export function toIntegrationVersion(row: IntegrationVersionRow): TIntegrationVe
     origin: row.origin,
     code: row.code,
     generationReport: row.generation_report,
+    restoredFrom: row.restored_from,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import { RETENTION_DAYS, type TPruneResult } from '@patchbay/schema';
 import type { Sql } from './client.ts';
 import { pruneWebhookEvents } from './webhook-events.ts';
 import { pruneAlerts } from './notifications.ts';
+import { pruneStaleRunsInFlight } from './runs-in-flight.ts';
 
 export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
   const runs = await sql`
@@ -13,6 +14,7 @@ export async function pruneExpiredRows(sql: Sql): Promise<TPruneResult> {
   // A run's attempts (issue 18 §7) go with it; spent or expired reset links are of no use.
   await sql`
     delete from run_attempts where started_at < now() - make_interval(days => ${RETENTION_DAYS.runLogs})`;
+  await pruneStaleRunsInFlight(sql);
   await sql`delete from password_resets where used_at is not null or expires_at < now()`;
   // Webhook deliveries keep their bodies as long as run logs (issue 16).
   await pruneWebhookEvents(sql);

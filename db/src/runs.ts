@@ -43,9 +43,7 @@ export function toRun(row: RunRow): Omit<TRunDetail, 'temporalUrl'> {
     id: row.id,
     kind: row.kind,
     status: row.status,
-    startedAt: row.started_at.toISOString(),
-    durationMs: row.duration_ms,
-    attempts: runAttempts(row),
+    ...runTimes(row),
     data: row.data,
     error: row.error,
     logs: row.logs,
@@ -68,9 +66,33 @@ function runAttempts(row: RunSummaryRow): TRunAttempt[] {
     attempt: row.attempt,
     status: row.status,
     durationMs: row.duration_ms,
+    startedAt: row.started_at.toISOString(),
     ...(row.error ? { error: { name: row.error.name, message: row.error.message } } : {}),
   };
   return [...recorded, last];
+}
+
+/**
+ * When the run started and how long it took by the clock (issue 29 §3): from its first
+ * attempt's start to its last one's end, retries and their waits included, beside the last
+ * attempt's own time.
+ */
+function runTimes(
+  row: RunSummaryRow,
+): Pick<TRun, 'startedAt' | 'durationMs' | 'lastAttemptMs' | 'attempts'> {
+  const attempts = runAttempts(row);
+  const first = attempts[0]?.startedAt;
+  const last = attempts.at(-1);
+  const start = first ? new Date(first) : row.started_at;
+  const end = last?.startedAt
+    ? new Date(last.startedAt).getTime() + last.durationMs
+    : row.started_at.getTime() + row.duration_ms;
+  return {
+    startedAt: start.toISOString(),
+    durationMs: Math.max(row.duration_ms, end - start.getTime()),
+    lastAttemptMs: row.duration_ms,
+    attempts,
+  };
 }
 
 /** A run history row as the API shows it, but for the Temporal link (issue 17). */
@@ -79,9 +101,7 @@ export function toRunSummary(row: RunSummaryRow): Omit<TRunSummary, 'temporalUrl
     id: row.id,
     kind: row.kind,
     status: row.status,
-    startedAt: row.started_at.toISOString(),
-    durationMs: row.duration_ms,
-    attempts: runAttempts(row),
+    ...runTimes(row),
     error: row.error ? { name: row.error.name, message: row.error.message } : null,
     codeVersion: row.code_version,
     workflowId: row.workflow_id,
@@ -94,7 +114,8 @@ const ATTEMPT_LIST_SQL = `(
   select json_agg(
     json_strip_nulls(json_build_object(
       'attempt', a.attempt, 'status', a.status, 'error', a.error,
-      'durationMs', a.duration_ms, 'waitMs', a.wait_ms, 'waitReason', a.wait_reason))
+      'durationMs', a.duration_ms, 'waitMs', a.wait_ms, 'waitReason', a.wait_reason,
+      'startedAt', to_char(a.started_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
     order by a.attempt)
   from run_attempts a where a.workflow_id = r.workflow_id and a.run_id = r.run_id
 )`;
@@ -210,6 +231,11 @@ export async function insertRunRecord(
     -- Either key: this attempt already recorded, or another attempt of the run succeeded.
     on conflict do nothing
     returning id`;
+  // A deployed run has ended: it is no longer shown as under way (runs-in-flight.ts).
+  if ((DEPLOYED_RUN_KINDS as readonly string[]).includes(run.kind)) {
+    await sql`
+      delete from runs_in_flight where workflow_id = ${run.workflowId} and run_id = ${run.runId}`;
+  }
   return rows.length === 1;
 }
 
@@ -292,6 +318,20 @@ export async function listRunsPage(
     limit ${page.limit + 1}`;
   const shown = rows.slice(0, page.limit);
   return { rows: shown, nextBefore: rows.length > page.limit ? Number(shown.at(-1)?.id) : null };
+}
+
+/** How the integration's newest deployed run ended, or null when it never ran. */
+export async function lastDeployedRunStatus(
+  sql: Queryable,
+  integrationId: string,
+): Promise<TRun['status'] | null> {
+  const [row] = await sql<{ status: TRun['status'] }[]>`
+    select status from runs
+    where integration_id = ${integrationId} and kind in ${sql(DEPLOYED_RUN_KINDS)}
+    -- Ids follow the records' writes: the run that ended last.
+    order by id desc
+    limit 1`;
+  return row?.status ?? null;
 }
 
 /** Deployed runs (DEPLOYED_RUN_KINDS) of the user's integrations started this calendar month (UTC). */

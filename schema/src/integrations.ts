@@ -154,6 +154,8 @@ export const ZUpdateIntegrationRequest = z.strictObject({
   generatedCode: z.string().max(CODE_MAX_LENGTH).optional(),
   /** What the generator said about `generatedCode`; kept with its version. Needs the code. */
   generationReport: ZGenerationReport.optional(),
+  /** `generatedCode` is this earlier version's code, restored: its version says so. Needs the code. */
+  restoredFrom: z.number().int().positive().optional(),
   status: ZIntegrationStatus.optional(),
   schedule: ZSchedule.optional(),
   ...triggerRequestFields,
@@ -237,6 +239,8 @@ export const ZIntegrationVersion = z.object({
   code: z.string(),
   /** What the generator said about this version's code, when it was generated. */
   generationReport: ZGenerationReport.nullable(),
+  /** The version this one restored (issue 29 §5: "Restored from v3"), or null. */
+  restoredFrom: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type TIntegrationVersion = z.infer<typeof ZIntegrationVersion>;

@@ -132,6 +132,8 @@ export const ZRunAttempt = z.object({
   /** Name and message only; the run's own `error` has the full one of its last attempt. */
   error: z.object({ name: z.string(), message: z.string() }).optional(),
   durationMs: z.number(),
+  /** When the attempt started. */
+  startedAt: z.string().optional(),
   /** The wait before the next attempt, when there was one. */
   waitMs: z.number().optional(),
   /** Why that long: the API's Retry-After header, or the retry policy's backoff. */
@@ -143,8 +145,15 @@ export const ZRun = z.object({
   id: z.string(),
   kind: z.enum(RUN_KINDS),
   status: ZRunStatus,
+  /** When its first attempt started. */
   startedAt: z.string(),
+  /**
+   * Wall-clock, from the first attempt's start to the last one's end: the retries and the waits
+   * between them count (issue 29 §3: a run that retried for 30 s did not take "8 ms").
+   */
   durationMs: z.number(),
+  /** How long the last attempt took, the one whose data, logs and transcript these are. */
+  lastAttemptMs: z.number(),
   /** Every attempt, oldest first; the last is the one whose data, logs and transcript these are. */
   attempts: z.array(ZRunAttempt),
   data: z.unknown(),
@@ -176,6 +185,7 @@ export const ZRunSummary = ZRunDetail.pick({
   status: true,
   startedAt: true,
   durationMs: true,
+  lastAttemptMs: true,
   attempts: true,
   codeVersion: true,
   workflowId: true,
@@ -198,9 +208,36 @@ export const ZRunsQuery = z.strictObject({
 });
 export type TRunsQuery = z.input<typeof ZRunsQuery>;
 
+/**
+ * A deployed run that has started and not ended yet (issue 29 §3): which attempt runs or is
+ * waiting, the failures so far and when the next attempt is due.
+ */
+export const ZRunInFlight = z.object({
+  kind: z.enum(RUN_KINDS),
+  workflowId: z.string(),
+  runId: z.string(),
+  /** When its first attempt started. */
+  startedAt: z.string(),
+  /** The attempt running now, or the one that failed last while the next waits. */
+  attempt: z.number().int().positive(),
+  maxAttempts: z.number().int().positive(),
+  /** `running`: an attempt is under way; `waiting`: it failed and the next is due at nextAttemptAt. */
+  state: z.enum(['running', 'waiting']),
+  nextAttemptAt: z.string().nullable(),
+  /** The attempts that failed so far, oldest first. */
+  attempts: z.array(ZRunAttempt),
+  temporalUrl: z.string().optional(),
+});
+export type TRunInFlight = z.infer<typeof ZRunInFlight>;
+
 export const ZRunsPage = z.object({
   runs: z.array(ZRunSummary),
   nextBefore: z.number().nullable(),
+  /**
+   * The first page only: deployed runs under way, newest first (issue 29 §3). Empty on later
+   * pages and when the history is filtered by outcome.
+   */
+  inFlight: z.array(ZRunInFlight).default([]),
 });
 export type TRunsPage = z.infer<typeof ZRunsPage>;
 

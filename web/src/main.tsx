@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './components/inputs.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -248,7 +248,7 @@ describe('runIntegration', () => {
 });
 
 describe('pruneRetention', () => {
-  it('deletes runs older than 90 days and audit rows older than a year, and keeps recent ones', async () => {
+  it('deletes runs older than 90 days, audit rows older than a year and day-old runs left under way, and keeps recent ones', async () => {
     const id = await createActiveIntegration();
     const insertRun = (workflowId: string, daysAgo: number) => t.db.sql`
       insert into runs (integration_id, kind, workflow_id, run_id, attempt, status, started_at, duration_ms)
@@ -261,6 +261,15 @@ describe('pruneRetention', () => {
     await insertRun('retention:recent', 89);
     await insertAudit('retention.expired', 366);
     await insertAudit('retention.recent', 364);
+    // A run left "under way" by a workflow that ended without its record (ADR 037).
+    const insertInFlight = (workflowId: string, hoursAgo: number) => t.db.sql`
+      insert into runs_in_flight
+        (workflow_id, run_id, integration_id, kind, started_at, attempt, attempt_started_at)
+      values (${workflowId}, ${randomUUID()}, ${id}, 'manual',
+              now() - make_interval(hours => ${hoursAgo}), 1,
+              now() - make_interval(hours => ${hoursAgo}))`;
+    await insertInFlight('retention:stale', 25);
+    await insertInFlight('retention:under-way', 0);
 
     await withWorker({ pruneRetention: createPruneRetention({ sql: t.db.sql }) }, (taskQueue) =>
       env.client.workflow.execute(WORKFLOW_NAMES.pruneRetention, {
@@ -275,5 +284,8 @@ describe('pruneRetention', () => {
     const audit = await t.db.sql`
       select action from audit_log where action like 'retention.%' order by action`;
     expect(audit).toEqual([{ action: 'retention.recent' }]);
+    const inFlight = await t.db.sql`
+      select workflow_id from runs_in_flight where workflow_id like 'retention:%'`;
+    expect(inFlight).toEqual([{ workflow_id: 'retention:under-way' }]);
   });
 });

@@ -22,6 +22,8 @@ import {
   toIntegrationVersion,
   updateIntegrationOfUser,
   endOAuthConnection,
+  lastDeployedRunStatus,
+  findVersionCode,
   type IntegrationChanges,
   type IntegrationListRow,
   type IntegrationRow,
@@ -194,7 +196,10 @@ export async function updateIntegration(
   refuseReportWithoutCode(body);
   // Before any query with it: PostgreSQL refuses a malformed uuid with an error, not a miss.
   if (!isIntegrationId(id)) throw notFound();
+  await refuseFalseRestore(sql, userId, id, body);
   const accounts = await connectedAccounts(sql, id);
+  // Issue 29 §3: a failure stays visible until a run succeeds; pausing and resuming is no fix.
+  const lastRunFailed = (await lastDeployedRunStatus(sql, id)) === 'failed';
   const ended: EndedConnection[] = [];
   const result = await updateIntegrationOfUser(
     sql,
@@ -266,7 +271,10 @@ export async function updateIntegration(
       generation_report: body.generatedCode
         ? storedGenerationReport(body.generatedCode, body.generationReport)
         : undefined,
-      status: body.status,
+      status:
+        body.status === 'active' && isResume(before, body) && lastRunFailed
+          ? 'failed'
+          : body.status,
       schedule: body.schedule,
       trigger: body.trigger,
       source_description: body.sourceDescription,
@@ -284,6 +292,11 @@ export async function updateIntegration(
     );
     return { changes, version: versionFor(before, body, code) };
   }
+}
+
+/** Resume: a paused integration made active again without new code (a deploy sends code). */
+function isResume(before: IntegrationRow, body: TUpdateIntegrationRequest): boolean {
+  return before.status === 'paused' && body.generatedCode === undefined;
 }
 
 /**
@@ -305,9 +318,30 @@ function versionFor(
       origin: before.generated_code === '' || generationReport ? 'generated' : 'edited',
       code: body.generatedCode,
       generationReport,
+      restoredFrom: body.restoredFrom,
     };
   }
   return null;
+}
+
+/** "Restored from vN" is only said of version N's own code. */
+async function refuseFalseRestore(
+  sql: Sql,
+  userId: string,
+  integrationId: string,
+  body: Pick<TUpdateIntegrationRequest, 'generatedCode' | 'restoredFrom'>,
+): Promise<void> {
+  if (body.restoredFrom === undefined) return;
+  const refuse = (message: string) =>
+    new ApiError(400, 'VALIDATION_FAILED', message, [{ path: ['restoredFrom'], message }]);
+  if (body.generatedCode === undefined)
+    throw refuse('restoredFrom needs the generatedCode it restores');
+  // Someone else's integration, or none: the update itself answers 404.
+  if (!(await findIntegrationOfUser(sql, userId, integrationId))) return;
+  const code = await findVersionCode(sql, integrationId, body.restoredFrom);
+  if (code === undefined) throw refuse(`There is no version ${body.restoredFrom} to restore`);
+  if (code !== body.generatedCode)
+    throw refuse(`generatedCode is not the code of version ${body.restoredFrom}`);
 }
 
 /** A report describes the code it came with: alone, it would describe whatever is saved. */

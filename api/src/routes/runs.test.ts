@@ -332,6 +332,7 @@ describe('deployed runs', () => {
         status: 'failed',
         error: busy,
         durationMs: expect.any(Number),
+        startedAt: expect.any(String),
         waitMs: 2000,
         waitReason: 'backoff',
       },
@@ -340,10 +341,16 @@ describe('deployed runs', () => {
         status: 'failed',
         error: busy,
         durationMs: expect.any(Number),
+        startedAt: expect.any(String),
         waitMs: 4000,
         waitReason: 'backoff',
       },
-      { attempt: 3, status: 'success', durationMs: expect.any(Number) },
+      {
+        attempt: 3,
+        status: 'success',
+        durationMs: expect.any(Number),
+        startedAt: expect.any(String),
+      },
     ]);
     expect(await stateOf(id)).toEqual({ version: 1, values: { cursor: 200 } });
   });

@@ -46,6 +46,7 @@ import { connectedAccounts, refuseUnlessReady } from '../integrations/deploy-rea
 import {
   commitState,
   findRunOfIntegration,
+  listRunsInFlight,
   listRunsPage,
   readState,
   toRun,
@@ -214,20 +215,32 @@ export function runRoutes(deps: AppDeps) {
         summary: 'Run history, newest first, paged, without transcripts',
         description:
           'Filter by `status` and by `kind` (how the run started). Each row is a summary; ' +
-          'GET /runs/:runId has the logs, data and redacted transcript (issue 17).',
+          'GET /runs/:runId has the logs, data and redacted transcript (issue 17). The first ' +
+          'page also lists the deployed runs under way (`inFlight`): the attempt running or ' +
+          'waiting, the failures so far and when the next attempt is due.',
         security: SIGNED_IN,
         responses: { 200: json('A page of runs', ZRunsPage), ...errors(400, 401, 404) },
       }),
       queryParams(ZRunsQuery),
       async (c) => {
         const integration = await getIntegration(sql, userId(c), c.req.param('id'));
-        const page = await listRunsPage(sql, integration.id, c.req.valid('query'));
+        const query = c.req.valid('query');
+        const page = await listRunsPage(sql, integration.id, query);
+        // Issue 29 §3: the runs under way head the first page; they have no outcome yet.
+        const inFlight =
+          query.before === undefined && query.status === undefined
+            ? await listRunsInFlight(sql, integration.id, query.kind)
+            : [];
         const body: TRunsPage = {
           runs: page.rows.map((row) => ({
             ...toRunSummary(row),
             ...temporalLink(deps, currentUser(c), row.workflow_id, row.run_id),
           })),
           nextBefore: page.nextBefore,
+          inFlight: inFlight.map((run) => ({
+            ...run,
+            ...temporalLink(deps, currentUser(c), run.workflowId, run.runId),
+          })),
         };
         return c.json(body);
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  baseUrlProblem,
   authConfig,
   canGenerate,
   connectionFromCatalog,
@@ -546,5 +547,18 @@ describe('a prompt over the limit', () => {
       'A description of at most 1000 characters (3 fewer)',
     ]);
     expect(promptCounter(form.prompt)).toBe('1003/1000');
+  });
+});
+
+describe('baseUrlProblem', () => {
+  it('names a typed value that is not an absolute http(s) URL, and nothing else', () => {
+    const connection = (baseUrl: string) => ({ ...emptyConnection(), baseUrl });
+    expect(baseUrlProblem(connection('api.example.com'))).toBe(
+      'A base URL must be an absolute URL starting with http:// or https://',
+    );
+    expect(baseUrlProblem(connection('ftp://api.example.com'))).toBeDefined();
+    expect(baseUrlProblem(connection('https://api.example.com/v2'))).toBeUndefined();
+    // Empty is "missing", which Generate says.
+    expect(baseUrlProblem(connection('  '))).toBeUndefined();
   });
 });

@@ -149,6 +149,17 @@ export interface FormProblem {
  * both base URLs. The URL toast already says "valid URLs", so a URL the API would refuse
  * (not absolute http(s)) is caught here too instead of after a round trip.
  */
+const INVALID_BASE_URL = 'A base URL must be an absolute URL starting with http:// or https://';
+
+/** A typed base URL that is not one (an empty one is "missing", said on Generate). */
+export function baseUrlProblem(
+  connection: Pick<ConnectionForm, 'baseUrl' | 'placeholders'>,
+): string | undefined {
+  return connection.baseUrl.trim() !== '' && !isHttpUrl(effectiveBaseUrl(connection))
+    ? INVALID_BASE_URL
+    : undefined;
+}
+
 export function formProblems(form: IntegrationForm): FormProblem[] {
   const problems: FormProblem[] = [];
   if (form.prompt.trim().length < PROMPT_MIN_LENGTH) {
@@ -185,13 +196,11 @@ export function formProblems(form: IntegrationForm): FormProblem[] {
       fields: missingUrls.map((side) => `${side}.baseUrl`),
     });
   }
-  const invalidUrls = sides.filter(
-    (side) => form[side].baseUrl.trim() !== '' && !isHttpUrl(effectiveBaseUrl(form[side])),
-  );
+  const invalidUrls = sides.filter((side) => baseUrlProblem(form[side]) !== undefined);
   if (invalidUrls.length > 0) {
     problems.push({
       title: 'Invalid URL',
-      message: 'A base URL must be an absolute URL starting with http:// or https://',
+      message: INVALID_BASE_URL,
       fields: invalidUrls.map((side) => `${side}.baseUrl`),
     });
   }

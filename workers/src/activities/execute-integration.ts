@@ -21,6 +21,7 @@ import {
   findCommittedRun,
   findVersionCode,
   insertRunAttempt,
+  markAttemptStarted,
   insertRunRecord,
   type AttemptRecord,
   type Sql,
@@ -120,6 +121,11 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       // The worker may have died after committing and before Temporal heard back.
       const committed = await findCommittedRun(deps.sql, input.workflowId, input.runId);
       if (committed) return boundedForTemporal(await withRecoveryAlert(deps.sql, input, committed));
+      // The run history shows the run as under way from its first attempt (issue 29 §3).
+      await markAttemptStarted(deps.sql, input, attempt, new Date()).catch((failure: unknown) => {
+        // A line the history misses (the integration was deleted meanwhile) must not fail the run.
+        console.warn('could not mark a run attempt as started:', failure);
+      });
     }
     const integration = await loadIntegration(deps.sql, deps.vault, input.integrationId);
     if (!integration)

@@ -32,7 +32,13 @@ export function IntegrationCard({
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={3} size="h4" id={`card-${integration.id}`} lineClamp={2}>
+          <Title
+            order={3}
+            size="h4"
+            id={`card-${integration.id}`}
+            lineClamp={2}
+            style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {integration.name}
           </Title>
           <StatusBadge status={integration.status} />

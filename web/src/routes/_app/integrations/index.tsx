@@ -205,6 +205,12 @@ function IntegrationRow({
       </Table.Td>
       <Table.Td>
         <StatusBadge status={integration.status} />
+        {/* Issue 29 §3: pausing hides no failure; it stays in view until a run succeeds. */}
+        {integration.status === 'paused' && integration.lastRunStatus === 'failed' && (
+          <Text size="xs" c="var(--mantine-color-error)" mt={2}>
+            Last run failed
+          </Text>
+        )}
       </Table.Td>
       <Table.Td visibleFrom="sm">
         <RelativeTimeText value={integration.createdAt} />

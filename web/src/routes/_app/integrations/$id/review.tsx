@@ -53,6 +53,7 @@ import {
   deployProblems,
   type DeployProblem,
 } from '../../../../lib/deploy-problems.ts';
+import { failureSides } from '../../../../lib/failure-sentence.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import type { CompletionSources } from '../../../../lib/monaco/call-completions.ts';
@@ -181,7 +182,7 @@ function Review({ id }: { id: string }) {
     await invalidateIntegration(queryClient, id);
   };
 
-  const putCode = (body: { generatedCode: string; status?: 'active' }) =>
+  const putCode = (body: { generatedCode: string; status?: 'active'; restoredFrom?: number }) =>
     apiJson('PUT', path(id), ZIntegration, body);
 
   // Saving and restoring a version are the same PUT, so they fail the same way.
@@ -197,7 +198,8 @@ function Review({ id }: { id: string }) {
   });
 
   const restore = useMutation({
-    mutationFn: (version: TIntegrationVersion) => putCode({ generatedCode: version.code }),
+    mutationFn: (version: TIntegrationVersion) =>
+      putCode({ generatedCode: version.code, restoredFrom: version.version }),
     onSuccess: async (updated, version) => {
       setCode(updated.generatedCode);
       toast({ title: 'Code saved', message: `Version ${version.version} restored.` });
@@ -604,6 +606,7 @@ function Review({ id }: { id: string }) {
 
       <TestResultsDialog
         result={testResult}
+        sides={failureSides(integration)}
         onClose={() => setTestResult(null)}
         onShowLine={showLine}
         onEditConnection={editConnection}

@@ -13,8 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { AUTH_TYPE_LABELS, AUTH_TYPES, urlPlaceholders, type TAuthType } from '@patchbay/schema';
 import {
+  baseUrlProblem,
   DEFAULT_KEY_HEADER,
   DEFAULT_KEY_QUERY_PARAM,
   placeholderField,
@@ -80,6 +82,7 @@ export function ConnectionCard({
   const headingId = `${side}-title`;
   const placeholders = urlPlaceholders(value.baseUrl);
   const secretSaved = saved?.secretSet === true && secret !== null;
+  const [urlError, setUrlError] = useState<string | undefined>(undefined);
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
@@ -114,8 +117,21 @@ export function ConnectionCard({
           placeholder={side === 'source' ? 'https://api.stripe.com' : 'https://api.hubapi.com'}
           required
           value={value.baseUrl}
-          onChange={(event) => onChange({ baseUrl: event.currentTarget.value })}
-          error={errors[field('baseUrl')]}
+          onChange={(event) => {
+            setUrlError(undefined);
+            onChange({ baseUrl: event.currentTarget.value });
+          }}
+          // Issue 29 §5: a malformed URL says so under the field as soon as the user leaves it.
+          // Its {placeholders} have their own fields below, checked on Generate.
+          onBlur={() =>
+            setUrlError(
+              baseUrlProblem({
+                baseUrl: value.baseUrl.replace(/\{[^}]*\}/g, 'x'),
+                placeholders: {},
+              }),
+            )
+          }
+          error={errors[field('baseUrl')] ?? urlError}
           disabled={disabled}
           description={
             placeholders.length > 0

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Group,
   Loader,
@@ -35,6 +34,8 @@ import {
 import { integrationQueries } from '../../../../lib/queries/integrations.ts';
 import { notificationChannelsQuery } from '../../../../lib/queries/notifications.ts';
 import { toast } from '../../../../lib/toast.ts';
+import { usePhoneLayout } from '../../../../lib/use-phone-layout.ts';
+import { TintedBadge } from '../../../../components/integrations/tinted-badge.tsx';
 
 const CHANNELS = '/api/notifications/channels';
 
@@ -96,6 +97,7 @@ function ChannelsTable({
   integrationOptions: Option[];
 }) {
   const invalidate = useInvalidateChannels();
+  const phone = usePhoneLayout();
   const [deleting, setDeleting] = useState<TNotificationChannel | null>(null);
 
   const update = useMutation({
@@ -121,95 +123,131 @@ function ChannelsTable({
     onError: failureToast('Failed to delete the channel', 'Please try again.'),
   });
 
+  const integrationsSelect = (channel: TNotificationChannel) => (
+    <MultiSelect
+      aria-label={`Integrations ${channel.name} alerts`}
+      placeholder={channel.integrationIds === 'all' ? 'All integrations' : undefined}
+      data={integrationOptions}
+      value={selectedOf(channel.integrationIds)}
+      onChange={(selected) =>
+        update.mutate({
+          id: channel.id,
+          body: { integrationIds: routingOf(selected) },
+        })
+      }
+      clearable
+      searchable
+      size="xs"
+    />
+  );
+  const enabledSwitch = (channel: TNotificationChannel, label?: string) => (
+    <Switch
+      aria-label={`${channel.name} enabled`}
+      label={label}
+      checked={channel.enabled}
+      onChange={(event) =>
+        update.mutate({
+          id: channel.id,
+          body: { enabled: event.currentTarget.checked },
+        })
+      }
+    />
+  );
+  const actions = (channel: TNotificationChannel) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => sendTest.mutate(channel)}
+        loading={sendTest.isPending && sendTest.variables.id === channel.id}
+        aria-label={`Send test to ${channel.name}`}
+      >
+        Send test
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        onClick={() => setDeleting(channel)}
+        aria-label={`Delete ${channel.name}`}
+      >
+        Delete
+      </Button>
+    </Group>
+  );
+  const channelCell = (channel: TNotificationChannel) => (
+    <>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {channel.name}
+        </Text>
+        <TintedBadge color={channel.type === 'email' ? 'blue' : 'grape'}>
+          {channel.type === 'email' ? 'Email' : 'Webhook'}
+        </TintedBadge>
+      </Group>
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        {channel.target}
+        {channel.accountEmail ? ' (your account email)' : ''}
+      </Text>
+    </>
+  );
+
   return (
     <>
-      <Table.ScrollContainer minWidth={760}>
+      {phone ? (
+        // Issue 29 §6: on a phone each channel is one column, its controls under its name, so
+        // the switch, Send test and Delete are reached without scrolling sideways.
         <Table verticalSpacing="sm" aria-label="Notification channels">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Channel</Table.Th>
-              <Table.Th>Integrations</Table.Th>
-              <Table.Th>Enabled</Table.Th>
-              <Table.Th>
-                <Text size="sm" fw={700} span>
-                  Actions
-                </Text>
-              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {channels.map((channel) => (
               <Table.Tr key={channel.id} data-testid={`channel ${channel.name}`}>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm" fw={500}>
-                      {channel.name}
-                    </Text>
-                    <Badge variant="light" color={channel.type === 'email' ? 'blue' : 'grape'}>
-                      {channel.type === 'email' ? 'Email' : 'Webhook'}
-                    </Badge>
-                  </Group>
-                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                    {channel.target}
-                    {channel.accountEmail ? ' (your account email)' : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={240}>
-                  <MultiSelect
-                    aria-label={`Integrations ${channel.name} alerts`}
-                    placeholder={channel.integrationIds === 'all' ? 'All integrations' : undefined}
-                    data={integrationOptions}
-                    value={selectedOf(channel.integrationIds)}
-                    onChange={(selected) =>
-                      update.mutate({
-                        id: channel.id,
-                        body: { integrationIds: routingOf(selected) },
-                      })
-                    }
-                    clearable
-                    searchable
-                    size="xs"
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Switch
-                    aria-label={`${channel.name} enabled`}
-                    checked={channel.enabled}
-                    onChange={(event) =>
-                      update.mutate({
-                        id: channel.id,
-                        body: { enabled: event.currentTarget.checked },
-                      })
-                    }
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => sendTest.mutate(channel)}
-                      loading={sendTest.isPending && sendTest.variables.id === channel.id}
-                      aria-label={`Send test to ${channel.name}`}
-                    >
-                      Send test
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDeleting(channel)}
-                      aria-label={`Delete ${channel.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
+                  <Stack gap="xs">
+                    <div>{channelCell(channel)}</div>
+                    {integrationsSelect(channel)}
+                    <Group justify="space-between" gap="xs">
+                      {enabledSwitch(channel, 'Enabled')}
+                      {actions(channel)}
+                    </Group>
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" aria-label="Notification channels">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Channel</Table.Th>
+                <Table.Th>Integrations</Table.Th>
+                <Table.Th>Enabled</Table.Th>
+                <Table.Th>
+                  <Text size="sm" fw={700} span>
+                    Actions
+                  </Text>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {channels.map((channel) => (
+                <Table.Tr key={channel.id} data-testid={`channel ${channel.name}`}>
+                  <Table.Td>{channelCell(channel)}</Table.Td>
+                  <Table.Td miw={240}>{integrationsSelect(channel)}</Table.Td>
+                  <Table.Td>{enabledSwitch(channel)}</Table.Td>
+                  <Table.Td>{actions(channel)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Text size="xs" c="dimmed" mt="xs">
         A channel with no integrations chosen alerts for all of them, including new ones.
       </Text>

@@ -1,11 +1,12 @@
-import { Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Box, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import type { editor } from 'monaco-editor';
 import type { TCallWarning } from '@patchbay/schema';
 import type { CompletionSources } from '../../../../../lib/monaco/call-completions.ts';
 import { EDITOR_HEIGHT_PX } from './editor-height.ts';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 import { CopyTextButton } from '../../../../../components/copy-text-button.tsx';
+import { usePhoneLayout } from '../../../../../lib/use-phone-layout.ts';
 
 // Monaco is a large chunk: it loads only when this panel renders (DESIGN §9).
 const CodeEditor = lazy(() =>
@@ -34,6 +35,11 @@ export function CodePanel({
   completionSources,
   warnings,
 }: CodePanelProps) {
+  // Issue 29 §6: a phone is for reading the code, not editing it; long lines wrap there unless
+  // the reader turns it off.
+  const phone = usePhoneLayout();
+  const [wrapChoice, setWrapChoice] = useState<boolean | null>(null);
+  const wrap = wrapChoice ?? phone;
   return (
     <Paper withBorder radius="md" component="section" aria-labelledby="code-title">
       <Group justify="space-between" px="md" py="sm" gap="sm">
@@ -50,8 +56,22 @@ export function CodePanel({
             </TintedBadge>
           )}
         </Group>
-        <CopyTextButton value={code} label="Copy code" />
+        <Group gap="sm">
+          <Switch
+            size="xs"
+            label="Wrap lines"
+            checked={wrap}
+            onChange={(event) => setWrapChoice(event.currentTarget.checked)}
+          />
+          <CopyTextButton value={code} label="Copy code" />
+        </Group>
       </Group>
+      {phone && (
+        <Text size="sm" c="dimmed" px="md" pb="sm" data-testid="phone-editing-note">
+          On a phone the code is for reading: edit it on a larger screen, where completion, the line
+          markers and the test tools have room.
+        </Text>
+      )}
       <Box
         h={EDITOR_HEIGHT_PX}
         style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
@@ -66,6 +86,7 @@ export function CodePanel({
             ariaLabel="Integration code"
             completionSources={completionSources}
             warnings={warnings}
+            wordWrap={wrap}
           />
         </Suspense>
       </Box>

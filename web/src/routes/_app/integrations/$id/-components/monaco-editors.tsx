@@ -39,6 +39,8 @@ interface CodeEditorProps {
   completionSources?: CompletionSources | null;
   /** The static check's findings, shown as markers (issue 15 §4). */
   warnings?: readonly TCallWarning[];
+  /** Long lines wrap at the editor's edge instead of scrolling sideways (issue 29 §6). */
+  wordWrap?: boolean;
 }
 
 export function CodeEditor({
@@ -51,6 +53,7 @@ export function CodeEditor({
   ariaLabel,
   completionSources = null,
   warnings,
+  wordWrap = false,
 }: CodeEditorProps) {
   const theme = useMonacoTheme();
   const [instance, setInstance] = useState<editor.IStandaloneCodeEditor | null>(null);
@@ -87,7 +90,7 @@ export function CodeEditor({
       onChange={(next) => onChange(next ?? '')}
       onMount={handleMount}
       loading={null}
-      options={{ ...SHARED_OPTIONS, readOnly, ariaLabel }}
+      options={{ ...SHARED_OPTIONS, readOnly, ariaLabel, wordWrap: wordWrap ? 'on' : 'off' }}
     />
   );
 }

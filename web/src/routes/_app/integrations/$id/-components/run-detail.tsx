@@ -12,13 +12,14 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
+import { failureSides } from '../../../../../lib/failure-sentence.ts';
 import { failureToast } from '../../../../../lib/failure-toast.ts';
 import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
 import { formatDateTime, formatDuration } from '../../../../../lib/relative-time.ts';
 import { toast } from '../../../../../lib/toast.ts';
 import { ReplayDialog } from './replay-dialog.tsx';
 import { RunTimeline } from './run-timeline.tsx';
-import { LogsView, RequestList, ResponseList } from './run-transcript.tsx';
+import { LogsView, RequestList, ResponseList, RunErrorAlert } from './run-transcript.tsx';
 
 // Issue 17: the detail view of one run in the Runs panel — its attempts, logs, data and
 // redacted transcript, loaded when opened (the list carries no transcripts) — and what can be
@@ -38,6 +39,8 @@ interface RunDetailProps {
 
 export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetailProps) {
   const detail = useQuery(integrationQueries.run(integrationId, run.id));
+  // Cached by the review page: the sides a failure may name.
+  const { data: integration } = useQuery(integrationQueries.detail(integrationId));
   const queryClient = useQueryClient();
   const [rerun, setRerun] = useState<TRerunRequest['code'] | null>(null);
   const [replayOpen, setReplayOpen] = useState(false);
@@ -124,6 +127,13 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
         </Alert>
       ) : (
         <>
+          {detail.data.error && (
+            <RunErrorAlert
+              error={detail.data.error}
+              sides={integration ? failureSides(integration) : undefined}
+              details={<Text size="sm">Workflow {run.workflowId}</Text>}
+            />
+          )}
           {detail.data.attempts.length > 1 && <AttemptList attempts={detail.data.attempts} />}
           <Tabs defaultValue="logs" keepMounted={false}>
             <Tabs.List>
@@ -154,9 +164,11 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
           </Tabs>
         </>
       )}
+      {/* A failed run's workflow id is in its failure's details (issue 29 §4). */}
       <Text size="xs" c="dimmed" ff="monospace">
-        {run.workflowId}
-        {run.codeVersion !== null && ` · code version ${run.codeVersion}`}
+        {run.status === 'success' && run.workflowId}
+        {run.status === 'success' && run.codeVersion !== null && ' · '}
+        {run.codeVersion !== null && `code version ${run.codeVersion}`}
       </Text>
 
       <Modal

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TTestRunResponse, TTranscriptEntry } from '@patchbay/schema';
 import type { ReactNode } from 'react';
+import { failureSentence, type FailureSides } from '../../../../../lib/failure-sentence.ts';
 import { formatDuration } from '../../../../../lib/relative-time.ts';
 import { formatBody, formatRunError, formatValue } from './format-body.ts';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
@@ -178,16 +179,15 @@ interface LogsViewProps {
   error: RunError | null | undefined;
   /** Test runs never save state: the changes are what a deployed run would have made. */
   mode: 'test' | 'deployed';
-  onShowLine?: (line: number, column?: number) => void;
 }
 
 /** Spec §2 Test Results 'Logs' tab, plus the returned data and the state changes. */
-export function LogsView({ logs, data, stateChanges, error, mode, onShowLine }: LogsViewProps) {
+/** The failure itself leads above the tabs (RunErrorAlert); a failed run returned no data. */
+export function LogsView({ logs, data, stateChanges, error, mode }: LogsViewProps) {
   const sets = Object.entries(stateChanges?.set ?? {});
   const deleted = stateChanges?.deleted ?? [];
   return (
     <Stack gap="md">
-      {error && <RunErrorAlert error={error} onShowLine={onShowLine} />}
       <Stack gap={6}>
         <Heading>Logs</Heading>
         {logs.length === 0 ? (
@@ -240,54 +240,75 @@ export function LogsView({ logs, data, stateChanges, error, mode, onShowLine }: 
   );
 }
 
-/** The side a run error sends the user to fix in Edit connection (ADR 031), if any. */
-export function connectionToFix(message: string): 'source' | 'destination' | null {
-  if (!message.includes('Edit connection')) return null;
-  return (
-    (/ctx\.(source|destination)\b/.exec(message)?.[1] as 'source' | 'destination' | null) ?? null
-  );
-}
-
+/**
+ * Issue 29 §4: a failure leads with one plain sentence (what failed, whose side it is likely
+ * on, what to do next) and the way to the fix; the raw error, its class name and the ids sit in
+ * a details area below.
+ */
 export function RunErrorAlert({
   error,
+  sides,
   onShowLine,
   onEditConnection,
+  details,
 }: {
   error: RunError;
+  sides?: FailureSides | undefined;
   onShowLine?: ((line: number, column?: number) => void) | undefined;
-  /** Opens a side's Edit connection panel, for an error that says to fix it there. */
+  /** Opens a side's Edit connection panel, for a failure whose fix is there. */
   onEditConnection?: ((side: 'source' | 'destination') => void) | undefined;
+  /** More for the details area: the workflow id, a dry run's summary. */
+  details?: ReactNode;
 }) {
-  const side = connectionToFix(error.message);
+  const { sentence, fix } = failureSentence(error, sides);
+  const side = fix === 'source' || fix === 'destination' ? fix : null;
   return (
-    <Alert color="red" variant="light" title="Error">
+    <Alert color="red" variant="light" aria-label="What went wrong">
       <Stack gap="xs">
-        <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap' }} data-testid="run-error">
-          {formatRunError(error)}
+        <Text
+          size="sm"
+          fw={600}
+          data-testid="failure-sentence"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {sentence}
         </Text>
-        {error.status !== undefined && <Text size="sm">HTTP status {error.status}</Text>}
-        {error.line !== undefined && onShowLine && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            w="fit-content"
-            onClick={() => onShowLine(error.line ?? 1, error.column)}
-          >
-            Show line {error.line} in the editor
-          </Button>
-        )}
-        {side && onEditConnection && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            w="fit-content"
-            onClick={() => onEditConnection(side)}
-          >
-            Edit {side} connection
-          </Button>
-        )}
+        <Group gap="xs">
+          {error.line !== undefined && onShowLine && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => onShowLine(error.line ?? 1, error.column)}
+            >
+              Show line {error.line} in the editor
+            </Button>
+          )}
+          {side && onEditConnection && (
+            <Button size="xs" variant="light" color="red" onClick={() => onEditConnection(side)}>
+              Edit {side} connection
+            </Button>
+          )}
+        </Group>
+        <details>
+          <summary>
+            <Text size="sm" span>
+              Details
+            </Text>
+          </summary>
+          <Stack gap={4} mt="xs">
+            <Text
+              size="sm"
+              ff="monospace"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              data-testid="run-error"
+            >
+              {formatRunError(error)}
+            </Text>
+            {error.status !== undefined && <Text size="sm">HTTP status {error.status}</Text>}
+            {details}
+          </Stack>
+        </details>
       </Stack>
     </Alert>
   );

@@ -28,13 +28,11 @@ import {
   LIVE_REFRESH_MS,
 } from '../../../../../lib/live-status.ts';
 import { integrationQueries, type RunsFilter } from '../../../../../lib/queries/integrations.ts';
-import {
-  formatDateTime,
-  formatDuration,
-  formatRelativeTime,
-} from '../../../../../lib/relative-time.ts';
+import { formatDateTime, formatRelativeTime } from '../../../../../lib/relative-time.ts';
+import { durationLine } from '../../../../../lib/run-progress.ts';
 import { usePhoneLayout } from '../../../../../lib/use-phone-layout.ts';
 import { RunDetail } from './run-detail.tsx';
+import { RunInFlightRow } from './run-in-flight-row.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
 const KIND_LABELS: Record<TRunSummary['kind'], string> = {
@@ -90,13 +88,16 @@ export function RunsPanel({
     ...integrationQueries.runs(integrationId, filter),
     refetchInterval: (query) => {
       const loaded = query.state.data?.pages.flatMap((page) => page.runs) ?? [];
-      return isRunInFlight(started, loaded) || integration?.status === 'active'
+      const underWay = (query.state.data?.pages[0]?.inFlight.length ?? 0) > 0;
+      return isRunInFlight(started, loaded) || underWay || integration?.status === 'active'
         ? LIVE_REFRESH_MS
         : false;
     },
   });
   const filtered = filter.kind !== undefined || filter.status !== undefined;
   const all = runs.data?.pages.flatMap((page) => page.runs) ?? [];
+  // Issue 29 §3: runs under way head the table from their first attempt.
+  const inFlight = runs.data?.pages[0]?.inFlight ?? [];
   const shown = shownRun ? all.find((run) => run.workflowId === shownRun) : undefined;
   useEffect(() => {
     if (!shown) return;
@@ -107,10 +108,14 @@ export function RunsPanel({
   // Runs carry Temporal links for operators only (issue 20): no column for anyone else.
   const temporalLinks = all.some((run) => run.temporalUrl);
   const waiting = started !== null && isRunInFlight(started, all);
+  // Until its row appears, a run just started here is announced by the banner.
+  const announced = waiting && !inFlight.some((run) => run.workflowId === started.workflowId);
+  const columns = temporalLinks ? 7 : 6;
   // The status badge follows the run too: a failed run turns an active integration failed.
   useQuery({
     ...integrationQueries.detail(integrationId),
-    refetchInterval: (query) => detailRefreshInterval(query.state.data?.status, waiting),
+    refetchInterval: (query) =>
+      detailRefreshInterval(query.state.data?.status, waiting || inFlight.length > 0),
   });
 
   return (
@@ -131,7 +136,7 @@ export function RunsPanel({
         </Button>
       </Group>
 
-      {waiting && (
+      {announced && (
         <Alert variant="light" color="blue" title="Waiting for the run…" role="status">
           A run started {formatRelativeTime(started.startedAt)}. Its result appears here when it
           finishes
@@ -201,7 +206,7 @@ export function RunsPanel({
         <Alert color="red" variant="light" title="Runs could not be loaded">
           {errorMessage(runs.error, 'Please try again.')}
         </Alert>
-      ) : all.length === 0 ? (
+      ) : all.length === 0 && inFlight.length === 0 ? (
         <Text size="sm" c="dimmed" py="md" ta="center">
           {filtered
             ? 'No runs match these filters.'
@@ -225,7 +230,17 @@ export function RunsPanel({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {inFlight.map((run) => (
+              <RunInFlightRow
+                key={run.workflowId + run.runId}
+                run={run}
+                kindLabel={KIND_LABELS[run.kind]}
+                phone={phone}
+                columns={columns}
+              />
+            ))}
             {all.map((run) => {
+              const duration = durationLine(run);
               const expanded = open === run.id;
               return (
                 <Fragment key={run.id}>
@@ -266,7 +281,8 @@ export function RunsPanel({
                       </Tooltip>
                       {phone && (
                         <Text size="xs" c="dimmed" data-testid="run-phone-details">
-                          {KIND_LABELS[run.kind]} · {formatDuration(run.durationMs)} ·{' '}
+                          {KIND_LABELS[run.kind]} · {duration.total}
+                          {duration.lastAttempt && ` (${duration.lastAttempt})`} ·{' '}
                           {run.attempts.length} {run.attempts.length === 1 ? 'attempt' : 'attempts'}
                           {run.temporalUrl && (
                             <>
@@ -285,7 +301,12 @@ export function RunsPanel({
                       )}
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
-                      <Text size="sm">{formatDuration(run.durationMs)}</Text>
+                      <Text size="sm">{duration.total}</Text>
+                      {duration.lastAttempt && (
+                        <Text size="xs" c="dimmed">
+                          {duration.lastAttempt}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
                       <Text size="sm">{run.attempts.length}</Text>
@@ -309,7 +330,7 @@ export function RunsPanel({
                   </Table.Tr>
                   {expanded && (
                     <Table.Tr>
-                      <Table.Td colSpan={7} p={0}>
+                      <Table.Td colSpan={columns} p={0}>
                         <RunDetail
                           integrationId={integrationId}
                           run={run}

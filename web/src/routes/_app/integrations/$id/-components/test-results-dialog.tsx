@@ -1,5 +1,6 @@
 import { Alert, Group, Modal, Tabs, Text } from '@mantine/core';
 import type { TTestRunResponse } from '@patchbay/schema';
+import type { FailureSides } from '../../../../../lib/failure-sentence.ts';
 import { formatDuration } from '../../../../../lib/relative-time.ts';
 import { CapturedWrites } from './captured-writes.tsx';
 import { LogsView, RequestList, ResponseList, RunErrorAlert } from './run-transcript.tsx';
@@ -10,6 +11,8 @@ const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 interface TestResultsDialogProps {
   result: TTestRunResponse | null;
+  /** The integration's connections, so a failure names the side it is on. */
+  sides: FailureSides;
   onClose: () => void;
   onShowLine: (line: number, column?: number) => void;
   /** ADR 031: an error that says to fix a connection opens its Edit connection panel. */
@@ -24,10 +27,14 @@ interface TestResultsDialogProps {
  */
 export function TestResultsDialog({
   result,
+  sides,
   onClose,
   onShowLine,
   onEditConnection,
 }: TestResultsDialogProps) {
+  const facts = result
+    ? `${result.requests.length} ${result.requests.length === 1 ? 'request' : 'requests'} in ${formatDuration(result.durationMs)} · workflow ${result.workflowId}`
+    : '';
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -54,16 +61,46 @@ export function TestResultsDialog({
     >
       {result && (
         <>
-          <Text size="sm" c="dimmed" mb="sm">
-            {result.requests.length} {result.requests.length === 1 ? 'request' : 'requests'} in{' '}
-            {formatDuration(result.durationMs)} · workflow {result.workflowId}
-          </Text>
-          {result.mode === 'dry-run' ? (
+          {/* Issue 29 §4: a failure leads; the counts, the workflow id and the dry run's
+              summary follow it in its details. */}
+          {result.error && (
+            <RunErrorAlert
+              error={result.error}
+              sides={sides}
+              onShowLine={(line, column) => {
+                onClose();
+                onShowLine(line, column);
+              }}
+              onEditConnection={(side) => {
+                onClose();
+                onEditConnection(side);
+              }}
+              details={
+                <>
+                  <Text size="sm">{facts}</Text>
+                  {result.mode === 'dry-run' && result.summary && (
+                    <Text size="sm">Dry run: {result.summary}</Text>
+                  )}
+                </>
+              }
+            />
+          )}
+          {!result.error && (
+            <Text size="sm" c="dimmed" mb="sm">
+              {facts}
+            </Text>
+          )}
+          {result.requests.length === 0 && result.error ? (
+            // It died before its first request: there was nothing to write or capture.
+            <Text size="sm" c="dimmed" mt="sm">
+              No request was sent.
+            </Text>
+          ) : result.mode === 'dry-run' ? (
             <Alert
               variant="light"
               color="blue"
               title="Dry run: nothing was written"
-              mb="sm"
+              my="sm"
               styles={READABLE_TITLE}
             >
               {result.summary ||
@@ -74,24 +111,11 @@ export function TestResultsDialog({
               variant="light"
               color="orange"
               title="Live test: the writes were real"
-              mb="sm"
+              my="sm"
               styles={READABLE_TITLE}
             >
               Every write below reached the API. Running the test again sends them again.
             </Alert>
-          )}
-          {result.error && (
-            <RunErrorAlert
-              error={result.error}
-              onShowLine={(line, column) => {
-                onClose();
-                onShowLine(line, column);
-              }}
-              onEditConnection={(side) => {
-                onClose();
-                onEditConnection(side);
-              }}
-            />
           )}
           <Tabs
             mt="md"

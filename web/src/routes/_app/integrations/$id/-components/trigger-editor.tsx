@@ -26,6 +26,7 @@ import {
   draftFrom,
   draftSchedule,
   FIRE_TIMES_SHOWN,
+  readsEvent,
   formatFireTimes,
   timeZoneChoices,
   TRIGGER_LABELS,
@@ -108,6 +109,19 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
 
         {shown.trigger === 'schedule' && (
           <ScheduleFields integrationId={integration.id} draft={shown} onChange={change} />
+        )}
+        {shown.trigger === 'webhook' && !readsEvent(integration.generatedCode) && (
+          <Alert
+            variant="light"
+            color="orange"
+            title="This code never reads ctx.event"
+            data-testid="webhook-without-event"
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            A webhook run gets the delivery in ctx.event, and this code ignores it: every event
+            would run the same polling code, whatever it says. Read ctx.event.body in the code, or
+            refine the description and generate again.
+          </Alert>
         )}
         {shown.trigger === 'webhook' && (
           <WebhookSettings

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { intervalOffsetSeconds, type TIntegration } from '@patchbay/schema';
 import {
+  readsEvent,
   describeTrigger,
   draftFrom,
   draftSchedule,
@@ -176,5 +177,20 @@ describe('sample events', () => {
     expect(parseEventBody('{"id": ')).toMatchObject({
       error: expect.stringMatching(/^Not valid JSON: /),
     });
+  });
+});
+
+describe('readsEvent', () => {
+  it('sees ctx.event read directly, optionally or taken out of ctx', () => {
+    expect(readsEvent('const order = ctx.event.body;')).toBe(true);
+    expect(readsEvent('const order = ctx?.event?.body;')).toBe(true);
+    expect(readsEvent('const body = ctx .event?.body;')).toBe(true);
+    expect(readsEvent('const { event, log } = ctx;')).toBe(true);
+  });
+
+  it('is false for polling code, even where the word event appears', () => {
+    expect(
+      readsEvent("const page = await ctx.source.get('/events'); // every event since the cursor"),
+    ).toBe(false);
   });
 });

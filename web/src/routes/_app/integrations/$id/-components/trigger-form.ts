@@ -174,3 +174,14 @@ export function describeTrigger(integration: Pick<TIntegration, 'trigger' | 'sch
   if ('cron' in schedule) return `on cron ${schedule.cron} (${schedule.timeZone})`;
   return schedule.everyMinutes === 1 ? 'every minute' : `every ${schedule.everyMinutes} minutes`;
 }
+
+/**
+ * Issue 29 §5: whether the code looks at the webhook's event at all (`ctx.event`, or `event`
+ * taken out of ctx), so switching a polling integration to a webhook can warn that it does not.
+ */
+export function readsEvent(code: string): boolean {
+  return (
+    /\bctx\s*(?:\.\s*|\?\.\s*)event\b/.test(code) ||
+    /\{[^}]*\bevent\b[^}]*\}\s*=\s*ctx\b/.test(code)
+  );
+}

@@ -42,6 +42,13 @@ const ORIGIN_COLORS: Record<TIntegrationVersion['origin'], string> = {
   plan: 'grape',
 };
 
+/** Issue 29 §5: a restore says what it restored ("Restored from v3"), not just "Edited". */
+function versionLabel(version: TIntegrationVersion): string {
+  return version.restoredFrom !== null
+    ? `Restored from v${version.restoredFrom}`
+    : ORIGIN_LABELS[version.origin];
+}
+
 interface VersionsPanelProps {
   integrationId: string;
   /** The code in the editor, saved or not: what a version is compared with. */
@@ -113,8 +120,10 @@ export function VersionsPanel({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <TintedBadge color={ORIGIN_COLORS[version.origin]}>
-                      {ORIGIN_LABELS[version.origin]}
+                    <TintedBadge
+                      color={version.restoredFrom !== null ? 'gray' : ORIGIN_COLORS[version.origin]}
+                    >
+                      {versionLabel(version)}
                     </TintedBadge>
                     {version.generationReport &&
                       version.generationReport.requirements.length > 0 && (
@@ -193,7 +202,7 @@ function VersionDialog({
       opened={version !== null}
       onClose={onClose}
       size="90rem"
-      title={version ? `Version ${version.version} · ${ORIGIN_LABELS[version.origin]}` : ''}
+      title={version ? `Version ${version.version} · ${versionLabel(version)}` : ''}
     >
       {version && (
         <Stack gap="md">

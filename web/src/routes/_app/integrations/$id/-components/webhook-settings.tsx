@@ -192,7 +192,8 @@ function WebhookUrl({ integrationId, url }: { integrationId: string; url: string
 
   return (
     <Stack gap={4}>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      {/* Issue 29 §6: on a phone the buttons wrap under the URL with their whole labels. */}
+      <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput
           label="Webhook URL"
           description="Give this to the provider; it accepts POST requests"
@@ -200,7 +201,7 @@ function WebhookUrl({ integrationId, url }: { integrationId: string; url: string
           readOnly
           value={url}
           ff="monospace"
-          style={{ flex: '1 1 auto', maxWidth: 620 }}
+          style={{ flex: '1 1 260px', maxWidth: 620, minWidth: 0 }}
           onFocus={(event) => event.currentTarget.select()}
         />
         <CopyTextButton value={url} label="Copy URL" />
