@@ -241,7 +241,7 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
     kind: 'openai',
     async generate(input: TGenerateRequest, generateOptions: GenerateOptions = {}) {
       const { source, destination, signal } = generateOptions;
-      // A webhook trigger is beyond what a plan says (issue 16): that code stays free-form.
+      // A plan has no webhook trigger to say "run on this event", so that code stays free-form.
       if (source && destination && !readWebhookTrigger(input.userPrompt, source)) {
         const described = { source, destination };
         const planned = await generateFromPlan(

@@ -281,6 +281,22 @@ describe('openai generator: the model writes the plan', () => {
     expect(repaired.plan).toBeUndefined();
   });
 
+  it('asks for code that reads the event when the prompt names a webhook event', async () => {
+    llm.enqueue(completion(FREE_FORM_CODE));
+    const result = await generator.generate(
+      {
+        ...input,
+        userPrompt: 'Whenever a subscription is cancelled, add the customer to HubSpot.',
+      },
+      { source: stripe, destination: hubspot },
+    );
+
+    expect(llm.requests).toHaveLength(1);
+    expect(sent(0).response_format).toBeUndefined();
+    expect(sent(0).messages[1]!.content).toContain('Trigger: webhook');
+    expect(result).toMatchObject({ trigger: 'webhook', code: FREE_FORM_CODE });
+  });
+
   it('asks for code, without a schema, when a side has no description', async () => {
     llm.enqueue(completion(FREE_FORM_CODE));
     const result = await generator.generate(input, { source: stripe });
