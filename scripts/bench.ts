@@ -22,7 +22,8 @@ import {
 } from './bench/runtime.ts';
 import { stackMemoryRow } from './bench/memory.ts';
 import { benchPublicPages } from './bench/pages.ts';
-import { benchAgainstN8n, WITH_N8N } from './bench/peer-n8n.ts';
+import { WITH_N8N } from './bench/peer-n8n.ts';
+import { benchVersusN8n } from './bench/versus-n8n.ts';
 import { benchDirectory } from './bench/directory.ts';
 import { size } from './bench/size.ts';
 import { benchTemporalFloor, startFloorHarness } from './bench/temporal-floor.ts';
@@ -134,7 +135,6 @@ async function startAndPing(): Promise<void> {
     } finally {
       await floor.close();
     }
-    if (WITH_N8N) rows.push(...(await benchAgainstN8n(session)));
     rows.push(...(await benchGeneration(session)));
     const { children } = JSON.parse(readFileSync(path.join(dataDir, 'run.json'), 'utf8')) as {
       children: { name: string; pid: number }[];
@@ -180,6 +180,12 @@ async function throwAwayStack(env: Record<string, string>) {
   };
 }
 
+if (WITH_N8N) {
+  // Alone, on stacks of its own: the memory rows compare the same workload on both sides, which
+  // the other sections' bursts and schedules would not be (ADR 034).
+  printTable(await benchVersusN8n());
+  process.exit(0);
+}
 bootstrapWithEverythingPresent();
 rows.push(...(await benchSandbox()));
 rows.push(...benchDirectory());
