@@ -6,7 +6,8 @@
 // are present. Everything comes from the package registries; nothing is downloaded from
 // anywhere else. Tools are cached per user outside the clone, so a fresh clone reuses them.
 // Silent when everything is present; one line per thing it installs. Then it hands over
-// to scripts/<command>.ts under Node 24: by exec where Node can, else as a forwarder.
+// to scripts/<command>.ts under Node 24: through scripts/launch.sh's exec (npm's scripts), by
+// Node's own exec where it can, else as a forwarder.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -367,12 +368,35 @@ if (!inherited) {
 if (command === 'check') process.exit(0);
 
 const script = path.join(repoRoot, 'scripts', COMMANDS[command]);
+// Where scripts/launch.sh wants the hand-over command; only this process may see it.
+const handoverFd = Number(process.env.PATCHBAY_HANDOVER_FD);
+delete process.env.PATCHBAY_HANDOVER_FD;
 // Unset values (a nested bootstrap may not know npm_config_nodedir) are left out, as spawn does.
 const env = Object.fromEntries(
   Object.entries(toolEnv(node, temporal, testServer, schemathesis)).filter(
     ([, value]) => value !== undefined,
   ),
 );
+
+// Under scripts/launch.sh (every npm script): print the command for the shell to exec, whatever
+// this Node can do. Only the variables set here are exported; the rest the shell already holds.
+if (Number.isInteger(handoverFd) && handoverFd > 2) {
+  const quote = (value) => `'${String(value).replaceAll("'", "'\\''")}'`;
+  const exports = Object.entries(env)
+    .filter(([key, value]) => process.env[key] !== value)
+    .map(([key, value]) => `export ${key}=${quote(value)}`);
+  const line = [
+    `cd ${quote(repoRoot)}`,
+    ...exports,
+    `exec ${[node.bin, script, ...args].map(quote).join(' ')}`,
+  ].join(' && ');
+  try {
+    fs.writeSync(handoverFd, `${line}\n`);
+    process.exit(0);
+  } catch (error) {
+    say(`could not hand over to the shell (${error?.code ?? 'unknown error'}); continuing here`);
+  }
+}
 
 // Hand over: on a Node that can exec (22.15, 23.11 and later), this process becomes the script,
 // so no launcher stays behind holding 40 MB or more (issue 19). The script then shares npm's

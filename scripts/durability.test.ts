@@ -2,7 +2,7 @@
 // runs"): a Temporal dev server with a database file, real worker processes started and
 // killed with SIGKILL, and a restart of the server and the API.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +190,9 @@ describe('durability', () => {
     await t.deps.temporal.workflow.getHandle(before.workflowId).result();
     // ADR 016: the server's SQLite file is in WAL mode, and what it committed survives below.
     expect(existsSync(path.join(dataDir, 'temporal.db-wal'))).toBe(true);
+    // ADR 039: with its Go heap collected at GOGC=50, and the same guarantees below.
+    const serverEnv = readFileSync(`/proc/${temporal.service.child.pid}/environ`, 'utf8');
+    expect(serverEnv.split('\0')).toContain('GOGC=50');
 
     // Stop everything but the database: the worker, the Temporal server, the API's client.
     for (const child of workers) child.kill('SIGTERM');

@@ -84,41 +84,63 @@ export function runnerMemoryMiB(pid: number): { private: number; pss: number }[]
     });
 }
 
-/** Proportional memory of a process and everything below it, in MiB (the n8n peer). */
-export function treePssMiB(pid: number): number {
-  return mib(tree(pid, listProcesses()).reduce((sum, process) => sum + pssKiB(process.pid), 0));
-}
-
-/** Which part of the stack a process is, from its command line. */
+/**
+ * Which part of a process tree a process is, from its command line: ours (`npm start`'s tree)
+ * or n8n's. `npm start` runs npm, then `sh` and bootstrap.mjs until they hand over (ADR 002),
+ * then start.ts, which stays as the supervisor.
+ */
 function part(command: string): string {
   if (command.includes('runner-process.')) return 'sandbox runners';
   if (command.includes('workers/src/main.ts')) return 'worker';
   if (command.includes('api/src/main.ts')) return 'API';
   if (/\btemporal\b/.test(command)) return 'Temporal';
   if (command.includes('postgres')) return 'PostgreSQL';
-  return 'launcher';
+  if (command.includes('scripts/start.ts')) return 'start.ts';
+  if (/\bnpm(-cli\.js)?\b/.test(command)) return 'npm';
+  if (command.includes('task-runner') || command.includes('task_runner')) return 'task runners';
+  if (command.includes('n8n')) return 'n8n';
+  return 'launchers';
 }
 
-/**
- * One row: the memory of everything `launcherPid` (scripts/start.ts) runs, at idle, as PSS,
- * with each part in the note. `npm start` adds npm itself, and bootstrap.mjs where Node cannot
- * exec (ADR 002).
- */
-export function stackMemoryRow(launcherPid: number): BenchRow {
+export interface TreeMemory {
+  /** PSS of every process in the tree, in MiB. */
+  pss: number;
+  /** RSS summed the same way (counts shared pages once per process: an upper bound). */
+  rss: number;
+  processes: number;
+  /** PSS per part, largest first, e.g. "Temporal 180, worker 150". */
+  parts: string;
+}
+
+/** The memory of `pid` and every process below it, whatever their cwd or process group. */
+export function treeMemory(pid: number): TreeMemory {
   const byPart = new Map<string, number>();
-  for (const process of tree(launcherPid, listProcesses())) {
+  let rss = 0;
+  const processes = tree(pid, listProcesses());
+  for (const process of processes) {
     const name = part(process.command);
     byPart.set(name, (byPart.get(name) ?? 0) + pssKiB(process.pid));
+    rss += statusKiB(process.pid, 'VmRSS');
   }
   const total = [...byPart.values()].reduce((sum, kib) => sum + kib, 0);
   const parts = [...byPart]
     .sort((a, b) => b[1] - a[1])
     .map(([name, kib]) => `${name} ${mib(kib).toFixed(0)}`)
     .join(', ');
+  return { pss: mib(total), rss: mib(rss), processes: processes.length, parts };
+}
+
+/**
+ * One row: the memory of everything `launcherPid` (scripts/start.ts) runs, at idle, as PSS,
+ * with each part in the note. `npm start` adds npm itself (and `npm run bench -- --n8n` counts
+ * it: ADR 039).
+ */
+export function stackMemoryRow(launcherPid: number): BenchRow {
+  const memory = treeMemory(launcherPid);
   return {
     name: 'embedded stack at idle, all processes (PSS)',
-    p50: mib(total),
+    p50: memory.pss,
     unit: 'MiB',
-    note: `target ≤ ${N8N_IDLE_MIB} (n8n idle); ${parts}`,
+    note: `target ≤ ${N8N_IDLE_MIB} (n8n idle); ${memory.parts}`,
   };
 }

@@ -1,11 +1,10 @@
-// The peer issue 19 measures us against, on its own ground: n8n, on this machine, in the same
-// bench run, on the same job. A Webhook node answering when the last node finishes, an HTTP
-// Request GET of the source's three items, a Code node keeping the first three, and an HTTP
-// Request POST of each to the destination: the 4 calls of our test-run job (runtime.ts),
-// against the same loopback APIs. Each sample alternates one n8n run and one Patchbay test run,
-// so both see the same machine at the same moment.
+// The peer we measure against, on its own ground: n8n, on this machine, on the same job. A
+// Webhook node answering when the last node finishes, an HTTP Request GET of the source's three
+// items, a Code node keeping the first three, and an HTTP Request POST of each to the
+// destination: the 4 calls of our test-run job (runtime.ts), against the same loopback APIs.
+// How the two are compared is versus-n8n.ts (ADR 039).
 //
-// Opt in with `npm run bench -- --n8n`. The first run installs n8n into
+// `npm run bench -- --n8n`. The first run installs n8n into
 // ~/.cache/patchbay/n8n-<version> (about 3 GB, a few minutes): n8n is a peer we measure, not a
 // dependency of the product.
 import { spawnSync } from 'node:child_process';
@@ -15,16 +14,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../lib/ports.ts';
 import { spawnService, stopService } from '../lib/processes.ts';
-import { treePssMiB } from './memory.ts';
-import { startTestRunJob, type Session } from './runtime.ts';
-import { size } from './size.ts';
-import { summarize, type BenchRow } from './table.ts';
 
 export const WITH_N8N = process.argv.includes('--n8n');
 
 // 2.41.3 is n8n's latest, but it needs @n8n/agents 0.26.2, which the registry this machine
 // reaches does not carry; 2.41.1 is the newest 2.41 that installs.
-const N8N_VERSION = '2.41.1';
+export const N8N_VERSION = '2.41.1';
 const WORKFLOW_ID = 'PatchbayBench001';
 const WEBHOOK_PATH = 'patchbay-bench';
 
@@ -49,7 +44,7 @@ function run(
 }
 
 /** n8n's command, installed once into the cache. */
-function installN8n(): string {
+export function installN8n(): string {
   const dir = path.join(os.homedir(), '.cache', 'patchbay', `n8n-${N8N_VERSION}`);
   const bin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
   const installed = path.join(dir, '.installed');
@@ -119,7 +114,7 @@ function workflow(sourceUrl: string, destinationUrl: string) {
 }
 
 /** n8n started on its defaults (SQLite, the JS task runner in internal mode), telemetry off. */
-async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) {
+export async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) {
   const userFolder = mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-n8n-'));
   const port = await freePort();
   // Only what n8n needs: the bench's environment may hold a database URL or keys.
@@ -185,7 +180,7 @@ async function startN8n(bin: string, sourceUrl: string, destinationUrl: string) 
 }
 
 /** One webhook run of the job: ms until n8n answers with the last node's output. */
-async function callWebhook(url: string): Promise<number> {
+export async function callWebhook(url: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
@@ -196,81 +191,4 @@ async function callWebhook(url: string): Promise<number> {
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`n8n webhook answered ${response.status}`);
   return performance.now() - started;
-}
-
-/** n8n's webhook run and our test run of the same job, alternated; n8n's idle memory. */
-export async function benchAgainstN8n(session: Session): Promise<BenchRow[]> {
-  const bin = installN8n();
-  const job = await startTestRunJob(session);
-  try {
-    const n8n = await startN8n(bin, job.source.url, job.destination.url);
-    try {
-      return await measureAgainstN8n(job, n8n);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`${message}\n${n8n.logTail()}`, { cause: error });
-    } finally {
-      await n8n.stop();
-    }
-  } finally {
-    await job.close();
-  }
-}
-
-async function measureAgainstN8n(
-  job: Awaited<ReturnType<typeof startTestRunJob>>,
-  n8n: Awaited<ReturnType<typeof startN8n>>,
-): Promise<BenchRow[]> {
-  // Both must do the whole job: 1 GET of the items and 3 POSTs of copies each time.
-  const calls = () => ({
-    gets: job.source.received.filter((request) => request.method === 'GET').length,
-    posts: job.destination.received.filter((request) => request.method === 'POST').length,
-  });
-  for (const [name, runOnce] of [
-    ['n8n', () => callWebhook(n8n.webhookUrl)],
-    ['Patchbay', () => job.testRun()],
-  ] as const) {
-    for (let i = 0; i < 3; i++) {
-      const before = calls();
-      await runOnce();
-      const after = calls();
-      if (after.gets - before.gets !== 1 || after.posts - before.posts !== 3)
-        throw new Error(
-          `${name} did not do the job: ${after.gets - before.gets} GETs and ${after.posts - before.posts} POSTs instead of 1 and 3`,
-        );
-    }
-  }
-  await sleep(3000);
-  const idle = treePssMiB(n8n.pid);
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  for (let i = 0; i < size(100, 20); i++) {
-    // Each call starts on a quiet machine: both finish work after they answer (n8n saves the
-    // execution, Temporal closes the workflow), which would otherwise land on the other's call.
-    await sleep(100);
-    theirs.push(await callWebhook(n8n.webhookUrl));
-    await sleep(100);
-    ours.push(await job.testRun());
-  }
-  const patchbay = summarize(ours);
-  const peer = summarize(theirs);
-  return [
-    {
-      name: `n8n ${N8N_VERSION}: webhook run of the same 4 calls`,
-      ...peer,
-      note: `${theirs.length}, alternating with the row below`,
-    },
-    {
-      name: 'test run through the API, alternating with n8n',
-      ...patchbay,
-      temporal: true,
-      note: `${(patchbay.p50 / peer.p50).toFixed(2)}× n8n's p50 (target ≤ 1.0)`,
-    },
-    {
-      name: `n8n ${N8N_VERSION} at idle, with its task runner (PSS)`,
-      p50: idle,
-      unit: 'MiB',
-      note: 'after 3 runs of each and 3 s idle',
-    },
-  ];
 }
