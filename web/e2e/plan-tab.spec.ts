@@ -292,7 +292,7 @@ test('after a hand edit, saving the plan asks first and the edited code stays re
     await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Save Code' }).click();
-  await expect(toast(page, 'Code saved')).toBeVisible();
+  await expect(toast(page, 'Code saved')).toBeVisible({ timeout: 30_000 });
 
   const plan = page.getByRole('tabpanel', { name: 'Plan' });
   await page.getByRole('tab', { name: 'Plan' }).click();
@@ -333,7 +333,7 @@ test('after a hand edit, saving the plan asks first and the edited code stays re
   await expect(versions.getByRole('row').nth(1)).toContainText('Edited plan');
   await expect(versions.getByRole('row').nth(2)).toContainText('Edited');
   await page.getByRole('button', { name: 'Restore version 2' }).click();
-  await expect(toast(page, 'Code saved')).toContainText('Version 2 restored');
+  await expect(toast(page, 'Code saved')).toContainText('Version 2 restored', { timeout: 30_000 });
   await expect(editorLines(page)).toContainText('checked by hand', EDITOR_LOAD);
 });
 
@@ -366,7 +366,7 @@ test('the checklist and the edited plan are still there after a new login', asyn
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL('/dashboard', { timeout: 30_000 });
 
   await page.goto(`/integrations/${integration.id}/review`);
   await report.getByRole('button', { name: /^Show the \d+ done$/ }).click();
@@ -394,6 +394,8 @@ test('the Plan tab at 390 px stacks its rows without sideways scrolling, and pas
   page,
   baseURL,
 }) => {
+  // Three page loads with Monaco and three axe passes.
+  test.setTimeout(360_000);
   const integration = await generatedIntegration(page.request, baseURL!, MISREAD, {
     id: 'hubspot',
     name: 'HubSpot',
