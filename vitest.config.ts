@@ -8,7 +8,9 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['{schema,catalog,runtime,db,workflows,generator,workers,api,scripts}/**/*.test.ts'],
+          include: [
+            '{schema,catalog,runtime,db,workflows,generator,workers,api,scripts}/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**'],
           globalSetup: ['scripts/test-support/global-setup.ts'],
           testTimeout: 60_000,

@@ -4,7 +4,8 @@ import type { GroundedPlan } from './grounded-plan.ts';
 // `fields`, `$select`): the read asks for every field the plan maps, filters, templates, keys or
 // pages on, so the code never writes an empty value for a field the API would have returned.
 
-const FIELD_SELECTOR = /^(?:opt_fields|fields|\$select|select|properties|attributes)$|[._]?fields$/i;
+const FIELD_SELECTOR =
+  /^(?:opt_fields|fields|\$select|select|properties|attributes)$|[._]?fields$/i;
 
 /** The source paths a plan reads from a record, in the order it first uses them. */
 function usedPaths(plan: GroundedPlan): string[] {
