@@ -68,6 +68,8 @@ export function methodNotAllowed(c: Context, methods: RouteMethods): Response | 
  */
 export function rejectMissingMethods(methods: RouteMethods): MiddlewareHandler {
   return async (c, next) => {
+    // A CORS preflight belongs to the route's own CORS handling (the Temporal UI's codec server).
+    if (c.req.method === 'OPTIONS') return next();
     const refused = methodNotAllowed(c, methods);
     if (refused) return refused;
     await next();

@@ -20,6 +20,8 @@ export const APP_WIDE_ANSWERS: {
   status: number;
   description: string;
   covers(path: string, method: string, operation: Operation): boolean;
+  /** Answered by Node's HTTP parser before the app sees the request: no JSON error body. */
+  bodyless?: boolean;
 }[] = [
   {
     status: 400,
@@ -47,6 +49,12 @@ export const APP_WIDE_ANSWERS: {
     description: 'DATABASE_UNAVAILABLE: PostgreSQL is unreachable; try again in a moment',
     covers: () => true,
   },
+  {
+    status: 431,
+    description: 'The request line and headers together are over 16 KiB (Node’s limit), empty body',
+    covers: () => true,
+    bodyless: true,
+  },
 ];
 
 /** Adds the app-wide answers to the generated paths; a route's own entry for a status wins. */
@@ -58,7 +66,9 @@ export function addAppWideAnswers(paths: Paths): void {
       for (const answer of APP_WIDE_ANSWERS) {
         const key = String(answer.status);
         if (responses[key] || !answer.covers(path, method, operation)) continue;
-        responses[key] = errorResponse(answer.description);
+        responses[key] = answer.bodyless
+          ? { description: answer.description }
+          : errorResponse(answer.description);
       }
     }
   }

@@ -256,7 +256,7 @@ describe('GET /api/openapi.json', () => {
       expect.arrayContaining(['stripe-signature', 'x-hub-signature-256', 'x-slack-signature']),
     );
     expect(Object.keys(hook?.responses ?? {}).sort()).toEqual(
-      ['200', '202', '400', '401', '404', '413', '429', '503'].sort(),
+      ['200', '202', '400', '401', '404', '413', '429', '431', '503'].sort(),
     );
     expect(hook?.responses['503']?.headers).toHaveProperty('Retry-After');
     expect(hook?.description).toMatch(/Any other method on this URL answers 405/);

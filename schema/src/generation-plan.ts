@@ -61,8 +61,8 @@ export const ZMappingRule = z.strictObject({
   template: z.string().min(1).max(2000).optional(),
   /** A part of a full name, or first and last joined. */
   how: z.enum(MAPPING_TRANSFORMS).optional(),
-  /** The join's two source fields. */
-  parts: z.tuple([z.string().min(1).max(300), z.string().min(1).max(300)]).optional(),
+  /** The join's two source fields (an array of two: a tuple has no OpenAPI 3.1 form here). */
+  parts: z.array(z.string().min(1).max(300)).length(2).optional(),
   /** The destination field's type; the value is converted to it. */
   type: z.enum(FIELD_TYPES),
   format: z.string().max(100).optional(),

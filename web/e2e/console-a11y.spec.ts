@@ -17,7 +17,8 @@ test('every signed-in screen has no serious accessibility problems, in dark and 
   user,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Every screen twice, each with an axe pass: longer than one story's default on a busy machine.
+  test.setTimeout(240_000);
   const integration = await createIntegration(page.request, baseURL!, {
     name: 'Checked integration',
   });
@@ -61,7 +62,9 @@ test('every signed-in screen has no serious accessibility problems, in dark and 
     await expectNoSeriousViolations(page, `${scheme} /integrations/new`);
 
     await page.goto(`/integrations/${integration.id}/review`);
-    await expect(page.getByTestId('code-editor').locator('.view-lines')).toContainText('checked');
+    await expect(page.getByTestId('code-editor').locator('.view-lines')).toContainText('checked', {
+      timeout: 30_000,
+    });
     await expect(page.getByRole('table', { name: 'Runs' })).toBeVisible();
     await expectNoSeriousViolations(page, `${scheme} review`);
     await page
@@ -139,10 +142,13 @@ test('a signed-in user’s theme choice survives a reload, and the editor follow
 
   await page.goto(`/integrations/${integration.id}/review`);
   const editor = page.getByTestId('code-editor').locator('.monaco-editor');
-  await expect(editor).toHaveClass(/\bvs\b/);
+  // Monaco loads lazily; on a busy machine its first render takes longer than the default wait.
+  await expect(editor).toHaveClass(/\bvs\b/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await expect(editor).toHaveClass(/vs-dark/);
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expect(page.getByTestId('code-editor').locator('.monaco-editor')).toHaveClass(/vs-dark/);
+  await expect(page.getByTestId('code-editor').locator('.monaco-editor')).toHaveClass(/vs-dark/, {
+    timeout: 30_000,
+  });
 });

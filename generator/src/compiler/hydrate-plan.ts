@@ -63,7 +63,9 @@ export function hydratePlan(
       ...rest,
       resource,
       operation: findOperation(destination, operation, 'destination', resource),
-      rules: mapping,
+      rules: mapping.map(({ parts, ...rule }) =>
+        parts ? { ...rule, parts: [parts[0] ?? '', parts[1] ?? ''] } : rule,
+      ),
     };
   }
   const grounded: GroundedPlan = {
