@@ -169,9 +169,13 @@ test.describe('signed in', () => {
     );
     await expect(page.getByRole('article', { name: 'Contacts push' })).toContainText('(failed)');
 
-    // A run started from the dashboard turns its card's badge without a reload either.
+    // A run started from the dashboard turns its card's badge without a reload either. Pause and
+    // resume keep a failure showing until a run succeeds; deploying code again clears it.
     await updateIntegration(page.request, baseURL!, failing.id, { status: 'paused' });
-    await updateIntegration(page.request, baseURL!, failing.id, { status: 'active' });
+    await updateIntegration(page.request, baseURL!, failing.id, {
+      generatedCode: `${FAILING}\n// deployed again`,
+      status: 'active',
+    });
     await page.reload();
     const card = page.getByRole('article', { name: 'Contacts push' });
     await expect(card.locator('[data-status]')).toHaveAttribute('data-status', 'active');
