@@ -340,7 +340,7 @@ function capitalisedFromPrompt(text: string, hints: string[], apiName = ''): str
     ).exec(text);
     if (m?.[1] && /^[A-Z]/.test(m[1])) return m[1];
   }
-  // Capitalised words before the noun name it ("the Returns sheet", "our Incident Log tab"),
+  // Capitalised words before the noun name it ("the Returns sheet", "our Vendor Log tab"),
   // unless they are the API's own name ("the Airtable table") or start a sentence.
   const apiWords = new Set(apiName.toLowerCase().split(/\s+/));
   for (const hint of hints) {
@@ -404,7 +404,7 @@ export function nameFromPrompt(text: string, hints: string[]): string | undefine
     const m = pattern.exec(text);
     const name = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4] ?? m?.[5];
     if (name) return name.trim();
-    // The name before its noun: the "Vendors" table, the ‘Resolved’ tab.
+    // The name before its noun: the "Vendors" table, the ‘Refunds’ tab.
     const before = new RegExp(
       `(?:"([^"]+)"|'([^']+)'|“([^”]+)”|‘([^’]+)’)\\s+${escapeRegExp(hint)}s?\\b`,
       'i',

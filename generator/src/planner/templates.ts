@@ -1,10 +1,10 @@
 import type { TResource } from '@patchbay/schema';
 import { conceptOf, leaves, normalise, type FieldLeaf } from './field-match.ts';
 
-// Templates a prompt writes for a text it wants ("Name the task "<company> – <contact>"",
-// `Message format: ✅ <task name> — done by <assignee name>`): the literal text is kept, and
+// Templates a prompt writes for a text it wants ("Title each card "<number>: <title>"",
+// `format: [<state>] <title> by <user login>`): the literal text is kept, and
 // each placeholder becomes `{source.path}` for the record's field its words name. A placeholder
-// with a fallback (`<assignee name, or "nobody" if unassigned>`) keeps it after a `|`. The
+// with a fallback (`<owner login, or "unassigned" when empty>`) keeps it after a `|`. The
 // compiled code fills the template per record (grounded-runtime.js, fillTemplate).
 
 export interface PromptTemplate {
@@ -90,7 +90,7 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
       PLACEHOLDER,
       (whole, angle?: string, double?: string, single?: string) => {
         const inside = (angle ?? double ?? single ?? '').trim();
-        // `<assignee name, or "nobody" if unassigned>`: a fallback for an empty value.
+        // `<owner login, or "unassigned" when empty>`: a fallback for an empty value.
         const fallback = /,?\s*\bor\s+["“']([^"”']*)["”']/.exec(inside);
         const words = inside.replace(/,?\s*\bor\s+["“'][^"”']*["”'].*$/, '').trim();
         const field = placeholderField(words, resource);
