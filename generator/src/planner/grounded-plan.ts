@@ -267,8 +267,8 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
   for (const hint of hints) {
     const pattern = new RegExp(
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
-      // "sheet id 1Qx", "form ID: qX7", "database (id 3c5e…)", "project gid 1208", project
-      // "Q4" (gid 1209): the word "id" is never the value, and a quoted name may come first.
+      // "sheet id 9zz", "form ID: ab12", "database (id 77aa…)", "project gid 4445", project
+      // "Ops" (gid 4446): the word "id" is never the value, and a quoted name may come first.
       `\\b${escapeRegExp(hint)}s?\\b(?=\\s*(?:["“'][^"”'\\n]{1,80}["”']\\s*)?[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
       'gi',
     );
@@ -510,7 +510,7 @@ function pickResource(
   // "the Trello list 64f1…", "spreadsheet 1AbC…": a noun followed by an id names where records
   // go, not what they are; "as cards" / "as rows" names what they are.
   const lower = text.toLowerCase();
-  // A name quoted before the noun ("my "Follow-ups" project") names a container too.
+  // A name quoted before the noun ("the "Onboarding" project") names a container too.
   const usable = (resource: TResource) =>
     mentions(text, resource, description)
       .filter((m) => !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(lower.slice(m.end)))
