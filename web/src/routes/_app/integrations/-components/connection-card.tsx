@@ -121,8 +121,10 @@ export function ConnectionCard({
             setUrlError(undefined);
             onChange({ baseUrl: event.currentTarget.value });
           }}
-          // Issue 29 §5: a malformed URL says so under the field as soon as the user leaves it.
-          // Its {placeholders} have their own fields below, checked on Generate.
+          // A malformed URL says so as soon as the user leaves the field. The message takes the
+          // place of the hint line that is always there, so nothing below moves: a click on
+          // Generate that blurred the field still lands on the button. {placeholders} have
+          // their own fields below, checked on Generate.
           onBlur={() =>
             setUrlError(
               baseUrlProblem({
@@ -131,12 +133,18 @@ export function ConnectionCard({
               }),
             )
           }
-          error={errors[field('baseUrl')] ?? urlError}
+          error={errors[field('baseUrl')] ?? (urlError !== undefined || undefined)}
           disabled={disabled}
           description={
-            placeholders.length > 0
-              ? `Fill in ${placeholders.map((name) => `{${name}}`).join(', ')} below.`
-              : undefined
+            urlError !== undefined && errors[field('baseUrl')] === undefined ? (
+              <Text component="span" size="xs" c="var(--mantine-color-error)">
+                {urlError}
+              </Text>
+            ) : placeholders.length > 0 ? (
+              `Fill in ${placeholders.map((name) => `{${name}}`).join(', ')} below.`
+            ) : (
+              'Where the API’s paths start, as its reference gives it.'
+            )
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />

@@ -128,7 +128,8 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
                 allowDeselect={false}
                 onChange={(from) => {
                   if (!from) return;
-                  const parts: [string, string] = [...(row.rule?.parts ?? [from, from])];
+                  const before = row.rule?.parts;
+                  const parts: [string, string] = [before?.[0] ?? from, before?.[1] ?? from];
                   parts[part] = from;
                   set({ how: 'join-name', parts });
                 }}
