@@ -29,6 +29,6 @@ export const EXAMPLE_PROMPTS: readonly ExamplePrompt[] = [
     label: 'Shopify orders → Airtable rows',
     apis: ['shopify', 'airtable'],
     prompt:
-      "Every hour, add Shopify orders paid since the last run to the Airtable base 'Sales', table 'Orders', one row per order with order number, total, currency, customer email and paid date. Skip orders that are already in the table.",
+      "Every hour, add Shopify orders paid since the last run to the Airtable base 'Sales', table 'Orders', one row per order with order number, total, currency, customer email and processed date. Skip orders that are already in the table.",
   },
 ];

@@ -57,7 +57,7 @@ export const ZMappingRule = z.strictObject({
   from: z.string().min(1).max(300).optional(),
   /** A fixed value. */
   value: z.string().max(2000).optional(),
-  /** Text with `{source.path}` placeholders (`{path|fallback}` for an empty value). */
+  /** Text with `{source.path}` placeholders (`{path|fallback}` for an empty value, `{path:200}` cut to 200 characters). */
   template: z.string().min(1).max(2000).optional(),
   /** A part of a full name, or first and last joined. */
   how: z.enum(MAPPING_TRANSFORMS).optional(),
@@ -169,6 +169,17 @@ export const ZPlanDedupe = z.strictObject({
   pagination: ZPagination,
   headers: ZStringMap,
   phrase: z.string().max(500),
+  /**
+   * A match is updated in place instead of skipped ("update it instead of creating a
+   * duplicate"): the update operation, its id parameter and the existing record's id field.
+   */
+  update: z
+    .strictObject({
+      operation: ZPlanOperation,
+      idParam: ZName,
+      idField: z.string().min(1).max(300),
+    })
+    .optional(),
 });
 export type TPlanDedupe = z.infer<typeof ZPlanDedupe>;
 

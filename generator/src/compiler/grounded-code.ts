@@ -163,7 +163,8 @@ function settings(
       })),
     )};`,
     '',
-    '// De-duplication: records whose key the destination holds already are skipped, or null.',
+    '// De-duplication: records whose key the destination holds already are skipped (or updated',
+    '// in place, when idField names the existing record id to update), or null.',
     `const DEDUPE = ${json(
       plan.dedupe
         ? {
@@ -176,6 +177,7 @@ function settings(
               Object.entries(plan.dedupe.query).filter(([, v]) => v !== '{key}'),
             ),
             basePath: basePath(input.destApiUrl),
+            idField: plan.dedupe.update?.idField ?? null,
           }
         : null,
     )};`,
@@ -356,6 +358,20 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
     );
   }
   const write = plan.destination;
+  const update = plan.dedupe?.update;
+  if (write && update) {
+    const op = update.operation;
+    const pathParams = { ...write.pathParams, [update.idParam]: '' };
+    out.push(
+      '',
+      `// ${op.id}: ${shortSummary(op.summary)}`,
+      '// The write path with the existing record id (WRITE_PATH is complete once lookups ran).',
+      'async function updateBody(ctx, id, payload) {',
+      `  const path = { ...WRITE_PATH, ${key(update.idParam)}: id };`,
+      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), pathParams, 'path')}, { json: payload });`,
+      '}',
+    );
+  }
   if (write) {
     const op = write.operation;
     const query = write.query && Object.keys(write.query).length > 0 ? 'query: WRITE.query, ' : '';
@@ -498,6 +514,7 @@ function runFunction(plan: GroundedPlan): string {
     write?.container?.kind === 'values-array' ||
     (write?.kind === 'message' && write.message?.summary);
   const single = write?.kind === 'message' && !write.message?.summary;
+  const update = plan.dedupe?.update;
   const size = write?.kind === 'batch' ? 'WRITE.batchSize' : '100';
   const sendLoop = grouped
     ? `  for (let start = 0; start < toSend.length; start += ${size}) {
@@ -505,7 +522,14 @@ function runFunction(plan: GroundedPlan): string {
     if ((await send(ctx, toBody(chunk))) === 'sent') sent += chunk.length;
     else skipped += chunk.length;
   }`
-    : `  for (const item of toSend) {
+    : update
+      ? `  for (const item of toSend) {
+    const id = toUpdate.get(item);
+    const write = id === undefined ? writeBody : (c, payload) => updateBody(c, id, payload);
+    if ((await send(ctx, toBody(item), write)) === 'sent') sent += 1;
+    else skipped += 1;
+  }`
+      : `  for (const item of toSend) {
     if ((await send(ctx, toBody(${single ? '[item]' : 'item'}))) === 'sent') sent += 1;
     else skipped += 1;
   }`;
@@ -528,18 +552,24 @@ export default async function run(ctx) {
   const thisRun = fresh.slice(0, MAX_ITEMS_PER_RUN);
   const selected = thisRun.filter((item) => passes(item, now));
 
-  // Records the destination holds already are skipped (DEDUPE), and so are repeats in this run.
+  // Records the destination holds already are skipped (DEDUPE), or updated in place when
+  // DEDUPE.idField is set; repeats in this run are skipped either way.
   const existing = DEDUPE ? await existingKeys(ctx) : null;
   const toSend = [];
+  const toUpdate = new Map();
   let skipped = 0;
   for (const item of selected) {
     if (existing) {
       const key = keyOf(getField(item, DEDUPE.sourceField));
       if (key && existing.has(key)) {
-        skipped += 1;
+        const id = existing.get(key);
+        if (DEDUPE.idField && id != null) {
+          toUpdate.set(item, id);
+          toSend.push(item);
+        } else skipped += 1;
         continue;
       }
-      existing.add(key);
+      existing.set(key, null);
     }
     toSend.push(item);
   }

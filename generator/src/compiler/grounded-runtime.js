@@ -216,12 +216,13 @@ function toRecord(item, top = false) {
   return record;
 }
 
-// The prompt's template with each {path} replaced by the record's value there, and
-// {path|fallback} by the fallback when the record has none.
+// The prompt's template with each {path} replaced by the record's value there, {path:200} by
+// its first 200 characters, and {path|fallback} by the fallback when the record has none.
 function fillTemplate(item, template) {
-  return template.replace(/\{([^{}|]+)(?:\|([^{}]*))?\}/g, (_, path, fallback) => {
+  return template.replace(/\{([^{}|:]+)(?::(\d+))?(?:\|([^{}]*))?\}/g, (_, path, max, fallback) => {
     const value = convert(getField(item, path), { type: 'string' });
-    return value === undefined || value === '' ? (fallback ?? '') : value;
+    if (value === undefined || value === '') return fallback ?? '';
+    return max && value.length > Number(max) ? `${value.slice(0, Number(max)).trimEnd()}…` : value;
   });
 }
 
@@ -290,10 +291,11 @@ function asParam(value, format) {
   return new Date(time).toISOString();
 }
 
-// Sends one write; a 409 Conflict means the destination has it already (a retried run).
-async function send(ctx, records) {
+// Sends one write (an update, when given its writer); a 409 Conflict means the destination
+// has it already (a retried run).
+async function send(ctx, records, write = writeBody) {
   try {
-    const answer = await writeBody(ctx, records);
+    const answer = await write(ctx, records);
     // Chat APIs such as Slack answer 200 with { ok: false, error } when a post fails.
     if (answer && typeof answer === 'object' && answer.ok === false) {
       throw new ctx.NonRetryableError(
@@ -363,16 +365,20 @@ async function resolveLookups(ctx) {
 
 // ── De-duplication ─────────────────────────────────────────────────────────────────────────
 
-// The keys of the records the destination holds already, read page after page.
+// The keys of the records the destination holds already, read page after page, each with the
+// record's id when matches are updated in place (DEDUPE.idField).
 async function existingKeys(ctx) {
-  const keys = new Set();
+  const keys = new Map();
   let page = { path: null, query: { ...DEDUPE.query } };
   if (DEDUPE.pagination.style === 'page')
     page.query[DEDUPE.pagination.pageParam] = DEDUPE.pagination.firstPage;
   for (let pages = 1; pages <= 10; pages += 1) {
     const body = await readExisting(ctx, page);
     const list = listAt(body, DEDUPE.itemsPath, 'the destination');
-    for (const record of list) keys.add(keyOf(getField(record, DEDUPE.destinationField)));
+    for (const record of list) {
+      const id = DEDUPE.idField ? getField(record, DEDUPE.idField) : null;
+      keys.set(keyOf(getField(record, DEDUPE.destinationField)), id);
+    }
     const next = nextPage(DEDUPE, body, list, page);
     if (!next) break;
     page = next;

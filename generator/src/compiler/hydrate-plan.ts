@@ -79,6 +79,10 @@ export function hydratePlan(
       ? {
           ...plan.dedupe,
           operation: findOperation(destination, plan.dedupe.operation, 'destination'),
+          update: plan.dedupe.update && {
+            ...plan.dedupe.update,
+            operation: findOperation(destination, plan.dedupe.update.operation, 'destination'),
+          },
         }
       : undefined,
     understood: [...plan.understood],

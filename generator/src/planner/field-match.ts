@@ -132,6 +132,26 @@ export function conceptOf(path: string): string | undefined {
   return direct;
 }
 
+const TIME_WORDS = /^(date|time|day|at|on|timestamp|datetime)$/;
+const TIME_FORMATS = new Set(['date-time', 'date', 'unix-time']);
+
+/**
+ * "paid date", "date created", "processed time" name the time field `paid_at`, `created`,
+ * `processed_at`: the words and the field's name agree once the time words are set aside.
+ */
+export function namesTimeField(words: string, leaf: FieldLeaf): boolean {
+  if (!TIME_FORMATS.has(leaf.schema.format ?? '')) return false;
+  const stem = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+|(?<=[a-z])(?=[A-Z])/)
+      .filter((w) => w && !TIME_WORDS.test(w))
+      .join('');
+  const said = stem(words);
+  const name = stem((leaf.path.split('.').at(-1) ?? '').replace(/([a-z])([A-Z])/g, '$1_$2'));
+  return said.length >= 3 && said === name;
+}
+
 /** A field reachable in a record, as a dotted path (`emails.0.value` for the first item). */
 export interface FieldLeaf {
   path: string;

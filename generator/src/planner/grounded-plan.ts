@@ -10,6 +10,7 @@ import type {
 import {
   conceptOf,
   leaves,
+  namesTimeField,
   matchField,
   normalise,
   type FieldLeaf,
@@ -17,7 +18,7 @@ import {
 } from './field-match.ts';
 import { readingSchedule, readPrompt, type PromptContext } from '../reader/read-prompt.ts';
 import { requestUsedFields } from './requested-fields.ts';
-import { readTemplates, templateTarget, type PromptTemplate } from './templates.ts';
+import { listedMessage, readTemplates, templateTarget, type PromptTemplate } from './templates.ts';
 
 // The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
@@ -131,6 +132,8 @@ export interface DedupePlan {
   pagination: TPagination;
   headers: Record<string, string>;
   phrase: string;
+  /** Update a match in place (its id in `idParam`) instead of skipping it. */
+  update?: { operation: TOperation; idParam: string; idField: string } | undefined;
 }
 
 /**
@@ -847,9 +850,19 @@ export function planGrounded(
     planMapping(text, mappings, plan, block);
     if (plan.destination?.message) {
       const [template] = readTemplates(text, plan.source.resource);
+      const listed = template ? undefined : listedMessage(text, plan.source.resource);
       if (template) {
         plan.destination.message.template = template.template;
         noteTemplate(template, 'the message', plan);
+      } else if (listed) {
+        plan.destination.message.template = listed.template;
+        for (const words of listed.unmatched)
+          plan.unresolved.push(
+            `the message's "${words}": no field of ${plan.source.resource.plural} matches it`,
+          );
+        plan.understood.push(
+          `Each message holds what the prompt lists ("${listed.written}"): ${listed.template.replace(/\n/g, ' / ')}.`,
+        );
       }
     }
     planFilters(text, reading, plan);
@@ -877,6 +890,7 @@ export function plannedCalls(
     ...(plan.dedupe ? [call('destination', plan.dedupe.operation)] : []),
     ...plan.lookups.map((lookup) => call('destination', lookup.operation)),
     ...(plan.destination ? [call('destination', plan.destination.operation)] : []),
+    ...(plan.dedupe?.update ? [call('destination', plan.dedupe.update.operation)] : []),
   ];
 }
 
@@ -1770,6 +1784,7 @@ function namedColumns(
       scalar.find(
         (l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name),
       ) ??
+      scalar.find((l) => namesTimeField(name, l)) ??
       (wanted.length >= 4 ? scalar.find((l) => leafOf(l).includes(wanted)) : undefined);
     return { to: name, from: leaf?.path };
   });
@@ -2119,12 +2134,14 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     const m = pattern.exec(lower);
     if (!m) continue;
     const createdField = read.resource.createdField;
-    const field = createdField
-      ? (fields.find((l) => l.path === createdField) ?? {
-          path: createdField,
-          schema: { type: 'string' } as TFieldSchema,
-        })
-      : undefined;
+    const field =
+      eventTimeField(lower.slice(0, m.index), leaves(read.resource.schema, 2)) ??
+      (createdField
+        ? (fields.find((l) => l.path === createdField) ?? {
+            path: createdField,
+            schema: { type: 'string' } as TFieldSchema,
+          })
+        : undefined);
     if (!field) {
       plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no creation time`);
       plan.blocking.push(`"${m[0]}" (no creation time in ${read.resource.plural})`);
@@ -2240,6 +2257,33 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     else if (found)
       add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0].trim() });
   }
+  // "orders paid since …", "tasks that were completed": a state after the noun.
+  const participle = new RegExp(
+    `\\b${apiName}(?:${nouns.join('|')})s?\\s+(?:(?:that|which)\\s+)?(?:(?:were|was|are|is|have been|has been|got|get)\\s+)?([a-z]+)\\b`,
+    'g',
+  );
+  for (const m of lower.matchAll(participle)) {
+    const word = m[1] ?? '';
+    if (word.length < 4 || plan.filters.some((f) => f.phrase.includes(word))) continue;
+    const found = stateMatch(fields, word, true);
+    if (found?.value !== undefined)
+      add({ field: found.field, op: 'eq', value: found.value, phrase: m[0].trim() });
+    else if (found) add({ field: found.field, op: 'truthy', phrase: m[0].trim() });
+  }
+}
+
+/**
+ * "paid yesterday", "completed since the last run": the records' time field for the event the
+ * words just before name (`paid_at`, `completed_at`), when they keep one.
+ */
+function eventTimeField(before: string, fields: readonly FieldLeaf[]): FieldLeaf | undefined {
+  const event = before
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .slice(-3)
+    .reverse()
+    .find((word) => !/^(since|after|on|in|from|during|over|within|the|last|past)$/.test(word));
+  return event ? fields.find((leaf) => namesTimeField(event, leaf)) : undefined;
 }
 
 /** Words for the same record state: Trello's `closed` is what its app calls archived. */
@@ -2416,6 +2460,12 @@ function planCursor(lower: string, reading: ReturnType<typeof readPrompt>, plan:
       ? (resource.updatedField ?? resource.createdField)
       : (resource.createdField ?? resource.updatedField);
   if ('field' in wants && wants.field) field = wants.field;
+  // "paid since the last run": the time of that event; records without it have not had it yet.
+  const sinceWord = /\b(?:since|after)\b/.exec(lower);
+  const eventField = sinceWord
+    ? eventTimeField(lower.slice(0, sinceWord.index), leaves(resource.schema))?.path
+    : undefined;
+  if (eventField && !('field' in wants && wants.field)) field = eventField;
   if (since && (since.field === field || !field)) field = since.field;
   field ??= resource.idField;
   const fieldSchema = leaves(resource.schema).find((l) => l.path === field)?.schema;
@@ -2436,17 +2486,53 @@ function planCursor(lower: string, reading: ReturnType<typeof readPrompt>, plan:
 
 // ── De-duplication ──────────────────────────────────────────────────────────────────────────
 
+/** Records that are people, compared by email when nothing else is named. */
+const PERSON_RECORD =
+  /\b(contact|customer|subscriber|member|user|lead|person|people|candidate|employee|profile|attendee|applicant|recipient|prospect|guest|patient|student)s?$/i;
+
+/**
+ * "Update it instead of creating a duplicate", "create or update", "if one exists already,
+ * update it": a match is updated in place rather than skipped.
+ */
+const UPDATE_EXISTING =
+  /\b(upsert\w*|(?:create|add|insert)s? or updates?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|those|the (?:\w+ ){0,2}?\w+|existing \w+))?[\w ,']{0,40}?(?:instead of|rather than) (?:creat|add|insert|mak|duplicat)\w*(?: (?:a |another )?(?:duplicate|new|second) ?\w*)?(?:[\w ,']{0,40}?\b(?:already )?exists?)?|(?:if|when)\b[\w ,']{0,50}?\b(?:already )?exists?(?: already)?,? (?:then )?(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|the \w+))?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|the \w+))? (?:if|when)[\w ']{0,40}?(?:already )?exists?(?: already)?|(?:updat|refresh|overwrit)\w* (?:the )?existing(?: \w+)?)/;
+
 function planDedupe(lower: string, plan: GroundedPlan) {
+  const upsert = UPDATE_EXISTING.exec(lower);
   const m =
-    /\b(skip[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates)\b/.exec(
+    upsert ??
+    /\b((?:skip|leave out|exclude|ignore|omit|drop)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates)\b/.exec(
       lower,
     );
   if (!m) return;
   const write = plan.destination as WritePlan;
   const read = plan.source as ReadPlan;
   if (write.kind === 'message') return;
+  if (upsert && /upsert/.test(write.operation.kind)) {
+    plan.understood.push(
+      `"${upsert[0]}": ${write.operation.method} ${write.operation.path} creates or updates by itself.`,
+    );
+    return;
+  }
+  const update = upsert ? updateInPlace(write, plan, upsert[0]) : undefined;
+  if (upsert && !update) return;
   const rules = write.rules.filter((r) => r.from && !r.how);
+  // The field the prompt compares by ("with the same email", "match on phone"), else the
+  // likeliest key.
+  const said = `${m[0]} ${/\bmatch\w* (?:on|by|using) (?:the |their |its )?(\w+)/.exec(lower)?.[1] ?? ''}`;
+  const named = (field: string | undefined) =>
+    field !== undefined &&
+    new RegExp(`\\b${escapeRegExp(field.split('.').at(-1) ?? '').replace(/_/g, ' ')}s?\\b`).test(
+      said.replace(/_/g, ' '),
+    );
+  // A person is known by their email; any other record (an order, a ticket) by its own id or
+  // number, since one customer's email is on many orders.
+  const person = PERSON_RECORD.test(read.resource.name);
+  const ownKey = (r: FieldRule) =>
+    r.from === read.resource.idField || /(^|[._])(number|num|no|key|code)$/i.test(r.from ?? '');
   const key =
+    rules.find((r) => named(r.to) || named(r.from)) ??
+    (person ? undefined : rules.find(ownKey)) ??
     rules.find((r) => conceptOf(r.to) === 'email') ??
     rules.find((r) => conceptOf(r.to) === 'externalid') ??
     rules.find((r) => conceptOf(r.to) === 'name') ??
@@ -2511,11 +2597,47 @@ function planDedupe(lower: string, plan: GroundedPlan) {
     itemsPath: list.itemsPath ?? '',
     pagination: list.pagination ?? { style: 'none' },
     headers: requiredHeaders(list, plan.unresolved, plan.destinationDescription as TApiDescription),
-    phrase: m[0],
+    phrase: update ? withCondition(lower, upsert as RegExpExecArray) : m[0],
+    update,
   };
   plan.understood.push(
-    `Skip ${read.resource.plural} already in ${write.resource.plural} ("${m[0]}"): ${key.from} compared with ${destinationField}, read with ${list.method} ${list.path}.`,
+    `${update ? 'Update' : 'Skip'} ${read.resource.plural} already in ${write.resource.plural} ("${m[0]}"): ${key.from} compared with ${destinationField}, read with ${list.method} ${list.path}` +
+      (update
+        ? `; a match is updated with ${update.operation.method} ${update.operation.path}.`
+        : '.'),
   );
+}
+
+/** An update's phrase with the condition just before it ("where one is on file, refresh it"). */
+function withCondition(lower: string, match: RegExpExecArray): string {
+  const before = /\b(?:where|if|when|whenever|in case)\b[^.;:!?]{0,80}?,?\s*$/.exec(
+    lower.slice(0, match.index),
+  );
+  return `${before?.[0] ?? ''}${match[0]}`;
+}
+
+/**
+ * How a match is updated in place: the resource's update whose one extra path parameter is
+ * the record id. Undefined (and said so) when the destination describes none.
+ */
+function updateInPlace(write: WritePlan, plan: GroundedPlan, phrase: string): DedupePlan['update'] {
+  // One record per call: a batch or a row append has no one record to update.
+  const updates =
+    write.kind === 'record' && write.container?.kind !== 'values-array'
+      ? write.resource.operations.filter((op) => op.kind === 'update')
+      : [];
+  for (const operation of updates) {
+    const extra = requiredParams(operation, 'path').filter((name) => !(name in write.pathParams));
+    if (extra.length !== 1 || !extra[0]) continue;
+    const idParam = extra[0];
+    const fields = leaves(write.resource.schema).map((leaf) => leaf.path);
+    const idField = fields.includes(idParam) ? idParam : write.resource.idField;
+    return { operation, idParam, idField };
+  }
+  plan.unresolved.push(
+    `"${phrase}": ${write.resource.plural} have no update operation to change an existing one`,
+  );
+  return undefined;
 }
 
 // ── Small helpers ───────────────────────────────────────────────────────────────────────────

@@ -70,6 +70,9 @@ export function toGenerationPlan(plan: GroundedPlan): TGenerationPlan {
           pagination: dedupe.pagination,
           headers: dedupe.headers,
           phrase: dedupe.phrase,
+          ...(dedupe.update
+            ? { update: { ...dedupe.update, operation: operationRef(dedupe.update.operation) } }
+            : {}),
         }
       : undefined,
     lookups: plan.lookups.map((lookup) =>

@@ -18,9 +18,9 @@ function usedPaths(plan: GroundedPlan): string[] {
   for (const rule of write?.rules ?? []) {
     add(rule.from);
     for (const part of rule.parts ?? []) add(part);
-    for (const m of (rule.template ?? '').matchAll(/\{([^{}|]+)/g)) add(m[1]);
+    for (const m of (rule.template ?? '').matchAll(/\{([^{}|:]+)/g)) add(m[1]);
   }
-  for (const m of (write?.message?.template ?? '').matchAll(/\{([^{}|]+)/g)) add(m[1]);
+  for (const m of (write?.message?.template ?? '').matchAll(/\{([^{}|:]+)/g)) add(m[1]);
   for (const column of write?.columns ?? []) add(column);
   for (const filter of plan.filters) add(filter.field);
   add(plan.cursor?.field);

@@ -1,6 +1,6 @@
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter, statedMappings, type GroundedPlan } from './grounded-plan.ts';
-import { readTemplates } from './templates.ts';
+import { listedMessage, readTemplates } from './templates.ts';
 import { unaccountedClauses, wordsOf } from '../reader/prompt-clauses.ts';
 import { describeSchedule, readSchedule } from '../reader/read-prompt.ts';
 
@@ -80,6 +80,12 @@ function planVocabulary(
     readSchedule(prompt)?.phrase ?? '',
     // The templates the plan writes with: their text is the prompt's own.
     ...(plan.source ? readTemplates(prompt, plan.source.resource).map((t) => t.written) : []),
+    // A message whose contents the prompt listed, when the plan writes that list.
+    ...(plan.source && plan.destination?.message?.template
+      ? [listedMessage(prompt, plan.source.resource)]
+          .filter((t) => t?.template === plan.destination?.message?.template)
+          .map((t) => t?.written ?? '')
+      : []),
     // The mappings the plan took from the prompt's own words.
     ...(plan.source
       ? statedMappings(prompt, plan.source.resource, names.source)
@@ -103,6 +109,9 @@ function planVocabulary(
   for (const [name, value] of Object.entries(plan.source?.query ?? {}))
     texts.push(name, String(value));
   if (plan.destination?.kind === 'batch') texts.push('bulk batch batches once together');
+  // A write that creates or updates by itself does what "update it if it exists" asks.
+  if (/upsert/.test(plan.destination?.operation.kind ?? ''))
+    texts.push('update updates upsert existing exists already instead creating duplicate');
   if (plan.destination?.message?.template || plan.destination?.rules.some((r) => r.template))
     texts.push('format formatted template like this text reads looks');
   for (const filter of plan.filters) {

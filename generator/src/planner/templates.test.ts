@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entry, plan } from './catalog-plan.test-support.ts';
-import { readTemplates } from './templates.ts';
+import { listedMessage, readTemplates } from './templates.ts';
 
 // Templates written in a prompt become the text of a field or message, with each placeholder
 // grounded in the source record's fields (worded unlike any benchmark task).
@@ -76,5 +76,24 @@ describe('fields a list returns only when asked', () => {
     expect(String(contacts.source?.query.properties).split(',')).toEqual(
       expect.arrayContaining(['email']),
     );
+  });
+
+  const issue = entry('github').resources.find((r) => r.name === 'issue')!;
+
+  it('turns a listed message into a headline and labelled lines, a "first N characters" cut', () => {
+    const short = listedMessage(
+      'For each new issue, drop a note in #triage showing the title, the reporter, the first 80 chars of the body and its url.',
+      issue,
+    );
+    expect(short?.template).toBe(
+      '{title}\nReporter: {user.login}\nBody: {body:80}\nUrl: {html_url}',
+    );
+    expect(short?.unmatched).toEqual([]);
+    // An item no field answers to is named, not dropped silently.
+    expect(listedMessage('Ping #ops containing the title, mood and url', issue)?.unmatched).toEqual(
+      ['mood'],
+    );
+    // A single item is not a list.
+    expect(listedMessage('Ping #ops with the title', issue)).toBeUndefined();
   });
 });

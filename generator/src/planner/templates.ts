@@ -1,5 +1,5 @@
 import type { TResource } from '@patchbay/schema';
-import { conceptOf, leaves, normalise, type FieldLeaf } from './field-match.ts';
+import { conceptOf, leaves, namesTimeField, normalise, type FieldLeaf } from './field-match.ts';
 
 // Templates a prompt writes for a text it wants ("Title each card "<number>: <title>"",
 // `format: [<state>] <title> by <user login>`): the literal text is kept, and
@@ -79,7 +79,91 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
       if (same) return same;
     }
   }
+  return (
+    fields.find((f) => f.depth === 0 && namesTimeField(kept.join(' '), f)) ??
+    personField(kept.at(-1) ?? '', fields)
+  );
+}
+
+/** Who made a record, by the words people use for it. */
+const MAKER_ROLES = ['author', 'creator', 'reporter', 'requester', 'sender', 'owner', 'from'];
+/** Who a record is for or with: named as themselves, never as its maker. */
+const OTHER_ROLES = ['assignee', 'organizer', 'customer', 'contact', 'member', 'user'];
+/** How a person is shown, best first. */
+const PERSON_LEAVES = ['name', 'login', 'displayname', 'username', 'fullname', 'email'];
+
+/**
+ * "author", "reporter", "owner": the person object a record keeps for that role, shown by its
+ * name, login or email. A maker role falls back to the record's `user` or `creator` object,
+ * the way GitHub calls its author `user`.
+ */
+function personField(word: string, fields: readonly FieldLeaf[]): FieldLeaf | undefined {
+  const role = normalise(word).replace(/s$/, '');
+  if (!MAKER_ROLES.includes(role) && !OTHER_ROLES.includes(role)) return undefined;
+  const parents = MAKER_ROLES.includes(role)
+    ? [role, ...MAKER_ROLES.filter((r) => r !== role), 'user', 'createdby']
+    : [role];
+  for (const parent of parents) {
+    for (const leaf of PERSON_LEAVES) {
+      const found = fields.find((f) => {
+        const parts = f.path.split('.').filter((part) => !/^\d+$/.test(part));
+        return (
+          parts.length === 2 &&
+          normalise(parts[0] ?? '') === parent &&
+          normalise(parts[1] ?? '') === leaf
+        );
+      });
+      if (found) return found;
+    }
+  }
   return undefined;
+}
+
+/**
+ * A message's contents given as a list ("post each one with its title, author, link and the
+ * first 200 characters of the description"): the first item heads the message and each other
+ * item gets a labelled line, a "first N characters of" item cut to N (`{path:N}`). Undefined
+ * unless the list has two or more short items; items no field answers to are `unmatched`.
+ */
+export function listedMessage(prompt: string, resource: TResource): PromptTemplate | undefined {
+  const intro = /\b(?:with|including|showing|containing|listing|giving)\s+(?:its|their|the)\s+/gi;
+  for (const m of prompt.matchAll(intro)) {
+    const start = m.index + m[0].length;
+    const rest = /^[^.;!?\n]+/.exec(prompt.slice(start))?.[0] ?? '';
+    const items = rest
+      .replace(/,?\s+and\s+/g, ', ')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (items.length < 2 || items.some((item) => item.split(/\s+/).length > 8)) continue;
+    const unmatched: string[] = [];
+    const parts = items.map((item) => {
+      const cut = /^(?:the\s+)?first\s+(\d+)\s+(?:characters|chars|letters)\s+of\s+(.+)$/i.exec(
+        item,
+      );
+      const words = (cut?.[2] ?? item).replace(/^(?:a|an|the|its|their)\s+/i, '');
+      const field = placeholderField(words, resource);
+      if (!field) unmatched.push(words);
+      return { words, placeholder: field ? `{${field.path}${cut ? `:${cut[1]}` : ''}}` : '' };
+    });
+    const [head, ...lines] = parts;
+    const template = [
+      head?.placeholder ?? '',
+      ...lines.filter((p) => p.placeholder).map((p) => `${capitalise(p.words)}: ${p.placeholder}`),
+    ].join('\n');
+    return {
+      written: `${m[0]}${rest}`.trim(),
+      template,
+      unmatched,
+      index: m.index,
+      lead: prompt.slice(Math.max(0, m.index - 60), m.index),
+    };
+  }
+  return undefined;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The templates a prompt writes, with their placeholders grounded in the source's records. */

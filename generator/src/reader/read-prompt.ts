@@ -633,7 +633,7 @@ function readIncremental(
   const changed =
     /\b(changed|updated|modified|edited|new\s+(?:or|and|\/)\s+(?:updated|changed|modified)|up[\s-]to[\s-]date)\b/gi;
   const fresh =
-    /\b(new|newly[\s-]created|created\s+since|added\s+since|since\s+(?:the\s+)?last\s+(?:run|sync|time|check))\b/gi;
+    /\b(new|newly[\s-]created|created\s+since|added\s+since|since\s+(?:the\s+)?(?:last|previous|prior|preceding)\s+(?:run|sync|time|check|pass|execution|poll)|since\s+(?:we|it|you)\s+last\s+(?:ran|run|synced|checked|looked|polled))\b/gi;
   const changedMatches = [...text.matchAll(changed)];
   const freshMatches = [...text.matchAll(fresh)];
   // "the updated list" or "update" as a verb aimed at the destination are not about items.

@@ -485,6 +485,34 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(salesforce.requests.filter((r) => r.method === 'GET').length).toBe(2);
   });
 
+  it('Stripe customers → Intercom contacts: a contact on file already is updated in place, the rest created', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers });
+    const intercom = await mock(entry('intercom'), {
+      contact: [
+        { type: 'contact', id: 'ic_9', role: 'user', email: 'someone@example.com', name: 'X' },
+        { type: 'contact', id: 'ic_7', role: 'user', email: 'Alan@example.com', name: 'A. T.' },
+      ],
+    });
+    const generated = generate(
+      'Each night, bring Stripe customers into Intercom as contacts; where a contact with that email is on file already, refresh it rather than adding a second one.',
+      stripe,
+      intercom,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, intercom));
+    expect(intercom.writes.map((w) => w.kind)).toEqual(['create', 'update', 'create']);
+    expect(intercom.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
+      '/contacts/ic_7',
+    ]);
+    expect(intercom.records('contact').map((c) => [c.id, c.email, c.name])).toEqual([
+      ['ic_9', 'someone@example.com', 'X'],
+      ['ic_7', 'alan@example.com', 'Alan Turing'],
+      [expect.any(String), 'ada@example.com', 'Ada Lovelace'],
+      [expect.any(String), 'grace@example.com', 'Grace Hopper'],
+    ]);
+  });
+
   it('new PagerDuty incidents → Statuspage incidents: offset pages, a wrapped body, the page id', async () => {
     const incident = (n: number, status: string) => ({
       id: `P${n}`,

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+
+// What a record went through ("paid", "completed") picks its state filter and the time field
+// of that event; "update it if it exists" updates a match in place instead of skipping it.
+// Worded unlike any benchmark task.
+
+describe('events a prompt names after the noun', () => {
+  it('reads a state after the noun as a filter', () => {
+    const read = plan('Mirror Asana tasks that have been completed to Todoist', 'asana', 'todoist');
+    expect(read.filters).toContainEqual(
+      expect.objectContaining({ field: 'completed', op: 'truthy' }),
+    );
+  });
+
+  it("uses the event's own time for the cursor and for a window", () => {
+    const cursor = plan(
+      'Each evening, log Asana tasks finished since the previous run into Todoist',
+      'asana',
+      'todoist',
+    );
+    expect(cursor.cursor?.field).toBe('created_at');
+    const completed = plan(
+      'Each evening, log Asana tasks completed since the previous run into Todoist',
+      'asana',
+      'todoist',
+    );
+    expect(completed.cursor?.field).toBe('completed_at');
+    const window = plan(
+      'Tell #money about Stripe invoices paid in the past 3 days',
+      'stripe',
+      'slack',
+    );
+    expect(window.filters).toContainEqual(
+      expect.objectContaining({ field: 'status_transitions.paid_at', op: 'within' }),
+    );
+    expect(window.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'eq', value: 'paid' }),
+    );
+  });
+});
+
+describe('updating a record the destination has already', () => {
+  it('updates a match through the update operation, by the field the prompt compares', () => {
+    const upsert = plan(
+      'Push Stripe customers into Pipedrive as persons; create or update, matching on email.',
+      'stripe',
+      'pipedrive',
+    );
+    expect(upsert.unresolved).toEqual([]);
+    expect(upsert.dedupe).toMatchObject({
+      sourceField: 'email',
+      update: { idParam: 'id', idField: 'id', operation: { method: 'PATCH' } },
+    });
+  });
+
+  it('says so when the destination has no update operation, and writes nothing', () => {
+    const none = plan(
+      'Send GitHub issues in octo/app to Discord webhook channel; if it already exists, overwrite it',
+      'github',
+      'discord',
+    );
+    expect(none.dedupe).toBeUndefined();
+  });
+
+  it('compares orders by their own number, not the customer email many orders share', () => {
+    const rows = plan(
+      "Copy Shopify orders to the Airtable base 'Ops', table 'Orders', columns order number, email and total; leave out ones already there",
+      'shopify',
+      'airtable',
+    );
+    expect(rows.dedupe?.sourceField).toBe('order_number');
+    const people = plan(
+      'Sync Stripe customers to Intercom contacts and skip any that already exist',
+      'stripe',
+      'intercom',
+    );
+    expect(people.dedupe?.sourceField).toBe('email');
+  });
+});
