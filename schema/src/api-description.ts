@@ -552,3 +552,24 @@ export const ZImportApiDescriptionInput = z.strictObject({
   baseUrl: zHttpUrl.optional(),
 });
 export type TImportApiDescriptionInput = z.infer<typeof ZImportApiDescriptionInput>;
+
+/**
+ * How one existing record of a resource is changed in place: its update operation whose single
+ * path parameter beyond the ones the write fills is the record id, and the record's field that
+ * holds that id. The planner and the Plan tab both offer "update a match" through this.
+ */
+export function inPlaceUpdate(
+  resource: TResource,
+  writePathParams: Readonly<Record<string, string>>,
+): { operation: TOperation; idParam: string; idField: string } | undefined {
+  for (const operation of resource.operations.filter((op) => op.kind === 'update')) {
+    const extra = operation.params
+      .filter((p) => p.in === 'path' && p.required && !(p.name in writePathParams))
+      .map((p) => p.name);
+    const [idParam] = extra;
+    if (extra.length !== 1 || !idParam) continue;
+    const idField = idParam in (resource.schema.properties ?? {}) ? idParam : resource.idField;
+    return { operation, idParam, idField };
+  }
+  return undefined;
+}

@@ -272,6 +272,47 @@ test('mapping an unmapped required field clears its mark and changes the code', 
   expect(saved.generationReport?.requirements.filter((r) => r.status === 'missing')).toEqual([]);
 });
 
+test('a record the destination has already can be updated instead of skipped', async ({
+  page,
+  baseURL,
+}) => {
+  // HubSpot holds Grace already, as contact 501; its list answers in HubSpot's shape.
+  await destination.close();
+  destination = await startLoopbackApi((request) =>
+    request.method === 'GET' && request.url.startsWith('/crm/v3/objects/contacts')
+      ? { body: { results: [{ id: '501', properties: { email: 'grace@example.com' } }] } }
+      : { status: 201, body: { id: 'created' } },
+  );
+  const integration = await generatedIntegration(
+    page.request,
+    baseURL!,
+    'Every hour copy Stripe customers into HubSpot as contacts.',
+    { id: 'hubspot', name: 'HubSpot' },
+  );
+  expect(integration.generatedCode).not.toContain('updateBody');
+  const plan = await openPlan(page, integration.id);
+  const runs = plan.getByRole('region', { name: 'Runs' });
+  await runs
+    .getByRole('switch', { name: 'Compare with the records the destination already has' })
+    .check();
+  await choose(
+    page,
+    runs,
+    'A record already there is',
+    'Updated (PATCH /crm/v3/objects/contacts/{contactId})',
+  );
+  await plan.getByRole('button', { name: 'Save plan and dry-run' }).click();
+  const dryRun = plan.getByRole('region', { name: 'Dry run of the saved plan' });
+  const summary = dryRun.getByTestId('plan-dry-run-summary');
+  await expect(summary).toContainText('would create 2 HubSpot contacts', { timeout: 60_000 });
+  await expect(summary).toContainText('would update 1 HubSpot contact');
+  const saved = ZIntegration.parse(
+    await (await page.request.get(`/api/integrations/${integration.id}`)).json(),
+  );
+  expect(saved.generationReport?.plan?.dedupe?.update).toMatchObject({ idParam: 'contactId' });
+  expect(saved.generatedCode).toContain('updateBody');
+});
+
 test('after a hand edit, saving the plan asks first and the edited code stays restorable', async ({
   page,
   baseURL,

@@ -1,11 +1,12 @@
-import type {
-  TApiDescription,
-  TFieldSchema,
-  TOperation,
-  TPagination,
-  TParameter,
-  TResource,
-  TSchedule,
+import {
+  inPlaceUpdate,
+  type TApiDescription,
+  type TFieldSchema,
+  type TOperation,
+  type TPagination,
+  type TParameter,
+  type TResource,
+  type TSchedule,
 } from '@patchbay/schema';
 import {
   conceptOf,
@@ -854,12 +855,14 @@ export function planGrounded(
       if (template) {
         plan.destination.message.template = template.template;
         noteTemplate(template, 'the message', plan);
-      } else if (listed) {
-        plan.destination.message.template = listed.template;
+      } else if (listed && listed.unmatched.length > 0) {
+        // A message missing what was asked for is a wrong write: the default one, and a gap.
         for (const words of listed.unmatched)
           plan.unresolved.push(
             `the message's "${words}": no field of ${plan.source.resource.plural} matches it`,
           );
+      } else if (listed) {
+        plan.destination.message.template = listed.template;
         plan.understood.push(
           `Each message holds what the prompt lists ("${listed.written}"): ${listed.template.replace(/\n/g, ' / ')}.`,
         );
@@ -2257,20 +2260,26 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     else if (found)
       add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0].trim() });
   }
-  // "orders paid since …", "tasks that were completed": a state after the noun.
+  // "orders paid since …", "tasks that were completed": a state after the noun. Words for a
+  // record coming into being ("issues opened since …", GitLab's `opened`) say which records are
+  // new, not which state they must still be in.
   const participle = new RegExp(
     `\\b${apiName}(?:${nouns.join('|')})s?\\s+(?:(?:that|which)\\s+)?(?:(?:were|was|are|is|have been|has been|got|get)\\s+)?([a-z]+)\\b`,
     'g',
   );
   for (const m of lower.matchAll(participle)) {
     const word = m[1] ?? '';
-    if (word.length < 4 || plan.filters.some((f) => f.phrase.includes(word))) continue;
+    if (word.length < 4 || CREATION_EVENTS.test(word)) continue;
+    if (plan.filters.some((f) => f.phrase.includes(word))) continue;
     const found = stateMatch(fields, word, true);
     if (found?.value !== undefined)
       add({ field: found.field, op: 'eq', value: found.value, phrase: m[0].trim() });
     else if (found) add({ field: found.field, op: 'truthy', phrase: m[0].trim() });
   }
 }
+
+const CREATION_EVENTS =
+  /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;
 
 /**
  * "paid yesterday", "completed since the last run": the records' time field for the event the
@@ -2622,18 +2631,11 @@ function withCondition(lower: string, match: RegExpExecArray): string {
  */
 function updateInPlace(write: WritePlan, plan: GroundedPlan, phrase: string): DedupePlan['update'] {
   // One record per call: a batch or a row append has no one record to update.
-  const updates =
+  const update =
     write.kind === 'record' && write.container?.kind !== 'values-array'
-      ? write.resource.operations.filter((op) => op.kind === 'update')
-      : [];
-  for (const operation of updates) {
-    const extra = requiredParams(operation, 'path').filter((name) => !(name in write.pathParams));
-    if (extra.length !== 1 || !extra[0]) continue;
-    const idParam = extra[0];
-    const fields = leaves(write.resource.schema).map((leaf) => leaf.path);
-    const idField = fields.includes(idParam) ? idParam : write.resource.idField;
-    return { operation, idParam, idField };
-  }
+      ? inPlaceUpdate(write.resource, write.pathParams)
+      : undefined;
+  if (update) return update;
   plan.unresolved.push(
     `"${phrase}": ${write.resource.plural} have no update operation to change an existing one`,
   );

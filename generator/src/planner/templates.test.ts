@@ -93,6 +93,10 @@ describe('fields a list returns only when asked', () => {
     expect(listedMessage('Ping #ops containing the title, mood and url', issue)?.unmatched).toEqual(
       ['mood'],
     );
+    // The list stops where the prompt says where to post.
+    expect(
+      listedMessage('Send a note with the title and state to #ops every hour', issue)?.template,
+    ).toBe('{title}\nState: {state}');
     // A single item is not a list.
     expect(listedMessage('Ping #ops with the title', issue)).toBeUndefined();
   });

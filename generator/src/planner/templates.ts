@@ -127,9 +127,13 @@ function personField(word: string, fields: readonly FieldLeaf[]): FieldLeaf | un
  */
 export function listedMessage(prompt: string, resource: TResource): PromptTemplate | undefined {
   const intro = /\b(?:with|including|showing|containing|listing|giving)\s+(?:its|their|the)\s+/gi;
+  const lists: PromptTemplate[] = [];
   for (const m of prompt.matchAll(intro)) {
     const start = m.index + m[0].length;
-    const rest = /^[^.;!?\n]+/.exec(prompt.slice(start))?.[0] ?? '';
+    // The list ends where the sentence does, or where it goes on to say where or when to post.
+    const rest = (/^[^.;!?\n]+/.exec(prompt.slice(start))?.[0] ?? '').split(
+      /\s+(?:to|into|in|on|at|for|every|each|when|whenever|if|once|as soon as)\s+/i,
+    )[0] as string;
     const items = rest
       .replace(/,?\s+and\s+/g, ', ')
       .split(',')
@@ -151,15 +155,18 @@ export function listedMessage(prompt: string, resource: TResource): PromptTempla
       head?.placeholder ?? '',
       ...lines.filter((p) => p.placeholder).map((p) => `${capitalise(p.words)}: ${p.placeholder}`),
     ].join('\n');
-    return {
+    // Mostly words that are not fields: a clause that happens to have commas, not a list.
+    if (items.length - unmatched.length < Math.max(2, items.length / 2)) continue;
+    lists.push({
       written: `${m[0]}${rest}`.trim(),
       template,
       unmatched,
       index: m.index,
       lead: prompt.slice(Math.max(0, m.index - 60), m.index),
-    };
+    });
   }
-  return undefined;
+  // "with the label 'bug' since …" reads as a list too: the one whose items are all fields wins.
+  return lists.find((list) => list.unmatched.length === 0) ?? lists[0];
 }
 
 function capitalise(text: string): string {

@@ -1,5 +1,11 @@
 import { NumberInput, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
-import type { TApiDescription, TGenerationPlan, TPlanCursor, TPlanDedupe } from '@patchbay/schema';
+import {
+  inPlaceUpdate,
+  type TApiDescription,
+  type TGenerationPlan,
+  type TPlanCursor,
+  type TPlanDedupe,
+} from '@patchbay/schema';
 import { useRef } from 'react';
 import { PlanSection } from './plan-section.tsx';
 import {
@@ -40,6 +46,34 @@ export function PlanExtrasSection({
   const existingList = writeResource?.operations.find(
     (op) => op.kind === 'list' || op.kind === 'search',
   );
+  // Listed records keep their fields where the write put them (HubSpot's `properties`).
+  const listed = (path: string) =>
+    write?.container?.kind === 'object' ? `${write.container.field}.${path}` : path;
+  // A match can be updated in place only by a write of one record at a time.
+  const update =
+    writeResource && write?.kind === 'record' && write.container?.kind !== 'values-array'
+      ? inPlaceUpdate(writeResource, write.pathParams)
+      : undefined;
+  const setOnMatch = (onMatch: string) => {
+    if (!plan.dedupe) return;
+    const { update: _update, ...dedupe } = plan.dedupe;
+    if (onMatch === 'skip' || !update) return onChange({ ...plan, dedupe });
+    onChange({
+      ...plan,
+      dedupe: {
+        ...dedupe,
+        update: {
+          operation: {
+            operationId: update.operation.id,
+            method: update.operation.method,
+            path: update.operation.path,
+          },
+          idParam: update.idParam,
+          idField: update.idField,
+        },
+      },
+    });
+  };
 
   const dedupeOn = (on: boolean) => {
     const { dedupe: current, ...rest } = plan;
@@ -55,7 +89,7 @@ export function PlanExtrasSection({
       ...rest,
       dedupe: {
         sourceField,
-        destinationField: shared?.path ?? destinationFields[0]?.path ?? sourceField,
+        destinationField: listed(shared?.path ?? destinationFields[0]?.path ?? sourceField),
         operation: {
           operationId: existingList.id,
           method: existingList.method,
@@ -137,7 +171,7 @@ export function PlanExtrasSection({
         )}
       </SimpleGrid>
       <Switch
-        label="Skip records the destination already has"
+        label="Compare with the records the destination already has"
         description={
           existingList || plan.dedupe
             ? undefined
@@ -165,7 +199,10 @@ export function PlanExtrasSection({
           <Select
             label="Against destination field"
             data={[
-              ...new Set([plan.dedupe.destinationField, ...destinationFields.map((f) => f.path)]),
+              ...new Set([
+                plan.dedupe.destinationField,
+                ...destinationFields.map((f) => listed(f.path)),
+              ]),
             ]}
             value={plan.dedupe.destinationField}
             searchable
@@ -175,6 +212,27 @@ export function PlanExtrasSection({
               plan.dedupe &&
               onChange({ ...plan, dedupe: { ...plan.dedupe, destinationField: field } })
             }
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label="A record already there is"
+            data={[
+              { value: 'skip', label: 'Skipped' },
+              ...(update
+                ? [
+                    {
+                      value: 'update',
+                      label: `Updated (${update.operation.method} ${update.operation.path})`,
+                    },
+                  ]
+                : []),
+            ]}
+            value={plan.dedupe.update ? 'update' : 'skip'}
+            description={
+              update ? undefined : `${destination.name} describes no update of one record`
+            }
+            allowDeselect={false}
+            onChange={(value) => value && setOnMatch(value)}
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
