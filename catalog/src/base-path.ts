@@ -82,6 +82,8 @@ export function callPathFor(
   const server = urlPathSegments(description.baseUrl);
   const opSegments = pathSegments(operation.path.split('?')[0] ?? '');
   const full = [...server, ...opSegments];
+  // An operation on the base URL itself (an incoming webhook's POST /): the typed URL is it.
+  if (opSegments.length === 0 && typed.join('/').endsWith(server.join('/'))) return { path: '/' };
   const limit = Math.min(server.length + staticLead(opSegments), full.length - 1);
   const { size, fits } = overlap(typed, full, limit);
   const rest = full.slice(size);

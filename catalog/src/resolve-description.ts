@@ -1,6 +1,7 @@
 import type { TApiDescription, TDescriptionChoice, TDescriptionInUse } from '@patchbay/schema';
 import { getCatalogEntry, loadCatalog } from './load-catalog.ts';
 import { directoryDescription, matchTiers } from './directory.ts';
+import { incomingWebhookDescription } from './incoming-webhook.ts';
 
 // One side's description as the user chose it (issue 14 §4), resolved: the API's integration
 // JSON, the review page, generation and dry runs all call this, so they agree on what a
@@ -34,6 +35,21 @@ export function resolveDescription(
       },
     };
   }
+  // An incoming webhook URL is its own small API, whatever the name matches (incoming-webhook.ts).
+  const webhook =
+    choice?.kind === 'catalog' ? undefined : incomingWebhookDescription(apiName, apiUrl);
+  if (webhook)
+    return {
+      description: webhook,
+      inUse: {
+        kind: 'catalog',
+        id: webhook.id,
+        name: webhook.name,
+        docsUrl: webhook.docsUrl,
+        how: 'matched',
+        tier: 'curated',
+      },
+    };
   // Behind the curated entries, the directory of public APIs (ADR 033): a chosen directory id,
   // or the directory API the name and URL point at when no curated entry does (matchTiers).
   const matched = choice?.kind === 'catalog' ? undefined : matchTiers(apiName, apiUrl, catalog);

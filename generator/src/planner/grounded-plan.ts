@@ -831,8 +831,9 @@ export function planGrounded(
     const values = mappings.filter(
       (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
     );
-    if (values.length > 0) {
-      for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
+    for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
+    // One arrow between words is the flow ("since last run -> one message each"), not a table.
+    if (values.length > 1) {
       plan.unresolved.push(
         `value table ${values.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
       );

@@ -106,6 +106,8 @@ function planVocabulary(
   texts.push(...(plan.destination?.columns ?? []));
   const message = plan.destination?.message;
   if (message?.channel) texts.push('channel', message.channel);
+  // A message write is what "tell the channel", "notify", "ping" ask for.
+  if (message) texts.push('message messages msg channel tell notify alert ping announce');
   for (const [name, value] of Object.entries(plan.source?.query ?? {}))
     texts.push(name, String(value));
   if (plan.destination?.kind === 'batch') texts.push('bulk batch batches once together');

@@ -7,7 +7,7 @@
 /** Words that carry no requirement of their own: grammar, courtesy and generic verbs. */
 const FILLER = new Set(
   (
-    'a an the and or but nor of to in on at by for from with without into onto over under as is are was were be been ' +
+    'a an the and or but nor of to in on at by for from with without into onto over under about as is are was were be been ' +
     'being it its this that these those them they their there here then than so such very just also too ' +
     'please thanks thank you hi hello hey dear team lot lots bit kindly could would should can will may might ' +
     'must shall need needs want wants wanted like would love i we us our me my your yours he she his her ' +

@@ -182,6 +182,8 @@ export function resolveApiPath(role: ApiRole, baseUrl: string, path: string): UR
   } catch {
     throw new ConfigurationError(`ctx.${role}: the base URL ${baseUrl} is not a valid URL`);
   }
+  // '' or '/' is the base URL itself, exactly as typed (an incoming webhook's URL).
+  if (path.replace(/^\/+/, '') === '') return base;
   // A trailing slash makes relative paths extend the base path: /v1 + customers = /v1/customers.
   if (!base.pathname.endsWith('/')) base.pathname += '/';
   if (/^([a-z][a-z\d+.-]*:)?\/\//i.test(path)) {

@@ -146,6 +146,13 @@ describe('resolveRequest', () => {
     );
   });
 
+  it('takes an empty path as the base URL itself, with no slash added (a webhook URL)', () => {
+    for (const path of ['', '/'])
+      expect(resolveRequest(request({ path }), BASES).url.href).toBe(
+        'https://api.example.com/v1?tenant=t1',
+      );
+  });
+
   it('refuses full URLs and paths that leave the origin, and bad base URLs', () => {
     expect(() => resolveRequest(request({ path: 'https://evil.example/x' }), BASES)).toThrow(
       /ctx\.source takes a path relative to .*use ctx\.fetch/,

@@ -197,6 +197,7 @@ function resolveApiPath(role, baseUrl, path) {
   } catch {
     throw new ConfigurationError(`ctx.${role}: the base URL ${baseUrl} is not a valid URL`);
   }
+  if (path.replace(/^\/+/, "") === "") return base;
   if (!base.pathname.endsWith("/")) base.pathname += "/";
   if (/^([a-z][a-z\d+.-]*:)?\/\//i.test(path)) {
     throw new TypeError(
