@@ -178,6 +178,8 @@ export const ZPlanDedupe = z.strictObject({
       operation: ZPlanOperation,
       idParam: ZName,
       idField: z.string().min(1).max(300),
+      /** Only records the destination has are written ("update the existing ones"). */
+      onlyExisting: z.boolean().optional(),
     })
     .optional(),
 });

@@ -178,6 +178,7 @@ function settings(
             ),
             basePath: basePath(input.destApiUrl),
             idField: plan.dedupe.update?.idField ?? null,
+            onlyExisting: plan.dedupe.update?.onlyExisting ?? false,
           }
         : null,
     )};`,
@@ -567,6 +568,10 @@ export default async function run(ctx) {
           toUpdate.set(item, id);
           toSend.push(item);
         } else skipped += 1;
+        continue;
+      }
+      if (DEDUPE.onlyExisting) {
+        skipped += 1;
         continue;
       }
       existing.set(key, null);

@@ -54,6 +54,32 @@ describe('updating a record the destination has already', () => {
     });
   });
 
+  it('updates only the ones there when the prompt says nothing about creating', () => {
+    const only = plan(
+      'Refresh the existing Pipedrive persons from Stripe customers, matched on email',
+      'stripe',
+      'pipedrive',
+    );
+    expect(only.dedupe?.update?.onlyExisting).toBe(true);
+    const both = plan(
+      'Refresh the existing Pipedrive persons from Stripe customers and add the new ones',
+      'stripe',
+      'pipedrive',
+    );
+    expect(both.dedupe?.update?.onlyExisting).toBeUndefined();
+  });
+
+  it('skips a match, and says so, when the destination cannot update one record', () => {
+    const rows = plan(
+      "Append Stripe customers to the Airtable base 'CRM', table 'People' in batches; update the row if it already exists",
+      'stripe',
+      'airtable',
+    );
+    expect(rows.dedupe?.update).toBeUndefined();
+    expect(rows.dedupe?.sourceField).toBeDefined();
+    expect(rows.unresolved.join(' ')).toMatch(/no update operation.*skipped/);
+  });
+
   it('says so when the destination has no update operation, and writes nothing', () => {
     const none = plan(
       'Send GitHub issues in octo/app to Discord webhook channel; if it already exists, overwrite it',

@@ -134,7 +134,8 @@ export interface DedupePlan {
   headers: Record<string, string>;
   phrase: string;
   /** Update a match in place (its id in `idParam`) instead of skipping it. */
-  update?: { operation: TOperation; idParam: string; idField: string } | undefined;
+  update?:
+    { operation: TOperation; idParam: string; idField: string; onlyExisting?: boolean } | undefined;
 }
 
 /**
@@ -2524,17 +2525,29 @@ function planDedupe(lower: string, plan: GroundedPlan) {
     );
     return;
   }
-  const update = upsert ? updateInPlace(write, plan, upsert[0]) : undefined;
-  if (upsert && !update) return;
+  // Without a way to update one record, a match is at least not written twice.
+  const found = upsert ? updateInPlace(write, plan, upsert[0]) : undefined;
+  // "Update the existing contacts" with nothing said about creating: the others are left alone.
+  const creates =
+    /\b(creat\w*|add\w*|insert\w*|copy|copies|import\w*|new|otherwise|else|sync\w*|upsert\w*|if (?:it|they|one) (?:is|are|does|do)n'?t|if not)\b/.test(
+      lower.replace(upsert?.[0] ?? '', ' '),
+    ) || /creat|add|insert|upsert|instead|rather/.test(upsert?.[0] ?? '');
+  const update = found && !creates ? { ...found, onlyExisting: true } : found;
   const rules = write.rules.filter((r) => r.from && !r.how);
   // The field the prompt compares by ("with the same email", "match on phone"), else the
   // likeliest key.
   const said = `${m[0]} ${/\bmatch\w* (?:on|by|using) (?:the |their |its )?(\w+)/.exec(lower)?.[1] ?? ''}`;
+  const saidWords = said
+    .split(/[^a-z0-9_]+/)
+    .map(normalise)
+    .filter(Boolean);
+  // Any part of the field's path, in any case: "leverId" is fields.leverId.en-US's key.
   const named = (field: string | undefined) =>
     field !== undefined &&
-    new RegExp(`\\b${escapeRegExp(field.split('.').at(-1) ?? '').replace(/_/g, ' ')}s?\\b`).test(
-      said.replace(/_/g, ' '),
-    );
+    field
+      .split('.')
+      .map(normalise)
+      .some((part) => part.length > 1 && saidWords.some((w) => w === part || w === `${part}s`));
   // A person is known by their email; any other record (an order, a ticket) by its own id or
   // number, since one customer's email is on many orders.
   const person = PERSON_RECORD.test(read.resource.name);
@@ -2613,7 +2626,7 @@ function planDedupe(lower: string, plan: GroundedPlan) {
   plan.understood.push(
     `${update ? 'Update' : 'Skip'} ${read.resource.plural} already in ${write.resource.plural} ("${m[0]}"): ${key.from} compared with ${destinationField}, read with ${list.method} ${list.path}` +
       (update
-        ? `; a match is updated with ${update.operation.method} ${update.operation.path}.`
+        ? `; a match is updated with ${update.operation.method} ${update.operation.path}${update.onlyExisting ? ', and the rest are left out' : ''}.`
         : '.'),
   );
 }
@@ -2638,7 +2651,7 @@ function updateInPlace(write: WritePlan, plan: GroundedPlan, phrase: string): De
       : undefined;
   if (update) return update;
   plan.unresolved.push(
-    `"${phrase}": ${write.resource.plural} have no update operation to change an existing one`,
+    `"${phrase}": ${write.resource.plural} have no update operation to change an existing one, so one already there is skipped`,
   );
   return undefined;
 }

@@ -513,6 +513,25 @@ describe('grounded template generator: the destination holds what the prompt ask
     ]);
   });
 
+  it('Stripe customers → Intercom contacts: "refresh the existing ones" updates matches and creates nothing', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers });
+    const intercom = await mock(entry('intercom'), {
+      contact: [
+        { type: 'contact', id: 'ic_7', role: 'user', email: 'alan@example.com', name: 'A' },
+      ],
+    });
+    const generated = generate(
+      'Refresh the existing Intercom contacts from our Stripe customers, matched on email.',
+      stripe,
+      intercom,
+    );
+    expect(generated.unresolved).toEqual([]);
+    const outcome = await run(generated.code, stripe, intercom);
+    expectSuccess(outcome);
+    expect(intercom.writes.map((w) => w.kind)).toEqual(['update']);
+    expect(outcome.result.data).toMatchObject({ sent: 1, skipped: 2 });
+  });
+
   it('new PagerDuty incidents → Statuspage incidents: offset pages, a wrapped body, the page id', async () => {
     const incident = (n: number, status: string) => ({
       id: `P${n}`,

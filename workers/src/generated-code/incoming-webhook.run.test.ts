@@ -107,8 +107,6 @@ describe('an incoming webhook as the destination', () => {
       'Post each Stripe invoice that is paid to our Discord: "Paid: <number>"',
     );
     expect(result.error, JSON.stringify(result.error)).toBeUndefined();
-    expect(received).toEqual([
-      { method: 'POST', path, body: { content: 'Paid: INV-2' } },
-    ]);
+    expect(received).toEqual([{ method: 'POST', path, body: { content: 'Paid: INV-2' } }]);
   });
 });

@@ -70,6 +70,7 @@ export function PlanExtrasSection({
           },
           idParam: update.idParam,
           idField: update.idField,
+          ...(onMatch === 'update-only' ? { onlyExisting: true } : {}),
         },
       },
     });
@@ -224,10 +225,17 @@ export function PlanExtrasSection({
                       value: 'update',
                       label: `Updated (${update.operation.method} ${update.operation.path})`,
                     },
+                    { value: 'update-only', label: 'Updated, and no other record is written' },
                   ]
                 : []),
             ]}
-            value={plan.dedupe.update ? 'update' : 'skip'}
+            value={
+              plan.dedupe.update
+                ? plan.dedupe.update.onlyExisting
+                  ? 'update-only'
+                  : 'update'
+                : 'skip'
+            }
             description={
               update ? undefined : `${destination.name} describes no update of one record`
             }
