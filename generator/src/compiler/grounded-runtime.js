@@ -130,6 +130,13 @@ function idOf(item) {
 }
 
 // Whether a record passes every condition in FILTERS; `now` is when the run was due.
+// Set at all: an empty list or blank text is as good as none ("issues without an assignee").
+function hasValue(value) {
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'string') return value.trim() !== '';
+  return Boolean(value);
+}
+
 function passes(item, now) {
   return FILTERS.every((filter) => {
     const value = getField(item, filter.field);
@@ -171,9 +178,9 @@ function passes(item, now) {
       case 'not-in':
         return !filter.value.some((v) => String(v).toLowerCase() === String(value).toLowerCase());
       case 'falsy':
-        return !value;
+        return !hasValue(value);
       case 'truthy':
-        return Boolean(value);
+        return hasValue(value);
       default:
         return false;
     }

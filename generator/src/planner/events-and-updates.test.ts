@@ -104,3 +104,37 @@ describe('updating a record the destination has already', () => {
     expect(people.dedupe?.sourceField).toBe('email');
   });
 });
+
+describe('whether a field has a value at all', () => {
+  const filterOf = (prompt: string) =>
+    plan(prompt, 'github', 'slack').filters.map((f) => [f.field, f.op]);
+
+  it('keeps the records that have it when the prompt leaves the others out', () => {
+    expect(
+      filterOf(
+        'Post GitHub issues in octo/app to #dev. Issues with no body are noise to us, drop them.',
+      ),
+    ).toEqual([['body', 'truthy']]);
+    expect(
+      filterOf('Post GitHub issues in octo/app to #dev; never post ones lacking a milestone'),
+    ).toEqual([['milestone', 'truthy']]);
+  });
+
+  it('keeps the records without it when that is what the prompt asks for', () => {
+    expect(filterOf('Post GitHub issues in octo/app without an assignee to #dev')).toEqual([
+      ['assignees', 'falsy'],
+    ]);
+    expect(filterOf('Post GitHub issues in octo/app which have a milestone to #dev')).toEqual([
+      ['milestone', 'truthy'],
+    ]);
+  });
+
+  it('does not read the records’ own noun as a state to leave out', () => {
+    const read = plan(
+      'Copy Stripe customers to HubSpot contacts, skipping customers without a phone',
+      'stripe',
+      'hubspot',
+    );
+    expect(read.filters.map((f) => [f.field, f.op])).toEqual([['phone', 'truthy']]);
+  });
+});

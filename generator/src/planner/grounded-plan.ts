@@ -19,7 +19,13 @@ import {
 } from './field-match.ts';
 import { readingSchedule, readPrompt, type PromptContext } from '../reader/read-prompt.ts';
 import { requestUsedFields } from './requested-fields.ts';
-import { listedMessage, readTemplates, templateTarget, type PromptTemplate } from './templates.ts';
+import {
+  listedMessage,
+  placeholderField,
+  readTemplates,
+  templateTarget,
+  type PromptTemplate,
+} from './templates.ts';
 
 // The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
@@ -2024,7 +2030,11 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
     const found = stateMatch(fields, word, true);
     if (!found) continue;
-    const negated = Boolean(m[1]);
+    // "drop every ticket which is not solved" leaves out what is not solved: keeps the solved.
+    const excluded = EXCLUDING_WHAT.test(
+      `${lower.slice(Math.max(0, m.index - 80), m.index)} that is`,
+    );
+    const negated = Boolean(m[1]) !== excluded;
     if (found.value !== undefined)
       add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase: m[0] });
     else add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0] });
@@ -2174,6 +2184,8 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
     add({ field: tags.path, op: 'contains', value: m[1] ?? '', phrase: m[0] });
   }
 
+  planPresenceFilters(lower, read.resource, add);
+
   // "excluding archived ones", "not archived", "leave out closed", "without drafts", "except
   // cancelled": a state the records must not be in (an enum value, a documented value meaning,
   // or a boolean flag).
@@ -2187,7 +2199,9 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
       )
     )
       continue;
-    if (plan.filters.some((f) => f.phrase === m[0])) continue;
+    if (plan.filters.some((f) => f.phrase === m[0] || f.phrase.includes(m[0]))) continue;
+    // "skipping customers without an email": the records' own noun is not a state of theirs.
+    if (resourceNames(read.resource).some((n) => normalise(n) === normalise(state))) continue;
     const found = stateMatch(fields, state);
     // "leave out anything that isn't shipped": excluding what is not X keeps only X.
     const excludedNot =
@@ -2282,6 +2296,53 @@ function planFilters(text: string, reading: ReturnType<typeof readPrompt>, plan:
 
 const CREATION_EVENTS =
   /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;
+
+/** What a sentence does with the records it describes: leaves them out. */
+const DROPS =
+  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|(?:don'?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
+
+/**
+ * "customers without an email … skip those", "ignore any that have no phone", "customers with an
+ * email address": whether a field has a value at all. Absence in a sentence that leaves the
+ * records out keeps those that have it; presence keeps those that have it unless the sentence
+ * leaves them out.
+ */
+function planPresenceFilters(
+  lower: string,
+  resource: TResource,
+  add: (filter: FilterPlan) => void,
+) {
+  const nouns = resourceNames(resource).map(escapeRegExp).join('|');
+  const presence = new RegExp(
+    `\\b(without|with no|missing|lacking|(?:that|which|who)\\s+(?:have|has|had)\\s+(?:no|an?|a valid|any)|(?:has|have|having)\\s+no|(?:${nouns})s?\\s+with\\s+(?:an?|a valid))\\s+(?:an?\\s+|any\\s+|the\\s+|their\\s+|its\\s+)?([a-z]+(?:\\s+(?:address|number|name|id|date|url))?)\\b`,
+    'g',
+  );
+  for (const m of lower.matchAll(presence)) {
+    // A top-level field of that name, an object or a list too ("without a milestone", "with no
+    // assignees"), else a scalar field the words name.
+    const wanted = normalise((m[2] ?? '').replace(/^(?:an?|the)\s+/, ''));
+    const field =
+      leaves(resource.schema, 0).find(
+        (l) => normalise(l.path) === wanted || normalise(l.path) === `${wanted}s`,
+      ) ?? placeholderField(m[2] ?? '', resource);
+    if (!field || field.depth > 1) continue;
+    // "without closed ones" names a state, which the negations below read.
+    if (stateMatch(leaves(resource.schema, 1), m[2] ?? '', true)?.value !== undefined) continue;
+    // From the clause's start to the sentence's end: "… are useless to us, skip those".
+    const start = Math.max(
+      ...['.', ';', '!', '?', ',', '\n'].map((c) => lower.lastIndexOf(c, m.index)),
+    );
+    const end = lower.slice(m.index).search(/[.;!?\n]/);
+    const clause = lower.slice(start + 1, end === -1 ? undefined : m.index + end).trim();
+    const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '');
+    const dropped = DROPS.test(clause);
+    add({
+      field: field.path,
+      op: absent === dropped ? 'truthy' : 'falsy',
+      phrase: dropped ? clause : m[0],
+    });
+  }
+}
 
 /**
  * "paid yesterday", "completed since the last run": the records' time field for the event the
