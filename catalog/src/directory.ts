@@ -8,6 +8,7 @@ import {
   type TCatalogSummary,
   type TCatalogVersion,
 } from '@patchbay/schema';
+import { incomingWebhookDescription } from './incoming-webhook.ts';
 import { loadCatalog } from './load-catalog.ts';
 import {
   matchDescription,
@@ -323,6 +324,9 @@ export function matchTiers(
 
 /** The entry a name and base URL point at in either tier (matchTiers). */
 export function matchBothTiers(apiName: string, apiUrl: string): TCatalogSummary | null {
+  // The Create form says what generation will use: a webhook URL is its own API (ADR 040).
+  const webhook = incomingWebhookDescription(apiName, apiUrl);
+  if (webhook) return summarise(webhook);
   const { curated, directory } = matchTiers(apiName, apiUrl);
   if (curated) return summarise(curated);
   return directory ? summariseDirectoryApi(directory) : null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { incomingWebhookDescription } from './incoming-webhook.ts';
 import { resolveDescription } from './resolve-description.ts';
+import { matchBothTiers } from './directory.ts';
 
 // A webhook URL is described by its shape before any name match; an API's REST URL is not.
 
@@ -46,5 +47,16 @@ describe('incoming webhooks', () => {
       method: 'POST',
       path: '/',
     });
+  });
+});
+
+describe('the Create form’s match', () => {
+  it('names the webhook, as generation will use it', () => {
+    expect(
+      matchBothTiers(
+        'Microsoft Teams',
+        'https://acme.webhook.office.com/webhookb2/a@b/IncomingWebhook/c/d',
+      ),
+    ).toMatchObject({ id: 'incoming-webhook', name: 'Microsoft Teams incoming webhook' });
   });
 });
