@@ -75,6 +75,17 @@ export const ZMappingRule = z.strictObject({
 });
 export type TMappingRule = z.infer<typeof ZMappingRule>;
 
+/**
+ * A template's placeholders: `{path}`, `{path|fallback}` for an empty value, `{path:200}` cut to
+ * 200 characters. The compiled code fills them the same way (compiler/grounded-runtime.js).
+ */
+export const TEMPLATE_PLACEHOLDER = /\{([^{}|:]+)(?::(\d+))?(?:\|([^{}]*))?\}/g;
+
+/** The source fields a template reads, in order. */
+export function templatePaths(template: string): string[] {
+  return [...template.matchAll(TEMPLATE_PLACEHOLDER)].map((m) => (m[1] ?? '').trim());
+}
+
 export const WRITE_KINDS = ['record', 'message', 'batch', 'graphql'] as const;
 
 export const ZPlanWrite = z.strictObject({

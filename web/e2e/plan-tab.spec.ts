@@ -313,6 +313,38 @@ test('a record the destination has already can be updated instead of skipped', a
   expect(saved.generatedCode).toContain('updateBody');
 });
 
+test('a message’s wording is edited as a template, and the dry run shows it filled', async ({
+  page,
+  baseURL,
+}) => {
+  const integration = await generatedIntegration(
+    page.request,
+    baseURL!,
+    'Every hour post each Stripe customer to Slack #sales.',
+    { id: 'slack', name: 'Slack' },
+  );
+  const plan = await openPlan(page, integration.id);
+  const template = plan.getByRole('textbox', { name: 'Message template' });
+  await template.fill('New customer {name} <{email}> {mood}');
+  // A placeholder no field answers to is named before anything is saved.
+  await expect(plan.getByTestId('unknown-placeholder')).toContainText('{mood}');
+  await template.fill('New customer {name} <{email}>');
+  await expect(plan.getByTestId('unknown-placeholder')).toHaveCount(0);
+
+  await plan.getByRole('button', { name: 'Save plan and dry-run' }).click();
+  const dryRun = plan.getByRole('region', { name: 'Dry run of the saved plan' });
+  await expect(dryRun.getByRole('article', { name: 'Record 1' })).toContainText(
+    'New customer Ada Lovelace <ada@example.com>',
+    { timeout: 60_000 },
+  );
+  const saved = ZIntegration.parse(
+    await (await page.request.get(`/api/integrations/${integration.id}`)).json(),
+  );
+  expect(saved.generationReport?.plan?.destination?.message?.template).toBe(
+    'New customer {name} <{email}>',
+  );
+});
+
 test('after a hand edit, saving the plan asks first and the edited code stays restorable', async ({
   page,
   baseURL,

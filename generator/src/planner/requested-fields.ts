@@ -1,3 +1,4 @@
+import { templatePaths } from '@patchbay/schema';
 import type { GroundedPlan } from './grounded-plan.ts';
 
 // Lists that return only the fields asked for (Asana's `opt_fields`, HubSpot's `properties`,
@@ -18,9 +19,9 @@ function usedPaths(plan: GroundedPlan): string[] {
   for (const rule of write?.rules ?? []) {
     add(rule.from);
     for (const part of rule.parts ?? []) add(part);
-    for (const m of (rule.template ?? '').matchAll(/\{([^{}|:]+)/g)) add(m[1]);
+    for (const path of templatePaths(rule.template ?? '')) add(path);
   }
-  for (const m of (write?.message?.template ?? '').matchAll(/\{([^{}|:]+)/g)) add(m[1]);
+  for (const path of templatePaths(write?.message?.template ?? '')) add(path);
   for (const column of write?.columns ?? []) add(column);
   for (const filter of plan.filters) add(filter.field);
   add(plan.cursor?.field);

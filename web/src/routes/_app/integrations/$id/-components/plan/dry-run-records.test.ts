@@ -84,6 +84,25 @@ describe('dryRunRecords', () => {
     ]);
   });
 
+  it('shows a message as its channel and text', () => {
+    const records = dryRunRecords(
+      [captured({ channel: '#sales', text: 'New customer Ada' })],
+      write({
+        kind: 'message',
+        mapping: [],
+        message: { textField: 'text', channelField: 'channel', channel: '#sales', summary: false },
+      }),
+    );
+    expect(records).toEqual([
+      {
+        fields: [
+          { name: 'channel', value: '#sales' },
+          { name: 'text', value: 'New customer Ada' },
+        ],
+      },
+    ]);
+  });
+
   it('reaches into arrays by index', () => {
     expect(valueAt({ a: [{ b: 1 }] }, 'a.0.b')).toBe(1);
     expect(valueAt({ a: 'text' }, 'a.b')).toBeUndefined();

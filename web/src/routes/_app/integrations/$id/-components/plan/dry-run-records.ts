@@ -70,6 +70,14 @@ export function dryRunRecords(
           })),
         });
       }
+    } else if (write.message) {
+      // A message is its text (and where it goes), not a mapping.
+      const { textField, channelField } = write.message;
+      out.push({
+        fields: [channelField, textField]
+          .filter((name): name is string => name !== undefined)
+          .map((name) => ({ name, value: showValue(valueAt(entry.body, name)) })),
+      });
     } else {
       for (const { outer, record } of recordsOf(entry.body, write)) {
         out.push({

@@ -7,6 +7,7 @@ import {
 } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
 import {
+  unknownPlaceholders,
   destinationRecordSchema,
   editableQueryParams,
   findOperation,
@@ -258,5 +259,16 @@ describe('against an API description', () => {
       { path: 'email', type: 'string', required: true },
       { path: 'firstname', type: 'string', required: false },
     ]);
+  });
+
+  it('names the placeholders of a template that no source field answers to', () => {
+    const fields: FieldOption[] = [
+      { path: 'name', type: 'string', required: false },
+      { path: 'user.login', type: 'string', required: false },
+    ];
+    expect(unknownPlaceholders('{name} by {user.login|someone}: {body:80} {mood}', fields)).toEqual(
+      ['body', 'mood'],
+    );
+    expect(unknownPlaceholders('no fields at all', fields)).toEqual([]);
   });
 });

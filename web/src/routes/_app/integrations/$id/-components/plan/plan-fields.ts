@@ -1,5 +1,6 @@
 import {
   FILTER_OPS,
+  templatePaths,
   type TApiDescription,
   type TFieldSchema,
   type TFilterOp,
@@ -303,7 +304,7 @@ function article(type: string): string {
 export function ruleFor(
   to: string,
   field: FieldOption | undefined,
-  source: Pick<TMappingRule, 'from' | 'value' | 'how' | 'parts'>,
+  source: Pick<TMappingRule, 'from' | 'value' | 'how' | 'parts' | 'template'>,
   sourceFields: readonly FieldOption[],
   previous: TMappingRule | undefined,
 ): TMappingRule {
@@ -318,4 +319,13 @@ export function ruleFor(
     ...(previous?.top ? { top: true } : {}),
     reason: 'chosen in the Plan tab',
   };
+}
+
+/** A template's placeholders that name no source field, for the warning under it. */
+export function unknownPlaceholders(
+  template: string,
+  sourceFields: readonly FieldOption[],
+): string[] {
+  const known = new Set(sourceFields.map((f) => f.path));
+  return templatePaths(template).filter((path) => !known.has(path));
 }

@@ -2,6 +2,7 @@ import { Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MAPPING_TRANSFORMS, type TMappingRule } from '@patchbay/schema';
 import { TintedBadge } from '../../../../../../components/integrations/tinted-badge.tsx';
+import { TemplateInput } from './template-input.tsx';
 import {
   isUnmappedRequired,
   ruleFor,
@@ -10,7 +11,7 @@ import {
   type MappingRow,
 } from './plan-fields.ts';
 
-type Mode = 'none' | 'field' | 'value' | (typeof MAPPING_TRANSFORMS)[number];
+type Mode = 'none' | 'field' | 'value' | 'template' | (typeof MAPPING_TRANSFORMS)[number];
 
 const TRANSFORM_LABELS: Record<(typeof MAPPING_TRANSFORMS)[number], string> = {
   'first-name': 'First name of a full name',
@@ -21,6 +22,7 @@ const TRANSFORM_LABELS: Record<(typeof MAPPING_TRANSFORMS)[number], string> = {
 function modeOf(rule: TMappingRule | undefined): Mode {
   if (!rule) return 'none';
   if (rule.how) return rule.how;
+  if (rule.template !== undefined) return 'template';
   return rule.value !== undefined ? 'value' : 'field';
 }
 
@@ -38,13 +40,15 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
   const mismatch = typeMismatch(row, sourceFields);
   const paths = sourceFields.map((f) => f.path);
   const nameField = sourceFields.find((f) => /(^|\.)name$/i.test(f.path))?.path ?? paths[0] ?? '';
-  const set = (source: Pick<TMappingRule, 'from' | 'value' | 'how' | 'parts'>) =>
+  const set = (source: Pick<TMappingRule, 'from' | 'value' | 'how' | 'parts' | 'template'>) =>
     onChange(ruleFor(row.to, row.field, source, sourceFields, row.rule));
 
   const setMode = (next: Mode) => {
     if (next === 'none') return onChange(undefined);
     if (next === 'field') return set({ from: row.rule?.from ?? paths[0] ?? row.to });
     if (next === 'value') return set({ value: row.field?.enum?.map(String)[0] ?? '' });
+    if (next === 'template')
+      return set({ template: row.rule?.template ?? `{${row.rule?.from ?? nameField}}` });
     if (next === 'join-name') {
       const first = paths.find((p) => /first/i.test(p)) ?? paths[0] ?? '';
       const last = paths.find((p) => /last/i.test(p)) ?? paths[1] ?? first;
@@ -95,6 +99,7 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
               { value: 'none', label: 'Not mapped' },
               { value: 'field', label: 'A source field' },
               { value: 'value', label: 'A fixed value' },
+              { value: 'template', label: 'Text with {fields}' },
               ...MAPPING_TRANSFORMS.map((how) => ({ value: how, label: TRANSFORM_LABELS[how] })),
             ]}
             value={mode}
@@ -156,6 +161,14 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
               />
             ))}
         </SimpleGrid>
+        {mode === 'template' && (
+          <TemplateInput
+            label={`${label} template`}
+            value={row.rule?.template ?? ''}
+            sourceFields={sourceFields}
+            onChange={(template) => set({ template })}
+          />
+        )}
         {missing && (
           <Text size="xs" fw={500}>
             <IconAlertTriangle size={12} color="var(--mantine-color-red-6)" aria-hidden="true" />{' '}

@@ -14,6 +14,7 @@ import type { TApiDescription, TGenerationPlan, TPlanWrite } from '@patchbay/sch
 import { useState } from 'react';
 import { PlanMappingRow } from './plan-mapping-row.tsx';
 import { PlanSection } from './plan-section.tsx';
+import { TemplateInput } from './template-input.tsx';
 import {
   destinationRecordSchema,
   isUnmappedRequired,
@@ -134,11 +135,8 @@ export function PlanWriteSection({
         )}
       </PlanSection>
       <PlanSection title="Mapping" id="plan-mapping">
-        {write.kind === 'message' ? (
-          <Text size="sm" c="dimmed">
-            Each record becomes a message in {write.message?.textField ?? 'the text field'}; its
-            wording is in the code.
-          </Text>
+        {write.kind === 'message' && write.message ? (
+          <MessageEditor write={write} sourceFields={sourceFields} onChange={onChange} />
         ) : write.container?.kind === 'values-array' ? (
           <ColumnsEditor write={write} sourceFields={sourceFields} onChange={onChange} />
         ) : (
@@ -290,6 +288,43 @@ function ColumnsEditor({
       >
         Add column
       </Button>
+    </Stack>
+  );
+}
+
+/** A message's text: the prompt's template, or blank for the record's title and telling fields. */
+function MessageEditor({
+  write,
+  sourceFields,
+  onChange,
+}: {
+  write: TPlanWrite;
+  sourceFields: readonly FieldOption[];
+  onChange: (write: TPlanWrite) => void;
+}) {
+  const message = write.message;
+  if (!message) return null;
+  return (
+    <Stack gap={6}>
+      <Text size="sm">
+        Each{' '}
+        {message.summary ? 'run sends one message listing the records' : 'record becomes a message'}{' '}
+        in {message.textField}. Leave the template empty for the record&rsquo;s title and a few
+        telling fields.
+      </Text>
+      <TemplateInput
+        label="Message template"
+        value={message.template ?? ''}
+        sourceFields={sourceFields}
+        placeholder="{title} by {user.login}: {html_url}"
+        onChange={(text) => {
+          const { template: _template, ...rest } = message;
+          onChange({
+            ...write,
+            message: text.trim() === '' ? rest : { ...rest, template: text },
+          });
+        }}
+      />
     </Stack>
   );
 }
