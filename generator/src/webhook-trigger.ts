@@ -11,7 +11,7 @@ import type {
   TWebhooks,
 } from '@patchbay/schema';
 import type { GenerationResult } from './generator.ts';
-import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './planner/grounded-plan.ts';
+import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './planner/prompt-ids.ts';
 import { readSchedule } from './reader/read-prompt.ts';
 import { missing } from './planner/requirements.ts';
 

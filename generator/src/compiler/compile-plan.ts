@@ -1,6 +1,7 @@
 import type { TApiDescription, TGenerationPlan } from '@patchbay/schema';
 import type { GenerationResult } from '../generator.ts';
-import { requiredPaths, type GroundedInput, type GroundedPlan } from '../planner/grounded-plan.ts';
+import { requiredPaths } from '../planner/plan-mapping.ts';
+import type { GroundedInput, GroundedPlan } from '../planner/plan-types.ts';
 import { groundedRequirements } from '../planner/requirements.ts';
 import { renderGrounded } from './grounded-code.ts';
 import { hydratePlan } from './hydrate-plan.ts';

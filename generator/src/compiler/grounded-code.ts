@@ -10,7 +10,7 @@ import {
   type GroundedPlan,
   type ReadPlan,
   type WritePlan,
-} from '../planner/grounded-plan.ts';
+} from '../planner/plan-types.ts';
 import { clean, describeSchedule } from '../reader/read-prompt.ts';
 
 // Renders a grounded plan (grounded-plan.ts) as the integration's code (ADR 015): a header that

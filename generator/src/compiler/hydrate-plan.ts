@@ -5,7 +5,8 @@ import type {
   TPlanOperation,
   TResource,
 } from '@patchbay/schema';
-import { plannedCalls, type GroundedPlan } from '../planner/grounded-plan.ts';
+import { plannedCalls } from '../planner/grounded-plan.ts';
+import type { GroundedPlan } from '../planner/plan-types.ts';
 
 // The way back from a stored or edited plan (schema/src/generation-plan.ts) to the planner's
 // working form the compiler renders: each operation and resource the plan names is found in the

@@ -6,15 +6,10 @@ import { entry, plan } from './catalog-plan.test-support.ts';
 import { checkSyntax } from '@patchbay/runtime/check-syntax';
 import { describeOperationsForPrompt } from '../compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
-import {
-  documentedHeaderValue,
-  idFromPrompt,
-  inMinorUnits,
-  nameFromPrompt,
-  pathParamsFromUrl,
-  stateMatch,
-  statedMappings,
-} from './grounded-plan.ts';
+import { documentedHeaderValue } from './choose-operations.ts';
+import { inMinorUnits, stateMatch } from './plan-filters.ts';
+import { statedMappings } from './plan-mapping.ts';
+import { idFromPrompt, nameFromPrompt, pathParamsFromUrl } from './prompt-ids.ts';
 import { generateTemplateCode } from '../template-generator.ts';
 
 // The grounded reading (ADR 015) without the sandbox: what it picks from a prompt, and that every

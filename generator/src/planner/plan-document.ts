@@ -4,7 +4,7 @@ import {
   type TOperation,
   type TPlanOperation,
 } from '@patchbay/schema';
-import type { GroundedPlan } from './grounded-plan.ts';
+import type { GroundedPlan } from './plan-types.ts';
 
 // The planner's working plan holds whole operations and resources from the descriptions; the
 // plan it hands on names them instead (schema/src/generation-plan.ts), so it can be stored,

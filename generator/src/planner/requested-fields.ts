@@ -1,5 +1,5 @@
 import { templatePaths } from '@patchbay/schema';
-import type { GroundedPlan } from './grounded-plan.ts';
+import type { GroundedPlan } from './plan-types.ts';
 
 // Lists that return only the fields asked for (Asana's `opt_fields`, HubSpot's `properties`,
 // `fields`, `$select`): the read asks for every field the plan maps, filters, templates, keys or

@@ -1,5 +1,7 @@
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
-import { describeFilter, statedMappings, type GroundedPlan } from './grounded-plan.ts';
+import { describeFilter } from './plan-filters.ts';
+import { statedMappings } from './plan-mapping.ts';
+import type { GroundedPlan } from './plan-types.ts';
 import { listedMessage, readTemplates } from './templates.ts';
 import { unaccountedClauses, wordsOf } from '../reader/prompt-clauses.ts';
 import { describeSchedule, readSchedule } from '../reader/read-prompt.ts';

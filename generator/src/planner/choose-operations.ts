@@ -1,0 +1,146 @@
+import type {
+  TApiDescription,
+  TFieldSchema,
+  TOperation,
+  TParameter,
+  TResource,
+} from '@patchbay/schema';
+import { mentions, resourceNames } from './resource-words.ts';
+
+// Which resource on each side the prompt means and which of its operations to call, the headers
+// and parameters that operation requires, and the body's wrapping object. What to write is not
+// decided here; the read, write and mapping modules build on these choices.
+
+// ── Choosing resources and operations ───────────────────────────────────────────────────────
+
+export const WRITE_KINDS = ['create', 'upsert', 'send', 'update', 'batch-create', 'batch-upsert'];
+
+function hasKind(resource: TResource, kinds: string[]): boolean {
+  return resource.operations.some((op) => kinds.includes(op.kind));
+}
+
+export function pickResource(
+  description: TApiDescription,
+  text: string,
+  range: [number, number],
+  kinds: string[],
+  related: TResource | undefined,
+): { resource: TResource; named: boolean } | undefined {
+  const candidates = description.resources.filter((r) => hasKind(r, kinds));
+  if (candidates.length === 0) return undefined;
+  // "the Trello list 64f1…", "spreadsheet 1AbC…": a noun followed by an id names where records
+  // go, not what they are; "as cards" / "as rows" names what they are.
+  const lower = text.toLowerCase();
+  // A name quoted before the noun ("the "Onboarding" project") names a container too.
+  const usable = (resource: TResource) =>
+    mentions(text, resource, description)
+      .filter((m) => !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(lower.slice(m.end)))
+      .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
+      .map((m) => m.index);
+  // "as a row", "as new cards", "as one task each": what the records become, wherever it is
+  // said. A bare "as" is only trusted in the side's own part ("Employer as company" maps a field).
+  const before = (i: number) => lower.slice(Math.max(0, i - 16), i);
+  const becomes = (i: number) => /\bas\s+(?:a|an|one|new)\s+(?:new\s+)?$/.test(before(i));
+  const rank = (i: number) =>
+    becomes(i) || /\bas\s+(?:new\s+)?$/.test(before(i)) ? i - 10_000 : i;
+  let best: { resource: TResource; at: number } | undefined;
+  for (const resource of candidates) {
+    const at = usable(resource).filter(becomes)[0];
+    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
+  }
+  if (best) return { resource: best.resource, named: true };
+  for (const resource of candidates) {
+    const at = usable(resource)
+      .filter((i) => i >= range[0] && i < range[1])
+      .map(rank)
+      .sort((a, b) => a - b)[0];
+    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
+  }
+  if (best) return { resource: best.resource, named: true };
+  // Named anywhere (terse prompts put nouns in odd places).
+  for (const resource of candidates) {
+    if (usable(resource).length > 0) return { resource, named: true };
+  }
+  if (related) {
+    const names = new Set(resourceNames(related));
+    const match = candidates.find((r) => resourceNames(r).some((n) => names.has(n)));
+    if (match) return { resource: match, named: false };
+  }
+  return { resource: candidates[0] as TResource, named: false };
+}
+
+/** Required headers the description fixes (an enum of one, e.g. Notion-Version); others are TODOs. */
+export function requiredHeaders(
+  op: TOperation,
+  unresolved: string[],
+  description: TApiDescription,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // The same header is often documented on one operation only (Klaviyo's `revision`).
+  const sameHeader = (name: string) =>
+    description.resources
+      .flatMap((r) => r.operations)
+      .flatMap((o) => o.params)
+      .filter((p) => p.in === 'header' && p.name.toLowerCase() === name.toLowerCase());
+  for (const param of op.params.filter((p) => p.in === 'header' && p.required)) {
+    const value =
+      param.schema.enum?.at(-1) ??
+      documentedHeaderValue(param) ??
+      sameHeader(param.name)
+        .map((p) => p.schema.enum?.at(-1) ?? documentedHeaderValue(p))
+        .find((v) => v !== undefined);
+    if (value !== undefined) headers[param.name] = String(value);
+    else unresolved.push(`the ${param.name} header ${op.id} requires is not sent`);
+  }
+  return headers;
+}
+
+/**
+ * A required header's value from its description: a documented default ("defaults to 2",
+ * "default: v1"), or the example of a version header ("API version, e.g. 2024-10-15" — Klaviyo's
+ * `revision`). Any other example (a tenant id) is the user's to give, so it is not sent.
+ */
+export function documentedHeaderValue(param: TParameter): string | undefined {
+  const text = `${param.description ?? ''} ${param.schema.description ?? ''}`;
+  const fits = (value: string) =>
+    param.schema.format === 'date' ? /^\d{4}-\d{2}-\d{2}$/.test(value) : value.length > 0;
+  const clean = (value: string) => value.replace(/^["'`]|["'`.,;)]+$/g, '');
+  const byDefault = /\bdefault(?:s to|:|\s+is|\s+value:?)?\s+["'`]?([\w.:/-]+)/i.exec(text);
+  if (byDefault?.[1] && fits(clean(byDefault[1]))) return clean(byDefault[1]);
+  const versioned =
+    /version|revision/i.test(param.name) ||
+    /\b(api )?(version|revision)\b/i.test(text) ||
+    param.schema.format === 'date';
+  const example = /\b(?:e\.g\.|for example|example:|such as)\s*["'`]?([\w.:/-]+)/i.exec(text);
+  if (versioned && example?.[1] && fits(clean(example[1]))) return clean(example[1]);
+  return undefined;
+}
+
+export function requiredParams(op: TOperation, where: 'path' | 'query'): string[] {
+  return op.params.filter((p) => p.in === where && p.required).map((p) => p.name);
+}
+
+// ── Body shapes ─────────────────────────────────────────────────────────────────────────────
+
+/** A body whose only required field is an object holding the record (`{ data: {...} }`). */
+export function envelopeOf(
+  schema: TFieldSchema | undefined,
+  container?: string,
+): string | undefined {
+  const props = Object.entries(schema?.properties ?? {});
+  const required = schema?.required ?? [];
+  if (required.length !== 1) return undefined;
+  const [name] = required;
+  if (name === container) return undefined;
+  const field = schema?.properties?.[name as string];
+  if (field?.type !== 'object' || !field.properties) return undefined;
+  return props.length <= 3 ? name : undefined;
+}
+
+export const SKIPPED_DESTINATION =
+  /^(id|gid|idMembers|idLabels|idChecklists|associations|custom_fields|customFields|custom_attributes|metadata|pos|position|sparse|SyncToken|version|blocks|attachments)$/;
+
+export function isIdLike(path: string): boolean {
+  const leaf = path.split('.').at(-1) ?? '';
+  return /^id[A-Z]/.test(leaf) || /(_id|_ids|Id|Ids|_gid)$/.test(leaf) || leaf === 'id';
+}

@@ -1,0 +1,243 @@
+import { inPlaceUpdate, type TApiDescription } from '@patchbay/schema';
+import { conceptOf, type FieldRule, leaves, normalise } from './field-match.ts';
+import type { readPrompt } from '../reader/read-prompt.ts';
+import {
+  type DedupePlan,
+  type GroundedPlan,
+  MAX_ITEMS_PER_RUN,
+  type ReadPlan,
+  type WritePlan,
+} from './plan-types.ts';
+import { hintsFor } from './prompt-ids.ts';
+import { requiredHeaders, requiredParams } from './choose-operations.ts';
+import { queryLanguage } from './plan-read.ts';
+import { eventTimeField } from './plan-filters.ts';
+
+// Incremental sync and de-duplication: the field a run's cursor follows so later runs read only
+// new or changed records, and the destination field that tells a record is already there, so
+// it is skipped or updated in place rather than written twice.
+
+// ── Incremental sync ────────────────────────────────────────────────────────────────────────
+
+export function planCursor(
+  lower: string,
+  reading: ReturnType<typeof readPrompt>,
+  plan: GroundedPlan,
+) {
+  const read = plan.source as ReadPlan;
+  const incremental = reading.incremental;
+  const wants =
+    incremental ??
+    (/\b(since (the )?last|only new|new ones|incremental)\b/.test(lower)
+      ? { kind: 'new' as const, phrase: 'since the last run' }
+      : undefined);
+  if (!wants) {
+    const repeats =
+      plan.destination &&
+      ['update', 'upsert', 'batch-upsert', 'batch-update'].includes(
+        plan.destination.operation.kind,
+      );
+    if (repeats) {
+      plan.assumptions.push(
+        'No "new" or "changed" in the prompt: every run sends every record it reads again.',
+      );
+    } else {
+      plan.remember = true;
+      plan.assumptions.push(
+        'No "new" or "changed" in the prompt: every run reads every record, and the ids of those ' +
+          'sent are kept in ctx.state (the last 2000) so a record is not created or posted twice.',
+      );
+    }
+    return;
+  }
+  const resource = read.resource;
+  const since = read.operation.since;
+  let field =
+    wants.kind === 'changed'
+      ? (resource.updatedField ?? resource.createdField)
+      : (resource.createdField ?? resource.updatedField);
+  if ('field' in wants && wants.field) field = wants.field;
+  // "paid since the last run": the time of that event; records without it have not had it yet.
+  const sinceWord = /\b(?:since|after)\b/.exec(lower);
+  const eventField = sinceWord
+    ? eventTimeField(lower.slice(0, sinceWord.index), leaves(resource.schema))?.path
+    : undefined;
+  if (eventField && !('field' in wants && wants.field)) field = eventField;
+  if (since && (since.field === field || !field)) field = since.field;
+  field ??= resource.idField;
+  const fieldSchema = leaves(resource.schema).find((l) => l.path === field)?.schema;
+  const param =
+    since && since.field === field ? { name: since.param, format: since.format } : undefined;
+  plan.cursor = {
+    kind: wants.kind,
+    field,
+    format: fieldSchema?.format,
+    param,
+    phrase: wants.phrase,
+  };
+  plan.understood.push(
+    `Only ${wants.kind} ${resource.plural} ("${wants.phrase}"): a cursor on ${field} kept in ctx.state` +
+      `${param ? `, sent as ${param.name}` : ''}; at most ${MAX_ITEMS_PER_RUN} per run.`,
+  );
+}
+
+// ── De-duplication ──────────────────────────────────────────────────────────────────────────
+
+/** Records that are people, compared by email when nothing else is named. */
+const PERSON_RECORD =
+  /\b(contact|customer|subscriber|member|user|lead|person|people|candidate|employee|profile|attendee|applicant|recipient|prospect|guest|patient|student)s?$/i;
+
+/**
+ * "Update it instead of creating a duplicate", "create or update", "if one exists already,
+ * update it": a match is updated in place rather than skipped.
+ */
+const UPDATE_EXISTING =
+  /\b(upsert\w*|(?:create|add|insert)s? or updates?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|those|the (?:\w+ ){0,2}?\w+|existing \w+))?[\w ,']{0,40}?(?:instead of|rather than) (?:creat|add|insert|mak|duplicat)\w*(?: (?:a |another )?(?:duplicate|new|second) ?\w*)?(?:[\w ,']{0,40}?\b(?:already )?exists?)?|(?:if|when)\b[\w ,']{0,50}?\b(?:already )?exists?(?: already)?,? (?:then )?(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|the \w+))?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|the \w+))? (?:if|when)[\w ']{0,40}?(?:already )?exists?(?: already)?|(?:updat|refresh|overwrit)\w* (?:the )?existing(?: \w+)?)/;
+
+export function planDedupe(lower: string, plan: GroundedPlan) {
+  const upsert = UPDATE_EXISTING.exec(lower);
+  const m =
+    upsert ??
+    /\b((?:skip|leave out|exclude|ignore|omit|drop)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates)\b/.exec(
+      lower,
+    );
+  if (!m) return;
+  const write = plan.destination as WritePlan;
+  const read = plan.source as ReadPlan;
+  if (write.kind === 'message') return;
+  if (upsert && /upsert/.test(write.operation.kind)) {
+    plan.understood.push(
+      `"${upsert[0]}": ${write.operation.method} ${write.operation.path} creates or updates by itself.`,
+    );
+    return;
+  }
+  // Without a way to update one record, a match is at least not written twice.
+  const found = upsert ? updateInPlace(write, plan, upsert[0]) : undefined;
+  // "Update the existing contacts" with nothing said about creating: the others are left alone.
+  const creates =
+    /\b(creat\w*|add\w*|insert\w*|copy|copies|import\w*|new|otherwise|else|sync\w*|upsert\w*|if (?:it|they|one) (?:is|are|does|do)n'?t|if not)\b/.test(
+      lower.replace(upsert?.[0] ?? '', ' '),
+    ) || /creat|add|insert|upsert|instead|rather/.test(upsert?.[0] ?? '');
+  const update = found && !creates ? { ...found, onlyExisting: true } : found;
+  const rules = write.rules.filter((r) => r.from && !r.how);
+  // The field the prompt compares by ("with the same email", "match on phone"), else the
+  // likeliest key.
+  const said = `${m[0]} ${/\bmatch\w* (?:on|by|using) (?:the |their |its )?(\w+)/.exec(lower)?.[1] ?? ''}`;
+  const saidWords = said
+    .split(/[^a-z0-9_]+/)
+    .map(normalise)
+    .filter(Boolean);
+  // Any part of the field's path, in any case: "leverId" is fields.leverId.en-US's key.
+  const named = (field: string | undefined) =>
+    field !== undefined &&
+    field
+      .split('.')
+      .map(normalise)
+      .some((part) => part.length > 1 && saidWords.some((w) => w === part || w === `${part}s`));
+  // A person is known by their email; any other record (an order, a ticket) by its own id or
+  // number, since one customer's email is on many orders.
+  const person = PERSON_RECORD.test(read.resource.name);
+  const ownKey = (r: FieldRule) =>
+    r.from === read.resource.idField || /(^|[._])(number|num|no|key|code)$/i.test(r.from ?? '');
+  const key =
+    rules.find((r) => named(r.to) || named(r.from)) ??
+    (person ? undefined : rules.find(ownKey)) ??
+    rules.find((r) => conceptOf(r.to) === 'email') ??
+    rules.find((r) => conceptOf(r.to) === 'externalid') ??
+    rules.find((r) => conceptOf(r.to) === 'name') ??
+    rules[0];
+  if (!key?.from) {
+    plan.unresolved.push(`"${m[0]}": no field to compare records by`);
+    plan.blocking.push(`"${m[0]}" (no key to compare)`);
+    return;
+  }
+  const operations = write.resource.operations;
+  const lists = operations.filter(
+    (op) => op.kind === 'list' || (op.kind === 'search' && (op.method === 'GET' || op.safe)),
+  );
+  // A list whose path parameters are the ones the write already fills, or none.
+  const list = lists
+    .filter((op) =>
+      requiredParams(op, 'path').every((name) => name in write.pathParams || name === 'id'),
+    )
+    .sort((a, b) => Number(b.kind === 'list') - Number(a.kind === 'list'))[0];
+  if (!list) {
+    plan.unresolved.push(
+      `"${m[0]}": ${write.resource.plural} have no list or search to check against`,
+    );
+    plan.blocking.push(`"${m[0]}" (no way to read existing ${write.resource.plural})`);
+    return;
+  }
+  const pathParams: Record<string, string> = {};
+  for (const name of requiredParams(list, 'path')) {
+    const value =
+      write.pathParams[name] ??
+      write.rules.find(
+        (r) =>
+          r.value !== undefined &&
+          hintsFor(r.to).some((h) => hintsFor(name, list.path).includes(h)),
+      )?.value;
+    if (value === undefined) {
+      plan.blocking.push(`"${m[0]}": ${list.path} needs {${name}}`);
+      plan.unresolved.push(`"${m[0]}": ${list.path} needs {${name}}`);
+      return;
+    }
+    pathParams[name] = value;
+  }
+  const query: Record<string, string> = {};
+  for (const param of list.params.filter((p) => p.required && p.in === 'query')) {
+    query[param.name] =
+      queryLanguage(
+        plan.destinationDescription as TApiDescription,
+        write.resource,
+        list,
+        param.name,
+        true,
+      ) ?? '{key}';
+  }
+  const destinationField =
+    write.container?.kind === 'object' ? `${write.container.field}.${key.to}` : key.to;
+  plan.dedupe = {
+    sourceField: key.from,
+    destinationField,
+    operation: list,
+    pathParams,
+    query,
+    itemsPath: list.itemsPath ?? '',
+    pagination: list.pagination ?? { style: 'none' },
+    headers: requiredHeaders(list, plan.unresolved, plan.destinationDescription as TApiDescription),
+    phrase: update ? withCondition(lower, upsert as RegExpExecArray) : m[0],
+    update,
+  };
+  plan.understood.push(
+    `${update ? 'Update' : 'Skip'} ${read.resource.plural} already in ${write.resource.plural} ("${m[0]}"): ${key.from} compared with ${destinationField}, read with ${list.method} ${list.path}` +
+      (update
+        ? `; a match is updated with ${update.operation.method} ${update.operation.path}${update.onlyExisting ? ', and the rest are left out' : ''}.`
+        : '.'),
+  );
+}
+
+/** An update's phrase with the condition just before it ("where one is on file, refresh it"). */
+function withCondition(lower: string, match: RegExpExecArray): string {
+  const before = /\b(?:where|if|when|whenever|in case)\b[^.;:!?]{0,80}?,?\s*$/.exec(
+    lower.slice(0, match.index),
+  );
+  return `${before?.[0] ?? ''}${match[0]}`;
+}
+
+/**
+ * How a match is updated in place: the resource's update whose one extra path parameter is
+ * the record id. Undefined (and said so) when the destination describes none.
+ */
+function updateInPlace(write: WritePlan, plan: GroundedPlan, phrase: string): DedupePlan['update'] {
+  // One record per call: a batch or a row append has no one record to update.
+  const update =
+    write.kind === 'record' && write.container?.kind !== 'values-array'
+      ? inPlaceUpdate(write.resource, write.pathParams)
+      : undefined;
+  if (update) return update;
+  plan.unresolved.push(
+    `"${phrase}": ${write.resource.plural} have no update operation to change an existing one, so one already there is skipped`,
+  );
+  return undefined;
+}

@@ -1,0 +1,661 @@
+import type { TFieldSchema, TResource } from '@patchbay/schema';
+import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
+import type { readPrompt } from '../reader/read-prompt.ts';
+import { placeholderField } from './templates.ts';
+import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
+import { escapeRegExp } from './text.ts';
+import { resourceNames } from './resource-words.ts';
+
+// The filters a prompt asks for ("only open issues", "amount over 100", "skip customers
+// without an email"), each grounded in a field of the source records, and the words that
+// describe a filter back to the user.
+
+// ── Filters ─────────────────────────────────────────────────────────────────────────────────
+
+const COMPARATORS: Array<[RegExp, FilterPlan['op']]> = [
+  [/^(over|above|more than|greater than|bigger than|exceeds?|exceeding|>)$/, 'gt'],
+  [/^(at least|>=|no less than)$/, 'gte'],
+  [/^(under|below|less than|smaller than|<)$/, 'lt'],
+  [/^(at most|<=|no more than)$/, 'lte'],
+];
+
+/** An exclusion whose object is a relative clause: "leave out anything that is", "skip those which are". */
+const EXCLUDING_WHAT =
+  /\b(?:leave out|leaving out|exclude|excluding|skip|skipping|drop|dropping|ignore|ignoring|omit|omitting|filter out|remove|don'?t (?:want|include|send|copy|post|sync))\b[^.;:!?]*\b(?:that|which|who|if (?:it|they))\s*(?:is|are|was|were)?\s*$/;
+
+/**
+ * "status open or pending", "labelled bug, regression or crash": a filter's value followed by
+ * more of the same field's values becomes a list. For a field with choices only its choices
+ * extend the list; for free values (labels) words do, up to a word that ends the phrase.
+ */
+export function extendListedValues(lower: string, plan: GroundedPlan): void {
+  const fields = leaves((plan.source as ReadPlan).resource.schema, 1);
+  for (const filter of plan.filters) {
+    if (!['eq', 'ne', 'contains'].includes(filter.op) || typeof filter.value !== 'string') continue;
+    const value = filter.value.toLowerCase();
+    const at = lower.indexOf(filter.phrase.toLowerCase());
+    if (at === -1) continue;
+    const end = lower.indexOf(value, at);
+    if (end === -1) continue;
+    const choices = fields
+      .find((l) => l.path === filter.field)
+      ?.schema.enum?.map((v) => String(v).toLowerCase());
+    const rest = lower.slice(end + value.length);
+    const found: Array<{ word: string; end: number; joined: boolean }> = [];
+    const next =
+      /^\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*\/\s*)["'`#]?([a-z0-9][\w-]*)["'`]?/;
+    let offset = 0;
+    for (let m = next.exec(rest); m; m = next.exec(rest.slice(offset))) {
+      const word = m[1] ?? '';
+      const fits = choices ? choices.includes(word) : !LIST_ENDS.has(word);
+      if (!fits) break;
+      offset += m[0].length;
+      found.push({ word, end: offset, joined: /\b(?:or|and)\b|\//.test(m[0]) });
+    }
+    // A list of free words ends with its "or"/"and": "tagged urgent, excluding…" is no list.
+    const last = choices ? found.length - 1 : found.findLastIndex((f) => f.joined);
+    const more = found.slice(0, last + 1).map((f) => f.word);
+    offset = last >= 0 ? (found[last]?.end ?? 0) : 0;
+    if (more.length === 0) continue;
+    const values = [filter.value, ...more];
+    filter.value = values;
+    if (filter.op === 'eq') filter.op = 'in';
+    else if (filter.op === 'ne') filter.op = 'not-in';
+    filter.phrase = `${filter.phrase}${rest.slice(0, offset)}`;
+  }
+}
+
+/** Words that end a list of free values: "labelled bug or crash to Slack", "… and post them". */
+const LIST_ENDS = new Set(
+  'to into in on from for with by the a an as and or but that which who whose since every each then post send copy add create them it their our your is are was were be not excluding except without skip only where'.split(
+    ' ',
+  ),
+);
+
+export function planFilters(
+  text: string,
+  reading: ReturnType<typeof readPrompt>,
+  plan: GroundedPlan,
+) {
+  const read = plan.source as ReadPlan;
+  const lower = text.toLowerCase();
+  const fields = leaves(read.resource.schema, 1);
+  const findField = (name: string) =>
+    fields.find((l) => normalise(l.path) === normalise(name)) ??
+    fields.find((l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name)) ??
+    fields.find((l) => normalise(l.path).includes(normalise(name)) && normalise(name).length >= 4);
+  const add = (filter: FilterPlan) => {
+    plan.filters.push(filter);
+    plan.understood.push(
+      `Only ${read.resource.plural} where ${describeFilter(filter)} ("${filter.phrase}").`,
+    );
+  };
+
+  // "where the amount is over 100", "with a total above 50"
+  for (const m of lower.matchAll(
+    /\b(?:where|with|whose|if|when)\s+(?:the\s+|its\s+|their\s+|an?\s+)?([a-z_][\w ]{0,30}?)\s+(?:is\s+|are\s+)?(over|above|more than|greater than|bigger than|exceeds?|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+\$?(-?\d+(?:\.\d+)?)/g,
+  )) {
+    const field = findField((m[1] ?? '').trim().replace(/\s+/g, '_'));
+    const op = COMPARATORS.find(([pattern]) => pattern.test(m[2] ?? ''))?.[1];
+    if (!field || !op) {
+      plan.unresolved.push(`filter "${m[0]}": ${read.resource.plural} have no field "${m[1]}"`);
+      plan.blocking.push(`filter "${m[0]}" (no field "${m[1]}" in ${read.resource.plural})`);
+      continue;
+    }
+    add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
+  }
+
+  // "orders between $100 and $500": both bounds, inclusive.
+  const NUMBER =
+    '[$€£]?\\s?(\\d[\\d,]*(?:\\.\\d+)?)(k)?(?:\\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?';
+  for (const m of lower.matchAll(new RegExp(`\\bbetween\\s+${NUMBER}\\s+and\\s+${NUMBER}`, 'g'))) {
+    const field = amountField(fields);
+    if (!field) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no amount field to compare`);
+      plan.blocking.push(`"${m[0]}" (no amount in ${read.resource.plural})`);
+      continue;
+    }
+    const bound = (digits: string | undefined, k: string | undefined) =>
+      majorToField(Number((digits ?? '').replace(/,/g, '')) * (k ? 1000 : 1), field, plan);
+    add({ field: field.path, op: 'gte', value: bound(m[1], m[2]), phrase: m[0] });
+    add({ field: field.path, op: 'lte', value: bound(m[3], m[4]), phrase: m[0] });
+  }
+
+  // "invoices over $500", "orders above 1,000 USD", "deals worth more than €2k": a comparison
+  // with a money amount (or a bare number right after the resource's noun) filters on the
+  // records' amount field. One the schema cannot ground stops the code: ignoring it would send
+  // every record (issue 15: no silent wrong results).
+  const money =
+    /(?:^|[^\w$€£])(over|above|more than|greater than|bigger than|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+(?:(?:[$€£]\s?)(\d[\d,]*(?:\.\d+)?)(k)?|(\d[\d,]*(?:\.\d+)?)(k)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b|(\d[\d,]*(?:\.\d+)?)(k)?(?=\s*(?:$|[,.;)]|->|→|(?:to|into|on|in|from|and|as)\b)))/g;
+  for (const m of lower.matchAll(money)) {
+    const phrase = m[0].replace(/^[^a-z0-9$€£><=]+/, '');
+    if (plan.filters.some((f) => f.phrase.includes(phrase.trim()))) continue;
+    const digits = m[2] ?? m[4] ?? m[6] ?? '';
+    const thousands = Boolean(m[3] ?? m[5] ?? m[7]);
+    // A bare number counts only when it follows a noun of the records ("orders over 200").
+    if (m[6] !== undefined) {
+      const before = lower.slice(0, m.index + (m[0].length - phrase.length)).trimEnd();
+      const nouns = resourceNames(read.resource);
+      if (!nouns.some((n) => before.endsWith(n) || before.endsWith(`${n}s`))) continue;
+    }
+    const op = COMPARATORS.find(([pattern]) => pattern.test(m[1] ?? ''))?.[1];
+    const field = amountField(fields);
+    if (!field || !op) {
+      plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no amount field to compare`);
+      plan.blocking.push(`"${phrase}" (no amount in ${read.resource.plural})`);
+      continue;
+    }
+    const major = Number(digits.replace(/,/g, '')) * (thousands ? 1000 : 1);
+    add({ field: field.path, op, value: majorToField(major, field, plan), phrase });
+  }
+
+  // "where status is open" (read-prompt's equality filters), grounded on a field.
+  for (const f of reading.filters) {
+    const field = findField(f.field);
+    if (!field) {
+      plan.unresolved.push(
+        `filter "${f.phrase}": ${read.resource.plural} have no field "${f.field}"`,
+      );
+      plan.blocking.push(`filter "${f.phrase}"`);
+      continue;
+    }
+    // "Status is Open - Not Contacted": an allowed value the prompt writes whole wins over the
+    // first word the sentence reader kept.
+    const given = String(f.value ?? '');
+    // Allowed values: the enum, else the values the field's description lists (a picklist).
+    const documented = (field.schema.description ?? '')
+      .split(/[,;]/)
+      .map((chunk) => {
+        const at = chunk.toLowerCase().indexOf(given.toLowerCase());
+        return at >= 0 ? chunk.slice(at).replace(/[.\s]+$/, '') : '';
+      })
+      .filter(Boolean);
+    const whole = (field.schema.enum?.map(String) ?? documented)
+      .filter(
+        (v) => v.toLowerCase().startsWith(given.toLowerCase()) && lower.includes(v.toLowerCase()),
+      )
+      .sort((a, b) => b.length - a.length)[0];
+    add({
+      field: field.path,
+      op: f.operator === 'equals' ? 'eq' : 'ne',
+      value: whole ?? f.value ?? '',
+      phrase: whole ? `${f.phrase}${whole.slice(given.length)}` : f.phrase,
+    });
+  }
+
+  // "conversations that are still open", "deals which are not won", "people who are active".
+  for (const m of lower.matchAll(
+    /\b(?:that|which|who)\s+(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+|no longer\s+)?([a-z][a-z0-9_]*)\b/g,
+  )) {
+    const word = m[2] ?? '';
+    if (plan.filters.some((f) => f.phrase.includes(word))) continue;
+    const found = stateMatch(fields, word, true);
+    if (!found) continue;
+    // "drop every ticket which is not solved" leaves out what is not solved: keeps the solved.
+    const excluded = EXCLUDING_WHAT.test(
+      `${lower.slice(Math.max(0, m.index - 80), m.index)} that is`,
+    );
+    const negated = Boolean(m[1]) !== excluded;
+    if (found.value !== undefined)
+      add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase: m[0] });
+    else add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0] });
+  }
+
+  // "overdue"
+  if (/\b(overdue|past[- ]due|late)\b/.test(lower)) {
+    const enumField = fields.find((l) =>
+      l.schema.enum?.some((v) => /^(overdue|past_due)$/i.test(String(v))),
+    );
+    if (enumField) {
+      add({
+        field: enumField.path,
+        op: 'eq',
+        value: enumField.schema.enum?.find((v) =>
+          /^(overdue|past_due)$/i.test(String(v)),
+        ) as string,
+        phrase: 'overdue',
+      });
+    } else {
+      const due = fields.find((l) => conceptOf(l.path) === 'due');
+      if (!due) {
+        plan.unresolved.push(`"overdue": ${read.resource.plural} have no due date`);
+        plan.blocking.push(`"overdue" (no due date in ${read.resource.plural})`);
+      } else {
+        add({ field: due.path, op: 'before-now', format: due.schema.format, phrase: 'overdue' });
+        const status = fields.find((l) => conceptOf(l.path) === 'status' && l.schema.enum);
+        const done = status?.schema.enum?.filter((v) =>
+          /^(paid|void|closed|completed?|done|resolved|cancell?ed|draft|deleted)$/i.test(String(v)),
+        );
+        if (status && done && done.length > 0)
+          add({ field: status.path, op: 'not-in', value: done, phrase: 'overdue (not settled)' });
+        const flag = fields.find(
+          (l) =>
+            l.schema.type === 'boolean' &&
+            /^(completed|closed|paid|dueComplete|done)$/.test(l.path),
+        );
+        if (flag) add({ field: flag.path, op: 'falsy', phrase: 'overdue (not done)' });
+        const balance = fields.find(
+          (l) =>
+            /^(balance|amount_remaining|due_amount)$/i.test(l.path) && l.schema.type !== 'object',
+        );
+        if (balance)
+          add({ field: balance.path, op: 'gt', value: 0, phrase: 'overdue (balance left)' });
+      }
+    }
+  }
+
+  // "who accepted email marketing", "opted in", "consenting", "subscribed to the newsletter":
+  // the records' marketing consent (a flag, or a state whose value says subscribed).
+  const consent =
+    /\b(?:(?:accepted|accepts|agreed to|subscribed to|signed up for)\s+(?:the\s+)?(?:email\s+|sms\s+)?(?:marketing|newsletters?|promotional emails?)|opted[- ]in|opt[- ]in|consent(?:ed|ing)?(?:\s+to\s+(?:email\s+|sms\s+)?marketing)?)\b/.exec(
+      lower,
+    );
+  if (consent) {
+    const channel = /\bsms\b/.test(consent[0]) ? 'sms' : 'email';
+    const candidates = fields
+      .filter((l) => /marketing|consent|opt_?in|subscri|newsletter/i.test(l.path))
+      .sort(
+        (a, b) =>
+          Number(b.path.toLowerCase().includes(channel)) -
+          Number(a.path.toLowerCase().includes(channel)),
+      );
+    const flag = candidates.find((l) => l.schema.type === 'boolean');
+    const state = candidates.find((l) =>
+      l.schema.enum?.some((v) => /^(subscribed|opted_?in|granted|yes)$/i.test(String(v))),
+    );
+    if (state)
+      add({
+        field: state.path,
+        op: 'eq',
+        value: state.schema.enum?.find((v) =>
+          /^(subscribed|opted_?in|granted|yes)$/i.test(String(v)),
+        ) as string,
+        phrase: consent[0],
+      });
+    else if (flag) add({ field: flag.path, op: 'truthy', phrase: consent[0] });
+    else {
+      plan.unresolved.push(`"${consent[0]}": ${read.resource.plural} have no consent field`);
+      plan.blocking.push(`"${consent[0]}" (no consent field in ${read.resource.plural})`);
+    }
+  }
+
+  // Any money amount no filter took ("orders of about $100") stops the code: sending every
+  // record would silently ignore what the prompt asked.
+  for (const m of lower.matchAll(
+    /[$€£]\s?\d[\d,]*(?:\.\d+)?k?|\b\d[\d,]*(?:\.\d+)?k?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b/g,
+  )) {
+    const amount = m[0].replace(/\s+/g, ' ');
+    if (plan.filters.some((f) => f.phrase.replace(/\s+/g, ' ').includes(amount))) continue;
+    plan.unresolved.push(`the amount "${amount}": no comparison with it was understood`);
+    plan.blocking.push(`the amount "${amount}" (say "over ${amount}" or "under ${amount}")`);
+  }
+
+  // "yesterday's orders", "today", "in the last 24 hours", "from the past 7 days": a window
+  // on the records' creation time, relative to when the run was due.
+  const DAY = 86_400_000;
+  const windows: Array<
+    [RegExp, (m: RegExpExecArray) => { value: [number, number]; alignDay: boolean }]
+  > = [
+    [/\byesterday(?:'s)?\b/, () => ({ value: [-DAY, 0], alignDay: true })],
+    [/\btoday(?:'s)?\b/, () => ({ value: [0, DAY], alignDay: true })],
+    [
+      /\b(?:in|from|during|over|within)\s+the\s+(?:last|past)\s+(\d+)?\s*(hours?|days?|weeks?)\b/,
+      (m) => {
+        const unit = /^h/.test(m[2] ?? '') ? 3_600_000 : /^w/.test(m[2] ?? '') ? 7 * DAY : DAY;
+        return { value: [-Number(m[1] ?? 1) * unit, 1], alignDay: false };
+      },
+    ],
+  ];
+  for (const [pattern, window] of windows) {
+    const m = pattern.exec(lower);
+    if (!m) continue;
+    const createdField = read.resource.createdField;
+    const field =
+      eventTimeField(lower.slice(0, m.index), leaves(read.resource.schema, 2)) ??
+      (createdField
+        ? (fields.find((l) => l.path === createdField) ?? {
+            path: createdField,
+            schema: { type: 'string' } as TFieldSchema,
+          })
+        : undefined);
+    if (!field) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no creation time`);
+      plan.blocking.push(`"${m[0]}" (no creation time in ${read.resource.plural})`);
+      continue;
+    }
+    add({
+      field: field.path,
+      op: 'within',
+      ...window(m),
+      format: field.schema.format,
+      phrase: m[0],
+    });
+  }
+
+  // "tagged urgent", "with the label bug", "labelled urgent"
+  for (const m of lower.matchAll(
+    /\b(?:tagged|labell?ed|with (?:the |a )?(?:tag|label))\s+["'`#]?([\w-]+)["'`]?/g,
+  )) {
+    const tags = fields.find((l) => conceptOf(l.path) === 'tags');
+    if (!tags) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no tags or labels`);
+      plan.blocking.push(`"${m[0]}" (no tags in ${read.resource.plural})`);
+      continue;
+    }
+    add({ field: tags.path, op: 'contains', value: m[1] ?? '', phrase: m[0] });
+  }
+
+  planPresenceFilters(lower, read.resource, add);
+
+  // "excluding archived ones", "not archived", "leave out closed", "without drafts", "except
+  // cancelled": a state the records must not be in (an enum value, a documented value meaning,
+  // or a boolean flag).
+  for (const m of lower.matchAll(
+    /(?:\b(?:excluding|exclude|except(?: for)?|not|never|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)|n't)[- ](?:(?:include|including|send|sending|copy|copying|add|adding|post|posting|sync|syncing|want)\s+)?(?:the |any |all )?([a-z]+)\b/g,
+  )) {
+    const state = m[1] ?? '';
+    if (
+      /^(new|ones?|already|existing|duplicates?|more|longer|need|matter|later|changes?|those|them|it|twice|again|a|an|to|send|post|copy|add)$/.test(
+        state,
+      )
+    )
+      continue;
+    if (plan.filters.some((f) => f.phrase === m[0] || f.phrase.includes(m[0]))) continue;
+    // "skipping customers without an email": the records' own noun is not a state of theirs.
+    if (resourceNames(read.resource).some((n) => normalise(n) === normalise(state))) continue;
+    const found = stateMatch(fields, state);
+    // "leave out anything that isn't shipped": excluding what is not X keeps only X.
+    const excludedNot =
+      /^(?:not|n't|never)\b/.test(m[0]) &&
+      EXCLUDING_WHAT.test(lower.slice(Math.max(0, (m.index ?? 0) - 80), m.index));
+    if (found && excludedNot) {
+      add({
+        field: found.field,
+        op: found.value === undefined ? 'truthy' : 'eq',
+        ...(found.value === undefined ? {} : { value: found.value }),
+        phrase: m[0],
+      });
+    } else if (found) {
+      add({
+        field: found.field,
+        op: found.value === undefined ? 'falsy' : 'ne',
+        ...(found.value === undefined ? {} : { value: found.value }),
+        phrase: m[0],
+      });
+    } else if (
+      /^(archived|closed|completed|deleted|cancell?ed|inactive|drafts?|spam|resolved|done|void|paid)$/.test(
+        state,
+      )
+    ) {
+      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no ${state} flag or status`);
+      plan.blocking.push(`"${m[0]}" (no ${state} flag or status in ${read.resource.plural})`);
+    }
+  }
+
+  // "open issues", "paid invoices", "active subscriptions", "completed tasks": an adjective
+  // before the resource noun that is an enum value or a boolean field.
+  const nouns = resourceNames(read.resource).map((n) => escapeRegExp(n));
+  const apiName = plan.sourceName ? `(?:${escapeRegExp(plan.sourceName)}(?:'s)?\\s+)?` : '';
+  const adjective = new RegExp(
+    `\\b(?:only\\s+)?(?:the\\s+|all\\s+|our\\s+|new\\s+)*([a-z][a-z0-9_]*)\\s+${apiName}(?:${nouns.join('|')})s?\\b`,
+    'g',
+  );
+  // "high priority tickets", "high-priority tickets", "enterprise plan customers": a value of
+  // the field the next word names.
+  const valued = new RegExp(
+    `\\b([a-z][a-z0-9_]*)[- ]([a-z_]+)\\s+${apiName}(?:${nouns.join('|')})s?\\b`,
+    'g',
+  );
+  for (const m of lower.matchAll(valued)) {
+    const [, word = '', name = ''] = m;
+    const field = fields.find((l) => normalise(l.path) === normalise(name));
+    if (!field || plan.filters.some((f) => f.field === field.path)) continue;
+    const found = stateMatch([field], word, true);
+    if (found?.value !== undefined)
+      add({ field: found.field, op: 'eq', value: found.value, phrase: m[0].trim() });
+  }
+  for (const m of lower.matchAll(adjective)) {
+    const word = m[1] ?? '';
+    if (
+      /^(new|all|the|our|my|every|each|any|changed|updated|recent|latest|stripe|from|copy|add|sync|send|of)$/.test(
+        word,
+      )
+    )
+      continue;
+    if (plan.filters.some((f) => f.phrase.includes(word))) continue;
+    const negative = /^un(.+)$/.exec(word)?.[1];
+    const found =
+      stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
+    const negated = Boolean(negative) && !stateMatch(fields, word, true);
+    if (found?.value !== undefined)
+      add({
+        field: found.field,
+        op: negated ? 'ne' : 'eq',
+        value: found.value,
+        phrase: m[0].trim(),
+      });
+    else if (found)
+      add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0].trim() });
+  }
+  // "orders paid since …", "tasks that were completed": a state after the noun. Words for a
+  // record coming into being ("issues opened since …", GitLab's `opened`) say which records are
+  // new, not which state they must still be in.
+  const participle = new RegExp(
+    `\\b${apiName}(?:${nouns.join('|')})s?\\s+(?:(?:that|which)\\s+)?(?:(?:were|was|are|is|have been|has been|got|get)\\s+)?([a-z]+)\\b`,
+    'g',
+  );
+  for (const m of lower.matchAll(participle)) {
+    const word = m[1] ?? '';
+    if (word.length < 4 || CREATION_EVENTS.test(word)) continue;
+    if (plan.filters.some((f) => f.phrase.includes(word))) continue;
+    const found = stateMatch(fields, word, true);
+    if (found?.value !== undefined)
+      add({ field: found.field, op: 'eq', value: found.value, phrase: m[0].trim() });
+    else if (found) add({ field: found.field, op: 'truthy', phrase: m[0].trim() });
+  }
+}
+
+const CREATION_EVENTS =
+  /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;
+
+/** What a sentence does with the records it describes: leaves them out. */
+const DROPS =
+  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|(?:don'?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
+
+/**
+ * "customers without an email … skip those", "ignore any that have no phone", "customers with an
+ * email address": whether a field has a value at all. Absence in a sentence that leaves the
+ * records out keeps those that have it; presence keeps those that have it unless the sentence
+ * leaves them out.
+ */
+function planPresenceFilters(
+  lower: string,
+  resource: TResource,
+  add: (filter: FilterPlan) => void,
+) {
+  const nouns = resourceNames(resource).map(escapeRegExp).join('|');
+  const presence = new RegExp(
+    `\\b(without|with no|missing|lacking|(?:that|which|who)\\s+(?:have|has|had)\\s+(?:no|an?|a valid|any)|(?:has|have|having)\\s+no|(?:${nouns})s?\\s+with\\s+(?:an?|a valid))\\s+(?:an?\\s+|any\\s+|the\\s+|their\\s+|its\\s+)?([a-z]+(?:\\s+(?:address|number|name|id|date|url))?)\\b`,
+    'g',
+  );
+  for (const m of lower.matchAll(presence)) {
+    // A top-level field of that name, an object or a list too ("without a milestone", "with no
+    // assignees"), else a scalar field the words name.
+    const wanted = normalise((m[2] ?? '').replace(/^(?:an?|the)\s+/, ''));
+    const field =
+      leaves(resource.schema, 0).find(
+        (l) => normalise(l.path) === wanted || normalise(l.path) === `${wanted}s`,
+      ) ?? placeholderField(m[2] ?? '', resource);
+    if (!field || field.depth > 1) continue;
+    // "without closed ones" names a state, which the negations below read.
+    if (stateMatch(leaves(resource.schema, 1), m[2] ?? '', true)?.value !== undefined) continue;
+    // From the clause's start to the sentence's end: "… are useless to us, skip those".
+    const start = Math.max(
+      ...['.', ';', '!', '?', ',', '\n'].map((c) => lower.lastIndexOf(c, m.index)),
+    );
+    const end = lower.slice(m.index).search(/[.;!?\n]/);
+    const clause = lower.slice(start + 1, end === -1 ? undefined : m.index + end).trim();
+    const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '');
+    const dropped = DROPS.test(clause);
+    add({
+      field: field.path,
+      op: absent === dropped ? 'truthy' : 'falsy',
+      phrase: dropped ? clause : m[0],
+    });
+  }
+}
+
+/**
+ * "paid yesterday", "completed since the last run": the records' time field for the event the
+ * words just before name (`paid_at`, `completed_at`), when they keep one.
+ */
+export function eventTimeField(
+  before: string,
+  fields: readonly FieldLeaf[],
+): FieldLeaf | undefined {
+  const event = before
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .slice(-3)
+    .reverse()
+    .find((word) => !/^(since|after|on|in|from|during|over|within|the|last|past)$/.test(word));
+  return event ? fields.find((leaf) => namesTimeField(event, leaf)) : undefined;
+}
+
+/** Words for the same record state: Trello's `closed` is what its app calls archived. */
+const STATE_SYNONYMS: Record<string, string[]> = {
+  archived: ['archived', 'closed'],
+  deleted: ['deleted', 'trashed', 'removed'],
+  completed: ['completed', 'complete', 'done', 'finished'],
+  done: ['done', 'completed', 'complete'],
+  cancelled: ['cancelled', 'canceled'],
+  canceled: ['cancelled', 'canceled'],
+  inactive: ['inactive', 'disabled'],
+  drafts: ['draft'],
+};
+
+/**
+ * The field and value that say a record is in the state a word names: an enum value ("open"),
+ * a value the field's description documents ("1 low, 2 medium, 3 high, 4 urgent" → 4 for
+ * "urgent"), else a boolean flag of that name (`archived`, `is_archived`, Trello's `closed`).
+ * `exact` (adjectives before a noun) skips the loose prefix match ("cancel" → "cancelled").
+ */
+export function stateMatch(
+  fields: FieldLeaf[],
+  word: string,
+  exact = false,
+): { field: string; value?: string | number | boolean } | undefined {
+  const wanted = word.toLowerCase();
+  // "open" is GitLab's "opened": a value that is the word inflected matches too.
+  for (const form of [wanted, `${wanted}ed`, `${wanted}d`]) {
+    const enumHit = fields.find((l) =>
+      l.schema.enum?.some((v) => String(v).toLowerCase() === form),
+    );
+    if (!enumHit) continue;
+    const value = enumHit.schema.enum?.find((v) => String(v).toLowerCase() === form);
+    return { field: enumHit.path, value: value as string | number | boolean };
+  }
+  const documented = new RegExp(
+    `(?:^|[\\s,;(])([\\w-]+)\\s*(?:=|:|-|–|→)?\\s*["'“]?${escapeRegExp(wanted)}["'”]?(?![\\w-])|(?<![\\w-])${escapeRegExp(wanted)}\\s*(?:=|:|\\(|→)\\s*([\\w-]+)`,
+    'i',
+  );
+  for (const leaf of fields) {
+    if (!leaf.schema.description || leaf.schema.type === 'object') continue;
+    const m = documented.exec(leaf.schema.description);
+    const token = m?.[1] ?? m?.[2];
+    if (token === undefined) continue;
+    const allowed = leaf.schema.enum?.find((v) => String(v) === token);
+    if (allowed !== undefined) return { field: leaf.path, value: allowed as string | number };
+    if (
+      !leaf.schema.enum &&
+      /^-?\d+$/.test(token) &&
+      ['integer', 'number'].includes(leaf.schema.type)
+    )
+      return { field: leaf.path, value: Number(token) };
+  }
+  const names = (STATE_SYNONYMS[wanted] ?? [wanted]).map(normalise);
+  const flag = fields.find(
+    (l) =>
+      l.schema.type === 'boolean' &&
+      names.includes(normalise(l.path.split('.').at(-1) ?? '').replace(/^(is|has)/, '')),
+  );
+  if (flag) return { field: flag.path };
+  // A time the state began: Shopify's `cancelled_at`, `archived_on`, `closedDate` (set = in it).
+  const stamp = fields.find(
+    (l) =>
+      l.schema.type !== 'object' &&
+      names.some((n) =>
+        [`${n}at`, `${n}on`, `${n}date`, `${n}time`, `date${n}`].includes(
+          normalise(l.path.split('.').at(-1) ?? ''),
+        ),
+      ),
+  );
+  if (stamp) return { field: stamp.path };
+  if (exact || wanted.length < 5) return undefined;
+  const prefix = fields.find((l) =>
+    l.schema.enum?.some((v) => String(v).toLowerCase().startsWith(wanted.slice(0, 5))),
+  );
+  if (!prefix) return undefined;
+  const value = prefix.schema.enum?.find((v) =>
+    String(v).toLowerCase().startsWith(wanted.slice(0, 5)),
+  );
+  return { field: prefix.path, value: value as string | number | boolean };
+}
+
+/** The record's money amount: the amount concept, else a field named like one (`amount_cents`). */
+function amountField(fields: FieldLeaf[]): FieldLeaf | undefined {
+  const numeric = (l: FieldLeaf) =>
+    ['number', 'integer', 'string'].includes(l.schema.type) && !l.schema.enum;
+  return (
+    fields.find((l) => conceptOf(l.path) === 'amount' && numeric(l)) ??
+    fields.find((l) => /^(total|grand|amount)/i.test(l.path) && numeric(l)) ??
+    fields.find((l) => /(amount|total|price|cents)/i.test(l.path) && numeric(l))
+  );
+}
+
+/**
+ * Whether a money field counts in the currency's minor unit (cents): its name says so
+ * (`amount_cents`, `amount_in_cents`, `total_minor`) or its description does (Stripe's
+ * "smallest currency unit").
+ */
+export function inMinorUnits(field: { path: string; schema: TFieldSchema }): boolean {
+  const leaf = field.path.split('.').at(-1) ?? '';
+  if (/(cents|_minor|minor_?units?)$/i.test(leaf) || /in_?cents/i.test(leaf)) return true;
+  return /\bcents\b|smallest (currency )?unit|minor (currency )?units?/i.test(
+    field.schema.description ?? '',
+  );
+}
+
+/** A prompt's amount in major units ($500) as the field counts it (50000 for cents). */
+function majorToField(value: number, field: FieldLeaf, plan: GroundedPlan): number {
+  if (!inMinorUnits(field)) return value;
+  const scaled = Math.round(value * 100);
+  plan.assumptions.push(
+    `${field.path} counts in cents (the currency's smallest unit), so ${value} becomes ${scaled}.`,
+  );
+  return scaled;
+}
+
+export function describeFilter(f: FilterPlan): string {
+  const ops: Record<FilterPlan['op'], string> = {
+    eq: 'is',
+    ne: 'is not',
+    gt: '>',
+    gte: '>=',
+    lt: '<',
+    lte: '<=',
+    'before-now': 'is before now',
+    contains: 'contains',
+    in: 'is one of',
+    'not-in': 'is none of',
+    falsy: 'is false',
+    truthy: 'is true',
+    within: 'is within',
+  };
+  if (f.op === 'within' && Array.isArray(f.value)) {
+    const [start, end] = f.value as [number, number];
+    const hours = (ms: number) => `${ms / 3_600_000} h`;
+    return `${f.field} is from ${hours(start)} to ${hours(end)} ${f.alignDay ? "of the run day's UTC midnight" : 'of the run'}`;
+  }
+  return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
+}

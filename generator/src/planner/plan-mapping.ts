@@ -1,0 +1,651 @@
+import type { TApiDescription, TFieldSchema, TResource } from '@patchbay/schema';
+import {
+  conceptOf,
+  type FieldLeaf,
+  type FieldRule,
+  leaves,
+  matchField,
+  namesTimeField,
+  normalise,
+} from './field-match.ts';
+import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
+import { capitalise, escapeRegExp } from './text.ts';
+import { resourceNames, singular } from './resource-words.ts';
+import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
+import { isIdLike, SKIPPED_DESTINATION } from './choose-operations.ts';
+import { recordSchema, templateRules } from './plan-write.ts';
+
+// Which source field fills each destination field: the mappings the prompt states, else what
+// the two schemas ground, Notion's typed properties and a sheet's columns. A required field that
+// nothing fills blocks the write instead of sending it empty.
+
+export function planMapping(
+  text: string,
+  stated: Array<{ from: string; to: string }>,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+) {
+  const read = plan.source as ReadPlan;
+  const write = plan.destination as WritePlan;
+  const sourceLeaves = leaves(read.resource.schema);
+  if (write.kind === 'message') return;
+  const explicit = new Map<string, string>(stated.map((m) => [normalise(m.to), m.from]));
+  for (const m of stated) plan.understood.push(`Field from the prompt: ${m.from} → ${m.to}.`);
+
+  if (write.container?.kind === 'values-array') {
+    // A sheet row: the columns the prompt names, else the record's main scalar fields.
+    const named =
+      stated.length > 0 ? stated.map((m) => m.from) : columnsFromPrompt(text, sourceLeaves);
+    const answers = typedAnswersField(read.resource.schema);
+    const columns =
+      named.length > 0
+        ? named
+        : [...defaultColumns(sourceLeaves, read.resource), ...(answers ? [answers] : [])];
+    write.columns = columns.map(
+      (c) => sourceLeaves.find((l) => normalise(l.path) === normalise(c))?.path ?? c,
+    );
+    if (answers && write.columns.includes(answers)) {
+      write.spread = answers;
+      plan.understood.push(
+        `${read.resource.plural}' ${answers} are typed answers: each answer's value gets a cell of its own.`,
+      );
+    }
+    // A row of nothing is a wrong write, not an empty one (issue 15: no silent wrong results).
+    if (write.columns.length === 0) {
+      block(
+        `which ${read.resource.plural} fields go into the row's columns; name them in the prompt ("columns: email, name, total")`,
+      );
+      return;
+    }
+    write.rules = write.columns.map((from) => ({
+      to: from,
+      from,
+      type: 'any',
+      fromFormat: sourceLeaves.find((l) => l.path === from)?.schema.format,
+      reason: 'column',
+    }));
+    plan.understood.push(`Each record becomes one row: ${write.columns.join(', ')}.`);
+    return;
+  }
+
+  const schema = recordSchema(write);
+  if (write.container?.kind === 'object' && Object.keys(schema?.properties ?? {}).length === 0) {
+    // User-defined columns (Airtable fields): the prompt's mapping, else the main fields.
+    const listed = stated.length > 0 ? [] : namedColumns(text, sourceLeaves);
+    for (const column of listed.filter((c) => !c.from))
+      plan.unresolved.push(`column "${column.to}": no field of ${read.resource.plural} matches it`);
+    const found = listed.flatMap((c) => (c.from ? [{ to: c.to, from: c.from }] : []));
+    const pairs =
+      stated.length > 0
+        ? stated.map((m) => ({
+            to: m.to,
+            from: sourceLeaves.find((l) => normalise(l.path) === normalise(m.from))?.path ?? m.from,
+          }))
+        : found.length > 0
+          ? found
+          : defaultColumns(sourceLeaves).map((from) => ({ to: titleCase(from), from }));
+    if (stated.length === 0 && found.length === 0)
+      plan.assumptions.push(
+        `The ${write.resource.plural}' fields are not described: the main fields go to fields named ${pairs.map((p) => `"${p.to}"`).join(', ')}.`,
+      );
+    write.rules = pairs.map(({ to, from }) => ({
+      to,
+      from,
+      type: 'any',
+      fromFormat: sourceLeaves.find((l) => l.path === from)?.schema.format,
+      reason: 'column',
+    }));
+    if (pairs.length === 0) {
+      block(
+        `which ${read.resource.plural} fields go to which ${write.resource.name} fields; name them in the prompt ("map email to Email")`,
+      );
+    } else plan.understood.push(`Fields: ${pairs.map((p) => `${p.to} ← ${p.from}`).join(', ')}.`);
+    return;
+  }
+  if (write.container?.kind === 'typed-properties') {
+    planTypedProperties(text, stated, sourceLeaves, write, plan, block, schema);
+  } else {
+    const targets: FieldLeaf[] = leaves(schema, 2).filter(
+      (leaf) =>
+        !leaf.schema.readOnly &&
+        leaf.schema.type !== 'object' &&
+        !SKIPPED_DESTINATION.test(leaf.path.split('.')[0] ?? '') &&
+        !(leaf.schema.type === 'array' && leaf.schema.items?.type === 'object'),
+    );
+    const fixed = new Set<string>();
+    const sourceIds = new Set([
+      ...Object.values(read.pathParams),
+      ...Object.values(read.query).map(String),
+    ]);
+    const personTarget = targets.some((t) =>
+      ['firstname', 'lastname'].includes(conceptOf(t.path) ?? ''),
+    );
+    const templated = templateRules(
+      text,
+      read.resource,
+      targets,
+      new Set(requiredPaths(schema)),
+      plan,
+    );
+    write.rules.push(...templated);
+    for (const target of targets) {
+      if (templated.some((rule) => rule.to === target.path)) continue;
+      const top = target.path.split('.')[0] ?? '';
+      if (isIdLike(target.path) && conceptOf(target.path) !== 'externalid') {
+        const value = idFromPrompt(text, hintsFor(target.path.split('.').at(-1) ?? ''));
+        // "gitlab project 4821 → todoist": the source's id is not the destination's project.
+        if (value && !sourceIds.has(value)) {
+          write.rules.push({
+            to: target.path,
+            value,
+            type: target.schema.type,
+            reason: 'the prompt',
+          });
+          fixed.add(top);
+        }
+        continue;
+      }
+      // "asana project 1201…" → `projects: ["1201…"]`: an array of ids, or a field named after a
+      // destination resource, takes the id the prompt gives after that noun.
+      const leafName = target.path.split('.').at(-1) ?? '';
+      const idList =
+        target.schema.type === 'array' &&
+        ['string', 'integer'].includes(target.schema.items?.type ?? '') &&
+        !explicit.has(normalise(target.path));
+      const namesResource = (plan.destinationDescription?.resources ?? []).some(
+        (r) => r.name === singular(leafName.toLowerCase()),
+      );
+      if ((idList || namesResource) && target.schema.type !== 'boolean') {
+        const value = idFromPrompt(text, [singular(leafName.toLowerCase())]);
+        if (value && !sourceIds.has(value)) {
+          write.rules.push({
+            to: target.path,
+            value,
+            type: target.schema.type,
+            reason: 'the prompt',
+          });
+          continue;
+        }
+      }
+      const rule = matchField(target, sourceLeaves, explicit, personTarget);
+      if (rule) write.rules.push(rule);
+    }
+    // A destination without a title field whose required text is `content`/`text`/`body`
+    // (Todoist tasks, chat-like notes): the record's title is that text, not its description.
+    const required = new Set(requiredPaths(schema));
+    const title = sourceLeaves.find(
+      (l) => l.depth === 0 && l.schema.type === 'string' && conceptOf(l.path) === 'name',
+    );
+    if (title && !targets.some((t) => conceptOf(t.path) === 'name')) {
+      const text = targets.find(
+        (t) =>
+          required.has(t.path) && t.schema.type === 'string' && conceptOf(t.path) === 'description',
+      );
+      const current = write.rules.find((r) => r.to === text?.path);
+      if (text && current?.reason !== 'the prompt' && current?.template === undefined) {
+        write.rules = write.rules.filter((r) => r !== current);
+        write.rules.push({
+          to: text.path,
+          from: title.path,
+          type: text.schema.type,
+          format: text.schema.format,
+          fromFormat: title.schema.format,
+          reason: `synonym (${title.path} is the required text)`,
+        });
+      }
+    }
+    // Explicit mappings to fields the schema does not list (custom fields) still go out.
+    for (const m of stated) {
+      if (!write.rules.some((r) => normalise(r.to) === normalise(m.to))) {
+        if (schema?.additionalProperties === false)
+          plan.unresolved.push(`${m.to}: not a field of ${write.operation.id}`);
+        else write.rules.push({ to: m.to, from: m.from, type: 'any', reason: 'the prompt' });
+      }
+    }
+    for (const name of requiredPaths(schema)) {
+      const covered = write.rules.some((r) => r.to === name || r.to.startsWith(`${name}.`));
+      if (!covered) {
+        // A required choice the prompt names ("as subscribed"), else an id it gives.
+        const choices = leaves(schema, 3).find((l) => l.path === name)?.schema.enum;
+        const named = choices?.find((v) =>
+          new RegExp(`\\b${escapeRegExp(String(v).toLowerCase())}\\b`).test(text.toLowerCase()),
+        );
+        const value =
+          named !== undefined
+            ? String(named)
+            : idFromPrompt(text, hintsFor(name.split('.').at(-1) ?? name));
+        // A required reference object ({ project: { key, id } }): "project OPS" is its key,
+        // "project 10042" its id.
+        const reference = leaves(schema, 3).find((l) => l.path === name)?.schema;
+        const refKeys = Object.keys(reference?.properties ?? {});
+        const refHints = hintsFor(name.split('.').at(-1) ?? name);
+        const key = refKeys.includes('key') ? keyFromPrompt(text, refHints) : undefined;
+        if (reference?.type === 'object' && key) {
+          write.rules.push({ to: `${name}.key`, value: key, type: 'string', reason: 'the prompt' });
+        } else if (reference?.type === 'object' && value && refKeys.includes('id')) {
+          write.rules.push({ to: `${name}.id`, value, type: 'string', reason: 'the prompt' });
+        } else if (value)
+          write.rules.push({ to: name, value, type: 'string', reason: 'the prompt' });
+        else if (choices && exampleChoice(write.resource, name, choices) !== undefined) {
+          // A required choice the prompt does not make: the description's example value, said
+          // as a TODO so the user confirms it (Mailchimp's member status "subscribed").
+          const example = String(exampleChoice(write.resource, name, choices));
+          write.rules.push({ to: name, value: example, type: 'string', reason: 'the example' });
+          plan.unresolved.push(
+            `${name}: the prompt does not say, so every ${write.resource.name} gets "${example}", the value in ${write.resource.plural}' example (one of ${choices.join(', ')})`,
+          );
+        } else if (
+          isIdLike(name) &&
+          useLookup(
+            text,
+            plan.destinationDescription as TApiDescription,
+            { kind: 'field', name },
+            undefined,
+            plan,
+          )
+        ) {
+          write.rules.push({ to: name, value: '', type: 'string', reason: 'looked up' });
+        } else
+          block(
+            `the required ${write.operation.id} field "${name}": nothing in ${read.resource.plural} maps to it and the prompt does not give it`,
+          );
+      }
+    }
+  }
+  // Required fields beside the container with one allowed value (JSON:API's `type: "profile"`).
+  if (write.container?.kind === 'object') {
+    let outer = write.operation.body?.schema;
+    if (write.envelope) outer = outer?.properties?.[write.envelope];
+    for (const name of outer?.required ?? []) {
+      const only = outer?.properties?.[name]?.enum;
+      if (name === write.container.field || only?.length !== 1) continue;
+      write.rules.push({
+        to: name,
+        value: String(only[0]),
+        type: 'string',
+        reason: 'the only value allowed',
+        top: true,
+      });
+    }
+  }
+  const shown = write.rules.map(
+    (r) =>
+      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
+  );
+  if (shown.length > 0) plan.understood.push(`Fields: ${shown.join(', ')}.`);
+  else
+    block(
+      `no field of ${read.resource.plural} matches a field of ${write.operation.id}; name the mapping in the prompt ("map email to Email")`,
+    );
+}
+
+/**
+ * Mappings the prompt states in words, each side possibly several words: "Name = invoice
+ * number" (destination = source), "customer email → Email", "amount due into Amount",
+ * "number as Title". A pair counts only when its source side is a field of the records, found
+ * by its words (the resource's own noun dropped: "invoice number" is an invoice's `number`).
+ */
+export function statedMappings(
+  text: string,
+  resource: TResource,
+  sourceApiName = '',
+): Array<{ from: string; to: string; phrase: string }> {
+  return readStatedMappings(text, resource, sourceApiName).flatMap(({ from, to, phrase }) =>
+    from ? [{ from, to, phrase }] : [],
+  );
+}
+
+/**
+ * "Owner = requester email" where the source records have no such field: a requirement the
+ * prompt states that no field can meet, named so the user sees it instead of a silent gap.
+ */
+export function ungroundedMappings(
+  text: string,
+  resource: TResource,
+  sourceApiName = '',
+): Array<{ to: string; fromWords: string; phrase: string }> {
+  // Only explicit arrows and equals signs: "post issues in Slack" is no mapping to report.
+  return readStatedMappings(text, resource, sourceApiName).flatMap(
+    ({ from, to, fromWords, phrase, explicit }) =>
+      from || !explicit ? [] : [{ to, fromWords, phrase }],
+  );
+}
+
+function readStatedMappings(
+  text: string,
+  resource: TResource,
+  sourceApiName: string,
+): Array<{
+  from: string | undefined;
+  to: string;
+  fromWords: string;
+  phrase: string;
+  explicit: boolean;
+}> {
+  const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
+  // "the Zendesk ticket's subject", "the same created_at": the API, the record's noun, a
+  // possessive and "same" say whose field it is, not which.
+  const nouns = new Set([
+    ...resourceNames(resource).flatMap((n) => n.split(/\s+/)),
+    ...sourceApiName.toLowerCase().split(/[^a-z0-9]+/),
+    'same',
+    'its',
+    'their',
+  ]);
+  const field = (words: string): string | undefined => {
+    const all = normalise(words);
+    const kept = normalise(
+      words
+        .replace(/['’]s\b/g, '')
+        .split(/\s+/)
+        .filter((w) => !nouns.has(w.toLowerCase()) && !nouns.has(singular(w.toLowerCase())))
+        .join(''),
+    );
+    const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+    for (const wanted of [all, kept].filter(Boolean)) {
+      const found =
+        sourceLeaves.find((l) => normalise(l.path) === wanted) ??
+        sourceLeaves.find((l) => leafOf(l) === wanted);
+      if (found) return found.path;
+    }
+    // "company name" is the `company` concept.
+    const concept = conceptOf(words.replace(/\s+/g, '_')) ?? conceptOf(kept);
+    return concept ? sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path : undefined;
+  };
+  const out: ReturnType<typeof readStatedMappings> = [];
+  const side = "[A-Za-z][\\w'’. -]{0,60}?";
+  const pair = new RegExp(
+    `^\\s*(?:map\\s+|put\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
+    'i',
+  );
+  for (const segment of text.split(/[,;:\n]|\band\b|\.\s/)) {
+    const m = pair.exec(segment);
+    if (!m) continue;
+    const [, left = '', operator = '', right = ''] = m;
+    const assignment = /^(=|:=)$/.test(operator);
+    const [named, fromWords] = assignment
+      ? [left.trim(), right.trim()]
+      : [right.trim(), left.trim()];
+    // "in a custom field named ref_no": the name after "called" or "named" is the field.
+    const to = named
+      .replace(/^(?:a|an|the)\s+/i, '')
+      .replace(
+        /^(?:new\s+)?(?:custom\s+)?(?:property|field|column|attribute)\s+(?:called|named)\s+/i,
+        '',
+      )
+      .replace(/^["'“‘`](.*)["'”’`]$/, '$1');
+    if (!to || !fromWords) continue;
+    out.push({
+      from: field(fromWords),
+      to,
+      fromWords,
+      phrase: segment.trim(),
+      explicit: /^(=|:=|→|->|=>)$/.test(operator),
+    });
+  }
+  return out;
+}
+
+/** The resource example's value of a field, when it is one of the allowed choices. */
+function exampleChoice(
+  resource: TResource,
+  path: string,
+  choices: Array<string | number | boolean>,
+): string | number | boolean | undefined {
+  const value = path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) =>
+        node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined,
+      resource.example,
+    );
+  return choices.find((choice) => String(choice) === String(value));
+}
+
+/** Required fields as dotted paths, into required objects (`input.teamId`, `input.title`). */
+export function requiredPaths(schema: TFieldSchema | undefined, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const name of schema?.required ?? []) {
+    const child = schema?.properties?.[name];
+    const path = prefix ? `${prefix}.${name}` : name;
+    if (child?.type === 'object' && child.required?.length) out.push(...requiredPaths(child, path));
+    else out.push(path);
+  }
+  return out;
+}
+
+function titleCase(path: string): string {
+  return path
+    .split(/[_.\s]+/)
+    .filter(Boolean)
+    .map((w) => capitalise(w))
+    .join(' ');
+}
+
+const NOTION_TYPES = [
+  'title',
+  'rich_text',
+  'email',
+  'number',
+  'date',
+  'url',
+  'checkbox',
+  'phone_number',
+  'select',
+  'multi_select',
+  'status',
+];
+
+/** Notion-style properties: each destination name gets a typed value ({ title: [...] }). */
+function planTypedProperties(
+  text: string,
+  stated: Array<{ from: string; to: string }>,
+  sourceLeaves: FieldLeaf[],
+  write: WritePlan,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+  schema: TFieldSchema | undefined,
+) {
+  const declared = Object.entries(schema?.properties ?? {});
+  const types: Record<string, string> = {};
+  const typeOf = (
+    name: string,
+    property: TFieldSchema | undefined,
+    from: FieldLeaf | undefined,
+  ): string => {
+    const own = Object.keys(property?.properties ?? {}).find((k) => NOTION_TYPES.includes(k));
+    if (own) return own;
+    const concept = conceptOf(name) ?? (from ? conceptOf(from.path) : undefined);
+    if (concept === 'name') return Object.values(types).includes('title') ? 'rich_text' : 'title';
+    if (concept === 'email') return 'email';
+    if (concept === 'phone') return 'phone_number';
+    if (concept === 'url') return 'url';
+    if (concept === 'amount' || from?.schema.type === 'number' || from?.schema.type === 'integer')
+      return from?.schema.format === 'unix-time' ? 'date' : 'number';
+    if (
+      concept === 'due' ||
+      from?.schema.format === 'date' ||
+      from?.schema.format === 'date-time' ||
+      from?.schema.format === 'unix-time'
+    )
+      return 'date';
+    if (concept === 'status') return 'select';
+    if (from?.schema.type === 'boolean') return 'checkbox';
+    return 'rich_text';
+  };
+  const pairs: Array<{
+    to: string;
+    rule: FieldRule | undefined;
+    property?: TFieldSchema | undefined;
+  }> = [];
+  if (stated.length > 0) {
+    for (const m of stated) {
+      const from = sourceLeaves.find((l) => normalise(l.path) === normalise(m.from));
+      pairs.push({
+        to: m.to,
+        rule: {
+          to: m.to,
+          from: from?.path ?? m.from,
+          type: 'any',
+          fromFormat: from?.schema.format,
+          reason: 'the prompt',
+        },
+        property: schema?.properties?.[m.to],
+      });
+    }
+  } else if (declared.length > 0) {
+    for (const [name, property] of declared) {
+      pairs.push({
+        to: name,
+        rule: matchField(
+          { path: name, schema: { type: 'string' }, depth: 0 },
+          sourceLeaves,
+          new Map(),
+        ),
+        property,
+      });
+    }
+  } else {
+    // No schema for the database's columns: the record's main fields under their own names.
+    for (const from of defaultColumns(sourceLeaves)) {
+      const leaf = sourceLeaves.find((l) => l.path === from);
+      pairs.push({
+        to: capitalise(from.replace(/_/g, ' ')),
+        rule: {
+          to: from,
+          from,
+          type: 'any',
+          fromFormat: leaf?.schema.format,
+          reason: 'main field',
+        },
+      });
+    }
+    plan.assumptions.push(
+      'The database columns are not described: the main fields go to properties of the same name, capitalised.',
+    );
+  }
+  // Title first, so the first name-like field becomes the page title.
+  pairs.sort((a, b) => Number(conceptOf(b.to) === 'name') - Number(conceptOf(a.to) === 'name'));
+  for (const pair of pairs) {
+    if (!pair.rule) continue;
+    const from = sourceLeaves.find((l) => l.path === pair.rule?.from);
+    types[pair.to] = typeOf(pair.to, pair.property, from);
+    write.rules.push({ ...pair.rule, to: pair.to });
+  }
+  write.propertyTypes = types;
+  if (!Object.values(types).includes('title'))
+    block('a title for the page: no field of the source maps to the database title');
+  // The parent database (or data source) comes from the prompt.
+  const body = write.operation.body?.schema;
+  const parentField = Object.keys(body?.properties ?? {}).find((k) => k === 'parent');
+  if (parentField) {
+    const parentSchema = body?.properties?.[parentField];
+    const key =
+      Object.keys(parentSchema?.properties ?? {}).find((k) =>
+        /database_id|data_source_id|page_id/.test(k),
+      ) ?? 'database_id';
+    const value = idFromPrompt(text, hintsFor(key)) ?? idFromPrompt(text, ['database', 'db']);
+    if (value)
+      write.rules.push({ to: `parent.${key}`, value, type: 'string', reason: 'the prompt' });
+    else
+      block(
+        `the ${hintsFor(key).join(' ')} to add pages to (name it in the prompt, e.g. "database 1a2b3c...")`,
+      );
+  }
+}
+
+function columnsFromPrompt(text: string, sourceLeaves: FieldLeaf[]): string[] {
+  return namedColumns(text, sourceLeaves).flatMap((c) => (c.from ? [c.from] : []));
+}
+
+/**
+ * The columns a prompt lists ("columns: email, total", "with Deal Name, Amount and Stage"), each
+ * with the source field it takes: the same name at any depth (`properties.dealname`), the same
+ * concept, else a field whose name contains it (`dealstage` for Stage). Names nothing matches
+ * are left out (planMapping says so).
+ */
+function namedColumns(
+  text: string,
+  sourceLeaves: FieldLeaf[],
+): Array<{ to: string; from: string | undefined }> {
+  const m =
+    /\bcolumns?\s*[:(]?\s*([^.;)]+)/i.exec(text) ??
+    /\bwith (?:the |their |its )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i.exec(text);
+  if (!m) return [];
+  const names = (m[1] ?? '')
+    .split(/,|\band\b|\//)
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const scalar = sourceLeaves
+    .filter(
+      (l) =>
+        l.schema.type !== 'object' &&
+        !(l.schema.type === 'array' && l.schema.items?.type === 'object'),
+    )
+    .sort((a, b) => a.depth - b.depth);
+  const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+  return names.map((name) => {
+    const wanted = normalise(name);
+    const leaf =
+      scalar.find((l) => normalise(l.path) === wanted) ??
+      scalar.find((l) => leafOf(l) === wanted) ??
+      scalar.find(
+        (l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name),
+      ) ??
+      scalar.find((l) => namesTimeField(name, l)) ??
+      (wanted.length >= 4 ? scalar.find((l) => leafOf(l).includes(wanted)) : undefined);
+    return { to: name, from: leaf?.path };
+  });
+}
+
+/**
+ * A list of typed answers: an array of objects whose `type` enum names sibling keys holding the
+ * value ({ type: 'email', email: 'a@b.c' }), as form APIs answer (Typeform's `answers`).
+ */
+export function typedAnswersField(schema: TFieldSchema | undefined): string | undefined {
+  for (const [name, field] of Object.entries(schema?.properties ?? {})) {
+    const item = field.type === 'array' ? field.items : undefined;
+    const types = item?.properties?.type?.enum?.map(String) ?? [];
+    const keys = Object.keys(item?.properties ?? {});
+    if (types.filter((t) => keys.includes(t)).length >= 2) return name;
+  }
+  return undefined;
+}
+
+function defaultColumns(sourceLeaves: FieldLeaf[], resource?: TResource): string[] {
+  const order = [
+    'name',
+    'firstname',
+    'lastname',
+    'email',
+    'phone',
+    'company',
+    'amount',
+    'currency',
+    'status',
+    'due',
+    'url',
+  ];
+  const out: string[] = [];
+  for (const concept of order) {
+    const leaf = sourceLeaves.find(
+      (l) =>
+        l.depth === 0 &&
+        conceptOf(l.path) === concept &&
+        l.schema.type !== 'object' &&
+        l.schema.type !== 'array',
+    );
+    if (leaf && !out.includes(leaf.path)) out.push(leaf.path);
+  }
+  const created =
+    sourceLeaves.find(
+      (l) => l.depth === 0 && /^(created|created_at|createdAt|add_time|added_at)$/.test(l.path),
+    ) ?? sourceLeaves.find((l) => l.depth === 0 && l.path === resource?.createdField);
+  const id = sourceLeaves.find(
+    (l) =>
+      l.depth === 0 &&
+      l.schema.type !== 'object' &&
+      (/^(id|gid|Id)$/.test(l.path) || l.path === resource?.idField),
+  );
+  return [...(id ? [id.path] : []), ...out, ...(created ? [created.path] : [])];
+}

@@ -1,0 +1,195 @@
+import type { TApiDescription, TOperation, TPagination, TResource } from '@patchbay/schema';
+import { type GroundedPlan, MAX_PAGES, type ReadPlan } from './plan-types.ts';
+import { capitalise } from './text.ts';
+import { hintsFor, idFromPrompt, keyFromPrompt, paramValue } from './prompt-ids.ts';
+import { requiredHeaders, requiredParams } from './choose-operations.ts';
+
+// How the source is read: the list (or search) operation whose parameters the prompt fills, its
+// query, pagination and page size within a run's request budget, and GraphQL variables.
+
+export function planRead(
+  text: string,
+  description: TApiDescription,
+  resource: TResource,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+): ReadPlan {
+  const lists = resource.operations.filter((op) => op.kind === 'list');
+  const candidates =
+    lists.length > 0 ? lists : resource.operations.filter((op) => op.kind === 'search');
+  // The list whose required path parameters the prompt fills; else the one needing fewest.
+  const scored = candidates
+    .map((op) => {
+      const missing = requiredParams(op, 'path').filter(
+        (name) => !paramValue(text, name, op.path, description),
+      );
+      return { op, missing: missing.length };
+    })
+    .sort((a, b) => a.missing - b.missing);
+  const operation = (scored[0] as { op: TOperation }).op;
+  const pathParams: Record<string, string> = {};
+  for (const name of requiredParams(operation, 'path')) {
+    const value = paramValue(text, name, operation.path, description);
+    if (value) pathParams[name] = value;
+    else
+      block(
+        `the ${hintsFor(name, operation.path).join(' ') || name} to read ${resource.plural} from (${operation.path} needs {${name}}; name it in the prompt, e.g. "${hintsFor(name, operation.path)[0] ?? name} 12345")`,
+      );
+  }
+  const query: Record<string, string | number | boolean> = {};
+  for (const param of operation.params.filter((p) => p.in === 'query')) {
+    const pagingParams = pagingParamNames(operation.pagination);
+    if (pagingParams.includes(param.name) || param.name === operation.since?.param) continue;
+    const language = queryLanguage(description, resource, operation, param.name, param.required);
+    if (language) {
+      // JQL reads every project unless told: "jira project OPS" narrows it to that project.
+      const project =
+        param.name === 'jql'
+          ? (keyFromPrompt(text, ['project']) ?? idFromPrompt(text, ['project']))
+          : undefined;
+      query[param.name] = project ? `project = "${project}" ${language}` : language;
+      if (project) plan.understood.push(`Only ${resource.plural} of project ${project} (JQL).`);
+      continue;
+    }
+    const hinted = idFromPrompt(text, hintsFor(param.name));
+    if (hinted && param.schema.type !== 'boolean' && hintsFor(param.name).length > 0) {
+      query[param.name] = hinted;
+      continue;
+    }
+    if (param.required) {
+      if (param.schema.enum?.length) query[param.name] = param.schema.enum[0] as string;
+      else
+        block(
+          `a value for the ${param.name} query parameter of ${operation.method} ${operation.path}`,
+        );
+    }
+  }
+  let pagination: TPagination = operation.pagination ?? { style: 'none' as const };
+  // ctx returns bodies, not the Link header: a list that also takes a page number (GitLab,
+  // GitHub) is read page by page until an empty page instead.
+  const pageParam = operation.params.find((p) => p.in === 'query' && p.name === 'page');
+  if (pagination.style === 'link-header' && pageParam) {
+    const limit = pagination.limitParam;
+    pagination = {
+      style: 'page',
+      pageParam: pageParam.name,
+      firstPage: 1,
+      ...(limit ? { sizeParam: limit } : {}),
+      ...(pagination.maxLimit ? { maxSize: pagination.maxLimit } : {}),
+    };
+    plan.assumptions.push(
+      `${description.name} pages with a Link header, which ctx does not expose: pages are read by number (${pageParam.name}=1, 2, …) until an empty one.`,
+    );
+  }
+  const max =
+    'maxLimit' in pagination
+      ? pagination.maxLimit
+      : 'maxSize' in pagination
+        ? pagination.maxSize
+        : undefined;
+  const pageSize = max ? Math.min(max, 100) : pagingLimitParam(pagination) ? 100 : undefined;
+  let sinceIdParam: string | undefined;
+  if (pagination.style === 'link-header') {
+    sinceIdParam = operation.params.find((p) => p.name === 'since_id')?.name;
+    if (sinceIdParam) {
+      plan.assumptions.push(
+        `${description.name} pages with a Link header, which ctx does not expose: pages are read with ${sinceIdParam} (the last id) instead.`,
+      );
+    } else {
+      plan.unresolved.push(
+        `${operation.path} pages with a Link header, which the code cannot read: only the first ${pageSize ?? ''} records are read`,
+      );
+    }
+  }
+  plan.understood.push(
+    `Read: ${resource.plural} from ${description.name} with ${operation.method} ${operation.path} (${operation.id}), ` +
+      `${pagination.style === 'none' ? 'one response' : `${pagination.style} pages, at most ${MAX_PAGES}`}.`,
+  );
+  const graphql = operation.graphql
+    ? {
+        document: operation.graphql.document,
+        variables: graphqlVariables(operation.graphql.document, text, block, operation),
+      }
+    : undefined;
+  return {
+    resource,
+    operation,
+    pathParams,
+    query,
+    itemsPath: operation.itemsPath ?? '',
+    pagination,
+    pageSize,
+    sinceIdParam,
+    graphql,
+    form: false,
+    headers: requiredHeaders(operation, plan.unresolved, description),
+  };
+}
+
+/**
+ * A list whose required parameter is a query language (Salesforce SOQL, QuickBooks, Jira JQL):
+ * a query that selects every record of the resource.
+ */
+export function queryLanguage(
+  description: TApiDescription,
+  resource: TResource,
+  operation: TOperation,
+  param: string,
+  required: boolean,
+): string | undefined {
+  if (!required) return undefined;
+  if (param === 'jql') return 'order by created ASC';
+  if (!/^(q|query)$/.test(param) || operation.kind !== 'list') return undefined;
+  const fields = Object.keys(resource.schema.properties ?? {}).filter(
+    (f) => f !== 'attributes' && f !== 'MetaData',
+  );
+  return description.id === 'quickbooks'
+    ? `select * from ${capitalise(resource.name)}`
+    : `SELECT ${fields.join(', ')} FROM ${capitalise(resource.name)}`;
+}
+
+function pagingParamNames(pagination: TPagination | undefined): string[] {
+  if (!pagination) return [];
+  const names: string[] = [];
+  for (const key of [
+    'cursorParam',
+    'limitParam',
+    'pageParam',
+    'sizeParam',
+    'offsetParam',
+  ] as const) {
+    const value = (pagination as Record<string, unknown>)[key];
+    if (typeof value === 'string') names.push(value);
+  }
+  return names;
+}
+
+function pagingLimitParam(pagination: TPagination): string | undefined {
+  const p = pagination as Record<string, unknown>;
+  return typeof p.limitParam === 'string'
+    ? p.limitParam
+    : typeof p.sizeParam === 'string'
+      ? p.sizeParam
+      : undefined;
+}
+
+/** GraphQL variables the document declares, filled from the prompt where they are ids. */
+function graphqlVariables(
+  document: string,
+  text: string,
+  block: (message: string) => void,
+  operation: TOperation,
+): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const m of document.matchAll(/\$(\w+)\s*:\s*([\w[\]!]+)/g)) {
+    const [, name = '', type = ''] = m;
+    if (/^(cursor|after|limit|first|page)$/i.test(name)) continue;
+    const value = idFromPrompt(text, hintsFor(name));
+    if (value) variables[name] = /^\[/.test(type) ? [value] : value;
+    else if (type.endsWith('!') && /id/i.test(name))
+      block(
+        `the ${hintsFor(name).join(' ') || name} for ${operation.id} (name it in the prompt, e.g. "${hintsFor(name)[0] ?? name} 12345")`,
+      );
+  }
+  return variables;
+}

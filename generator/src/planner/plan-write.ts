@@ -1,0 +1,140 @@
+import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
+import type { FieldLeaf, FieldRule } from './field-match.ts';
+import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
+import { type GroundedPlan, MAX_ITEMS_PER_RUN, type WritePlan } from './plan-types.ts';
+import { hintsFor, idFromPrompt, paramValue, useLookup } from './prompt-ids.ts';
+import { envelopeOf, requiredHeaders, requiredParams } from './choose-operations.ts';
+
+// How the destination is written: the create, upsert, update, batch or message operation the
+// prompt's verbs ask for, its parameters and headers, the record schema the body takes, and the
+// templates the prompt writes for a field.
+
+export function planWrite(
+  text: string,
+  description: TApiDescription,
+  resource: TResource,
+  plan: GroundedPlan,
+  block: (message: string) => void,
+  lower: string,
+): WritePlan {
+  const wantsUpdate = /\b(update|updates|upsert|sync|mirror|keep .* in sync)\b/.test(lower);
+  const wantsBatch = /\b(batch|batches|bulk|at once|in one (request|call))\b/.test(lower);
+  const find = (kind: string) => resource.operations.find((op) => op.kind === kind);
+  let operation =
+    (wantsBatch && (find('batch-create') ?? find('batch-upsert'))) ||
+    (wantsUpdate &&
+    find('upsert') &&
+    !find('upsert')?.params.some((p) => p.in === 'path' && p.required)
+      ? find('upsert')
+      : undefined) ||
+    find('create') ||
+    find('send') ||
+    find('upsert') ||
+    find('batch-create') ||
+    find('batch-upsert') ||
+    find('update') ||
+    find('batch-update');
+  operation = operation as TOperation;
+  const pathParams: Record<string, string> = {};
+  for (const name of requiredParams(operation, 'path')) {
+    const value =
+      paramValue(text, name, operation.path, description) ??
+      (name === 'calendarId' ? 'primary' : name === 'range' ? 'A1' : undefined);
+    if (value === 'primary' || value === 'A1')
+      plan.assumptions.push(
+        `{${name}} is ${value}: ${name === 'range' ? 'rows are appended after the table on the first sheet' : 'the primary calendar'}.`,
+      );
+    if (value) pathParams[name] = value;
+    else if (useLookup(text, description, { kind: 'path', name }, operation.path, plan)) {
+      pathParams[name] = '';
+    } else
+      block(
+        `the ${hintsFor(name, operation.path).join(' ') || name} to write ${resource.plural} to (${operation.path} needs {${name}}; name it in the prompt, e.g. "${hintsFor(name, operation.path)[0] ?? name} 12345")`,
+      );
+  }
+  const query: Record<string, string> = {};
+  for (const param of operation.params.filter((p) => p.in === 'query' && p.required)) {
+    const value =
+      idFromPrompt(text, hintsFor(param.name)) ??
+      (param.schema.enum?.includes('USER_ENTERED')
+        ? 'USER_ENTERED'
+        : (param.schema.enum?.[0] as string | undefined));
+    if (value !== undefined) query[param.name] = String(value);
+    else
+      block(
+        `a value for the ${param.name} query parameter of ${operation.method} ${operation.path}`,
+      );
+  }
+  const headers = requiredHeaders(operation, plan.unresolved, description);
+  const schema = operation.body?.schema;
+  const batch = operation.batch;
+  const container = resource.container;
+  const envelope = batch ? undefined : envelopeOf(schema, container?.field);
+  const kind: WritePlan['kind'] = operation.graphql ? 'graphql' : batch ? 'batch' : 'record';
+  plan.understood.push(
+    `Write: ${batch ? `batches of up to ${Math.min(batch.maxItems, MAX_ITEMS_PER_RUN)} ${resource.plural}` : container?.kind === 'values-array' ? 'one row per record, appended together' : `one ${resource.name} per record`} ` +
+      `with ${operation.method} ${operation.path} (${operation.id}) on ${description.name}` +
+      `${operation.body?.contentType === 'form' ? ', form-encoded' : ''}${operation.graphql ? ', as a GraphQL mutation' : ''}.`,
+  );
+  return {
+    resource,
+    operation,
+    kind,
+    pathParams,
+    query,
+    headers,
+    envelope,
+    container,
+    form: operation.body?.contentType === 'form',
+    rules: [],
+    batch: batch ? { itemsField: batch.itemsField, maxItems: batch.maxItems } : undefined,
+  };
+}
+
+/** The record schema a write takes: the body, inside its envelope, container or batch item. */
+export function recordSchema(write: WritePlan): TFieldSchema | undefined {
+  let schema = write.operation.body?.schema;
+  // GraphQL: the variables are the record ({ input: { title, teamId } }).
+  if (write.kind === 'graphql') return schema?.properties?.variables;
+  if (write.batch) schema = schema?.properties?.[write.batch.itemsField]?.items;
+  if (write.envelope) schema = schema?.properties?.[write.envelope];
+  if (write.container) {
+    const inner = schema?.properties?.[write.container.field];
+    if (write.container.kind === 'values-array') return undefined;
+    return inner?.properties && Object.keys(inner.properties).length > 0
+      ? inner
+      : (write.resource.schema.properties?.[write.container.field] ?? inner);
+  }
+  return schema;
+}
+
+/** A template the prompt writes for a record's text field, as that field's rule. */
+export function templateRules(
+  text: string,
+  resource: TResource,
+  targets: FieldLeaf[],
+  required: Set<string>,
+  plan: GroundedPlan,
+): FieldRule[] {
+  const rules: FieldRule[] = [];
+  for (const template of readTemplates(text, resource)) {
+    const target = templateTarget(template.lead, targets, required);
+    if (!target || rules.some((r) => r.to === target.path)) continue;
+    rules.push({
+      to: target.path,
+      template: template.template,
+      type: 'string',
+      reason: 'the prompt’s template',
+    });
+    noteTemplate(template, target.path, plan);
+  }
+  return rules;
+}
+
+export function noteTemplate(template: PromptTemplate, target: string, plan: GroundedPlan): void {
+  plan.understood.push(`${target} is written as "${template.template}".`);
+  for (const words of template.unmatched)
+    plan.unresolved.push(
+      `the "<${words}>" in "${template.written}": no field of ${plan.source?.resource.plural ?? 'the records'} is called that, so it is left empty`,
+    );
+}

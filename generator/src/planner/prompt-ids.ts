@@ -1,0 +1,262 @@
+import type { TApiDescription } from '@patchbay/schema';
+import { conceptOf } from './field-match.ts';
+import type { GroundedPlan, LookupPlan } from './plan-types.ts';
+import { escapeRegExp } from './text.ts';
+import { singular } from './resource-words.ts';
+import { requiredParams } from './choose-operations.ts';
+
+// Values the prompt writes out for a call ("Trello list 5f1a…", "project 1201", "#billing"):
+// ids, keys, names, phone numbers and channels, each given to the parameter its words are about.
+// An id the prompt gives only by name becomes a lookup the code makes at run time.
+
+// ── Ids the prompt names ("Trello list 5f1a…", "project 1201", "#billing") ──────────────────
+
+/** Words a parameter or field is about: `idList` → list, `calendarId` → calendar, `{id}` after /lists → list. */
+export function hintsFor(name: string, path?: string): string[] {
+  // `webhook_token` is a token: the head noun comes last in an English compound, so it is the
+  // first hint tried ("hook: id 42, token abc9" gives abc9 to `webhook_token`).
+  // `tableIdOrName` takes a table's id or name: its words after "Id" qualify it.
+  const split = name
+    .replace(/_?(?:Id|ID|_id)_?Or_?Name$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !['id', 'gid', 'ids', 'key', 'uuid'].includes(w))
+    .reverse();
+  const hints = [...split];
+  if (path && split.length === 0) {
+    const segments = path.split('/').filter(Boolean);
+    const at = segments.findIndex((s) => s === `{${name}}`);
+    const before = segments[at - 1];
+    if (before) hints.push(singular(before.toLowerCase()));
+  }
+  return hints.filter((h) => h.length >= 2);
+}
+
+/** A value the prompt gives for one of `hints`: a token with a digit, a quoted text, or #channel. */
+export function idFromPrompt(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const pattern = new RegExp(
+      // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
+      // "sheet id 9zz", "form ID: ab12", "database (id 77aa…)", "project gid 4445", project
+      // "Ops" (gid 4446): the word "id" is never the value, and a quoted name may come first.
+      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*(?:["“'][^"”'\\n]{1,80}["”']\\s*)?[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
+      'gi',
+    );
+    for (const m of text.matchAll(pattern)) {
+      const quoted = m[1] ?? m[2] ?? m[3];
+      // A quoted id ("5f1a…"); a quoted name ("To Do") is looked up instead (nameFromPrompt).
+      if (quoted && /\d/.test(quoted) && !/\s/.test(quoted)) return quoted;
+      if (quoted) continue;
+      const token = (m[4] ?? '').replace(/[.]+$/, '');
+      if (/\d/.test(token) && token.length >= 2) return token;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A path or query parameter's value from the prompt: its own words (`list_id` → "list 123"),
+ * the aliases of the resource it names (`spreadsheetId` → "sheet 1xYz"), or owner/repo.
+ */
+export function paramValue(
+  text: string,
+  name: string,
+  path: string | undefined,
+  description: TApiDescription,
+): string | undefined {
+  if (
+    (name === 'owner' || name === 'repo') &&
+    path?.includes('{owner}') &&
+    path.includes('{repo}')
+  ) {
+    const slug = /(?<![\w/:.])([A-Za-z0-9][\w.-]*)\/([A-Za-z0-9][\w.-]*)(?![\w/])/.exec(text);
+    if (slug) return name === 'owner' ? slug[1] : slug[2];
+  }
+  const hints = hintsFor(name, path);
+  const aliases = description.resources
+    .filter((r) =>
+      hints.some((h) => h === r.name || h === singular(r.plural) || r.aliases.includes(h)),
+    )
+    .flatMap((r) => [r.name, r.plural, ...r.aliases].map((a) => a.toLowerCase()));
+  const words = [...new Set([...hints, ...aliases])];
+  return (
+    idFromPrompt(text, words) ??
+    // "project OPS" (`projectKey`), "table Deals" (`tableIdOrName`): keys and names, not ids.
+    (/key/i.test(name) ? keyFromPrompt(text, words) : undefined) ??
+    (/name$/i.test(name) ? capitalisedFromPrompt(text, words, description.name) : undefined)
+  );
+}
+
+/** A key the prompt gives after a hint: an upper-case token as Jira writes them ("project OPS"). */
+export function keyFromPrompt(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const m = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\s+(?:key\\s+)?([A-Z][A-Z0-9_]{1,14})\\b`,
+      'i',
+    ).exec(text);
+    if (m?.[1] && /^[A-Z][A-Z0-9_]+$/.test(m[1])) return m[1];
+  }
+  return undefined;
+}
+
+/** A name the prompt gives after a hint: quoted, or one capitalised word ("table Deals"). */
+function capitalisedFromPrompt(text: string, hints: string[], apiName = ''): string | undefined {
+  const quoted = nameFromPrompt(text, hints);
+  if (quoted) return quoted;
+  for (const hint of hints) {
+    const m = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\s+(?:named\\s+|called\\s+)?([A-Z][\\w-]*)`,
+      'i',
+    ).exec(text);
+    if (m?.[1] && /^[A-Z]/.test(m[1])) return m[1];
+  }
+  // Capitalised words before the noun name it ("the Returns sheet", "our Vendor Log tab"),
+  // unless they are the API's own name ("the Airtable table") or start a sentence.
+  const apiWords = new Set(apiName.toLowerCase().split(/\s+/));
+  for (const hint of hints) {
+    for (const m of text.matchAll(
+      new RegExp(`(?<=\\b[a-z]+\\s)((?:[A-Z][\\w-]*\\s+){1,3})${escapeRegExp(hint)}s?\\b`, 'g'),
+    )) {
+      const words = (m[1] ?? '').trim().split(/\s+/);
+      if (words.some((w) => apiWords.has(w.toLowerCase()))) continue;
+      return words.join(' ');
+    }
+  }
+  return undefined;
+}
+
+/** Path parameters from a URL in the prompt whose path ends as `template` does. */
+export function pathParamsFromUrl(text: string, template: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (!m) return escapeRegExp(part);
+      names.push(m[1] ?? '');
+      return '([^/?#\\s]+)';
+    })
+    .join('');
+  for (const url of text.match(/https?:\/\/[^\s"'<>]+/g) ?? []) {
+    const path = url
+      .replace(/^https?:\/\/[^/]+/, '')
+      .replace(/[?#].*$/, '')
+      .replace(/[.,;)]+$/, '');
+    const m = new RegExp(`${pattern}$`).exec(path);
+    if (m)
+      return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
+  }
+  return {};
+}
+
+/** A phone number the prompt gives after "to", "at", "text", "sms" or "call" (E.164 or spaced). */
+export function phoneFromPrompt(
+  text: string,
+  after = '(?:to|at|text|sms|call|number)',
+): string | undefined {
+  const m = new RegExp(`\\b${after}\\s+(\\+?\\d[\\d ()-]{6,}\\d)`, 'i').exec(text);
+  return m?.[1] ? m[1].replace(/[\s()-]/g, '') : undefined;
+}
+
+export function channelFromPrompt(text: string): string | undefined {
+  const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
+  if (hash) return `#${hash[1]}`;
+  return idFromPrompt(text, ['channel']) ?? nameFromPrompt(text, ['channel']);
+}
+
+/** A name the prompt gives for one of `hints`: quoted ("list 'To Do'", "list named Backlog"). */
+export function nameFromPrompt(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const pattern = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\b\\s+(?:(?:named|called)\\s+)?(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|“([^”]+)”)|\\b(?:named|called)\\s+["'“]?([\\w -]+?)["'”]?\\s+${escapeRegExp(hint)}`,
+      'i',
+    );
+    const m = pattern.exec(text);
+    const name = m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4] ?? m?.[5];
+    if (name) return name.trim();
+    // The name before its noun: the "Vendors" table, the ‘Refunds’ tab.
+    const before = new RegExp(
+      `(?:"([^"]+)"|'([^']+)'|“([^”]+)”|‘([^’]+)’)\\s+${escapeRegExp(hint)}s?\\b`,
+      'i',
+    ).exec(text);
+    const named = before?.[1] ?? before?.[2] ?? before?.[3] ?? before?.[4];
+    if (named) return named.trim();
+  }
+  if (hints.includes('channel')) {
+    const hash = /(?:^|[\s(])#([a-z0-9][\w-]*)/i.exec(text);
+    if (hash) return hash[1];
+  }
+  return undefined;
+}
+
+/**
+ * A lookup for an id the prompt does not give: the destination resource the id names (`idList` →
+ * list), read with a list operation whose own path ids the prompt gives (`/boards/{id}/lists`
+ * with "board 5f1…"), matched by name.
+ */
+function planLookup(
+  text: string,
+  description: TApiDescription,
+  target: LookupPlan['target'],
+  path: string | undefined,
+  earlier: LookupPlan[] = [],
+): LookupPlan | undefined {
+  const hints = hintsFor(target.name, path);
+  const resource = description.resources.find((r) =>
+    hints.some((h) => h === r.name || r.aliases.includes(h)),
+  );
+  if (!resource) return undefined;
+  for (const operation of resource.operations.filter((op) => op.kind === 'list')) {
+    const pathParams: Record<string, string> = {};
+    const names = requiredParams(operation, 'path');
+    for (const name of names) {
+      const value = paramValue(text, name, operation.path, description);
+      if (value) pathParams[name] = value;
+      // "#billing in Teams": the team is looked up first, then its channels (filled at run time).
+      else if (earlier.some((l) => l.target.kind === 'path' && l.target.name === name))
+        pathParams[name] = '';
+    }
+    if (Object.keys(pathParams).length !== names.length) continue;
+    if (operation.params.some((p) => p.required && p.in !== 'path')) continue;
+    const nameField = Object.keys(resource.schema.properties ?? {}).find(
+      (f) => conceptOf(f) === 'name',
+    );
+    if (!nameField) continue;
+    return {
+      target,
+      operation,
+      pathParams,
+      itemsPath: operation.itemsPath ?? '',
+      idField: resource.idField,
+      nameField,
+      name: nameFromPrompt(text, [resource.name, ...resource.aliases]),
+      resource: resource.name,
+    };
+  }
+  return undefined;
+}
+
+/** Adds a lookup to the plan and says how it resolves; false when none can. */
+export function useLookup(
+  text: string,
+  description: TApiDescription,
+  target: LookupPlan['target'],
+  path: string | undefined,
+  plan: GroundedPlan,
+): boolean {
+  const lookup = planLookup(text, description, target, path, plan.lookups);
+  if (!lookup) return false;
+  plan.lookups.push(lookup);
+  const where = `${lookup.operation.method} ${lookup.operation.path}`;
+  if (lookup.name) {
+    plan.understood.push(
+      `${target.name}: the ${lookup.resource} named "${lookup.name}", looked up with ${where}.`,
+    );
+  } else {
+    plan.unresolved.push(
+      `${target.name}: no ${lookup.resource} was named, so the first one ${where} returns is used; name it in the prompt (${lookup.resource} "To Do")`,
+    );
+  }
+  return true;
+}
