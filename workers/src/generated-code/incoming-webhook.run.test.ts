@@ -2,8 +2,6 @@
 // generated code posts each message to the URL itself, in the body field that vendor takes.
 // Stripe is a loopback server that behaves as its description says; the webhooks are loopback
 // servers at the paths Teams and Discord give out.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getCatalogEntry } from '@patchbay/catalog';
 import type { TGenerateRequest } from '@patchbay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +9,13 @@ import {
   startDescriptionMock,
   type DescriptionMock,
 } from '../../../scripts/test-support/description-mock-server.ts';
+import { startFakeApi, type FakeApi } from '../../../scripts/test-support/fake-api.ts';
 import { SandboxPool } from '../sandbox/index.ts';
 import { generateTemplateCode, resolveDescriptions } from '@patchbay/generator';
 
 let pool: SandboxPool;
 let stripe: DescriptionMock;
-let server: http.Server;
-let origin = '';
-const received: Array<{ method: string; path: string; body: unknown }> = [];
+let webhooks: FakeApi;
 
 beforeAll(async () => {
   pool = new SandboxPool({ size: 1 });
@@ -32,27 +29,12 @@ beforeAll(async () => {
       ],
     },
   });
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
-        method: req.method ?? '',
-        path: req.url ?? '',
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') as unknown,
-      });
-      // Teams answers 200 with the text "1"; Discord 204.
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('1');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  webhooks = await startFakeApi();
 });
 afterAll(async () => {
   await pool.close();
   await stripe.close();
-  await new Promise((resolve) => server.close(resolve));
+  await webhooks.close();
 });
 
 async function generateAndRun(destApiName: string, destApiUrl: string, userPrompt: string) {
@@ -67,7 +49,7 @@ async function generateAndRun(destApiName: string, destApiUrl: string, userPromp
   };
   const descriptions = resolveDescriptions(input);
   const generated = generateTemplateCode(input, descriptions);
-  received.length = 0;
+  webhooks.received.length = 0;
   const result = await pool.run({
     code: generated.code,
     source: stripe.connection(),
@@ -82,31 +64,32 @@ async function generateAndRun(destApiName: string, destApiUrl: string, userPromp
 describe('an incoming webhook as the destination', () => {
   it('Teams: each open invoice is one {text} POST to the webhook URL itself', async () => {
     const path = '/webhookb2/7d1e@a1b2/IncomingWebhook/0f3c9e/4b2d7a/Xy9Kq3Lm';
+    // Teams answers 200 with the text "1".
+    webhooks.on(`POST ${path}`, { json: 1 });
     const { generated, descriptions, result } = await generateAndRun(
       'MS Teams',
-      `${origin}${path}`,
+      `${webhooks.url}${path}`,
       'Tell the Teams channel about every open Stripe invoice, as "Invoice <number> for <customer email> is still open".',
     );
     expect(descriptions.destination?.name).toBe('Microsoft Teams incoming webhook');
     expect(generated.unresolved).toEqual([]);
     expect(result.error, JSON.stringify(result.error)).toBeUndefined();
-    expect(received).toEqual([
-      {
-        method: 'POST',
-        path,
-        body: { text: 'Invoice INV-1 for ada@example.com is still open' },
-      },
+    expect(webhooks.received.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path, body: { text: 'Invoice INV-1 for ada@example.com is still open' } },
     ]);
   });
 
   it('Discord: the message goes in content', async () => {
     const path = '/api/webhooks/112233445566/tOkEn-abc_123';
+    webhooks.on(`POST ${path}`, { status: 204 });
     const { result } = await generateAndRun(
       'Discord',
-      `${origin}${path}`,
+      `${webhooks.url}${path}`,
       'Post each Stripe invoice that is paid to our Discord: "Paid: <number>"',
     );
     expect(result.error, JSON.stringify(result.error)).toBeUndefined();
-    expect(received).toEqual([{ method: 'POST', path, body: { content: 'Paid: INV-2' } }]);
+    expect(webhooks.received.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'POST', path, body: { content: 'Paid: INV-2' } },
+    ]);
   });
 });

@@ -224,16 +224,15 @@ function FieldsEditor({
   );
 }
 
-/** A sheet row: the source fields that fill its columns, in order. */
-function ColumnsEditor({
-  write,
-  sourceFields,
-  onChange,
-}: {
+/** What the mapping's editors work on: the write, the source's fields, and where edits go. */
+interface WriteEditorProps {
   write: TPlanWrite;
   sourceFields: readonly FieldOption[];
   onChange: (write: TPlanWrite) => void;
-}) {
+}
+
+/** A sheet row: the source fields that fill its columns, in order. */
+function ColumnsEditor({ write, sourceFields, onChange }: WriteEditorProps) {
   const columns = write.columns ?? [];
   const paths = sourceFields.map((f) => f.path);
   const setColumns = (next: string[]) =>
@@ -293,15 +292,7 @@ function ColumnsEditor({
 }
 
 /** A message's text: the prompt's template, or blank for the record's title and telling fields. */
-function MessageEditor({
-  write,
-  sourceFields,
-  onChange,
-}: {
-  write: TPlanWrite;
-  sourceFields: readonly FieldOption[];
-  onChange: (write: TPlanWrite) => void;
-}) {
+function MessageEditor({ write, sourceFields, onChange }: WriteEditorProps) {
   const message = write.message;
   if (!message) return null;
   return (
