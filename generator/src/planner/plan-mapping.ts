@@ -128,6 +128,13 @@ export function planMapping(
       plan,
     );
     write.rules.push(...templated);
+    // A value the prompt gives for a field: an id after the field's own noun.
+    const promptValue = (target: FieldLeaf, value: string): FieldRule => ({
+      to: target.path,
+      value,
+      type: target.schema.type,
+      reason: 'the prompt',
+    });
     for (const target of targets) {
       if (templated.some((rule) => rule.to === target.path)) continue;
       const top = target.path.split('.')[0] ?? '';
@@ -135,12 +142,7 @@ export function planMapping(
         const value = idFromPrompt(text, hintsFor(target.path.split('.').at(-1) ?? ''));
         // "gitlab project 4821 → todoist": the source's id is not the destination's project.
         if (value && !sourceIds.has(value)) {
-          write.rules.push({
-            to: target.path,
-            value,
-            type: target.schema.type,
-            reason: 'the prompt',
-          });
+          write.rules.push(promptValue(target, value));
           fixed.add(top);
         }
         continue;
@@ -158,12 +160,7 @@ export function planMapping(
       if ((idList || namesResource) && target.schema.type !== 'boolean') {
         const value = idFromPrompt(text, [singular(leafName.toLowerCase())]);
         if (value && !sourceIds.has(value)) {
-          write.rules.push({
-            to: target.path,
-            value,
-            type: target.schema.type,
-            reason: 'the prompt',
-          });
+          write.rules.push(promptValue(target, value));
           continue;
         }
       }
