@@ -57,10 +57,13 @@ export function pickResource(
     if (at !== undefined && (!best || at < best.at)) best = { resource, at };
   }
   if (best) return { resource: best.resource, named: true };
-  // Named anywhere (terse prompts put nouns in odd places).
+  // Named anywhere (terse prompts put nouns in odd places): the one named first is the subject,
+  // whatever order the description lists them in ("the products …, in the product's own order").
   for (const resource of candidates) {
-    if (usable(resource).length > 0) return { resource, named: true };
+    const at = usable(resource)[0];
+    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
   }
+  if (best) return { resource: best.resource, named: true };
   if (related) {
     const names = new Set(resourceNames(related));
     const match = candidates.find((r) => resourceNames(r).some((n) => names.has(n)));

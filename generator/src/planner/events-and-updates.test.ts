@@ -138,3 +138,20 @@ describe('whether a field has a value at all', () => {
     expect(read.filters.map((f) => [f.field, f.op])).toEqual([['phone', 'truthy']]);
   });
 });
+
+describe('which resource a prompt is about', () => {
+  it('is the one it names first, not the first the description lists', () => {
+    const read = plan(
+      'Weekly, text me the Shopify products with no stock left, sorted in the order the catalogue uses, on Slack #buying',
+      'shopify',
+      'slack',
+    );
+    expect(read.source?.resource.name).toBe('product');
+    const hires = plan(
+      'Greenhouse ⇒ BambooHR. Applications with status = hired become employees (first name and last name from the candidate).',
+      'greenhouse',
+      'bamboohr',
+    );
+    expect(hires.source?.resource.name).toBe('application');
+  });
+});
