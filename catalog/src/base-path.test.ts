@@ -11,6 +11,18 @@ describe('callPathFor: the path a call takes from the base URL the user typed', 
     ).toBe('/v3/gadgets');
   });
 
+  it('calls the typed URL itself when it already ends with a GraphQL endpoint, or is the call', () => {
+    const graphql = { path: '/graphql', graphql: { document: 'mutation { a }' } };
+    expect(callPathFor('https://api.widgets.test/graphql', bareServer, graphql).path).toBe('/');
+    expect(callPathFor('https://api.widgets.test', bareServer, graphql).path).toBe('/graphql');
+    // A REST path the URL ends with is still a path of its own (/v3/v3 is the API's to say).
+    expect(
+      callPathFor('https://api.widgets.test/gadgets', bareServer, { path: '/gadgets' }).path,
+    ).toBe('/gadgets');
+    const hook = { baseUrl: 'https://hooks.widgets.test/in/abc' };
+    expect(callPathFor('https://hooks.widgets.test/in/abc', hook, { path: '/' }).path).toBe('/');
+  });
+
   it('does not repeat a version the user typed and the server URL holds', () => {
     expect(
       callPathFor('https://api.widgets.test/v3/', versionedServer, { path: '/gadgets' }).path,

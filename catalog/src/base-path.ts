@@ -76,14 +76,21 @@ function overlap(
 export function callPathFor(
   baseUrl: string,
   description: Pick<TApiDescription, 'baseUrl'>,
-  operation: Pick<TOperation, 'path'>,
+  operation: Pick<TOperation, 'path' | 'graphql'>,
 ): CallPath {
   const typed = urlPathSegments(baseUrl);
   const server = urlPathSegments(description.baseUrl);
   const opSegments = pathSegments(operation.path.split('?')[0] ?? '');
   const full = [...server, ...opSegments];
-  // An operation on the base URL itself (an incoming webhook's POST /): the typed URL is it.
+  // An operation on the base URL itself (an incoming webhook's POST /), or a GraphQL endpoint
+  // the typed URL already ends with (https://api.monday.com/v2): the call is the typed URL.
+  const typedTail = typed
+    .slice(typed.length - full.length)
+    .join('/')
+    .toLowerCase();
   if (opSegments.length === 0 && typed.join('/').endsWith(server.join('/'))) return { path: '/' };
+  if (operation.graphql && full.length > 0 && typedTail === full.join('/').toLowerCase())
+    return { path: '/' };
   const limit = Math.min(server.length + staticLead(opSegments), full.length - 1);
   const { size, fits } = overlap(typed, full, limit);
   const rest = full.slice(size);
