@@ -136,6 +136,7 @@ export const FILTER_OPS = [
   'lte',
   'before-now',
   'contains',
+  'lacks',
   'in',
   'not-in',
   'falsy',

@@ -163,15 +163,18 @@ function passes(item, now) {
         const time = toTime(value, filter.format);
         return time !== null && time >= base + filter.value[0] && time < base + filter.value[1];
       }
+      case 'lacks':
       case 'contains': {
-        // One wanted value, or a list of which any will do ("labelled bug or crash").
+        // One wanted value, or a list of which any will do ("labelled bug or crash"); lacks:
+        // none of them ("leave out anything tagged internal").
         const wanted = [filter.value].flat().map((v) => String(v).toLowerCase());
         const values = Array.isArray(value) ? value : [value];
-        return values.some((v) => {
+        const found = values.some((v) => {
           const text =
             typeof v === 'object' && v !== null ? (v.name ?? v.label ?? v.title ?? v.value) : v;
           return wanted.includes(String(text ?? '').toLowerCase());
         });
+        return filter.op === 'lacks' ? !found : found;
       }
       case 'in':
         return filter.value.some((v) => String(v).toLowerCase() === String(value).toLowerCase());

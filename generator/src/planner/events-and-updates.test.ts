@@ -155,3 +155,16 @@ describe('which resource a prompt is about', () => {
     expect(hires.source?.resource.name).toBe('application');
   });
 });
+
+describe('a tag that leaves records out', () => {
+  it('keeps the records without it', () => {
+    const read = plan(
+      'Post GitHub issues in octo/app to #dev, but ignore anything labelled wontfix or duplicate',
+      'github',
+      'slack',
+    );
+    expect(read.filters).toContainEqual(
+      expect.objectContaining({ field: 'labels', op: 'lacks', value: ['wontfix', 'duplicate'] }),
+    );
+  });
+});

@@ -31,7 +31,8 @@ const EXCLUDING_WHAT =
 export function extendListedValues(lower: string, plan: GroundedPlan): void {
   const fields = leaves((plan.source as ReadPlan).resource.schema, 1);
   for (const filter of plan.filters) {
-    if (!['eq', 'ne', 'contains'].includes(filter.op) || typeof filter.value !== 'string') continue;
+    if (!['eq', 'ne', 'contains', 'lacks'].includes(filter.op) || typeof filter.value !== 'string')
+      continue;
     const value = filter.value.toLowerCase();
     const at = lower.indexOf(filter.phrase.toLowerCase());
     if (at === -1) continue;
@@ -342,7 +343,15 @@ export function planFilters(
       plan.blocking.push(`"${m[0]}" (no tags in ${read.resource.plural})`);
       continue;
     }
-    add({ field: tags.path, op: 'contains', value: m[1] ?? '', phrase: m[0] });
+    // "leave out anything tagged internal": records with that tag are the ones left out.
+    const lead = lower.slice(Math.max(0, m.index - 40), m.index);
+    const drop = DROPS.exec(lead);
+    add({
+      field: tags.path,
+      op: drop ? 'lacks' : 'contains',
+      value: m[1] ?? '',
+      phrase: drop ? `${lead.slice(drop.index)}${m[0]}` : m[0],
+    });
   }
 
   planPresenceFilters(lower, read.resource, add);
@@ -475,27 +484,28 @@ function planPresenceFilters(
 ) {
   const nouns = resourceNames(resource).map(escapeRegExp).join('|');
   const presence = new RegExp(
-    `\\b(without|with no|missing|lacking|(?:that|which|who)\\s+(?:have|has|had)\\s+(?:no|an?|a valid|any)|(?:has|have|having)\\s+no|(?:${nouns})s?\\s+with\\s+(?:an?|a valid))\\s+(?:an?\\s+|any\\s+|the\\s+|their\\s+|its\\s+)?([a-z]+(?:\\s+(?:address|number|name|id|date|url))?)\\b`,
+    `\\b(without|with no|missing|lacking|(?:that|which|who)\\s+(?:have|has|had)\\s+(?:no|an?|a valid|any)|(?:has|have|having)\\s+no|(?:${nouns})s?\\s+with\\s+(?:an?|a valid))\\s+(?:an?\\s+|any\\s+|the\\s+|their\\s+|its\\s+)?((?:empty|blank)\\s+)?([a-z]+(?:\\s+(?:address|number|name|id|date|url))?)\\b`,
     'g',
   );
   for (const m of lower.matchAll(presence)) {
     // A top-level field of that name, an object or a list too ("without a milestone", "with no
     // assignees"), else a scalar field the words name.
-    const wanted = normalise((m[2] ?? '').replace(/^(?:an?|the)\s+/, ''));
+    const wanted = normalise((m[3] ?? '').replace(/^(?:an?|the)\s+/, ''));
     const field =
       leaves(resource.schema, 0).find(
         (l) => normalise(l.path) === wanted || normalise(l.path) === `${wanted}s`,
-      ) ?? placeholderField(m[2] ?? '', resource);
+      ) ?? placeholderField(m[3] ?? '', resource);
     if (!field || field.depth > 1) continue;
     // "without closed ones" names a state, which the negations below read.
-    if (stateMatch(leaves(resource.schema, 1), m[2] ?? '', true)?.value !== undefined) continue;
+    if (stateMatch(leaves(resource.schema, 1), m[3] ?? '', true)?.value !== undefined) continue;
     // From the clause's start to the sentence's end: "… are useless to us, skip those".
     const start = Math.max(
       ...['.', ';', '!', '?', ',', '\n'].map((c) => lower.lastIndexOf(c, m.index)),
     );
     const end = lower.slice(m.index).search(/[.;!?\n]/);
     const clause = lower.slice(start + 1, end === -1 ? undefined : m.index + end).trim();
-    const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '');
+    // "with an empty body" says it has none.
+    const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
     const dropped = DROPS.test(clause);
     add({
       field: field.path,
@@ -646,6 +656,7 @@ export function describeFilter(f: FilterPlan): string {
     lte: '<=',
     'before-now': 'is before now',
     contains: 'contains',
+    lacks: 'has none of',
     in: 'is one of',
     'not-in': 'is none of',
     falsy: 'is false',

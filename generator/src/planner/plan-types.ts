@@ -84,6 +84,7 @@ export interface FilterPlan {
     | 'lte'
     | 'before-now'
     | 'contains'
+    | 'lacks'
     | 'in'
     | 'not-in'
     | 'falsy'

@@ -118,6 +118,9 @@ function planVocabulary(
     texts.push('update updates upsert existing exists already instead creating duplicate');
   if (plan.destination?.message?.template || plan.destination?.rules.some((r) => r.template))
     texts.push('format formatted template like this text reads looks');
+  // A filter that leaves records out is what "skip them", "ignore those" ask for.
+  if (plan.filters.some((f) => ['ne', 'not-in', 'lacks', 'falsy', 'truthy'].includes(f.op)))
+    texts.push('skip skipping ignore ignoring leave leaving out drop exclude omit useless');
   for (const filter of plan.filters) {
     texts.push(filter.field, filter.phrase);
     for (const v of [filter.value].flat()) if (typeof v === 'string') texts.push(v);

@@ -532,6 +532,38 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(outcome.result.data).toMatchObject({ sent: 1, skipped: 2 });
   });
 
+  it('GitHub issues → Slack: a label that leaves issues out, and one without a body left out too', async () => {
+    const issue = (number: number, labels: string[], body: string | null) => ({
+      id: 100 + number,
+      number,
+      title: `Issue ${number}`,
+      body,
+      state: 'open',
+      html_url: `https://github.com/octo/app/issues/${number}`,
+      user: { login: 'ada' },
+      labels: labels.map((name) => ({ name })),
+      created_at: `2025-05-0${number}T00:00:00Z`,
+      updated_at: `2025-05-0${number}T00:00:00Z`,
+    });
+    const github = await mock(entry('github'), {
+      issue: [
+        issue(1, ['bug'], 'Crash on save'),
+        issue(2, ['bug', 'Internal'], 'Team only'),
+        issue(3, [], ''),
+        issue(4, [], 'Typo on the pricing page'),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Send each GitHub issue in octo/app to Slack #triage as "{title}", leaving out anything labelled internal; issues with an empty body are useless, skip them.',
+      github,
+      slack,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, github, slack));
+    expect(slack.written('message').map((m) => m.text)).toEqual(['Issue 1', 'Issue 4']);
+  });
+
   it('new PagerDuty incidents → Statuspage incidents: offset pages, a wrapped body, the page id', async () => {
     const incident = (n: number, status: string) => ({
       id: `P${n}`,

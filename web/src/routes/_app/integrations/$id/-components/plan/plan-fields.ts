@@ -135,7 +135,7 @@ const EQUALITY_OPS = new Set<TFilterOp>(['eq', 'ne', 'in', 'not-in']);
 /** Operators that need no value. */
 export const VALUELESS_OPS = new Set<TFilterOp>(['before-now', 'truthy', 'falsy']);
 /** Operators whose value is a list. */
-export const LIST_OPS = new Set<TFilterOp>(['in', 'not-in', 'contains']);
+export const LIST_OPS = new Set<TFilterOp>(['in', 'not-in', 'contains', 'lacks']);
 
 /**
  * The operators that make sense for a field, in the plan schema's order. A field the
@@ -156,9 +156,9 @@ export function operatorsFor(field: FieldOption | undefined): TFilterOp[] {
       case 'string':
         return EQUALITY_OPS.has(op);
       case 'array':
-        return op === 'contains';
+        return op === 'contains' || op === 'lacks';
       default:
-        return EQUALITY_OPS.has(op) || op === 'contains';
+        return EQUALITY_OPS.has(op) || op === 'contains' || op === 'lacks';
     }
   };
   return FILTER_OPS.filter(fits);
@@ -174,6 +174,7 @@ export const OPERATOR_LABELS: Record<TFilterOp, string> = {
   lte: 'is at most',
   'before-now': 'is in the past',
   contains: 'contains any of',
+  lacks: 'contains none of',
   in: 'is one of',
   'not-in': 'is not one of',
   falsy: 'is empty or false',
