@@ -57,7 +57,12 @@ describe('operatorsFor', () => {
     expect(operatorsFor(field('created', 'integer', { format: 'unix-time' }))).toEqual(times);
     expect(operatorsFor(field('due', 'string', { format: 'date' }))).toEqual(times);
     expect(operatorsFor(field('delinquent', 'boolean'))).toEqual(['falsy', 'truthy']);
-    expect(operatorsFor(field('labels', 'array'))).toEqual(['contains', 'lacks', 'falsy', 'truthy']);
+    expect(operatorsFor(field('labels', 'array'))).toEqual([
+      'contains',
+      'lacks',
+      'falsy',
+      'truthy',
+    ]);
   });
 
   it('offers every operator for a field the description does not type', () => {
