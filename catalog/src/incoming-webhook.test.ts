@@ -25,6 +25,14 @@ describe('incoming webhooks', () => {
     );
   });
 
+  it('is not a chat webhook by name alone unless the name is a chat app’s, and never throws', () => {
+    expect(
+      incomingWebhookDescription('GitHub incoming webhooks', 'https://api.github.com'),
+    ).toBeUndefined();
+    const long = `https://hooks.slack.com/services/T1/B2/${'x'.repeat(600)}`;
+    expect(() => incomingWebhookDescription('Slack', long)).not.toThrow();
+  });
+
   it('leaves REST URLs to the catalog', () => {
     expect(incomingWebhookDescription('Slack', 'https://slack.com/api')).toBeUndefined();
     expect(incomingWebhookDescription('Discord', 'https://discord.com/api/v10')).toBeUndefined();

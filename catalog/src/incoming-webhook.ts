@@ -60,8 +60,8 @@ const KINDS: readonly WebhookKind[] = [
   },
 ];
 
-/** A name that says it is an incoming webhook, whatever its URL looks like. */
-const NAMED_WEBHOOK = /\b(?:incoming[\s-]+)?web[\s-]?hook\b/i;
+/** A name that says it is a chat app's incoming webhook, whatever its URL looks like. */
+const NAMED_WEBHOOK = /\bincoming[\s-]+web[\s-]?hooks?\b/i;
 
 /**
  * The description of an incoming webhook URL, or undefined when the URL is not one: by its
@@ -74,15 +74,21 @@ export function incomingWebhookDescription(
 ): TApiDescription | undefined {
   const url = URL.canParse(apiUrl) ? new URL(apiUrl) : undefined;
   if (!url || !/^https?:$/.test(url.protocol)) return undefined;
+  // By name only for a chat app ("Rocket.Chat incoming webhook"): a source named "GitHub
+  // incoming webhooks" is GitHub's API, not a chat channel.
+  const named = NAMED_WEBHOOK.test(apiName);
   const kind =
     KINDS.find((k) => k.matches(url)) ??
-    (NAMED_WEBHOOK.test(apiName) && /incoming|webhook url/i.test(apiName)
-      ? (KINDS.find((k) => apiName.toLowerCase().includes(k.vendor.toLowerCase())) ?? {
-          vendor: apiName.replace(/\s*incoming[\s-]+web[\s-]?hook\s*/i, '').trim() || 'Chat',
+    (named
+      ? KINDS.find((k) => apiName.toLowerCase().includes(k.vendor.toLowerCase()))
+      : undefined) ??
+    (named && /\bchat\b|\.chat\b/i.test(apiName)
+      ? {
+          vendor: 'Chat',
           textField: 'text',
           docsUrl: 'https://api.slack.com/messaging/webhooks',
           matches: () => true,
-        })
+        }
       : undefined);
   if (!kind) return undefined;
   const text = kind.textField;
@@ -91,7 +97,8 @@ export function incomingWebhookDescription(
     properties: { [text]: { type: 'string' as const, description: 'The message text.' } },
     required: [text],
   };
-  return ZApiDescription.parse({
+  // A URL longer than a description holds is left to the other rules rather than thrown on.
+  const parsed = ZApiDescription.safeParse({
     id: 'incoming-webhook',
     name: `${kind.vendor} incoming webhook`,
     aliases: [],
@@ -127,4 +134,5 @@ export function incomingWebhookDescription(
       },
     ],
   });
+  return parsed.success ? parsed.data : undefined;
 }

@@ -83,7 +83,8 @@ export const TEMPLATE_PLACEHOLDER = /\{([^{}|:]+)(?::(\d+))?(?:\|([^{}]*))?\}/g;
 
 /** The source fields a template reads, in order. */
 export function templatePaths(template: string): string[] {
-  return [...template.matchAll(TEMPLATE_PLACEHOLDER)].map((m) => (m[1] ?? '').trim());
+  // Not trimmed: `{ title }` reads the field " title ", as the compiled code does.
+  return [...template.matchAll(TEMPLATE_PLACEHOLDER)].map((m) => m[1] ?? '');
 }
 
 export const WRITE_KINDS = ['record', 'message', 'batch', 'graphql'] as const;

@@ -55,7 +55,7 @@ function header(
     ),
     '//',
     `// Source:      ${clean(input.sourceApiName)}, ${clean(input.sourceApiUrl)}`,
-    `// Destination: ${clean(input.destApiName)}, ${clean(input.destApiUrl)}`,
+    `// Destination: ${clean(input.destApiName)}, ${clean(shownUrl(input.destApiUrl, descriptions.destination))}`,
     '//',
     ...wrap('Prompt: ', `"${input.userPrompt.replace(/\s+/g, ' ').trim()}"`),
   ];
@@ -177,8 +177,8 @@ function settings(
               Object.entries(plan.dedupe.query).filter(([, v]) => v !== '{key}'),
             ),
             basePath: basePath(input.destApiUrl),
-            idField: plan.dedupe.update?.idField ?? null,
-            onlyExisting: plan.dedupe.update?.onlyExisting ?? false,
+            idField: inPlaceUpdateOf(plan)?.idField ?? null,
+            onlyExisting: inPlaceUpdateOf(plan)?.onlyExisting ?? false,
           }
         : null,
     )};`,
@@ -359,20 +359,7 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
     );
   }
   const write = plan.destination;
-  const update = plan.dedupe?.update;
-  if (write && update) {
-    const op = update.operation;
-    const pathParams = { ...write.pathParams, [update.idParam]: '' };
-    out.push(
-      '',
-      `// ${op.id}: ${shortSummary(op.summary)}`,
-      '// The write path with the existing record id (WRITE_PATH is complete once lookups ran).',
-      'async function updateBody(ctx, id, payload) {',
-      `  const path = { ...WRITE_PATH, ${key(update.idParam)}: id };`,
-      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), pathParams, 'path')}, { json: payload });`,
-      '}',
-    );
-  }
+  const update = inPlaceUpdateOf(plan);
   if (write) {
     const op = write.operation;
     const query = write.query && Object.keys(write.query).length > 0 ? 'query: WRITE.query, ' : '';
@@ -397,6 +384,20 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
       `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), write.pathParams, 'WRITE_PATH')}, ${options});`,
       '}',
     );
+    if (update) {
+      // The same body, encoding, headers and query as the create, on the existing record.
+      const updateOp = update.operation;
+      const pathParams = { ...write.pathParams, [update.idParam]: '' };
+      out.push(
+        '',
+        `// ${updateOp.id}: ${shortSummary(updateOp.summary)}`,
+        '// The write path with the existing record id (WRITE_PATH is complete once lookups ran).',
+        'async function updateBody(ctx, id, payload) {',
+        `  const path = { ...WRITE_PATH, ${key(update.idParam)}: id };`,
+        `  return ctx.destination.request(${str(updateOp.method)}, ${pathExpression(pathOf('destination', updateOp), pathParams, 'path')}, ${options});`,
+        '}',
+      );
+    }
   }
   return out.join('\n');
 }
@@ -515,7 +516,7 @@ function runFunction(plan: GroundedPlan): string {
     write?.container?.kind === 'values-array' ||
     (write?.kind === 'message' && write.message?.summary);
   const single = write?.kind === 'message' && !write.message?.summary;
-  const update = plan.dedupe?.update;
+  const update = inPlaceUpdateOf(plan);
   const size = write?.kind === 'batch' ? 'WRITE.batchSize' : '100';
   const sendLoop = grouped
     ? `  for (let start = 0; start < toSend.length; start += ${size}) {
@@ -567,6 +568,7 @@ export default async function run(ctx) {
         if (DEDUPE.idField && id != null) {
           toUpdate.set(item, id);
           toSend.push(item);
+          existing.set(key, null);
         } else skipped += 1;
         continue;
       }
@@ -594,6 +596,26 @@ ${sendLoop}
   );
   return { fetched: items.length, selected: selected.length, sent, skipped, cursor: cursor?.value ?? saved?.value ?? null };
 }`;
+}
+
+/**
+ * The plan's update in place, when the write sends one record at a time; a batch or a row
+ * append (a plan edited after the fact) skips matches instead.
+ */
+function inPlaceUpdateOf(plan: GroundedPlan) {
+  const write = plan.destination;
+  const grouped =
+    !write ||
+    write.kind !== 'record' ||
+    write.container?.kind === 'values-array' ||
+    write.batch !== undefined;
+  return grouped ? undefined : plan.dedupe?.update;
+}
+
+/** An incoming webhook's URL is its secret: the header shows only where it goes. */
+function shownUrl(url: string, description: TApiDescription): string {
+  if (description.id !== 'incoming-webhook' || !URL.canParse(url)) return url;
+  return `${new URL(url).origin}/… (the webhook URL, kept with the connection)`;
 }
 
 /** An operation's summary cut at a word, for a one-line comment. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plan } from './catalog-plan.test-support.ts';
+import { generateTemplateCode } from '../template-generator.ts';
+import { entry, plan } from './catalog-plan.test-support.ts';
 
 // What a record went through ("paid", "completed") picks its state filter and the time field
 // of that event; "update it if it exists" updates a match in place instead of skipping it.
@@ -166,5 +167,84 @@ describe('a tag that leaves records out', () => {
     expect(read.filters).toContainEqual(
       expect.objectContaining({ field: 'labels', op: 'lacks', value: ['wontfix', 'duplicate'] }),
     );
+  });
+});
+
+describe('what does not ask for an update', () => {
+  it('reads "do not overwrite existing ones" as a skip', () => {
+    const read = plan(
+      'Every hour, add new Stripe customers to Intercom as contacts. Do not overwrite existing contacts.',
+      'stripe',
+      'intercom',
+    );
+    expect(read.dedupe?.update).toBeUndefined();
+    expect(read.dedupe?.sourceField).toBe('email');
+  });
+
+  it('keeps "update only" when the prompt mentions an address', () => {
+    const read = plan(
+      'Each night, update the existing Intercom contacts with the phone and address of each Stripe customer',
+      'stripe',
+      'intercom',
+    );
+    expect(read.dedupe?.update?.onlyExisting).toBe(true);
+  });
+
+  it('never takes what an update changes as the key, nor a phone number as an order key', () => {
+    const read = plan(
+      'Copy Stripe customers to Pipedrive persons; update the phone if the person already exists',
+      'stripe',
+      'pipedrive',
+    );
+    expect(read.dedupe?.sourceField).toBe('email');
+  });
+});
+
+describe('what is not a filter on the records', () => {
+  it('leaves "without the body" after the destination to the message', () => {
+    expect(
+      plan('Post each GitHub issue in octo/app to Slack #dev without the body', 'github', 'slack')
+        .filters,
+    ).toEqual([]);
+  });
+
+  it('does not turn a presence filter round for a skip aimed at something else', () => {
+    const read = plan(
+      'Add new Stripe customers with an email to Intercom contacts, skipping duplicates',
+      'stripe',
+      'intercom',
+    );
+    expect(read.filters.map((f) => [f.field, f.op])).toEqual([['email', 'truthy']]);
+  });
+
+  it('reads a tag as wanted unless the verb right before it leaves it out', () => {
+    const keep = plan(
+      'Skip duplicates and post every GitHub issue in octo/app labelled bug to Slack #dev',
+      'github',
+      'slack',
+    );
+    expect(keep.filters).toContainEqual(expect.objectContaining({ op: 'contains', value: 'bug' }));
+  });
+});
+
+describe('the compiled update', () => {
+  it('sends the update the way it sends the create (Stripe takes forms)', () => {
+    const result = generateTemplateCode(
+      {
+        sourceApiName: 'HubSpot',
+        sourceApiUrl: entry('hubspot').baseUrl,
+        sourceAuthType: 'bearer',
+        destApiName: 'Stripe',
+        destApiUrl: entry('stripe').baseUrl,
+        destAuthType: 'bearer',
+        userPrompt:
+          'Copy HubSpot contacts to Stripe customers; create or update the customer with the same email',
+      },
+      { source: entry('hubspot'), destination: entry('stripe') },
+    );
+    const update = result.code.slice(result.code.indexOf('async function updateBody'));
+    expect(update).toContain('formEncode(payload)');
+    // A second source record with the key of one already updated is skipped, not written twice.
+    expect(result.code).toContain('existing.set(key, null);');
   });
 });

@@ -94,11 +94,16 @@ const PERSON_RECORD =
 const UPDATE_EXISTING =
   /\b(upsert\w*|(?:create|add|insert)s? or updates?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|those|the (?:\w+ ){0,2}?\w+|existing \w+))?[\w ,']{0,40}?(?:instead of|rather than) (?:creat|add|insert|mak|duplicat)\w*(?: (?:a |another )?(?:duplicate|new|second) ?\w*)?(?:[\w ,']{0,40}?\b(?:already )?exists?)?|(?:if|when)\b[\w ,']{0,50}?\b(?:already )?exists?(?: already)?,? (?:then )?(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|the \w+))?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|the \w+))? (?:if|when)[\w ']{0,40}?(?:already )?exists?(?: already)?|(?:updat|refresh|overwrit)\w* (?:the )?existing(?: \w+)?)/;
 
+/** "do not overwrite existing contacts", "without updating …": the opposite of an update. */
+const NEGATED = /\b(?:don'?t|do not|never|not|no|without|avoid)\s+(?:\w+\s+)?$/;
+
 export function planDedupe(lower: string, plan: GroundedPlan) {
-  const upsert = UPDATE_EXISTING.exec(lower);
+  const found = UPDATE_EXISTING.exec(lower);
+  const upsert =
+    found && !NEGATED.test(lower.slice(Math.max(0, found.index - 30), found.index)) ? found : null;
   const m =
     upsert ??
-    /\b((?:skip|leave out|exclude|ignore|omit|drop)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates)\b/.exec(
+    /\b((?:skip|leave out|exclude|ignore|omit|drop)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates|(?:don't|do not|never|without)\s+(?:overwrit|updat|touch|chang)\w*\s+(?:the\s+|any\s+)?(?:existing|ones? already)(?: \w+)?)\b/.exec(
       lower,
     );
   if (!m) return;
@@ -112,17 +117,22 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
     return;
   }
   // Without a way to update one record, a match is at least not written twice.
-  const found = upsert ? updateInPlace(write, plan, upsert[0]) : undefined;
+  const inPlace = upsert ? updateInPlace(write, plan, upsert[0]) : undefined;
   // "Update the existing contacts" with nothing said about creating: the others are left alone.
   const creates =
-    /\b(creat\w*|add\w*|insert\w*|copy|copies|import\w*|new|otherwise|else|sync\w*|upsert\w*|if (?:it|they|one) (?:is|are|does|do)n'?t|if not)\b/.test(
+    /\b(creat\w*|adds?|added|adding|insert\w*|copy|copies|import\w*|new|otherwise|else|sync\w*|upsert\w*|if (?:it|they|one) (?:is|are|does|do)n'?t|if not)\b/.test(
       lower.replace(upsert?.[0] ?? '', ' '),
-    ) || /creat|add|insert|upsert|instead|rather/.test(upsert?.[0] ?? '');
-  const update = found && !creates ? { ...found, onlyExisting: true } : found;
+    ) || /creat|\badd|insert|upsert|instead|rather/.test(upsert?.[0] ?? '');
+  const update = inPlace && !creates ? { ...inPlace, onlyExisting: true } : inPlace;
   const rules = write.rules.filter((r) => r.from && !r.how);
   // The field the prompt compares by ("with the same email", "match on phone"), else the
-  // likeliest key.
-  const said = `${m[0]} ${/\bmatch\w* (?:on|by|using) (?:the |their |its )?(\w+)/.exec(lower)?.[1] ?? ''}`;
+  // likeliest key. An update's own words name what it changes ("update the status"), not a key.
+  const compares = [
+    ...lower.matchAll(
+      /\b(?:match\w* (?:on|by|using)|(?:with|has|have|having) the same|same) (?:the |their |its )?(\w+)/g,
+    ),
+  ].map((c) => c[1] ?? '');
+  const said = `${upsert ? '' : m[0]} ${compares.join(' ')}`;
   const saidWords = said
     .split(/[^a-z0-9_]+/)
     .map(normalise)
@@ -138,7 +148,10 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
   // number, since one customer's email is on many orders.
   const person = PERSON_RECORD.test(read.resource.name);
   const ownKey = (r: FieldRule) =>
-    r.from === read.resource.idField || /(^|[._])(number|num|no|key|code)$/i.test(r.from ?? '');
+    r.from === read.resource.idField ||
+    /^(?:number|num|no|(?:order|invoice|ticket|issue|deal|case|po|receipt)_?(?:number|num|no|id|key))$/i.test(
+      r.from ?? '',
+    );
   const key =
     rules.find((r) => named(r.to) || named(r.from)) ??
     (person ? undefined : rules.find(ownKey)) ??

@@ -343,9 +343,18 @@ export function planFilters(
       plan.blocking.push(`"${m[0]}" (no tags in ${read.resource.plural})`);
       continue;
     }
-    // "leave out anything tagged internal": records with that tag are the ones left out.
-    const lead = lower.slice(Math.max(0, m.index - 40), m.index);
-    const drop = DROPS.exec(lead);
+    // "leave out anything tagged internal": records with that tag are the ones left out, when
+    // the verb is right before it in the same clause ("skip duplicates and post every issue
+    // labelled bug" keeps bug; "ignore everything except …" too).
+    const lead =
+      lower
+        .slice(Math.max(0, m.index - 40), m.index)
+        .split(/[,;.!?]/)
+        .at(-1) ?? '';
+    const drop =
+      /\b(?:skip\w*|ignor\w*|leav\w* out|exclud\w*|drop\w*|omit\w*|without|not|never)\s+(?:(?:anything|everything|any|all|the|ones?|those|\w+s)\s+){0,2}$/.exec(
+        lead,
+      );
     add({
       field: tags.path,
       op: drop ? 'lacks' : 'contains',
@@ -487,7 +496,23 @@ function planPresenceFilters(
     `\\b(without|with no|missing|lacking|(?:that|which|who)\\s+(?:have|has|had)\\s+(?:no|an?|a valid|any)|(?:has|have|having)\\s+no|(?:${nouns})s?\\s+with\\s+(?:an?|a valid))\\s+(?:an?\\s+|any\\s+|the\\s+|their\\s+|its\\s+)?((?:empty|blank)\\s+)?([a-z]+(?:\\s+(?:address|number|name|id|date|url))?)\\b`,
     'g',
   );
+  // Whose field it is: the records' own noun or a word for them just before ("customers without
+  // an email", "ignore any that have no phone"); "post each issue to Slack without the body" is
+  // about the message, not which issues.
+  const owner = new RegExp(
+    `\\b(?:${nouns}|those|ones|any|anything|everything|records|items|entries|them|people)s?\\b(?![^]*\\b(?:to|into|onto|as)\\b)[^]*$`,
+  );
   for (const m of lower.matchAll(presence)) {
+    const lead =
+      lower
+        .slice(Math.max(0, m.index - 40), m.index)
+        .split(/[,;.!?]/)
+        .at(-1) ?? '';
+    if (
+      /^(?:without|with no|missing|lacking|has|have|having|that|which|who)/.test(m[1] ?? '') &&
+      !owner.test(lead)
+    )
+      continue;
     // A top-level field of that name, an object or a list too ("without a milestone", "with no
     // assignees"), else a scalar field the words name.
     const wanted = normalise((m[3] ?? '').replace(/^(?:an?|the)\s+/, ''));
@@ -498,15 +523,22 @@ function planPresenceFilters(
     if (!field || field.depth > 1) continue;
     // "without closed ones" names a state, which the negations below read.
     if (stateMatch(leaves(resource.schema, 1), m[3] ?? '', true)?.value !== undefined) continue;
-    // From the clause's start to the sentence's end: "… are useless to us, skip those".
+    // From the clause's start to the sentence's end: "… are useless to us, skip those". A drop
+    // verb before the phrase, or one aimed back at these records after it, leaves them out;
+    // "…, skipping duplicates" is about something else.
     const start = Math.max(
       ...['.', ';', '!', '?', ',', '\n'].map((c) => lower.lastIndexOf(c, m.index)),
     );
     const end = lower.slice(m.index).search(/[.;!?\n]/);
     const clause = lower.slice(start + 1, end === -1 ? undefined : m.index + end).trim();
+    const after = lower.slice(m.index + m[0].length, end === -1 ? undefined : m.index + end);
     // "with an empty body" says it has none.
     const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
-    const dropped = DROPS.test(clause);
+    const dropped =
+      DROPS.test(lower.slice(start + 1, m.index)) ||
+      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such))\b/.test(
+        after,
+      );
     add({
       field: field.path,
       op: absent === dropped ? 'truthy' : 'falsy',

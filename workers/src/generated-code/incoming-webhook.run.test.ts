@@ -72,6 +72,8 @@ describe('an incoming webhook as the destination', () => {
       'Tell the Teams channel about every open Stripe invoice, as "Invoice <number> for <customer email> is still open".',
     );
     expect(descriptions.destination?.name).toBe('Microsoft Teams incoming webhook');
+    // The URL is the webhook's secret: the code names only where it goes.
+    expect(generated.code).not.toContain('Xy9Kq3Lm');
     expect(generated.unresolved).toEqual([]);
     expect(result.error, JSON.stringify(result.error)).toBeUndefined();
     expect(webhooks.received.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
