@@ -1,52 +1,34 @@
 // Issue 20: a user reads their own run's timeline from Temporal's history through the API
 // (the Temporal Web UI is for operators). Real Temporal dev server, real worker and sandbox,
 // loopback APIs; the history's failure messages are encrypted and decoded by the API.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeApi, type FakeApi } from '../../../scripts/test-support/fake-api.ts';
+import type { FakeApi } from '../../../scripts/test-support/fake-api.ts';
 import {
-  createTestApp,
+  CONTACT_CODE as CODE,
+  startRunStack,
+  type RunStack,
+} from '../../../scripts/test-support/run-stack.ts';
+import {
   createTestUser,
   type TestApp,
   type TestUser,
 } from '../../../scripts/test-support/test-app.ts';
-import { startTestWorker, type TestWorker } from '../../../scripts/test-support/test-worker.ts';
 
-const CODE = `export default async function run(ctx) {
-  await ctx.destination.post('/contacts', { json: { email: 'ada@example.com' } });
-  return { ok: true };
-}`;
-
+let stack: RunStack;
 let t: TestApp;
-let worker: TestWorker;
 let destination: FakeApi;
 let owner: TestUser;
 
 beforeAll(async () => {
-  const taskQueue = `test-${randomUUID()}`;
-  t = await createTestApp({ taskQueue, workflowWaitMs: 45_000 });
-  worker = await startTestWorker({ databaseUrl: t.db.url, vault: t.deps.vault, taskQueue });
-  owner = await createTestUser(t, { plan: 'pro' });
-  destination = await startFakeApi();
+  stack = await startRunStack();
+  ({ t, destination, owner } = stack);
 });
 afterAll(async () => {
-  await destination.close();
-  await worker.stop();
-  await t.close();
+  await stack.close();
 });
 
 async function pausedIntegration(code: string): Promise<string> {
-  const created = await owner.request('POST', '/api/integrations', {
-    userPrompt: 'Add every new customer to the contacts list at the destination.',
-    sourceApiName: 'Source',
-    sourceApiUrl: destination.url,
-    sourceAuthType: 'none',
-    destApiName: 'Destination',
-    destApiUrl: destination.url,
-    destAuthType: 'none',
-    generatedCode: code,
-  });
-  const { id } = (await created.json()) as { id: string };
+  const id = await stack.create(code);
   await owner.request('PUT', `/api/integrations/${id}`, { status: 'paused' });
   return id;
 }

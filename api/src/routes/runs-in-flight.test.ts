@@ -3,54 +3,32 @@
 // the wall clock from start to end, beside the last attempt's own time. A failed integration
 // stays failed through pause and resume until a run succeeds. Real Temporal dev server, real
 // worker and sandbox, a loopback destination.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIntegration, TRunsPage } from '@patchbay/schema';
-import { startFakeApi, type FakeApi } from '../../../scripts/test-support/fake-api.ts';
+import type { FakeApi } from '../../../scripts/test-support/fake-api.ts';
 import {
-  createTestApp,
-  createTestUser,
-  type TestApp,
-  type TestUser,
-} from '../../../scripts/test-support/test-app.ts';
-import { startTestWorker, type TestWorker } from '../../../scripts/test-support/test-worker.ts';
+  CONTACT_CODE as CODE,
+  startRunStack,
+  type RunStack,
+} from '../../../scripts/test-support/run-stack.ts';
+import type { TestApp, TestUser } from '../../../scripts/test-support/test-app.ts';
 
-const CODE = `export default async function run(ctx) {
-  await ctx.destination.post('/contacts', { json: { email: 'ada@example.com' } });
-  return { ok: true };
-}`;
-
+let stack: RunStack;
 let t: TestApp;
-let worker: TestWorker;
 let destination: FakeApi;
 let owner: TestUser;
 
 beforeAll(async () => {
-  const taskQueue = `test-${randomUUID()}`;
-  t = await createTestApp({ taskQueue, workflowWaitMs: 45_000 });
-  worker = await startTestWorker({ databaseUrl: t.db.url, vault: t.deps.vault, taskQueue });
-  owner = await createTestUser(t, { plan: 'pro' });
-  destination = await startFakeApi();
+  stack = await startRunStack();
+  ({ t, destination, owner } = stack);
 });
 afterAll(async () => {
-  await destination.close();
-  await worker.stop();
-  await t.close();
+  await stack.close();
 });
 
 /** Deployed with only Run now as its trigger, so no schedule tick joins in. */
 async function deployed(code: string): Promise<string> {
-  const created = await owner.request('POST', '/api/integrations', {
-    userPrompt: 'Add every new customer to the contacts list at the destination.',
-    sourceApiName: 'Source',
-    sourceApiUrl: destination.url,
-    sourceAuthType: 'none',
-    destApiName: 'Destination',
-    destApiUrl: destination.url,
-    destAuthType: 'none',
-    generatedCode: code,
-  });
-  const { id } = (await created.json()) as { id: string };
+  const id = await stack.create(code);
   const deploy = await owner.request('PUT', `/api/integrations/${id}`, {
     generatedCode: code,
     status: 'active',
