@@ -166,7 +166,7 @@ function passes(item, now) {
       case 'lacks':
       case 'contains': {
         // One wanted value, or a list of which any will do ("labelled bug or crash"); lacks:
-        // none of them ("leave out anything tagged internal").
+        // none of them ("drop whatever is labelled wontfix").
         const wanted = [filter.value].flat().map((v) => String(v).toLowerCase());
         const values = Array.isArray(value) ? value : [value];
         const found = values.some((v) => {

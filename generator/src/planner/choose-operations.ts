@@ -58,7 +58,7 @@ export function pickResource(
   }
   if (best) return { resource: best.resource, named: true };
   // Named anywhere (terse prompts put nouns in odd places): the one named first is the subject,
-  // whatever order the description lists them in ("the products …, in the product's own order").
+  // whatever order the description lists them in ("the invoices …, listed in the order they were sent").
   for (const resource of candidates) {
     const at = usable(resource)[0];
     if (at !== undefined && (!best || at < best.at)) best = { resource, at };

@@ -6,8 +6,8 @@ import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
 
-// The filters a prompt asks for ("only open issues", "amount over 100", "skip customers
-// without an email"), each grounded in a field of the source records, and the words that
+// The filters a prompt asks for ("only open issues", "amount over 100", "drop leads
+// with no phone"), each grounded in a field of the source records, and the words that
 // describe a filter back to the user.
 
 // ── Filters ─────────────────────────────────────────────────────────────────────────────────
@@ -343,7 +343,7 @@ export function planFilters(
       plan.blocking.push(`"${m[0]}" (no tags in ${read.resource.plural})`);
       continue;
     }
-    // "leave out anything tagged internal": records with that tag are the ones left out, when
+    // "drop whatever is labelled wontfix": records with that label are the ones left out, when
     // the verb is right before it in the same clause ("skip duplicates and post every issue
     // labelled bug" keeps bug; "ignore everything except …" too).
     const lead =
@@ -379,7 +379,7 @@ export function planFilters(
     )
       continue;
     if (plan.filters.some((f) => f.phrase === m[0] || f.phrase.includes(m[0]))) continue;
-    // "skipping customers without an email": the records' own noun is not a state of theirs.
+    // "ignoring leads with no phone": the records' own noun is not a state of theirs.
     if (resourceNames(read.resource).some((n) => normalise(n) === normalise(state))) continue;
     const found = stateMatch(fields, state);
     // "leave out anything that isn't shipped": excluding what is not X keeps only X.
@@ -481,10 +481,10 @@ const DROPS =
   /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|(?:don'?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
 
 /**
- * "customers without an email … skip those", "ignore any that have no phone", "customers with an
- * email address": whether a field has a value at all. Absence in a sentence that leaves the
- * records out keeps those that have it; presence keeps those that have it unless the sentence
- * leaves them out.
+ * "leads with no phone number are no use, drop them", "ignore any that have no due date",
+ * "leads with an email address": whether a field has a value at all. Absence in a sentence that
+ * leaves the records out keeps those that have it; presence keeps those that have it unless the
+ * sentence leaves them out.
  */
 function planPresenceFilters(
   lower: string,
@@ -523,7 +523,7 @@ function planPresenceFilters(
     if (!field || field.depth > 1) continue;
     // "without closed ones" names a state, which the negations below read.
     if (stateMatch(leaves(resource.schema, 1), m[3] ?? '', true)?.value !== undefined) continue;
-    // From the clause's start to the sentence's end: "… are useless to us, skip those". A drop
+    // From the clause's start to the sentence's end: "… are no use, drop them". A drop
     // verb before the phrase, or one aimed back at these records after it, leaves them out;
     // "…, skipping duplicates" is about something else.
     const start = Math.max(
