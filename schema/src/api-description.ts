@@ -7,6 +7,20 @@ import { z } from 'zod';
 //
 // Paths use OpenAPI's template syntax (`/v1/customers/{id}`), relative to `baseUrl`.
 
+/**
+ * An OAuth endpoint of a described API. It may hold the same `{placeholder}` as the base URL
+ * (Shopify's `https://{shop}.myshopify.com/admin/oauth/access_token`), which a strict URI is
+ * not, so the document states a pattern and the check fills placeholders before parsing.
+ */
+const zEndpointTemplate = z
+  .string()
+  .max(2000)
+  .regex(/^https?:\/\/\S+$/, 'must be an http or https URL')
+  .refine(
+    (value) => URL.canParse(value.replace(/\{[^{}]*\}/g, 'x')),
+    'must be an http or https URL ({placeholders} are allowed)',
+  );
+
 // ── Field schemas: a small subset of JSON Schema ─────────────────────────────────────────────
 
 export const FIELD_TYPES = [
@@ -98,14 +112,14 @@ export const ZAuthScheme = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('oauth'),
     grants: z.array(z.enum(['authorization_code', 'client_credentials'])).min(1),
-    authorizeUrl: z.url().optional(),
-    tokenUrl: z.url(),
-    revokeUrl: z.url().optional(),
+    authorizeUrl: zEndpointTemplate.optional(),
+    tokenUrl: zEndpointTemplate,
+    revokeUrl: zEndpointTemplate.optional(),
     /**
      * The OpenID Connect UserInfo endpoint, when the provider has one: connecting an account
      * shows the email or name it reports (issue 21).
      */
-    userinfoUrl: z.url().optional(),
+    userinfoUrl: zEndpointTemplate.optional(),
     /** Scopes this catalog entry's operations need, space-joined when sent. */
     scopes: z.array(z.string().min(1).max(200)).max(100),
     /** Whether the provider supports (or requires) PKCE. */
