@@ -13,10 +13,10 @@ import {
   type TParameter,
 } from '@patchbay/schema';
 
-// Distils catalog/entries/github.json from GitHub's own OpenAPI document (issue 14 §2: "where a
-// package ships the vendor's OpenAPI document, a committed, re-runnable script distils the entry
-// from it"). The document comes from the @octokit/openapi package, fetched with `npm pack` into a
-// temporary directory when the script runs; it is not a dependency of the project.
+// Distils catalog/entries/github.json from GitHub's own OpenAPI document, so the entry can be
+// distilled again from the vendor's source instead of edited by hand. The document comes from
+// the @octokit/openapi package, fetched with `npm pack` into a temporary directory when the
+// script runs; it is not a dependency of the project.
 //
 // What comes from the document: each chosen operation's method, path, parameters, request body
 // fields and reference URL. What stays hand-chosen: which operations (CHOSEN below, with their

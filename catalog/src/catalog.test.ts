@@ -12,7 +12,7 @@ import {
   type OpenApiDocument,
 } from '../scripts/distill-github.ts';
 
-// The catalog's own checks (issue 14 §2 "Tests"): every entry parses, its paths are well
+// The catalog's own checks: every entry parses, its paths are well
 // formed, every list operation pages, and what `messaging` and `webhooks` point at exists.
 // The zod schema checks each field alone; these check the facts that span fields.
 
@@ -147,7 +147,7 @@ describe('the built-in catalog', () => {
     expect(loadCatalog().length).toBe(files.length);
   });
 
-  it('holds at least 40 APIs (issue 14 §2)', () => {
+  it('holds at least 40 APIs', () => {
     expect(files.length).toBeGreaterThanOrEqual(40);
   });
 

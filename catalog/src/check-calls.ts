@@ -6,7 +6,7 @@ import { callPathFor, pathSegments as segments } from './base-path.ts';
 // The console takes the base-URL reconciliation from here (it may import only this module).
 export { callPathFor, urlPathSegments } from './base-path.ts';
 
-// The static check against API descriptions (issue 15 §4). It finds every
+// The static check against API descriptions (ADR 015). It finds every
 // `ctx.source.*(...)` / `ctx.destination.*(...)` call whose method and path are literal (or a
 // template string whose `${}` parts stand for whole path segments), and reports what the
 // description says cannot work: an unknown path or method, a missing required parameter, an

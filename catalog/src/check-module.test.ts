@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkModule, describeModuleProblem } from './check-module.ts';
 
-describe('checkModule (issue 18 §1: deploy refuses code that cannot run)', () => {
+describe('checkModule (deploy refuses code that cannot run)', () => {
   it('accepts a module whose default export is a function', () => {
     expect(checkModule('export default async function run(ctx) {\n  return 1;\n}\n')).toEqual({
       ok: true,

@@ -1,7 +1,7 @@
 import { parse, type ExportDefaultDeclaration, type Node, type Program } from 'acorn';
 
-// Whether integration code can run at all (issue 18 §1): it must parse as an ES module, import
-// nothing (the sandbox has no modules, DESIGN.md §6) and export a function as its default. The
+// Whether integration code can run at all (ADR 031): it must parse as an ES module, import
+// nothing (the sandbox loads no modules) and export a function as its default. The
 // API refuses to deploy code that fails this; the console warns on saving a draft that does.
 // acorn keeps it browser-safe, so the review page and the API share this one check. The worker's
 // isolate-based check (runtime/src/check-syntax.ts) stays the last word before a run.

@@ -2,7 +2,7 @@ import type { TOperation, TResource } from '@patchbay/schema';
 import { operationsAt, type CheckSide } from './check-calls.ts';
 import { graphqlRootField, sameGraphqlDocument } from './graphql-document.ts';
 
-// Which described operation a request that really happened is (issue 15 §5): the dry run asks
+// Which described operation a request that really happened is (ADR 017): the dry run asks
 // it for every call, to decide whether the call only reads and to validate what it writes. The
 // path matching is the static check's (check-calls.ts), so the two never disagree.
 

@@ -1,6 +1,6 @@
 // Where JSON text stops being JSON, as line and column. V8's JSON.parse names the position for
 // some errors ("…at position 35 (line 3 column 11)") but not for others ("Unexpected token '}'"),
-// and an import error must say where (issue 14 §3), so this walks the grammar (RFC 8259) up to
+// and an import error must say where, so this walks the grammar (RFC 8259) up to
 // the first character that cannot come next. Only called after JSON.parse has failed.
 
 /** The 0-based offset of the first character that breaks the JSON grammar; -1 if unknown. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ZApiDescription, type TApiDescription } from '@patchbay/schema';
 
-// The built-in catalog (issue 14): one JSON file per API in `catalog/entries/`, each a
+// The built-in catalog (ADR 015): one JSON file per API in `catalog/entries/`, each a
 // `TApiDescription` with the vendor source it was distilled from. Files are data, so a
 // distill script can rewrite one without touching code; they are validated on load, and
 // `catalog.test.ts` fails on any entry that does not parse.

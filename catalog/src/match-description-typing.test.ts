@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchDescription, searchCatalog } from './match-description.ts';
 
-// Names and URLs as people type them in the Create form (issue 14 §4): spaces, plurals, a host
+// Names and URLs as people type them in the Create form: spaces, plurals, a host
 // without its scheme.
 
 describe('matching what people type', () => {

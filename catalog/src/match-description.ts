@@ -1,7 +1,7 @@
 import type { TApiDescription, TCatalogSummary } from '@patchbay/schema';
 import { loadCatalog } from './load-catalog.ts';
 
-// Matching a connection to a catalog entry (issue 14 §4): the API Name and Base URL the user
+// Matching a connection to a catalog entry: the API Name and Base URL the user
 // typed pick an entry. A host match is the strongest signal ("https://api.stripe.com"), then
 // the name or an alias, compared as lower-case words ("Stripe", "stripe payments").
 

@@ -1,6 +1,6 @@
 import { FIELD_FORMATS, type TFieldSchema } from '@patchbay/schema';
 
-// OpenAPI schema objects → our compact TFieldSchema (issue 14 §3), and a synthesized example
+// OpenAPI schema objects → our compact TFieldSchema, and a synthesized example
 // record from one. Input is a dereferenced OpenAPI 3.1 document (the parser upgraded and
 // resolved it), so `$ref`s are gone but a recursive schema is now a cycle of objects: every walk
 // here keeps the chain of schemas it is inside and cuts a cycle, and stops at a depth limit so an

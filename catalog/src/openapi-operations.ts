@@ -13,7 +13,7 @@ import {
   type OpenApiSchema,
 } from './openapi-field-schema.ts';
 
-// One OpenAPI operation → one TOperation (issue 14 §3): its kind from the method and path shape,
+// One OpenAPI operation → one TOperation: its kind from the method and path shape,
 // its parameters, body and response converted, and for lists where the records are and how the
 // API pages, guessed from parameter and response field names the way a developer reading the
 // document would.

@@ -3,7 +3,7 @@ import { getCatalogEntry, loadCatalog } from './load-catalog.ts';
 import { directoryDescription, matchTiers } from './directory.ts';
 import { incomingWebhookDescription } from './incoming-webhook.ts';
 
-// One side's description as the user chose it (issue 14 §4), resolved: the API's integration
+// One side's description as the user chose it, resolved: the API's integration
 // JSON, the review page, generation and dry runs all call this, so they agree on what a
 // connection is described by.
 

@@ -1,6 +1,6 @@
 import type { TFieldSchema, TOperation } from '@patchbay/schema';
 
-// The one validator of a value against a description's field schema (issue 15 §5). The dry run
+// The one validator of a value against a description's field schema (ADR 017). The dry run
 // checks every captured write with it, and the description-driven mock server
 // (scripts/test-support/description-mock-server.ts) refuses bad writes with it, so a body the
 // dry run passes is a body the mock accepts. Browser-safe: no Node built-ins.
