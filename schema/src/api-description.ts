@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// API descriptions (issue 14, DESIGN.md §8): a compact format of our own for what generation,
+// API descriptions (ADR 015): a compact format of our own for what generation,
 // the static check, dry runs, webhooks and the console need to know about one web API. The
 // built-in catalog (`catalog/`) is written in it, and an imported OpenAPI document is distilled
 // into it. It holds facts only (paths, fields, auth, pagination), never a vendor's prose.
@@ -117,7 +117,7 @@ export const ZAuthScheme = z.discriminatedUnion('type', [
     revokeUrl: zEndpointTemplate.optional(),
     /**
      * The OpenID Connect UserInfo endpoint, when the provider has one: connecting an account
-     * shows the email or name it reports (issue 21).
+     * shows the email or name it reports.
      */
     userinfoUrl: zEndpointTemplate.optional(),
     /** Scopes this catalog entry's operations need, space-joined when sent. */
@@ -454,7 +454,7 @@ export const ZCatalogSummary = z.object({
 export type TCatalogSummary = z.infer<typeof ZCatalogSummary>;
 
 /**
- * Which description one side of an integration uses (issue 14 §4), as the user chose it and as it
+ * Which description one side of an integration uses, as the user chose it and as it
  * is stored with the integration and each code version: matched from the API Name and Base URL
  * (`auto`, the default), a catalog entry picked by hand, an imported OpenAPI document (kept whole,
  * so a later import does not change what older versions were written against), or none.
@@ -511,7 +511,7 @@ export const ZIntegrationDescriptions = z.object({
 });
 export type TIntegrationDescriptions = z.infer<typeof ZIntegrationDescriptions>;
 
-// ── Catalog and import endpoints (issue 14 §3–4) ─────────────────────────────────────────────
+// ── Catalog and import endpoints ─────────────────────────────────────────────────────────────
 
 /** GET /api/catalog?q=: by name, alias, id, host or category; all entries without q. */
 export const ZCatalogListQuery = z.strictObject({ q: z.string().max(200).optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// DESIGN.md §4: every error answer is JSON `{message, code}`; validation errors add `issues`,
+// Every error answer is JSON `{message, code}`; validation errors add `issues`,
 // and so does a refused deploy (ADR 031), whose issues each carry their own code.
 export const ZApiError = z.object({
   message: z.string(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-// Accounts (spec §3, §5, §7; issue "Accounts"). The web forms and the API validate with
-// these same objects.
+// Accounts. The web forms and the API validate with these same objects.
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -67,7 +66,7 @@ export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 export const ZPlan = z.enum(['free', 'pro']);
 export type TPlan = z.infer<typeof ZPlan>;
 
-/** Issue 20: operators run the installation (Temporal Web UI links, its codec endpoint). */
+/** Operators run the installation (Temporal Web UI links, its codec endpoint). */
 export const ZUserRole = z.enum(['user', 'operator']);
 export type TUserRole = z.infer<typeof ZUserRole>;
 

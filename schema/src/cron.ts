@@ -1,4 +1,4 @@
-// Issue 16: one cron parser (croner) for the console's "next five fire times" and the API's
+// One cron parser (croner) for the console's "next five fire times" and the API's
 // validation, so what the user sees before saving is what the Temporal Schedule does.
 // Browser-safe: croner and Intl only.
 import { Cron } from 'croner';
@@ -67,7 +67,7 @@ export type ScheduleForTimes = { everyMinutes: number } | { cron: string; timeZo
  * Seconds past each multiple of its interval at which an integration's interval schedule fires.
  * Temporal aligns interval specs to the Unix epoch, so without an offset every 15-minute
  * integration fires in the same second at :00, :15, :30 and :45: a burst that the scheduler
- * starts at its own rate, late for most of them (issue 19). Derived from the integration's id,
+ * starts at its own rate, late for most of them (ADR 025). Derived from the integration's id,
  * so the same integration always fires at the same second, and the load arrives evenly.
  */
 export function intervalOffsetSeconds(everyMinutes: number, integrationId: string): number {

@@ -1,8 +1,8 @@
-// The integration code contract (DESIGN.md §6): what `run(ctx)` receives. One text serves the
+// The integration code contract: what `run(ctx)` receives. One text serves the
 // code editor's autocompletion (Monaco `addExtraLib`), the LLM's system prompt and the docs, so
 // they cannot drift apart. It is a global declaration file (no import/export) so that a
 // JavaScript file can say `/** @param {IntegrationContext} ctx */`. No zod in this module: the
-// docs page shows these texts (issue 19: public pages' JavaScript).
+// docs page shows these texts (ADR 026).
 
 export const CTX_CONTRACT_DTS = `/**
  * The object passed to \`export default async function run(ctx)\` on every scheduled run and

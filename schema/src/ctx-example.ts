@@ -1,8 +1,8 @@
 // The docs page's and the generator prompt's example integration. Its own module, apart from
 // ctx-contract.ts's declarations: the docs page shows only this, and a shared chunk with the
-// declarations (which the review page's editor needs) put about 2 kB more on it (issue 19).
+// declarations (which the review page's editor needs) put about 2 kB more on it (ADR 026).
 
-/** DESIGN.md §6: the smallest complete integration. */
+/** The smallest complete integration. */
 export const CTX_CONTRACT_EXAMPLE = `// Runs on every scheduled tick and on every test.
 export default async function run(ctx) {
   const since = (await ctx.state.get('cursor')) ?? 0;

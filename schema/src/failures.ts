@@ -1,4 +1,4 @@
-// Failure types that cross processes (issue 13): the worker throws a Temporal
+// Failure types that cross processes (ADR 018): the worker throws a Temporal
 // ApplicationFailure with one of these `type`s, and the API answers with the HTTP status
 // written next to it. One table, so the two sides cannot drift apart.
 
@@ -38,7 +38,7 @@ export const PAYLOAD_FAILURES = { InvalidPayload: 503 } as const satisfies Recor
 export type TPayloadFailureType = keyof typeof PAYLOAD_FAILURES;
 
 /**
- * OAuth connections (issue 21): the user must act before a run can work (reconnect the account,
+ * OAuth connections (ADR 024): the user must act before a run can work (reconnect the account,
  * connect one, add an OAuth app); retrying does not help.
  */
 export const CONNECTION_FAILURES = {
@@ -58,7 +58,7 @@ export type TWorkflowFailureType = keyof typeof WORKFLOW_FAILURES;
 
 export type FailureStatus = 400 | 422 | 503;
 
-/** The API's error code for a workflow that failed, per route (spec §7: `{message, code}`). */
+/** The `code` of the API's `{message, code}` answer for a workflow that failed, per route. */
 export const WORKFLOW_FAILURE_CODES = {
   generateCode: 'GENERATION_FAILED',
   testIntegration: 'TEST_RUN_FAILED',

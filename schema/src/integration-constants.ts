@@ -1,4 +1,4 @@
-// The integration limits and labels that need no zod (issue 19): the console's public pages
+// The integration limits and labels that need no zod (ADR 026): the console's public pages
 // (landing, docs) show them, and importing them must not load zod. integrations.ts builds its
 // schemas from the same values.
 
@@ -10,7 +10,7 @@ export const DEFAULT_INTEGRATION_NAME = 'Unnamed Integration';
 export const CODE_MAX_LENGTH = 256 * 1024;
 export const AUTH_TYPES = ['api-key', 'bearer', 'oauth', 'basic', 'none'] as const;
 
-/** Spec §2: the Auth Type select's labels. */
+/** The Auth Type select's labels. */
 export const AUTH_TYPE_LABELS: Record<(typeof AUTH_TYPES)[number], string> = {
   'api-key': 'API Key',
   bearer: 'Bearer Token',

@@ -6,7 +6,7 @@ import { ZGenerationPlan } from './generation-plan.ts';
 import { ZGenerator, ZRequirement, ZVerification } from './generation-report.ts';
 import { ZTriggerType } from './triggers.ts';
 
-/** Spec §7 `POST /api/integrations/generate`: the prompt and the connections, never a credential. */
+/** `POST /api/integrations/generate`: the prompt and the connections, never a credential. */
 export const ZGenerateRequest = ZCreateIntegrationRequest.pick({
   sourceApiName: true,
   sourceApiUrl: true,
@@ -19,14 +19,14 @@ export const ZGenerateRequest = ZCreateIntegrationRequest.pick({
   destDescription: true,
 }).extend({
   /**
-   * The user's integration these connections belong to (issue 15 §6): when both have
+   * The user's integration these connections belong to (ADR 017): when both have
    * credentials, the generated code is proven by a dry run against them before it is answered.
    */
   integrationId: z.string().min(1).max(100).optional(),
 });
 export type TGenerateRequest = z.infer<typeof ZGenerateRequest>;
 
-/** One described operation generated code calls (issue 15 §1): which side, its id, method, path. */
+/** One described operation generated code calls (ADR 015): which side, its id, method, path. */
 export const ZOperationCall = z.object({
   side: z.enum(['source', 'destination']),
   operationId: z.string(),
@@ -43,17 +43,17 @@ export const ZGenerateResponse = z.object({
   model: z.string().optional(),
   /** A schedule read from the prompt ('every 15 minutes'), when it names one. */
   schedule: ZSchedule.optional(),
-  /** Issue 16: 'webhook' when the prompt describes an event ("when a customer cancels …"). */
+  /** 'webhook' when the prompt describes an event ("when a customer cancels …"). */
   trigger: ZTriggerType.optional(),
   /** The requirements marked missing, as one line each (older clients read this list). */
   unresolved: z.array(z.string()).default([]),
   /** The prompt split into requirements, each done, assumed or missing (generation-report.ts). */
   requirements: z.array(ZRequirement).default([]),
-  /** The described operations the code calls, for the review page (issue 15). */
+  /** The described operations the code calls, for the review page. */
   operations: z.array(ZOperationCall).default([]),
-  /** The static check of the code against the descriptions (issue 15 §4). */
+  /** The static check of the code against the descriptions. */
   warnings: z.array(ZCallWarning).default([]),
-  /** What the dry run of the code proved (issue 15 §6); absent from older answers. */
+  /** What the dry run of the code proved (ADR 017); absent from older answers. */
   verification: ZVerification.optional(),
   /** The plan the code was compiled from (generation-plan.ts), when one describes it. */
   plan: ZGenerationPlan.optional(),

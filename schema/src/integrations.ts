@@ -12,8 +12,7 @@ import {
   PROMPT_MIN_LENGTH,
 } from './integration-constants.ts';
 
-// Integrations (spec §3, §4, §5, §7; issue "Integrations"). The console's form and the
-// API validate with these same objects.
+// Integrations. The console's form and the API validate with these same objects.
 
 const SECRET_MAX_LENGTH = 4096;
 
@@ -63,7 +62,7 @@ export const ZAuthConfig = z.strictObject({
   clientId: z.string().max(512).optional(),
   scope: z.string().max(1024).optional(),
   /**
-   * oauth (issue 21, schema/src/oauth.ts): the grant; authorization_code connects a user's
+   * oauth (schema/src/oauth.ts, ADR 024): the grant; authorization_code connects a user's
    * account (the secret, when set, is the client secret of the user's own app).
    */
   grant: ZOAuthGrant.optional(),
@@ -108,7 +107,7 @@ const zName = z
   .trim()
   .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`);
 
-/** Issue 16: the trigger and, for a webhook, how its signature is checked and with what secret. */
+/** The trigger and, for a webhook, how its signature is checked and with what secret. */
 const triggerRequestFields = {
   trigger: ZTriggerType.optional(),
   webhookSignature: ZWebhookSignature.optional(),
@@ -131,7 +130,7 @@ export const ZCreateIntegrationRequest = z.strictObject({
   generationReport: ZGenerationReport.optional(),
   schedule: ZSchedule.optional(),
   ...triggerRequestFields,
-  /** Which API description each side uses (issue 14 §4); create defaults to auto. */
+  /** Which API description each side uses; create defaults to auto. */
   sourceDescription: ZDescriptionChoice.optional(),
   destDescription: ZDescriptionChoice.optional(),
 });
@@ -186,10 +185,10 @@ export const ZIntegration = z.object({
   generationReport: ZIntegrationGenerationReport.nullable(),
   status: ZIntegrationStatus,
   schedule: ZSchedule,
-  /** How deployed runs start (issue 16); the schedule applies to `schedule` only. */
+  /** How deployed runs start; the schedule applies to `schedule` only. */
   trigger: ZTriggerType,
   webhook: ZWebhookSettings.nullable(),
-  /** The API description each side uses (issue 14 §4), or null when none. */
+  /** The API description each side uses, or null when none. */
   sourceDescription: ZDescriptionInUse.nullable(),
   destDescription: ZDescriptionInUse.nullable(),
   /** After a save: what the user should know about the credentials just given (trimmed, too short). */
@@ -200,10 +199,10 @@ export const ZIntegration = z.object({
 export type TIntegration = z.infer<typeof ZIntegration>;
 
 /**
- * GET /api/integrations items: what the list and the dashboard show and search (issue 19: no
- * code, no credentials' hints, no descriptions), and the last deployed run (issue 18 §6) for
- * 'Last run' and the failed integrations' latest error. All null when it never ran. The
- * integration itself is GET /api/integrations/:id.
+ * GET /api/integrations items: what the list and the dashboard show and search (no code, no
+ * credentials' hints, no descriptions, so the list stays small and fast, ADR 027), and the last
+ * deployed run for 'Last run' and the failed integrations' latest error. All null when it never
+ * ran. The integration itself is GET /api/integrations/:id.
  */
 export const ZIntegrationListItem = ZIntegration.pick({
   id: true,
@@ -239,7 +238,7 @@ export const ZIntegrationVersion = z.object({
   code: z.string(),
   /** What the generator said about this version's code, when it was generated. */
   generationReport: ZGenerationReport.nullable(),
-  /** The version this one restored (issue 29 §5: "Restored from v3"), or null. */
+  /** The version this one restored (the console shows "Restored from v3"), or null. */
   restoredFrom: z.number().int().nullable(),
   createdAt: z.string(),
 });
@@ -253,7 +252,7 @@ export const ZUsage = z.object({
 export type TUsage = z.infer<typeof ZUsage>;
 
 /**
- * Spec §4 transitions a user may ask for: Save & Deploy makes any status active; Pause
+ * The status transitions a user may ask for: Save & Deploy makes any status active; Pause
  * makes any other status paused; Resume makes paused active. Nothing goes back to
  * draft, and only the runtime sets failed.
  */

@@ -1,15 +1,15 @@
-// Limits and retention windows that more than one process relies on (issue 13): the worker
+// Limits and retention windows that more than one process relies on: the worker
 // enforces them, the housekeeping job prunes by them, the API reports them and the console's
 // docs, privacy and terms pages render them. Change a value here and every place follows.
 
 /**
- * Credential values shorter than this are never redacted from transcripts (issue 20, item 8):
+ * Credential values shorter than this are never redacted from transcripts:
  * replacing a one- or two-character value everywhere corrupts data, and such a value is a
  * placeholder (Freshdesk's basic-auth password `X`), not a secret. The API warns on save.
  */
 export const MIN_REDACTED_CHARS = 4;
 
-/** One sandbox run (DESIGN.md §6, ADR 012). The worker's SandboxPool starts from these. */
+/** One sandbox run (ADR 012). The worker's SandboxPool starts from these. */
 export const SANDBOX_LIMITS = {
   /** Whole run, measured from outside the runner process (covers time spent awaiting I/O). */
   wallClockMs: 30_000,
@@ -30,7 +30,7 @@ export const SANDBOX_LIMITS = {
 } as const;
 export type TSandboxLimits = { -readonly [K in keyof typeof SANDBOX_LIMITS]: number };
 
-/** Spec §9 and the privacy policy: how long records are kept before pruneRetention deletes them. */
+/** How long records are kept before pruneRetention deletes them; the privacy policy states it. */
 export const RETENTION_DAYS = {
   /** Run records: logs, data and the HTTP transcript. */
   runLogs: 90,
@@ -38,7 +38,7 @@ export const RETENTION_DAYS = {
   auditLog: 365,
 } as const;
 
-/** Spec §9: after an account is closed (privacy policy § 5, terms § 9). */
+/** After an account is closed (privacy policy § 5, terms § 9). */
 export const CLOSED_ACCOUNT_DAYS = {
   /** Its API credentials are deleted within this many days. */
   credentialsDeletedWithin: 30,
@@ -52,7 +52,7 @@ export const CLOSED_ACCOUNT_DAYS = {
 export const KEY_ROTATION_ADVICE_DAYS = 90;
 
 /**
- * Deployed runs' retries (DESIGN.md §5). workflows/src/retry-policy.ts builds the Temporal
+ * Deployed runs' retries (ADR 011). workflows/src/retry-policy.ts builds the Temporal
  * retry policy from these; the docs page states them.
  */
 export const DEPLOYED_RUN_MAX_ATTEMPTS = 5;
@@ -60,7 +60,7 @@ export const DEPLOYED_RUN_MAX_ATTEMPTS = 5;
 export const MAX_RETRY_DELAY_MS = 2 * 60_000;
 
 /**
- * Spec §9: Free allows 5 integrations created over the account's lifetime (deleting one does
+ * Free allows 5 integrations created over the account's lifetime (deleting one does
  * not free a slot, ADR 010); Pro is unlimited. Runs are not capped on either plan (ADR 020).
  */
 export const FREE_INTEGRATION_LIMIT = 5;

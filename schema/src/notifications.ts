@@ -1,4 +1,4 @@
-// Issue 17 (ADR 022): notification channels and failure/recovery alerts. One source for the
+// Notification channels and failure/recovery alerts (ADR 022). One source for the
 // API's routes, the worker's deliveries and the console's Notifications tab.
 import { z } from 'zod';
 
@@ -110,7 +110,7 @@ export const ZAlertWebhookBody = z.object({
   integration: z.object({ id: z.string(), name: z.string() }).nullable(),
   error: z.string().nullable(),
   runUrl: z.string().nullable(),
-  /** Operators' alerts only, as in the console (issue 20). */
+  /** Operators' alerts only, as in the console. */
   temporalUrl: z.string().nullable(),
   sentAt: z.iso.datetime(),
 });
@@ -133,7 +133,7 @@ export const ZSendTestAlertResult = z.object({
 });
 export type TSendTestAlertResult = z.infer<typeof ZSendTestAlertResult>;
 
-/** Activity recordFailedRun's answer: the alert it decided, if any (issue 17). */
+/** Activity recordFailedRun's answer: the alert it decided, if any. */
 export const ZRecordFailedRunResult = z.object({ alertId: z.uuid().nullable() });
 export type TRecordFailedRunResult = z.infer<typeof ZRecordFailedRunResult>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TApiDescription } from './api-description.ts';
 import type { TAuthConfig } from './integrations.ts';
 
-// OAuth 2.0 connections (issue 21, ADR 024): which grant a connection uses, where its
+// OAuth 2.0 connections (ADR 024): which grant a connection uses, where its
 // endpoints come from, what the API says about a connected account (never its tokens), and
 // the operator's OAuth apps. The API, the worker and the console share these.
 
@@ -23,7 +23,7 @@ export type TOAuthConnectionStatus = (typeof OAUTH_CONNECTION_STATUSES)[number];
 
 /** A pending authorization lives this long: the user has 10 minutes on the consent page. */
 export const OAUTH_AUTHORIZATION_TTL_MS = 10 * 60_000;
-/** A token expiring within this margin is refreshed before it is used (issue 21). */
+/** A token expiring within this margin is refreshed before it is used. */
 export const OAUTH_REFRESH_MARGIN_MS = 60_000;
 
 /** One side's connected account as the API shows it: status and who, never a token. */
@@ -119,7 +119,7 @@ function originOf(url: string | undefined): string | null {
 }
 
 /**
- * The grant and endpoints of one side (issue 21): what the user typed wins, the catalog's oauth
+ * The grant and endpoints of one side: what the user typed wins, the catalog's oauth
  * scheme fills the rest. A connection without a grant keeps the old meaning: a token URL means
  * client credentials, none means the secret is an access token (grant null).
  */
@@ -196,7 +196,7 @@ export interface OAuthClientCredentials {
 }
 
 /**
- * Issue 21: the user's own app when they gave a client id and secret on the integration, else
+ * The user's own app when they gave a client id and secret on the integration, else
  * the app an operator registered for the provider, else none.
  */
 export function chooseOAuthClient(

@@ -4,7 +4,7 @@ import { ZRunError, ZRunStatus, ZTranscriptEntry } from './runs.ts';
 import { ZWebhookEvent } from './triggers.ts';
 import { ZRunOutcome } from './workflow-payloads.ts';
 
-// Replaying a draft against a recorded run (issue 17, ADR 023): the editor's code runs in the
+// Replaying a draft against a recorded run (ADR 023): the editor's code runs in the
 // sandbox, every read answered from the recorded run's transcript, every write captured.
 
 const EMPTY_CODE = 'code is empty: write the code to replay';
@@ -39,7 +39,7 @@ export const ZReplayRunInput = z.object({
   integrationId: z.string().min(1),
   recordedRunId: z.string().regex(/^\d+$/, 'a run id is a number'),
   code: z.string(),
-  /** ctx.event: the recorded run's webhook event (issue 16), so the replay sees what it saw. */
+  /** ctx.event: the recorded run's webhook event, so the replay sees what it saw. */
   event: ZWebhookEvent.optional(),
 });
 export type TReplayRunInput = z.infer<typeof ZReplayRunInput>;

@@ -1,4 +1,4 @@
-// Issue 20: a user reads their own run's history in the console, from Temporal's history
+// A user reads their own run's history in the console, from Temporal's history
 // through the API (scoped to their integrations), instead of in the Temporal Web UI, which is
 // for operators only.
 import { z } from 'zod';

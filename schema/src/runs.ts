@@ -1,11 +1,10 @@
 import { z } from 'zod';
 
-// Test runs, deployed runs and saved state (spec §3 "Test result", §7; issues "Sandbox
-// and test runs" and "Deployed runs").
+// Test runs, deployed runs (ADR 011) and saved state.
 
 /**
- * How a test run treats writes (issue 15 §5, ADR 017): `live` sends them (the spec's behaviour,
- * and the default); `dry-run` performs the reads for real and captures every write instead.
+ * How a test run treats writes (ADR 017): `live` sends them (the default); `dry-run` performs
+ * the reads for real and captures every write instead.
  */
 export const TEST_MODES = ['live', 'dry-run'] as const;
 export const ZTestMode = z.enum(TEST_MODES);
@@ -18,7 +17,7 @@ export const ZExecuteRequest = z.strictObject({
   }),
   mode: ZTestMode.default('live'),
   /**
-   * Issue 16: a sample webhook event's body (the description's example, or pasted JSON); the
+   * A sample webhook event's body (the description's example, or pasted JSON); the
    * test run's code sees it as `ctx.event.body`. Absent: ctx.event is null.
    */
   event: z.unknown().optional(),
@@ -118,14 +117,14 @@ export const ZTestRunResponse = z.object({
 export type TTestRunResponse = z.infer<typeof ZTestRunResponse>;
 
 /**
- * How a run started: a console test, a Schedule tick, "Run now", a webhook event (issue 16), a
- * re-run of an earlier run or a replay of a draft against a recorded run (issue 17).
+ * How a run started: a console test, a Schedule tick, "Run now", a webhook event, a
+ * re-run of an earlier run or a replay of a draft against a recorded run (ADR 023).
  */
 export const RUN_KINDS = ['test', 'scheduled', 'manual', 'webhook', 'rerun', 'replay'] as const;
 /** Runs of the integration itself (they commit state and count in success rates and 'Last run'). */
 export const DEPLOYED_RUN_KINDS = ['scheduled', 'manual', 'webhook', 'rerun'] as const;
 
-/** One attempt of a run (issue 18 §7): a run that succeeded on its third shows the two failures. */
+/** One attempt of a run: a run that succeeded on its third shows the two failures. */
 export const ZRunAttempt = z.object({
   attempt: z.number().int(),
   status: ZRunStatus,
@@ -149,7 +148,7 @@ export const ZRun = z.object({
   startedAt: z.string(),
   /**
    * Wall-clock, from the first attempt's start to the last one's end: the retries and the waits
-   * between them count (issue 29 §3: a run that retried for 30 s did not take "8 ms").
+   * between them count (a run that retried for 30 s did not take "8 ms", ADR 037).
    */
   durationMs: z.number(),
   /** How long the last attempt took, the one whose data, logs and transcript these are. */
@@ -163,12 +162,12 @@ export const ZRun = z.object({
   stateChanges: ZStateChanges.nullable(),
   workflowId: z.string(),
   runId: z.string(),
-  /** This run's workflow in the Temporal Web UI: for operators only (issue 20). */
+  /** This run's workflow in the Temporal Web UI: for operators only. */
   temporalUrl: z.string().optional(),
 });
 export type TRun = z.infer<typeof ZRun>;
 
-/** GET /api/integrations/:id/runs/:runId: one whole run, with its code version (issue 17). */
+/** GET /api/integrations/:id/runs/:runId: one whole run, with its code version. */
 export const ZRunDetail = ZRun.extend({
   /** The integration_versions version it ran; null for replays and runs recorded before 0012. */
   codeVersion: z.number().int().nullable(),
@@ -176,7 +175,7 @@ export const ZRunDetail = ZRun.extend({
 export type TRunDetail = z.infer<typeof ZRunDetail>;
 
 /**
- * A row of the run history (issue 17): everything but the transcript, logs and data, so a page
+ * A row of the run history (ADR 023): everything but the transcript, logs and data, so a page
  * stays small however large the runs were. GET /runs/:runId has the rest.
  */
 export const ZRunSummary = ZRunDetail.pick({
@@ -201,15 +200,15 @@ export const ZRunsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(20),
   /** The `nextBefore` of the previous page. */
   before: z.coerce.number().int().positive().optional(),
-  /** Issue 17: only runs that ended so. */
+  /** Only runs that ended so. */
   status: ZRunStatus.optional(),
-  /** Issue 17: only runs started so (the trigger). */
+  /** Only runs started so (the trigger). */
   kind: z.enum(RUN_KINDS).optional(),
 });
 export type TRunsQuery = z.input<typeof ZRunsQuery>;
 
 /**
- * A deployed run that has started and not ended yet (issue 29 §3): which attempt runs or is
+ * A deployed run that has started and not ended yet (ADR 037): which attempt runs or is
  * waiting, the failures so far and when the next attempt is due.
  */
 export const ZRunInFlight = z.object({
@@ -234,14 +233,14 @@ export const ZRunsPage = z.object({
   runs: z.array(ZRunSummary),
   nextBefore: z.number().nullable(),
   /**
-   * The first page only: deployed runs under way, newest first (issue 29 §3). Empty on later
+   * The first page only: deployed runs under way, newest first. Empty on later
    * pages and when the history is filtered by outcome.
    */
   inFlight: z.array(ZRunInFlight).default([]),
 });
 export type TRunsPage = z.infer<typeof ZRunsPage>;
 
-/** POST /api/integrations/:id/runs/:runId/rerun (issue 17): which code the deployed re-run runs. */
+/** POST /api/integrations/:id/runs/:runId/rerun: which code the deployed re-run runs. */
 export const RERUN_CODE = ['as-ran', 'current'] as const;
 export const ZRerunRequest = z.strictObject({
   code: z.enum(RERUN_CODE, { error: "code must be 'as-ran' or 'current'" }),
@@ -252,7 +251,7 @@ export type TRerunRequest = z.infer<typeof ZRerunRequest>;
 export const ZRunStarted = z.object({
   workflowId: z.string(),
   runId: z.string(),
-  /** For operators only (issue 20). */
+  /** For operators only. */
   temporalUrl: z.string().optional(),
 });
 

@@ -14,7 +14,7 @@ export const ZIntervalSchedule = z.strictObject({
 });
 export type TIntervalSchedule = z.infer<typeof ZIntervalSchedule>;
 
-/** Issue 16: a cron expression read in an IANA time zone (a Temporal cron spec with timezone). */
+/** A cron expression read in an IANA time zone (a Temporal cron spec with timezone). */
 export const ZCronSchedule = z.strictObject({ cron: ZCronExpression, timeZone: ZTimeZone });
 export type TCronSchedule = z.infer<typeof ZCronSchedule>;
 

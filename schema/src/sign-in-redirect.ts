@@ -1,6 +1,6 @@
 // Sign-in redirect rules the API and the console share. No zod here: the console's route
 // definitions (/login, /signup search params) import this, and they load with every page, the
-// public ones included (issue 19: public pages' JavaScript).
+// public ones included (ADR 026).
 
 /**
  * Google sign-in failures redirect to /login?error=<code>; the login page shows the text.

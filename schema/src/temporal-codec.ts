@@ -1,4 +1,4 @@
-// The Temporal payload codec (issue 20, DESIGN.md §10, ADR 009 "Payload codec"): every
+// The Temporal payload codec (ADR 009 "Payload codec"): every
 // payload the API and the workers send to Temporal (workflow inputs, results, activity
 // arguments and outcomes, failure details) is encrypted with AES-256-GCM under the vault's
 // key ring, so the Temporal server and its database hold ciphertext only. Node-only subpath

@@ -1,4 +1,4 @@
-// Issue 16: how an integration's deployed runs start, and what a webhook run sees.
+// How an integration's deployed runs start, and what a webhook run sees.
 // One source for the API, the worker, the console and the generators.
 import { z } from 'zod';
 import { SIGNATURE_SCHEMES } from './api-description.ts';
@@ -53,7 +53,7 @@ export const ZWebhookSignature = z.strictObject({
 export type TWebhookSignature = z.infer<typeof ZWebhookSignature>;
 
 /**
- * `ctx.event` of a webhook run (issue 16): signature and auth headers are removed before the
+ * `ctx.event` of a webhook run: signature and auth headers are removed before the
  * code sees them. Null on every other run.
  */
 export const ZWebhookEvent = z.object({
@@ -80,7 +80,7 @@ export const ZWebhookSettings = z.object({
 });
 export type TWebhookSettings = z.infer<typeof ZWebhookSettings>;
 
-// ── Webhook events (issue 16, ADR 021) ───────────────────────────────────────────────────────
+// ── Webhook events (ADR 021) ─────────────────────────────────────────────────────────────────
 
 export const WEBHOOK_EVENT_STATUSES = ['started', 'duplicate', 'rejected'] as const;
 

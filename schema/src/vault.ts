@@ -1,4 +1,4 @@
-// Credential encryption (DESIGN.md §10, ADR 009): AES-256-GCM with a random 12-byte IV,
+// Credential encryption (ADR 009): AES-256-GCM with a random 12-byte IV,
 // the auth tag, additional data binding the ciphertext to its integration and field, and
 // the key id in front so keys can rotate. Node-only; shared by the API (which encrypts)
 // and the workers (which decrypt inside activities).
@@ -54,7 +54,7 @@ export function generateKeyEntry(kid: string): string {
 
 /**
  * What a ciphertext is bound to: decrypting it for another row or field fails. 'webhook' is the
- * webhook's signing secret (issue 16, ADR 021).
+ * webhook's signing secret (ADR 021).
  */
 export function credentialContext(
   integrationId: string,

@@ -13,7 +13,7 @@ import {
   ZTranscriptEntry,
 } from './runs.ts';
 
-// What crosses Temporal (issue 13): workflow inputs and results, activity inputs and
+// What crosses Temporal (ADR 018): workflow inputs and results, activity inputs and
 // results. The workers' activities parse their input with these at the boundary; the
 // TypeScript types in workflows/src/activity-types.ts are inferred from them.
 
@@ -31,9 +31,9 @@ export type TPingResult = z.infer<typeof ZPingResult>;
 /** Workflow `testIntegration`'s input: only the id; no code and no credential enters Temporal. */
 export const ZTestIntegrationInput = z.object({
   integrationId: z.string().min(1),
-  /** Live (the default) or a dry run that captures writes (issue 15 §5). */
+  /** Live (the default) or a dry run that captures writes (ADR 017). */
   mode: ZTestMode.optional(),
-  /** A sample webhook event the test run's code sees as ctx.event (issue 16). */
+  /** A sample webhook event the test run's code sees as ctx.event. */
   event: ZWebhookEvent.optional(),
 });
 export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
@@ -42,9 +42,9 @@ export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
 export const ZRunIntegrationInput = z.object({
   integrationId: z.string().min(1),
   kind: ZRunKind.exclude(['test']),
-  /** A webhook run's event (issue 16): in the input, so an accepted event is never lost. */
+  /** A webhook run's event: in the input, so an accepted event is never lost. */
   event: ZWebhookEvent.optional(),
-  /** 'Re-run as it ran' (issue 17): run this integration_versions version, not the current code. */
+  /** 'Re-run as it ran' (ADR 023): run this integration_versions version, not the current code. */
   codeVersion: z.number().int().positive().optional(),
 });
 export type TRunIntegrationInput = z.infer<typeof ZRunIntegrationInput>;
@@ -58,16 +58,16 @@ export const ZExecuteIntegrationInput = z.object({
   runId: z.string().min(1),
   /** When the schedule meant the run to start (ISO); the start time for manual and test runs. */
   scheduledAt: z.iso.datetime(),
-  /** Test runs: `dry-run` reads for real and captures writes (issue 15 §5); default live. */
+  /** Test runs: `dry-run` reads for real and captures writes (ADR 017); default live. */
   testMode: ZTestMode.optional(),
   /**
-   * Generation's verification (issue 15 §6): dry-run this code instead of the saved code. Such a
+   * Generation's verification (ADR 017): dry-run this code instead of the saved code. Such a
    * run belongs to the generation, not the integration: no run record is written.
    */
   code: z.string().optional(),
-  /** ctx.event: a webhook run's event, or a test run's sample event (issue 16). */
+  /** ctx.event: a webhook run's event, or a test run's sample event. */
   event: ZWebhookEvent.optional(),
-  /** 'Re-run as it ran' (issue 17): run this saved version of the code instead of the current one. */
+  /** 'Re-run as it ran' (ADR 023): run this saved version of the code instead of the current one. */
   codeVersion: z.number().int().positive().optional(),
 });
 export type TExecuteIntegrationInput = z.infer<typeof ZExecuteIntegrationInput>;
@@ -76,7 +76,7 @@ export type TExecuteIntegrationInput = z.infer<typeof ZExecuteIntegrationInput>;
 export const ZRunOutcome = z.object({
   status: ZRunStatus,
   data: z.unknown(),
-  /** `LEVEL message` lines, as spec §3's test result carries them. */
+  /** `LEVEL message` lines. */
   logs: z.array(z.string()),
   requests: z.array(ZTranscriptEntry),
   stateChanges: ZStateChanges,
@@ -89,9 +89,9 @@ export const ZRunOutcome = z.object({
   summary: z.string().optional(),
   /** Records the described reads answered with: a dry run that read some and wrote none is not a pass. */
   recordsRead: z.number().int().nonnegative().optional(),
-  /** The integration_versions version the run ran (issue 17), recorded with the run. */
+  /** The integration_versions version the run ran, recorded with the run. */
   codeVersion: z.number().int().nullable().optional(),
-  /** A deployed run that recovered a failed integration: the alert to deliver (issue 17, ADR 022). */
+  /** A deployed run that recovered a failed integration: the alert to deliver (ADR 022). */
   alertId: z.uuid().optional(),
 });
 export type TRunOutcome = z.infer<typeof ZRunOutcome>;
@@ -104,7 +104,7 @@ export const ZRecordFailedRunInput = ZExecuteIntegrationInput.omit({ mode: true 
 });
 export type TRecordFailedRunInput = z.infer<typeof ZRecordFailedRunInput>;
 
-/** Activity `verifyGeneratedCode`'s input: a dry run of code that is not saved (issue 15 §6). */
+/** Activity `verifyGeneratedCode`'s input: a dry run of code that is not saved (ADR 017). */
 export const ZVerifyCodeInput = z.object({
   integrationId: z.string().min(1),
   code: z.string(),
