@@ -1,7 +1,7 @@
 // One linter for the whole repo. Type-aware rules (no-floating-promises) need the
 // TypeScript project service; workflows/ additionally bans Node built-ins because
-// workflow code must stay deterministic (DESIGN.md §5, STYLE.md). The import direction
-// between the workspaces is enforced here too (issue 13; docs/ARCHITECTURE.md, Workspaces;
+// workflow code must stay deterministic (Temporal replays it). The import direction between
+// the workspaces is enforced here too (docs/ARCHITECTURE.md, Workspaces;
 // scripts/lint-boundaries.test.ts proves a wrong import fails).
 import js from '@eslint/js';
 import globals from 'globals';
@@ -64,8 +64,8 @@ const BROWSER_ONLY = [
   },
   {
     // The catalog reads its entries from disk; only its acorn-based checks are browser-safe
-    // (issue 18 §1: the review page warns about a draft that cannot run; issue 15 §4: it
-    // checks the code's calls against the descriptions as the user types).
+    // (the review page warns about a draft that cannot run, and checks the code's calls against
+    // the descriptions as the user types).
     regex:
       '^@patchbay/catalog(?!/check-(module|calls)$)|(^|/)catalog/src/(?!check-(module|calls)\\.ts$)',
     message:

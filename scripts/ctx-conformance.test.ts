@@ -13,7 +13,7 @@ import {
   type Reply,
 } from './test-support/ctx-conformance-hosts.ts';
 
-// The ctx conformance suite (issue 13, ADR 012): the same integration programs run in the sandbox
+// The ctx conformance suite (ADR 012): the same integration programs run in the sandbox
 // (a real SandboxPool) and in an exported project (unzipped and run with plain `node run.js`),
 // against the same HTTP servers on loopback; the harness is scripts/test-support/
 // ctx-conformance-hosts.ts. The programs: the docs' example (CTX_CONTRACT_EXAMPLE), the template
@@ -31,7 +31,7 @@ const customers = [
   { id: 'cus_1', created: 100, email: 'a@x.io', name: 'Al' },
 ];
 
-/** DESIGN.md §6's example API: customers after created_gt, contacts created. */
+/** CTX_CONTRACT_EXAMPLE's APIs: customers after created_gt, contacts created. */
 function serveCustomers(sourceReply?: Reply): () => void {
   return () => {
     source.handle(({ path, query }) => {

@@ -65,7 +65,7 @@ describe('docker-compose.yml', () => {
     expect(services.worker?.deploy?.replicas).toBeGreaterThanOrEqual(2);
   });
 
-  it('runs the worker as root in its container, so its sandbox runners can drop to nobody (issue 20 §2)', () => {
+  it('runs the worker as root in its container, so its sandbox runners can drop to nobody', () => {
     expect(services.worker).toMatchObject({ user: '0:0' });
     expect(services.api).not.toHaveProperty('user'); // the API keeps the image's node user
   });
@@ -118,7 +118,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('keeps the Temporal Web UI on loopback and decoding through the API (issue 20)', () => {
+  it('keeps the Temporal Web UI on loopback and decoding through the API', () => {
     const ui = services['temporal-ui'] as Service & {
       ports?: string[];
       environment?: Record<string, string>;

@@ -118,7 +118,7 @@ afterAll(async () => {
 });
 
 /**
- * A deployed integration. Without a schedule it is triggered manually (issue 16): an interval
+ * A deployed integration. Without a schedule it is triggered manually: an interval
  * Schedule ticks on the clock's quarter hours, and a tick in the middle of a test would add a
  * run of its own.
  */

@@ -1,5 +1,5 @@
 // The import direction between workspaces (docs/ARCHITECTURE.md, Workspaces) is enforced by
-// eslint.config.js (issue 13). These cases lint small in-memory files with ESLint's Node API,
+// eslint.config.js. These cases lint small in-memory files with ESLint's Node API,
 // through the repository's own config, and expect a wrong import to be an error.
 import path from 'node:path';
 import { ESLint } from 'eslint';

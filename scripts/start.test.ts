@@ -142,7 +142,7 @@ describe('npm start', () => {
     // Launched as `npm start` is: bootstrap.mjs, whose process group gets the terminal's signals.
     const first = start(env, { viaBootstrap: true });
     await first.waitForOutput(/Press Ctrl-C to stop/);
-    // Node 24 can exec: bootstrap.mjs became start.ts, so no launcher stays behind (issue 19).
+    // Node 24 can exec: bootstrap.mjs became start.ts, so no launcher stays behind (ADR 002).
     expect(readFileSync(`/proc/${first.pid}/cmdline`, 'utf8')).toContain('scripts/start.ts');
     expect(first.output()).toMatch(
       /half-initialised PostgreSQL folder; moved it to .*postgres\.incomplete-/,
@@ -172,7 +172,7 @@ describe('npm start', () => {
     await sql`insert into survives_restart values ('still here')`;
     await sql.end();
 
-    // Issue 20: the worker killed with SIGKILL in the middle of a deployed run is restarted;
+    // The worker killed with SIGKILL in the middle of a deployed run is restarted;
     // Temporal retries the activity on the new worker, and the run commits its state once.
     const source = await startFakeApi();
     const destination = await startFakeApi();
@@ -227,7 +227,7 @@ describe('npm start', () => {
         const connection = await Connection.connect({
           address: `127.0.0.1:${env.TEMPORAL_PORT}`,
         });
-        // The run's result is encrypted with the stack's key (issue 20, payload codec).
+        // The run's result is encrypted with the stack's key (ADR 009, payload codec).
         const dataConverter = { payloadCodecs: [createPayloadCodec(parseKeyRing(key))] };
         await new Client({ connection, dataConverter }).workflow.getHandle(workflowId).result();
         await connection.close();
@@ -256,7 +256,7 @@ describe('npm start', () => {
     expect(childPid(dir, 'api')).not.toBe(api);
     expect((await ping(env.PORT)).status).toBe(200);
 
-    // Issue 13: Ctrl-C is SIGINT to the terminal's whole foreground process group. Only the
+    // Ctrl-C is SIGINT to the terminal's whole foreground process group. Only the
     // launcher is in it; start.ts stops the services in order, and nothing prints a stack.
     const pids = ownedPids(dir);
     // Only the launcher (bootstrap.mjs) is in the group the terminal signals; start.ts and

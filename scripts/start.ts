@@ -1,7 +1,7 @@
-// `npm start`: the whole product on its embedded defaults (DESIGN.md §1, ADR 001).
+// `npm start`: the whole product on its embedded defaults (ADR 001).
 // PostgreSQL → Temporal → worker → API, each switchable by env and each in its own
 // process group, so a terminal's Ctrl-C reaches only this script, which stops them in the
-// reverse order (issue 13). A crashed worker or API is restarted (issue 20). Launched by
+// reverse order. A crashed worker or API is restarted. Launched by
 // scripts/bootstrap.mjs under Node 24, which forwards its signals here.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

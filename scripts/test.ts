@@ -1,5 +1,5 @@
 // `npm test` after its bootstrap: every check the project has, against real components
-// (DESIGN.md §11). Fails (exit 1) if any step fails; runs every step regardless, so one
+// (ADR 005). Fails (exit 1) if any step fails; runs every step regardless, so one
 // run shows everything that is wrong.
 //   1. build the console   2. typecheck   3. lint
 //   4. Vitest: unit, API, workflow and start-script tests (one PostgreSQL and one

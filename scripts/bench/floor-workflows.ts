@@ -1,4 +1,4 @@
-// The raw Temporal floor (issue 19): an empty workflow that calls one no-op activity, as a
+// The raw Temporal floor: an empty workflow that calls one no-op activity, as a
 // plain client and worker would run it. Bundled by the bench's own worker, never by the product.
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 

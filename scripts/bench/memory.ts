@@ -1,5 +1,5 @@
-// Memory of the stack's processes, read from Linux's /proc (issue 19: report RSS at idle and at
-// peak; the whole embedded stack at idle within n8n's idle footprint, about 660 MiB).
+// Memory of the stack's processes, read from Linux's /proc: RSS at idle and at peak. The target
+// is the whole embedded stack at idle within n8n's idle footprint, about 660 MiB.
 import { readdirSync, readFileSync } from 'node:fs';
 import { commandLine } from '../lib/processes.ts';
 import type { BenchRow } from './table.ts';

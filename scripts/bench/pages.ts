@@ -1,4 +1,4 @@
-// Public pages' weight (issue 19: at most 150 kB gzip of JavaScript each). Each page loads in a
+// Public pages' weight (ADR 026: at most 150 kB gzip of JavaScript each). Each page loads in a
 // fresh browser context (a first visit, nothing cached, signed out) in Debian's Chromium, as
 // web/playwright.config.ts drives it, against the stack bench.ts started.
 import { gzipSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// The sandbox's speed and memory (DESIGN.md §7, §11): a run on a cold pool and on a warm one,
+// The sandbox's speed and memory (ADR 012): a run on a cold pool and on a warm one,
 // a run with one HTTP round trip through the host, and the runners' resident memory, idle and
 // while four runs each hold about 50 MB (memory rows in MiB).
 import http from 'node:http';
@@ -130,7 +130,7 @@ export async function benchSandbox(): Promise<BenchRow[]> {
   return rows;
 }
 
-// Issue 20 §4: what hostile runs cost the worker's own event loop (which also heartbeats and
+// What hostile runs cost the worker's own event loop (which also heartbeats and
 // polls Temporal). Eight runs at once, as a worker's pool runs them: half spin on refused host
 // calls until the request budget stops them, half pull a 4 MB JSON response over and over.
 const REFUSED_CALLS_LOOP = input(`export default async function run(ctx) {
@@ -174,7 +174,7 @@ async function benchHostileEventLoop(): Promise<BenchRow> {
       p50: delay.percentile(50) / 1e6,
       p95: delay.percentile(95) / 1e6,
       p99: delay.percentile(99) / 1e6,
-      note: `max ${(delay.max / 1e6).toFixed(0)} ms; refused-call loops + 4 MB JSON ×5 (issue 20 §4)`,
+      note: `max ${(delay.max / 1e6).toFixed(0)} ms; refused-call loops + 4 MB JSON ×5`,
     };
   } finally {
     await pool.close();

@@ -1,5 +1,5 @@
-// `npm run bench -- --quick`: every row at a small size (issue 19: under five minutes), so anyone
-// can check a change; the full size is what the issue notes quote.
+// `npm run bench -- --quick`: every row at a small size (under five minutes), so anyone can
+// check a change; the full size is the one to quote.
 export const QUICK = process.argv.includes('--quick');
 
 /** The number of samples (or seconds, or schedules) for a row: full size, or the quick one. */

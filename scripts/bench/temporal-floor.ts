@@ -1,4 +1,4 @@
-// Issue 19: the raw Temporal floor, measured on the same server and settings as the product's
+// The raw Temporal floor, measured on the same server and settings as the product's
 // rows, so every row that goes through Temporal can be read as a multiple of it.
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';

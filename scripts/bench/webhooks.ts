@@ -1,6 +1,6 @@
-// Issue 16's webhook numbers, on the running stack: accept latency at 50 concurrent senders,
-// accepted events per second, duplicates started (must be 0) and events lost across a `kill -9`
-// of the API mid-burst, counted against what the senders saw accepted (must be 0).
+// Webhook intake's numbers (ADR 021), on the running stack: accept latency at 50 concurrent
+// senders, accepted events per second, duplicates started (must be 0) and events lost across a
+// `kill -9` of the API mid-burst, counted against what the senders saw accepted (must be 0).
 //
 // Senders behave like providers: each event is signed Stripe-style and sent until it is answered
 // 2xx (a refused connection while the API is down is retried after a short wait).

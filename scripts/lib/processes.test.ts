@@ -1,4 +1,4 @@
-// superviseService (issue 20) on real child processes; backoff shortened so a crash loop
+// superviseService on real child processes; backoff shortened so a crash loop
 // takes milliseconds. The whole stack's restarts are in scripts/start.test.ts.
 import { describe, expect, it } from 'vitest';
 import { CRASH_LIMIT, spawnService, superviseService } from './processes.ts';

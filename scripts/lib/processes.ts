@@ -10,7 +10,7 @@ export interface Service {
 
 /**
  * Starts a long-running child in its own process group (detached), so a terminal's Ctrl-C
- * reaches only the start script, which then stops the services in order (issue 13).
+ * reaches only the start script, which then stops the services in order.
  * Output lines get a prefix, or go to `onLine` instead of the console.
  */
 export function spawnService(
@@ -140,7 +140,7 @@ export interface SupervisedService {
 }
 
 /**
- * Keeps a service running as docker-compose's `restart: unless-stopped` does (issue 20):
+ * Keeps a service running as docker-compose's `restart: unless-stopped` does:
  * a process that exits on its own is started again after 1, 2, 4, 8 s, with one line
  * saying so. The CRASH_LIMIT-th crash within CRASH_WINDOW_MS calls `onGiveUp` instead.
  */

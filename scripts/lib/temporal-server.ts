@@ -1,4 +1,4 @@
-// The Temporal CLI dev server for `npm start` (DESIGN.md §1): a real Temporal server
+// The Temporal CLI dev server for `npm start` (ADR 001): a real Temporal server
 // with a SQLite file, so schedules and history survive restarts.
 import { execFile } from 'node:child_process';
 import { assertPortFree, waitFor } from './ports.ts';
@@ -92,7 +92,7 @@ export async function startTemporalDevServer(options: {
 /**
  * True when the Temporal frontend at `address` reports SERVING. Asked through the CLI's own health
  * check rather than a gRPC client: the client library would add about 20 MiB to start.ts, which
- * stays up as the stack's supervisor (issue 19).
+ * stays up as the stack's supervisor.
  */
 export function temporalAnswers(cli: string, address: string): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 // npm run reset-password -- <email>: prints a single-use link (30 minutes) that lets the
 // account's owner choose a new password. For servers without SMTP_URL, where "Forgot
-// password?" cannot mail one (issue 18 §11). Send the link to the owner yourself.
+// password?" cannot mail one. Send the link to the owner yourself.
 import { createPasswordReset, findUserByEmail, PASSWORD_RESET_TTL_MS } from '@patchbay/db';
 import { resetPasswordLink } from '../../api/src/auth/reset-link.ts';
 import { opsEnvironment } from '../lib/ops-env.ts';

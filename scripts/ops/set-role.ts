@@ -1,5 +1,5 @@
 // npm run set-role -- <email> <user|operator>: make an account an operator or take the role
-// back (issue 20). Operators see links to the Temporal Web UI and may decode its payloads
+// back. Operators see links to the Temporal Web UI and may decode its payloads
 // through the API; the first account to sign up is one already.
 import { ZUserRole } from '@patchbay/schema';
 import { setRoleByEmail } from '@patchbay/db';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { credentialVariable } from '../../runtime/src/export/credential-variables.ts';
 import { SandboxPool, type SandboxRunResult } from '../../workers/src/sandbox/index.ts';
 
-// The harness of the ctx conformance suite (scripts/ctx-conformance*.test.ts; issue 13, ADR 012):
+// The harness of the ctx conformance suite (scripts/ctx-conformance*.test.ts, ADR 012):
 // a program runs in the sandbox (a real SandboxPool) and in an exported project (unzipped and run
 // with plain `node run.js`), against the same HTTP servers on loopback. The two hosts must agree
 // on everything a user can observe: the return value, the requests sent (method, URL, headers
@@ -123,7 +123,7 @@ export interface Program {
   source: Connection;
   destination: Connection;
   state?: Record<string, unknown>;
-  /** ctx.event (issue 16): a webhook run's event; the export gets it with run.js --event. */
+  /** ctx.event: a webhook run's event; the export gets it with run.js --event. */
   event?: TWebhookEvent;
   /** Set up the APIs' answers; called before each host runs, so both start alike. */
   serve(): void;

@@ -7,7 +7,7 @@ import {
   type DescriptionMock,
 } from './description-mock-server.ts';
 
-// The description-driven mock API (issue 15 §4, §7) must behave like the API it stands in for,
+// The description-driven mock API must behave like the API it stands in for,
 // or the generation tests and the benchmark prove nothing: these check its pagination, auth,
 // validation and bookkeeping with plain fetch calls.
 

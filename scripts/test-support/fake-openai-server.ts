@@ -1,5 +1,5 @@
-// A real HTTP server on loopback that speaks the OpenAI chat-completions protocol (DESIGN.md §8,
-// §11), so the openai package is exercised end to end: its request encoding, headers, error
+// A real HTTP server on loopback that speaks the OpenAI chat-completions protocol (ADR 013,
+// ADR 005), so the openai package is exercised end to end: its request encoding, headers, error
 // classes and timeouts. Each test scripts the answers it wants and reads back what was sent.
 //
 //   const llm = await startFakeOpenAIServer();

@@ -1,4 +1,4 @@
-// Vitest global setup (DESIGN.md §11): one real PostgreSQL and one real Temporal dev
+// Vitest global setup (ADR 005): one real PostgreSQL and one real Temporal dev
 // server per test run, shared by every test file. Each file makes its own database
 // (test-database.ts) and its own task queue, so files stay independent.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A real SMTP server on loopback (smtp-server) that keeps every message it receives, for
-// tests of the mail Patchbay sends (issue 18 §11; issue 17's alerts can use it too).
+// tests of the mail Patchbay sends (password resets and alerts).
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 

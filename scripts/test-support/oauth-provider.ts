@@ -1,4 +1,4 @@
-// A real OAuth 2.0 / OpenID provider on loopback for OAuth connection tests (issue 21):
+// A real OAuth 2.0 / OpenID provider on loopback for OAuth connection tests (ADR 024):
 // oauth2-mock-server, which checks PKCE itself, auto-approves its consent step and rotates the
 // refresh token on every refresh. It counts what reaches its token and revocation endpoints.
 import { randomUUID } from 'node:crypto';

@@ -29,7 +29,7 @@ export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'auth'>> & {
     google?: GoogleAuth | null;
     temporalAddress?: string;
-    /** Password-reset mail (issue 18 §11); tests point one at a loopback SMTP server. */
+    /** Password-reset mail; tests point one at a loopback SMTP server. */
     mailer?: Mailer | null;
   } = {},
 ): Promise<TestApp> {

