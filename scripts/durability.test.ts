@@ -1,5 +1,5 @@
-// The product's central promise, tested by breaking things on purpose (issue "Deployed
-// runs"): a Temporal dev server with a database file, real worker processes started and
+// The product's central promise, tested by breaking things on purpose (ADR 011):
+// a Temporal dev server with a database file, real worker processes started and
 // killed with SIGKILL, and a restart of the server and the API.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

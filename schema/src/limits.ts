@@ -38,7 +38,7 @@ export const RETENTION_DAYS = {
   auditLog: 365,
 } as const;
 
-/** After an account is closed (privacy policy § 5, terms § 9). */
+/** After an account is closed (web/src/routes: privacy policy § 5, terms § 9). */
 export const CLOSED_ACCOUNT_DAYS = {
   /** Its API credentials are deleted within this many days. */
   credentialsDeletedWithin: 30,

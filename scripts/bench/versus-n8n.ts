@@ -20,7 +20,7 @@ import { startTestRunJob } from './runtime.ts';
 import { QUICK } from './size.ts';
 import { summarize, type BenchRow } from './table.ts';
 
-/** The goal for every run (issue: faster than n8n): our p50 and p95 at most this times n8n's. */
+/** The goal for every run (ADR 039: faster than n8n): our p50 and p95 at most this times n8n's. */
 const LATENCY_GOAL = 0.9;
 
 function setting(name: string, full: number, quick: number, least = 0): number {

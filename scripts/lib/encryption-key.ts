@@ -3,7 +3,7 @@ import path from 'node:path';
 import { generateKeyEntry, parseKeyRing } from '@patchbay/schema/vault';
 
 /**
- * The embedded default's credential key (issue "Integrations"): generated once into
+ * The embedded default's credential key (ADR 009): generated once into
  * DATA_DIR/secret.key, loudly, and read from there afterwards. Losing the file makes
  * every stored credential unreadable, so it is never regenerated over an existing one.
  */

@@ -23,7 +23,7 @@ export interface LoopbackSmtp {
 
 export async function startLoopbackSmtp(
   options: {
-    /** Refuse this many messages first (421, "try again later"): a flaky server (issue 17). */
+    /** Refuse this many messages first (421, "try again later"): a flaky server. */
     refuseFirst?: number;
   } = {},
 ): Promise<LoopbackSmtp> {
