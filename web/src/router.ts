@@ -4,7 +4,7 @@ import { routeTree } from './routeTree.gen.ts';
 export function createAppRouter() {
   return createRouter({
     routeTree,
-    // Loaders fill the Query cache; let Query, not the router, decide freshness (spec §7).
+    // Loaders fill the Query cache; let Query, not the router, decide freshness (lib/query-client.ts).
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

@@ -1,4 +1,4 @@
-// Spec §2 "Application shell" and §9: the sidebar is expanded by default, its state lives in a
+// The sidebar is expanded by default, its state lives in a
 // cookie for 7 days and Ctrl+B or Cmd+B toggles it.
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
