@@ -146,8 +146,8 @@ export interface FormProblem {
 
 /**
  * The form's rules, in the order the toasts name them: the prompt (at least 20 characters),
- * both API names, both base URLs. The URL toast already says "valid URLs", so a URL the API would refuse
- * (not absolute http(s)) is caught here too instead of after a round trip.
+ * both API names, both base URLs. The URL toast already says "valid URLs", so a URL the API
+ * would refuse (not absolute http(s)) is caught here too instead of after a round trip.
  */
 const INVALID_BASE_URL = 'A base URL must be an absolute URL starting with http:// or https://';
 
