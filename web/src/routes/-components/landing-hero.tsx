@@ -7,8 +7,6 @@ import { FREE_INTEGRATION_LIMIT } from '../../lib/pricing-plans.ts';
 import { APP_PATHS } from '../../lib/site.ts';
 import classes from './landing.module.css';
 
-/** The Create Integration page accepts at most this many characters. */
-
 /**
  * Keeps the prompt for the Create Integration page, which reads and clears it, so nothing
  * typed here is lost to the signup detour (ADR 006).

@@ -615,7 +615,9 @@ function Review({ id }: { id: string }) {
   );
 }
 
-/** A missing integration reads 'Integration not found'; so does another user's (the API says 404). */
+/**
+ * A missing integration reads 'Integration not found'; so does another user's (the API says 404).
+ */
 function ReviewError(props: ErrorComponentProps) {
   if (!(props.error instanceof ApiError) || props.error.status !== 404)
     return <PageError {...props} />;

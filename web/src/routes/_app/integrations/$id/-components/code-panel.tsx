@@ -13,8 +13,6 @@ const CodeEditor = lazy(() =>
   import('./monaco-editors.tsx').then((module) => ({ default: module.CodeEditor })),
 );
 
-/** Spec §9: the copy confirmation lasts 2 seconds. */
-
 interface CodePanelProps {
   integrationId: string;
   code: string;

@@ -21,8 +21,6 @@ import { toast } from '../../../../../lib/toast.ts';
 import type { TriggerDraft } from './trigger-form.ts';
 import { CopyTextButton } from '../../../../../components/copy-text-button.tsx';
 
-/** Spec §9: the copy confirmation lasts 2 seconds. */
-
 const SCHEME_LABELS: Record<TWebhookSignature['scheme'], string> = {
   stripe: 'Stripe (Stripe-Signature, with timestamp)',
   github: 'GitHub (X-Hub-Signature-256)',
