@@ -20,7 +20,7 @@ export function sidebarCookie(expanded: boolean): string {
 
 type ShortcutEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 
-/** Ctrl+B or Cmd+B on any platform, as the spec says; not with Alt or Shift held. */
+/** Ctrl+B or Cmd+B on any platform; not with Alt or Shift held. */
 export function isSidebarShortcut(event: ShortcutEvent): boolean {
   return (
     event.key.toLowerCase() === 'b' &&

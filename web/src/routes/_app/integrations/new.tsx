@@ -101,7 +101,7 @@ function CreateIntegrationPage() {
     for (const key of Object.keys(patch)) clearError(`${side}.${key}`);
   };
 
-  /** The spec's toasts and field errors for what is wrong; true when nothing is. */
+  /** The toasts and field errors for what is wrong; true when nothing is. */
   const checkForm = (formElement: HTMLFormElement | null): boolean => {
     const problems = formProblems(form);
     const first = problems[0];
