@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// The test orchestrator starts the real stack and points us at it (DESIGN §11); there is no
+// The test orchestrator starts the real stack and points us at it (ADR 005); there is no
 // webServer here on purpose.
 const baseURL = process.env.PATCHBAY_E2E_BASE_URL ?? 'http://localhost:3000';
 

@@ -18,7 +18,7 @@ const gzipAsync = promisify(gzip);
 /**
  * Writes `.br` and `.gz` beside every compressible file of the build, so the API serves them
  * compressed (api/src/static-console.ts: serveStatic's `precompressed`) without compressing on
- * every request. Issue 19: the console went out uncompressed, about four times the bytes.
+ * every request. Uncompressed, the console is about four times the bytes.
  */
 function precompress(): Plugin {
   // The build's own folder, so `vite build --outDir …` compresses what it wrote.
@@ -52,15 +52,15 @@ export default defineConfig({
   root: webDir,
   plugins: [
     // Must precede the React plugin: it generates src/routeTree.gen.ts (gitignored) on every
-    // dev start and build, and splits each route into its own chunk (DESIGN §9: Monaco only
-    // loads on the review route).
+    // dev start and build, and splits each route into its own chunk (so Monaco only loads on
+    // the review route).
     tanstackRouter({
       target: 'react',
       routesDirectory: fileURLToPath(new URL('./src/routes', import.meta.url)),
       generatedRouteTree: fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url)),
       quoteStyle: 'single',
       autoCodeSplitting: true,
-      // Loaders go with their route's component (issue 19): a loader fills the Query cache with
+      // Loaders go with their route's component (ADR 026): a loader fills the Query cache with
       // zod-parsed answers, so left in the entry it drags the shared schemas and zod into every
       // page, the public ones included.
       codeSplittingOptions: {
@@ -72,18 +72,18 @@ export default defineConfig({
   ],
   build: {
     // Every browser the console supports preloads modules itself; the polyfill was about 0.5 kB
-    // gzip on every page (issue 19).
+    // gzip on every page (ADR 026).
     modulePreload: { polyfill: false },
     outDir,
     emptyOutDir: true,
     // Vite warns about chunks over 500 kB. The only ones are Monaco's (its editor core is about
-    // 3.6 MB minified, 0.9 MB gzip), and they load on the review route only (DESIGN §9); every
+    // 3.6 MB minified, 0.9 MB gzip), and they load on the review route only; every
     // other chunk is far smaller. `npm run bench` prints each public page's JavaScript.
     chunkSizeWarningLimit: 4000,
   },
   server: {
-    // The console only talks to the API (DESIGN §1). Host is kept (no changeOrigin) so the
-    // API's Origin check on mutating requests (DESIGN §10) sees matching origins.
+    // The console only talks to the API. Host is kept (no changeOrigin) so the API's Origin
+    // check on mutating requests (checkOrigin, docs/ARCHITECTURE.md) sees matching origins.
     proxy: { '/api': 'http://localhost:3000' },
   },
 });

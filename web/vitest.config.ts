@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests sit beside their code (DESIGN §11). They cover plain modules, so Node is enough;
+// Unit tests sit beside their code. They cover plain modules, so Node is enough;
 // behaviour in a real browser is Playwright's job (web/e2e).
 export default defineConfig({
   test: {

@@ -3,8 +3,8 @@ import { expect, test, TEST_PASSWORD, uniqueEmail } from './fixtures.ts';
 import { holdRequests } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 3 "Accounts" and the application shell: spec §2 (/login, /signup, login guard, shell,
-// dashboard), §4 (submitting states, redirects), §5 (validation), §8 (toasts), §9 (sidebar).
+// Accounts and the application shell: /login, /signup, the login guard, the shell and the
+// dashboard; submitting states, redirects, validation, toasts and the sidebar.
 
 /** Mantine marks required labels with an aria-hidden '*', so match the accessible name. */
 function passwordField(page: Page) {
@@ -75,7 +75,7 @@ test('a visitor signs up, logs out, logs back in, and is turned away from the da
   await expect.poll(() => loginRequestedAt).toBeGreaterThan(0);
   expect(loginRequestedAt - lookupAnsweredAt).toBeGreaterThanOrEqual(450);
   releaseLoginPage();
-  // Issue 18 §11: the login page knows where to return.
+  // The login page knows where to return.
   await expect(page).toHaveURL('/login?next=%2Fdashboard');
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 });
@@ -93,7 +93,7 @@ test('a taken email and a wrong password are explained, and ?next= survives the 
 
   const signupFailed = toast(page, 'Signup failed');
   await expect(signupFailed).toContainText('An account with this email already exists');
-  // Destructive toasts are red (spec §8).
+  // Destructive toasts are red.
   expect(
     await signupFailed.evaluate((el) => el.style.getPropertyValue('--notification-color')),
   ).toBe('var(--mantine-color-red-filled)');
@@ -111,7 +111,7 @@ test('a taken email and a wrong password are explained, and ?next= survives the 
   await passwordField(page).fill('not-the-password');
   await page.getByRole('button', { name: 'Log in' }).click();
 
-  // One toast at a time (spec §9): the login failure replaces the signup failure.
+  // One toast at a time: the login failure replaces the signup failure.
   await expect(toast(page, 'Login failed')).toContainText('Invalid email or password');
   await expect(page.getByRole('alert')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
@@ -130,7 +130,7 @@ test('the forms check their fields before sending anything', async ({ page }) =>
   });
 
   await page.goto('/signup');
-  // Google first, then the form (spec §2).
+  // Google first, then the form.
   const google = page.getByRole('link', { name: 'Continue with Google' });
   await expect(google).toHaveAttribute('href', '/api/auth/google');
   const googleBox = await google.boundingBox();
@@ -213,7 +213,7 @@ test('the form shows it is busy while its check loads, and a second click sends 
 test('a toast closes itself after 5 s unless the pointer rests on it, and a swipe right dismisses it', async ({
   page,
 }) => {
-  // Spec §9: shown for 5000 ms, swipe right with a 50 px threshold. The page's clock is the
+  // Shown for 5000 ms, swipe right with a 50 px threshold. The page's clock is the
   // test's, so no test waits 5 real seconds.
   await page.clock.install();
   const shown = toast(page, 'Login failed');
@@ -293,7 +293,7 @@ test('a signed-in user collapses the sidebar with Ctrl+B and it stays collapsed 
   expect(days).toBeGreaterThan(6.9);
   expect(days).toBeLessThanOrEqual(7);
 
-  // Icons only, named by tooltips that open at once (spec §9).
+  // Icons only, named by tooltips that open at once.
   await sidebar.getByRole('link', { name: 'Integrations' }).hover();
   await expect(page.getByRole('tooltip', { name: 'Integrations' })).toBeVisible({ timeout: 300 });
 

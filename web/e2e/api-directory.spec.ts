@@ -3,7 +3,7 @@ import type { TApiDescription } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 30 in the console, on a phone: the API Name combobox searches the curated catalog and
+// ADR 033 in the console, on a phone: the API Name combobox searches the curated catalog and
 // then the directory of public APIs, says which tier each suggestion is from, finds an API by a
 // former name, and a picked directory API fills the connection from its description (the
 // semantics layer's auth included); one with several versions starts at the newest stable and

@@ -7,7 +7,7 @@ import { createIntegration, updateIntegration } from './support/integrations-api
 import { startDestinationApi, startSourceApi, SYNC_CODE } from './support/loopback-apis.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 14 §5 and 15 §4–5 in the console: the API Name combobox fills a connection from the
+// API descriptions in the console: the API Name combobox fills a connection from the
 // catalog, an OpenAPI document is imported by URL or by paste (a malformed one is explained),
 // the review page lists the operations the code calls with the vendor's links and marks an
 // unknown path, and a dry run shows the writes it captured while the destination receives

@@ -2,8 +2,8 @@ import { expect, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 8: every signed-in screen, in both themes, has no serious or critical axe violations;
-// and the theme choice survives a reload on a signed-in screen (spec §2).
+// Every signed-in screen, in both themes, has no serious or critical axe violations;
+// and the theme choice survives a reload on a signed-in screen.
 
 const CODE = `/** @param {IntegrationContext} ctx */
 export default async function run(ctx) {

@@ -10,9 +10,9 @@ import {
 } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
 
-// Issue 8, the whole signed-in story against the real stack with the template generator: a
+// The whole signed-in story against the real stack with the template generator: a
 // new user creates an integration between two loopback APIs, edits and saves the code, tests
-// it, deploys it, runs it, pauses, resumes and deletes it (spec §2, §4, §7, §8; DESIGN §9).
+// it, deploys it, runs it, pauses, resumes and deletes it.
 
 const SOURCE_KEY = 'sk_live_source_secret_1234';
 const DEST_TOKEN = 'crm_token_secret_5678';
@@ -136,7 +136,7 @@ test('a new user creates, tests, deploys and runs an integration, then pauses, r
   await expect(toast(page, 'Code saved')).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeHidden();
 
-  // Test: a live one (dry runs are the default, issue 18 §4), so the real transcript, with the
+  // Test: a live one (dry runs are the default, ADR 017), so the real transcript, with the
   // credentials redacted.
   await page.getByText('Live test', { exact: true }).click();
   await expect(page.getByText('Live test: writes are real')).toBeVisible();
@@ -206,7 +206,7 @@ test('a new user creates, tests, deploys and runs an integration, then pauses, r
   }).toPass({ timeout: 45_000 });
   const manualRun = runs.locator('tr[data-run-kind="manual"]');
   await expect(manualRun.getByText('Run now')).toBeVisible();
-  // Temporal's Web UI is an operator's tool (issue 20): an ordinary user gets no link to it.
+  // Temporal's Web UI is an operator's tool: an ordinary user gets no link to it.
   await expect(manualRun.getByRole('link', { name: /in the Temporal Web UI/ })).toHaveCount(0);
   await expect(runs.locator('tr[data-run-kind="test"]')).toHaveCount(1);
   await manualRun.getByRole('button', { name: /Show details/ }).click();
@@ -258,7 +258,7 @@ test('a new user creates, tests, deploys and runs an integration, then pauses, r
 
   await menu.click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  // Issue 18 §3: Delete asks first.
+  // Delete asks first.
   await page
     .getByRole('dialog', { name: 'Delete Billing to CRM?' })
     .getByRole('button', { name: 'Delete integration' })

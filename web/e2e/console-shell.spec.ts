@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Spec §2: the console is dark by default, the visitor's choice is kept under `theme`, and
+// The console is dark by default, the visitor's choice is kept under `theme`, and
 // any unknown path shows the not-found screen.
 
 test('a visitor starts in the dark theme, switches to light, and it is remembered', async ({

@@ -5,9 +5,9 @@ import { createIntegration, updateIntegration } from './support/integrations-api
 import { toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 18, the console's remaining items: generate again on the same integration (§2), the
-// template generator's words for users and the operator's in the docs (§2), what Generate Code
-// still needs (§9), the editor in view on a laptop screen and the docs' wide tables (§10).
+// Generate again on the same integration, the template generator's words for users and the
+// operator's in the docs, what Generate Code still needs, the editor in view on a laptop screen
+// and the docs' wide tables.
 
 async function usage(request: APIRequestContext): Promise<TUsage> {
   const response = await request.get('/api/usage');
@@ -109,7 +109,7 @@ test.describe('signed in', () => {
     await expect(generate).toHaveAccessibleDescription(/Still missing before Generate Code works/);
     await expectNoSeriousViolations(page, 'create form with what is missing');
 
-    // The keyboard path keeps the spec's toasts.
+    // The keyboard path keeps the form's toasts.
     await page.getByRole('textbox', { name: 'Integration name' }).press('Enter');
     await expect(toast(page, 'Missing prompt')).toBeVisible();
 

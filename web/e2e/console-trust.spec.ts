@@ -3,9 +3,8 @@ import { createIntegration, updateIntegration } from './support/integrations-api
 import { holdRequests, toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 18: the console a user can trust — no silent mistakes (§1, §3), live run status (§5),
-// failures on the dashboard (§6), one reading of the limits (§8), phone-width tables (§10) and
-// the smaller items of §11.
+// The console a user can trust: no silent mistakes, live run status (ADR 019), failures on the
+// dashboard, one reading of the limits (ADR 020), phone-width tables and smaller items.
 
 const CODE =
   'export default async function run(ctx) {\n  ctx.log("done");\n  return { ok: true };\n}\n';
@@ -140,7 +139,7 @@ test.describe('signed in', () => {
       timeout: 60_000,
     });
     await expect(badge).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
-    // Issue 20: the user reads the run's history as Temporal recorded it, without the
+    // The user reads the run's history as Temporal recorded it, without the
     // operator's Web UI: the attempt's error, the failed run recorded, the run failed.
     await runsTable
       .getByRole('button', { name: /^Show details of/ })
@@ -152,8 +151,8 @@ test.describe('signed in', () => {
     await expect(history.getByText('Run failed', { exact: true })).toBeVisible();
     await expect(history).toContainText('CRM refused the contact');
 
-    // Dashboard: the failure in red with its error; 'Last run' from the real run; the spec's
-    // four cards unchanged.
+    // Dashboard: the failure in red with its error; 'Last run' from the real run; the four
+    // stat cards unchanged.
     await page.goto('/dashboard');
     const failed = page.getByRole('region', { name: 'Failed', exact: true });
     await expect(failed.getByTestId('failed-count')).toHaveText('1');
@@ -256,7 +255,7 @@ test.describe('signed in', () => {
       await page.goto(`/integrations/${live.id}/review`);
       const details = page.getByTestId('run-phone-details').first();
       await expect(details).toBeVisible({ timeout: 60_000 });
-      // Temporal's link is for operators only (issue 20), so it may be absent.
+      // Temporal's link is for operators only, so it may be absent.
       await expect(details).toContainText(/Run now · \d+ ms · 1 attempt/);
       await details.scrollIntoViewIfNeeded();
       await expect(details).toBeInViewport({ ratio: 1 });

@@ -4,8 +4,8 @@ import { createIntegration, updateIntegration } from './support/integrations-api
 import { toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 8: Create Integration (spec §2, §5, §8), the Free tier limit (§6, §8), the dashboard
-// (§2, §4) and My Integrations (§2) against the real stack.
+// Create Integration, the Free tier limit (ADR 020), the dashboard and My Integrations against
+// the real stack.
 
 const CODE = 'export default async function run(ctx) {\n  return { ok: true };\n}\n';
 const PROMPT = 'Every hour copy new orders from the shop into the spreadsheet as rows.';
@@ -48,7 +48,7 @@ test('Create Integration explains each missing detail with the spec’s toasts b
   const generate = page.getByRole('button', { name: 'Generate Code' });
   const prompt = page.getByLabel('Describe your integration');
 
-  // Spec §5: disabled until the rules hold (marked so, and still able to say why).
+  // Disabled until the rules hold (marked so, and still able to say why).
   await expect(generate).toBeDisabled();
   await expect(page.getByText('0/1000')).toBeVisible();
   await expect(page.getByLabel('Integration name')).toHaveAttribute(
@@ -128,7 +128,7 @@ test('each auth type asks for what it needs, and only the secret is sent as a cr
     'password',
   );
 
-  // Issue 21: OAuth 2.0 asks for the grant; connecting an account is the default.
+  // OAuth 2.0 asks for the grant; connecting an account is the default.
   await authType.selectOption('oauth');
   await expect(source.getByRole('radio', { name: 'Connect an account' })).toBeChecked();
   await expect(source.getByRole('button', { name: 'Connect your account' })).toBeVisible();
@@ -189,7 +189,7 @@ test('a generation failure is explained, and trying again reuses the draft inste
   await fillValidForm(page);
   const calls = recordCreateFlow(page);
 
-  // The generator's own message reaches the toast (spec §8).
+  // The generator's own message reaches the toast.
   await page.route('**/api/integrations/generate', (route) =>
     route.fulfill({
       status: 502,
@@ -208,7 +208,7 @@ test('a generation failure is explained, and trying again reuses the draft inste
   await expect(page.getByText('Saved as a draft without code')).toBeVisible();
   await expect(page).toHaveURL('/integrations/new');
 
-  // An answer without a message falls back to the spec's text.
+  // An answer without a message falls back to the console's own text.
   await page.unroute('**/api/integrations/generate');
   await page.route('**/api/integrations/generate', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
@@ -220,7 +220,7 @@ test('a generation failure is explained, and trying again reuses the draft inste
   await generate.click();
   await page.waitForURL(/\/review$/);
   // '✓ Code Generated!', or, when the generator guessed at parts of this vague prompt, a toast
-  // that says so (issue 18 §2); either way the code was generated.
+  // that says so; either way the code was generated.
   await expect(toast(page, 'Code generated')).toBeVisible();
 
   const creates = calls.filter((call) => call === 'POST /api/integrations');
@@ -281,7 +281,7 @@ test('the dashboard counts every status and runs, edits and deletes from its car
     // Not retryable, so the run fails at once instead of after five attempts with backoff.
     generatedCode:
       "export default async function run(ctx) {\n  throw new ctx.NonRetryableError('boom');\n}\n",
-    // Deployed: a draft offers no Run (issue 18 §1).
+    // Deployed: a draft offers no Run.
     status: 'active',
   });
   // The fifth: the Free plan's last slot.
@@ -300,7 +300,7 @@ test('the dashboard counts every status and runs, edits and deletes from its car
   await expect(page.getByRole('article')).toHaveCount(5);
   await expect(page.getByTestId('success-rate-value')).toHaveText('—');
 
-  // Badge colours (spec §4).
+  // Badge colours.
   const badge = (name: string) => page.getByRole('article', { name }).locator('[data-status]');
   await expect(badge('Active one')).toHaveAttribute('data-status', 'active');
   for (const [name, color] of [
@@ -315,7 +315,7 @@ test('the dashboard counts every status and runs, edits and deletes from its car
   const activeCard = page.getByRole('article', { name: 'Active one' });
   await expect(activeCard).toContainText('Stripe');
   await expect(activeCard).toContainText('HubSpot');
-  // Issue 18 §6: 'Last run' is the real last run.
+  // 'Last run' is the real last run.
   await expect(activeCard).toContainText('Last run: Never run');
 
   // Run works: a successful and a failed deployed run make a 50% (yellow) success rate.
@@ -336,7 +336,7 @@ test('the dashboard counts every status and runs, edits and deletes from its car
   );
   await expect(page.locator('[data-color="yellow"]')).toHaveCount(1);
 
-  // A draft is not deployed, so its card offers no Run (issue 18 §1).
+  // A draft is not deployed, so its card offers no Run.
   await expect(
     page.getByRole('article', { name: 'Fifth' }).getByRole('button', { name: 'Run Fifth' }),
   ).toHaveCount(0);
@@ -349,7 +349,7 @@ test('the dashboard counts every status and runs, edits and deletes from its car
     .getByRole('article', { name: 'Draft one' })
     .getByRole('button', { name: 'Delete Draft one' })
     .click();
-  // Issue 18 §3: Delete asks first.
+  // Delete asks first.
   await page
     .getByRole('dialog', { name: 'Delete Draft one?' })
     .getByRole('button', { name: 'Delete integration' })

@@ -1,7 +1,7 @@
 import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import type { TUser } from '@patchbay/schema';
 
-/** A password that passes the signup rules (spec §5: at least 8 characters). */
+/** A password that passes the signup rules (at least 8 characters). */
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 /** A fresh address per call, so tests never share or collide on accounts. */
@@ -31,7 +31,7 @@ export async function signUp(
 
 /**
  * A random benchmarking-range address (198.18.0.0/15) per test. Signup and login are
- * rate-limited per IP (DESIGN §10); when the stack trusts X-Forwarded-For (TRUST_PROXY=true)
+ * rate-limited per IP; when the stack trusts X-Forwarded-For (TRUST_PROXY=true)
  * each test gets its own allowance instead of the whole suite sharing 127.0.0.1's. Without
  * TRUST_PROXY the header is ignored.
  */

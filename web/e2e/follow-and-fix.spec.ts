@@ -6,7 +6,7 @@ import { startLoopbackApi } from './support/loopback-apis.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { main, toast } from './support/ui.ts';
 
-// Issue 29, items 3 to 7, as a new user met them at 1366×900 and at 390×844: runs you can follow
+// What a new user met at 1366×900 and at 390×844: runs you can follow
 // while they retry, failures in one plain sentence, forms that say what is wrong, the phone
 // width, and the smaller items (skip link, the same runs counted twice over).
 

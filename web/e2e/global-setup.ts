@@ -1,4 +1,4 @@
-// The first account on an install becomes its operator (issue 20: only operators see Temporal
+// The first account on an install becomes its operator (only operators see Temporal
 // Web UI links). The stories' users must be ordinary users whatever order the files run in, so
 // the operator account is made here, before any story signs up.
 import { request, type FullConfig } from '@playwright/test';

@@ -5,7 +5,7 @@ import { startLoopbackApi } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 17 (ADR 022): Settings → Notifications. A user adds a webhook channel pointing at a
+// ADR 022: Settings → Notifications. A user adds a webhook channel pointing at a
 // receiver on loopback, sends a test alert and sees it arrive, routes the channel to one
 // integration, disables it and deletes it. The e2e stack has no SMTP_URL, so the account email
 // channel's Send test says that mail is not configured; mail reaching an SMTP server is
@@ -124,7 +124,7 @@ test("an integration that fails after its retries alerts the webhook once, and t
       status: 'failed',
       integration: { id: integration.id, name: 'CRM push' },
       error: expect.stringContaining('500'),
-      // Ordinary users get no Temporal link (issue 20).
+      // Ordinary users get no Temporal link.
       temporalUrl: null,
     });
     expect(alert.text).toContain('CRM push failed');

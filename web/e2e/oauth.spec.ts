@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 21: connecting an OAuth 2.0 account through the console, against a real OAuth server on
+// ADR 024: connecting an OAuth 2.0 account through the console, against a real OAuth server on
 // loopback (oauth2-mock-server checks PKCE and auto-approves its consent step): Create
 // Integration → Connect your account → the provider → back on the review page with the
 // account's name; Disconnect (confirmed) revokes at the provider; Connect again from the review

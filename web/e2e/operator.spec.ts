@@ -1,4 +1,4 @@
-// Issue 20: the Temporal Web UI is an operator's tool. The install's first account (made by
+// The Temporal Web UI is an operator's tool. The install's first account (made by
 // e2e/global-setup.ts) is its operator and sees each run's Temporal link; the stories' other
 // users do not (console-journey.spec.ts).
 import { expect, test } from './fixtures.ts';

@@ -5,7 +5,7 @@ import { EXAMPLE_PROMPTS } from '@patchbay/schema';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 9, spec §2 and §9: the public pages, their texts and where every link leads, for a
+// The public pages, their texts and where every link leads, for a
 // visitor and for a signed-in user.
 
 const PUBLIC_PATHS = ['/', '/about', '/docs', '/pricing', '/privacy', '/terms'] as const;
@@ -125,7 +125,7 @@ test.describe('a visitor on the landing page', () => {
   });
 });
 
-/** Spec §9's two plans, as the landing page and /pricing both show them. */
+/** The two plans, as the landing page and /pricing both show them. */
 async function expectPlans(scope: Locator): Promise<void> {
   const free = scope.getByRole('region', { name: 'Free' });
   await expect(free.getByText('$0', { exact: true })).toBeVisible();
@@ -225,7 +225,7 @@ test('a visitor reads the docs: lifecycle, code contract, limits and self-hostin
     await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
   }
 
-  // The code contract sample is plain <pre><code>, with DESIGN §6's example.
+  // The code contract sample is plain <pre><code>, with the ctx contract's example.
   const samples = main(page).locator('pre > code');
   await expect(samples.first()).toContainText('export default async function run(ctx)');
   await expect(samples.first()).toContainText("await ctx.state.set('cursor'");
@@ -375,7 +375,7 @@ test('the theme button’s hint shows after 700 ms, describes the button, and Es
   const hint = page.getByRole('tooltip', { name: 'Switch to light theme' });
   await expect(hint).toBeHidden();
   await toggle.hover();
-  // Spec §9: tooltips wait 700 ms (the hint is CSS: its transition holds it back).
+  // Tooltips wait 700 ms (the hint is CSS: its transition holds it back).
   await expect(hint).toHaveCSS('transition-delay', '0.7s, 0.7s');
   await expect(hint).toBeVisible();
   await expect(toggle).toHaveAccessibleDescription('Switch to light theme');
@@ -396,7 +396,7 @@ for (const scheme of ['dark', 'light'] as const) {
   });
 }
 
-// One account for the whole story: signup is rate-limited per IP (DESIGN §10).
+// One account for the whole story: signup is rate-limited per IP.
 test('a signed-in user finds the way into the app from the public pages, then logs out', async ({
   page,
   user,

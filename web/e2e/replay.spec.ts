@@ -5,7 +5,7 @@ import { startLoopbackApi } from './support/loopback-apis.ts';
 import { toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 17: a deployed run fails on a record the destination refuses; the user fixes the code
+// ADR 023: a deployed run fails on a record the destination refuses; the user fixes the code
 // in the editor, replays it against the failed run's recording and sees the corrected write
 // in the diff, while the loopback APIs receive nothing; then re-runs the run as it ran, which
 // runs the old version again.

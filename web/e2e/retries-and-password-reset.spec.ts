@@ -3,8 +3,8 @@ import { createIntegration, runNow, updateIntegration } from './support/integrat
 import { startLoopbackApi } from './support/loopback-apis.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 18, the rest: a retried run shows every attempt (§7), Run now is refused on a draft by
-// the API too (§1), and "Forgot password?" (§11). The e2e stack has no SMTP_URL, so the
+// A retried run shows every attempt, Run now is refused on a draft by the API too, and
+// "Forgot password?". The e2e stack has no SMTP_URL, so the
 // forgot-password story is the one of a server without mail; the mailed link itself is
 // covered by api/src/routes/password-reset.test.ts against a loopback SMTP server.
 

@@ -3,7 +3,7 @@ import { expect, signUp, test } from './fixtures.ts';
 import { createIntegration, updateIntegration } from './support/integrations-api.ts';
 import { toast } from './support/ui.ts';
 
-// Issue 8, the review sandbox (spec §2, §8; DESIGN §9): the editor, its failures, versions,
+// The review sandbox: the editor, its failures, versions,
 // schedule, export and saved state, and Monaco loading only here.
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -67,11 +67,11 @@ test('a failing test shows the Failed badge and the error’s line, and failures
   await page.getByRole('button', { name: 'Test Integration' }).click();
   await expect(toast(page, 'Test failed')).toContainText('no code yet');
 
-  // The API refuses to deploy without code: its message, under the spec's title.
+  // The API refuses to deploy without code: its message, under the console's title.
   await page.getByRole('button', { name: 'Save & Deploy' }).click();
   await expect(toast(page, 'Deployment failed')).toContainText('no code yet');
 
-  // An answer without a message falls back to the spec's texts (§8).
+  // An answer without a message falls back to the console's own texts.
   await page.route(`**/api/integrations/${empty.id}`, (route) =>
     route.request().method() === 'PUT'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })

@@ -2,7 +2,7 @@ import { expect, test, TEST_PASSWORD } from './fixtures.ts';
 import { createIntegration } from './support/integrations-api.ts';
 import { toast } from './support/ui.ts';
 
-// Issue 8, Settings (spec §2; DESIGN §9: working account actions and real usage).
+// Settings: working account actions and real usage.
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -73,7 +73,7 @@ test('a user changes their password, creates, uses and revokes an API token', as
   await expect(page.getByTestId('new-token')).toHaveCount(0);
   await expect(tokens.getByText('just now').first()).toBeVisible();
   await page.getByRole('button', { name: 'Revoke CI script' }).click();
-  // Issue 18 §3: revoking asks first; Cancel keeps the token.
+  // Revoking asks first; Cancel keeps the token.
   const confirm = page.getByRole('dialog', { name: 'Revoke CI script?' });
   await expect(confirm).toContainText('stop working at once');
   await confirm.getByRole('button', { name: 'Cancel' }).click();

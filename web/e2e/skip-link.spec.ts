@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 29 §7 (a keyboard user's first stop): every signed-in screen starts with a "Skip to
+// A keyboard user's first stop: every signed-in screen starts with a "Skip to
 // content" link, hidden until focused, that moves focus past the header and the sidebar.
 
 test.use({ viewport: { width: 1366, height: 900 } });

@@ -6,7 +6,7 @@ import { startDestinationApi, type LoopbackApi } from './support/loopback-apis.t
 import { main, toast } from './support/ui.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
-// Issue 16 in the console: a webhook trigger is chosen and its URL copied; a Stripe-signed
+// Triggers in the console: a webhook trigger is chosen and its URL copied; a Stripe-signed
 // event POSTed to it shows in the events log with its run (a redelivery as a duplicate, a bad
 // signature refused); a test runs with the description's sample event; a cron schedule in a
 // time zone shows its next five fire times and survives a save and a reload.
@@ -237,7 +237,7 @@ test('a cron schedule in a time zone shows its next five fire times and survives
   await cron.fill('30 9 * * MON#2');
   await expect(form.getByText(/day-of-week "MON#2"/)).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save schedule' })).toBeDisabled();
-  // A number out of range reads in our words, without the parser's prefix (issue 29 §5).
+  // A number out of range reads in our words, without the parser's prefix.
   await cron.fill('61 9 * * 1-5');
   await expect(form.getByText(/minute "61": 61 is out of range \(0–59\)/)).toBeVisible();
   await expect(form).not.toContainText('CronPattern');

@@ -1,7 +1,7 @@
 /* global document, window */
 // Mantine's ColorSchemeScript, as a static file: sets the saved theme on <html> before the app
 // loads so a light-theme user never sees a dark flash. Key and default must match
-// src/lib/theme.ts (spec §2: dark by default, preference kept locally under `theme`).
+// src/lib/theme.ts (dark by default, preference kept locally under `theme`).
 (function () {
   var scheme = 'dark';
   try {

@@ -17,10 +17,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
       cssVariablesResolver={cssVariablesResolver}
     >
-      {/* Spec §9: F8 focuses the toasts' region (notification-toasts.tsx). */}
+      {/* F8 focuses the toasts' region (notification-toasts.tsx). */}
       <section ref={notificationsRegion} aria-label="Notifications (F8)" tabIndex={-1}>
         {/* Rendered from the start, not loaded with the first toast: the login guard's
-            'Unauthorized' toast has only 500 ms on screen before its redirect (spec §9). */}
+            'Unauthorized' toast has only 500 ms on screen before its redirect. */}
         <NotificationToasts />
       </section>
       {children}

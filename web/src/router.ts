@@ -4,7 +4,8 @@ import { routeTree } from './routeTree.gen.ts';
 export function createAppRouter() {
   return createRouter({
     routeTree,
-    // Loaders fill the Query cache; let Query, not the router, decide freshness (spec §7).
+    // Loaders fill the Query cache; let Query (lib/query-client.ts), not the router, decide
+    // freshness.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

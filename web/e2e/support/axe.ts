@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * The stories' accessibility bar (issue 8): no serious or critical axe violation on the screen
+ * The stories' accessibility bar: no serious or critical axe violation on the screen
  * as it is. A failure names each rule, the elements and axe's reasons.
  */
 export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {

@@ -2,7 +2,8 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import type { TCreateIntegrationRequest, TIntegration, TIntegrationStatus } from '@patchbay/schema';
 
 // Sets up integrations through the real API, for tests whose story starts after creation.
-// Mutating requests carry the Origin a browser would send (DESIGN §10).
+// Mutating requests carry the Origin a browser would send: the API refuses a cookie-authenticated
+// mutation from another origin.
 
 export async function createIntegration(
   request: APIRequestContext,

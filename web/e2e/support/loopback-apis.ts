@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// Small HTTP APIs on 127.0.0.1 for integrations to call from the sandbox (DESIGN §11: real
+// Small HTTP APIs on 127.0.0.1 for integrations to call from the sandbox (ADR 005: real
 // loopback servers, no mocks). The test stack allows loopback targets
 // (SANDBOX_ALLOW_PRIVATE_NETWORK=true).
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** A toast in the notifications region (spec §9: one at a time), by its title. */
+/** A toast in the notifications region (one at a time), by its title. */
 export function toast(page: Page, title: string): Locator {
   return page
     .getByRole('region', { name: 'Notifications (F8)' })

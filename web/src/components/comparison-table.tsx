@@ -17,8 +17,8 @@ interface ComparisonTableProps {
 }
 
 /**
- * Side-by-side comparison used on the landing and About pages (spec §2). On a phone it scrolls
- * sideways, says so, and keeps the topic column in view (issue 18 §10).
+ * Side-by-side comparison used on the landing and About pages. On a phone it scrolls
+ * sideways, says so, and keeps the topic column in view.
  */
 export function ComparisonTable({ caption, columns, rows }: ComparisonTableProps) {
   const last = columns.length - 1;

@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Issue 18 §3: a destructive action asks first, saying what goes with it. Cancel has the
+ * A destructive action asks first, saying what goes with it. Cancel has the
  * initial focus, so Enter never destroys anything by accident.
  */
 export function ConfirmDialog({

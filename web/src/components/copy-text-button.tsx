@@ -1,7 +1,7 @@
 import { Button, CopyButton } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
-/** Spec §9: the copy indicator lasts 2 s. */
+/** The copy indicator lasts 2 s. */
 export const COPY_INDICATOR_MS = 2000;
 
 /**

@@ -2,11 +2,11 @@ import { useEffect, useId, useState, type ReactElement } from 'react';
 import classes from './hover-hint.module.css';
 
 /**
- * A tooltip drawn by CSS, shown after the spec's 700 ms (§9) on hover or keyboard focus, and
- * closed by Escape until the pointer or the focus leaves (WCAG 1.4.13). The public top bar uses
- * it instead of Mantine's Tooltip, whose positioning library (Floating UI) would add about 20 kB
- * gzip to every public page (issue 19). Console pages, which load Mantine's Tooltip anyway, keep
- * using that one.
+ * A tooltip drawn by CSS, shown after the console's 700 ms tooltip delay on hover or keyboard
+ * focus, and closed by Escape until the pointer or the focus leaves (WCAG 1.4.13). The public top
+ * bar uses it instead of Mantine's Tooltip, whose positioning library (Floating UI) would add
+ * about 20 kB gzip to every public page (ADR 026). Console pages, which load Mantine's Tooltip
+ * anyway, keep using that one.
  */
 export function HoverHint({
   label,

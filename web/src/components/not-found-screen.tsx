@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { usePageMeta } from '../lib/use-page-meta.ts';
 
-// Spec §2 route table: any other path shows these two texts, word for word.
+// Any path no route matches shows these two texts.
 export function NotFoundScreen() {
   usePageMeta({
     title: 'Page not found — Patchbay',

@@ -9,9 +9,9 @@ import {
 } from '../lib/toast.ts';
 import classes from './notification-toasts.module.css';
 
-/** Spec §9: a toast stays this long, unless the pointer or the keyboard is on it. */
+/** A toast stays this long, unless the pointer or the keyboard is on it. */
 export const TOAST_DISPLAY_MS = 5000;
-/** Spec §9: a swipe to the right this far dismisses the toast; a shorter one snaps back. */
+/** A swipe to the right this far dismisses the toast; a shorter one snaps back. */
 export const SWIPE_DISMISS_PX = 50;
 
 const COLORS: Record<ToastVariant, string> = {

@@ -11,7 +11,7 @@ interface PricingPlanCardsProps {
   headingOrder?: 2 | 3;
 }
 
-// Spec §3/§9: the two static plans, Pro marked popular with its savings label.
+// The two static plans, Pro marked popular with its savings label.
 export function PricingPlanCards({ action, headingOrder = 3 }: PricingPlanCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={820} mx="auto">

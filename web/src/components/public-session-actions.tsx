@@ -5,7 +5,7 @@ import { APP_PATHS } from '../lib/site.ts';
 import { HoverHint } from './hover-hint.tsx';
 
 /**
- * Top-bar actions on public pages (spec §2): a signed-in user gets 'Dashboard' and a log-out
+ * Top-bar actions on public pages: a signed-in user gets 'Dashboard' and a log-out
  * icon button; a visitor gets a way back into their account. Nothing shows while the session
  * is still loading, so the bar does not flicker from one state to the other.
  */

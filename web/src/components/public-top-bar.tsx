@@ -9,7 +9,7 @@ interface PublicTopBarProps {
   actions?: ReactNode;
 }
 
-// Spec §2 landing and info pages: product name and theme toggle, plus session actions.
+// The landing and info pages' bar: product name and theme toggle, plus session actions.
 export function PublicTopBar({ actions }: PublicTopBarProps) {
   return (
     <header className={classes.header}>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { SUPPORT_MAILTO } from '../lib/site.ts';
 import classes from './site-footer.module.css';
 
-// Spec §2 footer, link for link: Features and Pricing scroll to the landing page's sections;
+// The footer, link for link: Features and Pricing scroll to the landing page's sections;
 // About, Our Story and Beta Program open /about (the last two at their sections); Privacy
 // Policy, Terms of Service; Contact mails support.
 export function SiteFooter() {

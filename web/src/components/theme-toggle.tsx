@@ -1,7 +1,7 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { HoverHint } from './hover-hint.tsx';
 
-// Spec §2: light or dark, dark by default; MantineProvider's manager stores the choice.
+// Light or dark, dark by default; MantineProvider's manager stores the choice.
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const current = useComputedColorScheme('dark', { getInitialValueInEffect: false });

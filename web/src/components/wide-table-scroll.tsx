@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import classes from './wide-table-scroll.module.css';
 
 /**
- * Issue 18 §10: a table wider than the screen says that it scrolls sideways, and keeps its key
+ * A table wider than the screen says that it scrolls sideways, and keeps its key
  * column (the row headers) in view while it does. When it fits, nothing is added. The scrolling
  * box is focusable so keyboard users can scroll it too (axe scrollable-region-focusable).
  */

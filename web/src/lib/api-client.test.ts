@@ -5,7 +5,7 @@ import { apiRequest, errorMessage, getQueryFn, ResponseShapeError } from './api-
 
 const ZThing = z.object({ id: z.string() });
 
-// These tests exercise the wrapper's contract (spec §7, §8), so fetch is stubbed here only.
+// These tests exercise the wrapper's contract, so fetch is stubbed here only.
 type FetchArgs = [url: string, init: RequestInit];
 
 let calls: FetchArgs[];
@@ -36,7 +36,7 @@ function lastCall(): FetchArgs {
   return call;
 }
 
-/** The spec §8 format, exactly: an Error whose message is `<status>: <body or statusText>`. */
+/** The ApiError format, exactly: an Error whose message is `<status>: <body or statusText>`. */
 async function expectError(result: unknown, message: string): Promise<void> {
   const err: unknown = await Promise.resolve(result).then(
     () => undefined,

@@ -1,9 +1,10 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
 
-// The console's only way to reach the API; it follows spec §7 to the letter.
+// The console's only way to reach the API: the session cookie or a stored Bearer token, JSON in
+// and out, and one error format for every non-OK answer.
 
-/** A non-OK response. The message is `${status}: ${body or statusText}` (spec §8). */
+/** A non-OK response. The message is `${status}: ${body or statusText}`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
@@ -17,7 +18,7 @@ export class ApiError extends Error {
 }
 
 /**
- * A 2xx answer whose JSON does not match the shared schema (issue 13): the console and the
+ * A 2xx answer whose JSON does not match the shared schema (ADR 018): the console and the
  * API disagree. The page shows this message instead of rendering half a record.
  */
 export class ResponseShapeError extends Error {
@@ -118,7 +119,7 @@ function urlFromQueryKey(queryKey: readonly unknown[]): string {
 
 /**
  * GET `url` and return the JSON parsed with `schema` (a mismatch throws ResponseShapeError).
- * With `on401: 'returnNull'` a 401 yields null instead of an error (spec §7: the current-user
+ * With `on401: 'returnNull'` a 401 yields null instead of an error (the current-user
  * lookup); any other non-OK status throws. `schema` may be a function that imports it, called
  * only for a 2xx answer, so a page loads zod only when there is something to parse (auth.ts).
  */
@@ -165,8 +166,8 @@ const STATUS_PREFIX = /^\d{3}: ([\s\S]*)$/;
 const MAX_PLAIN_MESSAGE = 200;
 
 /**
- * What a toast should say about `err`: the server's JSON `message` (DESIGN §4 error bodies),
- * a short plain-text body, or `fallback` — never raw JSON or HTML (DESIGN §9).
+ * What a toast should say about `err`: the server's JSON error body's `message`,
+ * a short plain-text body, or `fallback` — never raw JSON or HTML, which a user cannot read.
  */
 export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof Error)) return fallback;

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { apiRequest, readJson } from './api-client.ts';
 
 /**
- * `apiRequest` (spec §7) that also reads the JSON answer and parses it with a shared schema
- * from `@patchbay/schema`; a mismatch throws ResponseShapeError (issue 13: no casts). For a
+ * `apiRequest` that also reads the JSON answer and parses it with a shared schema from
+ * `@patchbay/schema`; a mismatch throws ResponseShapeError instead of a cast (ADR 018). For a
  * 204 answer, call `apiRequest` instead.
  */
 export async function apiJson<S extends z.ZodType>(

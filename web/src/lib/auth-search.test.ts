@@ -12,7 +12,7 @@ describe('validateAuthSearch', () => {
 });
 
 describe('redirectAfterSignIn', () => {
-  it('goes to /dashboard by default (spec §4)', () => {
+  it('goes to /dashboard by default', () => {
     expect(redirectAfterSignIn({})).toBe('/dashboard');
   });
 

@@ -17,7 +17,7 @@ export function validateAuthSearch(search: Record<string, unknown>): AuthSearch 
   return result;
 }
 
-/** Spec §4: success goes to /dashboard, or to a local `next` path (never another site). */
+/** Success goes to /dashboard, or to a local `next` path (never another site). */
 export function redirectAfterSignIn(search: AuthSearch): string {
   return safeNextPath(search.next);
 }

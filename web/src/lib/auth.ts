@@ -1,7 +1,7 @@
 // The signed-in user. One lookup serves the login guard and the signed-in screens (through
 // React Query: currentUserQuery in lib/queries/account.ts) and the public pages' top bar, landing
 // and pricing (useSignedInUser below, without React Query). Public pages do not load React Query
-// at all (issue 19: their JavaScript), so this module must not import it.
+// at all (ADR 026), so this module must not import it.
 import type { TUser } from '@patchbay/schema';
 import { useEffect, useState } from 'react';
 import { apiRequest, getJson } from './api-client.ts';
@@ -9,9 +9,9 @@ import { apiRequest, getJson } from './api-client.ts';
 export const CURRENT_USER_URL = '/api/auth/user';
 
 /**
- * GET /api/auth/user. Spec §4 and §7: a 401 means "not signed in" (null), not an error. Every
+ * GET /api/auth/user. A 401 means "not signed in" (null), not an error. Every
  * public page asks (the top bar), so the schema, and zod with it, loads only when there is a
- * user to parse: a visitor's pages stay small (issue 19).
+ * user to parse: a visitor's pages stay small (ADR 026).
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<TUser | null> {
   return getJson(CURRENT_USER_URL, {
@@ -25,7 +25,7 @@ let lookup: Promise<TUser | null> | undefined;
 let known: { user: TUser | null } | undefined;
 
 /**
- * The public pages' lookup: once per page load, shared by every caller. Spec §7: never
+ * The public pages' lookup: once per page load, shared by every caller. Never
  * retried, and a failed lookup counts as no user.
  */
 export function signedInUser(): Promise<TUser | null> {
@@ -56,7 +56,7 @@ export function useSignedInUser(): { user: TUser | null; isPending: boolean } {
   return state;
 }
 
-/** Spec §4: logout posts to the server, then the browser goes to /. */
+/** Logout posts to the server, then the browser goes to /. */
 export async function logOut(): Promise<void> {
   try {
     await apiRequest('POST', '/api/auth/logout');

@@ -1,4 +1,4 @@
-// Issue 29 §4: a failed test or run leads with one plain sentence: what failed, whose side it is
+// A failed test or run leads with one plain sentence: what failed, whose side it is
 // likely on, and what to do next. The raw error, its class name and the workflow id go to a
 // details area below it. Plain functions over the run error's name, message, status and line,
 // so every case is tested without a browser.

@@ -2,7 +2,7 @@ import { errorMessage } from './api-client.ts';
 import { toast } from './toast.ts';
 
 /**
- * A mutation's `onError`: the red toast of spec §8 with the server's message, or `fallback`
+ * A mutation's `onError`: the red toast with the server's message, or `fallback`
  * when it gives none. One place, so every failure toast reads the same way.
  */
 export function failureToast(title: string, fallback: string) {

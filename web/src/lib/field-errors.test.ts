@@ -9,7 +9,7 @@ function errorsFor(result: {
   return result.success ? {} : fieldErrors(result.error?.issues ?? []);
 }
 
-describe('fieldErrors with the shared account schemas (spec §5)', () => {
+describe('fieldErrors with the shared account schemas', () => {
   it('requires email and password on login', () => {
     expect(errorsFor(ZLoginRequest.safeParse({ email: '', password: '' }))).toEqual({
       email: 'Email is required',

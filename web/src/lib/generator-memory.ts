@@ -1,6 +1,6 @@
 import type { TGenerator } from '@patchbay/schema';
 
-// Which generator wrote an integration's code (DESIGN §8: reported in the UI). The generate
+// Which generator wrote an integration's code, which the UI reports (ADR 013). The generate
 // response says so, but the integration record does not keep it, so the Create page leaves a
 // note in this tab's sessionStorage for the review page. Code opened later falls back to the
 // header comment each generator writes.
@@ -36,7 +36,7 @@ function recalled(integrationId: string): GeneratorInfo | null {
 
 /**
  * What the code's opening comment says about its author: the template generator labels its
- * code as such (DESIGN §8), and code from a model names the model. Only the leading comment
+ * code as such (ADR 013), and code from a model names the model. Only the leading comment
  * block is read, so a user's later remark further down cannot change the answer.
  */
 export function generatorFromCode(code: string): GeneratorInfo | null {

@@ -39,14 +39,14 @@ function validForm(): IntegrationForm {
 const titles = (form: IntegrationForm) => formProblems(form).map((problem) => problem.title);
 
 describe('promptCounter', () => {
-  it("reads 'n/1000' (spec §2)", () => {
+  it("reads 'n/1000'", () => {
     expect(promptCounter('')).toBe('0/1000');
     expect(promptCounter('x'.repeat(42))).toBe('42/1000');
     expect(promptCounter('x'.repeat(1000))).toBe('1000/1000');
   });
 });
 
-describe('formProblems (spec §5)', () => {
+describe('formProblems', () => {
   it('accepts a complete form', () => {
     expect(formProblems(validForm())).toEqual([]);
     expect(canGenerate(validForm())).toBe(true);
@@ -120,7 +120,7 @@ describe('formProblems (spec §5)', () => {
   });
 });
 
-describe('missingForGeneration and missingCredentials (issue 18 §9)', () => {
+describe('missingForGeneration and missingCredentials', () => {
   it('names each field the rules mark, in the spec order, and nothing once the form is ready', () => {
     const form = emptyForm('Copy customers');
     form.destination = { ...form.destination, apiName: 'CRM', baseUrl: 'crm.example.com' };
@@ -200,7 +200,7 @@ describe('authConfig', () => {
     });
   });
 
-  it('connects an account by default for OAuth (issue 21): only the endpoints typed in are sent', () => {
+  it('connects an account by default for OAuth: only the endpoints typed in are sent', () => {
     expect(authConfig({ ...emptyConnection(), authType: 'oauth' })).toEqual({
       grant: 'authorization_code',
     });
@@ -257,7 +257,7 @@ describe('secretLabel', () => {
 });
 
 describe('request bodies', () => {
-  it('defaults the name and sends secrets only where there are some (spec §7)', () => {
+  it('defaults the name and sends secrets only where there are some', () => {
     const form = validForm();
     form.source.secret = 'sk_live_1';
     form.destination.authType = 'none';
@@ -327,7 +327,7 @@ function acmeDescription(id: string, schemes: TAuthScheme[]): TApiDescription {
   });
 }
 
-describe('descriptions (issue 14 §5)', () => {
+describe('descriptions', () => {
   it("a catalog pick fills the name, base URL, auth type and the key's header name", () => {
     const description = acmeDescription('acme', [{ type: 'api-key', in: 'query', name: 'token' }]);
     expect(connectionFromCatalog(description)).toEqual({

@@ -19,7 +19,7 @@ import {
   type TUpdateIntegrationRequest,
 } from '@patchbay/schema';
 
-// The Create Integration form (spec §2, §5): its values, the checks before generating and the
+// The Create Integration form: its values, the checks before generating and the
 // request bodies built from it. Plain functions, so the rules are unit-tested.
 
 export { DEFAULT_INTEGRATION_NAME, PROMPT_MAX_LENGTH, PROMPT_MIN_LENGTH };
@@ -31,7 +31,7 @@ export const DEFAULT_KEY_HEADER = 'X-API-Key';
 export const DEFAULT_KEY_QUERY_PARAM = 'api_key';
 
 /**
- * How an OAuth 2.0 connection gets its token (issue 21): a connected account (authorization
+ * How an OAuth 2.0 connection gets its token (ADR 024): a connected account (authorization
  * code, the console's Connect button), the client-credentials grant, or an access token pasted.
  */
 export type OAuthMode = 'authorization_code' | 'client_credentials' | 'access_token';
@@ -59,14 +59,14 @@ export interface ConnectionForm {
   tokenUrl: string;
   clientId: string;
   scope: string;
-  /** OAuth 2.0 (issue 21): the grant, and the consent and revocation URLs outside the catalog. */
+  /** OAuth 2.0: the grant, and the consent and revocation URLs outside the catalog. */
   oauthMode: OAuthMode;
   authorizeUrl: string;
   revokeUrl: string;
   /** OpenID Connect UserInfo: names the connected account when the provider has one. */
   userinfoUrl: string;
   /**
-   * Which API description generation and the editor use for this side (issue 14 §4): matched
+   * Which API description generation and the editor use for this side: matched
    * from the name and URL by default, a catalog entry picked in the combobox, an imported
    * OpenAPI document, or none.
    */
@@ -85,7 +85,7 @@ export function emptyConnection(): ConnectionForm {
     apiName: '',
     baseUrl: '',
     placeholders: {},
-    // Spec §2: API Key is the default auth type.
+    // API Key is the default auth type.
     authType: 'api-key',
     secret: '',
     keyLocation: 'header',
@@ -107,7 +107,7 @@ export function emptyForm(prompt = ''): IntegrationForm {
   return { prompt, name: '', source: emptyConnection(), destination: emptyConnection() };
 }
 
-/** Spec §2: the counter under the prompt, 'n/1000'. */
+/** The counter under the prompt, 'n/1000'. */
 export function promptCounter(prompt: string): string {
   return `${prompt.length}/${PROMPT_MAX_LENGTH}`;
 }
@@ -145,9 +145,9 @@ export interface FormProblem {
 }
 
 /**
- * Spec §5, in the spec's order and words: the prompt (at least 20 characters), both API names,
- * both base URLs. The URL toast already says "valid URLs", so a URL the API would refuse
- * (not absolute http(s)) is caught here too instead of after a round trip.
+ * The form's rules, in the order the toasts name them: the prompt (at least 20 characters),
+ * both API names, both base URLs. The URL toast already says "valid URLs", so a URL the API
+ * would refuse (not absolute http(s)) is caught here too instead of after a round trip.
  */
 const INVALID_BASE_URL = 'A base URL must be an absolute URL starting with http:// or https://';
 
@@ -239,7 +239,7 @@ export function placeholderProblems(
   ];
 }
 
-/** Spec §5: the Generate button is enabled only when nothing above is wrong. */
+/** The Generate button is enabled only when nothing above is wrong. */
 export function canGenerate(form: IntegrationForm): boolean {
   return formProblems(form).length === 0;
 }
@@ -247,7 +247,7 @@ export function canGenerate(form: IntegrationForm): boolean {
 const SIDE_LABELS = { source: 'Source', destination: 'Destination' } as const;
 
 /**
- * Issue 18 §9: what is still missing before Generate Code works, as short items to show next to
+ * What is still missing before Generate Code works, as short items to show next to
  * the button. Derived from formProblems (one source of the rules): one item per field it marks.
  */
 export function missingForGeneration(form: IntegrationForm): string[] {
@@ -286,7 +286,7 @@ function fieldGap(form: IntegrationForm, name: string): string {
 }
 
 /**
- * Issue 18 §9: credentials the chosen auth types need but the form does not have yet. Generating
+ * Credentials the chosen auth types need but the form does not have yet. Generating
  * does not need them (the code never sees a secret), tests and runs do, so this is advice next to
  * the button, not a rule of formProblems.
  */
@@ -334,7 +334,7 @@ export function authConfig(connection: ConnectionForm): TAuthConfig | undefined 
         const value = connection[key].trim();
         return value ? { [key]: value } : {};
       };
-      // Issue 21: the catalog supplies endpoints and scopes a connection leaves empty.
+      // The catalog supplies endpoints and scopes a connection leaves empty.
       if (connection.oauthMode === 'authorization_code') {
         return {
           grant: 'authorization_code',
@@ -367,7 +367,7 @@ function secretOf(connection: ConnectionForm): string | undefined {
   return connection.secret;
 }
 
-/** POST /api/integrations (spec §7): the spec's fields plus the auth settings. */
+/** POST /api/integrations: the form's fields plus the auth settings. */
 export function toCreateRequest(form: IntegrationForm): TCreateIntegrationRequest {
   const sourceConfig = authConfig(form.source);
   const destConfig = authConfig(form.destination);
@@ -404,7 +404,7 @@ function descriptionChoices(
   };
 }
 
-/** POST /api/integrations/generate (spec §7): never a credential. */
+/** POST /api/integrations/generate: never a credential, since the code never sees one. */
 export function toGenerateRequest(form: IntegrationForm): TGenerateRequest {
   return {
     sourceApiName: form.source.apiName.trim(),
@@ -419,7 +419,7 @@ export function toGenerateRequest(form: IntegrationForm): TGenerateRequest {
 }
 
 /**
- * Issue 18 §2 "generate again": the generate request for a saved integration with a refined
+ * "Generate again": the generate request for a saved integration with a refined
  * description. Each side keeps the description it uses: one matched from the name and URL is
  * matched again, a chosen catalog entry is named, an imported document is sent back (the
  * integration only says that there is one, so the caller passes the document), none stays none.
@@ -593,7 +593,7 @@ export function operationCount(description: TApiDescription): number {
 }
 
 /**
- * What picking a catalog entry in the API Name combobox fills in (issue 14 §5): the name, the
+ * What picking a catalog entry in the API Name combobox fills in: the name, the
  * base URL and the auth type of the entry's first scheme, with an API key's header or query
  * name and a basic-auth entry's fixed user name when the scheme gives them. The secret is left
  * alone, and the entry becomes this side's description.
@@ -612,7 +612,7 @@ export function connectionFromCatalog(description: TApiDescription): Partial<Con
     patch.keyName = scheme.name;
   }
   if (scheme.type === 'basic' && scheme.secretIn === 'username') patch.basicSecretIn = 'username';
-  // Issue 21: a provider with a browser sign-in connects an account (its endpoints come from the
+  // A provider with a browser sign-in connects an account (its endpoints come from the
   // catalog); one that only offers the client-credentials grant needs its token URL.
   if (scheme.type === 'oauth') {
     patch.oauthMode = defaultOAuthGrant(description);

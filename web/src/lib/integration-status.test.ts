@@ -8,7 +8,7 @@ import {
 } from './integration-status.ts';
 
 describe('status badges', () => {
-  it('uses the spec §4 colours', () => {
+  it('uses the status colours', () => {
     expect(STATUS_COLORS).toEqual({
       active: 'green',
       paused: 'gray',
@@ -17,7 +17,7 @@ describe('status badges', () => {
     });
   });
 
-  it('filters in the spec §2 order', () => {
+  it('filters in the list order', () => {
     expect(STATUS_FILTERS).toEqual(['all', 'active', 'paused', 'failed', 'draft']);
   });
 });

@@ -1,8 +1,8 @@
 import type { TIntegrationStatus } from '@patchbay/schema';
 
-// Spec §4: the four statuses, their badge colours, and what Pause/Resume leads to.
+// The four statuses, their badge colours, and what Pause/Resume leads to.
 
-/** Spec §4 badge colours: active green, paused grey, failed red, draft yellow. */
+/** Badge colours: active green, paused grey, failed red, draft yellow. */
 export const STATUS_COLORS: Record<TIntegrationStatus, 'green' | 'gray' | 'red' | 'yellow'> = {
   active: 'green',
   paused: 'gray',
@@ -17,12 +17,12 @@ export const STATUS_LABELS: Record<TIntegrationStatus, string> = {
   draft: 'Draft',
 };
 
-/** Spec §2 My Integrations: the status filter, in this order. */
+/** My Integrations: the status filter, in this order. */
 export const STATUS_FILTERS = ['all', 'active', 'paused', 'failed', 'draft'] as const;
 export type TStatusFilter = (typeof STATUS_FILTERS)[number];
 
 /**
- * Spec §4 "List menu": a paused integration becomes active (Resume); any other status becomes
+ * The list menu: a paused integration becomes active (Resume); any other status becomes
  * paused (Pause).
  */
 export function toggledStatus(status: TIntegrationStatus): {
@@ -40,7 +40,7 @@ export interface StatusCounts {
   draft: number;
   paused: number;
   failed: number;
-  /** Spec §2: the Active card's '{n} paused/draft' counts every integration that is not active. */
+  /** The Active card's '{n} paused/draft' counts every integration that is not active. */
   notActive: number;
 }
 
@@ -61,7 +61,7 @@ export function countStatuses(items: readonly { status: TIntegrationStatus }[]):
   return counts;
 }
 
-/** Spec §2, §9: the dashboard shows up to 6 integrations, most recently changed first. */
+/** The dashboard shows up to 6 integrations, most recently changed first. */
 export const RECENT_LIMIT = 6;
 
 export function recentIntegrations<T extends { updatedAt: string }>(

@@ -1,4 +1,4 @@
-// A line diff for the replay dialog (issue 17): the recorded run's writes against the replay's,
+// A line diff for the replay dialog (ADR 023): the recorded run's writes against the replay's,
 // as JSON text. Longest common subsequence over lines: writes are small (bodies of a few
 // dozen lines), so the quadratic table is cheap, and the result reads like `diff -u`.
 

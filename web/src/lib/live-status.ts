@@ -1,8 +1,8 @@
 import type { TIntegrationStatus, TRun } from '@patchbay/schema';
 
-// ADR 019 (issue 18 §5): screens that show run results and statuses refresh themselves while
-// something can change them — a run in flight or an active integration — and stop when nothing
-// can. Spec §7 turns polling off by default; these intervals are the deliberate, bounded
+// ADR 019: screens that show run results and statuses refresh themselves while something can
+// change them — a run in flight or an active integration — and stop when nothing can.
+// lib/query-client.ts turns polling off by default; these intervals are the deliberate, bounded
 // exception, and TanStack Query pauses them while the tab is hidden.
 
 /** How often a screen asks again while something is in flight. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelRequest, routingOf, selectedOf } from './notification-channel-form.ts';
 
-describe('the add-channel form (issue 17)', () => {
+describe('the add-channel form', () => {
   it('sends an email channel to the account address when the address is left empty', () => {
     expect(channelRequest({ type: 'email', name: 'Me', target: '  ', selected: [] })).toEqual({
       request: { type: 'email', name: 'Me', address: null, integrationIds: 'all' },

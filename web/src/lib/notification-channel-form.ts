@@ -6,7 +6,7 @@ import {
 } from '@patchbay/schema';
 import { fieldErrors } from './field-errors.ts';
 
-// Settings → Notifications (issue 17): the add-channel form as the API's request, checked with
+// Settings → Notifications (ADR 022): the add-channel form as the API's request, checked with
 // the same schema the API validates with.
 
 /** A multi-select of integrations: none chosen means every integration (the API's 'all'). */

@@ -1,5 +1,5 @@
 import { FREE_INTEGRATION_LIMIT } from '@patchbay/schema';
-// Spec §3 "Pricing plan (static)" with the figures of spec §9. The landing page's pricing
+// The static pricing plans. The landing page's pricing
 // section and /pricing both render this list, so the two can never disagree.
 
 export interface PricingPlan {
@@ -15,7 +15,7 @@ export interface PricingPlan {
   savings: string | null;
 }
 
-/** Spec §9 and the free-tier limit dialog: 5 integrations, counted over the account's life. */
+/** The free-tier limit dialog's figure: 5 integrations, counted over the account's life. */
 export { FREE_INTEGRATION_LIMIT };
 
 export const PRICING_PLANS: readonly PricingPlan[] = [

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec §7: data is never stale, not refetched on focus, not polled, and neither queries nor
- * mutations retry; spec §9: unused data is garbage-collected after 5 minutes. Fresh data
- * comes from invalidating after mutations.
+ * Data is never stale, not refetched on focus, not polled, and neither queries nor mutations
+ * retry; unused data is garbage-collected after 5 minutes. Fresh data comes from invalidating
+ * after mutations, so the console asks the API only when something it did changed an answer.
  */
 let client: QueryClient | undefined;
 
@@ -18,7 +18,7 @@ function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // No default query function: every read comes from a factory in lib/queries/ that
-        // parses its answer with the shared schema (issue 13).
+        // parses its answer with the shared schema (ADR 018).
         staleTime: Infinity,
         gcTime: 5 * 60 * 1000,
         refetchOnWindowFocus: false,

@@ -1,5 +1,5 @@
 // "3 minutes ago", "yesterday": the dashboard's 'Last run', the list's 'Created' column and the
-// run history (spec §2). Plain function so it is tested without a browser.
+// run history. Plain function so it is tested without a browser.
 
 const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 

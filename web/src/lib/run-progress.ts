@@ -1,4 +1,4 @@
-// Issue 29 §3: what a run under way is doing, in words, for its row in the run history: the
+// What a run under way is doing (ADR 037), in words, for its row in the run history: the
 // attempt and its number out of the policy's, the failure before it, and when the next attempt
 // is due. Plain functions, so they are tested without a browser.
 import type { TRunInFlight } from '@patchbay/schema';

@@ -7,7 +7,7 @@ import {
 } from './sidebar-state.ts';
 
 describe('readSidebarExpanded', () => {
-  it('is expanded when nothing is saved (spec §4: expanded is the default)', () => {
+  it('is expanded when nothing is saved (expanded is the default)', () => {
     expect(readSidebarExpanded('')).toBe(true);
     expect(readSidebarExpanded('theme=dark; other=1')).toBe(true);
   });

@@ -1,4 +1,4 @@
-// Spec §2 "Application shell" and §9: the sidebar is expanded by default, its state lives in a
+// The sidebar is expanded by default, its state lives in a
 // cookie for 7 days and Ctrl+B or Cmd+B toggles it.
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -20,7 +20,7 @@ export function sidebarCookie(expanded: boolean): string {
 
 type ShortcutEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 
-/** Ctrl+B or Cmd+B on any platform, as the spec says; not with Alt or Shift held. */
+/** Ctrl+B or Cmd+B on any platform; not with Alt or Shift held. */
 export function isSidebarShortcut(event: ShortcutEvent): boolean {
   return (
     event.key.toLowerCase() === 'b' &&

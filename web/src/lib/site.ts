@@ -1,6 +1,6 @@
 // Facts about the public site that several pages repeat.
 
-/** Spec §2: the footer's Contact and About's 'Contact Support' open a mail to this address. */
+/** The footer's Contact and About's 'Contact Support' open a mail to this address. */
 export const SUPPORT_EMAIL = 'support@patchbay.dev';
 export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
 

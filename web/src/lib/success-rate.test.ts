@@ -46,7 +46,7 @@ describe('successRateColor', () => {
     [50, 'yellow'],
     [49, 'red'],
     [0, 'red'],
-  ] as const)('%i is %s (spec §4: green ≥ 80, yellow ≥ 50, red below)', (rate, color) => {
+  ] as const)('%i is %s (green ≥ 80, yellow ≥ 50, red below)', (rate, color) => {
     expect(successRateColor(rate)).toBe(color);
   });
 });

@@ -1,4 +1,4 @@
-// The dashboard's success-rate bar (spec §2, §4; DESIGN §9: from real run data).
+// The dashboard's success-rate bar, from real run data.
 
 import { DEPLOYED_RUN_KINDS, type TRun } from '@patchbay/schema';
 
@@ -26,7 +26,7 @@ export function successRate(runs: readonly RunLike[]): number | null {
   return total === 0 ? null : Math.round((succeeded / total) * 100);
 }
 
-/** Spec §4: green at 80 or above, yellow at 50 or above, red below 50. */
+/** Green at 80 or above, yellow at 50 or above, red below 50. */
 export function successRateColor(rate: number): 'green' | 'yellow' | 'red' {
   if (rate >= 80) return 'green';
   if (rate >= 50) return 'yellow';

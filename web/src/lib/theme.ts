@@ -1,6 +1,6 @@
 import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
-// Spec §2: dark by default, the preference kept locally under `theme`.
+// Dark by default, the preference kept locally under `theme`.
 // public/color-scheme.js repeats both values to apply them before first paint.
 export const THEME_STORAGE_KEY = 'theme';
 export const DEFAULT_COLOR_SCHEME = 'dark';
@@ -16,8 +16,8 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
   components: {
-    // Spec §9: tooltip delay 700 ms. A plain object, not `Tooltip.extend(…)`: importing Tooltip
-    // here would put it and Floating UI in every page's entry chunk (issue 19).
+    // Tooltip delay 700 ms. A plain object, not `Tooltip.extend(…)`: importing Tooltip here
+    // would put it and Floating UI in every page's entry chunk (ADR 026).
     Tooltip: { defaultProps: { openDelay: 700 } },
   },
 });

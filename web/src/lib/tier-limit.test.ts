@@ -3,7 +3,7 @@ import { ApiError } from './api-client.ts';
 import { isTierLimitError } from './tier-limit.ts';
 
 describe('isTierLimitError', () => {
-  it('recognises the API answer by its message or its code (spec §8)', () => {
+  it('recognises the API answer by its message or its code', () => {
     expect(
       isTierLimitError(
         new ApiError(

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentToast, dismissToast, subscribeToToasts, toast } from './toast.ts';
 
-describe('toasts (spec §9: one at a time)', () => {
+describe('toasts (one at a time)', () => {
   afterEach(() => {
     const shown = currentToast();
     if (shown) dismissToast(shown.id);

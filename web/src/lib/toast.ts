@@ -1,17 +1,17 @@
-// Spec §9: toasts, one at a time. A newer toast replaces the one on screen, so a second failure
-// is never hidden behind a stale first one. Destructive toasts are red (spec §8), warnings
+// Toasts, one at a time. A newer toast replaces the one on screen, so a second failure
+// is never hidden behind a stale first one. Destructive toasts are red, warnings
 // yellow. notification-toasts.tsx renders the current one (auto-close, swipe to dismiss).
 //
-// The console's own small store rather than @mantine/notifications (issue 19): that package's
+// The console's own small store rather than @mantine/notifications (ADR 026): that package's
 // queue, stacking and transitions pulled about 13 kB gzip (with react-remove-scroll) into every
-// page, the public ones included, for a feature the spec limits to a single toast.
+// page, the public ones included, for a feature that shows a single toast.
 
 export type ToastVariant = 'default' | 'destructive' | 'warning';
 
 export interface ToastOptions {
   title: string;
   message: string;
-  /** warning: done, but not all of it (issue 18 §2: generation that did not understand). */
+  /** warning: done, but not all of it (e.g. generation that did not understand the prompt). */
   variant?: ToastVariant;
 }
 

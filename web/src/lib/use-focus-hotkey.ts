@@ -2,7 +2,7 @@ import { useEffect, type RefObject } from 'react';
 
 /**
  * Focuses `ref` when `key` is pressed anywhere, e.g. F8 for the notifications region
- * (spec §9). The element needs `tabIndex={-1}`.
+ * (app-providers.tsx). The element needs `tabIndex={-1}`.
  */
 export function useFocusHotkey(ref: RefObject<HTMLElement | null>, key: string): void {
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * Issue 18 §10: below Mantine's `sm` breakpoint (48em, where `visibleFrom="sm"` columns hide) a
+ * Below Mantine's `sm` breakpoint (48em, where `visibleFrom="sm"` columns hide) a
  * table row shows its secondary facts under its key cell instead. Rendered only there, so the
  * same text never sits twice in the page (once hidden) for assistive tech or tests to trip on.
  */

@@ -4,7 +4,7 @@ import { RequireUser } from '../components/app-shell/require-user.tsx';
 import { WithQueryClient } from '../components/with-query-client.tsx';
 import { loadQueryClient } from '../lib/load-query-client.ts';
 
-// Pathless layout of every signed-in route (spec §2): the login guard, then the shell. Its
+// Pathless layout of every signed-in route: the login guard, then the shell. Its
 // beforeLoad hands React Query's client to every signed-in route's loader.
 export const Route = createFileRoute('/_app')({
   beforeLoad: loadQueryClient,

@@ -22,7 +22,7 @@ export const Route = createFileRoute('/about')({
   component: AboutPage,
 });
 
-// Spec §1 and §2 About: origin story, mission with a comparison against no-code platforms
+// About: origin story, mission with a comparison against no-code platforms
 // and custom cloud functions, and who it is for. The footer's 'Our Story' and 'Beta Program'
 // land on the sections with those ids.
 const MISSION_ROWS: readonly ComparisonRow[] = [

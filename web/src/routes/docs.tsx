@@ -42,9 +42,9 @@ export const Route = createFileRoute('/docs')({
   component: DocsPage,
 });
 
-// Spec §1/§2/§4 docs page: the lifecycle, the code contract (DESIGN §6), auth, schedules,
-// retries and state (DESIGN §5), the sandbox (DESIGN §7), the beta limits and self-hosting
-// (README). Code samples are plain <pre><code>: no editor bundle on a public page.
+// The docs page: the lifecycle, the code contract, auth, schedules, retries and state (ADR 011),
+// the sandbox (ADR 012), the beta limits and self-hosting (README). Code samples are plain
+// <pre><code>: no editor bundle on a public page.
 
 const SECTIONS = [
   { id: 'lifecycle', title: 'How an integration is made' },
@@ -61,7 +61,7 @@ const SECTIONS = [
 
 type SectionId = (typeof SECTIONS)[number]['id'];
 
-// The same example DESIGN §6 and the generator's prompt use, so the docs cannot drift from them.
+// CTX_CONTRACT_EXAMPLE, which the generator's prompt uses too, so the docs cannot drift from it.
 const CONTRACT_EXAMPLE = CTX_CONTRACT_EXAMPLE.trimEnd();
 
 const REQUEST_EXAMPLE = `// Any method, with query parameters and extra headers:

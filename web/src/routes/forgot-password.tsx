@@ -19,7 +19,7 @@ function ForgotPasswordRoute() {
   );
 }
 
-// Issue 18 §11: "Forgot password?" asks for the email and mails a single-use link. The answer
+// "Forgot password?" asks for the email and mails a single-use link. The answer
 // is the same whether or not the account exists; without SMTP an operator resets it.
 function ForgotPasswordPage() {
   usePageMeta({

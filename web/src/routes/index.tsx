@@ -11,7 +11,7 @@ export const Route = createFileRoute('/')({
   component: LandingPage,
 });
 
-// Spec §2 landing page: hero with the prompt box, the difference cards, the comparison table,
+// The landing page: hero with the prompt box, the difference cards, the comparison table,
 // pricing and the footer.
 function LandingPage() {
   usePageMeta({

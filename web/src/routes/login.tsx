@@ -17,7 +17,7 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 });
 
-// Spec §2 /login: Google sign-in first, then email and password, and a link to /signup.
+// Google sign-in first, then email and password, and a link to /signup.
 function LoginPage() {
   usePageMeta({
     title: 'Log in — Patchbay',
@@ -57,7 +57,7 @@ function LoginPage() {
       <GoogleSignInButton />
       <Divider label="or log in with email" labelPosition="center" />
       <LoginForm redirectTo={redirectAfterSignIn(search)} />
-      {/* Issue 18 §11: a mailed single-use link, or an operator's when there is no SMTP. */}
+      {/* A mailed single-use link, or an operator's when there is no SMTP. */}
       <Anchor
         size="sm"
         ta="center"

@@ -11,8 +11,8 @@ export const Route = createFileRoute('/pricing')({
   component: PricingPage,
 });
 
-// DESIGN §9: 'Upgrade to Pro' in the free-tier limit dialog leads here, a real page instead of
-// the spec's dead end. Pro has no checkout in the beta: the page says so rather than pretend.
+// 'Upgrade to Pro' in the free-tier limit dialog leads here, a real page rather than a dead
+// end. Pro has no checkout in the beta: the page says so rather than pretend.
 const PRO_REQUEST_MAILTO = `${SUPPORT_MAILTO}?subject=${encodeURIComponent('Pro plan for my Patchbay account')}`;
 
 function PricingPage() {

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/privacy')({
   component: PrivacyPage,
 });
 
-// Spec §2 and §9: the data kinds of spec §3 and every retention, security and age fact of §9.
+// The kinds of data kept, and every retention, security and age fact.
 function PrivacyPage() {
   return (
     <LegalPage

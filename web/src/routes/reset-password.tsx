@@ -27,7 +27,7 @@ function ResetPasswordRoute() {
   );
 }
 
-// Issue 18 §11: the page a mailed (or operator's) reset link opens. Setting the password
+// The page a mailed (or operator's) reset link opens. Setting the password
 // spends the link and signs out every session of the account.
 function ResetPasswordPage() {
   usePageMeta({

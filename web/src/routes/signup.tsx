@@ -11,7 +11,7 @@ export const Route = createFileRoute('/signup')({
   component: SignupPage,
 });
 
-// Spec §2 /signup: Google sign-in first, then the account form, and a link to /login.
+// Google sign-in first, then the account form, and a link to /login.
 function SignupPage() {
   usePageMeta({
     title: 'Sign up — Patchbay',

@@ -9,8 +9,8 @@ export const Route = createFileRoute('/terms')({
   component: TermsPage,
 });
 
-// Spec §2 and §9: age, plans, refunds, credential care, data after closure, the liability cap
-// and small claims, as the spec states them.
+// Age, plans, refunds, credential care, data after closure, the liability cap and small
+// claims.
 function TermsPage() {
   return (
     <LegalPage

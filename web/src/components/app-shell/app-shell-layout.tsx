@@ -8,13 +8,13 @@ import { SidebarContent } from './sidebar-content.tsx';
 import { useSidebar } from './use-sidebar.ts';
 
 const HEADER_HEIGHT = 56;
-// Spec §9: 16rem expanded, 3rem collapsed, 18rem as the mobile sheet.
+// 16rem expanded, 3rem collapsed, 18rem as the mobile sheet.
 const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_WIDTH_COLLAPSED = '3rem';
 const SHEET_WIDTH = '18rem';
 
 /**
- * The frame of every signed-in screen (spec §2 "Application shell"): a collapsible sidebar and
+ * The frame of every signed-in screen: a collapsible sidebar and
  * a header with the sidebar toggle and the theme toggle. Below 768 px the sidebar leaves the
  * page and opens as a sheet from the left instead.
  */

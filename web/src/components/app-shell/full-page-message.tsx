@@ -5,7 +5,7 @@ interface FullPageMessageProps {
   withLoader?: boolean;
 }
 
-/** A single line centred on an otherwise empty page, for the login guard's states (spec §2). */
+/** A single line centred on an otherwise empty page, for the login guard's states. */
 export function FullPageMessage({ children, withLoader = false }: FullPageMessageProps) {
   return (
     <Center component="main" mih="100dvh" p="md">

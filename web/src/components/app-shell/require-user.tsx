@@ -4,14 +4,14 @@ import { currentUserQuery } from '../../lib/queries/account.ts';
 import { toast } from '../../lib/toast.ts';
 import { FullPageMessage } from './full-page-message.tsx';
 
-/** Spec §9: the redirect to /login follows the Unauthorized toast after 500 ms. */
+/** The redirect to /login follows the Unauthorized toast after 500 ms. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 /**
- * The login guard of every signed-in route (spec §2, §4): 'Loading...' while the session
+ * The login guard of every signed-in route: 'Loading...' while the session
  * loads; without a user a red 'Unauthorized' toast, 'Redirecting to login...' and, after
- * 500 ms, a full-page redirect to /login (with ?next= the page asked for, issue 18 §11). The lookup is never retried (currentUserQuery), and a
- * failed lookup counts as no user.
+ * 500 ms, a full-page redirect to /login (with ?next= the page asked for). The lookup is never
+ * retried (currentUserQuery), and a failed lookup counts as no user.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useQuery(currentUserQuery);
@@ -28,7 +28,7 @@ function RedirectToLogin() {
       message: 'Please log in to continue...',
       variant: 'destructive',
     });
-    // Issue 18 §11: after logging in, the user lands on the page they asked for.
+    // After logging in, the user lands on the page they asked for.
     const next = `${window.location.pathname}${window.location.search}`;
     const timer = window.setTimeout(() => {
       window.location.href = `/login?${new URLSearchParams({ next }).toString()}`;

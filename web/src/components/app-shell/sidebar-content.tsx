@@ -12,7 +12,7 @@ import { logOut } from '../../lib/auth.ts';
 import { BrandMark } from './brand-mark.tsx';
 import classes from './sidebar-content.module.css';
 
-// Spec §2 "Application shell": these three places and Log Out, nothing else.
+// The shell's three places and Log Out, nothing else.
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
   { to: '/integrations', label: 'Integrations', icon: IconPlugConnected },
@@ -20,7 +20,7 @@ const NAV_ITEMS = [
 ] as const satisfies readonly { to: string; label: string; icon: Icon }[];
 
 interface SidebarContentProps {
-  /** The 3rem icon rail: labels become tooltips (spec §9: no delay in the sidebar). */
+  /** The 3rem icon rail: labels become tooltips, with no delay. */
   collapsed: boolean;
   /** The sheet shows the brand in its own header. */
   withBrand: boolean;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isSidebarShortcut, readSidebarExpanded, sidebarCookie } from '../../lib/sidebar-state.ts';
 
 /**
- * Spec §9: below 768 px the sidebar is an off-canvas sheet. Mantine's `sm` breakpoint is 48em
+ * Below 768 px the sidebar is an off-canvas sheet. Mantine's `sm` breakpoint is 48em
  * (768 px) and AppShell hides its navbar below it, so this query must stay in step.
  */
 export const MOBILE_QUERY = '(max-width: 47.99em)';
@@ -19,7 +19,7 @@ export interface SidebarState {
 }
 
 /**
- * Sidebar state (spec §2 "Application shell", §4): expanded by default, kept in the
+ * Sidebar state: expanded by default, kept in the
  * `sidebar_state` cookie, toggled by the header button or Ctrl/Cmd+B. On mobile the same
  * controls open and close the sheet and leave the saved desktop state alone.
  */

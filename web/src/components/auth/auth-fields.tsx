@@ -30,7 +30,7 @@ const PASSWORD_HINT = 'Must be at least 8 characters';
 interface PasswordFieldProps extends FieldProps {
   label: string;
   name: string;
-  /** A new password shows the length rule (spec §5) and asks the browser for a new one. */
+  /** A new password shows the length rule and asks the browser for a new one. */
   isNew?: boolean;
 }
 

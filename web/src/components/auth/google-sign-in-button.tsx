@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 
 /**
- * Spec §2, §7: Google sign-in is a full browser navigation to GET /api/auth/google, which
+ * Google sign-in is a full browser navigation to GET /api/auth/google, which
  * redirects to Google (or back to /login?error=<code>). A plain link, not a router link.
  */
 export function GoogleSignInButton() {

@@ -7,8 +7,8 @@ interface LoginFormProps {
   redirectTo: string;
 }
 
-// Spec §2 /login, §5: email (type email) and password, both required, checked with the same
-// schema the API uses; server failures arrive as the 'Login failed' toast (spec §8).
+// Email (type email) and password, both required, checked with the same schema the API uses;
+// server failures arrive as the 'Login failed' toast.
 export function LoginForm({ redirectTo }: LoginFormProps) {
   const submit = useAuthSubmit({
     endpoint: '/api/auth/login',

@@ -8,9 +8,8 @@ interface SignupFormProps {
   redirectTo: string;
 }
 
-// Spec §2 /signup, §5: optional first and last name, required email and a password of at
-// least 8 characters, checked with the same schema the API uses; server failures arrive as the
-// 'Signup failed' toast (spec §8).
+// Optional first and last name, required email and a password of at least 8 characters,
+// checked with the same schema the API uses; server failures arrive as the 'Signup failed' toast.
 export function SignupForm({ redirectTo }: SignupFormProps) {
   const submit = useAuthSubmit({
     endpoint: '/api/auth/signup',
@@ -65,7 +64,7 @@ export function SignupForm({ redirectTo }: SignupFormProps) {
   );
 }
 
-/** Names are optional (spec §5): an empty box is sent as no name rather than ''. */
+/** Names are optional: an empty box is sent as no name rather than ''. */
 function withoutBlankNames({ firstName, lastName, ...rest }: TSignupRequest): TSignupRequest {
   return {
     ...rest,

@@ -5,21 +5,21 @@ import { toast } from '../../lib/toast.ts';
 
 interface AuthSubmitOptions {
   endpoint: '/api/auth/login' | '/api/auth/signup';
-  /** Spec §8 success text, after the title 'Success!'. */
+  /** The success text, after the title 'Success!'. */
   successMessage: string;
   failureTitle: string;
-  /** Shown when the server gives no readable message (spec §8). */
+  /** Shown when the server gives no readable message. */
   failureFallback: string;
   /** Where the browser goes on success. */
   redirectTo: string;
 }
 
 /**
- * Posts the login or signup form. Spec §4: on success a toast, then a full-page redirect (so
+ * Posts the login or signup form. On success a toast, then a full-page redirect (so
  * the whole console starts fresh with the new session cookie); on failure a red toast with the
  * server's message. It stays "successful" while the browser leaves, so the button keeps its
  * submitting state until the next page loads. Plain state, not a React Query mutation: the
- * public pages do not load React Query (issue 19).
+ * public pages do not load React Query (ADR 026).
  */
 export function useAuthSubmit(options: AuthSubmitOptions) {
   const [state, setState] = useState<'idle' | 'pending' | 'success'>('idle');

@@ -16,7 +16,7 @@ interface SchemaFormOptions<TValues, TOut> {
   /**
    * Loads the schema, e.g. `() => import('@patchbay/schema').then((m) => m.ZLoginRequest)`.
    * Shared schemas bring zod (about 27 kB gzip), which a public page need not download before
-   * anyone types (issue 19); loading starts at the first edit and is awaited at submit.
+   * anyone types (ADR 026); loading starts at the first edit and is awaited at submit.
    */
   schema: () => Promise<FormSchema<TOut>>;
   initial: TValues;

@@ -4,7 +4,7 @@ import { checkModule, describeModuleProblem } from '@patchbay/catalog/check-modu
 import { useDeferredValue, useMemo } from 'react';
 
 /**
- * Issue 18 §1: Save keeps code that cannot run (work in progress), but says so; Save & Deploy
+ * Save keeps code that cannot run (work in progress), but says so; Save & Deploy
  * would be refused with the same words (the API runs the same check). Empty code is the
  * "no code yet" case, which the page explains elsewhere.
  */

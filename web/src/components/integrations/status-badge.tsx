@@ -2,7 +2,7 @@ import type { TIntegrationStatus } from '@patchbay/schema';
 import { STATUS_COLORS, STATUS_LABELS } from '../../lib/integration-status.ts';
 import { TintedBadge } from './tinted-badge.tsx';
 
-/** Spec §4: active green, paused grey, failed red, draft yellow. */
+/** Active green, paused grey, failed red, draft yellow. */
 export function StatusBadge({ status }: { status: TIntegrationStatus }) {
   return (
     <TintedBadge color={STATUS_COLORS[status]} data-status={status}>

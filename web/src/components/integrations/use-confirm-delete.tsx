@@ -9,7 +9,7 @@ import { useDeleteIntegration } from './use-integration-actions.ts';
 type IntegrationRef = Pick<TIntegration, 'id' | 'name'>;
 
 /**
- * Issue 18 §3: Delete (list menu, dashboard cards) asks first, naming the integration and
+ * Delete (list menu, dashboard cards) asks first, naming the integration and
  * saying that its runs and history go too — and, on Free, that the slot does not come back
  * (ADR 010). `ask(integration)` opens the question; render `dialog` once.
  */

@@ -17,8 +17,8 @@ type IntegrationRef = Pick<TIntegration, 'id' | 'name'>;
 const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
 
 /**
- * Spec §8: 'Integration deleted' or the failure toast. Callers ask first (issue 18 §3, which
- * overrides spec §2's "no confirmation step"): see use-confirm-delete.tsx.
+ * 'Integration deleted' or the failure toast. Callers ask first, since a delete takes the runs
+ * and history with it: see use-confirm-delete.tsx.
  */
 export function useDeleteIntegration() {
   const queryClient = useQueryClient();
@@ -37,8 +37,8 @@ export function useDeleteIntegration() {
   });
 }
 
-/** Spec §4 Pause/Resume: PUT with the status alone; failure toast 'Failed to update status'. */
-/** What starts a resumed integration's runs, by its trigger (issue 16). */
+/** Pause/Resume: PUT with the status alone; failure toast 'Failed to update status'. */
+/** What starts a resumed integration's runs, by its trigger. */
 const RESUMED_RUNS: Record<TTriggerType, string> = {
   schedule: 'on its schedule',
   webhook: 'on each webhook event',
@@ -70,7 +70,7 @@ export function useSetIntegrationStatus() {
   });
 }
 
-/** DESIGN §9: 'Run' on the dashboard and 'Run now' on the review page start a deployed run. */
+/** 'Run' on the dashboard and 'Run now' on the review page start a deployed run. */
 export function useRunIntegrationNow() {
   const queryClient = useQueryClient();
   return useMutation({

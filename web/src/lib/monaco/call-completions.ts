@@ -2,7 +2,7 @@ import { callPathFor } from '@patchbay/catalog/check-calls';
 import type { TApiDescription, TIntegrationDescriptions } from '@patchbay/schema';
 
 // What the editor offers inside `ctx.source.*(...)` / `ctx.destination.*(...)` string
-// arguments (issue 14 §5): the described paths for the method being called, or the methods
+// arguments: the described paths for the method being called, or the methods
 // for `request('…')`. Plain functions over the text before the cursor, so they are unit-tested
 // without Monaco; description-completion.ts turns them into Monaco completion items.
 

@@ -8,7 +8,7 @@ import {
 } from './call-completions.ts';
 import { monaco } from './setup-monaco.ts';
 
-// Monaco glue for the API descriptions (issue 14 §5, issue 15 §4): completion of paths and
+// Monaco glue for the API descriptions: completion of paths and
 // methods in client calls, and the static check's warnings as markers. Reached only through
 // the review page's lazily loaded editor module, like the rest of lib/monaco.
 

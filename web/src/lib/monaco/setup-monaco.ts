@@ -4,10 +4,11 @@ import * as monaco from 'monaco-editor';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import TypeScriptWorker from 'monaco-editor/esm/vs/language/typescript/ts.worker?worker';
 
-// DESIGN §9: Monaco is bundled with the console (never a CDN) and loaded only by the review
+// Monaco is bundled with the console (never a CDN) and loaded only by the review
 // route — this module is reached only through a dynamic import there. Importing it sets
 // Monaco up once: local workers, the bundled copy for @monaco-editor/react, and the ctx
-// contract (DESIGN §6) as a declaration file, so `ctx.` completes in the editor.
+// contract (CTX_CONTRACT_DTS from @patchbay/schema) as a declaration file, so `ctx.` completes
+// in the editor.
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string) {

@@ -8,7 +8,7 @@ import { CURRENT_USER_URL, fetchCurrentUser } from '../auth.ts';
 
 /**
  * The signed-in user for the login guard, the shell and Settings (lib/auth.ts fetches it).
- * Spec §4 and §7: never retried; a 401 is "not signed in" (null), not an error.
+ * Never retried; a 401 is "not signed in" (null), not an error.
  */
 export const currentUserQuery = queryOptions({
   queryKey: [CURRENT_USER_URL],

@@ -9,10 +9,10 @@ import {
 import { getQueryFn } from '../api-client.ts';
 import { apiJson } from '../api-json.ts';
 
-// API descriptions (issue 14 §5): the built-in catalog the Create form's combobox searches and
+// API descriptions: the built-in catalog the Create form's combobox searches and
 // the docs page lists, the entry a typed name and URL match, and the descriptions an
 // integration's editor checks and completes against. Catalog answers never change while the
-// console runs, so spec §7's "never stale" default fits them as it is.
+// console runs, so the "never stale" default (lib/query-client.ts) fits them as it is.
 
 const CATALOG = '/api/catalog';
 

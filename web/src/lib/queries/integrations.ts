@@ -14,11 +14,11 @@ import { getQueryFn } from '../api-client.ts';
 import { apiJson } from '../api-json.ts';
 
 // One place for every integration read (STYLE: queryOptions factories per resource). Keys
-// start with the API path, which getQueryFn (spec §7) fetches; every answer is parsed with
-// its shared schema (issue 13); the paged run history builds its own URL. Defaults from spec §7 apply: never stale, no refetch
-// on focus, no retries — fresh data comes from invalidating after mutations. Screens add a
-// bounded refetchInterval while a run is in flight or an integration is active (ADR 019,
-// lib/live-status.ts).
+// start with the API path, which getQueryFn fetches; every answer is parsed with its shared
+// schema (ADR 018); the paged run history builds its own URL. The defaults of
+// lib/query-client.ts apply: never stale, no refetch on focus, no retries — fresh data comes
+// from invalidating after mutations. Screens add a bounded refetchInterval while a run is in
+// flight or an integration is active (ADR 019, lib/live-status.ts).
 
 const BASE = '/api/integrations';
 
@@ -28,7 +28,7 @@ export const RUNS_PAGE_SIZE = 20;
 export const integrationQueries = {
   /** Prefix of every integration query. */
   all: () => [BASE] as const,
-  /** Each item carries its last deployed run (issue 18 §6). */
+  /** Each item carries its last deployed run. */
   list: () =>
     queryOptions({
       queryKey: [BASE],
@@ -46,7 +46,7 @@ export const integrationQueries = {
       queryKey: [BASE, id, 'state'],
       queryFn: getQueryFn({ schema: ZIntegrationState }),
     }),
-  /** The Runs panel: newest first, one page at a time ('Load more'), filtered (issue 17). */
+  /** The Runs panel: newest first, one page at a time ('Load more'), filtered (ADR 023). */
   runs: (id: string, filter: RunsFilter = {}) =>
     infiniteQueryOptions({
       queryKey: [BASE, id, 'runs', 'pages', filter],
@@ -55,7 +55,7 @@ export const integrationQueries = {
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (last) => last.nextBefore ?? undefined,
     }),
-  /** One run with its logs and transcript: the Runs panel's detail view (issue 17). */
+  /** One run with its logs and transcript: the Runs panel's detail view. */
   run: (id: string, runId: string) =>
     queryOptions({
       queryKey: [BASE, id, 'runs', runId],
@@ -69,7 +69,7 @@ export const integrationQueries = {
     }),
 };
 
-/** The run history's filters (issue 17): how the run started, how it ended. */
+/** The run history's filters: how the run started, how it ended. */
 export interface RunsFilter {
   kind?: TRunKind | undefined;
   status?: 'success' | 'failed' | undefined;

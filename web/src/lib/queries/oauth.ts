@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { getQueryFn } from '../api-client.ts';
 import { apiJson } from '../api-json.ts';
 
-// OAuth 2.0 connections (issue 21): each integration's connected accounts (status and account
+// OAuth 2.0 connections (ADR 024): each integration's connected accounts (status and account
 // name, never a token) and the operators' OAuth apps.
 
 export const oauthQueries = {

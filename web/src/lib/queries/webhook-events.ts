@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { ZWebhookEventsPage } from '@patchbay/schema';
 import { apiJson } from '../api-json.ts';
 
-// Issue 16: an integration's webhook events log, newest first, a page at a time, like the runs
+// An integration's webhook events log (ADR 021), newest first, a page at a time, like the runs
 // (lib/queries/integrations.ts); under the integration's key, so invalidating it refreshes this.
 
 export const EVENTS_PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode 
 
 // The docs page's catalog list sits far down the page, and it brings React Query, zod and the
 // shared schemas (about 40 kB gzip) to parse GET /api/catalog. It loads when the reader comes
-// near it (or opens /docs#api-catalog), so the rest of the page stays light (issue 19, ADR 026).
+// near it (or opens /docs#api-catalog), so the rest of the page stays light (ADR 026).
 const CatalogListWithClient = lazy(() => import('./catalog-list.tsx'));
 
 /** What the list shows while it loads: before the reader reaches it, and while it fetches. */

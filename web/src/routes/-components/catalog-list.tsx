@@ -14,7 +14,7 @@ function categoryLabel(category: TCatalogSummary['category']): string {
 }
 
 /**
- * Issue 14 §5: the docs page lists the built-in catalog (GET /api/catalog, public), each entry
+ * The docs page lists the built-in catalog (GET /api/catalog, public), each entry
  * with its category and a link to the vendor's own reference.
  */
 /** Loaded by catalog-list-on-view.tsx: the list with the console's one QueryClient. */

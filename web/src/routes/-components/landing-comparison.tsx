@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { ComparisonTable, type ComparisonRow } from '../../components/comparison-table.tsx';
 import classes from './landing.module.css';
 
-// Spec §2: traditional approach versus Patchbay. "Traditional" covers both things teams do
+// Traditional approach versus Patchbay. "Traditional" covers both things teams do
 // today: a no-code connector platform or hand-written cloud functions.
 const ROWS: readonly ComparisonRow[] = [
   {

@@ -2,8 +2,8 @@ import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@man
 import { IconCode, IconPlugConnected, IconRefresh, IconServerOff } from '@tabler/icons-react';
 import classes from './landing.module.css';
 
-// Spec §2: the four 'difference' cards, in the spec's order. The claims are the ones spec §1
-// makes and the product keeps (DESIGN §5–§7).
+// The four 'difference' cards. Each claim is one the product keeps: credentials are added
+// outside the code (ADR 012), runs are durable (ADR 011), the code is plain JavaScript.
 const DIFFERENCES = [
   {
     icon: IconPlugConnected,

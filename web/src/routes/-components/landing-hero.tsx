@@ -7,8 +7,6 @@ import { FREE_INTEGRATION_LIMIT } from '../../lib/pricing-plans.ts';
 import { APP_PATHS } from '../../lib/site.ts';
 import classes from './landing.module.css';
 
-/** The Create Integration page accepts at most this many characters (spec §5). */
-
 /**
  * Keeps the prompt for the Create Integration page, which reads and clears it, so nothing
  * typed here is lost to the signup detour (ADR 006).
@@ -31,7 +29,7 @@ export function LandingHero() {
     promptRef.current?.focus();
   }
 
-  // Spec §2: a signed-in user goes on to create the integration, a visitor signs up first
+  // A signed-in user goes on to create the integration, a visitor signs up first
   // and then lands there (ADR 006: /integrations/new, since /dashboard/new does not exist).
   async function generate() {
     rememberPrompt(prompt.trim());

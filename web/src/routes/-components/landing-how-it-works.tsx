@@ -1,7 +1,7 @@
 import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import classes from './landing.module.css';
 
-// The lifecycle the docs describe (spec §4): prompt, generation, review and edit, sandbox
+// The lifecycle the docs describe: prompt, generation, review and edit, sandbox
 // test, deployment.
 const STEPS = [
   {

@@ -4,7 +4,7 @@ import { PricingPlanCards } from '../../components/pricing-plan-cards.tsx';
 import { APP_PATHS } from '../../lib/site.ts';
 import classes from './landing.module.css';
 
-// Spec §2: anchor 'pricing'; both plan buttons go to /signup.
+// Anchor 'pricing'; both plan buttons go to /signup.
 export function LandingPricing() {
   return (
     <section id="pricing" className={classes.section} aria-labelledby="pricing-title">

@@ -5,14 +5,14 @@ import { PublicPageLayout } from '../../components/public-page-layout.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 import classes from './prose.module.css';
 
-/** The policies' shared date (spec §9). */
+/** The policies' shared date. */
 export const POLICIES_LAST_UPDATED = 'January 2025';
 
 interface LegalPageProps {
   title: string;
   /** The page's search-result description; the tab title is derived from `title`. */
   description: string;
-  /** The other policy: spec §2, Privacy and Terms each link to the other. */
+  /** The other policy: Privacy and Terms each link to the other. */
   other: { to: '/privacy' | '/terms'; label: string };
   children: ReactNode;
 }

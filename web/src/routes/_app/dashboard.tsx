@@ -29,7 +29,7 @@ export const Route = createFileRoute('/_app/dashboard')({
   component: DashboardPage,
 });
 
-// Spec §2 "Dashboard".
+// The dashboard.
 function DashboardPage() {
   usePageMeta({ title: 'Dashboard — Patchbay', description: 'Your integrations at a glance.' });
   // The guard in _app.tsx has already loaded the user; this reads the cache.

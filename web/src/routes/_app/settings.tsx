@@ -17,7 +17,7 @@ import { UsageTab } from './settings/-components/usage-tab.tsx';
 type SettingsTab = 'account' | 'usage' | 'oauth-apps' | 'notifications';
 
 export const Route = createFileRoute('/_app/settings')({
-  // ?tab=usage opens API Usage directly; Account is the default (spec §2).
+  // ?tab=usage opens API Usage directly; Account is the default.
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } =>
     search.tab === 'usage' || search.tab === 'oauth-apps' || search.tab === 'notifications'
       ? { tab: search.tab }
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/_app/settings')({
   component: SettingsPage,
 });
 
-// Spec §2 "Settings", with DESIGN §9's working account actions and real usage.
+// Settings: working account actions and real usage.
 function SettingsPage() {
   usePageMeta({ title: 'Settings — Patchbay', description: 'Your account and usage.' });
   const { tab = 'account' } = Route.useSearch();
@@ -60,9 +60,9 @@ function SettingsPage() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="account">Account</Tabs.Tab>
           <Tabs.Tab value="usage">API Usage</Tabs.Tab>
-          {/* Issue 17: where failure and recovery alerts go. */}
+          {/* Where failure and recovery alerts go (ADR 022). */}
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
-          {/* Issue 21: operators register the OAuth apps users connect their accounts with. */}
+          {/* Operators register the OAuth apps users connect their accounts with. */}
           {user.role === 'operator' && <Tabs.Tab value="oauth-apps">OAuth apps</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="account">

@@ -8,8 +8,8 @@ import { formatRelativeTime } from '../../../lib/relative-time.ts';
 const SHOWN = 3;
 
 /**
- * Issue 18 §6: failures are not hidden under "paused/draft". The count of failed integrations,
- * red when any, each with its latest error. Beside the spec's four stat cards, not among them.
+ * Failures are not hidden under "paused/draft". The count of failed integrations, red when
+ * any, each with its latest error. Beside the four stat cards, not among them.
  */
 export function FailedIntegrationsCard({
   integrations,

@@ -7,9 +7,9 @@ import { useRunIntegrationNow } from '../../../components/integrations/use-integ
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time.ts';
 
 /**
- * Spec §2 Dashboard: name, source and destination API names, status badge, 'Last run' and
- * Run / Edit / Delete — which work here (DESIGN §9). Issue 18: 'Last run' is the real last
- * deployed run or 'Never run' (§6); a draft offers no Run (§1); Delete asks first (§3).
+ * A dashboard card: name, source and destination API names, status badge, 'Last run' and
+ * Run / Edit / Delete. 'Last run' is the real last deployed run or 'Never run'; a draft is not
+ * deployed, so it offers no Run; Delete asks first.
  */
 export function IntegrationCard({
   integration,

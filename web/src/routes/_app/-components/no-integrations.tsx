@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 
 /**
  * The empty state the dashboard and My Integrations both show before the first integration;
- * only the button's words differ (spec §2).
+ * only the button's words differ.
  */
 export function NoIntegrations({ actionLabel }: { actionLabel: string }) {
   return (

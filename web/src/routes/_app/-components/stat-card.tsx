@@ -8,7 +8,7 @@ interface StatCardProps {
   description?: string;
 }
 
-/** Spec §2 Dashboard: a stat card takes a title, a value, an icon and an optional description. */
+/** A dashboard stat card: it takes a title, a value, an icon and an optional description. */
 export function StatCard({ title, value, icon, description }: StatCardProps) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>

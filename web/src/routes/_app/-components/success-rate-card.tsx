@@ -12,7 +12,7 @@ import { deployedRuns, successRate, successRateColor } from '../../../lib/succes
 const MAX_INTEGRATIONS = 20;
 
 /**
- * Spec §2, §4 and DESIGN §9: the success-rate bar (0-100) from real runs — the share of
+ * The success-rate bar (0-100) from real runs — the share of
  * successful deployed runs among the latest runs of each integration. Green at 80 or above,
  * yellow at 50 or above, red below.
  */
@@ -42,7 +42,7 @@ export function SuccessRateCard({
           <Text size="sm" fw={500} c="dimmed" id="success-rate-title">
             Success rate
           </Text>
-          {/* Spec §7: no polling; runs that finished since the page loaded arrive on request. */}
+          {/* No polling; runs that finished since the page loaded arrive on request. */}
           <Tooltip label="Refresh">
             <ActionIcon
               variant="subtle"

@@ -59,7 +59,7 @@ const FILTER_OPTIONS = STATUS_FILTERS.map((value) => ({
   label: value === 'all' ? 'All' : STATUS_LABELS[value],
 }));
 
-// Spec §2 "My Integrations".
+// My Integrations.
 function IntegrationsPage() {
   usePageMeta({
     title: 'My Integrations — Patchbay',
@@ -130,7 +130,7 @@ function IntegrationsPage() {
             </Paper>
           ) : (
             <Paper withBorder radius="md">
-              {/* Issue 18 §10: below the sm breakpoint (phones) the table keeps Name, Status and
+              {/* Below the sm breakpoint (phones) the table keeps Name, Status and
                   the menu; the APIs and the creation time move under the name. */}
               <Table verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
                 <Table.Thead>
@@ -205,7 +205,7 @@ function IntegrationRow({
       </Table.Td>
       <Table.Td>
         <StatusBadge status={integration.status} />
-        {/* Issue 29 §3: pausing hides no failure; it stays in view until a run succeeds. */}
+        {/* Pausing hides no failure (ADR 037); it stays in view until a run succeeds. */}
         {integration.status === 'paused' && integration.lastRunStatus === 'failed' && (
           <Text size="xs" c="var(--mantine-color-error)" mt={2}>
             Last run failed
@@ -238,7 +238,7 @@ function IntegrationRow({
             >
               View / Edit
             </Menu.Item>
-            {/* Issue 18 §1: a draft has nothing to pause; it goes live from its review page. */}
+            {/* A draft has nothing to pause; it goes live from its review page. */}
             {integration.status !== 'draft' && (
               <Menu.Item
                 leftSection={

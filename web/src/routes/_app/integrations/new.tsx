@@ -52,7 +52,7 @@ function readPendingPrompt(): string {
   }
 }
 
-/** Spec §8: the server's message, else 'Failed to generate code', else the generic advice. */
+/** The server's message, else 'Failed to generate code', else the generic advice. */
 function generationFailureText(err: unknown): string {
   const message = errorMessage(err, '');
   if (message && !(err instanceof TypeError)) return message;
@@ -61,7 +61,7 @@ function generationFailureText(err: unknown): string {
     : 'Please check your prompt and try again';
 }
 
-// Spec §2 "Create Integration", §5 validation, §7 create flow, §8 toasts.
+// Create Integration: the form, its checks, the create flow and its toasts.
 function CreateIntegrationPage() {
   usePageMeta({
     title: 'Create Integration — Patchbay',
@@ -75,7 +75,7 @@ function CreateIntegrationPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const pending = create.isPending;
   const ready = canGenerate(form);
-  // Issue 18 §9: the button says why it is disabled, from the same rules as the toasts.
+  // The button says why it is disabled, from the same rules as the toasts.
   const missing = missingForGeneration(form);
   const credentials = missingCredentials(form);
   const { draftId } = create;
@@ -101,12 +101,12 @@ function CreateIntegrationPage() {
     for (const key of Object.keys(patch)) clearError(`${side}.${key}`);
   };
 
-  /** The spec's toasts and field errors for what is wrong; true when nothing is. */
+  /** The toasts and field errors for what is wrong; true when nothing is. */
   const checkForm = (formElement: HTMLFormElement | null): boolean => {
     const problems = formProblems(form);
     const first = problems[0];
     if (!first) return true;
-    // One toast at a time (spec §9): the first rule that fails, in the spec's order.
+    // One toast at a time: the first rule that fails, in formProblems' order.
     toast({ title: first.title, message: first.message, variant: 'destructive' });
     const next: Record<string, string> = {};
     for (const problem of problems) for (const name of problem.fields) next[name] = problem.message;
@@ -115,7 +115,7 @@ function CreateIntegrationPage() {
     return false;
   };
 
-  // Issue 21: connecting an account needs the integration, so the form is saved as a draft.
+  // Connecting an account needs the integration, so the form is saved as a draft.
   const connectAccount = (side: 'source' | 'destination') => () => {
     if (pending || create.connectAccount.isPending) return;
     if (!checkForm(formRef.current)) return;
@@ -271,9 +271,9 @@ function CreateIntegrationPage() {
           <Group gap="sm">
             <Button
               type="submit"
-              // Spec §5: disabled until the rules hold and while pending. Until they hold it is
-              // only marked disabled (aria-disabled), so a click or Enter still explains what is
-              // missing with the spec's toasts instead of doing nothing.
+              // Disabled until the rules hold and while pending. Until they hold it is only
+              // marked disabled (aria-disabled), so a click or Enter still explains what is
+              // missing with the form's toasts instead of doing nothing.
               disabled={pending}
               data-disabled={!ready || undefined}
               aria-disabled={!ready || pending}

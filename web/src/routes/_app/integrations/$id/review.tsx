@@ -79,7 +79,7 @@ import { TestResultsDialog } from './-components/test-results-dialog.tsx';
 import { VersionsPanel } from './-components/versions-panel.tsx';
 
 export const Route = createFileRoute('/_app/integrations/$id/review')({
-  // ?run=<workflow id>: an alert's run link (issue 17) opens that run in the Runs tab.
+  // ?run=<workflow id>: an alert's run link (ADR 022) opens that run in the Runs tab.
   // ?edit=source|destination: a link to a side's Edit connection panel (ADR 031).
   validateSearch: (search: Record<string, unknown>): { run?: string; edit?: TConnectionSide } => ({
     ...(typeof search.run === 'string' && search.run !== '' ? { run: search.run } : {}),
@@ -100,8 +100,8 @@ function ReviewPage() {
 
 const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
 
-// Spec §2 "Review sandbox", §4 (Save & Deploy), §8 toasts; DESIGN §9 additions: runs, versions,
-// export, schedule, the generator and Run now.
+// The review sandbox: the editor, Test, Save & Deploy and their toasts; runs, versions, export,
+// schedule, the generator and Run now.
 function Review({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const { data: integration } = useSuspenseQuery(integrationQueries.detail(id));
@@ -118,9 +118,9 @@ function Review({ id }: { id: string }) {
   const dirty = code !== integration.generatedCode;
   const [generator, setGenerator] = useState(() => generatorInfo(id, integration.generatedCode));
   const [regenerateOpen, setRegenerateOpen] = useState(false);
-  // Issue 18 §4: a test captures writes unless the user asks for a live one.
+  // A test captures writes (ADR 017) unless the user asks for a live one.
   const [testMode, setTestMode] = useState<TTestMode>('dry-run');
-  // Issue 16: a webhook integration can be tested with a sample event; the events log links
+  // A webhook integration can be tested with a sample event; the events log links
   // each event to its run in the Runs tab.
   const [eventDialogOpen, setEventDialogOpen] = useState(false);
   const { run: linkedRun, edit: editing = null } = Route.useSearch();
@@ -143,7 +143,7 @@ function Review({ id }: { id: string }) {
   // The last test failed before its first request: deploying asks first, showing that failure.
   const [unsentTest, setUnsentTest] = useState<{ message: string } | null>(null);
 
-  // Issue 14 §5 / 15 §4: the descriptions both sides use, for the static check, the markers
+  // The descriptions both sides use, for the static check, the markers
   // and completion. The page works without them (a side may have none).
   const descriptions = useQuery(integrationDescriptionsQuery(id));
   const checkedCode = useDeferredValue(code);
@@ -219,7 +219,7 @@ function Review({ id }: { id: string }) {
       failureToast('Deployment failed', 'Failed to deploy integration')(err);
       const problems = deployProblems(err);
       if (problems) setRefusal({ action: 'deploy', problems });
-      // Issue 18 §1: a refusal names the line and column; the editor goes there.
+      // A refusal names the line and column; the editor goes there.
       const at = codeProblemPosition(err);
       if (at) showLine(at.line, at.column);
     },
@@ -258,7 +258,7 @@ function Review({ id }: { id: string }) {
     }: {
       current: string;
       mode: TTestMode;
-      /** A sample webhook event's body, for ctx.event (issue 16). */
+      /** A sample webhook event's body, for ctx.event. */
       event?: unknown;
       /** Its headers, for ctx.event.headers. */
       eventHeaders?: Record<string, string>;
@@ -288,7 +288,7 @@ function Review({ id }: { id: string }) {
     test.isPending ||
     restore.isPending;
 
-  // Issue 18 §2: try again on this integration with a refined description (no new slot).
+  // Try again on this integration with a refined description (no new slot).
   const refineButton = (variant: 'light' | 'default') => (
     <Button
       variant={variant}
@@ -312,7 +312,7 @@ function Review({ id }: { id: string }) {
   };
 
   return (
-    // Issue 18 §10: the code comes first on a laptop screen (1366×900): the header is compact,
+    // The code comes first on a laptop screen (1366×900): the header is compact,
     // and the details, descriptions and history follow the editor.
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" align="flex-start" gap="md">
@@ -376,7 +376,7 @@ function Review({ id }: { id: string }) {
             >
               Save &amp; Deploy
             </Button>
-            {/* Issue 18 §1: a draft is not deployed, so there is nothing to run yet. */}
+            {/* A draft is not deployed, so there is nothing to run yet. */}
             {integration.status !== 'draft' && (
               <Tooltip
                 label="Save your changes first: a run uses the saved code"
@@ -615,7 +615,9 @@ function Review({ id }: { id: string }) {
   );
 }
 
-/** Spec §2: a missing (or another user's, DESIGN §4) integration reads 'Integration not found'. */
+/**
+ * A missing integration reads 'Integration not found'; so does another user's (the API says 404).
+ */
 function ReviewError(props: ErrorComponentProps) {
   if (!(props.error instanceof ApiError) || props.error.status !== 404)
     return <PageError {...props} />;

@@ -18,7 +18,7 @@ interface ApiNameFieldProps {
 }
 
 /**
- * Issue 14 §5: the API Name field suggests catalog entries as the user types (GET
+ * The API Name field suggests catalog entries as the user types (GET
  * /api/catalog?q=, which also finds aliases and hosts). Picking one fills the Base URL and
  * the auth settings from the entry's first scheme, and makes it this side's description.
  * Any name may still be typed: the catalog only helps.

@@ -39,7 +39,7 @@ interface ConnectionCardProps {
   /** Field errors keyed `source.apiName` and so on. */
   errors: Record<string, string>;
   disabled: boolean;
-  /** Issue 21: 'Connect your account' for the authorization-code grant (saves a draft first). */
+  /** 'Connect your account' for the authorization-code grant (saves a draft first). */
   onConnect?: () => void;
   connecting?: boolean;
   /** What Connect your account does first (the create form saves a draft). */
@@ -59,7 +59,7 @@ interface ConnectionCardProps {
 }
 
 /**
- * Spec §2 Create Integration: one API's connection — API Name, Base URL, the masked API Key
+ * One API's connection on the Create Integration page: API Name, Base URL, the masked API Key
  * with the note that credentials are encrypted, and Auth Type (API Key by default) with the
  * settings each type needs. Only the secret is encrypted; header names, user names and OAuth
  * endpoints are plain settings (ZAuthConfig).
@@ -321,7 +321,7 @@ const OAUTH_MODES: Array<{ value: OAuthMode; label: string }> = [
 ];
 
 /**
- * Issue 21: the OAuth 2.0 grant. Connecting an account (authorization code + PKCE) needs the
+ * The OAuth 2.0 grant (ADR 024). Connecting an account (authorization code + PKCE) needs the
  * provider's endpoints, which the catalog supplies for the APIs it knows; the client id and
  * secret are the user's own app, or empty for the app an operator registered.
  */

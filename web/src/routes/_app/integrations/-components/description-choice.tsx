@@ -32,7 +32,7 @@ interface Shown {
 }
 
 /**
- * Issue 14 §4–5: which API description this side uses. By default the catalog entry the
+ * Which API description this side uses. By default the catalog entry the
  * typed name and URL match ("Described by: Stripe (catalog)"); the user may pick another
  * entry, none, or import an OpenAPI document. Where the user finds the key comes with it.
  */

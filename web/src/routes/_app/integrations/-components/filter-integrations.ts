@@ -2,7 +2,7 @@ import type { TIntegration } from '@patchbay/schema';
 import type { TStatusFilter } from '../../../../lib/integration-status.ts';
 
 /**
- * Spec §2 My Integrations: the search box matches the name, either API name or the prompt,
+ * My Integrations: the search box matches the name, either API name or the prompt,
  * ignoring case; the status filter keeps one status or all. Done in the browser: the list is
  * already loaded and a keystroke should not cost a request.
  */

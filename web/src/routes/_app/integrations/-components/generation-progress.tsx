@@ -11,7 +11,7 @@ const STEPS: { step: GenerationStep; label: string }[] = [
 ];
 
 /**
- * What the create flow is doing right now (spec §7: create, generate, save). Generation by a
+ * What the create flow is doing right now (create, generate, save). Generation by a
  * model can take tens of seconds, so the elapsed time is shown and announced politely.
  */
 export function GenerationProgress({ step }: { step: GenerationStep }) {

@@ -19,7 +19,7 @@ interface ImportDescriptionDialogProps {
 }
 
 /**
- * Issue 14 §4–5: "Import an OpenAPI document" for one side, by URL (fetched by a worker
+ * "Import an OpenAPI document" for one side, by URL (fetched by a worker
  * through the sandbox's network guard) or pasted as JSON or YAML. The API distils it into a
  * description and saves nothing; the form keeps it as that side's choice until the
  * integration is created. A document the API cannot use is explained here, in its words.

@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { FREE_INTEGRATION_LIMIT } from '@patchbay/schema';
 
 /**
- * Spec §2, §8: opened when creating answers TIER_LIMIT_REACHED. 'Upgrade to Pro' goes to
- * /pricing, a real page here (DESIGN §9).
+ * Opened when creating answers TIER_LIMIT_REACHED. 'Upgrade to Pro' goes to /pricing, a real
+ * page that says how to get Pro.
  */
 export function TierLimitDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (

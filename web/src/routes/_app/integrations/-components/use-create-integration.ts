@@ -21,7 +21,7 @@ import type { GenerationStep } from './generation-progress.tsx';
 const BASE = '/api/integrations';
 
 /**
- * Spec §7 create flow: create the integration, request the code, save it with a PUT. When
+ * The create flow: create the integration, request the code, save it with a PUT. When
  * generation fails after the create, the integration exists as a draft; trying again updates
  * that draft instead of creating another, so a Free account does not spend a second of its
  * five lifetime slots on one integration (ADR 010).
@@ -62,7 +62,7 @@ export function useCreateIntegration() {
   });
 
   /**
-   * Issue 21, 'Connect your account' on this page: the consent is for an integration, so the
+   * 'Connect your account' on this page (ADR 024): the consent is for an integration, so the
    * form is saved as a draft first; the provider sends the browser back to its review page.
    */
   const connectAccount = useMutation({
@@ -74,8 +74,8 @@ export function useCreateIntegration() {
 }
 
 /**
- * Spec §7's last two steps, shared by the create flow and by "Refine and generate again" on the
- * review page (issue 18 §2): request the code for an existing integration, remember what the
+ * The create flow's last two steps, shared with "Refine and generate again" on the review
+ * page: request the code for an existing integration, remember what the
  * generator said, and save the code with a PUT (a new version). `alsoSave` goes in the same PUT,
  * so a refined description is kept only with the code it produced. No integration is created,
  * so no Free slot is used (ADR 010).
@@ -89,7 +89,7 @@ export async function generateIntoIntegration(
 ) {
   onStep('generate');
   // The integration's id lets generation prove the code by a dry run against its
-  // connections, with the credentials saved (issue 15 §6).
+  // connections, with the credentials saved (ADR 017).
   const generated = await apiJson('POST', `${BASE}/generate`, ZGenerateResponse, {
     ...request,
     integrationId: id,

@@ -29,7 +29,7 @@ import { toast } from '../../../../lib/toast.ts';
 import { CopyTextButton } from '../../../../components/copy-text-button.tsx';
 
 /**
- * Personal API tokens (spec §7's Bearer header): create one with a name, see its secret once
+ * Personal API tokens (sent as a Bearer header): create one with a name, see its secret once
  * with a copy button, list and revoke.
  */
 export function ApiTokensCard() {
@@ -38,7 +38,7 @@ export function ApiTokensCard() {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [created, setCreated] = useState<TCreatedApiToken | null>(null);
-  // Issue 18 §3: revoking asks first.
+  // Revoking asks first: a script using the token stops working.
   const [revoking, setRevoking] = useState<TApiToken | null>(null);
 
   const create = useMutation({

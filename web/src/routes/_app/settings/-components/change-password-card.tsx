@@ -7,7 +7,7 @@ import { apiRequest } from '../../../../lib/api-client.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
 import { toast } from '../../../../lib/toast.ts';
 
-/** A working Change Password (DESIGN §9), checked with the schema the API uses. */
+/** A working Change Password, checked with the schema the API uses. */
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = useMutation({
     mutationFn: (body: TChangePasswordRequest) => apiRequest('PUT', '/api/auth/password', body),

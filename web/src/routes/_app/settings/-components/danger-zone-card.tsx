@@ -5,7 +5,7 @@ import { apiRequest, errorMessage } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 
 /**
- * A working 'Delete Account' (DESIGN §9): confirmed with the password, or — for an account
+ * A working 'Delete Account': confirmed with the password, or — for an account
  * that only signs in with Google — by a Google sign-in in the last 10 minutes, which the API
  * checks. On success the browser leaves for the landing page with a full load.
  */

@@ -40,7 +40,7 @@ import { TintedBadge } from '../../../../components/integrations/tinted-badge.ts
 const CHANNELS = '/api/notifications/channels';
 
 /**
- * Settings → Notifications (issue 17, ADR 022): where an integration's alerts go when it turns
+ * Settings → Notifications (ADR 022): where an integration's alerts go when it turns
  * failed and when it works again. Email and webhook channels (Slack, Discord or anything that
  * takes a JSON POST), each for every integration or chosen ones, enabled or not, with Send test.
  */
@@ -195,7 +195,7 @@ function ChannelsTable({
   return (
     <>
       {phone ? (
-        // Issue 29 §6: on a phone each channel is one column, its controls under its name, so
+        // On a phone each channel is one column, its controls under its name, so
         // the switch, Send test and Delete are reached without scrolling sideways.
         <Table verticalSpacing="sm" aria-label="Notification channels">
           <Table.Thead>

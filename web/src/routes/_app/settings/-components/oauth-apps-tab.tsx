@@ -21,7 +21,7 @@ import { oauthQueries } from '../../../../lib/queries/oauth.ts';
 import { toast } from '../../../../lib/toast.ts';
 
 /**
- * Issue 21: the OAuth apps an operator registers, one per provider (a catalog id such as
+ * The OAuth apps an operator registers (ADR 024), one per provider (a catalog id such as
  * `salesforce`, or an authorize URL). Users' 'Connect your account' uses the provider's app
  * unless they enter their own. Secrets are write-only: the list shows their last characters.
  */

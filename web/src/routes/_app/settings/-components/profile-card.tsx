@@ -1,7 +1,7 @@
 import { Paper, Stack, TextInput, Title } from '@mantine/core';
 import type { TUser } from '@patchbay/schema';
 
-/** Spec §2 Settings: the email, read-only, with the note on how to change it. */
+/** The email, read-only, with the note on how to change it. */
 export function ProfileCard({ user }: { user: TUser }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { usageQuery } from '../../../../lib/queries/integrations.ts';
 
 /**
- * Spec §2 Settings → API Usage with real figures, read one way everywhere (ADR 020): the Free
+ * Settings → API Usage with real figures, read one way everywhere (ADR 020): the Free
  * plan's one limit is integrations created over the account's lifetime (ADR 010), so it is shown
  * as the plan limit, not under "This Month"; runs are counted per month but never capped, so
  * they carry no "/ limit" and no bar.

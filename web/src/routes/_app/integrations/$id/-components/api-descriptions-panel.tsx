@@ -27,13 +27,13 @@ interface ApiDescriptionsPanelProps {
     sourceDescription: TDescriptionInUse | null;
     destDescription: TDescriptionInUse | null;
   };
-  /** checkCalls over the editor's code (issue 15 §4). */
+  /** checkCalls over the editor's code. */
   check: CheckResult;
   onShowLine: (line: number, column?: number) => void;
 }
 
 /**
- * Issue 14 §5 / 15 §4: for each side, the API description in use and the operations the code
+ * For each side, the API description in use and the operations the code
  * in the editor calls, each linking to the vendor's reference; then what the static check
  * found (also shown as markers in the editor). Updates as the user types.
  */

@@ -12,7 +12,7 @@ const SIDE_LABEL: Record<TCapturedWrite['side'], string> = {
 };
 
 /**
- * Issue 15 §5: the writes a dry run captured instead of sending, each with its body, the
+ * The writes a dry run (ADR 017) captured instead of sending, each with its body, the
  * described operation it matched, and what is wrong with the body against that operation's
  * request schema.
  */

@@ -8,12 +8,10 @@ import { TintedBadge } from '../../../../../components/integrations/tinted-badge
 import { CopyTextButton } from '../../../../../components/copy-text-button.tsx';
 import { usePhoneLayout } from '../../../../../lib/use-phone-layout.ts';
 
-// Monaco is a large chunk: it loads only when this panel renders (DESIGN §9).
+// Monaco is a large chunk: it loads only when this panel renders.
 const CodeEditor = lazy(() =>
   import('./monaco-editors.tsx').then((module) => ({ default: module.CodeEditor })),
 );
-
-/** Spec §9: the copy confirmation lasts 2 seconds. */
 
 interface CodePanelProps {
   integrationId: string;
@@ -25,7 +23,7 @@ interface CodePanelProps {
   warnings: readonly TCallWarning[];
 }
 
-/** Spec §2 Review sandbox: the code editor, 500 px high, with a copy button. */
+/** The review page's code editor, 500 px high, with a copy button. */
 export function CodePanel({
   integrationId,
   code,
@@ -35,7 +33,7 @@ export function CodePanel({
   completionSources,
   warnings,
 }: CodePanelProps) {
-  // Issue 29 §6: a phone is for reading the code, not editing it; long lines wrap there unless
+  // A phone is for reading the code, not editing it; long lines wrap there unless
   // the reader turns it off.
   const phone = usePhoneLayout();
   const [wrapChoice, setWrapChoice] = useState<boolean | null>(null);

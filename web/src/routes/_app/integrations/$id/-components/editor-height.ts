@@ -1,2 +1,2 @@
-/** Spec §2, §9: the code editor panel is 500 px high. */
+/** The code editor panel is 500 px high. */
 export const EDITOR_HEIGHT_PX = 500;

@@ -38,7 +38,7 @@ interface EventsPanelProps {
 }
 
 /**
- * Issue 16: every delivery to the webhook, newest first — when it came, the provider's event id,
+ * Every delivery to the webhook (ADR 021), newest first — when it came, the provider's event id,
  * whether its signature held, whether it was a redelivery, and the run it started — with Replay.
  * It refreshes itself while the integration is active or an event's run is in flight (ADR 019).
  */

@@ -18,7 +18,7 @@ describe('formatValue', () => {
 });
 
 describe('formatRunError', () => {
-  it("names the user's line and column (DESIGN §7)", () => {
+  it("names the user's line and column", () => {
     expect(
       formatRunError({
         name: 'TypeError',

@@ -25,7 +25,7 @@ interface RunErrorLike {
   column?: number;
 }
 
-/** 'TypeError: x is not a function (line 4, column 12)' — the user's own position (DESIGN §7). */
+/** 'TypeError: x is not a function (line 4, column 12)' — the user's own position (ADR 012). */
 export function formatRunError(error: RunErrorLike): string {
   const where =
     error.line !== undefined

@@ -8,9 +8,9 @@ import { TriggerEditor } from './trigger-editor.tsx';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
 /**
- * Spec §2 Review sandbox "Integration Details": name, source API, destination API,
- * description (the user's prompt) and status; plus the trigger (issue 16), which generator wrote the
- * code (DESIGN §8) and when it was created and last changed.
+ * The review page's Integration Details: name, source API, destination API, description (the
+ * user's prompt) and status; plus the trigger, which generator wrote the code (ADR 013) and
+ * when it was created and last changed.
  */
 export function IntegrationDetails({
   integration,
@@ -19,7 +19,7 @@ export function IntegrationDetails({
 }: {
   integration: TIntegration;
   generator: GeneratorInfo | null;
-  /** Issue 18 §2: refine the description and generate again. */
+  /** Refine the description and generate again. */
   descriptionAction?: ReactNode;
 }) {
   return (
@@ -42,7 +42,7 @@ export function IntegrationDetails({
           <ApiSummary integration={integration} side="dest" />
         </Detail>
       </SimpleGrid>
-      {/* Issue 16: schedule, webhook or manual; full width, since a webhook has a URL and more. */}
+      {/* Schedule, webhook or manual; full width, since a webhook has a URL and more. */}
       <Stack gap={4} mt="lg">
         <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>
           Trigger

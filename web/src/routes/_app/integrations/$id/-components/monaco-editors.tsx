@@ -11,7 +11,8 @@ import {
 import { MONACO_THEMES } from '../../../../../lib/monaco/setup-monaco.ts';
 import { EDITOR_HEIGHT_PX as EDITOR_HEIGHT } from './editor-height.ts';
 
-// The Monaco editors of the review page. This module is only ever loaded lazily (DESIGN §9).
+// The Monaco editors of the review page. This module is only ever loaded lazily: Monaco is too
+// large for every page.
 
 const SHARED_OPTIONS: editor.IEditorOptions = {
   fontSize: 13,
@@ -22,7 +23,7 @@ const SHARED_OPTIONS: editor.IEditorOptions = {
 };
 
 function useMonacoTheme(): string {
-  // Follows the console's light/dark theme (spec §2).
+  // Follows the console's light/dark theme.
   return MONACO_THEMES[useComputedColorScheme('dark')];
 }
 
@@ -35,11 +36,11 @@ interface CodeEditorProps {
   readOnly?: boolean;
   height?: number;
   ariaLabel: string;
-  /** The API descriptions for completing client-call paths (issue 14 §5). */
+  /** The API descriptions for completing client-call paths. */
   completionSources?: CompletionSources | null;
-  /** The static check's findings, shown as markers (issue 15 §4). */
+  /** The static check's findings, shown as markers. */
   warnings?: readonly TCallWarning[];
-  /** Long lines wrap at the editor's edge instead of scrolling sideways (issue 29 §6). */
+  /** Long lines wrap at the editor's edge instead of scrolling sideways. */
   wordWrap?: boolean;
 }
 

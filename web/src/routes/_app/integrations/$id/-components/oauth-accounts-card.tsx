@@ -15,7 +15,7 @@ import { apiJson } from '../../../../../lib/api-json.ts';
 import { oauthQueries, startOAuthConnect } from '../../../../../lib/queries/oauth.ts';
 import { toast } from '../../../../../lib/toast.ts';
 
-// Issue 21: the review page's connected accounts. For each side that connects an account with
+// The review page's connected accounts (ADR 024). For each side that connects an account with
 // the authorization-code grant: who is connected, 'Connect your account', 'Reconnect' when the
 // provider refused a refresh, and 'Disconnect' (which revokes at the provider when it can).
 

@@ -27,7 +27,7 @@ interface RegenerateDialogProps {
 }
 
 /**
- * Issue 18 §2 "a way to try again": refine the description and generate again on the same
+ * A way to try again: refine the description and generate again on the same
  * integration. It is the create flow's generate-and-save step without the create, so no Free
  * slot is used; the new code becomes a version and the previous one stays in Versions.
  */

@@ -19,7 +19,7 @@ interface ReplayDialogProps {
 }
 
 /**
- * Issue 17 (ADR 023): the editor's code replayed against a recorded run, side by side with
+ * ADR 023: the editor's code replayed against a recorded run, side by side with
  * it: the writes each made as a diff, then logs, return value and error. Nothing of the replay
  * was sent: its reads were answered from the recording and its writes captured.
  */

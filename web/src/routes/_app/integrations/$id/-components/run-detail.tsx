@@ -21,10 +21,10 @@ import { ReplayDialog } from './replay-dialog.tsx';
 import { RunTimeline } from './run-timeline.tsx';
 import { LogsView, RequestList, ResponseList, RunErrorAlert } from './run-transcript.tsx';
 
-// Issue 17: the detail view of one run in the Runs panel — its attempts, logs, data and
+// The detail view of one run in the Runs panel — its attempts, logs, data and
 // redacted transcript, loaded when opened (the list carries no transcripts) — and what can be
 // done from it: re-run a deployed run (as it ran, or with the current code) and replay the
-// editor's code against its recording.
+// editor's code against its recording (ADR 023).
 
 const BASE = '/api/integrations';
 
@@ -157,14 +157,14 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
             <Tabs.Panel value="response" pt="md">
               <ResponseList requests={detail.data.requests} />
             </Tabs.Panel>
-            {/* Issue 20: Temporal's own record of the run, for users without the Web UI. */}
+            {/* Temporal's own record of the run, for users without the Web UI (operators only). */}
             <Tabs.Panel value="history" pt="md">
               <RunTimeline integrationId={integrationId} runId={run.id} />
             </Tabs.Panel>
           </Tabs>
         </>
       )}
-      {/* A failed run's workflow id is in its failure's details (issue 29 §4). */}
+      {/* A failed run's workflow id is in its failure's details. */}
       <Text size="xs" c="dimmed" ff="monospace">
         {run.status === 'success' && run.workflowId}
         {run.status === 'success' && run.codeVersion !== null && ' · '}
@@ -220,7 +220,7 @@ const WAIT_REASONS: Record<NonNullable<TRunAttempt['waitReason']>, string> = {
 };
 
 /**
- * Issue 18 §7: every attempt of a retried run, with its error and the wait before the next,
+ * Every attempt of a retried run, with its error and the wait before the next,
  * so a run that succeeded on its third attempt does not hide the two failures before it.
  * The logs and transcript below are the last attempt's.
  */

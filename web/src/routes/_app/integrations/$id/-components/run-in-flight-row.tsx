@@ -20,7 +20,7 @@ function useNow(): Date {
 }
 
 /**
- * Issue 29 §3: a deployed run under way, at the head of the run history from its first attempt:
+ * A deployed run under way (ADR 037), at the head of the run history from its first attempt:
  * the attempt out of the policy's, the failure before it, when the next attempt is due, and how
  * long it has taken so far.
  */

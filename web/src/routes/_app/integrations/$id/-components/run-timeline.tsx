@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZRunTimeline, type TRunTimelineEntry } from '@patchbay/schema';
 import { errorMessage, getQueryFn } from '../../../../../lib/api-client.ts';
 
-// Issue 20: the run's history as Temporal recorded it, for its owner. Operators also have the
+// The run's history as Temporal recorded it, for its owner. Operators also have the
 // Temporal Web UI link; everyone else reads the same steps here.
 
 export function runTimelineQuery(integrationId: string, runId: string) {

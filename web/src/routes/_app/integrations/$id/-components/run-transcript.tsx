@@ -7,7 +7,7 @@ import { formatBody, formatRunError, formatValue } from './format-body.ts';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 
 // The pieces of a run's record shown by the Test Results dialog and the Runs panel: the HTTP
-// transcript the sandbox recorded (secrets already redacted, DESIGN §7), logs and result.
+// transcript the sandbox recorded (secrets already redacted, ADR 012), logs and result.
 
 type RunError = NonNullable<TTestRunResponse['error']>;
 
@@ -83,7 +83,7 @@ function statusColor(entry: TTranscriptEntry): string {
   return 'red';
 }
 
-/** Spec §2 Test Results 'Request' tab: every request's method, URL, headers and body. */
+/** The Test Results 'Request' tab: every request's method, URL, headers and body. */
 export function RequestList({ requests }: { requests: readonly TTranscriptEntry[] }) {
   if (requests.length === 0) return <NoRequests />;
   return (
@@ -110,7 +110,7 @@ export function RequestList({ requests }: { requests: readonly TTranscriptEntry[
   );
 }
 
-/** Spec §2 Test Results 'Response' tab: every response's status, headers, body and duration. */
+/** The Test Results 'Response' tab: every response's status, headers, body and duration. */
 export function ResponseList({ requests }: { requests: readonly TTranscriptEntry[] }) {
   if (requests.length === 0) return <NoRequests />;
   return (
@@ -181,7 +181,7 @@ interface LogsViewProps {
   mode: 'test' | 'deployed';
 }
 
-/** Spec §2 Test Results 'Logs' tab, plus the returned data and the state changes. */
+/** The Test Results 'Logs' tab, plus the returned data and the state changes. */
 /** The failure itself leads above the tabs (RunErrorAlert); a failed run returned no data. */
 export function LogsView({ logs, data, stateChanges, error, mode }: LogsViewProps) {
   const sets = Object.entries(stateChanges?.set ?? {});
@@ -241,7 +241,7 @@ export function LogsView({ logs, data, stateChanges, error, mode }: LogsViewProp
 }
 
 /**
- * Issue 29 §4: a failure leads with one plain sentence (what failed, whose side it is likely
+ * A failure leads with one plain sentence (what failed, whose side it is likely
  * on, what to do next) and the way to the fix; the raw error, its class name and the ids sit in
  * a details area below.
  */

@@ -48,7 +48,7 @@ export interface StartedRun {
   startedAt: string;
   /** The run's workflow: its row replaces the 'Waiting for the run' banner. */
   workflowId: string;
-  /** Only operators get Temporal links (issue 20). */
+  /** Only operators get Temporal links. */
   temporalUrl?: string | undefined;
 }
 
@@ -56,14 +56,14 @@ interface RunsPanelProps {
   integrationId: string;
   /** The last 'Run now' from this page, until a run as recent as it shows up. */
   started: StartedRun | null;
-  /** Issue 16: the run an event started (its workflow id), opened and scrolled to. */
+  /** The run an event started (its workflow id), opened and scrolled to. */
   shownRun?: string | null;
-  /** Issue 17: the editor's contents, saved or not, which 'Replay with current code' runs. */
+  /** The editor's contents, saved or not, which 'Replay with current code' runs. */
   draftCode?: string;
 }
 
 /**
- * DESIGN §9: the run history — tests, scheduled and manual runs — newest first, each with its
+ * The run history — tests, scheduled and manual runs — newest first, each with its
  * logs, transcript and a link to its workflow in the Temporal Web UI. New runs appear by
  * themselves while a run is in flight or the integration is active (ADR 019: bounded polling
  * that stops when idle); Refresh stays for the impatient.
@@ -77,7 +77,7 @@ export function RunsPanel({
   // The record is in the cache already (the review page's loader); only its status is read.
   const { data: integration } = useQuery(integrationQueries.detail(integrationId));
   const [open, setOpen] = useState<string | null>(null);
-  // Issue 17: the history filtered by trigger and by outcome.
+  // The history filtered by trigger and by outcome.
   const [filter, setFilter] = useState<RunsFilter>({});
   // A re-run started from a run's details is waited for like Run now.
   const [rerun, setRerun] = useState<StartedRun | null>(null);
@@ -96,7 +96,7 @@ export function RunsPanel({
   });
   const filtered = filter.kind !== undefined || filter.status !== undefined;
   const all = runs.data?.pages.flatMap((page) => page.runs) ?? [];
-  // Issue 29 §3: runs under way head the table from their first attempt.
+  // Runs under way head the table (ADR 037) from their first attempt.
   const inFlight = runs.data?.pages[0]?.inFlight ?? [];
   const shown = shownRun ? all.find((run) => run.workflowId === shownRun) : undefined;
   useEffect(() => {
@@ -105,7 +105,7 @@ export function RunsPanel({
     document.getElementById(`run-${shown.id}`)?.scrollIntoView({ block: 'center' });
     // Once per run shown: a refetch of the same run must not reopen a row the user closed.
   }, [shown?.id]);
-  // Runs carry Temporal links for operators only (issue 20): no column for anyone else.
+  // Runs carry Temporal links for operators only: no column for anyone else.
   const temporalLinks = all.some((run) => run.temporalUrl);
   const waiting = started !== null && isRunInFlight(started, all);
   // Until its row appears, a run just started here is announced by the banner.
@@ -213,7 +213,7 @@ export function RunsPanel({
             : 'No runs yet. Test the integration, or deploy it and use Run now.'}
         </Text>
       ) : (
-        // Issue 18 §10: on a phone Kind, Duration, Attempts and the Temporal link move under
+        // On a phone Kind, Duration, Attempts and the Temporal link move under
         // Started instead of off-screen.
         <Table verticalSpacing="xs" aria-label="Runs">
           <Table.Thead>

@@ -23,7 +23,7 @@ interface SampleEventDialogProps {
 }
 
 /**
- * Issue 16 "Test with an event": pick one of the source description's example events, or paste
+ * "Test with an event": pick one of the source description's example events, or paste
  * a body, and run the test with it. The test is a test run: state is not committed.
  */
 export function SampleEventDialog({

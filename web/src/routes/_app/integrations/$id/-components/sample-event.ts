@@ -1,4 +1,4 @@
-// Issue 16 "Test with an event": the sample bodies a test can send as `ctx.event.body`: the
+// "Test with an event": the sample bodies a test can send as `ctx.event.body`: the
 // source description's example events, or JSON the user pastes; and the headers a delivery of
 // it would carry (the provider's event header), which the code sees in `ctx.event.headers`.
 import type { TApiDescription } from '@patchbay/schema';

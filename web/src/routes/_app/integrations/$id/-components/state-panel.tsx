@@ -8,7 +8,7 @@ import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
 import { toast } from '../../../../../lib/toast.ts';
 
 /**
- * The saved state `ctx.state` reads at the start of a deployed run (DESIGN §5, §6), viewable
+ * The saved state `ctx.state` reads at the start of a deployed run (ADR 011), viewable
  * and editable — to reset a cursor, say. The edit carries the version it was made from, so it
  * cannot overwrite a run's commit made in the meantime (409).
  */

@@ -20,10 +20,10 @@ interface TestResultsDialogProps {
 }
 
 /**
- * Spec §2: the Test Results dialog — tabs Request, Response and Logs and a Success or Failed
- * badge — showing the real transcript of the sandbox run. A dry run (issue 15 §5, the default)
- * also shows its summary and the writes it captured instead of sending; a live test says
- * plainly that its writes were real (issue 18 §4).
+ * The Test Results dialog — tabs Request, Response and Logs and a Success or Failed badge —
+ * showing the real transcript of the sandbox run. A dry run (ADR 017, the default) also shows
+ * its summary and the writes it captured instead of sending; a live test says plainly that its
+ * writes were real.
  */
 export function TestResultsDialog({
   result,
@@ -61,7 +61,7 @@ export function TestResultsDialog({
     >
       {result && (
         <>
-          {/* Issue 29 §4: a failure leads; the counts, the workflow id and the dry run's
+          {/* A failure leads; the counts, the workflow id and the dry run's
               summary follow it in its details. */}
           {result.error && (
             <RunErrorAlert

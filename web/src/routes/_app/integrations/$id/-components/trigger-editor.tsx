@@ -41,8 +41,8 @@ const MIN_MINUTES = 1;
 const MAX_MINUTES = 24 * 60;
 
 /**
- * Issue 16: how deployed runs start — a schedule (an interval, or cron in an IANA zone, a
- * Temporal Schedule either way, DESIGN §5), a webhook, or Run now only. Nothing is saved until
+ * How deployed runs start — a schedule (an interval, or cron in an IANA zone, a Temporal
+ * Schedule either way, ADR 011), a webhook, or Run now only. Nothing is saved until
  * the user saves; the next five fire times show before that.
  */
 export function TriggerEditor({ integration }: { integration: TIntegration }) {

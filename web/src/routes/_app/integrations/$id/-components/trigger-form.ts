@@ -1,4 +1,4 @@
-// Issue 16: the trigger editor's state and what it sends, kept apart from the components so
+// The trigger editor's state and what it sends, kept apart from the components so
 // the rules (what is valid, what changed, how fire times read) are plain functions with tests.
 import {
   nextFireTimes,
@@ -18,7 +18,7 @@ export const TRIGGER_LABELS: Record<TTriggerType, string> = {
   manual: 'Manual',
 };
 
-/** Issue 16: "the next five fire times are shown before saving". */
+/** How many upcoming fire times the editor shows before the user saves a schedule. */
 export const FIRE_TIMES_SHOWN = 5;
 
 export type ScheduleKind = 'interval' | 'cron';
@@ -176,7 +176,7 @@ export function describeTrigger(integration: Pick<TIntegration, 'trigger' | 'sch
 }
 
 /**
- * Issue 29 §5: whether the code looks at the webhook's event at all (`ctx.event`, or `event`
+ * Whether the code looks at the webhook's event at all (`ctx.event`, or `event`
  * taken out of ctx), so switching a polling integration to a webhook can warn that it does not.
  */
 export function readsEvent(code: string): boolean {

@@ -42,7 +42,7 @@ const ORIGIN_COLORS: Record<TIntegrationVersion['origin'], string> = {
   plan: 'grape',
 };
 
-/** Issue 29 §5: a restore says what it restored ("Restored from v3"), not just "Edited". */
+/** A restore says what it restored ("Restored from v3"), not just "Edited". */
 function versionLabel(version: TIntegrationVersion): string {
   return version.restoredFrom !== null
     ? `Restored from v${version.restoredFrom}`
@@ -58,7 +58,7 @@ interface VersionsPanelProps {
 }
 
 /**
- * DESIGN §9: every saved state of the code (generated, edited, deployed), newest first; each
+ * Every saved state of the code (generated, edited, deployed), newest first; each
  * can be viewed, compared with the editor's code, and restored.
  */
 export function VersionsPanel({

@@ -21,8 +21,6 @@ import { toast } from '../../../../../lib/toast.ts';
 import type { TriggerDraft } from './trigger-form.ts';
 import { CopyTextButton } from '../../../../../components/copy-text-button.tsx';
 
-/** Spec §9: the copy confirmation lasts 2 seconds. */
-
 const SCHEME_LABELS: Record<TWebhookSignature['scheme'], string> = {
   stripe: 'Stripe (Stripe-Signature, with timestamp)',
   github: 'GitHub (X-Hub-Signature-256)',
@@ -35,7 +33,7 @@ const SCHEME_LABELS: Record<TWebhookSignature['scheme'], string> = {
 const ZRotated = z.object({ url: z.string() });
 
 /**
- * Issue 16: the webhook's URL (copy, rotate), how its signature is checked and the signing
+ * The webhook's URL (copy, rotate), how its signature is checked and the signing
  * secret, write-only like every credential (ADR 009). The URL exists once the webhook trigger
  * is saved.
  */
@@ -192,7 +190,7 @@ function WebhookUrl({ integrationId, url }: { integrationId: string; url: string
 
   return (
     <Stack gap={4}>
-      {/* Issue 29 §6: on a phone the buttons wrap under the URL with their whole labels. */}
+      {/* On a phone the buttons wrap under the URL with their whole labels. */}
       <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput
           label="Webhook URL"

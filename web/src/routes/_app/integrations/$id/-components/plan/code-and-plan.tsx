@@ -31,7 +31,7 @@ export function noPlanReason(report: TIntegrationGenerationReport | null): strin
 }
 
 /**
- * The Code and Plan tabs beside each other (DESIGN §8): the code, and the plan it was compiled
+ * The Code and Plan tabs beside each other (ADR 034): the code, and the plan it was compiled
  * from as a form. Code no plan describes shows the editor alone, with a note saying why.
  */
 export function CodeAndPlan({

@@ -1,7 +1,7 @@
 import type { TCapturedWrite, TPlanWrite } from '@patchbay/schema';
 
 // The dry run after a plan is saved shows the first records as the destination would receive
-// them, field by field in the plan's mapping order (issue "the plan on screen" §3): the quickest
+// them, field by field in the plan's mapping order: the quickest
 // way to see whether a corrected field now holds the right value.
 
 export interface DryRunRecord {

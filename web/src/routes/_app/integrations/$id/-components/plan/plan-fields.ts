@@ -12,7 +12,7 @@ import {
 } from '@patchbay/schema';
 
 // What the Plan tab's selects offer, worked out from the two API descriptions and the plan
-// schema's own enums (DESIGN §8 "the console shows the plan as a form"): the fields of a record,
+// schema's own enums (ADR 034): the fields of a record,
 // the operators that fit a field, the destination fields in the order a person fills them. Pure,
 // so the rules are tested without a browser.
 

@@ -30,7 +30,7 @@ interface PlanTabProps {
 }
 
 /**
- * The plan as a form (DESIGN §8): what the generator understood, each choice a control built
+ * The plan as a form (ADR 034): what the generator understood, each choice a control built
  * from the plan schema and options from the two API descriptions. Saving compiles new code (a
  * version "Edited plan") and dry-runs it at once.
  */
