@@ -17,7 +17,7 @@ export interface AppDeps {
   taskQueue: string;
   /** Links from run history to the Temporal Web UI (TEMPORAL_UI_URL). */
   temporalUi: { baseUrl: string; namespace: string };
-  /** Bound on how long a request waits for its workflow (DESIGN.md §4). */
+  /** Bound on how long a request waits for its workflow; past it the answer is 504. */
   workflowWaitMs: number;
   /**
    * SANDBOX_ALLOW_PRIVATE_NETWORK: whether the API's requests to user-typed URLs (OAuth

@@ -1,4 +1,4 @@
-// AppType carries the routes (issue 13): the routers are single chains mounted with
+// AppType carries the routes (ADR 018): the routers are single chains mounted with
 // app.route(), so hono/client knows every path, its input and its JSON output. tsc checks
 // the typed calls below; the test checks they reach the real app.
 import { hc } from 'hono/client';

@@ -32,7 +32,7 @@ import { mountConsole } from './static-console.ts';
 /** Largest JSON body any route accepts; bigger ones get 413 before parsing. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /**
- * Bodies that carry an API description are larger (issue 14): a pasted OpenAPI document (up to
+ * Bodies that carry an API description are larger: a pasted OpenAPI document (up to
  * MAX_IMPORT_DOCUMENT_BYTES, plus its JSON string escaping), and an integration that stores an
  * imported description.
  */
@@ -94,11 +94,11 @@ export function createApp(deps: AppDeps) {
 
   // A path with other methods is 405 (method-not-allowed.ts), before any route sees it.
   const methods = routeMethods(() => app.routes);
-  // One chain, so AppType carries every route (hono/client, issue 13).
+  // One chain, so AppType carries every route (hono/client, ADR 018).
   const app = new Hono().use(rejectMissingMethods(methods)).route('/api', api);
-  // Issue 16: providers' webhook deliveries, public and outside /api (no session, no Origin).
+  // Providers' webhook deliveries (ADR 021), public and outside /api (no session, no Origin).
   app.route('/hooks', hookRoutes(deps));
-  // Generated on first request from the routes' describeRoute and validators (issue 13).
+  // Generated on first request from the routes' describeRoute and validators (ADR 018).
   const openApi: MiddlewareHandler = openApiDocument(app);
   // An unknown API path is a JSON 404, never the console's HTML; so is one below /hooks (a
   // webhook URL asked with GET is 405 above: a browser opening it learns it takes POST).
@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps) {
     }
     if (isConnectionError(error)) {
       // PostgreSQL is down or restarting: one line, no stack; postgres.js reconnects on a
-      // later query, so the API serves again once it is back (issue 13).
+      // later query, so the API serves again once it is back.
       console.error(`${c.req.method} ${c.req.path}: database unreachable (${String(error)})`);
       return c.json(
         {

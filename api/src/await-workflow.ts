@@ -3,7 +3,7 @@ import { ApiError } from './errors.ts';
 
 /**
  * Waits for a workflow's result up to `waitMs`, then answers 504. The workflow is
- * not cancelled: it still finishes and stays visible in Temporal (DESIGN.md §4).
+ * not cancelled: it still finishes and stays visible in Temporal.
  */
 export async function awaitWorkflowResult<T>(
   handle: WorkflowHandle,

@@ -1,4 +1,4 @@
-// A lost or unreachable database (issue 13): one log line and a 503, never a stack, and the
+// A lost or unreachable database: one log line and a 503, never a stack, and the
 // API serves again once PostgreSQL is back (postgres.js reconnects on the next query).
 import { createSql, isConnectionError } from '@patchbay/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

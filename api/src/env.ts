@@ -22,7 +22,7 @@ export const ZApiEnv = ZTemporalEnv.extend({
   SANDBOX_ALLOW_PRIVATE_NETWORK: zEnvBoolean.default(false),
   /** How often the schedule reconciler runs (it also runs at start). */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(300_000),
-  /** How long POST routes wait for their workflow before answering 504 (DESIGN.md §4). */
+  /** How long POST routes wait for their workflow before answering 504. */
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** The public URL of the console; default http://localhost:PORT. HTTPS turns on Secure cookies. */
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { TApiError } from '@patchbay/schema';
 
-/** Thrown by handlers; the app's onError turns it into `{message, code}` (DESIGN.md §4). */
+/** Thrown by handlers; the app's onError turns it into `{message, code}`. */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: ContentfulStatusCode;

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       deps.auth.rateLimits.close(),
     ]).finally(() => process.exit(0));
   };
-  // Make Temporal match the database now and every few minutes (DESIGN.md §5).
+  // Make Temporal match the database now and every few minutes (ADR 011).
   const reconcile = async () => {
     try {
       await ensureHousekeepingSchedule(temporal, env.TEMPORAL_TASK_QUEUE);
@@ -96,7 +96,7 @@ main().catch((error: unknown) => {
   const known =
     error instanceof EnvError || error instanceof MigrationError || error instanceof VaultError;
   if (isConnectionError(error)) {
-    // One line, not a stack (issue 13): the usual cause is PostgreSQL not running yet.
+    // One line, not a stack: the usual cause is PostgreSQL not running yet.
     console.error(
       `Cannot reach PostgreSQL (${String(error)}). Check that it runs and DATABASE_URL.`,
     );

@@ -1,4 +1,4 @@
-// GET /api/openapi.json (issue 13): hono-openapi builds each operation from its route's
+// GET /api/openapi.json: hono-openapi builds each operation from its route's
 // describeRoute and validators. The middleware in front of every route (app.ts) answers on its
 // own too: those answers are added here, once, to every operation it covers, so no route repeats
 // them and none can leave one out (ADR 038).

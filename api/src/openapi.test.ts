@@ -1,4 +1,4 @@
-// GET /api/openapi.json is generated from the routes (hono-openapi, issue 13). This test
+// GET /api/openapi.json is generated from the routes (hono-openapi, ADR 018). This test
 // walks the app's routes: one without describeRoute({summary}) fails it, and the document
 // must carry what clients rely on (paths, auth, request and response schemas).
 import { Hono } from 'hono';
@@ -43,7 +43,7 @@ interface Document {
 function apiRoutes(app: Hono) {
   const routes = new Map<string, boolean>();
   for (const route of app.routes) {
-    // /hooks/:token is the webhook intake (issue 16): public, outside /api, documented too.
+    // /hooks/:token is the webhook intake: public, outside /api, documented too.
     const documentedPath = route.path.startsWith('/api/') || route.path.startsWith('/hooks/');
     if (route.method === 'ALL' || !documentedPath || route.path === '/api/*') {
       continue;

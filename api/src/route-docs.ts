@@ -1,4 +1,4 @@
-// OpenAPI from the route definitions (issue 13, hono-openapi): each route carries
+// OpenAPI from the route definitions (ADR 018, hono-openapi): each route carries
 // `describeRoute(...)` next to its validators, and GET /api/openapi.json is generated from
 // the app's routes. These helpers keep the descriptions short: responses point at the same
 // zod schemas the handlers and the console use.

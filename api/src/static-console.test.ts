@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountConsole } from './static-console.ts';
 
 // The console's files as the build leaves them (web/vite.config.ts): each asset with a .br and
-// a .gz beside it. The API picks what the browser accepts (ADR 026, issue 19).
+// a .gz beside it. The API picks what the browser accepts (ADR 026).
 const SCRIPT = `console.log(${JSON.stringify('patchbay '.repeat(400))});\n`;
 let distDir: string;
 let app: Hono;

@@ -9,7 +9,7 @@ export interface TemporalOptions {
   apiKey?: string | undefined;
   /**
    * The vault's key ring (APP_ENCRYPTION_KEYS): every payload this client sends is encrypted
-   * with it and every payload it reads decrypted (issue 20, ADR 009 "Payload codec"), as the
+   * with it and every payload it reads decrypted (ADR 009 "Payload codec"), as the
    * workers do, so Temporal holds ciphertext only.
    */
   keyRing: KeyRing;

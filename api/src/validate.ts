@@ -6,7 +6,7 @@ import { VALIDATION_FAILED_RESPONSE } from './route-docs.ts';
 
 // PostgreSQL text cannot hold U+0000: a NUL that reached a query would fail it with a 500.
 // Every JSON body and query string is checked here (that answer comes before any schema
-// error), and every URL by rejectNulInUrl, so no route needs its own check (issue 13).
+// error), and every URL by rejectNulInUrl, so no route needs its own check (ADR 028).
 const NUL = '\u0000';
 
 /** The path of the first string (value or object key) in `value` holding a NUL, or null. */
@@ -90,8 +90,8 @@ function urlProtocol(node: ZodNode): RegExp | undefined {
 
 /**
  * Validates a request part with a shared zod schema. A bad one gets 400
- * `{message, code: 'VALIDATION_FAILED', issues}` and nothing is written (DESIGN.md §4).
- * hono-openapi's validator also puts the schema into GET /api/openapi.json (issue 13).
+ * `{message, code: 'VALIDATION_FAILED', issues}` and nothing is written.
+ * hono-openapi's validator also puts the schema into GET /api/openapi.json (ADR 018).
  */
 function validated<T extends z.ZodType, Target extends 'json' | 'query' | 'param'>(
   target: Target,

@@ -36,7 +36,7 @@ async function integrationWithSecrets(): Promise<string> {
     destAuthType: 'basic',
     destAuthConfig: { username: 'patchbay' },
     destApiKeyEncrypted: 'ledger-password-0000002',
-    // Issue 16: the webhook's signing secret is sealed and rotated like the credentials.
+    // The webhook's signing secret is sealed and rotated like the credentials.
     webhookSigningSecret: 'whsec-signing-secret-03',
   });
   return ((await response.json()) as { id: string }).id;

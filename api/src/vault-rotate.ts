@@ -1,5 +1,5 @@
 // Re-encrypts every stored credential with the active key of APP_ENCRYPTION_KEYS
-// (issue "Integrations": rotation). Run by scripts/ops/rotate-encryption-keys.ts.
+// (ADR 009). Run by scripts/ops/rotate-encryption-keys.ts.
 import {
   alertUrlContext,
   oauthAppContext,
@@ -37,7 +37,7 @@ export async function rotateCredentials(sql: Sql, ring: KeyRing): Promise<number
       if (replaced && keyIdOf(fresh) === ring.activeKeyId) rotated += 1;
     }
   }
-  // Alert webhook URLs (issue 17): a Slack or Discord URL is a credential too.
+  // Alert webhook URLs: a Slack or Discord URL is a credential too.
   for (const row of await listChannelUrlsNotSealedWith(sql, ring.activeKeyId)) {
     const context = alertUrlContext(row.id);
     const fresh = encrypt(ring, decrypt(ring, row.value, context), context);
@@ -48,7 +48,7 @@ export async function rotateCredentials(sql: Sql, ring: KeyRing): Promise<number
     });
     if (replaced && keyIdOf(fresh) === ring.activeKeyId) rotated += 1;
   }
-  // OAuth connections (issue 21): tokens, operators' app secrets, pending PKCE verifiers.
+  // OAuth connections: tokens, operators' app secrets, pending PKCE verifiers.
   for (const sealed of await listOAuthSecretsNotSealedWith(sql, ring.activeKeyId)) {
     const context = oauthSealContext(sealed);
     const fresh = encrypt(ring, decrypt(ring, sealed.value, context), context);

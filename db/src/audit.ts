@@ -1,7 +1,7 @@
-// audit_log (kept 1 year, spec §9; pruned by pruneRetention in retention.ts).
+// audit_log (kept 1 year, RETENTION_DAYS.auditLog; pruned by pruneRetention in retention.ts).
 import type { Sql } from './client.ts';
 
-/** Everything the audit log records (issue "Accounts"). */
+/** Everything the audit log records. */
 export type AuditAction =
   | 'signup'
   | 'login'

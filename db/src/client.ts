@@ -11,7 +11,7 @@ export type Queryable = Sql | TransactionSql;
 export type JsonValue = postgres.JSONValue;
 
 // PostgreSQL can store U+0000 neither in text nor in jsonb, and refuses the whole statement.
-// The API refuses a NUL in every body and URL (issue 13, api/src/validate.ts). What a run
+// The API refuses a NUL in every body and URL (ADR 028, api/src/validate.ts). What a run
 // brings from outside APIs and user code (its transcript, logs, result, error message, a
 // webhook's body and event id, a channel's answer) must still be recorded: there each NUL
 // becomes U+FFFD, the replacement character. Both serializers below are postgres.js's own

@@ -3,7 +3,7 @@
 // (vault-check.ts, vault-rotate.ts); this module only reads and writes.
 import type { Sql } from './client.ts';
 
-/** 'webhook': the webhook's signing secret (migration 0010, issue 16). */
+/** 'webhook': the webhook's signing secret (migration 0010). */
 export type CredentialSide = 'source' | 'destination' | 'webhook';
 
 const COLUMN = {
@@ -33,7 +33,7 @@ export async function insertVaultKeyCheck(
     on conflict do nothing`;
 }
 
-/** The key ids that sealed at least one stored credential (alert webhook URLs too, issue 17). */
+/** The key ids that sealed at least one stored credential (alert webhook URLs too). */
 export async function credentialKeyIdsInUse(sql: Sql): Promise<string[]> {
   const rows = await sql<{ kid: string }[]>`
     select distinct split_part(c, ':', 1) as kid

@@ -1,6 +1,6 @@
 // integrations and integration_versions (schema/migrations/0002_integrations.sql). Every
-// read and write the API makes is scoped by the owner (DESIGN.md §10); the worker reads by
-// id alone. Credentials arrive here already sealed by the vault (ADR 009).
+// read and write the API makes is scoped by the owner, so another account's id finds nothing;
+// the worker reads by id alone. Credentials arrive here already sealed by the vault (ADR 009).
 import type {
   TAuthConfig,
   TAuthType,
@@ -45,9 +45,9 @@ export interface IntegrationRow {
   dest_description: TDescriptionChoice;
   status: TIntegrationStatus;
   schedule: TSchedule;
-  /** How deployed runs start (migration 0009, issue 16). */
+  /** How deployed runs start (migration 0009). */
   trigger: TTriggerType;
-  /** `POST /hooks/<token>` (migration 0010, issue 16): unique, replaced by a rotation. */
+  /** `POST /hooks/<token>` (migration 0010, ADR 021): unique, replaced by a rotation. */
   webhook_token: string;
   /** The integration's own signature settings; null: its source description's. */
   webhook_signature: TWebhookSignature | null;
@@ -137,7 +137,7 @@ export type IntegrationValues = Omit<
       'source_description' | 'dest_description' | 'trigger' | 'generation_report' | WebhookColumn
     >
   >;
-/** Issue 16: the webhook's columns; the token is the table's default, then only rotated. */
+/** The webhook's columns; the token is the table's default, then only rotated. */
 type WebhookColumn =
   'webhook_token' | 'webhook_signature' | 'webhook_secret' | 'webhook_secret_hint';
 /** An update: the columns to change (status included); undefined ones stay as they are. */
@@ -183,8 +183,8 @@ function columns(sql: Queryable, values: IntegrationChanges): Record<string, unk
 }
 
 /**
- * A list row: the columns the list shows (issue 19) and the last deployed run (issue 18 §6),
- * null when it never ran.
+ * A list row: only the columns the list shows (no code, no credentials) and the last deployed
+ * run, null when it never ran.
  */
 export interface IntegrationListRow extends Pick<
   IntegrationRow,
@@ -324,7 +324,7 @@ export async function deleteIntegrationOfUser(
   return rows.length > 0;
 }
 
-/** Appends a version with the descriptions the integration uses now (issue 14 §3). */
+/** Appends a version with the descriptions the integration uses now. */
 async function appendVersion(
   tx: TransactionSql,
   integration: IntegrationRow,
@@ -386,8 +386,8 @@ export type ScheduledIntegrationRow = Pick<
 >;
 
 /**
- * Every integration that should have a Schedule: deployed (all but drafts, DESIGN.md §5) and
- * triggered by a schedule (webhook and manual integrations have none, issue 16).
+ * Every integration that should have a Schedule: deployed (all but drafts) and triggered by a
+ * schedule (webhook and manual integrations have none).
  */
 export async function listDeployedIntegrations(sql: Sql): Promise<ScheduledIntegrationRow[]> {
   return sql<ScheduledIntegrationRow[]>`

@@ -1,4 +1,4 @@
-// Notification channels and alerts (issue 17, ADR 022; schema/migrations/0011_notifications.sql).
+// Notification channels and alerts (ADR 022; schema/migrations/0011_notifications.sql).
 // The API manages channels; the worker's run activities decide alerts (decideAlert, called in
 // the transaction that records the run) and its sendAlert activity delivers them.
 import {
@@ -43,9 +43,9 @@ export function toNotificationChannel(row: NotificationChannelRow): TNotificatio
 }
 
 /**
- * The default channel (issue 17: "by default, all of them go to the account's email"): an email
- * channel to the account's own address for every integration, made the first time the account's
- * channels are read or alerted. Made once: a user who deletes it does not get it back.
+ * The default channel, so that alerts go to the account's email until the user says otherwise:
+ * an email channel to the account's own address for every integration, made the first time the
+ * account's channels are read or alerted. Made once: a user who deletes it does not get it back.
  */
 export async function ensureDefaultChannel(sql: Queryable, userId: string): Promise<void> {
   await sql`

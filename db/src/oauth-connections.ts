@@ -1,4 +1,4 @@
-// OAuth 2.0 connections (schema/migrations/0013, issue 21, ADR 024): operators' OAuth apps,
+// OAuth 2.0 connections (schema/migrations/0013, ADR 024): operators' OAuth apps,
 // pending authorizations and connected accounts. Secrets arrive sealed by the vault and leave
 // sealed; the API and the worker open them (schema/src/oauth.ts names the vault contexts).
 import { randomUUID } from 'node:crypto';
@@ -218,7 +218,7 @@ export async function endOAuthConnection(
 /**
  * Runs `work` holding the connection's row lock (SELECT … FOR UPDATE), in one transaction:
  * "read, refresh if still stale, save" is serialised per connection, so two runs never refresh
- * the same token at once, and the second waiter reads the token the first saved (issue 21).
+ * the same token at once, and the second waiter reads the token the first saved.
  */
 export async function withLockedOAuthConnection<T>(
   sql: Sql,

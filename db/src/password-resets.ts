@@ -1,4 +1,4 @@
-// password_resets (schema/migrations/0008): "Forgot password?" links (issue 18 §11). Only the
+// password_resets (schema/migrations/0008): "Forgot password?" links. Only the
 // SHA-256 of a link's token is stored, as for sessions (ADR 007); a token works once and
 // until it expires. The API mails links; `npm run reset-password` prints one.
 import { createHash, randomBytes } from 'node:crypto';

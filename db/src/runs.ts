@@ -31,9 +31,12 @@ export interface RunRow {
   requests: TRun['requests'];
   state_changes: TRun['stateChanges'];
   error: TRun['error'];
-  /** The integration_versions version it ran (migration 0012, issue 17); null before it, and for replays. */
+  /**
+   * The integration_versions version it ran (migration 0012, ADR 023); null before it, and for
+   * replays.
+   */
   code_version: number | null;
-  /** listRunsPage only: the run's rows of run_attempts, oldest first (issue 18 §7). */
+  /** listRunsPage only: the run's rows of run_attempts, oldest first. */
   attempt_list?: TRunAttempt[];
 }
 
@@ -73,7 +76,7 @@ function runAttempts(row: RunSummaryRow): TRunAttempt[] {
 }
 
 /**
- * When the run started and how long it took by the clock (issue 29 §3): from its first
+ * When the run started and how long it took by the clock (ADR 037): from its first
  * attempt's start to its last one's end, retries and their waits included, beside the last
  * attempt's own time.
  */
@@ -95,7 +98,7 @@ function runTimes(
   };
 }
 
-/** A run history row as the API shows it, but for the Temporal link (issue 17). */
+/** A run history row as the API shows it, but for the Temporal link. */
 export function toRunSummary(row: RunSummaryRow): Omit<TRunSummary, 'temporalUrl'> {
   return {
     id: row.id,
@@ -146,7 +149,7 @@ export async function findVersionCode(
   return row?.code;
 }
 
-/** One attempt of a deployed run as the worker saw it (issue 18 §7). */
+/** One attempt of a deployed run as the worker saw it. */
 export interface AttemptRecord {
   attempt: number;
   status: TRunAttempt['status'];
@@ -253,9 +256,9 @@ export async function findCommittedRun(
 }
 
 /**
- * After the last attempt (DESIGN.md §5): one failed run record and an active integration
- * marked failed, together, with the failure alert when this turns it failed (issue 17,
- * ADR 022): its id, or null. Nothing when the integration was deleted meanwhile.
+ * After the last attempt (ADR 011): one failed run record and an active integration
+ * marked failed, together, with the failure alert when this turns it failed (ADR 022): its
+ * id, or null. Nothing when the integration was deleted meanwhile.
  */
 export async function commitFailedRun(
   sql: Sql,
@@ -283,7 +286,7 @@ export async function commitFailedRun(
   });
 }
 
-/** The run history's filters (issue 17): how runs started and how they ended. */
+/** The run history's filters (ADR 023): how runs started and how they ended. */
 export interface RunsFilter {
   limit: number;
   before?: number | undefined;
@@ -291,7 +294,7 @@ export interface RunsFilter {
   status?: TRun['status'] | undefined;
 }
 
-/** A run history row: no data, logs or transcript (issue 17: pages stay small). */
+/** A run history row: no data, logs or transcript, so pages stay small (ADR 023). */
 export type RunSummaryRow = Omit<RunRow, 'data' | 'logs' | 'requests' | 'state_changes'>;
 
 /**

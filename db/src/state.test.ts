@@ -196,7 +196,7 @@ describe('commitState: the one state commit', () => {
   it('never commits a run twice, and heals a failed integration on success', async () => {
     const id = await newIntegration();
     await db.sql`update integrations set status = 'active' where id = ${id}`;
-    // Turning failed decides one failure alert (issue 17, ADR 022).
+    // Turning failed decides one failure alert (ADR 022).
     const failureAlert = await commitFailedRun(
       db.sql,
       { ...runKey(id, 'f1'), scheduledAt: new Date().toISOString(), outcome: null, message: 'x' },

@@ -1,4 +1,4 @@
-// integration_state and the state-version protocol (ADR 011, DESIGN.md §5). Every commit
+// integration_state and the state-version protocol (ADR 011). Every commit
 // of state, a run's or a hand edit's, goes through commitState: under the integration's
 // row lock it checks that the state is still the version the writer read, writes, and
 // bumps the version. A run's record commits in the same transaction as its changes.
@@ -35,7 +35,7 @@ export interface IntegrationForRun {
   row: IntegrationRow;
   state: TIntegrationState;
   /**
-   * The version a run of the integration's code runs (issue 17): the newest saved version with
+   * The version a run of the integration's code runs (ADR 023): the newest saved version with
    * exactly this code (every change of the code appends one); null when none has it.
    */
   codeVersion: number | null;
@@ -44,7 +44,7 @@ export interface IntegrationForRun {
 /**
  * The integration, its state and its code's version in one statement. One statement reads one
  * snapshot, so the state's version matches its values; and a run pays one round trip for it,
- * not five (issue 19).
+ * not five.
  */
 export async function loadIntegrationForRun(
   sql: Sql,
@@ -89,7 +89,7 @@ export interface StateCommit {
 }
 
 export type StateCommitResult =
-  /** alertId: the recovery alert this run's success decided (issue 17), to be delivered. */
+  /** alertId: the recovery alert this run's success decided (ADR 022), to be delivered. */
   | { status: 'committed'; version: number; alertId?: string }
   /** The run was already recorded (a retry of a committed attempt): nothing written. */
   | { status: 'already-recorded' }
@@ -140,7 +140,7 @@ export async function commitState(sql: Sql, commit: StateCommit): Promise<StateC
             status = case when ${Boolean(run)} and status = 'failed' then 'active' else status end
         where id = ${integrationId}
         returning state_version`;
-      // Issue 17 (ADR 022): a deployed run's success after a failure alert sends one recovery alert.
+      // A deployed run's success after a failure alert sends one recovery alert (ADR 022).
       const alertId = run
         ? await decideAlert(tx, {
             integrationId,

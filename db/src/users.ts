@@ -10,7 +10,7 @@ export interface UserRow {
   first_name: string | null;
   last_name: string | null;
   plan: TPlan;
-  /** Issue 20 (0006_operator-role.sql): operators see Temporal links and may use its codec endpoint. */
+  /** Operators see Temporal links and may use its codec endpoint (0006_operator-role.sql). */
   role: TUserRole;
   /** Free-plan slots taken in the account's lifetime (ADR 010); deleting does not free one. */
   integrations_created: number;
@@ -47,7 +47,7 @@ export async function findUserById(sql: Queryable, id: string): Promise<UserRow 
 
 /**
  * Returns undefined when the email is taken (case-insensitively). The first account of an
- * installation becomes its operator (issue 20); two sign-ups racing on an empty database could
+ * installation becomes its operator; two sign-ups racing on an empty database could
  * both be, which only the installation's first minute can see and `npm run set-role` undoes.
  */
 export async function insertUser(

@@ -1,6 +1,6 @@
-// At start-up of the API and of every worker (issue 20 item 9), prove APP_ENCRYPTION_KEYS is the key set this database was written with
-// (issue "Integrations": a wrong or missing key stops start-up with a clear message,
-// rather than silently encrypting new data with a key that cannot read the old).
+// At start-up of the API and of every worker, prove APP_ENCRYPTION_KEYS is the key set this
+// database was written with (ADR 009): a wrong or missing key stops start-up with a clear
+// message, rather than silently encrypting new data with a key that cannot read the old.
 import { decrypt, encrypt, keyIdOf, type KeyRing, VaultError } from '@patchbay/schema/vault';
 import type { Sql } from './client.ts';
 import { credentialKeyIdsInUse, insertVaultKeyCheck, listVaultKeyChecks } from './credentials.ts';

@@ -1,4 +1,4 @@
-// Webhook intake's tables (migration 0010, issue 16, ADR 021): the integration a token names,
+// Webhook intake's tables (migration 0010, ADR 021): the integration a token names,
 // token rotation, and webhook_events, the log of deliveries with what they started.
 import { RETENTION_DAYS, type TWebhookEventRecord, type TWebhookEvent } from '@patchbay/schema';
 import type { JsonValue, Sql } from './client.ts';

@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 //   workers/src/sandbox/runner-process.js    the sandbox runner, runner-process.ts with its types
 //                                            stripped: Node runs a .ts file by loading its type
 //                                            stripper (about 20 MiB more per process), and there
-//                                            is one runner process per concurrent run (issue 19)
+//                                            is one runner process per concurrent run
 //
 // `node runtime/scripts/build-runtime.ts` writes them; `--check` fails when a committed file is
 // stale (runtime/src/generated-files.test.ts runs the same check).
@@ -56,7 +56,7 @@ async function bundle(
 export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   const prelude = await bundle('workers/src/sandbox/isolate-host.ts', 'iife');
   const exportRuntime = await bundle('runtime/src/index.ts', 'esm');
-  // Issue 16: the export's webhook listener checks signatures with the API's own code.
+  // The export's webhook listener checks signatures with the API's own code (ADR 021).
   const exportWebhooks = await bundle('runtime/src/webhooks/index.ts', 'esm', 'node');
   return {
     // The runner evaluates this file as a script: its value is the function that builds ctx.

@@ -1,6 +1,6 @@
 import ivm from 'isolated-vm';
 
-// Static checks on integration code before it is saved or run (DESIGN.md §6, §8): it must parse
+// Static checks on integration code before it is saved or run: it must parse
 // as an ES module, import nothing (the sandbox has no modules) and have a default export to
 // call. Compiling in a throwaway isolate uses the same V8 parser as the sandbox, and nothing in
 // the code runs: the module is instantiated but never evaluated.

@@ -39,7 +39,7 @@ describe('generated runtime files', () => {
 
   it('ship no Node.js built-in in the runtime the isolate and the export share', async () => {
     const files = await renderGeneratedFiles();
-    // The export's webhook listener runs under Node.js only (issue 16): its checks need node:crypto.
+    // The export's webhook listener runs under Node.js only: its checks need node:crypto.
     // The sandbox runner is a Node.js process, outside the isolate.
     const nodeOnly: string[] = [GENERATED_FILES.exportWebhooks, GENERATED_FILES.runner];
     const shared = Object.entries(files).filter(([path]) => !nodeOnly.includes(path));

@@ -1,4 +1,4 @@
-// @patchbay/runtime: the one implementation of the ctx contract (DESIGN.md §6, ADR 012). The
+// @patchbay/runtime: the one implementation of the ctx contract (ADR 012). The
 // sandbox's isolate prelude is bundled from it (workers/src/sandbox/isolate-host.ts) and the
 // export ships it (src/export/). Nothing here depends on a host: a host adapter supplies send,
 // log, state and the run info (see ContextHost).

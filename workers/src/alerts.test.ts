@@ -1,4 +1,4 @@
-// Failure and recovery alerts (issue 17, ADR 022) on Temporal's time-skipping test server: the
+// Failure and recovery alerts (ADR 022) on Temporal's time-skipping test server: the
 // deployed-run workflow with its real activities (sandbox, run records, alert delivery), a
 // loopback SMTP server and a loopback webhook receiver. Five attempts with backoff and the
 // alert's own retries pass in seconds.
@@ -58,7 +58,7 @@ beforeAll(async () => {
   [env, bundle] = await Promise.all([createTimeSkippingEnvironment(), bundleWorkflows()]);
   t = await createTestApp();
   user = await createTestUser(t, { plan: 'pro' });
-  // Operators' alerts link the Temporal Web UI (issue 20); this test checks that link too.
+  // Operators' alerts link the Temporal Web UI; this test checks that link too.
   await t.db.sql`update users set role = 'operator' where id = ${user.id}`;
   sandbox = new SandboxPool({ size: 1 });
   hooks = await startFakeApi();

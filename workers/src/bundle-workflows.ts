@@ -8,7 +8,7 @@ import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporali
  *
  * webpack runs in a short-lived child process (this file, run as a script): bundling grows a
  * process's heap by about 150 MiB, which V8 keeps after the bundle is done. The worker would
- * otherwise carry it for its whole life (issue 19: the worker at idle).
+ * otherwise carry it for its whole life.
  */
 export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
@@ -34,7 +34,7 @@ function bundleInThisProcess(): Promise<WorkflowBundleWithSourceMap> {
   });
 }
 
-/** Failures with their message and stack encrypted by the payload codec (issue 20). */
+/** Failures with their message and stack encrypted by the payload codec (ADR 009). */
 export const FAILURE_CONVERTER_PATH = fileURLToPath(
   import.meta.resolve('@patchbay/workflows/failure-converter'),
 );

@@ -24,7 +24,7 @@ export async function createWorker(options: CreateWorkerOptions): Promise<Worker
     workflowBundle: options.workflowBundle,
     activities: createActivities({ ...options.deps, workerIdentity: identity }),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities ?? 20,
-    // Issue 20: Temporal holds ciphertext only. Payloads are encrypted with the vault's keys
+    // Temporal holds ciphertext only (ADR 009). Payloads are encrypted with the vault's keys
     // (the API's client uses the same codec), failure messages with them (the bundle too).
     dataConverter: {
       payloadCodecs: [createPayloadCodec(options.deps.vault)],

@@ -16,7 +16,7 @@ export const ZWorkerEnv = ZTemporalEnv.extend(ZGeneratorEnv.shape)
     SANDBOX_ALLOW_PRIVATE_NETWORK: zEnvBoolean.default(false),
     /** Workflow tasks and activities this worker runs at once; 2 cores → keep it modest. */
     WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().min(1).max(1000).default(20),
-    // Alerts (issue 17, ADR 022): the same variables as the API's, read here because the worker
+    // Alerts (ADR 022): the same variables as the API's, read here because the worker
     // sends them. Run links point at the console (APP_URL, default http://localhost:PORT), and
     // operators' alerts link the Temporal Web UI.
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

@@ -1,4 +1,4 @@
-// Issue 20 item 9: a worker started with the wrong credential key refuses to poll, with the
+// A worker started with the wrong credential key refuses to poll, with the
 // same clear message as the API, instead of failing runs later with decrypt errors.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

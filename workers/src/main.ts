@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // Without this, a worker that won the race crashed on a missing table and was restarted.
   await migrate(sql, migrationsDir);
   // A wrong key would surface later as decrypt failures that mark integrations failed: refuse
-  // to poll instead (issue 20 item 9), as the API refuses to start.
+  // to poll instead, as the API refuses to start.
   await checkVaultKeys(sql, vault);
   const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE });
   const generator = createGenerator(env);

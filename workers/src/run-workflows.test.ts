@@ -1,6 +1,6 @@
-// The deployed-run and housekeeping workflows on Temporal's time-skipping test server
-// (issue 13): five attempts with backoff, a Retry-After of an hour and the retention
-// windows all pass in seconds, while the history's timestamps show the real waits.
+// The deployed-run and housekeeping workflows on Temporal's time-skipping test server: five
+// attempts with backoff, a Retry-After of an hour and the retention windows all pass in seconds,
+// while the history's timestamps show the real waits.
 // Real activities against the test database and a real sandbox; the only fake is the
 // failing executeIntegration of the first case, whose own effect is not what it tests.
 import { randomUUID } from 'node:crypto';
@@ -154,7 +154,7 @@ describe('runIntegration', () => {
           });
         },
         recordFailedRun: createRecordFailedRun({ sql: t.db.sql }),
-        // Turning failed sends one alert (issue 17): real delivery, to a server without mail.
+        // Turning failed sends one alert (ADR 022): real delivery, to a server without mail.
         ...createAlertActivities({
           sql: t.db.sql,
           vault: t.deps.vault,

@@ -1,7 +1,7 @@
 // The activity signatures the workflows call. Workflows import only these types;
 // workers/src/activities implements them (STYLE.md: activities dependency injection).
 // Every payload type is inferred from its zod schema in schema/src/workflow-payloads.ts,
-// which the activities parse their input with (issue 13).
+// which the activities parse their input with (ADR 018).
 import type {
   TExecuteIntegrationInput,
   TGenerateRequest,
@@ -47,18 +47,18 @@ export interface Activities {
   ping(message: string): Promise<PingResult>;
   /** Runs the integration's code in the sandbox and records the run (see execute-integration.ts). */
   executeIntegration(input: ExecuteIntegrationInput): Promise<RunOutcome>;
-  /** Issue 17: code against a recorded run's transcript; nothing is sent, nothing committed. */
+  /** Code against a recorded run's transcript (ADR 023); nothing is sent, nothing committed. */
   replayRecordedRun(input: TReplayExecutionInput): Promise<ReplayRunResult>;
   /** After the last retry: a failed run record, the integration marked failed, and its alert. */
   recordFailedRun(input: RecordFailedRunInput): Promise<TRecordFailedRunResult>;
-  /** Issue 17 (ADR 022): delivers a decided alert to every channel that has not got it yet. */
+  /** Delivers a decided alert to every channel that has not got it yet (ADR 022). */
   sendAlert(input: TSendAlertInput): Promise<{ sent: number; refused: number }>;
   /** A channel's Send test: one delivery, answered, never thrown. */
   sendTestAlert(input: TSendTestAlertInput): Promise<TSendTestAlertResult>;
   generateCode(input: TGenerateRequest): Promise<TGenerateResponse>;
   /** Syntax check of generated code; throws a non-retryable failure naming line and column. */
   validateCode(code: string): Promise<void>;
-  /** Issue 15 §6: a dry run of generated code against the integration's connections. */
+  /** A dry run of generated code against the integration's connections (ADR 017). */
   verifyGeneratedCode(input: TVerifyCodeInput): Promise<TVerifyCodeResult>;
   /** One repair round with the failing dry run's transcript; null when the generator has none. */
   repairCode(input: TRepairCodeInput): Promise<TGenerateResponse | null>;

@@ -1,5 +1,5 @@
 // Failures carry their message and stack trace in the encoded attributes, so the payload
-// codec encrypts them too (issue 20): a run's error message may quote customer data, and
+// codec encrypts them too (ADR 009): a run's error message may quote customer data, and
 // Temporal's default keeps both in plain text. Loaded by path, as Temporal requires, by the
 // worker (activity failures) and by the workflow bundle (workflow failures); readers need
 // nothing special, since every failure converter decodes encoded attributes.

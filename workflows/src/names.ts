@@ -1,6 +1,5 @@
 // Names shared by the API (which starts workflows and schedules) and the workers (which
-// run them). Ids follow DESIGN.md §5. The task queue is TEMPORAL_TASK_QUEUE (default
-// 'patchbay', schema/src/env.ts).
+// run them). The task queue is TEMPORAL_TASK_QUEUE (default 'patchbay', schema/src/env.ts).
 
 export const WORKFLOW_NAMES = {
   ping: 'ping',
@@ -22,7 +21,7 @@ export function generateWorkflowId(uuid: string): string {
   return `generate:${uuid}`;
 }
 
-/** POST /api/catalog/import with a URL (issue 14 §3). */
+/** POST /api/catalog/import with a URL. */
 export function importWorkflowId(uuid: string): string {
   return `import:${uuid}`;
 }
@@ -37,7 +36,7 @@ export function manualRunWorkflowId(integrationId: string, uuid: string): string
 }
 
 /**
- * A webhook event's run (issue 16, ADR 021): derived from the provider's event id, so a
+ * A webhook event's run (ADR 021): derived from the provider's event id, so a
  * redelivery of the same event cannot start a second run (the start is refused as a duplicate).
  */
 export function webhookEventWorkflowId(integrationId: string, eventId: string): string {
@@ -53,17 +52,17 @@ export function webhookReplayWorkflowId(
   return `event:${integrationId}:${eventId}:replay:${uuid}`;
 }
 
-/** Issue 17: a deployed re-run of an earlier run. */
+/** A deployed re-run of an earlier run (ADR 023). */
 export function rerunWorkflowId(integrationId: string, uuid: string): string {
   return `run:${integrationId}:rerun:${uuid}`;
 }
 
-/** Issue 17: a replay of code against a recorded run (never a deployed run). */
+/** A replay of code against a recorded run (never a deployed run, ADR 023). */
 export function replayWorkflowId(integrationId: string, uuid: string): string {
   return `replay:${integrationId}:${uuid}`;
 }
 
-/** Issue 17 (ADR 022): the delivery of one decided alert; one per alert, whoever starts it. */
+/** The delivery of one decided alert (ADR 022); one per alert, whoever starts it. */
 export function alertWorkflowId(alertId: string): string {
   return `alert:${alertId}`;
 }

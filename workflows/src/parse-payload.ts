@@ -1,5 +1,5 @@
 // Activities parse their input with the shared zod schemas (schema/src/workflow-payloads.ts)
-// before touching the database or the sandbox (issue 13). A payload that does not match is a
+// before touching the database or the sandbox (ADR 018). A payload that does not match is a
 // bug on the calling side that no retry can fix: a non-retryable failure naming the field.
 import { ApplicationFailure } from '@temporalio/common';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Retry policies that another process must agree with (issue 13). Plain data, no Temporal
+// Retry policies that another process must agree with (ADR 018). Plain data, no Temporal
 // imports: the API and the workers import it from '@patchbay/workflows' without pulling
 // workflow code in, and workflows.ts uses the same objects (bundled into the workflow code).
 
@@ -29,7 +29,7 @@ export const GENERATION_RETRY = {
 
 /**
  * The policy's wait after a failed attempt of a deployed run, without a Retry-After; the run
- * history shows it (issue 18 §7). Null after the last attempt: there is no next one.
+ * history shows it. Null after the last attempt: there is no next one.
  */
 export function deployedRunBackoffMs(attempt: number): number | null {
   if (attempt >= DEPLOYED_RUN_RETRY.maximumAttempts) return null;

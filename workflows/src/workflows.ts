@@ -1,4 +1,4 @@
-// Workflow definitions (DESIGN.md §5). This file is bundled by the worker and runs in
+// Workflow definitions. This file is bundled by the worker and runs in
 // Temporal's deterministic sandbox: no Node built-ins, no I/O, only activities (lint
 // enforces it). Every generation, test and deployed run is one of these executions,
 // visible in the Temporal Web UI.
@@ -52,7 +52,7 @@ export async function ping(message: string): Promise<PingResult> {
 }
 
 // The sandbox stops user code after 30 s; the margin covers loading and recording. A local
-// activity (issue 19): a test run is one attempt that the console waits for, and running it in
+// activity: a test run is one attempt that the console waits for, and running it in
 // the worker that holds the workflow task saves two task hops through the server (ADR 016).
 // The run stays a workflow in the Temporal Web UI, the activity a marker in its history.
 const testActivities = proxyLocalActivities<Activities>({
@@ -62,7 +62,7 @@ const testActivities = proxyLocalActivities<Activities>({
 
 /**
  * POST /api/integrations/:id/execute: one attempt, recorded as a test run, state never
- * committed; a dry run (issue 15 §5) also sends no write.
+ * committed; a dry run (ADR 017) also sends no write.
  */
 export async function testIntegration(input: TestIntegrationInput): Promise<RunOutcome> {
   const info = workflowInfo();
@@ -97,7 +97,7 @@ const bookkeeping = proxyActivities<Activities>({
 
 /**
  * A deployed run, started by the Schedule `integration:<id>`, by "Run now" or by a webhook
- * event (`POST /hooks/<token>`, issue 16: the event is in the input). A failed
+ * event (`POST /hooks/<token>`, ADR 021: the event is in the input). A failed
  * attempt commits nothing, so a retry starts from the same saved state; when retries are
  * exhausted the run is recorded as failed and the integration marked failed.
  */
@@ -111,7 +111,7 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
     workflowId: info.workflowId,
     runId: info.runId,
     scheduledAt,
-    // 'Re-run as it ran' (issue 17): the version the original run ran.
+    // 'Re-run as it ran' (ADR 023): the version the original run ran.
     ...(input.codeVersion === undefined ? {} : { codeVersion: input.codeVersion }),
   };
   let result: RunOutcome;
@@ -119,7 +119,7 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
     result = await deployedActivities.executeIntegration({
       ...execution,
       mode: 'deployed',
-      // A webhook run's event (issue 16) goes to the run only, not to the failure bookkeeping.
+      // A webhook run's event goes to the run only, not to the failure bookkeeping.
       ...(input.event ? { event: input.event } : {}),
     });
   } catch (error) {
@@ -129,7 +129,7 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
         ? ((failure.details?.[0] as RunOutcome | undefined) ?? null)
         : null;
     const message = failure instanceof Error ? failure.message : String(failure);
-    // Undefined in histories recorded before alerts existed (issue 17): nothing to deliver.
+    // Undefined in histories recorded before alerts existed: nothing to deliver.
     const recorded: TRecordFailedRunResult | undefined = await bookkeeping.recordFailedRun({
       ...execution,
       outcome,
@@ -141,13 +141,13 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
       'RunFailed' satisfies TRunFailureType,
     );
   }
-  // A success that recovered a failed integration (issue 17).
+  // A success that recovered a failed integration (ADR 022).
   if (result.alertId) await deliverAlertLater(result.alertId);
   return result;
 }
 
 /**
- * Issue 17 (ADR 022): an alert is delivered by a workflow of its own, which the run starts and
+ * An alert is delivered by a workflow of its own (ADR 022), which the run starts and
  * leaves (ABANDON): a flaky SMTP server may keep it retrying for hours, and the run must not
  * stay open meanwhile (the Schedule would skip the next ticks). Its id is the alert's, so a
  * second start (a replayed or retried run) is refused as a duplicate.
@@ -172,7 +172,7 @@ const alerting = proxyActivities<Activities>({
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
 
-/** Issue 17 (ADR 022): delivers one decided alert to the channels routed to its integration. */
+/** Delivers one decided alert to the channels routed to its integration (ADR 022). */
 export async function deliverAlert(
   input: TSendAlertInput,
 ): Promise<{ sent: number; refused: number }> {
@@ -190,7 +190,7 @@ export async function sendTestAlert(input: TSendTestAlertInput): Promise<TSendTe
 }
 
 /**
- * Issue 17 (ADR 023): the editor's code against a recorded run, one attempt, recorded as a
+ * The editor's code against a recorded run (ADR 023), one attempt, recorded as a
  * `replay` run; reads are answered from the recording, writes captured, state never committed.
  */
 export async function replayRun(input: ReplayRunInput): Promise<ReplayRunResult> {
@@ -233,7 +233,7 @@ const verifying = proxyActivities<Activities>({
 });
 
 /**
- * Issue 15 §6 (ADR 017): a dry run of the code against the integration's connections; when it
+ * ADR 017: a dry run of the code against the integration's connections; when it
  * fails, one repair round with the failing transcript (the LLM) and a second dry run. The
  * answer always carries code: a failed verification is reported, never thrown.
  */
@@ -323,7 +323,7 @@ const housekeeping = proxyActivities<Activities>({
   retry: { maximumAttempts: 5 },
 });
 
-/** Retention from the policy text: run logs 90 days, audit log 1 year (DESIGN.md §3). */
+/** Retention as the privacy page states it: run logs 90 days, audit log 1 year (RETENTION_DAYS). */
 export async function pruneRetention(): Promise<void> {
   await housekeeping.pruneRetention();
 }

@@ -1,4 +1,4 @@
-// Personal API tokens (spec §7's Bearer header): `pbt_<id>.<secret>`, shown once,
+// Personal API tokens, sent as `Authorization: Bearer`: `pbt_<id>.<secret>`, shown once,
 // stored as SHA-256(secret), revocable.
 import type { TApiToken, TCreatedApiToken } from '@patchbay/schema';
 import {

@@ -4,7 +4,7 @@ import type { Session } from './sessions.ts';
 
 export const SESSION_COOKIE = 'patchbay_session';
 
-/** HttpOnly, SameSite=Lax, and Secure whenever the app is served over HTTPS (DESIGN.md §10). */
+/** HttpOnly, SameSite=Lax, and Secure whenever the app is served over HTTPS. */
 export function setSessionCookie(
   c: Context,
   token: string,

@@ -1,5 +1,5 @@
-// Outgoing mail through the operator's SMTP server (SMTP_URL, SMTP_FROM; issue 18 §11,
-// issue 17). nodemailer speaks SMTP; Patchbay only says what to send.
+// Password-reset mail through the operator's SMTP server (SMTP_URL, SMTP_FROM, which the
+// worker's alerts use too). nodemailer speaks SMTP; Patchbay only says what to send.
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {

@@ -28,7 +28,7 @@ export function clientIp(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
 /**
  * Resolves the caller from `Authorization: Bearer <token>` (a session token or a
- * personal API token, spec §7) or from the session cookie. Never rejects by itself.
+ * personal API token) or from the session cookie. Never rejects by itself.
  */
 export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -98,7 +98,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TEMPORAL_CODEC_PATH = '/api/temporal-codec/';
 
 /**
- * CSRF (DESIGN.md §10): a mutating request that is not Bearer-authenticated must carry
+ * CSRF: a mutating request that is not Bearer-authenticated must carry
  * an Origin of this app — the configured APP_URL or the origin it was addressed to.
  */
 export function checkOrigin(deps: AppDeps): MiddlewareHandler<AppEnv> {
@@ -106,7 +106,7 @@ export function checkOrigin(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (MUTATING.has(c.req.method) && !c.req.header('authorization')) {
       const origin = c.req.header('origin');
       const allowed = [deps.auth.appUrl.origin, new URL(c.req.url).origin];
-      // The Temporal Web UI calls the codec endpoint from its own origin (issue 20; its CORS
+      // The Temporal Web UI calls the codec endpoint from its own origin (its CORS
       // and operator check are in routes/temporal-codec.ts).
       if (c.req.path.startsWith(TEMPORAL_CODEC_PATH))
         allowed.push(new URL(deps.temporalUi.baseUrl).origin);

@@ -11,13 +11,13 @@ export interface RateLimits {
   loginFailuresByEmail: RateLimiter;
   signupByIp: RateLimiter;
   passwordChangeByUser: RateLimiter;
-  /** "Forgot password?" mails per email address, so nobody floods an inbox (issue 18 §11). */
+  /** "Forgot password?" mails per email address, so nobody floods an inbox. */
   passwordResetByEmail: RateLimiter;
   /** Code generations per user: each can cost an LLM call. */
   generateByUser: RateLimiter;
   /** Test runs and "Run now" per user: each is a workflow and a sandbox run. */
   runsByUser: RateLimiter;
-  /** Webhook deliveries per integration (issue 16): each verified one may start a run. */
+  /** Webhook deliveries per integration: each verified one may start a run. */
   webhooksByIntegration: RateLimiter;
   close(): Promise<void>;
 }

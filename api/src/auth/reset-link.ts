@@ -1,4 +1,4 @@
-// The console page a password-reset link opens (issue 18 §11): mailed by the API, printed by
+// The console page a password-reset link opens: mailed by the API, printed by
 // `npm run reset-password`.
 export function resetPasswordLink(appUrl: URL | string, token: string): string {
   const url = new URL('/reset-password', appUrl);

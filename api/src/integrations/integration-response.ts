@@ -1,6 +1,6 @@
 // What the API answers for an integration: the row's fields (db's toIntegration) plus which API
-// description each side uses (issue 14 §4), resolved by the catalog the same way generation and
-// dry runs resolve it, and on save the static check of the code against them (issue 15 §4).
+// description each side uses, resolved by the catalog the same way generation and dry runs
+// resolve it, and on save the static check of the code against them.
 import { checkCalls } from '@patchbay/catalog/check-calls';
 import { resolveDescription } from '@patchbay/catalog';
 import { toIntegration, type IntegrationListRow, type IntegrationRow } from '@patchbay/db';
@@ -19,7 +19,7 @@ function resolveSides(row: IntegrationRow) {
   };
 }
 
-/** `appUrl`: the public origin (APP_URL) the webhook's URL is on (issue 16). */
+/** `appUrl`: the public origin (APP_URL) the webhook's URL is on. */
 export function integrationResponse(row: IntegrationRow, appUrl: URL): TIntegration {
   const { source, destination } = resolveSides(row);
   return {
@@ -30,7 +30,7 @@ export function integrationResponse(row: IntegrationRow, appUrl: URL): TIntegrat
   };
 }
 
-/** A list item: what the list shows (issue 19) and the last deployed run (issue 18 §6). */
+/** A list item: what the list shows and the last deployed run. */
 export function integrationListItem(row: IntegrationListRow): TIntegrationListItem {
   return {
     id: row.id,

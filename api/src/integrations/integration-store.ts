@@ -1,6 +1,6 @@
-// The API's rules for integrations over @patchbay/db: every call is scoped by the owner
-// (DESIGN.md §10), credentials are sealed by the vault before they reach the data layer,
-// status changes follow canTransition, and code changes append versions.
+// The API's rules for integrations over @patchbay/db: every call is scoped by the owner (another
+// user's id is 404), credentials are sealed by the vault before they reach the data layer, status
+// changes follow canTransition, and code changes append versions.
 import {
   canTransition,
   FREE_INTEGRATION_LIMIT,
@@ -66,7 +66,7 @@ function sealCredential(
   if (authType === 'none' || secret === '') return { credential: null, hint: null };
   if (secret === undefined) return undefined;
   // Servers trim header values, so an echo of a padded key would not match it in redaction;
-  // keys never begin or end with spaces (issue 20, item 5). credentialNotices says so.
+  // keys never begin or end with spaces. credentialNotices says so.
   secret = secret.trim();
   if (secret === '') return { credential: null, hint: null };
   return {
@@ -76,7 +76,7 @@ function sealCredential(
 }
 
 /**
- * What the user should know about the credentials they just saved (issue 20, items 5 and 8):
+ * What the user should know about the credentials they just saved:
  * spaces that were trimmed, and values too short to be hidden in transcripts.
  */
 export function credentialNotices(
@@ -198,7 +198,7 @@ export async function updateIntegration(
   if (!isIntegrationId(id)) throw notFound();
   await refuseFalseRestore(sql, userId, id, body);
   const accounts = await connectedAccounts(sql, id);
-  // Issue 29 §3: a failure stays visible until a run succeeds; pausing and resuming is no fix.
+  // A failure stays visible until a run succeeds (ADR 037); pausing and resuming is no fix.
   const lastRunFailed = (await lastDeployedRunStatus(sql, id)) === 'failed';
   const ended: EndedConnection[] = [];
   const result = await updateIntegrationOfUser(
@@ -279,7 +279,7 @@ export async function updateIntegration(
       trigger: body.trigger,
       source_description: body.sourceDescription,
       dest_description: body.destDescription,
-      // Issue 16: the webhook's signature settings and sealed signing secret.
+      // The webhook's signature settings and sealed signing secret.
       ...webhookColumns(vault, id, body),
     };
     keepsRunnable(

@@ -1,4 +1,4 @@
-// The integrations list as this process last served it to each account (issue 19, ADR 027).
+// The integrations list as this process last served it to each account (ADR 027).
 // An entry is good while the account's `integrations_revision`, read with the session on every
 // request, still equals the one it was stored under: triggers move that counter in the same
 // transaction as any write the list would show (schema/migrations/0014), so a hit is never

@@ -1,4 +1,4 @@
-// An integration's webhook (issue 16, ADR 021): its URL, the signature settings in force (the
+// An integration's webhook (ADR 021): its URL, the signature settings in force (the
 // integration's own, else its source API description's, else none) and the sealed signing
 // secret. The API seals the secret on save and, unlike API credentials, opens it to check a
 // delivery's signature before answering it.
@@ -98,7 +98,7 @@ export function signingSecretNotices(
 }
 
 /**
- * A test run's ctx.event from a sample body (issue 16): the event id where the description says
+ * A test run's ctx.event from a sample body: the event id where the description says
  * (else the body's hash), now as the receipt time, and the headers a delivery would carry: the
  * sample's own (the provider's event header), filtered as a delivery's are, with a content type.
  */

@@ -1,4 +1,4 @@
-// The authorization-code flow of OAuth 2.0 connections (issue 21, ADR 024), protocol half:
+// The authorization-code flow of OAuth 2.0 connections (ADR 024), protocol half:
 // which endpoints and app a side uses, the consent URL with state and S256 PKCE, the code
 // exchange and RFC 7009 revocation. openid-client does the protocol; routes/oauth.ts the HTTP.
 import { createHash } from 'node:crypto';
@@ -77,7 +77,7 @@ export async function sideOAuth(
 }
 
 /**
- * The auth config an export carries (issue 21): a connected account's token URL and scopes are
+ * The auth config an export carries: a connected account's token URL and scopes are
  * resolved from the catalog when the integration leaves them to it, so the exported project can
  * refresh its token by itself.
  */

@@ -1,5 +1,5 @@
-// The API's requests to OAuth providers (issue 21: code exchange, revocation, UserInfo) go to
-// URLs a user may have typed, so they follow the sandbox's network rules (DESIGN.md §7): every
+// The API's requests to OAuth providers (code exchange, revocation, UserInfo) go to
+// URLs a user may have typed, so they follow the sandbox's network rules (ADR 012): every
 // hop's addresses are checked and the connection goes to the checked address. Without this, a
 // token URL such as http://169.254.169.254/ would make the API itself reach inside the network.
 import { guardedRequest } from '@patchbay/runtime/network';

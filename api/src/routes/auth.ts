@@ -1,5 +1,5 @@
 // /api/auth: sign-up, log-in, log-out, the current user, Google sign-in, personal API
-// tokens, password change and account deletion (spec §7, issue "Accounts").
+// tokens, password change and account deletion.
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
@@ -316,7 +316,7 @@ export function authRoutes(deps: AppDeps) {
       describeRoute({
         summary: 'Mail a single-use password-reset link (30 minutes)',
         description:
-          'Always 202, whether or not an account has this email (issue 18 §11); 503 ' +
+          'Always 202, whether or not an account has this email, so it reveals no account; 503 ' +
           'MAIL_NOT_CONFIGURED when this server has no SMTP configured (an operator runs ' +
           '`npm run reset-password`).',
         responses: { 202: empty('Accepted'), ...errors(400, 429, 503) },
@@ -423,7 +423,7 @@ export function authRoutes(deps: AppDeps) {
     );
 }
 
-/** Mails a single-use link to /reset-password (issue 18 §11). */
+/** Mails a single-use link to /reset-password. */
 async function mailResetLink(deps: AppDeps, mailer: Mailer, user: UserRow): Promise<void> {
   const { token } = await createPasswordReset(deps.sql, user.id);
   const link = resetPasswordLink(deps.auth.appUrl, token);

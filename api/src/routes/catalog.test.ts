@@ -1,4 +1,4 @@
-// The catalog and OpenAPI import endpoints (issue 14 §3–4) through the real app, with a real
+// The catalog and OpenAPI import endpoints through the real app, with a real
 // worker on the test Temporal for imports by URL; the documents are served on loopback.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

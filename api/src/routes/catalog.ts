@@ -38,7 +38,7 @@ import { errors, json, SIGNED_IN } from '../route-docs.ts';
 import { jsonBody, queryParams } from '../validate.ts';
 import { workflowFailure } from '../workflow-failure.ts';
 
-// The built-in catalog of API descriptions and OpenAPI import (issue 14 §3–4). The catalog is
+// The built-in catalog of API descriptions and OpenAPI import. The catalog is
 // public (the docs page lists it); importing is for signed-in users and saves nothing: the
 // console shows the result, and the integration stores it when it is saved.
 

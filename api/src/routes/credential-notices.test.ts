@@ -1,4 +1,4 @@
-// Issue 20 items 5 and 8: credentials are trimmed on save and the user is told; a credential too
+// Credentials are trimmed on save and the user is told; a credential too
 // short to be redacted safely is saved, with a notice saying why it is a risk.
 import { credentialContext, decrypt } from '@patchbay/schema/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Dry runs through the API (issue 15 §5, ADR 017): a real worker on the Temporal dev server runs
+// Dry runs through the API (ADR 017): a real worker on the Temporal dev server runs
 // the code in the sandbox; the source and destination are loopback servers that behave as their
 // catalog descriptions say. The reads must go out; the destination must receive nothing.
 import { getCatalogEntry } from '@patchbay/catalog';

@@ -1,4 +1,4 @@
-// Generate, verify, repair (issue 15 §6, ADR 017) end to end: api → Temporal → worker. With an
+// Generate, verify, repair (ADR 017) end to end: api → Temporal → worker. With an
 // integration whose connections have credentials, generation ends with a dry run of the code
 // against them (loopback servers behaving as their catalog descriptions say); a failed dry run
 // gets one repair round from the LLM, whose prompt carries the failing transcript.

@@ -1,6 +1,6 @@
 // POST /api/integrations/generate end to end: api → Temporal → worker → the openai package →
 // a loopback server speaking the OpenAI protocol. The failure type the worker throws becomes
-// the HTTP status through the shared table (schema/src/failures.ts, issue 13).
+// the HTTP status through the shared table (schema/src/failures.ts, ADR 018).
 import { randomUUID } from 'node:crypto';
 import { GENERATION_FAILURES, ZApiError, ZGenerateResponse } from '@patchbay/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

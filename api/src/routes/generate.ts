@@ -42,7 +42,7 @@ export function generateRoutes(deps: AppDeps) {
     async (c) => {
       await consume(deps.auth.rateLimits.generateByUser, currentUser(c).id);
       const request = c.req.valid('json');
-      // The dry run (issue 15 §6) uses that integration's credentials: it must be the user's.
+      // The dry run (ADR 017) uses that integration's credentials: it must be the user's.
       if (request.integrationId !== undefined) {
         await getIntegration(deps.sql, currentUser(c).id, request.integrationId);
       }

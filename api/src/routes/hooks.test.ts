@@ -1,4 +1,4 @@
-// POST /hooks/<token> and the events API (issue 16, ADR 021) on the real Temporal dev server, a
+// POST /hooks/<token> and the events API (ADR 021) on the real Temporal dev server, a
 // real worker with its sandbox and PostgreSQL; the destination API is an HTTP server on loopback.
 // Every signature is computed here the way its provider computes it.
 import { createHmac, randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// POST /hooks/<token> (issue 16, ADR 021): a provider's webhook delivery. Public, outside /api:
+// POST /hooks/<token> (ADR 021): a provider's webhook delivery. Public, outside /api:
 // no session, no Origin check; the token names the integration and the signature proves the
 // sender. In order: unknown token 404, too large 413, signature 401, rate limit 429, then the
 // event's run is started as a Temporal workflow BEFORE the 2xx answer, with a workflow id derived

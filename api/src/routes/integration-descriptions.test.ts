@@ -1,4 +1,4 @@
-// Issue 14 §3–4: which API description each side of an integration uses, through the API.
+// Which API description each side of an integration uses, through the API.
 import { getCatalogEntry } from '@patchbay/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -7,7 +7,7 @@ import {
   type TestUser,
 } from '../../../scripts/test-support/test-app.ts';
 
-// Issue 18 §1 (deploy refuses code that cannot run) and §6 (the list carries the last run).
+// Deploy refuses code that cannot run (ADR 031), and the list carries the last run.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -163,7 +163,7 @@ describe('the Free plan limit', () => {
       id: string;
     }[];
     expect((await user.request('DELETE', `/api/integrations/${first?.id}`)).status).toBe(204);
-    expect((await create(user)).response.status).toBe(403); // 5 in the account's lifetime (spec §9)
+    expect((await create(user)).response.status).toBe(403); // 5 in the account's lifetime (ADR 020)
   });
 
   it('holds under concurrency: two parallel creates at 4 cannot both pass', async () => {
@@ -321,7 +321,7 @@ describe('reading, updating and deleting', () => {
     });
   });
 
-  it('follows the spec §4 transitions and answers 409 to the others', async () => {
+  it('follows the allowed status transitions and answers 409 to the others', async () => {
     const user = await createTestUser(t, { plan: 'pro' });
     const { body } = await create(user);
     const put = (payload: object) => user.request('PUT', `/api/integrations/${body.id}`, payload);
@@ -352,7 +352,7 @@ describe('reading, updating and deleting', () => {
     const user = await createTestUser(t, { plan: 'pro' });
     const { body } = await create(user);
     const put = (payload: object) => user.request('PUT', `/api/integrations/${body.id}`, payload);
-    // Deployable code (issue 18 §1): the API refuses to deploy code that cannot run.
+    // Deployable code: the API refuses to deploy code that cannot run (ADR 031).
     const v1 = 'export default async function run() { return 1; }';
     const v2 = 'export default async function run() { return 2; }';
     await put({ generatedCode: v1 });

@@ -1,5 +1,4 @@
-// /api/integrations (spec §7, issue "Integrations"): every route is scoped to the
-// signed-in user; another user's id answers 404.
+// /api/integrations: every route is scoped to the signed-in user; another user's id answers 404.
 import { Hono, type TypedResponse } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
@@ -140,7 +139,7 @@ export function integrationRoutes(deps: AppDeps) {
           body,
         );
         // Deploy, pause, resume, a new schedule or trigger: make the Temporal Schedule match
-        // (a webhook or manual trigger has none, issue 16).
+        // (a webhook or manual trigger has none).
         if (
           before.status !== after.status ||
           before.trigger !== after.trigger ||
@@ -254,17 +253,17 @@ export function integrationRoutes(deps: AppDeps) {
             name: row.source_api_name,
             baseUrl: row.source_api_url,
             authType: row.source_auth_type,
-            // Issue 21: a connected account's token URL, for the export to refresh it.
+            // A connected account's token URL, for the export to refresh it.
             authConfig: exportAuthConfig(row, 'source'),
           },
           destination: {
             name: row.dest_api_name,
             baseUrl: row.dest_api_url,
             authType: row.dest_auth_type,
-            // Issue 21: a connected account's token URL, for the export to refresh it.
+            // A connected account's token URL, for the export to refresh it.
             authConfig: exportAuthConfig(row, 'destination'),
           },
-          // Issue 16: a webhook integration's export receives its webhook (listen.js).
+          // A webhook integration's export receives its webhook (listen.js).
           ...(row.trigger === 'webhook'
             ? {
                 webhook: {

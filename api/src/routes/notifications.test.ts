@@ -1,4 +1,4 @@
-// Notification channels through the API (issue 17, ADR 022): the default account email
+// Notification channels through the API (ADR 022): the default account email
 // channel, webhook URLs sealed, routing checked, and Send test through a real worker to a
 // loopback SMTP server and a loopback webhook receiver.
 import { randomUUID } from 'node:crypto';

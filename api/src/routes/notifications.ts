@@ -1,4 +1,4 @@
-// Notification channels (issue 17, ADR 022), mounted under /api/notifications: the account's
+// Notification channels (ADR 022), mounted under /api/notifications: the account's
 // email and webhook channels, which integrations each alerts, and Send test. The alerts
 // themselves are decided and sent by the worker (workers/src/activities/send-alert.ts); so is
 // the test alert, so a webhook URL is only ever reached through the worker's network guard.
@@ -79,7 +79,7 @@ export function notificationRoutes(deps: AppDeps) {
     .get(
       '/channels',
       describeRoute({
-        summary: "The account's notification channels (issue 17)",
+        summary: "The account's notification channels",
         description: ROUTING_NOTE,
         security: SIGNED_IN,
         responses: {

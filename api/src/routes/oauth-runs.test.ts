@@ -1,4 +1,4 @@
-// Runs of an integration whose source is a connected OAuth account (issue 21), through the API,
+// Runs of an integration whose source is a connected OAuth account (ADR 024), through the API,
 // the real Temporal dev server and a real worker with its sandbox. The provider is a real OAuth
 // server on loopback (oauth2-mock-server); the API behind the account is an HTTP server on
 // loopback that accepts only the tokens the test says.

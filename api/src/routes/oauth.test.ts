@@ -1,4 +1,4 @@
-// OAuth 2.0 connections through the API (issue 21) against a real OAuth server on loopback
+// OAuth 2.0 connections through the API (ADR 024) against a real OAuth server on loopback
 // (oauth2-mock-server), which checks PKCE itself: connect, callback, forged and reused state,
 // a wrong verifier, disconnect with revocation, operators' apps. Tokens never in a response.
 import { OAuth2Server } from 'oauth2-mock-server';

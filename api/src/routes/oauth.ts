@@ -1,4 +1,4 @@
-// OAuth 2.0 connections (issue 21, ADR 024): "Connect your account" with the authorization-code
+// OAuth 2.0 connections (ADR 024): "Connect your account" with the authorization-code
 // grant, state and S256 PKCE; the callback; disconnect with RFC 7009 revocation; and the
 // operators' OAuth apps. Tokens are sealed by the vault and never leave the API in a response:
 // it says only connected / needs-reconnect and the account's name.

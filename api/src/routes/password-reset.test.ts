@@ -1,4 +1,4 @@
-// "Forgot password?" (issue 18 §11): the mail reaches a real SMTP server on loopback, the link
+// "Forgot password?": the mail reaches a real SMTP server on loopback, the link
 // works once and for 30 minutes, and the answer never says whether an account exists.
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Issue 17: replay a fix against a failed run's recording, re-run as it ran or with the current
+// Replay a fix against a failed run's recording (ADR 023), re-run as it ran or with the current
 // code, and the run history's filters and detail view. Real Temporal, worker and sandbox; the
 // third-party APIs are HTTP servers on loopback that count what they receive.
 import { randomUUID } from 'node:crypto';
@@ -273,7 +273,7 @@ describe('re-run: POST /api/integrations/:id/runs/:runId/rerun', () => {
       headers: { 'content-type': 'application/json' },
       body: { email: 'lin@example.com' },
     };
-    // The webhook intake starts runIntegration so, with the event in its input (issue 16).
+    // The webhook intake starts runIntegration so, with the event in its input.
     const handle = await t.deps.temporal.workflow.start('runIntegration', {
       taskQueue: t.deps.taskQueue,
       workflowId: `event:${id}:${event.id}`,

@@ -1,4 +1,4 @@
-// Issue 20: a user reads their own run's timeline from Temporal's history through the API
+// A user reads their own run's timeline from Temporal's history through the API
 // (the Temporal Web UI is for operators). Real Temporal dev server, real worker and sandbox,
 // loopback APIs; the history's failure messages are encrypted and decoded by the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

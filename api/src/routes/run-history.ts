@@ -1,4 +1,4 @@
-// Issue 20: a run's timeline read from Temporal's history, for its owner. The Temporal Web UI
+// A run's timeline read from Temporal's history, for its owner. The Temporal Web UI
 // is for operators (it shows every account); everyone else reads their own runs here, scoped
 // to their integrations. Mounted under /api/integrations.
 import { Hono } from 'hono';

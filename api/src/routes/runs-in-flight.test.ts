@@ -1,4 +1,4 @@
-// Issue 29 §3: runs you can follow while they retry. A deployed run is listed as under way from
+// Runs you can follow while they retry (ADR 037). A deployed run is listed as under way from
 // its first attempt, with the attempt and when the next is due; once recorded, its duration is
 // the wall clock from start to end, beside the last attempt's own time. A failed integration
 // stays failed through pause and resume until a run succeeds. Real Temporal dev server, real

@@ -15,7 +15,7 @@ import { startTestWorker, type TestWorker } from '../../../scripts/test-support/
 import { reconcileSchedules } from '../runtime/reconcile-schedules.ts';
 import { describeSchedule, syncSchedule } from '../runtime/schedules.ts';
 
-// DESIGN.md §6's example: a cursor in saved state, one POST per new customer.
+// The ctx contract's example: a cursor in saved state, one POST per new customer.
 // The very example the docs and the LLM prompt show, so it is proven to run.
 const SYNC_CODE = CTX_CONTRACT_EXAMPLE;
 
@@ -72,7 +72,7 @@ async function createIntegration(code = SYNC_CODE): Promise<string> {
   });
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
-  // Paused, not a draft: Run now refuses drafts (issue 18 §1), and no schedule ticks meanwhile.
+  // Paused, not a draft: Run now refuses drafts, and no schedule ticks meanwhile.
   expect((await user.request('PUT', `/api/integrations/${id}`, { status: 'paused' })).status).toBe(
     200,
   );
@@ -287,7 +287,7 @@ describe('deployed runs', () => {
     expect(usage.executionsThisMonth.used).toBeGreaterThanOrEqual(2);
   });
 
-  it('refuses Run now on a draft with 409 (issue 18 §1); test runs still work on it', async () => {
+  it('refuses Run now on a draft with 409; test runs still work on it', async () => {
     const response = await user.request('POST', '/api/integrations', {
       userPrompt: 'Copy new customers from the source into contacts at the destination.',
       sourceApiName: 'Source',
@@ -324,7 +324,7 @@ describe('deployed runs', () => {
     expect(runs.filter((run) => run.workflowId === workflowId)).toEqual([
       expect.objectContaining({ status: 'success' }),
     ]);
-    // Issue 18 §7: the two failures stay visible, each with its error and the backoff after it.
+    // The two failures stay visible, each with its error and the backoff after it.
     const busy = { name: expect.any(String), message: expect.stringContaining('503') };
     expect(runs[0]?.attempts).toEqual([
       {
@@ -367,7 +367,7 @@ describe('deployed runs', () => {
     await t.deps.temporal.workflow.getHandle(workflowId).result();
     const [first, second] = source.received.filter((r) => r.path === '/v1/customers');
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(3000);
-    // The run history says why the run waited: the API's Retry-After (issue 18 §7).
+    // The run history says why the run waited: the API's Retry-After.
     expect((await runsOf(id)).runs[0]?.attempts).toEqual([
       expect.objectContaining({
         attempt: 1,

@@ -1,5 +1,5 @@
-// Running integrations (DESIGN.md §5): test runs (POST /execute, the spec's call), "Run
-// now" (POST /run), the run history and the saved state. Mounted under /api/integrations.
+// Running integrations: test runs (POST /execute), "Run now" (POST /run), the run history and the
+// saved state. Mounted under /api/integrations.
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
@@ -61,7 +61,7 @@ import { workflowFailure } from '../workflow-failure.ts';
 import { sampleWebhookEvent } from '../integrations/webhook-settings.ts';
 
 /**
- * `{ temporalUrl }` for operators, nothing for anyone else (issue 20): the Temporal Web UI is
+ * `{ temporalUrl }` for operators, nothing for anyone else: the Temporal Web UI is
  * an operator's tool, and the console shows a link only when a run carries one.
  */
 export function temporalLink(
@@ -146,7 +146,7 @@ export function runRoutes(deps: AppDeps) {
               {
                 integrationId: integration.id,
                 mode,
-                // Issue 16: a sample event's body becomes the test run's ctx.event.
+                // A sample event's body becomes the test run's ctx.event.
                 ...(event === undefined
                   ? {}
                   : { event: sampleWebhookEvent(integration, event, eventHeaders) }),
@@ -189,7 +189,7 @@ export function runRoutes(deps: AppDeps) {
       async (c) => {
         const integration = await runnableIntegration(c.req.param('id'), userId(c));
         if (integration.status === 'draft') {
-          // Issue 18 §1: a draft is work in progress; the console hides Run now, the API refuses it.
+          // A draft is work in progress: the console hides Run now, the API refuses it.
           throw new ApiError(
             409,
             'DRAFT',
@@ -215,7 +215,7 @@ export function runRoutes(deps: AppDeps) {
         summary: 'Run history, newest first, paged, without transcripts',
         description:
           'Filter by `status` and by `kind` (how the run started). Each row is a summary; ' +
-          'GET /runs/:runId has the logs, data and redacted transcript (issue 17). The first ' +
+          'GET /runs/:runId has the logs, data and redacted transcript. The first ' +
           'page also lists the deployed runs under way (`inFlight`): the attempt running or ' +
           'waiting, the failures so far and when the next attempt is due.',
         security: SIGNED_IN,
@@ -226,7 +226,7 @@ export function runRoutes(deps: AppDeps) {
         const integration = await getIntegration(sql, userId(c), c.req.param('id'));
         const query = c.req.valid('query');
         const page = await listRunsPage(sql, integration.id, query);
-        // Issue 29 §3: the runs under way head the first page; they have no outcome yet.
+        // The runs under way head the first page (ADR 037); they have no outcome yet.
         const inFlight =
           query.before === undefined && query.status === undefined
             ? await listRunsInFlight(sql, integration.id, query.kind)
@@ -270,7 +270,7 @@ export function runRoutes(deps: AppDeps) {
         summary: 'Re-run a deployed run: a new deployed run that commits state',
         description:
           "`code: 'as-ran'` runs the code version the run ran, with the same trigger input (a " +
-          "webhook run's event); `'current'` runs the integration's current code (issue 17).",
+          "webhook run's event); `'current'` runs the integration's current code.",
         security: SIGNED_IN,
         responses: {
           202: json('Started', ZRunStarted),

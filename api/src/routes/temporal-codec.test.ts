@@ -1,4 +1,4 @@
-// Issue 20, "Temporal holds customer data in plaintext": runs go through the API to a real
+// Temporal must not hold customer data in plaintext (ADR 009): runs go through the API to a real
 // worker on the real Temporal dev server, and the workflow histories, read raw (the gRPC
 // service, no codec), hold none of the customer data the runs read, returned, logged or
 // failed with; the product still answers with it. The codec endpoint the Temporal Web UI
@@ -151,7 +151,7 @@ describe('Temporal holds ciphertext only', () => {
     expect(stored).not.toContain(ORDER);
     const payloads = payloadsIn(events);
     expect(payloads.length).toBeGreaterThan(0);
-    // Test runs are a local activity (issue 19): its marker carries Temporal's own bookkeeping in
+    // Test runs are a local activity: its marker carries Temporal's own bookkeeping in
     // plain JSON (sequence, attempt, activity type, times) beside the encrypted result. Nothing
     // else may be plain.
     const MARKER_BOOKKEEPING = [

@@ -1,5 +1,5 @@
-// The codec endpoint for the Temporal Web UI (issue 20, DESIGN.md §10, ADR 009 "Payload
-// codec"): Temporal holds only ciphertext, so the UI sends a history's payloads here to show
+// The codec endpoint for the Temporal Web UI (ADR 009 "Payload codec"): Temporal holds only
+// ciphertext, so the UI sends a history's payloads here to show
 // them decoded. POST /api/temporal-codec/decode and /encode speak the codec server protocol
 // ({payloads: [...]} in and out, protobuf JSON). Operators only: the payloads are every
 // account's run data. The UI calls from its own origin (TEMPORAL_UI_URL) with the operator's

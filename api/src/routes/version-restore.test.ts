@@ -1,4 +1,4 @@
-// Issue 29 §5: a version made by restoring an earlier one says which, and the API says so only
+// A version made by restoring an earlier one says which, and the API says so only
 // of that version's own code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TIntegrationVersion } from '@patchbay/schema';

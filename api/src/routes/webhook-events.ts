@@ -1,4 +1,4 @@
-// An integration's webhook as its owner manages it (issue 16, ADR 021): the events log, replaying
+// An integration's webhook as its owner manages it (ADR 021): the events log, replaying
 // an event, and rotating the URL's token. Mounted under /api/integrations; every route is scoped
 // to the signed-in user.
 import { randomUUID } from 'node:crypto';
@@ -66,7 +66,7 @@ export function webhookEventRoutes(deps: AppDeps) {
             workflowId: row.workflow_id,
             runId: row.run_record_id,
             runStatus: row.run_status,
-            // The Temporal Web UI is an operator's tool (issue 20), as in the run history.
+            // The Temporal Web UI is an operator's tool, as in the run history.
             ...(row.workflow_id && row.run_temporal_id
               ? temporalLink(deps, user(c), row.workflow_id, row.run_temporal_id)
               : {}),

@@ -1,4 +1,4 @@
-// Issue 17: what a re-run starts with. 'As it ran' means the same trigger input too (a webhook
+// What a re-run starts with (ADR 023). 'As it ran' means the same trigger input too (a webhook
 // run's event): it is read back from the original execution's start event in Temporal, decoded
 // with the API client's codec (payloads are encrypted there, ADR 009), so whatever the
 // runIntegration input carries is carried forward without this file knowing its fields.

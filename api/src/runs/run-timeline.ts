@@ -1,4 +1,4 @@
-// Issue 20: a run's history as the user may see it, read from Temporal's event history of the
+// A run's history as its owner may see it, read from Temporal's event history of the
 // run's workflow execution. Payloads and failure messages are encrypted in Temporal (ADR 009),
 // so failures are decoded with the API client's codec. Only the steps a user cares about are
 // kept: the run, each attempt's start and end, the bookkeeping of a failed run, the outcome.

@@ -1,7 +1,7 @@
-// Makes Temporal's schedules match the database (DESIGN.md §5): creates missing ones,
-// fixes paused state and spec (interval or cron + zone), removes orphans (drafts, and webhook
-// and manual triggers, issue 16). Runs at API start and every few
-// minutes, so a crash between the database write and the Temporal call heals itself.
+// Makes Temporal's schedules match the database (ADR 011): creates missing ones, fixes paused
+// state and spec (interval or cron + zone), removes orphans (drafts, and webhook and manual
+// triggers). Runs at API start and every few minutes, so a crash between the database write
+// and the Temporal call heals itself.
 import type { Client } from '@temporalio/client';
 import { SCHEDULE_PREFIX } from '@patchbay/workflows';
 import { findScheduledIntegration, listDeployedIntegrations, type Sql } from '@patchbay/db';

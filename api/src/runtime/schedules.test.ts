@@ -1,4 +1,4 @@
-// Issue 16: cron schedules with an IANA time zone, and triggers that have no Schedule, through
+// Cron schedules with an IANA time zone, and triggers that have no Schedule, through
 // the API on the real Temporal dev server. No worker: nothing here needs a run to finish.
 // Other test files share the Temporal server; their reconcilers leave these Schedules alone,
 // since each Schedule's note names the task queue of the deployment (test app) that made it.

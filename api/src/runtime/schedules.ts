@@ -1,4 +1,4 @@
-// One Temporal Schedule per deployed integration, `integration:<id>` (DESIGN.md §5). The
+// One Temporal Schedule per deployed integration, `integration:<id>` (ADR 011). The
 // database is the truth; these functions make Temporal match it, and the reconciler
 // calls them again when a crash came between the two.
 import {
@@ -27,15 +27,15 @@ export interface ScheduledIntegration {
 
 /**
  * Whether the integration should have a Schedule: deployed (not a draft) and triggered by a
- * schedule. Webhook and manual integrations have none; Run now works for every trigger (issue 16).
+ * schedule. Webhook and manual integrations have none; Run now works for every trigger.
  */
 export function wantsSchedule(integration: Pick<ScheduledIntegration, 'status' | 'trigger'>) {
   return integration.status !== 'draft' && integration.trigger === 'schedule';
 }
 
 /**
- * An interval at the integration's own offset (spread over the interval, issue 19), or a cron
- * expression read in its IANA zone (issue 16).
+ * An interval at the integration's own offset (spread over the interval, ADR 025), or a cron
+ * expression read in its IANA zone.
  */
 export function scheduleSpec(schedule: TSchedule, integrationId: string): ScheduleSpec {
   if ('everyMinutes' in schedule) {

@@ -1,4 +1,4 @@
-// What each auth type adds to a request by default (DESIGN.md §6). The sandbox's host
+// What each auth type adds to a request by default. The sandbox's host
 // (workers/src/sandbox/connection-auth.ts) and the exported project's fetch adapter both apply
 // this table; the docs page and the export's README describe it from here.
 

@@ -4,7 +4,7 @@ import { buildRequest, normalizeOptions, type CtxRequest, type Target } from './
 import type { LogLevel } from './log-format.ts';
 import type { StateApi } from './state-buffer.ts';
 
-// The ctx object handed to `run(ctx)` (DESIGN.md §6, schema/src/ctx-contract.ts), built
+// The ctx object handed to `run(ctx)` (schema/src/ctx-contract.ts), built
 // the same way on every host. A host supplies only what differs between hosts:
 //
 //   send     carries a CtxRequest out and resolves to the parsed body (or rejects with an
@@ -13,7 +13,7 @@ import type { StateApi } from './state-buffer.ts';
 //   log      one ctx.log line (the host formats and caps it).
 //   state    ctx.state, usually a StateBuffer's api.
 //   run      ctx.run.
-//   event    ctx.event (issue 16): a webhook run's event { id, receivedAt, headers, body }, a
+//   event    ctx.event: a webhook run's event { id, receivedAt, headers, body }, a
 //            test run's sample event, or null. Plain JSON data, the run's own copy.
 //
 // New parts of the contract are added here once, as a field of ContextHost, and every host

@@ -1,6 +1,6 @@
 import { NativeError } from './intrinsics.ts';
 
-// The two error classes of the ctx contract (DESIGN.md §6, schema/src/ctx-contract.ts).
+// The two error classes of the ctx contract (schema/src/ctx-contract.ts).
 // Both hosts throw and recognise these very classes.
 
 export interface HttpErrorDetails {

@@ -7,7 +7,7 @@ import {
   toStr,
 } from './intrinsics.ts';
 
-// ctx.log and the integration's console (DESIGN.md §6): every host formats a log line the same
+// ctx.log and the integration's console: every host formats a log line the same
 // way, so a run logs the same text on Patchbay and in an exported project.
 
 export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';

@@ -11,7 +11,7 @@ import {
   toStr,
 } from './intrinsics.ts';
 
-// A ctx call in two steps (DESIGN.md §6). `buildRequest` runs where the integration runs (inside
+// A ctx call in two steps. `buildRequest` runs where the integration runs (inside
 // the isolate in the sandbox): it checks the options and turns them into plain strings, so a
 // request can cross a process boundary as JSON. `resolveRequest` runs on the host, which knows
 // the base URLs: it resolves the path and checks what the host is about to send. Both hosts go

@@ -8,7 +8,7 @@ import {
   stringIndexOf,
 } from './intrinsics.ts';
 
-// ctx.state (DESIGN.md §6): the saved state as it was when the run started, plus this run's
+// ctx.state: the saved state as it was when the run started, plus this run's
 // writes, held back until the host commits them (only when the run succeeds). Values are kept as
 // JSON text: reads return fresh copies, and the changes leave as [key, JSON] pairs, so no
 // "__proto__" key can become a prototype on the way.

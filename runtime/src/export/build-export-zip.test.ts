@@ -20,7 +20,7 @@ import {
 // run it with plain `node` against local HTTP servers standing in for the two APIs and an OAuth
 // token endpoint, then check what those servers received.
 
-/** DESIGN.md §6's example: copy new customers into a CRM, remembering where it stopped. */
+/** The ctx contract's example: copy new customers into a CRM, remembering where it stopped. */
 // The very example the docs and the LLM prompt show, so it is proven to run.
 const SYNC_CODE = CTX_CONTRACT_EXAMPLE;
 
@@ -98,7 +98,7 @@ let customers: Customer[];
 let sourceFailure: Reply | undefined;
 let sourceDelayMs: number;
 let tokenExpiresIn: number;
-/** Issue 21: the token endpoint also sends a new refresh token (rotated-N). */
+/** The token endpoint also sends a new refresh token (rotated-N). */
 let tokenRotates: boolean;
 /** When set, the token endpoint answers this. */
 let tokenFailure: Reply | undefined;
@@ -430,7 +430,7 @@ describe('buildExportZip', () => {
     ]);
   });
 
-  it('a cron schedule (issue 16): the config keeps the cron and zone, the README a CRON_TZ line, --every says what to do', async () => {
+  it('a cron schedule: the config keeps the cron and zone, the README a CRON_TZ line, --every says what to do', async () => {
     const input = exportInput({
       schedule: { cron: '30 9 * * 1-5', timeZone: 'Europe/Berlin' },
       source: connection(source, '/api', 'none'),
@@ -606,7 +606,7 @@ describe('the exported project, run with node', () => {
     ]);
   });
 
-  it('oauth, a connected account (issue 21): refreshes its token, keeps a rotated refresh token for the next run', async () => {
+  it('oauth, a connected account: refreshes its token, keeps a rotated refresh token for the next run', async () => {
     tokenRotates = true;
     const project = await exportProject(
       exportInput({
@@ -906,7 +906,7 @@ describe('the exported project, run with node', () => {
   });
 });
 
-describe('the exported webhook listener (issue 16)', () => {
+describe('the exported webhook listener', () => {
   const SECRET = 'whsec_export_listener_secret';
   // Opens a contact for each event it is given, and says what it saw.
   const EVENT_CODE = `export default async function run(ctx) {

@@ -17,7 +17,7 @@ import { renderReadme } from './render-readme.ts';
 // Its runtime is @patchbay/runtime itself: template/runtime/patchbay-runtime.js is generated from
 // runtime/src by runtime/scripts/build-runtime.ts (never edited by hand), and the other files in
 // template/ adapt it to Node.js and fetch (ADR 012).
-// Secrets are never part of it (DESIGN.md §10): the caller passes none, and only the known,
+// Secrets are never part of it: the caller passes none, and only the known,
 // non-secret auth settings are copied from what it does pass.
 
 export interface ExportConnection {
@@ -35,7 +35,7 @@ export interface ExportInput {
   source: ExportConnection;
   destination: ExportConnection;
   /**
-   * Issue 16: a webhook-triggered integration's signature settings and where its events carry
+   * A webhook-triggered integration's signature settings and where its events carry
    * their id; the export then gains `listen.js`, which receives the webhook. Never the secret.
    */
   webhook?: { signature: TWebhookSignature; eventIdPath?: string | undefined };

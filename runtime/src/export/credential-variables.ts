@@ -71,7 +71,7 @@ export function credentialVariable(
 }
 
 /**
- * Issue 21: what refreshing a connected account's token needs besides the refresh token: the
+ * What refreshing a connected account's token needs besides the refresh token (ADR 024): the
  * OAuth app's client secret, and its client id when the configuration has none (an operator's
  * app on Patchbay). Empty for every other connection.
  */

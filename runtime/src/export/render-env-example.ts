@@ -8,7 +8,7 @@ import { oneLine } from './one-line.ts';
 
 /**
  * `.env.example`: one commented variable per credential the two connections need, saying
- * which API it is for. The secrets themselves are never exported (DESIGN.md §10).
+ * which API it is for. The secrets themselves are never exported.
  */
 export function renderEnvExample(input: ExportInput): string {
   const lines = [

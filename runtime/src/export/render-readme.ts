@@ -166,7 +166,7 @@ export function contractSummary(): string {
     .join('\n');
 }
 
-/** Issue 16: how the exported project receives its webhook (listen.js). */
+/** How the exported project receives its webhook (listen.js). */
 function webhookSection(webhook: NonNullable<ExportInput['webhook']>): string {
   const scheme = webhook.signature.scheme;
   const check =
@@ -194,7 +194,7 @@ a file, for trying the code out.
 }
 
 /**
- * Issue 21: a connected account (the authorization code grant) is exported as its refresh token;
+ * A connected account (the authorization code grant) is exported as its refresh token;
  * the project refreshes the access token itself and keeps a rotated refresh token.
  */
 function connectedAccountsSection(input: ExportInput): string {

@@ -12,7 +12,7 @@ import {
   type ResolvedTarget,
 } from './network-guard.ts';
 
-// One HTTP request made on behalf of integration code (DESIGN.md §7): every hop of a redirect
+// One HTTP request made on behalf of integration code (ADR 012): every hop of a redirect
 // chain is checked by the network guard, connected to the checked address, capped in size and
 // time, and recorded. Redirects are followed here, by hand, so each hop is checked again.
 
@@ -96,7 +96,7 @@ const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'c
 /** Credentials the code itself set never follow a redirect to another origin (as in fetch). */
 const CROSS_ORIGIN_DROPPED = ['authorization', 'proxy-authorization', 'cookie'];
 /**
- * The methods a run may send (issue 20, item 3). CONNECT would open a tunnel (and hang until
+ * The methods a run may send. CONNECT would open a tunnel (and hang until
  * the wall clock), TRACE echoes the request back, others are not what an integration needs.
  */
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -140,7 +140,7 @@ export async function guardedRequest(
     const sameOrigin = credentials !== undefined && hopUrl.origin === credentials.origin;
     if (credentials !== undefined && !sameOrigin) {
       // An open redirect that copies the query string must not carry an API key elsewhere,
-      // however it re-encodes it (issue 20, item 6): compare decoded values, drop what matches.
+      // however it re-encodes it: compare decoded values, drop what matches.
       hopUrl = withoutQueryCredentials(hopUrl, credentials, secretValues);
       if (carriesSecret(hopUrl, secretValues)) {
         throw new BlockedRequestError(`a redirect to ${hopUrl.origin} would carry the credential`);

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
-// The sandbox's network guard (DESIGN.md §7): integration code may reach public http(s)
+// The sandbox's network guard (ADR 012): integration code may reach public http(s)
 // addresses only. Every address is checked, whether the URL names it literally or DNS resolves
 // the name to it, and the caller connects to the address that was checked (no second lookup, so
 // a name cannot be rebound to 127.0.0.1 between the check and the connection).

@@ -1,4 +1,4 @@
-// Webhook intake shared by the API and the export (issue 16, ADR 021): signature checks, the
+// Webhook intake shared by the API and the export (ADR 021): signature checks, the
 // body, the event id and the headers the code sees. The export ships this as one generated file
 // (runtime/scripts/build-runtime.ts).
 export {

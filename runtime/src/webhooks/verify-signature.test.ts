@@ -1,4 +1,4 @@
-// The webhook signature checks (issue 16, ADR 021), each scheme with signatures computed the way
+// The webhook signature checks (ADR 021), each scheme with signatures computed the way
 // its provider documents them, and the body, event id and header rules the API and export share.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

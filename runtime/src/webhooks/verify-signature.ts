@@ -1,4 +1,4 @@
-// Webhook signature checks (issue 16, ADR 021): the one implementation that both the API's
+// Webhook signature checks (ADR 021): the one implementation that both the API's
 // `POST /hooks/<token>` and an exported project's listener use. Dependency-free (node:crypto
 // only), so runtime/scripts/build-runtime.ts can ship it in the export as plain JavaScript.
 //

@@ -1,11 +1,11 @@
-// What a webhook delivery becomes for the integration's code (issue 16, ADR 021): the body
+// What a webhook delivery becomes for the integration's code (ADR 021): the body
 // parsed by its content type, the event id, and the headers the code may see. Shared by the API's
 // `POST /hooks/<token>` and an exported project's listener, like verify-signature.ts.
 import { createHash } from 'node:crypto';
 import type { TWebhookSignature } from '@patchbay/schema';
 import { signatureHeader } from './verify-signature.ts';
 
-/** The largest body a webhook accepts (issue 16): larger ones answer 413. */
+/** The largest body a webhook accepts: larger ones answer 413. */
 export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
 
 /** Event ids longer than this are replaced by their hash: they become part of a workflow id. */
@@ -77,7 +77,7 @@ export function webhookEventId(
   return bodyHashId(raw);
 }
 
-// Never shown to the code (issue 16): credentials, signatures and the transport's own headers.
+// Never shown to the code: credentials, signatures and the transport's own headers.
 const HIDDEN_HEADERS = new Set([
   'authorization',
   'proxy-authorization',

@@ -1,6 +1,6 @@
-// Runs an integration's code in the sandbox and records what happened (DESIGN.md §5).
+// Runs an integration's code in the sandbox and records what happened (ADR 011).
 //   test:     one attempt; a `test` run record; state read but never committed. A dry run
-//             (testMode 'dry-run', issue 15 §5) reads for real and captures every write;
+//             (testMode 'dry-run', ADR 017) reads for real and captures every write;
 //             generation's verification dry-runs code it passes in, and records no run.
 //   deployed: state changes commit in the same transaction as the run record, only on
 //             success; a failed attempt commits nothing and throws, so Temporal retries
@@ -121,7 +121,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       // The worker may have died after committing and before Temporal heard back.
       const committed = await findCommittedRun(deps.sql, input.workflowId, input.runId);
       if (committed) return boundedForTemporal(await withRecoveryAlert(deps.sql, input, committed));
-      // The run history shows the run as under way from its first attempt (issue 29 §3).
+      // The run history shows the run as under way from its first attempt (ADR 037).
       await markAttemptStarted(deps.sql, input, attempt, new Date()).catch((failure: unknown) => {
         // A line the history misses (the integration was deleted meanwhile) must not fail the run.
         console.warn('could not mark a run attempt as started:', failure);
@@ -135,13 +135,13 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       );
     const testMode = input.mode === 'test' ? (input.testMode ?? 'live') : undefined;
     if (input.code !== undefined && testMode !== 'dry-run') {
-      // Code that is not the integration's never writes anywhere (issue 15 §6).
+      // Code that is not the integration's never writes anywhere (ADR 017).
       throw ApplicationFailure.nonRetryable('Unsaved code can only be dry-run', 'InvalidInput');
     }
     const code = input.code ?? (await savedCode(deps.sql, input)) ?? integration.code;
     if (code.trim() === '')
       throw ApplicationFailure.nonRetryable('The integration has no code yet', 'NoCode');
-    // Issue 17: which saved version ran, so 'Re-run as it ran' can start it again.
+    // Which saved version ran, so 'Re-run as it ran' can start it again (ADR 023).
     const codeVersion =
       input.code !== undefined ? null : (input.codeVersion ?? integration.codeVersion);
 
@@ -151,7 +151,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
     const heartbeat = setInterval(() => {
       if (!context.info.isLocal) context.heartbeat();
     }, 2_000);
-    // Issue 21: a connected account's token is refreshed here when it expires within a minute.
+    // A connected account's token is refreshed here when it expires within a minute (ADR 024).
     const [source, destination] = await Promise.all([
       prepareConnection(deps, input.integrationId, 'source', integration.source),
       prepareConnection(deps, input.integrationId, 'destination', integration.destination),
@@ -166,7 +166,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
         destination,
         state: integration.state,
         run: { id: input.runId, attempt, mode: input.mode, scheduledAt: input.scheduledAt },
-        // ctx.event: the webhook event or a test's sample event; null on other runs (issue 16).
+        // ctx.event: the webhook event or a test's sample event; null on other runs.
         event: input.event ?? null,
         allowPrivateNetwork: deps.allowPrivateNetwork,
         ...(testMode
@@ -192,7 +192,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       return boundedForTemporal(outcome);
     }
     // Each attempt of a deployed run is recorded, so the run history shows the failures
-    // before a success and the wait after each (issue 18 §7).
+    // before a success and the wait after each.
     const recordAttempt = (
       status: AttemptRecord['status'],
       error?: { name: string; message: string; retryable: boolean; retryAfterMs?: number },
@@ -221,7 +221,7 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
       switch (commit.status) {
         case 'committed':
           await recordAttempt('success');
-          // A recovery alert to deliver (issue 17, ADR 022): the workflow starts its delivery.
+          // A recovery alert to deliver (ADR 022): the workflow starts its delivery.
           return boundedForTemporal(
             commit.alertId ? { ...outcome, alertId: commit.alertId } : outcome,
           );
@@ -285,7 +285,7 @@ export function waitBeforeNextAttempt(
 }
 
 /**
- * 'Re-run as it ran' (issue 17): the saved version's code; undefined for every other run. A
+ * 'Re-run as it ran' (ADR 023): the saved version's code; undefined for every other run. A
  * version that is gone (the integration was deleted and made again) fails the run for good.
  */
 async function savedCode(sql: Sql, input: ExecuteIntegrationInput): Promise<string | undefined> {
@@ -300,7 +300,7 @@ async function savedCode(sql: Sql, input: ExecuteIntegrationInput): Promise<stri
   return code;
 }
 
-/** A committed run's outcome with the recovery alert its commit decided, if any (issue 17). */
+/** A committed run's outcome with the recovery alert its commit decided, if any. */
 async function withRecoveryAlert(
   sql: Sql,
   input: ExecuteIntegrationInput,

@@ -28,7 +28,7 @@ export function createGenerationActivities(deps: { generator: Generator }) {
   return {
     async generateCode(payload: TGenerateRequest): Promise<TGenerateResponse> {
       const input = parsePayload(ZGenerateRequest, payload, 'generateCode');
-      // Issue 15 §1: each side's description (the integration's choice when the payload
+      // Each side's description (the integration's choice when the payload
       // carries one, else the catalog match); the generator takes only what the prompt needs.
       const descriptions = resolveDescriptions(input, payload as DescriptionChoices);
       try {
@@ -43,7 +43,7 @@ export function createGenerationActivities(deps: { generator: Generator }) {
       }
     },
     /**
-     * Issue 15 §6: the generator's one more attempt after the code's dry run failed; null when
+     * The generator's one more attempt after the code's dry run failed (ADR 017); null when
      * it has none to make (the built-in generator offers no alternatives).
      */
     async repairCode(payload: TRepairCodeInput): Promise<TGenerateResponse | null> {
@@ -93,7 +93,7 @@ function toResponse(
     requirements: result.requirements,
     operations: result.operations,
     ...(result.plan ? { plan: result.plan } : {}),
-    // Issue 15 §4: the static check's findings travel with the code, as on save.
+    // The static check's findings travel with the code, as on save.
     warnings: checkCalls(result.code, {
       source: descriptions.source
         ? { description: descriptions.source, baseUrl: input.sourceApiUrl }

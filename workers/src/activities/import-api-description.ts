@@ -14,7 +14,7 @@ import { parsePayload } from '@patchbay/workflows';
 import { guardedRequest, RequestFailedError } from '@patchbay/runtime/network';
 import { BlockedRequestError, type LookupAll } from '@patchbay/runtime/network';
 
-// POST /api/catalog/import with a URL (issue 14 §3): the document is fetched here, in the worker,
+// POST /api/catalog/import with a URL: the document is fetched here, in the worker,
 // through the sandbox's network guard (private and metadata addresses refused unless
 // SANDBOX_ALLOW_PRIVATE_NETWORK; redirects re-checked), capped in size and time, then distilled
 // into an API description. Nothing is saved. The API never fetches user-given URLs itself.

@@ -22,7 +22,7 @@ export interface ActivityDeps {
   sandbox: SandboxPool;
   allowPrivateNetwork: boolean;
   generator: Generator;
-  /** Issue 17: SMTP, the console's URL for run links, the Temporal UI for operators' alerts. */
+  /** Alerts: SMTP, the console's URL for run links, the Temporal UI for operators' alerts. */
   alerts: AlertSettings;
 }
 

@@ -11,7 +11,7 @@ export interface LoadedConnection {
   authConfig: TAuthConfig;
   /** Decrypted here, inside the activity, and handed only to the sandbox host (never the isolate). */
   secret: string | null;
-  /** The API description the side uses (issue 14 §4), for dry runs; null without one. */
+  /** The API description the side uses, for dry runs; null without one. */
   description: TApiDescription | null;
 }
 
@@ -24,7 +24,7 @@ export interface LoadedIntegration {
   state: Record<string, unknown>;
   /** The state's version when it was read; a commit must still find it. */
   stateVersion: number;
-  /** The saved version whose code `code` is (issue 17), or null. */
+  /** The saved version whose code `code` is (ADR 023), or null. */
   codeVersion: number | null;
 }
 

@@ -4,8 +4,8 @@ import { commitFailedRun, type Sql } from '@patchbay/db';
 
 /**
  * After the last attempt: one failed run record (with the last attempt's logs and
- * transcript) and an active integration marked failed (DESIGN.md §5); answers the failure
- * alert that decided, for the workflow to deliver (issue 17, ADR 022).
+ * transcript) and an active integration marked failed (ADR 011); answers the failure
+ * alert that decided, for the workflow to deliver (ADR 022).
  */
 export function createRecordFailedRun(deps: { sql: Sql }) {
   return async function recordFailedRun(

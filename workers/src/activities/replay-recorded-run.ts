@@ -1,4 +1,4 @@
-// Issue 17 (ADR 023): replay code against a recorded run. The sandbox answers every read from
+// Replays code against a recorded run (ADR 023). The sandbox answers every read from
 // the recorded transcript and captures every write (RunSession with `replay`), so nothing is
 // sent and no credential is used; the replay is recorded as a `replay` run, like a test run,
 // and state is never committed.

@@ -1,4 +1,4 @@
-// Failure and recovery alerts (issue 17, ADR 022). An alert was decided in the transaction that
+// Failure and recovery alerts (ADR 022). An alert was decided in the transaction that
 // recorded the run (db decideAlert); the deliverAlert workflow calls sendAlert with retries
 // until every channel routed to the integration has it. A channel that got it is recorded, so a
 // retry sends only to the rest: a flaky SMTP server delays an alert, never drops or doubles it.
@@ -120,7 +120,7 @@ export function createAlertActivities(deps: AlertDeps) {
 }
 
 /**
- * The alert's words, redacted with the integration's credentials (DESIGN.md §7): the error
+ * The alert's words, redacted with the integration's credentials: the error
  * came from a run whose sandbox already redacted it, and this is the second line of defence.
  */
 export async function composeAlert(
@@ -136,7 +136,7 @@ export async function composeAlert(
   // The review page opens the run given by its workflow id in the Runs tab.
   const runUrl = new URL(`/integrations/${alert.integrationId}/review`, deps.alerts.appUrl);
   runUrl.searchParams.set('run', alert.workflowId);
-  // The Temporal Web UI is an operator's tool (issue 20): only their alerts link it.
+  // The Temporal Web UI is an operator's tool: only their alerts link it.
   const temporalUrl =
     alert.user.role === 'operator'
       ? temporalWorkflowUrl(deps.alerts.temporalUi, alert.workflowId, alert.runId)

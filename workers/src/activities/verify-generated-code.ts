@@ -1,4 +1,4 @@
-// Generate, verify, repair (issue 15 §6, ADR 017): the generateCode workflow ends with a dry
+// Generate, verify, repair (ADR 017): the generateCode workflow ends with a dry
 // run of the code it is about to answer, against the integration's real connections. Reads go
 // out; writes are captured and checked against the destination's description; nothing is saved
 // and no run record is written (the code is not the integration's yet).

@@ -10,7 +10,7 @@ import {
 import { SandboxPool } from '../sandbox/index.ts';
 import { generateTemplateCode } from '@patchbay/generator';
 
-// Issue 15 §2, §4: the grounded template generator's code must leave the destination holding
+// The grounded template generator's code (ADR 015) must leave the destination holding
 // exactly what the prompt asked for. Each case generates code from a prompt over catalog
 // descriptions, runs it in the real sandbox against loopback servers that behave as those
 // descriptions say (pagination, validation, auth), and reads what the destination stored.
@@ -705,7 +705,7 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(teams.writes[0]?.body).toEqual({ body: { content: expect.stringContaining('INV-1') } });
   });
 
-  it('Form answers → sheet rows: typed answers spread into cells; a row nothing fills is refused (issue 15)', async () => {
+  it('Form answers → sheet rows: typed answers spread into cells; a row nothing fills is refused', async () => {
     const answer = (type: string, value: unknown, ref: string) => ({
       field: { id: ref, type, ref },
       type,
@@ -757,7 +757,7 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(sheets.writes).toHaveLength(1);
   });
 
-  it('a channel named in a team nobody named: the team, then its channel, are looked up (issue 15)', async () => {
+  it('a channel named in a team nobody named: the team, then its channel, are looked up', async () => {
     const stripe = await mock(entry('stripe'), {
       invoice: [
         { id: 'in_9', number: 'INV-9', status: 'open', amount_due: 400, due_date: 1_700_000_000 },
@@ -781,7 +781,7 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(teams.requests.map((r) => r.path)).toContain('/teams/t-77/channels');
   });
 
-  it('amounts written as text ("1,240.0000") compare as numbers; a slack message per big order (issue 15)', async () => {
+  it('amounts written as text ("1,240.0000") compare as numbers; a slack message per big order', async () => {
     const order = (id: number, total: string) => ({
       id,
       status: 'Awaiting Fulfillment',

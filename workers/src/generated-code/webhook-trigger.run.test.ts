@@ -1,4 +1,4 @@
-// Issue 16: "when … happens" prompts become webhook-triggered integrations whose code reads
+// "When … happens" prompts become webhook-triggered integrations whose code reads
 // ctx.event. The template generator's code is run in the real sandbox with the description's
 // example event against a loopback destination; the LLM's prompt is checked for the event.
 import http from 'node:http';
@@ -47,7 +47,7 @@ describe('readWebhookTrigger', () => {
       undefined,
     );
     expect(readWebhookTrigger('Copy new customers into tickets', stripe)).toBe(undefined);
-    // New records are read incrementally on a schedule (issue 15's grounded generator).
+    // New records are read incrementally on a schedule (the grounded generator, ADR 015).
     expect(readWebhookTrigger('When Stripe has a new customer, open a ticket', stripe)).toBe(
       undefined,
     );

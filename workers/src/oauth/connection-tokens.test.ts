@@ -1,4 +1,4 @@
-// Refreshing connected accounts' tokens in the worker (issue 21), on the real database against a
+// Refreshing connected accounts' tokens in the worker (ADR 024), on the real database against a
 // real OAuth server on loopback (oauth2-mock-server, which rotates refresh tokens). Accounts are
 // connected through the API's real authorization-code flow first.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

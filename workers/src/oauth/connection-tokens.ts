@@ -1,4 +1,4 @@
-// Access tokens of authorization-code connections (issue 21, ADR 024), in the worker only. A
+// Access tokens of authorization-code connections (ADR 024), in the worker only. A
 // token that expires within OAUTH_REFRESH_MARGIN_MS, or one the API just refused with a 401, is
 // refreshed under the connection's row lock: "read, refresh if still stale, save" is one
 // transaction, so two runs needing a refresh send ONE refresh request and the second reads the
@@ -46,7 +46,7 @@ export class RefreshFailedError extends Error {
   override name = 'RefreshFailedError';
 }
 
-/** Called once, by the refresh that marked the connection (issue 21: "the alert fires once"). */
+/** Called once, by the refresh that marked the connection, so the alert fires once (ADR 024). */
 export type NeedsReconnectHook = (event: {
   integrationId: string;
   side: ConnectionKey['side'];

@@ -1,4 +1,4 @@
-// What the sandbox host gets for one side of a run (issue 21, ADR 024). An authorization-code
+// What the sandbox host gets for one side of a run (ADR 024). An authorization-code
 // connection gets an access token that is good for the next minute (refreshed here, before the
 // run, when it is not), a way to refresh it after a 401, and the values to redact. Every other
 // connection passes through as it is. Tokens stay in this process: never in the isolate.

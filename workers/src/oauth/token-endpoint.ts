@@ -12,7 +12,7 @@ export function tokenEndpointRequest(url: URL, form: URLSearchParams): OutgoingR
       'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
     },
     body: Buffer.from(form.toString()),
-    // The client secret is in the body: no redirect takes it to another origin (issue 20).
+    // The client secret is in the body: no redirect takes it to another origin.
     bodyIsSecret: true,
   };
 }

@@ -5,7 +5,7 @@ import type { Redactor } from './redact.ts';
 import type { SandboxConnection } from './types.ts';
 import { tokenEndpointFields, tokenEndpointRequest } from '../oauth/token-endpoint.ts';
 
-// The sandbox's credentials (DESIGN.md §6), host-side only. What each auth type adds to a request
+// The sandbox's credentials, host-side only. What each auth type adds to a request
 // is @patchbay/runtime's table (placeCredential), which the exported runtime applies too. OAuth 2.0 client credentials tokens are fetched here,
 // through the network guard, and cached per token endpoint, client, scope and secret.
 
@@ -109,7 +109,7 @@ export async function credentialsFor(
       credential,
     ),
   });
-  // Authorization-code connections (issue 21) come with their access token as the secret.
+  // Authorization-code connections come with their access token as the secret.
   if (connection.authType === 'oauth' && config.tokenUrl && config.grant !== 'authorization_code') {
     const tokenKey = tokenCacheKey(connection);
     let token = deps.tokenCache.get(tokenKey);

@@ -15,7 +15,7 @@ import type {
 import { RequestFailedError } from '@patchbay/runtime/network';
 import { searchWithoutCredentials } from './replay-answers.ts';
 
-// Dry runs (issue 15 §5, ADR 017), on the worker side of the sandbox: RunSession asks
+// Dry runs (ADR 017), on the worker side of the sandbox: RunSession asks
 // `intercept` about every ctx call before sending it. In a dry run a write is not sent: it is
 // validated against the operation's request schema and answered with a response synthesized
 // from the description. Reads (GET, HEAD, OPTIONS, POSTs the description marks `safe`, GraphQL
@@ -186,7 +186,7 @@ export class WriteCapture {
   }
 
   /**
-   * Replays (issue 17, ADR 023): a recorded exchange as the write it was, by the same rule as a
+   * Replays (ADR 023): a recorded exchange as the write it was, by the same rule as a
    * dry run's, or null for a read. The path keeps the query, for the replay's diff.
    */
   recordedWrite(

@@ -3,7 +3,7 @@ import { SandboxPool } from './index.ts';
 import { json, runInput, startServer, type TestServer } from './test-http-server.ts';
 import type { SandboxRunResult } from './types.ts';
 
-// The escape-attempt suite (DESIGN.md §7): user code tries to reach host objects, exhaust the
+// The escape-attempt suite (ADR 012): user code tries to reach host objects, exhaust the
 // host or reach internal addresses. None may succeed, and the host must survive every attempt:
 // after each one, the same pool still runs code.
 
@@ -241,7 +241,7 @@ describe('exhausting the host', () => {
       ),
     );
     expect(result.status).toBe('failed');
-    // ReferenceError: SharedArrayBuffer is removed before user code runs (issue 20, item 1).
+    // ReferenceError: SharedArrayBuffer is removed before user code runs.
     expect(['TimeoutError', 'CpuLimitError', 'TypeError', 'ReferenceError']).toContain(
       result.error?.name,
     );
@@ -309,7 +309,7 @@ describe('exhausting the host', () => {
         { limits: { maxRequests: 20 } },
       ),
     );
-    // Calls past twice the budget end the run (issue 20, item 4).
+    // Calls past twice the budget end the run.
     expect(result.error).toMatchObject({ name: 'RequestLimitError' });
     expect(internal.received.length - before).toBeLessThanOrEqual(20);
     expect(result.requests.length).toBeLessThanOrEqual(20);

@@ -252,7 +252,7 @@ describe('caps', () => {
   });
 });
 
-describe('methods (issue 20, item 3)', () => {
+describe('methods', () => {
   it.each(['TRACE', 'trace', 'Trace', 'CONNECT', 'connect', 'TRACK', 'PROPFIND', 'BREW'])(
     'refuses %s before anything is sent',
     async (method) => {
@@ -286,7 +286,7 @@ describe('methods (issue 20, item 3)', () => {
   });
 });
 
-describe('query credentials across origins (issue 20, item 6)', () => {
+describe('query credentials across origins', () => {
   const KEY = 'k 123/key+';
   // An open redirect that copies the key along, re-encoded as the test asks.
   let leaky: TestServer;
@@ -340,7 +340,7 @@ describe('query credentials across origins (issue 20, item 6)', () => {
   );
 });
 
-describe('a secret request body across origins (issue 20, sibling of item 6)', () => {
+describe('a secret request body across origins', () => {
   it('an OAuth token request redirected (307) to another origin does not resend the client secret', async () => {
     const tokenEndpoint = await startServer((_request, response) => {
       response.writeHead(307, { location: `http://localhost:${target.port}/steal` });

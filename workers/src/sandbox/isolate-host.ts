@@ -12,7 +12,7 @@ import {
 } from '@patchbay/runtime';
 import { installIsolateGlobals } from '@patchbay/runtime/isolate-globals';
 
-// The sandbox's host adapter inside the isolate (DESIGN.md §6, §7, ADR 012). It is bundled with
+// The sandbox's host adapter inside the isolate (ADR 012). It is bundled with
 // @patchbay/runtime into isolate-prelude.js (runtime/scripts/build-runtime.ts; never edit that
 // file by hand), which the runner evaluates before the user's module. It builds ctx and the
 // captured console on two references into the runner process:
@@ -33,7 +33,7 @@ interface HostReference {
 interface Setup {
   state: Record<string, unknown>;
   run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
-  /** ctx.event (issue 16): plain JSON data parsed inside the isolate, or null. */
+  /** ctx.event: plain JSON data parsed inside the isolate, or null. */
   event: unknown;
   /** 64 hex digits from the runner's CSPRNG: keys crypto's random source (ADR 030). */
   randomSeed: string;

@@ -30,7 +30,7 @@ export interface RunMessage {
   /** The committed state as JSON text. */
   stateJson: string;
   run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
-  /** ctx.event as JSON text: 'null' on runs without an event (issue 16). */
+  /** ctx.event as JSON text: 'null' on runs without an event. */
   eventJson: string;
   limits: RunnerLimits;
 }

@@ -56,7 +56,7 @@ describe('capText', () => {
   });
 });
 
-describe('re-encoded echoes (issue 20, item 7)', () => {
+describe('re-encoded echoes', () => {
   const secret = 'sk_live/Ab+9 "q"<&>é';
   const redactor = new Redactor();
   redactor.add(secret);
@@ -138,7 +138,7 @@ describe('re-encoded echoes (issue 20, item 7)', () => {
   });
 });
 
-describe('whitespace around a credential (issue 20, item 5)', () => {
+describe('whitespace around a credential', () => {
   it('redacts the trimmed form an upstream echoes back', () => {
     const redactor = new Redactor();
     redactor.add('  key-12345 \n');
@@ -146,7 +146,7 @@ describe('whitespace around a credential (issue 20, item 5)', () => {
   });
 });
 
-describe('short credentials (issue 20, item 8)', () => {
+describe('short credentials', () => {
   it('does not redact values shorter than the minimum, and says so', () => {
     const redactor = new Redactor();
     expect(redactor.add('k', 'the source credential')).toBe(false);
@@ -196,7 +196,7 @@ describe('short credentials (issue 20, item 8)', () => {
   });
 });
 
-describe('the worker CPU spent on responses (issue 20, item 4)', () => {
+describe('the worker CPU spent on responses', () => {
   it('returns the parsed value itself, without a copy, when its text holds no secret', () => {
     const redactor = new Redactor();
     redactor.add('s3cret-value');

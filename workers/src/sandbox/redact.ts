@@ -1,12 +1,12 @@
 import type { SandboxConnection } from './types.ts';
 import { MIN_REDACTED_CHARS } from '@patchbay/schema/limits';
 
-// Credential redaction for everything a run gives back (DESIGN.md §7): the transcript, logs,
+// Credential redaction for everything a run gives back (ADR 012): the transcript, logs,
 // error messages and stacks, the data and the state changes. The sandbox knows every credential
 // value of a run (the secrets, the basic-auth header value, OAuth access tokens it obtained), so
-// it replaces each value wherever it appears, in any encoding an upstream may echo it back in
-// (issue 20, item 7): raw, percent-encoded in either case, form-encoded, JSON-escaped (`\/`,
-// `\"`, `\uXXXX` in either case, for any of its characters) and as HTML entities.
+// it replaces each value wherever it appears, in any encoding an upstream may echo it back in: raw,
+// percent-encoded in either case, form-encoded, JSON-escaped (`\/`, `\"`, `\uXXXX` in either case,
+// for any of its characters) and as HTML entities.
 //
 // Two audiences:
 // - `text` / `value`: what people see (transcript, logs, errors, data). Connection secrets and
@@ -18,7 +18,7 @@ import { MIN_REDACTED_CHARS } from '@patchbay/schema/limits';
 
 export const REDACTED = '[REDACTED]';
 
-/** Shorter values are never redacted (issue 20, item 8); the API warns when one is saved. */
+/** Shorter values are never redacted; the API warns when one is saved. */
 export { MIN_REDACTED_CHARS };
 
 /** Deeper than this, a value is refused rather than walked (the host's stack is finite). */
@@ -152,9 +152,9 @@ export class Redactor {
   }
 
   /**
-   * Registers a credential value (and its trimmed form: servers trim header values before
-   * echoing them, issue 20, item 5). Returns false, with a warning when `label` names the
-   * credential, if it is too short to redact.
+   * Registers a credential value (and its trimmed form: servers trim header values before echoing
+   * them). Returns false, with a warning when `label` names the credential, if it is too short to
+   * redact.
    */
   add(secret: string | null | undefined, label?: string): boolean {
     if (!secret) return false;
@@ -249,7 +249,7 @@ export class Redactor {
   /**
    * A deep copy of a JSON value with connection secrets redacted, for the code. Given the text
    * the value was parsed from, and no secret in it (raw or escaped: the patterns cover JSON's
-   * escapes), the value itself: a large response costs the worker no copy (issue 20, item 4).
+   * escapes), the value itself: a large response costs the worker no copy.
    */
   valueForCode(value: unknown, parsedFrom?: string): unknown {
     if (parsedFrom !== undefined && !this.#secrets.foundIn(parsedFrom)) return value;

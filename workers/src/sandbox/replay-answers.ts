@@ -2,7 +2,7 @@ import type { TTranscriptEntry } from '@patchbay/schema';
 import { RequestFailedError } from '@patchbay/runtime/network';
 import { REDACTED, TRUNCATED } from './redact.ts';
 
-// Replays (issue 17, ADR 023), on the worker side of the sandbox like dry runs: RunSession
+// Replays (ADR 023), on the worker side of the sandbox like dry runs: RunSession
 // answers every read of a replay from the recorded run's transcript instead of sending it.
 // A read is matched by method, path and query; several reads of the same request get the
 // recorded answers in the order they were recorded. Nothing is ever sent.

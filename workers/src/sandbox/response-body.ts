@@ -1,7 +1,7 @@
 import { parseResponseBody } from '@patchbay/runtime';
 import { Redactor } from './redact.ts';
 
-// What the integration code receives for one response (DESIGN.md §7): the body parsed as the
+// What the integration code receives for one response: the body parsed as the
 // exported runtime parses it, connection secrets redacted, as JSON for the isolate. For a 5 MiB
 // body that is about 100 ms of CPU in one block, so it runs on the response thread
 // (response-thread.ts), never on the worker's main thread, which heartbeats, polls Temporal and

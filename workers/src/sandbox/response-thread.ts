@@ -1,7 +1,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { answerResponse, type ResponseAnswer, type ResponseJob } from './response-body.ts';
 
-// The response thread (DESIGN.md §7): one worker thread per sandbox pool turns response bodies
+// The response thread: one worker thread per sandbox pool turns response bodies
 // into what the code receives (response-body.ts), so parsing, redacting and serialising a 5 MiB
 // body never blocks the worker's main thread. Jobs run one after another in the order they
 // come; each answer says the CPU it took, which counts against its run's response budget.

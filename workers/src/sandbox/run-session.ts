@@ -45,7 +45,7 @@ import type {
 } from './types.ts';
 import { parseRetryAfter, toSandboxError } from './user-error.ts';
 
-// The host side of one run (DESIGN.md §6, §7): it answers the isolate's ctx calls with real
+// The host side of one run (ADR 012): it answers the isolate's ctx calls with real
 // HTTP (adding auth, under the network guard and the caps), keeps the transcript and the logs,
 // and at the end turns the runner's report into a redacted SandboxRunResult.
 
@@ -78,7 +78,7 @@ interface StoredHop extends Omit<HopStart, 'requestBody'>, Omit<HopEnd, 'respons
 
 const KEEP_CHARS = TRANSCRIPT_BODY_CHARS + REDACTION_MARGIN_CHARS;
 /**
- * The worker's own CPU, on its main thread, a run's responses may take (issue 20, item 4): the
+ * The worker's own CPU, on its main thread, a run's responses may take: the
  * 100-request budget times a 5 MiB cap would otherwise let one run stall every other for seconds.
  */
 export const DEFAULT_RESPONSE_CPU_BUDGET_MS = 5_000;
@@ -106,9 +106,9 @@ export class RunSession {
   #responseCpuMs = 0;
   /** Dry runs capture writes here; every run tallies its reads and writes (dry-run.ts). */
   readonly #capture: WriteCapture;
-  /** Access tokens refreshed during the run (issue 21), per side. */
+  /** Access tokens refreshed during the run, per side. */
   readonly #accessTokens = new Map<'source' | 'destination', string>();
-  /** Replays answer reads from a recording and send nothing (issue 17, replay-answers.ts). */
+  /** Replays answer reads from a recording and send nothing (replay-answers.ts). */
   readonly #recorded: RecordedAnswers | null;
 
   constructor(input: SandboxRunInput, limits: SandboxLimits, options: SessionOptions) {
@@ -125,7 +125,7 @@ export class RunSession {
     this.#recorded = input.replay ? new RecordedAnswers(input.replay) : null;
     this.#redactor.addConnection('source', input.source);
     this.#redactor.addConnection('destination', input.destination);
-    // Issue 21: a connected account's refresh token and its app's client secret never show either.
+    // A connected account's refresh token and its app's client secret never show either.
     for (const value of input.source.redactAlso ?? []) this.#redactor.add(value);
     for (const value of input.destination.redactAlso ?? []) this.#redactor.add(value);
     // A credential too short to redact is shown as it is: say so where the user reads the run.
@@ -136,7 +136,7 @@ export class RunSession {
 
   /** Answers one ctx.source / ctx.destination / ctx.fetch call. Never rejects. */
   async handleCall(callJson: string): Promise<CallReply> {
-    // Every host call counts against the request budget, refused ones too (issue 20, item 4): a
+    // Every host call counts against the request budget, refused ones too: a
     // call that reached the network counted each of its hops; one refused before that counts one.
     const charge = { hops: 0 };
     try {
@@ -198,7 +198,7 @@ export class RunSession {
       );
     }
 
-    // A dry run answers a write from the description instead of sending it (issue 15 §5).
+    // A dry run answers a write from the description instead of sending it (ADR 017).
     const captured = this.#capture.intercept(
       role,
       method,
@@ -256,7 +256,7 @@ export class RunSession {
       this.#options.tokenCache.evict(auth.tokenKey);
     }
     if (response.status === 401 && role && connection?.refreshAccessToken) {
-      // Issue 21: the connected account's token was refused: a fresh one, and the request once more.
+      // The connected account's token was refused: a fresh one, and the request once more.
       response = await this.#retryWithFreshToken(role, { method, url, headers, body }, charge);
     }
     if (response.status < 200 || response.status > 299)
@@ -298,7 +298,7 @@ export class RunSession {
   }
 
   /**
-   * Issue 17 (ADR 023): the recorded answer to a replay's read, as if it had been sent: in the
+   * The recorded answer to a replay's read (ADR 023), as if it had been sent: in the
    * transcript, against the request budget, a non-2xx answer as the same HttpError.
    */
   async #answerFromRecording(
@@ -346,7 +346,7 @@ export class RunSession {
     return token === undefined ? connection : { ...connection, secret: token };
   }
 
-  /** Issue 21: after a 401, the host refreshes the account's token and sends the request again. */
+  /** After a 401, the host refreshes the account's token and sends the request again (ADR 024). */
   async #retryWithFreshToken(
     role: 'source' | 'destination',
     request: Omit<OutgoingRequest, 'credentials'>,
@@ -420,7 +420,7 @@ export class RunSession {
         }
       },
       record: (start) => {
-        // OAuth tokens in an exchange are hidden wherever they appear later (issue 20, item 7).
+        // OAuth tokens in an exchange are hidden wherever they appear later.
         this.#redactor.learnTokens(start.url);
         this.#redactor.learnTokens(keptText(start.requestBody));
         const hop: StoredHop = {

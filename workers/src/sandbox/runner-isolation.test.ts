@@ -7,7 +7,7 @@ import { lookUpUser, resolveRunnerLaunch, RunnerLaunchError } from './runner-lau
 import { runnerRssBudgetMb } from './sandbox-pool.ts';
 import { json, runInput, startServer } from './test-http-server.ts';
 
-// Issue 20, items 1 and 2: what a runner process may use and who it runs as, checked on real
+// What a runner process may use and who it runs as (ADR 012, "Hardening"), checked on real
 // runner processes through /proc.
 
 const asRoot = process.getuid?.() === 0;
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => pool.close());
 
-describe('memory (item 1)', () => {
+describe('memory', () => {
   it('leaves no way to grow memory outside the isolate heap', async () => {
     const result = await pool.run(
       runInput(`export default async function run() {
@@ -181,7 +181,7 @@ describe('memory (item 1)', () => {
   });
 });
 
-describe('runner identity (item 2)', () => {
+describe('runner identity', () => {
   it.runIf(asRoot)('runs runners as an unprivileged user when the worker is root', () => {
     const [pid] = runnerPids();
     const nobody = lookUpUser('nobody');
@@ -220,7 +220,7 @@ describe('runner identity (item 2)', () => {
   });
 });
 
-describe('host calls (item 4)', () => {
+describe('host calls', () => {
   it('counts refused calls against the request budget and ends a run that loops on them', async () => {
     const started = Date.now();
     const result = await pool.run(
@@ -259,7 +259,7 @@ describe('host calls (item 4)', () => {
   });
 });
 
-describe("the worker's CPU on responses (item 4)", () => {
+describe("the worker's CPU on responses", () => {
   it("parses and serialises big responses off the worker's main thread", async () => {
     // About 4 MiB of small arrays: the shape that stalled the worker's event loop longest.
     const rows = Array.from({ length: 200_000 }, (_, i) => [i, i + 1, i + 2]);

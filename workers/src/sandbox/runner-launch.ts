@@ -1,6 +1,6 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
 
-// How the pool starts a runner process (issue 20, items 1 and 2), decided once per pool:
+// How the pool starts a runner process (ADR 012, "Hardening"), decided once per pool:
 // - under an address-space cap (RLIMIT_AS), set by util-linux's `prlimit` (part of every Debian
 //   install), which then execs Node: the cap applies before the runner runs anything. The cap is
 //   a backstop for allocations the RSS watchdog (sandbox-pool.ts) samples too late to stop;

@@ -10,7 +10,7 @@ import type {
   RunMessage,
 } from './protocol.ts';
 
-// A sandbox runner (DESIGN.md §7): a child process the pool forks with an empty environment
+// A sandbox runner (ADR 012): a child process the pool forks with an empty environment
 // and an empty working directory. It holds no credential and does no I/O of its own: each run
 // gets a fresh isolate, and the isolate's ctx calls go to the parent over IPC. The parent keeps
 // the wall clock and kills this process when a run overstays; the CPU limit is kept here.
@@ -28,7 +28,7 @@ const IMPORTS_MESSAGE =
   'Imports are not available in the sandbox: use ctx.fetch / ctx.source / ctx.destination';
 const LOG_LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
 /**
- * Memory the isolate's heap limit does not count (issue 20, item 1), removed before anything
+ * Memory the isolate's heap limit does not count, removed before anything
  * else runs in the context: resizing an ArrayBuffer, transferring one (transfer() of a
  * resizable buffer reallocates it up to its maxByteLength, also uncounted), growing a
  * SharedArrayBuffer, and WebAssembly (whose Memory grows outside the heap; integration code has
@@ -95,7 +95,7 @@ function freshIsolate(memoryMb: number): FreshIsolate {
   const isolate = new ivm.Isolate({
     memoryLimit: memoryMb,
     // isolated-vm's advice: V8 has lost control of the isolate; nothing here can be trusted.
-    // Its message goes to stderr first: the pool reads "out of memory" there (issue 20, item 1).
+    // Its message goes to stderr first: the pool reads "out of memory" there.
     onCatastrophicError: (message) => {
       process.stderr.write(`isolate catastrophic error: ${String(message)}\n`);
       process.abort();
@@ -134,7 +134,7 @@ async function prepare(isolate: ivm.Isolate) {
   }
 }
 
-// The next run's isolate, made while this runner waits (issue 19): about 2 ms off every run
+// The next run's isolate, made while this runner waits: about 2 ms off every run
 // but a runner's first. No run gets an isolate another run has touched: each takes a new one,
 // and the one after it is made once the run is done.
 let nextIsolate: FreshIsolate | null = null;
@@ -445,7 +445,7 @@ process.on('disconnect', () => {
   process.exit(0);
 });
 
-// Issue 20, item 2: a worker running as root names an unprivileged user (runner-launch.ts).
+// A worker running as root names an unprivileged user (runner-launch.ts).
 // Everything this process reads is loaded by now; from here on it cannot read what only root
 // may, such as the worker's /proc/<pid>/environ. A failure here stops the runner before any run.
 const runAs = /^--run-as=(\d+):(\d+)$/.exec(process.argv[2] ?? '');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPool } from './index.ts';
 import { json, runInput, startServer, type TestServer } from './test-http-server.ts';
 
-// The runner pool (DESIGN.md §7): warm runner processes with nothing in them, replaced when they
+// The runner pool (ADR 012): warm runner processes with nothing in them, replaced when they
 // break a limit or die, shared by parallel runs, and gone after close().
 
 /** This process's runner children, from /proc. */
@@ -102,7 +102,7 @@ describe('SandboxPool', () => {
     }
   });
 
-  it('gives each run a new isolate, also the one a rested runner made ahead (issue 19)', async () => {
+  it('gives each run a new isolate, also the one a rested runner made ahead', async () => {
     const pool = new SandboxPool({ size: 1 });
     const rest = () => new Promise((resolve) => setTimeout(resolve, 200));
     try {

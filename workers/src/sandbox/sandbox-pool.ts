@@ -22,7 +22,7 @@ import {
   type SandboxRunResult,
 } from './types.ts';
 
-// The pool of sandbox runner processes (DESIGN.md §7). Each runner is a child process
+// The pool of sandbox runner processes (ADR 012). Each runner is a child process
 // forked with an empty environment in an empty directory; it runs one integration at a time in
 // a fresh isolate. This process, the worker, keeps the credentials, does every HTTP request for
 // the runners and keeps the wall clock: a runner that overstays is killed and replaced, and so
@@ -40,7 +40,7 @@ const MAX_START_FAILURES = 3;
 const STDERR_TAIL = 4096;
 /** A reply's text goes to the runner in slices of this many characters (#sendReply). */
 const REPLY_SLICE_CHARS = 256 * 1024;
-/** How often a busy runner's resident memory is sampled (issue 20, item 1). */
+/** How often a busy runner's resident memory is sampled (#checkMemory). */
 const WATCHDOG_INTERVAL_MS = 25;
 /** What a runner may hold besides its isolate: Node itself (about 80 MiB idle) and its buffers. */
 const RUNNER_BASE_MB = 128;
@@ -90,7 +90,7 @@ export interface SandboxPoolOptions {
   size?: number;
   /**
    * When the worker runs as root, runners run as this unprivileged user (default `nobody`), so
-   * they cannot read the worker's /proc/<pid>/environ, which holds the keys (issue 20, item 2).
+   * they cannot read the worker's /proc/<pid>/environ, which holds the keys.
    */
   runnerUser?: string;
   /** Each runner's address-space cap in MiB (RLIMIT_AS, through prlimit); see runner-launch.ts. */
@@ -377,7 +377,7 @@ export class SandboxPool {
         const overBudget = active.session.overBudget;
         if (overBudget !== null) {
           // A loop over refused calls costs the worker a round trip each, a large response its
-          // main thread's time (issue 20, item 4).
+          // main thread's time.
           this.#complete(
             runner,
             active.session.fail({
@@ -437,7 +437,7 @@ export class SandboxPool {
   }
 
   /**
-   * The RSS watchdog (issue 20, item 1): memory the isolate's limit does not see still shows in
+   * The RSS watchdog: memory the isolate's limit does not see still shows in
    * the process's resident set. Over budget, the run fails and the runner is killed.
    */
   #checkMemory(runner: Runner, runId: number, budgetMb: number): void {

@@ -9,7 +9,7 @@ import {
 } from './test-http-server.ts';
 import type { SandboxConnection, SandboxRunResult } from './types.ts';
 
-// The ctx contract (DESIGN.md §6) end to end: a real runner pool, real isolates, real HTTP
+// The ctx contract (schema/src/ctx-contract.ts) end to end: a real runner pool, real isolates, real HTTP
 // servers on loopback (allowPrivateNetwork, as SANDBOX_ALLOW_PRIVATE_NETWORK=true in tests).
 
 let pool: SandboxPool;

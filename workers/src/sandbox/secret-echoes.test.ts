@@ -3,8 +3,8 @@ import { SandboxPool } from './index.ts';
 import { json, runInput, startServer, type TestServer } from './test-http-server.ts';
 import type { SandboxConnection } from './types.ts';
 
-// Issue 20, items 3, 5, 7 and 8 end to end: real runs against loopback APIs that echo
-// credentials back the ways real servers do.
+// The sandbox's redaction and method checks end to end (ADR 012, "Hardening"): real runs
+// against loopback APIs that echo credentials back the ways real servers do.
 
 let pool: SandboxPool;
 let api: TestServer;
@@ -128,7 +128,7 @@ describe('credentials echoed back', () => {
   });
 });
 
-describe('OAuth tokens the code obtains (item 7)', () => {
+describe('OAuth tokens the code obtains', () => {
   it('are usable by the code and hidden from the transcript, logs and data', async () => {
     const result = await pool.run(
       runInput(
@@ -163,7 +163,7 @@ describe('OAuth tokens the code obtains (item 7)', () => {
   });
 });
 
-describe('methods (item 3)', () => {
+describe('methods', () => {
   it('a String.prototype the code rewrote cannot smuggle TRACE or CONNECT past the host', async () => {
     const result = await pool.run(
       runInput(

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxConnection, SandboxRunInput } from './types.ts';
 
-// Real HTTP servers on loopback for the sandbox's tests (DESIGN.md §11): they record exactly
+// Real HTTP servers on loopback for the sandbox's tests (ADR 005): they record exactly
 // what arrived, so a test can check the header or parameter the sandbox sent.
 
 export interface ReceivedRequest {

@@ -10,7 +10,7 @@ import type {
 import type { CaptureSetup } from './dry-run.ts';
 import type { ReplaySetup } from './replay-answers.ts';
 
-// The sandbox's public contract (DESIGN.md §6, §7): what a run takes and what it gives back.
+// The sandbox's public contract: what a run takes and what it gives back.
 
 /** One API an integration talks to. The secret is decrypted by the caller and stays host-side. */
 export interface SandboxConnection {
@@ -19,7 +19,7 @@ export interface SandboxConnection {
   authConfig: TAuthConfig;
   secret: string | null;
   /**
-   * Authorization-code connections (issue 21): `secret` is the access token; after a 401 the
+   * Authorization-code connections (ADR 024): `secret` is the access token; after a 401 the
    * host asks for a new one (giving the refused one) and sends the request once more.
    */
   refreshAccessToken?: (refused: string) => Promise<string>;
@@ -57,18 +57,18 @@ export interface SandboxRunInput {
   /** The committed state at run start. */
   state: Record<string, unknown>;
   run: { id: string; attempt: number; mode: 'test' | 'deployed'; scheduledAt: string };
-  /** ctx.event (issue 16): a webhook run's event or a test's sample event; absent or null otherwise. */
+  /** ctx.event: a webhook run's event or a test's sample event; absent or null otherwise. */
   event?: TWebhookEvent | null;
   /** SANDBOX_ALLOW_PRIVATE_NETWORK: loopback and private ranges for development and tests. */
   allowPrivateNetwork: boolean;
   limits?: Partial<SandboxLimits>;
   /**
-   * Test runs (issue 15 §5): `dry-run` captures writes instead of sending them; the descriptions
+   * Test runs (ADR 017): `dry-run` captures writes instead of sending them; the descriptions
    * say what is a read and what a write must look like. Absent: live, no descriptions.
    */
   capture?: CaptureSetup;
   /**
-   * Replays (issue 17, ADR 023): every read is answered from this recorded transcript and every
+   * Replays (ADR 023): every read is answered from this recorded transcript and every
    * write is captured (the capture is a dry run whatever `capture.mode` says): nothing is sent.
    */
   replay?: ReplaySetup;

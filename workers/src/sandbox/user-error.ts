@@ -2,7 +2,7 @@ import { INTEGRATION_FILENAME, type RawError } from './protocol.ts';
 import { capText, type Redactor } from './redact.ts';
 import type { SandboxError } from './types.ts';
 
-// Turns how a run failed into what the user sees (DESIGN.md §7): the message, a stack with only
+// Turns how a run failed into what the user sees: the message, a stack with only
 // the user's own frames, the line and column in integration.js, and whether a retry can help.
 
 const MAX_MESSAGE = 8 * 1024;

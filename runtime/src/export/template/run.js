@@ -123,7 +123,7 @@ function scheduleInterval(config) {
     return minutes;
   }
   if (!process.argv.includes('--every')) return null;
-  // A cron schedule (issue 16) is the system cron's job: the README shows the line.
+  // A cron schedule is the system cron's job: the README shows the line.
   if (typeof config.schedule.everyMinutes !== 'number') {
     throw new Error(
       `--every needs an interval; this integration runs on the cron schedule "${config.schedule.cron}" (${config.schedule.timeZone}): see the README, or set RUN_EVERY_MINUTES`,

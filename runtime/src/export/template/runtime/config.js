@@ -40,7 +40,7 @@ export async function loadConfig(file) {
       throw problem(`${role}.authConfig.tokenUrl must be an absolute http(s) URL`);
     }
   }
-  // An interval, or (issue 16) a cron expression and zone, which the system's cron keeps.
+  // An interval, or a cron expression and zone, which the system's cron keeps.
   const schedule = config.schedule;
   if (typeof schedule?.cron === 'string') {
     if (typeof schedule.timeZone !== 'string') throw problem('schedule.timeZone must be a string');

@@ -101,7 +101,7 @@ export function createAuth(role, connection, env) {
 
   const config = connection.authConfig;
   if (connection.authType === 'oauth' && config.grant === 'authorization_code') {
-    // Issue 21: a connected account. The app's client id and secret refresh its token.
+    // A connected account: the app's client id and secret refresh its token.
     const prefix = role === 'source' ? 'SOURCE' : 'DESTINATION';
     const required = (name) => {
       const value = env[name];

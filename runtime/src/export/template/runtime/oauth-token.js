@@ -89,14 +89,14 @@ export function createClientCredentialsToken({ tokenUrl, clientId, clientSecret,
 }
 
 /**
- * Where a rotated refresh token is kept between runs, next to state.json (issue 21). Keep it out
+ * Where a rotated refresh token is kept between runs, next to state.json. Keep it out
  * of version control, like .env.
  */
 export const OAUTH_TOKEN_FILE = fileURLToPath(new URL('../.oauth-tokens.json', import.meta.url));
 
 /**
  * OAuth 2.0 refresh token grant (RFC 6749 §6) for a connected account (the authorization code
- * grant, issue 21): trade the refresh token for an access token on first use and again shortly
+ * grant): trade the refresh token for an access token on first use and again shortly
  * before it expires. A provider that rotates refresh tokens sends a new one each time; it is
  * saved in .oauth-tokens.json and used by later runs, until the environment names another.
  *
