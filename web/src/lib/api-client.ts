@@ -103,20 +103,6 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-function urlFromQueryKey(queryKey: readonly unknown[]): string {
-  const [base, ...rest] = queryKey;
-  if (typeof base !== 'string' || !base.startsWith('/')) {
-    throw new Error(`Query key must start with an API path, got ${JSON.stringify(queryKey)}`);
-  }
-  const segments = rest.map((segment) => {
-    if (typeof segment !== 'string' && typeof segment !== 'number') {
-      throw new Error(`Query key segments must be strings or numbers: ${JSON.stringify(queryKey)}`);
-    }
-    return encodeURIComponent(segment);
-  });
-  return [base, ...segments].join('/');
-}
-
 /**
  * GET `url` and return the JSON parsed with `schema` (a mismatch throws ResponseShapeError).
  * With `on401: 'returnNull'` a 401 yields null instead of an error (the current-user
@@ -143,23 +129,22 @@ export async function getJson<S extends z.ZodType>(
 }
 
 /**
- * Query function for reads: GET the URL formed by the query key
- * (`['/api/integrations', id]` → `/api/integrations/<id>`), as getJson does.
+ * Query function for reads: GET `url` as getJson does. The caller builds it with apiPath
+ * (@patchbay/schema/api-routes); the query key only names the cache entry.
  */
-export function getQueryFn<S extends z.ZodType>(options: {
-  schema: S | (() => Promise<S>);
-  on401: 'returnNull';
-}): QueryFunction<z.output<S> | null>;
-export function getQueryFn<S extends z.ZodType>(options: {
-  schema: S | (() => Promise<S>);
-  on401?: 'throw';
-}): QueryFunction<z.output<S>>;
-export function getQueryFn<S extends z.ZodType>(options: {
-  schema: S | (() => Promise<S>);
-  on401?: UnauthorizedBehavior;
-}): QueryFunction<z.output<S> | null> {
-  // async: a malformed key rejects the query like any failed read, instead of throwing.
-  return async ({ queryKey, signal }) => getJson(urlFromQueryKey(queryKey), { ...options, signal });
+export function getQueryFn<S extends z.ZodType>(
+  url: string,
+  options: { schema: S | (() => Promise<S>); on401: 'returnNull' },
+): QueryFunction<z.output<S> | null>;
+export function getQueryFn<S extends z.ZodType>(
+  url: string,
+  options: { schema: S | (() => Promise<S>); on401?: 'throw' },
+): QueryFunction<z.output<S>>;
+export function getQueryFn<S extends z.ZodType>(
+  url: string,
+  options: { schema: S | (() => Promise<S>); on401?: UnauthorizedBehavior },
+): QueryFunction<z.output<S> | null> {
+  return ({ signal }) => getJson(url, { ...options, signal });
 }
 
 const STATUS_PREFIX = /^\d{3}: ([\s\S]*)$/;

@@ -4,9 +4,8 @@
 // at all (ADR 026), so this module must not import it.
 import type { TUser } from '@patchbay/schema';
 import { useEffect, useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { apiRequest, getJson } from './api-client.ts';
-
-export const CURRENT_USER_URL = '/api/auth/user';
 
 /**
  * GET /api/auth/user. A 401 means "not signed in" (null), not an error. Every
@@ -14,7 +13,7 @@ export const CURRENT_USER_URL = '/api/auth/user';
  * user to parse: a visitor's pages stay small (ADR 026).
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<TUser | null> {
-  return getJson(CURRENT_USER_URL, {
+  return getJson(apiPath('currentUser'), {
     schema: () => import('@patchbay/schema').then(({ ZUser }) => ZUser),
     on401: 'returnNull',
     signal,
@@ -59,7 +58,7 @@ export function useSignedInUser(): { user: TUser | null; isPending: boolean } {
 /** Logout posts to the server, then the browser goes to /. */
 export async function logOut(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/auth/logout');
+    await apiRequest('POST', apiPath('logout'));
   } finally {
     window.location.href = '/';
   }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Code, Skeleton, Stack, Text } from '@mantine/cor
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { TPasswordResetRequest } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { EmailInput } from '../components/auth/auth-fields.tsx';
 import { WithQueryClient } from '../components/with-query-client.tsx';
@@ -27,14 +28,14 @@ function ForgotPasswordPage() {
     description: 'Get a link to choose a new Patchbay password.',
   });
   const availability = useQuery({
-    queryKey: ['/api/auth/password-reset'],
-    queryFn: getQueryFn({
+    queryKey: [apiPath('passwordReset')],
+    queryFn: getQueryFn(apiPath('passwordReset'), {
       schema: () => import('@patchbay/schema').then((m) => m.ZPasswordResetAvailability),
     }),
   });
   const request = useMutation({
     mutationFn: (body: TPasswordResetRequest) =>
-      apiRequest('POST', '/api/auth/password-reset/request', body),
+      apiRequest('POST', apiPath('passwordResetRequest'), body),
   });
   const { values, errors, update, onSubmit, checking } = useSchemaForm({
     schema: () => import('@patchbay/schema').then((m) => m.ZPasswordResetRequest),

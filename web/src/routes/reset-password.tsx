@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import type { TPasswordResetConfirm } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { AuthLayout } from '../components/auth/auth-layout.tsx';
 import { PasswordField } from '../components/auth/auth-fields.tsx';
 import { useSchemaForm } from '../components/auth/use-schema-form.ts';
@@ -38,7 +39,7 @@ function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useMutation({
     mutationFn: (body: TPasswordResetConfirm) =>
-      apiRequest('POST', '/api/auth/password-reset/confirm', body),
+      apiRequest('POST', apiPath('passwordResetConfirm'), body),
     onSuccess: () => {
       toast({
         title: 'Password changed',

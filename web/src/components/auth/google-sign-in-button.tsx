@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import { apiPath } from '@patchbay/schema/api-routes';
 
 /**
  * Google sign-in is a full browser navigation to GET /api/auth/google, which
@@ -8,7 +9,7 @@ export function GoogleSignInButton() {
   return (
     <Button
       component="a"
-      href="/api/auth/google"
+      href={apiPath('googleSignIn')}
       variant="default"
       size="md"
       fullWidth

@@ -11,7 +11,7 @@ interface LoginFormProps {
 // server failures arrive as the 'Login failed' toast.
 export function LoginForm({ redirectTo }: LoginFormProps) {
   const submit = useAuthSubmit({
-    endpoint: '/api/auth/login',
+    endpoint: 'login',
     successMessage: 'Logged in successfully',
     failureTitle: 'Login failed',
     failureFallback: 'Invalid credentials',

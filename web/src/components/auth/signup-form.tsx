@@ -12,7 +12,7 @@ interface SignupFormProps {
 // checked with the same schema the API uses; server failures arrive as the 'Signup failed' toast.
 export function SignupForm({ redirectTo }: SignupFormProps) {
   const submit = useAuthSubmit({
-    endpoint: '/api/auth/signup',
+    endpoint: 'signup',
     successMessage: 'Account created successfully',
     failureTitle: 'Signup failed',
     failureFallback: 'Failed to create account',

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
+import { apiPath, type ApiRouteName } from '@patchbay/schema/api-routes';
 import { apiRequest } from '../../lib/api-client.ts';
 import { failureToast } from '../../lib/failure-toast.ts';
 import { toast } from '../../lib/toast.ts';
 
 interface AuthSubmitOptions {
-  endpoint: '/api/auth/login' | '/api/auth/signup';
+  endpoint: Extract<ApiRouteName, 'login' | 'signup'>;
   /** The success text, after the title 'Success!'. */
   successMessage: string;
   failureTitle: string;
@@ -29,7 +30,7 @@ export function useAuthSubmit(options: AuthSubmitOptions) {
     if (sending.current) return;
     sending.current = true;
     setState('pending');
-    apiRequest('POST', options.endpoint, body).then(
+    apiRequest('POST', apiPath(options.endpoint), body).then(
       () => {
         setState('success');
         toast({ title: 'Success!', message: options.successMessage });

@@ -6,6 +6,7 @@ import {
   type TIntegrationStatus,
   type TTriggerType,
 } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { apiRequest } from '../../lib/api-client.ts';
 import { apiJson } from '../../lib/api-json.ts';
 import { failureToast } from '../../lib/failure-toast.ts';
@@ -14,8 +15,6 @@ import { toast } from '../../lib/toast.ts';
 
 type IntegrationRef = Pick<TIntegration, 'id' | 'name'>;
 
-const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
-
 /**
  * 'Integration deleted' or the failure toast. Callers ask first, since a delete takes the runs
  * and history with it: see use-confirm-delete.tsx.
@@ -23,7 +22,8 @@ const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
 export function useDeleteIntegration() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (integration: IntegrationRef) => apiRequest('DELETE', path(integration.id)),
+    mutationFn: (integration: IntegrationRef) =>
+      apiRequest('DELETE', apiPath('integration', { id: integration.id })),
     onSuccess: async (_data, integration) => {
       toast({ title: 'Integration deleted', message: `${integration.name} was deleted.` });
       // Its own queries would only answer 404 now.
@@ -54,7 +54,7 @@ export function useSetIntegrationStatus() {
     }: {
       integration: IntegrationRef;
       status: TIntegrationStatus;
-    }) => apiJson('PUT', path(integration.id), ZIntegration, { status }),
+    }) => apiJson('PUT', apiPath('integration', { id: integration.id }), ZIntegration, { status }),
     onSuccess: async (updated) => {
       toast({
         title: updated.status === 'paused' ? 'Integration paused' : 'Integration resumed',
@@ -75,7 +75,7 @@ export function useRunIntegrationNow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (integration: IntegrationRef) =>
-      apiJson('POST', `${path(integration.id)}/run`, ZRunStarted),
+      apiJson('POST', apiPath('deployedRun', { id: integration.id }), ZRunStarted),
     onSuccess: async (_started, integration) => {
       toast({
         title: 'Run started',

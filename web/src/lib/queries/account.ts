@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ZApiToken } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { z } from 'zod';
 import { getQueryFn } from '../api-client.ts';
-import { CURRENT_USER_URL, fetchCurrentUser } from '../auth.ts';
+import { fetchCurrentUser } from '../auth.ts';
 
 // Account reads for the signed-in screens (STYLE: queryOptions factories per resource).
 
@@ -11,13 +12,13 @@ import { CURRENT_USER_URL, fetchCurrentUser } from '../auth.ts';
  * Never retried; a 401 is "not signed in" (null), not an error.
  */
 export const currentUserQuery = queryOptions({
-  queryKey: [CURRENT_USER_URL],
+  queryKey: [apiPath('currentUser')],
   queryFn: ({ signal }) => fetchCurrentUser(signal),
   retry: false,
 });
 
-/** GET /api/auth/tokens: the user's API tokens, without their secrets. */
+/** The user's API tokens, without their secrets. */
 export const apiTokensQuery = queryOptions({
-  queryKey: ['/api/auth/tokens'],
-  queryFn: getQueryFn({ schema: z.array(ZApiToken) }),
+  queryKey: [apiPath('apiTokens')],
+  queryFn: getQueryFn(apiPath('apiTokens'), { schema: z.array(ZApiToken) }),
 });

@@ -6,6 +6,7 @@ import {
   ZCatalogVersionsResponse,
   ZIntegrationDescriptions,
 } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { getQueryFn } from '../api-client.ts';
 import { apiJson } from '../api-json.ts';
 
@@ -14,7 +15,7 @@ import { apiJson } from '../api-json.ts';
 // integration's editor checks and completes against. Catalog answers never change while the
 // console runs, so the "never stale" default (lib/query-client.ts) fits them as it is.
 
-const CATALOG = '/api/catalog';
+const CATALOG = apiPath('catalog');
 
 export const catalogQueries = {
   /** GET /api/catalog?q=: the whole catalog for an empty query. */
@@ -30,13 +31,15 @@ export const catalogQueries = {
     }),
   /** GET /api/catalog/:id: one entry's whole description. */
   entry: (id: string) =>
-    queryOptions({ queryKey: [CATALOG, id], queryFn: getQueryFn({ schema: ZApiDescription }) }),
+    queryOptions({
+      queryKey: [CATALOG, id],
+      queryFn: getQueryFn(apiPath('catalogEntry', { id }), { schema: ZApiDescription }),
+    }),
   /** GET /api/catalog/:id/versions: a directory API's versions, the default first (ADR 036). */
   versions: (id: string) =>
     queryOptions({
       queryKey: [CATALOG, id, 'versions'],
-      queryFn: () =>
-        apiJson('GET', `${CATALOG}/${encodeURIComponent(id)}/versions`, ZCatalogVersionsResponse),
+      queryFn: () => apiJson('GET', apiPath('catalogVersions', { id }), ZCatalogVersionsResponse),
     }),
   /** GET /api/catalog/match: the entry an API name and base URL point at, or null. */
   match: (name: string, url: string) =>
@@ -45,7 +48,7 @@ export const catalogQueries = {
       queryFn: () =>
         apiJson(
           'GET',
-          `${CATALOG}/match?${new URLSearchParams({ name, url }).toString()}`,
+          `${apiPath('catalogMatch')}?${new URLSearchParams({ name, url }).toString()}`,
           ZCatalogMatchResponse,
         ),
     }),
@@ -57,6 +60,8 @@ export const catalogQueries = {
  */
 export const integrationDescriptionsQuery = (id: string) =>
   queryOptions({
-    queryKey: ['/api/integrations', id, 'descriptions'],
-    queryFn: getQueryFn({ schema: ZIntegrationDescriptions }),
+    queryKey: [apiPath('integrations'), id, 'descriptions'],
+    queryFn: getQueryFn(apiPath('integrationDescriptions', { id }), {
+      schema: ZIntegrationDescriptions,
+    }),
   });

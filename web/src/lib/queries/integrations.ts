@@ -9,18 +9,20 @@ import {
   ZUsage,
   type TRunKind,
 } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { z } from 'zod';
 import { getQueryFn } from '../api-client.ts';
 import { apiJson } from '../api-json.ts';
 
 // One place for every integration read (STYLE: queryOptions factories per resource). Keys
-// start with the API path, which getQueryFn fetches; every answer is parsed with its shared
-// schema (ADR 018); the paged run history builds its own URL. The defaults of
-// lib/query-client.ts apply: never stale, no refetch on focus, no retries — fresh data comes
-// from invalidating after mutations. Screens add a bounded refetchInterval while a run is in
-// flight or an integration is active (ADR 019, lib/live-status.ts).
+// start with the collection's path and nest below it, so invalidating an integration reaches
+// its reads; each read fetches its own path from the route table (ADR 042), and every answer
+// is parsed with its shared schema (ADR 018). The defaults of lib/query-client.ts apply: never
+// stale, no refetch on focus, no retries — fresh data comes from invalidating after mutations.
+// Screens add a bounded refetchInterval while a run is in flight or an integration is active
+// (ADR 019, lib/live-status.ts).
 
-const BASE = '/api/integrations';
+const BASE = apiPath('integrations');
 
 /** Runs shown per page of the Runs panel, and read per integration for the success rate. */
 export const RUNS_PAGE_SIZE = 20;
@@ -32,19 +34,24 @@ export const integrationQueries = {
   list: () =>
     queryOptions({
       queryKey: [BASE],
-      queryFn: getQueryFn({ schema: z.array(ZIntegrationListItem) }),
+      queryFn: getQueryFn(BASE, { schema: z.array(ZIntegrationListItem) }),
     }),
   detail: (id: string) =>
-    queryOptions({ queryKey: [BASE, id], queryFn: getQueryFn({ schema: ZIntegration }) }),
+    queryOptions({
+      queryKey: [BASE, id],
+      queryFn: getQueryFn(apiPath('integration', { id }), { schema: ZIntegration }),
+    }),
   versions: (id: string) =>
     queryOptions({
       queryKey: [BASE, id, 'versions'],
-      queryFn: getQueryFn({ schema: z.array(ZIntegrationVersion) }),
+      queryFn: getQueryFn(apiPath('integrationVersions', { id }), {
+        schema: z.array(ZIntegrationVersion),
+      }),
     }),
   state: (id: string) =>
     queryOptions({
       queryKey: [BASE, id, 'state'],
-      queryFn: getQueryFn({ schema: ZIntegrationState }),
+      queryFn: getQueryFn(apiPath('integrationState', { id }), { schema: ZIntegrationState }),
     }),
   /** The Runs panel: newest first, one page at a time ('Load more'), filtered (ADR 023). */
   runs: (id: string, filter: RunsFilter = {}) =>
@@ -59,7 +66,7 @@ export const integrationQueries = {
   run: (id: string, runId: string) =>
     queryOptions({
       queryKey: [BASE, id, 'runs', runId],
-      queryFn: getQueryFn({ schema: ZRunDetail }),
+      queryFn: getQueryFn(apiPath('run', { id, runId }), { schema: ZRunDetail }),
     }),
   /** The latest runs only, for the dashboard's success rate. */
   recentRuns: (id: string) =>
@@ -80,13 +87,13 @@ function runsUrl(id: string, limit: number, before?: number, filter: RunsFilter 
   if (before !== undefined) params.set('before', String(before));
   if (filter.kind) params.set('kind', filter.kind);
   if (filter.status) params.set('status', filter.status);
-  return `${BASE}/${encodeURIComponent(id)}/runs?${params.toString()}`;
+  return `${apiPath('runs', { id })}?${params.toString()}`;
 }
 
-/** GET /api/usage: Settings → API Usage. */
+/** Settings → API Usage. */
 export const usageQuery = queryOptions({
-  queryKey: ['/api/usage'],
-  queryFn: getQueryFn({ schema: ZUsage }),
+  queryKey: [apiPath('usage')],
+  queryFn: getQueryFn(apiPath('usage'), { schema: ZUsage }),
 });
 
 /**

@@ -5,6 +5,7 @@ import {
   ZOAuthConnections,
   type TConnectionSide,
 } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { z } from 'zod';
 import { getQueryFn } from '../api-client.ts';
 import { apiJson } from '../api-json.ts';
@@ -16,14 +17,16 @@ export const oauthQueries = {
   /** GET /api/integrations/:id/oauth */
   connections: (integrationId: string) =>
     queryOptions({
-      queryKey: ['/api/integrations', integrationId, 'oauth'],
-      queryFn: getQueryFn({ schema: ZOAuthConnections }),
+      queryKey: [apiPath('integrations'), integrationId, 'oauth'],
+      queryFn: getQueryFn(apiPath('oauthConnections', { id: integrationId }), {
+        schema: ZOAuthConnections,
+      }),
     }),
   /** GET /api/oauth/apps (operators) */
   apps: () =>
     queryOptions({
-      queryKey: ['/api/oauth/apps'],
-      queryFn: getQueryFn({ schema: z.array(ZOAuthApp) }),
+      queryKey: [apiPath('oauthApps')],
+      queryFn: getQueryFn(apiPath('oauthApps'), { schema: z.array(ZOAuthApp) }),
     }),
 };
 
@@ -37,7 +40,7 @@ export async function startOAuthConnect(
 ): Promise<void> {
   const { authorizeUrl } = await apiJson(
     'POST',
-    `/api/integrations/${encodeURIComponent(integrationId)}/oauth/${side}/connect`,
+    apiPath('oauthConnect', { id: integrationId, side }),
     ZOAuthConnectResponse,
   );
   window.location.assign(authorizeUrl);

@@ -41,6 +41,7 @@ import {
 } from '@patchbay/schema';
 import type { editor } from 'monaco-editor';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { CodeProblemAlert } from '../../../../components/integrations/code-problem-alert.tsx';
 import { StatusBadge } from '../../../../components/integrations/status-badge.tsx';
 import { useRunIntegrationNow } from '../../../../components/integrations/use-integration-actions.ts';
@@ -97,8 +98,6 @@ function ReviewPage() {
   // A fresh editor state per integration.
   return <Review key={id} id={id} />;
 }
-
-const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
 
 // The review sandbox: the editor, Test, Save & Deploy and their toasts; runs, versions, export,
 // schedule, the generator and Run now.
@@ -183,7 +182,7 @@ function Review({ id }: { id: string }) {
   };
 
   const putCode = (body: { generatedCode: string; status?: 'active'; restoredFrom?: number }) =>
-    apiJson('PUT', path(id), ZIntegration, body);
+    apiJson('PUT', apiPath('integration', { id }), ZIntegration, body);
 
   // Saving and restoring a version are the same PUT, so they fail the same way.
   const saveFailed = failureToast('Error', 'Failed to save code');
@@ -229,14 +228,10 @@ function Review({ id }: { id: string }) {
   // (no credential, a wrong address) is shown, and deploying anyway is the user's explicit call.
   const checkLastTest = useMutation({
     mutationFn: async () => {
-      const page = await apiJson('GET', `${path(id)}/runs?kind=test&limit=1`, ZRunsPage);
+      const page = await apiJson('GET', `${apiPath('runs', { id })}?kind=test&limit=1`, ZRunsPage);
       const last = page.runs[0];
       if (!last || last.status !== 'failed') return null;
-      const run = await apiJson(
-        'GET',
-        `${path(id)}/runs/${encodeURIComponent(last.id)}`,
-        ZRunDetail,
-      );
+      const run = await apiJson('GET', apiPath('run', { id, runId: last.id }), ZRunDetail);
       return run.requests.length === 0 ? { message: run.error?.message ?? 'It failed.' } : null;
     },
     onSuccess: (failure) => {
@@ -265,7 +260,7 @@ function Review({ id }: { id: string }) {
     }) => {
       if (current !== integration.generatedCode)
         await accept(await putCode({ generatedCode: current }));
-      return apiJson('POST', `${path(id)}/execute`, ZTestRunResponse, {
+      return apiJson('POST', apiPath('testRun', { id }), ZTestRunResponse, {
         testMode: true,
         mode,
         ...(event !== undefined ? { event } : {}),
@@ -414,7 +409,7 @@ function Review({ id }: { id: string }) {
             )}
             <Button
               component="a"
-              href={`${path(id)}/export`}
+              href={apiPath('integrationExport', { id })}
               download
               variant="subtle"
               leftSection={<IconDownload size={16} aria-hidden="true" />}

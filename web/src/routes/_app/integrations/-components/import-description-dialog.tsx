@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Tabs, Text, TextInput, Textarea } f
 import { useMutation } from '@tanstack/react-query';
 import { ZImportResponse, type TImportRequest, type TImportResponse } from '@patchbay/schema';
 import { useState, type FormEvent } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { isHttpUrl } from '../../../../lib/integration-form.ts';
@@ -38,7 +39,7 @@ export function ImportDescriptionDialog({
 
   const importDocument = useMutation({
     mutationFn: (request: TImportRequest) =>
-      apiJson('POST', '/api/catalog/import', ZImportResponse, request),
+      apiJson('POST', apiPath('catalogImport'), ZImportResponse, request),
     onSuccess: (result) => {
       onImported(result);
       close();

@@ -7,6 +7,7 @@ import {
   type TUpdateIntegrationRequest,
 } from '@patchbay/schema';
 import { useRef, useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { apiJson } from '../../../../lib/api-json.ts';
 import { rememberGenerator } from '../../../../lib/generator-memory.ts';
 import {
@@ -17,8 +18,6 @@ import {
 import { integrationQueries, usageQuery } from '../../../../lib/queries/integrations.ts';
 import { startOAuthConnect } from '../../../../lib/queries/oauth.ts';
 import type { GenerationStep } from './generation-progress.tsx';
-
-const BASE = '/api/integrations';
 
 /**
  * The create flow: create the integration, request the code, save it with a PUT. When
@@ -37,9 +36,9 @@ export function useCreateIntegration() {
     const body = toCreateRequest(form);
     let id = draftId.current;
     if (id) {
-      await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, body);
+      await apiJson('PUT', apiPath('integration', { id }), ZIntegration, body);
     } else {
-      const created = await apiJson('POST', BASE, ZIntegration, body);
+      const created = await apiJson('POST', apiPath('integrations'), ZIntegration, body);
       id = created.id;
       draftId.current = id;
       setDraft(id);
@@ -90,7 +89,7 @@ export async function generateIntoIntegration(
   onStep('generate');
   // The integration's id lets generation prove the code by a dry run against its
   // connections, with the credentials saved (ADR 017).
-  const generated = await apiJson('POST', `${BASE}/generate`, ZGenerateResponse, {
+  const generated = await apiJson('POST', apiPath('generate'), ZGenerateResponse, {
     ...request,
     integrationId: id,
   });
@@ -100,7 +99,7 @@ export async function generateIntoIntegration(
   });
 
   onStep('save');
-  const saved = await apiJson('PUT', `${BASE}/${encodeURIComponent(id)}`, ZIntegration, {
+  const saved = await apiJson('PUT', apiPath('integration', { id }), ZIntegration, {
     ...alsoSave,
     generatedCode: generated.code,
     // Kept with this code's version: the review page shows it in any later session.

@@ -17,6 +17,7 @@ import {
   type TApiToken,
   type TCreatedApiToken,
 } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useState, type FormEvent } from 'react';
@@ -43,7 +44,7 @@ export function ApiTokensCard() {
 
   const create = useMutation({
     mutationFn: (body: { name: string }) =>
-      apiJson('POST', '/api/auth/tokens', ZCreatedApiToken, body),
+      apiJson('POST', apiPath('apiTokens'), ZCreatedApiToken, body),
     onSuccess: async (token) => {
       setCreated(token);
       setName('');
@@ -54,8 +55,7 @@ export function ApiTokensCard() {
   });
 
   const revoke = useMutation({
-    mutationFn: (token: TApiToken) =>
-      apiRequest('DELETE', `/api/auth/tokens/${encodeURIComponent(token.id)}`),
+    mutationFn: (token: TApiToken) => apiRequest('DELETE', apiPath('apiToken', { id: token.id })),
     onSuccess: async (_data, token) => {
       if (created?.id === token.id) setCreated(null);
       toast({ title: 'Token revoked', message: `${token.name} no longer works.` });

@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ZChangePasswordRequest, type TChangePasswordRequest } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { PasswordField } from '../../../../components/auth/auth-fields.tsx';
 import { useSchemaForm } from '../../../../components/auth/use-schema-form.ts';
 import { apiRequest } from '../../../../lib/api-client.ts';
@@ -10,7 +11,7 @@ import { toast } from '../../../../lib/toast.ts';
 /** A working Change Password, checked with the schema the API uses. */
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = useMutation({
-    mutationFn: (body: TChangePasswordRequest) => apiRequest('PUT', '/api/auth/password', body),
+    mutationFn: (body: TChangePasswordRequest) => apiRequest('PUT', apiPath('password'), body),
     onSuccess: () => {
       form.reset();
       toast({

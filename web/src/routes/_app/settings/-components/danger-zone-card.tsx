@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { apiRequest, errorMessage } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 
@@ -15,7 +16,7 @@ export function DangerZoneCard({ hasPassword }: { hasPassword: boolean }) {
   const [error, setError] = useState<string | undefined>();
 
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', '/api/auth/account', hasPassword ? { password } : {}),
+    mutationFn: () => apiRequest('DELETE', apiPath('account'), hasPassword ? { password } : {}),
     onSuccess: () => {
       window.location.href = '/';
     },

@@ -22,6 +22,7 @@ import {
   type TUpdateChannelRequest,
 } from '@patchbay/schema';
 import { Suspense, useState, type FormEvent } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
@@ -36,8 +37,6 @@ import { notificationChannelsQuery } from '../../../../lib/queries/notifications
 import { toast } from '../../../../lib/toast.ts';
 import { usePhoneLayout } from '../../../../lib/use-phone-layout.ts';
 import { TintedBadge } from '../../../../components/integrations/tinted-badge.tsx';
-
-const CHANNELS = '/api/notifications/channels';
 
 /**
  * Settings → Notifications (ADR 022): where an integration's alerts go when it turns
@@ -102,20 +101,20 @@ function ChannelsTable({
 
   const update = useMutation({
     mutationFn: ({ id, body }: { id: string; body: TUpdateChannelRequest }) =>
-      apiJson('PUT', `${CHANNELS}/${encodeURIComponent(id)}`, ZNotificationChannel, body),
+      apiJson('PUT', apiPath('notificationChannel', { id }), ZNotificationChannel, body),
     onSuccess: invalidate,
     onError: failureToast('Failed to change the channel', 'Please try again.'),
   });
   const sendTest = useMutation({
     mutationFn: (channel: TNotificationChannel) =>
-      apiJson('POST', `${CHANNELS}/${encodeURIComponent(channel.id)}/test`, ZChannelTestResult),
+      apiJson('POST', apiPath('notificationChannelTest', { id: channel.id }), ZChannelTestResult),
     onSuccess: (result, channel) =>
       toast({ title: `Test alert sent to ${channel.name}`, message: result.detail }),
     onError: failureToast('The test alert did not arrive', 'Please try again.'),
   });
   const remove = useMutation({
     mutationFn: (channel: TNotificationChannel) =>
-      apiRequest('DELETE', `${CHANNELS}/${encodeURIComponent(channel.id)}`),
+      apiRequest('DELETE', apiPath('notificationChannel', { id: channel.id })),
     onSuccess: async (_data, channel) => {
       toast({ title: 'Channel deleted', message: `${channel.name} gets no more alerts.` });
       await invalidate();
@@ -282,7 +281,7 @@ function AddChannelForm({ integrationOptions }: { integrationOptions: Option[] }
 
   const create = useMutation({
     mutationFn: (body: TCreateChannelRequest) =>
-      apiJson('POST', CHANNELS, ZNotificationChannel, body),
+      apiJson('POST', apiPath('notificationChannels'), ZNotificationChannel, body),
     onSuccess: async (channel) => {
       toast({ title: 'Channel added', message: `Alerts now go to ${channel.name} too.` });
       setName('');

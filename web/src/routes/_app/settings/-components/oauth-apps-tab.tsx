@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZOAuthApp, ZOAuthAppRequest, type TOAuthApp } from '@patchbay/schema';
 import { useState, type FormEvent } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { apiRequest } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
@@ -34,7 +35,7 @@ export function OAuthAppsTab() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: oauthQueries.apps().queryKey });
 
   const save = useMutation({
-    mutationFn: (body: typeof form) => apiJson('POST', '/api/oauth/apps', ZOAuthApp, body),
+    mutationFn: (body: typeof form) => apiJson('POST', apiPath('oauthApps'), ZOAuthApp, body),
     onSuccess: async (app) => {
       setForm({ provider: '', clientId: '', clientSecret: '' });
       toast({
@@ -46,8 +47,7 @@ export function OAuthAppsTab() {
     onError: failureToast('Failed to save the OAuth app', 'Please check the fields.'),
   });
   const remove = useMutation({
-    mutationFn: (app: TOAuthApp) =>
-      apiRequest('DELETE', `/api/oauth/apps/${encodeURIComponent(app.id)}`),
+    mutationFn: (app: TOAuthApp) => apiRequest('DELETE', apiPath('oauthApp', { appId: app.id })),
     onSuccess: async () => {
       setRemoving(null);
       await refresh();

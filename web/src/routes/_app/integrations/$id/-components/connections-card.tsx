@@ -12,6 +12,7 @@ import {
 } from '@patchbay/schema';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
 import {
@@ -155,7 +156,7 @@ function EditConnectionPanel({
     mutationFn: () =>
       apiJson(
         'PUT',
-        `/api/integrations/${encodeURIComponent(integration.id)}`,
+        apiPath('integration', { id: integration.id }),
         SaveAnswer,
         toConnectionUpdate(form, initial, side, clearSecret),
       ),

@@ -14,6 +14,7 @@ import { IconExternalLink, IconPlayerPlay, IconRefresh } from '@tabler/icons-rea
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDays, RETENTION_DAYS, type TWebhookEventRecord } from '@patchbay/schema';
 import { z } from 'zod';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { TintedBadge } from '../../../../../components/integrations/tinted-badge.tsx';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
@@ -61,7 +62,7 @@ export function EventsPanel({ integrationId, onShowRun }: EventsPanelProps) {
     mutationFn: (event: TWebhookEventRecord) =>
       apiJson(
         'POST',
-        `/api/integrations/${encodeURIComponent(integrationId)}/events/${encodeURIComponent(event.id)}/replay`,
+        apiPath('webhookEventReplay', { id: integrationId, eventId: event.id }),
         ZReplayStarted,
       ),
     onSuccess: async (_started, event) => {
@@ -71,7 +72,9 @@ export function EventsPanel({ integrationId, onShowRun }: EventsPanelProps) {
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: webhookEventsQuery(integrationId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/integrations', integrationId, 'runs'] }),
+        queryClient.invalidateQueries({
+          queryKey: [...integrationQueries.all(), integrationId, 'runs'],
+        }),
       ]);
     },
     onError: failureToast('Replay failed', 'The event was not replayed.'),

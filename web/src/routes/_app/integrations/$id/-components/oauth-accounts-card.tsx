@@ -9,6 +9,7 @@ import {
   type TOAuthConnection,
 } from '@patchbay/schema';
 import { useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { ConfirmDialog } from '../../../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
@@ -110,7 +111,7 @@ function AccountRow({
     mutationFn: () =>
       apiJson(
         'POST',
-        `/api/integrations/${encodeURIComponent(integration.id)}/oauth/${side}/disconnect`,
+        apiPath('oauthDisconnect', { id: integration.id, side }),
         ZOAuthDisconnectResponse,
       ),
     onSuccess: (answer) => {

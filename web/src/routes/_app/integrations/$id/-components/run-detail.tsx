@@ -10,6 +10,7 @@ import {
   type TRunSummary,
 } from '@patchbay/schema';
 import { useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
 import { failureSides } from '../../../../../lib/failure-sentence.ts';
@@ -25,8 +26,6 @@ import { LogsView, RequestList, ResponseList, RunErrorAlert } from './run-transc
 // redacted transcript, loaded when opened (the list carries no transcripts) — and what can be
 // done from it: re-run a deployed run (as it ran, or with the current code) and replay the
 // editor's code against its recording (ADR 023).
-
-const BASE = '/api/integrations';
 
 interface RunDetailProps {
   integrationId: string;
@@ -45,11 +44,11 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
   const [rerun, setRerun] = useState<TRerunRequest['code'] | null>(null);
   const [replayOpen, setReplayOpen] = useState(false);
   const deployed = (DEPLOYED_RUN_KINDS as readonly string[]).includes(run.kind);
-  const runPath = `${BASE}/${encodeURIComponent(integrationId)}/runs/${encodeURIComponent(run.id)}`;
+  const runParams = { id: integrationId, runId: run.id };
 
   const startRerun = useMutation({
     mutationFn: (code: TRerunRequest['code']) =>
-      apiJson('POST', `${runPath}/rerun`, ZRunStarted, { code }),
+      apiJson('POST', apiPath('rerun', runParams), ZRunStarted, { code }),
     onSuccess: async (started) => {
       setRerun(null);
       toast({
@@ -63,10 +62,13 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
   });
 
   const replay = useMutation({
-    mutationFn: () => apiJson('POST', `${runPath}/replay`, ZReplayResponse, { code: draftCode }),
+    mutationFn: () =>
+      apiJson('POST', apiPath('replay', runParams), ZReplayResponse, { code: draftCode }),
     onSettled: async () => {
       // The replay is recorded as a run of its own.
-      await queryClient.invalidateQueries({ queryKey: [BASE, integrationId, 'runs', 'pages'] });
+      await queryClient.invalidateQueries({
+        queryKey: [...integrationQueries.all(), integrationId, 'runs', 'pages'],
+      });
     },
   });
 

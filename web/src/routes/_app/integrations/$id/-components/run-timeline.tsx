@@ -1,6 +1,7 @@
 import { Alert, Loader, Text, Timeline } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZRunTimeline, type TRunTimelineEntry } from '@patchbay/schema';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { errorMessage, getQueryFn } from '../../../../../lib/api-client.ts';
 
 // The run's history as Temporal recorded it, for its owner. Operators also have the
@@ -8,8 +9,10 @@ import { errorMessage, getQueryFn } from '../../../../../lib/api-client.ts';
 
 export function runTimelineQuery(integrationId: string, runId: string) {
   return queryOptions({
-    queryKey: ['/api/integrations', integrationId, 'runs', runId, 'history'],
-    queryFn: getQueryFn({ schema: ZRunTimeline }),
+    queryKey: [apiPath('integrations'), integrationId, 'runs', runId, 'history'],
+    queryFn: getQueryFn(apiPath('runHistory', { id: integrationId, runId }), {
+      schema: ZRunTimeline,
+    }),
     // A finished run's history does not change.
     staleTime: Infinity,
   });

@@ -2,6 +2,7 @@ import { Alert, Button, Group, JsonInput, Skeleton, Stack, Text } from '@mantine
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZIntegrationState, type TIntegrationState } from '@patchbay/schema';
 import { useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../lib/api-json.ts';
 import { integrationQueries } from '../../../../../lib/queries/integrations.ts';
@@ -41,15 +42,10 @@ function StateEditor({
 
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      apiJson(
-        'PUT',
-        `/api/integrations/${encodeURIComponent(integrationId)}/state`,
-        ZIntegrationState,
-        {
-          version: state.version,
-          values,
-        },
-      ),
+      apiJson('PUT', apiPath('integrationState', { id: integrationId }), ZIntegrationState, {
+        version: state.version,
+        values,
+      }),
     onSuccess: (next) => {
       toast({ title: 'State saved', message: 'The next run starts from this state.' });
       queryClient.setQueryData(integrationQueries.state(integrationId).queryKey, next);

@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZIntegration, type TIntegration, type TTriggerType } from '@patchbay/schema';
 import { useMemo, useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { apiJson } from '../../../../../lib/api-json.ts';
 import { failureToast } from '../../../../../lib/failure-toast.ts';
 import { integrationDescriptionsQuery } from '../../../../../lib/queries/catalog.ts';
@@ -63,12 +64,7 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
 
   const save = useMutation({
     mutationFn: () =>
-      apiJson(
-        'PUT',
-        `/api/integrations/${encodeURIComponent(integration.id)}`,
-        ZIntegration,
-        request.body,
-      ),
+      apiJson('PUT', apiPath('integration', { id: integration.id }), ZIntegration, request.body),
     onSuccess: async (updated) => {
       toast({
         title: updated.trigger === 'schedule' ? 'Schedule saved' : 'Trigger saved',

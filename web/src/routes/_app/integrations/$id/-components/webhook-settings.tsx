@@ -14,6 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SIGNATURE_SCHEMES, type TIntegration, type TWebhookSignature } from '@patchbay/schema';
 import { useState } from 'react';
 import { z } from 'zod';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { apiJson } from '../../../../../lib/api-json.ts';
 import { failureToast } from '../../../../../lib/failure-toast.ts';
 import { invalidateIntegration } from '../../../../../lib/queries/integrations.ts';
@@ -171,12 +172,7 @@ function WebhookUrl({ integrationId, url }: { integrationId: string; url: string
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const rotate = useMutation({
-    mutationFn: () =>
-      apiJson(
-        'POST',
-        `/api/integrations/${encodeURIComponent(integrationId)}/webhook/rotate`,
-        ZRotated,
-      ),
+    mutationFn: () => apiJson('POST', apiPath('webhookRotate', { id: integrationId }), ZRotated),
     onSuccess: async () => {
       setConfirming(false);
       toast({

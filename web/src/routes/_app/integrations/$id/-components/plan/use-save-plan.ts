@@ -8,11 +8,10 @@ import {
   type TTestRunResponse,
 } from '@patchbay/schema';
 import { useState } from 'react';
+import { apiPath } from '@patchbay/schema/api-routes';
 import { ApiError, errorMessage } from '../../../../../../lib/api-client.ts';
 import { apiJson } from '../../../../../../lib/api-json.ts';
 import { integrationQueries } from '../../../../../../lib/queries/integrations.ts';
-
-const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
 
 /** The API's error code in a refusal, or null. */
 export function apiErrorCode(err: unknown): string | null {
@@ -50,7 +49,7 @@ export function useSavePlan({ integration, onCompiled }: SavePlanOptions) {
   const dryRunNow = async () => {
     setDryRun({ status: 'running' });
     try {
-      const result = await apiJson('POST', `${path(id)}/execute`, ZTestRunResponse, {
+      const result = await apiJson('POST', apiPath('testRun', { id }), ZTestRunResponse, {
         testMode: true,
         mode: 'dry-run',
       });
@@ -72,7 +71,7 @@ export function useSavePlan({ integration, onCompiled }: SavePlanOptions) {
       plan: TGenerationPlan;
       replaceHandEdits: boolean;
     }) => {
-      const updated = await apiJson('POST', `${path(id)}/plan`, ZIntegration, {
+      const updated = await apiJson('POST', apiPath('integrationPlan', { id }), ZIntegration, {
         plan,
         ...(replaceHandEdits ? { replaceHandEdits: true } : {}),
       });
@@ -83,7 +82,7 @@ export function useSavePlan({ integration, onCompiled }: SavePlanOptions) {
         updated.trigger === 'schedule' &&
         JSON.stringify(schedule) !== JSON.stringify(updated.schedule)
       )
-        return apiJson('PUT', path(id), ZIntegration, { schedule });
+        return apiJson('PUT', apiPath('integration', { id }), ZIntegration, { schedule });
       return updated;
     },
     onSuccess: async (updated) => {
