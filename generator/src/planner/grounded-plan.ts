@@ -1,4 +1,4 @@
-import type { TApiDescription, TOperation, TResource } from '@patchbay/schema';
+import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
 import { leaves, normalise } from './field-match.ts';
 import { readingSchedule, readPrompt } from '../reader/read-prompt.ts';
 import { requestUsedFields } from './requested-fields.ts';
@@ -21,6 +21,7 @@ import { noteTemplate, planWrite } from './plan-write.ts';
 import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
+import { addressedValues, addressesFor } from './addressed-values.ts';
 
 // The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
@@ -112,11 +113,22 @@ export function planGrounded(
     const channelSchema = messaging.channelField ? bodyFields[messaging.channelField] : undefined;
     const phoneChannel =
       channelSchema?.format === 'phone' || /phone|e\.164/i.test(channelSchema?.description ?? '');
-    const channel = phoneChannel ? phoneFromPrompt(text) : channelFromPrompt(text);
+    // Addresses the prompt gives by role ("to +44…", "from ops@…") fill the channel and the
+    // sender fields; a channel named otherwise is a #name or a number after "text"/"call".
+    const addressed = addressedValues(text);
+    const addressesOf = (name: string, schema: TFieldSchema = { type: 'string' }) =>
+      addressesFor({ path: name, schema, depth: 0 }, addressed).join(', ') || undefined;
+    const channel =
+      (messaging.channelField && addressesOf(messaging.channelField, channelSchema)) ||
+      (phoneChannel ? phoneFromPrompt(text) : channelFromPrompt(text));
     const fixed: Record<string, string> = {};
     for (const [name, schema] of Object.entries(bodyFields)) {
-      if (name === messaging.channelField || schema.format !== 'phone') continue;
-      const value = phoneFromPrompt(text, escapeRegExp(name.toLowerCase()));
+      if (name === messaging.channelField) continue;
+      const value =
+        addressesOf(name, schema) ??
+        (schema.format === 'phone'
+          ? phoneFromPrompt(text, escapeRegExp(name.toLowerCase()))
+          : undefined);
       if (value && value !== channel) fixed[name] = value;
     }
     const summary = /\b(summary|digest|one message|single message|a list of)\b/.test(lower);

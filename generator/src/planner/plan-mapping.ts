@@ -14,6 +14,13 @@ import { resourceNames, singular } from './resource-words.ts';
 import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
 import { isIdLike, SKIPPED_DESTINATION } from './choose-operations.ts';
 import { recordSchema, templateRules } from './plan-write.ts';
+import { addressedValues, addressesFor, partyOfField, roleOfField } from './addressed-values.ts';
+import {
+  addressesSomeone,
+  itemSiblingRules,
+  messageBodyRule,
+  recipientFromRecord,
+} from './message-fields.ts';
 
 // Which source field fills each destination field: the mappings the prompt states, else what
 // the two schemas ground, Notion's typed properties and a sheet's columns. A required field that
@@ -135,8 +142,44 @@ export function planMapping(
       type: target.schema.type,
       reason: 'the prompt',
     });
+    const addressed = addressedValues(text);
     for (const target of targets) {
       if (templated.some((rule) => rule.to === target.path)) continue;
+      // "from ops@acme.example", "to +44 7700 900456": an address the prompt gives for the
+      // field's role. Inside an array of objects (`to.0.email`) each address gets an item;
+      // a text field takes them comma-separated, as email APIs do.
+      const addresses = addressesFor(target, addressed);
+      if (addresses.length > 0) {
+        const item = /\.0\.([^.]+)$/.exec(target.path);
+        if (item)
+          addresses.forEach((value, i) =>
+            write.rules.push(
+              promptValue(
+                { ...target, path: target.path.replace(/\.0\.([^.]+)$/, `.${i}.$1`) },
+                value,
+              ),
+            ),
+          );
+        else write.rules.push(promptValue(target, addresses.join(', ')));
+        continue;
+      }
+      // The sender, a copy or the reply-to are never a record's field of the same name; the
+      // recipient's other fields (its name) follow the record only when the recipient does.
+      const party = partyOfField(target.path);
+      const toRecord = write.rules.some((r) => r.from && roleOfField(r.to) === 'recipient');
+      if (party && party !== 'recipient' && !explicit.has(normalise(target.path))) continue;
+      if (party === 'recipient' && roleOfField(target.path) === undefined && !toRecord) continue;
+      // "a note to each attendee": with no address given, the record's own email.
+      const own = explicit.has(normalise(target.path))
+        ? undefined
+        : recipientFromRecord(target, sourceLeaves);
+      if (own) {
+        write.rules.push({ to: target.path, from: own.path, type: 'string', reason: 'recipient' });
+        plan.assumptions.push(
+          `Each ${write.resource.name} goes to the ${read.resource.name}'s ${own.path}: the prompt gives no address.`,
+        );
+        continue;
+      }
       const top = target.path.split('.')[0] ?? '';
       if (isIdLike(target.path) && conceptOf(target.path) !== 'externalid') {
         const value = idFromPrompt(text, hintsFor(target.path.split('.').at(-1) ?? ''));
@@ -167,6 +210,12 @@ export function planMapping(
       const rule = matchField(target, sourceLeaves, explicit, personTarget);
       if (rule) write.rules.push(rule);
     }
+    if (addressesSomeone(write.rules)) {
+      const body = messageBodyRule(text, read.resource, targets, write.rules, sourceLeaves);
+      if (body) write.rules.push(body.rule);
+      if (body?.assumed) plan.assumptions.push(body.assumed);
+    }
+    write.rules.push(...itemSiblingRules(text, schema, write.rules));
     // A destination without a title field whose required text is `content`/`text`/`body`
     // (Todoist tasks, chat-like notes): the record's title is that text, not its description.
     const required = new Set(requiredPaths(schema));

@@ -1,0 +1,174 @@
+// Addresses a prompt gives for a message: who sends it, who gets it, who is copied. People
+// write them as "send it from ops@acme.example to finance@acme.example", "From: bot@shop.example",
+// "(to my mobile +44 7700 900456, from our number +44 7700 900999)". Each address takes the role
+// of the nearest cue word before it, and a destination field takes the address whose role its
+// name says (`from.email`, `personalizations.0.to.0.email`, Postmark's `From`, Twilio's `To`).
+
+import type { FieldLeaf } from './field-match.ts';
+
+export type AddressRole = 'sender' | 'recipient' | 'reply-to' | 'cc' | 'bcc';
+
+export interface AddressedValue {
+  role: AddressRole;
+  kind: 'email' | 'phone';
+  /** As the API wants it: an email as written, a phone number in E.164 (no spaces). */
+  value: string;
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/** A phone number with its country code, spaced or not: "+44 7700 900456", "+1 (415) 555-0123". */
+const PHONE = /\+\d[\d ().-]{6,18}\d/g;
+
+/** Cue words, most specific first: "reply-to" is not "to", "bcc" is not "cc". */
+const CUES: Array<[AddressRole, RegExp]> = [
+  ['reply-to', /\brepl(?:y|ies)[- ]?(?:to|go(?:es)? to)\b/gi],
+  ['bcc', /\bbcc\b/gi],
+  ['cc', /\b(?<!b)cc\b|\bcopy(?:ing)?\b/gi],
+  ['sender', /\bfrom\b|\bsender\b|\bsent by\b|\bsign(?:ed)? (?:it |them )?(?:as|with)\b/gi],
+  ['recipient', /\bto\b|\brecipients?\b|\bemail(?:ing)?\b|\btext(?:ing)?\b|\bsms\b/gi],
+];
+
+/** Words that make an address a condition on records, not where a message goes. */
+const CONDITION = /\b(?:not|except|unless|excluding|without|whose|where|if|when|is|equals)\b|=/i;
+
+/** Every address in the prompt with the role its cue gives; addresses without a cue are left out. */
+export function addressedValues(text: string): AddressedValue[] {
+  const found = [
+    ...[...text.matchAll(EMAIL)].map((m) => ({
+      raw: m[0],
+      index: m.index,
+      kind: 'email' as const,
+    })),
+    ...[...text.matchAll(PHONE)].map((m) => ({
+      raw: m[0],
+      index: m.index,
+      kind: 'phone' as const,
+    })),
+  ].sort((a, b) => a.index - b.index);
+  const out: AddressedValue[] = [];
+  let clauseStart = 0;
+  let pushedEnd = -1;
+  for (const address of found) {
+    // The cue stands in the same clause, after the previous address.
+    const before = text.slice(clauseStart, address.index);
+    // "to a@x.example, b@x.example and c@x.example": a list goes on in the role it began with.
+    const previous = out.at(-1);
+    if (
+      previous?.kind === address.kind &&
+      pushedEnd === clauseStart &&
+      /^\s*[,;]?\s*(?:and|&|or)?\s*$/i.test(before)
+    ) {
+      clauseStart = pushedEnd = address.index + address.raw.length;
+      out.push({ ...previous, value: normalised(address) });
+      continue;
+    }
+    const cut = Math.max(
+      ...[/[.!?;]\s/g, /[(),]/g, /\n/g].map((p) => lastEnd(before, p)),
+      before.length - 60,
+      0,
+    );
+    const lead = before.slice(cut);
+    clauseStart = address.index + address.raw.length;
+    const cue = lastCue(lead);
+    if (!cue || CONDITION.test(lead.slice(cue.end))) continue;
+    out.push({ role: cue.role, kind: address.kind, value: normalised(address) });
+    pushedEnd = clauseStart;
+  }
+  return out;
+}
+
+function normalised(address: { raw: string; kind: 'email' | 'phone' }): string {
+  return address.kind === 'phone' ? `+${address.raw.replace(/\D/g, '')}` : address.raw;
+}
+
+function lastEnd(text: string, pattern: RegExp): number {
+  let end = 0;
+  for (const m of text.matchAll(pattern)) end = m.index + m[0].length;
+  return end;
+}
+
+function lastCue(lead: string): { role: AddressRole; end: number } | undefined {
+  let best: { role: AddressRole; end: number } | undefined;
+  for (const [role, pattern] of CUES) {
+    for (const m of lead.matchAll(pattern)) {
+      const end = m.index + m[0].length;
+      // A later cue wins; at the same place, the more specific one listed first.
+      if (!best || end > best.end) best = { role, end };
+    }
+  }
+  return best;
+}
+
+/** Field names that carry an address inside an object named for its role (`from.email`). */
+const CARRIERS = new Set(['email', 'address', 'emailaddress', 'number', 'phone', 'phonenumber']);
+
+const ROLE_NAMES: Record<string, AddressRole> = {
+  from: 'sender',
+  sender: 'sender',
+  fromemail: 'sender',
+  fromaddress: 'sender',
+  fromnumber: 'sender',
+  senderemail: 'sender',
+  to: 'recipient',
+  recipient: 'recipient',
+  recipients: 'recipient',
+  toemail: 'recipient',
+  toaddress: 'recipient',
+  tonumber: 'recipient',
+  replyto: 'reply-to',
+  cc: 'cc',
+  bcc: 'bcc',
+};
+
+/** The role a destination field's name gives it, if any. */
+export function roleOfField(path: string): AddressRole | undefined {
+  const names = path
+    .split('.')
+    .filter((s) => !/^\d+$/.test(s))
+    // Mailgun writes headers as fields: `h:Reply-To`.
+    .map((s) =>
+      s
+        .replace(/^h:/i, '')
+        .toLowerCase()
+        .replace(/[^a-z]/g, ''),
+    );
+  const leaf = names.at(-1) ?? '';
+  if (ROLE_NAMES[leaf]) return ROLE_NAMES[leaf];
+  if (CARRIERS.has(leaf) && names.length > 1) return ROLE_NAMES[names.at(-2) ?? ''];
+  return undefined;
+}
+
+/** What kind of address a field takes, by its format and name; undefined when either would do. */
+function kindOfField(target: FieldLeaf): 'email' | 'phone' | undefined {
+  if (target.schema.format === 'email' || /email/i.test(target.path)) return 'email';
+  if (target.schema.format === 'phone' || /phone|number|mobile/i.test(target.path)) return 'phone';
+  return undefined;
+}
+
+/**
+ * The addresses the prompt gives for a destination field: those of the field's role and kind,
+ * each once, in the prompt's order.
+ */
+export function addressesFor(target: FieldLeaf, values: AddressedValue[]): string[] {
+  const role = roleOfField(target.path);
+  if (!role || (target.schema.type !== 'string' && target.schema.type !== undefined)) return [];
+  const kind = kindOfField(target);
+  return [
+    ...new Set(
+      values.filter((v) => v.role === role && (!kind || v.kind === kind)).map((v) => v.value),
+    ),
+  ];
+}
+
+/**
+ * The role of the object a field sits in (`reply_to.name` is the reply-to's name), or of the
+ * field itself: such fields are about a party to the message, never copied from a record by name.
+ */
+export function partyOfField(path: string): AddressRole | undefined {
+  const parts = path.split('.').filter((s) => !/^\d+$/.test(s));
+  for (let end = parts.length; end > 0; end--) {
+    const role = roleOfField(parts.slice(0, end).join('.'));
+    if (role) return role;
+  }
+  return undefined;
+}

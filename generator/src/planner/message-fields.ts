@@ -1,0 +1,118 @@
+import type { TFieldSchema, TResource } from '@patchbay/schema';
+import { conceptOf, type FieldLeaf, type FieldRule, leaves } from './field-match.ts';
+import { roleOfField } from './addressed-values.ts';
+import { listedMessage } from './templates.ts';
+
+// Fields of a record that is a message (an email or a text): who gets it when the prompt names
+// no address, what its body says when the prompt gives no template, and the required fields
+// beside a value written into an array item (SendGrid's `content: [{ type, value }]`).
+
+/** Whether the rules so far address someone: the write sends a message. */
+export function addressesSomeone(rules: readonly FieldRule[]): boolean {
+  return rules.some((r) => ['recipient', 'sender'].includes(roleOfField(r.to) ?? ''));
+}
+
+/**
+ * "A note to each attendee": a recipient field the prompt gives no address for takes the
+ * record's own email (or phone, for a number field), the shallowest if there are several.
+ */
+export function recipientFromRecord(
+  target: FieldLeaf,
+  sourceLeaves: readonly FieldLeaf[],
+): FieldLeaf | undefined {
+  if (roleOfField(target.path) !== 'recipient') return undefined;
+  const concept =
+    target.schema.format === 'phone' || /phone|number|mobile/i.test(target.path)
+      ? 'phone'
+      : 'email';
+  return sourceLeaves
+    .filter(
+      (l) =>
+        l.schema.type === 'string' &&
+        (conceptOf(l.path) === concept || (concept === 'email' && l.schema.format === 'email')),
+    )
+    .sort((a, b) => a.depth - b.depth)[0];
+}
+
+/** Names of a message's plain body: `text`, `TextBody`, `Body`, `content.0.value`. */
+function isBodyField(path: string): boolean {
+  const names = path
+    .split('.')
+    .filter((s) => !/^\d+$/.test(s))
+    .map((s) => s.toLowerCase().replace(/[^a-z]/g, ''));
+  const leaf = names.at(-1) ?? '';
+  if (leaf === 'value') return names.at(-2) === 'content';
+  return ['text', 'textbody', 'body', 'plaintext', 'message', 'content'].includes(leaf);
+}
+
+/**
+ * The body of a message no rule fills yet: the contents the prompt lists ("with its title, due
+ * date and link"), else the record's title and web link, said as an assumption.
+ */
+export function messageBodyRule(
+  text: string,
+  resource: TResource,
+  targets: readonly FieldLeaf[],
+  rules: readonly FieldRule[],
+  sourceLeaves: readonly FieldLeaf[],
+): { rule: FieldRule; assumed?: string } | undefined {
+  const body = targets.find(
+    (t) =>
+      t.schema.type === 'string' &&
+      t.schema.format !== 'html' &&
+      isBodyField(t.path) &&
+      !rules.some((r) => r.to === t.path),
+  );
+  if (!body) return undefined;
+  const listed = listedMessage(text, resource);
+  if (listed && listed.unmatched.length === 0)
+    return {
+      rule: { to: body.path, template: listed.template, type: 'string', reason: 'the prompt' },
+    };
+  const scalar = sourceLeaves.filter((l) => l.schema.type === 'string' && l.depth === 0);
+  const title = scalar.find((l) => conceptOf(l.path) === 'name');
+  const link = scalar.find((l) => /(^|_)(html_url|url|link|permalink|web_url)$/i.test(l.path));
+  const parts = [title, link].flatMap((l) => (l ? [`{${l.path}}`] : []));
+  if (parts.length === 0) return undefined;
+  return {
+    rule: { to: body.path, template: parts.join('\n'), type: 'string', reason: 'the record' },
+    assumed: `The prompt gives no text for ${body.path}: it holds each ${resource.name}'s ${[title, link].flatMap((l) => (l ? [l.path] : [])).join(' and ')}.`,
+  };
+}
+
+/**
+ * Required fields beside a value written into an array item (`content.0.value` needs
+ * `content.0.type`): an allowed value whose words the prompt uses ("plain text" is
+ * `text/plain`), else the first allowed value.
+ */
+export function itemSiblingRules(
+  text: string,
+  schema: TFieldSchema | undefined,
+  rules: readonly FieldRule[],
+): FieldRule[] {
+  const arrays = new Map(
+    leaves(schema, 3)
+      .filter((l) => l.schema.type === 'array' && l.schema.items?.type === 'object')
+      .map((l) => [l.path, l.schema.items as TFieldSchema]),
+  );
+  const words = new Set(text.toLowerCase().split(/[^a-z0-9]+/));
+  const out: FieldRule[] = [];
+  for (const rule of rules) {
+    const m = /^(.*)\.(\d+)\.[^.]+$/.exec(rule.to);
+    const item = m ? arrays.get((m[1] ?? '').replace(/\.\d+\./g, '.0.')) : undefined;
+    if (!m || !item) continue;
+    for (const name of item.required ?? []) {
+      const to = `${m[1]}.${m[2]}.${name}`;
+      const choices = item.properties?.[name]?.enum;
+      if (!choices || [...rules, ...out].some((r) => r.to === to)) continue;
+      const named = choices.find((c) =>
+        String(c)
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .every((w) => !w || words.has(w)),
+      );
+      out.push({ to, value: String(named ?? choices[0]), type: 'string', reason: 'required' });
+    }
+  }
+  return out;
+}
