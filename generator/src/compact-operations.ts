@@ -1,6 +1,6 @@
 import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
 
-// The operations a prompt needs, in compact text for the LLM's system prompt (issue 15 §1, §3):
+// The operations a prompt needs, in compact text for the LLM's system prompt (ADR 015):
 // the resources the prompt names on each side (else the first), and of those only the calls
 // the side uses (reads on the source, writes and look-ups on the destination). Never a whole
 // catalog: a model given everything picks wrong calls and the prompt grows past its budget.

@@ -3,7 +3,7 @@ import type { Generator } from './generator.ts';
 import { createOpenAIGenerator } from './openai-generator.ts';
 import { createTemplateGenerator } from './template-generator.ts';
 
-// DESIGN.md §1, §8: an AI model when OPENAI_API_KEY is set, else the built-in template generator.
+// ADR 013: an AI model when OPENAI_API_KEY is set, else the built-in template generator.
 
 export function createGenerator(env: GeneratorEnv): Generator {
   // Empty strings count as unset, as everywhere in our env parsing (.env lines like `OPENAI_MODEL=`).

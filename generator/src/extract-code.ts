@@ -1,4 +1,4 @@
-// Finds the module in an LLM's answer (DESIGN.md §8): models are asked for one fenced
+// Finds the module in an LLM's answer (ADR 013): models are asked for one fenced
 // ```javascript block, but some add prose around it, several blocks, or no fence at all.
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The generator's settings, apart from the generators themselves: the worker's env schema
 // (workers/src/env.ts) extends this, and scripts/start.ts checks that schema before it starts
 // anything, so importing it must not load the OpenAI SDK and the catalog (about 40 MiB that the
-// launcher would keep for its whole life; issue 19).
+// launcher would keep for its whole life).
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';

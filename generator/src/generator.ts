@@ -9,7 +9,7 @@ import type {
   TTriggerType,
 } from '@patchbay/schema';
 
-// DESIGN.md §8: two generators behind one interface, chosen by configuration
+// ADR 013: two generators behind one interface, chosen by configuration
 // (create-generator.ts) and named in the response so the console can label template code.
 
 export interface GenerationResult {
@@ -20,7 +20,7 @@ export interface GenerationResult {
   model?: string;
   /** The schedule the prompt asked for, when it names one ('every 15 minutes'). */
   schedule?: TSchedule;
-  /** Issue 16: 'webhook' when the prompt describes an event the source delivers by webhook. */
+  /** 'webhook' when the prompt describes an event the source delivers by webhook. */
   trigger?: TTriggerType;
   /** The missing requirements' texts, one line each (older clients read this list). */
   unresolved: string[];
@@ -36,7 +36,7 @@ export interface GenerateOptions {
   /** Aborts a request in flight, e.g. when Temporal cancels the activity. */
   signal?: AbortSignal;
   /**
-   * The API descriptions of each side (issue 15 §1), when the connection has one. Generators
+   * The API descriptions of each side, when the connection has one. Generators
    * take from them only the operations relevant to the prompt (compact-operations.ts).
    */
   source?: TApiDescription | undefined;
@@ -47,7 +47,7 @@ export interface Generator {
   readonly kind: TGenerator;
   generate(input: TGenerateRequest, options?: GenerateOptions): Promise<GenerationResult>;
   /**
-   * Issue 15 §6: one more attempt after the code's dry run failed, given the failing run as
+   * One more attempt after the code's dry run failed, given the failing run as
    * text (redacted) and the plan the code was compiled from, if any. A generator with no other
    * attempt to make leaves it out.
    */
@@ -73,7 +73,7 @@ export type GenerationErrorCode =
   | 'AI_INVALID_CODE';
 
 /**
- * A generation failure with a message fit for the user (spec §8: the toast shows it). `retryable`
+ * A generation failure with a message fit for the user (the console's toast shows it). `retryable`
  * tells the activity whether Temporal's retry policy should try again (429, 5xx, timeouts) or
  * give up at once (a bad key, a refused prompt, code that still does not parse).
  */

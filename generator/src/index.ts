@@ -1,4 +1,4 @@
-// Code generation (DESIGN.md §8): the Generator interface, its two implementations and the
+// Code generation (ADR 013): the Generator interface, its two implementations and the
 // factory that picks one from the environment.
 export { createGenerator } from './create-generator.ts';
 export {

@@ -12,7 +12,7 @@ import { GenerationError, type Generator } from './generator.ts';
 import { SYSTEM_PROMPT } from './prompt.ts';
 
 // The LLM generator against a real HTTP server on loopback speaking the chat-completions
-// protocol (DESIGN.md §8, §11): what we send, and how each kind of answer is handled.
+// protocol (ADR 013, ADR 005): what we send, and how each kind of answer is handled.
 
 const GOOD_CODE = `export default async function run(ctx) {
   const customers = await ctx.source.get('/v1/customers');

@@ -29,12 +29,12 @@ import { readModelPlan } from './read-model-plan.ts';
 import { readWebhookTrigger } from './webhook-trigger.ts';
 import { readingSchedule, readSchedule } from './reader/read-prompt.ts';
 
-// The LLM generator (DESIGN.md §8): any OpenAI-compatible chat-completions server (OpenAI,
+// The LLM generator (ADR 013): any OpenAI-compatible chat-completions server (OpenAI,
 // Ollama, vLLM). With both sides described, the model writes a plan through structured output
 // and the compiler writes the code (ADR 035), with one repair round for a plan that does not
 // compile. Otherwise, or when that fails, the model writes the code: one request, then at most
 // one repair round when the code does not parse, and one more when its dry run fails
-// (issue 15 §6, `repair`).
+// (`repair`).
 // The SDK never retries (maxRetries: 0): the activity's Temporal retry policy does, guided by
 // GenerationError.retryable, so retries are visible in the Temporal Web UI.
 
@@ -104,7 +104,7 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
     input: TGenerateRequest,
     generateOptions: GenerateOptions,
   ): ChatCompletionMessageParam[] {
-    // Issue 15 §3: the operations the prompt needs, so the model calls real paths and fields.
+    // The operations the prompt needs, so the model calls real paths and fields.
     const operations = describeOperationsForPrompt(
       input.userPrompt,
       generateOptions.source,
@@ -144,7 +144,7 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       generator: 'openai',
       model,
       // The model says what it did not understand in its comments; the static check's
-      // warnings (issue 15 §4) are reported separately.
+      // warnings are reported separately.
       unresolved: [],
       // A model's code is not compiled from a plan the checklist could be taken from.
       requirements: [],
@@ -161,7 +161,7 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
           : [],
       ),
     };
-    // Issue 16: an event the source delivers by webhook makes a webhook trigger, not a schedule.
+    // An event the source delivers by webhook makes a webhook trigger, not a schedule.
     if (readWebhookTrigger(input.userPrompt, generateOptions.source)) {
       result.trigger = 'webhook';
       return result;
@@ -281,7 +281,7 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       return toResult(input, generateOptions, code, model);
     },
 
-    // Issue 15 §6: the model sees its code and the dry run's failing transcript (redacted by
+    // The model sees its code and the dry run's failing transcript (redacted by
     // the sandbox), once.
     async repair(input, failed, generateOptions = {}) {
       const { source, destination, signal } = generateOptions;

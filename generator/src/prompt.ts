@@ -7,7 +7,7 @@ import {
 } from '@patchbay/schema';
 import type { WebhookReading } from './webhook-trigger.ts';
 
-// The LLM's prompt (DESIGN.md §8): the ctx contract with an example and our conventions in the
+// The LLM's prompt (ADR 013): the ctx contract with an example and our conventions in the
 // system message; the user's description and the two connections in the user message. Never a
 // credential: buildUserPrompt copies named fields only, so an object that happens to carry
 // secrets (an integration row, a create request) cannot leak them.
@@ -45,7 +45,7 @@ Answer with the complete module in a single \`\`\`javascript fenced block and no
 
 /**
  * The user's description and the connections, without any credential. `webhook`: the prompt
- * describes an event the source delivers by webhook (issue 16), so the code reads ctx.event.
+ * describes an event the source delivers by webhook, so the code reads ctx.event.
  */
 export function buildUserPrompt(input: TGenerateRequest, webhook?: WebhookReading): string {
   return [
@@ -64,7 +64,7 @@ export function buildUserPrompt(input: TGenerateRequest, webhook?: WebhookReadin
   ].join('\n');
 }
 
-/** Issue 16: the trigger, the event and its example body, for code that reads ctx.event. */
+/** The trigger, the event and its example body, for code that reads ctx.event. */
 function webhookLines(input: TGenerateRequest, webhook: WebhookReading): string[] {
   const event = webhook.event;
   return [
@@ -93,7 +93,7 @@ export function buildRepairPrompt(error: string): string {
 }
 
 /**
- * Issue 15 §6: the repair round after a failed dry run. The transcript comes from the sandbox's
+ * The repair round after a failed dry run. The transcript comes from the sandbox's
  * redacted result (verify-generated-code.ts), so it carries no credential.
  */
 export function buildDryRunRepairPrompt(transcript: string): string {

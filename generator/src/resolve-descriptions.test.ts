@@ -3,7 +3,7 @@ import type { TApiDescription, TGenerateRequest } from '@patchbay/schema';
 import { describe, expect, it } from 'vitest';
 import { resolveDescriptions } from './resolve-descriptions.ts';
 
-// Which description a generation uses (issue 15 §1): the integration's choice, else the match.
+// Which description a generation uses (ADR 015): the integration's choice, else the match.
 
 const input: TGenerateRequest = {
   sourceApiName: 'Our billing',

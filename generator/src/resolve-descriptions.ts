@@ -1,7 +1,7 @@
 import { resolveDescription as resolveChoice } from '@patchbay/catalog';
 import type { TApiDescription, TDescriptionChoice, TGenerateRequest } from '@patchbay/schema';
 
-// Which description each side of a generation uses (issue 14 §4, issue 15 §1): the
+// Which description each side of a generation uses (ADR 015): the
 // integration's choice when it made one (a catalog entry, its imported document, or none),
 // else the catalog entry the API Name and Base URL match — the catalog's resolveDescription,
 // which the API's integration JSON uses too.

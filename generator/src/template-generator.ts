@@ -20,7 +20,7 @@ import {
   type PromptReading,
 } from './reader/read-prompt.ts';
 
-// The template generator (DESIGN.md §8): used when no AI model is configured. It fills one fixed,
+// The template generator (ADR 013): used when no AI model is configured. It fills one fixed,
 // commented template with what read-prompt.ts found in the description, so the same input always
 // gives the same code. The header says which generator wrote the code, what it understood, what
 // it ignored and what it assumed, because a user cannot otherwise tell a guess from a reading.
@@ -65,7 +65,7 @@ export function generateTemplateCode(
     destination?: TApiDescription | undefined;
   } = {},
 ): GenerationResult {
-  // Issue 16: "when a customer cancels …" with a source that delivers that event by webhook.
+  // "when a customer cancels …" with a source that delivers that event by webhook.
   const webhook = readWebhookTrigger(input.userPrompt, descriptions.source);
   if (webhook) return webhookTemplateCode(input, webhook, descriptions.destination);
   const reading = readPrompt(input.userPrompt, input);
@@ -283,7 +283,7 @@ function header(input: TGenerateRequest, reading: PromptReading, p: Plan): strin
     '// It matches a few patterns in the description (schedules, endpoint paths, field mappings,',
     '// "new" or "changed" items) and fills in a fixed template; it does not understand free text',
     '// the way an AI model would. Review the code before you deploy it.',
-    // Issue 18 §2: words for the user; the operator's instruction is in the docs (Self-hosting).
+    // Words for the user; the operator's instruction is in the docs (Self-hosting).
     '// This server has no AI model configured.',
     '//',
     `// Source:      ${clean(input.sourceApiName)}, ${clean(input.sourceApiUrl)}`,

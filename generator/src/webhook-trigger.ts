@@ -1,4 +1,4 @@
-// Issue 16: prompts that say "when … happens" describe an event, not a schedule. When the source
+// Prompts that say "when … happens" describe an event, not a schedule. When the source
 // API's description lists webhook events, both generators make such an integration webhook-
 // triggered: the template generator writes code that reads `ctx.event.body` (below), and the
 // LLM is told the event and shown its example (prompt.ts). Without described webhooks the
@@ -30,7 +30,7 @@ const EVENT_PHRASE =
 const RUN_LANGUAGE =
   /\b(?:(?:last|previous|first|each|every|next|very first) run|this runs|runs? (?:daily|hourly|weekly|every)|every (?:\d+\s+)?(?:minutes?|hours?|days?|morning|evening|night|week|monday|tuesday|wednesday|thursday|friday))\b/i;
 // "When PagerDuty has a new incident": new records are read incrementally on a schedule, as the
-// grounded generator does (issue 15); events are for what polling cannot see (a cancellation).
+// grounded generator does (ADR 015); events are for what polling cannot see (a cancellation).
 const NEW_RECORDS = /\bnew\b/i;
 
 // Words providers use for what users say otherwise.

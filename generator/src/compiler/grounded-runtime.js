@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
 /* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
-// The helpers every grounded template program shares (issue 15, ADR 015). grounded-code.ts
+// The helpers every grounded template program shares (ADR 015). grounded-code.ts
 // copies this file, without the lines above, under the settings and the calls it generates;
 // they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR and DEDUPE defined there.
 

@@ -1,6 +1,6 @@
 import type { TFieldSchema } from '@patchbay/schema';
 
-// Field mapping from two schemas (issue 15 §2, ADR 015): a destination field takes the source
+// Field mapping from two schemas (ADR 015): a destination field takes the source
 // field with the same name (ignoring case and `_`/`-`), else the source field that means the same
 // thing (a synonym group below), else a first/last name split or join. Pure functions over the
 // descriptions' schemas; the template renderer turns the result into a FIELDS table.

@@ -220,7 +220,7 @@ describe('grounded plan', () => {
     expect(missing.blocking.join()).toMatch(/karma/);
   });
 
-  it('reads money amounts after the noun, in major units, scaled for cents fields (issue 15)', () => {
+  it('reads money amounts after the noun, in major units, scaled for cents fields', () => {
     const charges = plan('stripe charges above 25 dollars -> slack #sales', 'stripe', 'slack');
     expect(charges.filters).toContainEqual(
       expect.objectContaining({ field: 'amount', op: 'gt', value: 2500 }),
@@ -271,7 +271,7 @@ describe('grounded plan', () => {
     expect(inMinorUnits({ path: 'total', schema: { type: 'string' } })).toBe(false);
   });
 
-  it('reads states: documented value meanings, flags by synonym, negations (issue 15)', () => {
+  it('reads states: documented value meanings, flags by synonym, negations', () => {
     const severity = {
       path: 'severity',
       schema: {

@@ -23,7 +23,7 @@ import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { addressedValues, addressesFor } from './addressed-values.ts';
 
-// The grounded template generator's reading (issue 15 §2, ADR 015): the prompt's nouns pick a
+// The grounded template generator's reading (ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
 // mapping, filters, cursor and de-duplication key. Everything it cannot ground in the
 // descriptions goes into `unresolved`; what would make the code write wrong data (a required

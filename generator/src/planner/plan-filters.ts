@@ -125,7 +125,7 @@ export function planFilters(
   // "invoices over $500", "orders above 1,000 USD", "deals worth more than €2k": a comparison
   // with a money amount (or a bare number right after the resource's noun) filters on the
   // records' amount field. One the schema cannot ground stops the code: ignoring it would send
-  // every record (issue 15: no silent wrong results).
+  // every record: a wrong write is worse than none (ADR 015).
   const money =
     /(?:^|[^\w$€£])(over|above|more than|greater than|bigger than|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+(?:(?:[$€£]\s?)(\d[\d,]*(?:\.\d+)?)(k)?|(\d[\d,]*(?:\.\d+)?)(k)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b|(\d[\d,]*(?:\.\d+)?)(k)?(?=\s*(?:$|[,.;)]|->|→|(?:to|into|on|in|from|and|as)\b)))/g;
   for (const m of lower.matchAll(money)) {

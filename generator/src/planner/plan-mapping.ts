@@ -57,7 +57,7 @@ export function planMapping(
         `${read.resource.plural}' ${answers} are typed answers: each answer's value gets a cell of its own.`,
       );
     }
-    // A row of nothing is a wrong write, not an empty one (issue 15: no silent wrong results).
+    // A row of nothing is a wrong write, not an empty one (ADR 015: a wrong write is worse than none).
     if (write.columns.length === 0) {
       block(
         `which ${read.resource.plural} fields go into the row's columns; name them in the prompt ("columns: email, name, total")`,

@@ -30,7 +30,7 @@ describe('readSchedule', () => {
     expect(readSchedule(prompt)?.everyMinutes).toBe(minutes);
   });
 
-  it('keeps a daily time of day as cron in UTC, and says the zone is to be set (issue 16)', () => {
+  it('keeps a daily time of day as cron in UTC, and says the zone is to be set', () => {
     const daily = readSchedule('Daily at 9:00, post the sales report');
     expect(daily).toEqual({
       everyMinutes: 1440,

@@ -1,5 +1,4 @@
-// What the template generator can read in a description (DESIGN.md §8, issue "Code
-// generation"): a schedule, the source and destination endpoints, field mappings, whether only
+// What the template generator can read in a description (ADR 013): a schedule, the source and destination endpoints, field mappings, whether only
 // new or changed items are wanted, simple filters and batching. Plain pattern matching, no
 // model: every recognised phrase is kept so the generated code can quote it, and the words no
 // pattern used are reported back, so the code is honest about what it ignored.
@@ -19,7 +18,7 @@ export interface ScheduleReading extends Phrase {
   /** 'HH:MM' when the description names a time of day. */
   timeOfDay?: string;
   /**
-   * Issue 16: a daily or weekday cadence at a time of day is a cron expression, read in UTC (the
+   * A daily or weekday cadence at a time of day is a cron expression, read in UTC (the
    * description names no zone; the review page changes it). See `readingSchedule`.
    */
   cron?: string;
