@@ -7,9 +7,9 @@ import {
   type DescriptionMock,
 } from './description-mock-server.ts';
 
-// The description-driven mock API must behave like the API it stands in for,
-// or the generation tests and the benchmark prove nothing: these check its pagination, auth,
-// validation and bookkeeping with plain fetch calls.
+// The description-driven mock API must behave like the API it stands in for, or the generation
+// tests and the benchmark prove nothing: these check its pagination, auth, validation and
+// bookkeeping with plain fetch calls.
 
 const opened: DescriptionMock[] = [];
 afterEach(async () => {

@@ -13,12 +13,29 @@ import type {
   TAuthType,
   TFieldSchema,
   TOperation,
-  TResource,
 } from '@patchbay/schema';
+import { collectFilters, toTime, whereConditions } from './description-mock/query-language.ts';
+import {
+  basePathOf,
+  buildRoutes,
+  matchRoute,
+  pageToken,
+  type Route,
+} from './description-mock/routes.ts';
+import {
+  createStore,
+  deepMerge,
+  findExisting,
+  getPath,
+  leafSchema,
+  setPath,
+  type MockRecord,
+} from './description-mock/store.ts';
 
-// A loopback web API that behaves as a TApiDescription says (issue 15 §4, §7): generated code
-// is proven by running it against this server in the real sandbox and reading what the
-// destination holds afterwards. One server per description, driven only by the description:
+// A loopback web API that behaves as a TApiDescription says: generated code is proven by running
+// it against this server in the real sandbox and reading what the destination holds afterwards,
+// so a test sees what a user would (docs/decisions/015-grounded-generation.md). One server per
+// description, driven only by the description:
 //
 // - lists and searches serve the seeded records with the operation's pagination style and
 //   itemsPath (cursor, starting-after, page, offset, link-header via since_id, next-url, none),
@@ -33,10 +50,14 @@ import type {
 // - every request must carry the description's first auth scheme (401 otherwise); `connection()`
 //   gives the sandbox connection that sends it.
 //
+// The route table, the query language and the record store are modules in description-mock/;
+// this file serves requests with them.
+//
 // Used by the generator's and the API's tests. Not by `npm run bench:generation`: its mocks are
 // written from the vendors' own references (scripts/bench/generation/vendors/).
 
-export type MockRecord = Record<string, unknown>;
+export { whereConditions } from './description-mock/query-language.ts';
+export { getPath, setPath, type MockRecord } from './description-mock/store.ts';
 
 export interface MockRequest {
   method: string;
@@ -95,13 +116,6 @@ export interface DescriptionMock {
   close(): Promise<void>;
 }
 
-interface Route {
-  operation: TOperation;
-  resource: TResource;
-  pattern: RegExp;
-  names: string[];
-}
-
 export async function startDescriptionMock(
   description: TApiDescription,
   options: DescriptionMockOptions = {},
@@ -109,51 +123,12 @@ export async function startDescriptionMock(
   const pageSize = options.pageSize ?? 3;
   const secret = options.secret ?? 'test-secret';
   const requireAuth = options.requireAuth ?? true;
-  const store = new Map<string, MockRecord[]>();
   const writes: MockWrite[] = [];
   const requests: MockRequest[] = [];
   let nextId = 1000;
-
-  const resourceKey = (name: string): string => {
-    const found = description.resources.find(
-      (r) => r.name === name || r.plural === name || r.name.toLowerCase() === name.toLowerCase(),
-    );
-    if (!found) throw new Error(`${description.id} has no resource "${name}"`);
-    return found.name;
-  };
-  const recordsOf = (name: string): MockRecord[] => {
-    const key = resourceKey(name);
-    if (!store.has(key)) store.set(key, []);
-    return store.get(key) as MockRecord[];
-  };
-  for (const [name, records] of Object.entries(options.seed ?? {})) {
-    recordsOf(name).push(...records.map((r) => structuredClone(r)));
-  }
-
-  const routes: Route[] = description.resources.flatMap((resource) =>
-    resource.operations.map((operation) => {
-      const names: string[] = [];
-      const source = operation.path
-        .split(/(\{[^}]+\})/)
-        .map((part) => {
-          const m = /^\{([^}]+)\}$/.exec(part);
-          if (m) {
-            names.push(m[1] as string);
-            return '([^/]+)';
-          }
-          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        })
-        .join('');
-      return { operation, resource, pattern: new RegExp(`^${source}$`), names };
-    }),
-  );
-
-  // The description's base path (`/admin/api/2025-01`, `{realmId}` filled): `url` ends in it
-  // and incoming paths are matched after it, as on the real host.
-  const basePath = description.baseUrl
-    .replace(/^[a-z]+:\/\/[^/]+/i, '')
-    .replace(/\{[^}]+\}/g, 'test')
-    .replace(/\/+$/, '');
+  const { resourceKey, recordsOf } = createStore(description, options.seed);
+  const routes = buildRoutes(description);
+  const basePath = basePathOf(description);
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -225,46 +200,6 @@ export async function startDescriptionMock(
     }
   }
 
-  function matchRoute(
-    request: MockRequest,
-  ): { route: Route; params: Record<string, string> } | undefined {
-    const matches = routes.filter(
-      (r) => r.operation.method === request.method && r.pattern.test(request.path),
-    );
-    if (matches.length === 0) return undefined;
-    let route = matches[0] as Route;
-    if (matches.length > 1) {
-      const body = request.body as { query?: unknown } | undefined;
-      const graphql = typeof body?.query === 'string' ? body.query : undefined;
-      const language =
-        request.query.q ?? request.query.query ?? pageToken(request.query.__page)?.resource;
-      if (graphql && matches.every((r) => r.operation.graphql)) {
-        // GraphQL: the same document, else the same root field (`issueCreate`), else unknown.
-        const found =
-          matches.find((r) => sameDocument(r.operation.graphql?.document, graphql)) ??
-          matches.find(
-            (r) => rootField(r.operation.graphql?.document ?? '') === rootField(graphql),
-          );
-        if (!found) return undefined;
-        route = found;
-      }
-      route =
-        (graphql && matches.find((r) => sameDocument(r.operation.graphql?.document, graphql))) ||
-        (language &&
-          matches.find((r) => {
-            const from = /\bfrom\s+(\w+)/i.exec(language)?.[1]?.toLowerCase();
-            return from === r.resource.name.toLowerCase() || language === r.resource.name;
-          })) ||
-        matches.find((r) => r.operation.kind === 'list') ||
-        route;
-    }
-    const m = route.pattern.exec(request.path) as RegExpExecArray;
-    const params = Object.fromEntries(
-      route.names.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]),
-    );
-    return { route, params };
-  }
-
   function handle(request: MockRequest, url: URL): Reply {
     if (!authorised(request)) {
       return {
@@ -272,7 +207,7 @@ export async function startDescriptionMock(
         body: { error: 'unauthorized', message: 'No valid credential was sent' },
       };
     }
-    const matched = matchRoute(request);
+    const matched = matchRoute(routes, request);
     if (!matched && typeof (request.body as { query?: unknown } | undefined)?.query === 'string') {
       return { status: 200, body: { errors: [{ message: 'Cannot query: unknown document' }] } };
     }
@@ -525,7 +460,7 @@ export async function startDescriptionMock(
     const now = new Date(Date.UTC(2025, 0, 1) + nextId * 1000).toISOString();
     const stored: MockRecord[] = [];
     const keep = (record: MockRecord) => {
-      const existingIndex = findExisting(resource, record, params, op);
+      const existingIndex = findExisting(recordsOf(resource.name), resource, record, params, op);
       if (existingIndex !== undefined) {
         const records = recordsOf(resource.name);
         const merged = deepMerge(records[existingIndex] as MockRecord, record);
@@ -580,43 +515,6 @@ export async function startDescriptionMock(
       records: stored,
     });
     return { status: op.kind === 'create' || op.kind === 'batch-create' ? 201 : 200, body: answer };
-  }
-
-  function findExisting(
-    resource: TResource,
-    record: MockRecord,
-    params: Record<string, string>,
-    op: TOperation,
-  ): number | undefined {
-    if (
-      op.kind !== 'update' &&
-      op.kind !== 'upsert' &&
-      op.kind !== 'batch-upsert' &&
-      op.kind !== 'batch-update'
-    )
-      return undefined;
-    const records = recordsOf(resource.name);
-    const values = Object.values(params);
-    if (values.length === 2 && op.kind === 'upsert') {
-      const [field, value] = values as [string, string];
-      const i = records.findIndex((r) => String(getPath(r, field)) === value);
-      if (i >= 0) return i;
-      record[field] = value;
-      return undefined;
-    }
-    const id = values.at(-1) ?? getPath(record, resource.idField);
-    if (id !== undefined) {
-      const i = records.findIndex((r) => String(getPath(r, resource.idField)) === String(id));
-      if (i >= 0) return i;
-    }
-    const email = getPath(record, 'email') ?? getPath(record, 'properties.email');
-    if (email !== undefined) {
-      const i = records.findIndex(
-        (r) => (getPath(r, 'email') ?? getPath(r, 'properties.email')) === email,
-      );
-      if (i >= 0) return i;
-    }
-    return undefined;
   }
 
   function refuse(errors: Array<{ path: string; message: string }>): Reply {
@@ -674,65 +572,6 @@ export async function startDescriptionMock(
 
 // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
 
-/**
- * The WHERE conditions of a query-language text ("SELECT … WHERE Status = 'Open' AND Amount > 5
- * ORDER BY …", JQL "project = OPS AND status != Done"): `=`, `!=`, `<>`, `<`, `>`, `<=`, `>=`,
- * `IN (…)` and `NOT IN (…)` joined by AND. Anything else is ignored, as a lenient API would.
- */
-export function whereConditions(text: string, jql = false): Array<(record: MockRecord) => boolean> {
-  const where = jql ? text : (/\bwhere\b([\s\S]*)$/i.exec(text)?.[1] ?? '');
-  const body = where.split(/\border\s+by\b|\blimit\b|\bmaxresults\b/i)[0] ?? '';
-  const conditions: Array<(record: MockRecord) => boolean> = [];
-  for (const part of body.split(/\s+and\s+/i)) {
-    const m =
-      /^\s*([\w.]+)\s*(!=|<>|<=|>=|=|<|>|not\s+in|in)\s*(\([^)]*\)|'[^']*'|"[^"]*"|[^\s)]+)\s*$/i.exec(
-        part,
-      );
-    if (!m) continue;
-    const [, field = '', rawOperator = '', rawValue = ''] = m;
-    const operator = rawOperator.toLowerCase().replace(/\s+/g, ' ');
-    const unquote = (v: string) => v.trim().replace(/^['"]|['"]$/g, '');
-    const values = rawValue.startsWith('(')
-      ? rawValue.slice(1, -1).split(',').map(unquote)
-      : [unquote(rawValue)];
-    const read = (record: MockRecord) => {
-      const value = getPath(record, field) ?? getPath(record, `fields.${field}`);
-      if (value && typeof value === 'object') {
-        const named = value as Record<string, unknown>;
-        return named.key ?? named.name ?? named.value ?? named.id;
-      }
-      return value;
-    };
-    const same = (a: unknown, b: string) => String(a ?? '').toLowerCase() === b.toLowerCase();
-    conditions.push((record) => {
-      const value = read(record);
-      switch (operator) {
-        case '=':
-          return same(value, values[0] ?? '');
-        case '!=':
-        case '<>':
-          return !same(value, values[0] ?? '');
-        case 'in':
-          return values.some((v) => same(value, v));
-        case 'not in':
-          return !values.some((v) => same(value, v));
-        default: {
-          const [x, y] = [Number(value), Number(values[0])];
-          const [a, b] =
-            Number.isFinite(x) && Number.isFinite(y)
-              ? [x, y]
-              : [String(value ?? ''), values[0] ?? ''];
-          if (operator === '<') return a < b;
-          if (operator === '>') return a > b;
-          if (operator === '<=') return a <= b;
-          return a >= b;
-        }
-      }
-    });
-  }
-  return conditions;
-}
-
 function envelopeOf(schema: TFieldSchema | undefined): string | undefined {
   const required = schema?.required ?? [];
   if (required.length !== 1) return undefined;
@@ -741,77 +580,4 @@ function envelopeOf(schema: TFieldSchema | undefined): string | undefined {
   return field?.type === 'object' && field.properties && count <= 3 && required[0] !== 'properties'
     ? required[0]
     : undefined;
-}
-
-function leafSchema(schema: TFieldSchema, path: string): TFieldSchema | undefined {
-  let node: TFieldSchema | undefined = schema;
-  for (const part of path.split('.')) node = node?.properties?.[part];
-  return node;
-}
-
-function pageToken(token: string | undefined): { resource: string; offset: number } | undefined {
-  if (!token) return undefined;
-  const [resource = '', offset = '0'] = token.split(':');
-  return { resource, offset: Number(offset) };
-}
-
-/** `{ filterGroups: [{ filters: [{ propertyName, value }] }] }` and `{ query: { field, value } }` pairs. */
-function collectFilters(body: unknown): Array<[string, unknown]> {
-  const out: Array<[string, unknown]> = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === 'object') {
-      const record = node as MockRecord;
-      const field = record.propertyName ?? record.field;
-      if (typeof field === 'string' && record.value !== undefined) out.push([field, record.value]);
-      Object.values(record).forEach(walk);
-    }
-  };
-  walk(body);
-  return out;
-}
-
-export function getPath(value: unknown, path: string): unknown {
-  if (!path) return value;
-  return path
-    .split('.')
-    .reduce<unknown>((node, key) => (node == null ? undefined : (node as MockRecord)[key]), value);
-}
-
-export function setPath(target: MockRecord, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node: MockRecord = target;
-  keys.slice(0, -1).forEach((key, i) => {
-    node[key] ??= /^\d+$/.test(keys[i + 1] ?? '') ? [] : {};
-    node = node[key] as MockRecord;
-  });
-  node[keys.at(-1) as string] = value;
-}
-
-function deepMerge(target: MockRecord, patch: MockRecord): MockRecord {
-  const out: MockRecord = { ...target };
-  for (const [key, value] of Object.entries(patch)) {
-    out[key] =
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      out[key] &&
-      typeof out[key] === 'object'
-        ? deepMerge(out[key] as MockRecord, value as MockRecord)
-        : value;
-  }
-  return out;
-}
-
-function toTime(value: unknown, format: string | undefined): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (
-    format === 'unix-time' ||
-    (typeof value === 'number' && value < 1e11) ||
-    /^\d{9,10}(\.\d+)?$/.test(String(value))
-  ) {
-    return Number(value) * 1000;
-  }
-  const time = Date.parse(String(value));
-  return Number.isNaN(time) ? null : time;
 }
