@@ -1,119 +1,22 @@
-import { checkCalls } from '@patchbay/catalog/check-calls';
-import { getCatalogEntry } from '@patchbay/catalog';
-import type { TApiDescription, TGenerateRequest } from '@patchbay/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  startDescriptionMock,
-  type DescriptionMock,
-  type MockRecord,
-} from '../../../scripts/test-support/description-mock-server.ts';
-import { SandboxPool } from '../sandbox/index.ts';
-import { generateTemplateCode } from '@patchbay/generator';
+  customers,
+  entry,
+  expectSuccess,
+  generate,
+  mock,
+  run,
+  useSandbox,
+} from './grounded-generator.test-support.ts';
 
-// The grounded template generator's code (ADR 015) must leave the destination holding
-// exactly what the prompt asked for. Each case generates code from a prompt over catalog
-// descriptions, runs it in the real sandbox against loopback servers that behave as those
-// descriptions say (pagination, validation, auth), and reads what the destination stored.
+// The grounded template generator's code must leave the destination holding exactly what the
+// prompt asked for (docs/decisions/015-grounded-generation.md). Each case generates code from a
+// prompt over catalog descriptions, runs it in the real sandbox against loopback servers that
+// behave as those descriptions say (pagination, validation, auth), and reads what the
+// destination stored. These cases are about what is written: fields, filters, templates and the
+// shape of each request; grounded-generator-lookups.run.test.ts has those that read first.
 
-let pool: SandboxPool;
-const mocks: DescriptionMock[] = [];
-
-beforeAll(() => {
-  pool = new SandboxPool({ size: 1 });
-});
-afterAll(async () => {
-  await pool?.close();
-  await Promise.all(mocks.map((m) => m.close()));
-});
-
-function entry(id: string): TApiDescription {
-  const found = getCatalogEntry(id);
-  if (!found) throw new Error(`catalog entry ${id} is missing`);
-  return found;
-}
-
-async function mock(
-  description: TApiDescription,
-  seed: Record<string, MockRecord[]> = {},
-  pageSize = 2,
-) {
-  const server = await startDescriptionMock(description, { seed, pageSize });
-  mocks.push(server);
-  return server;
-}
-
-function generate(prompt: string, source: DescriptionMock, destination: DescriptionMock) {
-  const input: TGenerateRequest = {
-    sourceApiName: source.description.name,
-    sourceApiUrl: source.url,
-    sourceAuthType: source.connection().authType,
-    destApiName: destination.description.name,
-    destApiUrl: destination.url,
-    destAuthType: destination.connection().authType,
-    userPrompt: prompt,
-  };
-  const result = generateTemplateCode(input, {
-    source: source.description,
-    destination: destination.description,
-  });
-  // The static check agrees with the description about every call the code makes.
-  const checked = checkCalls(result.code, {
-    source: { description: source.description, baseUrl: source.url },
-    destination: { description: destination.description, baseUrl: destination.url },
-  });
-  return { ...result, warnings: checked.warnings };
-}
-
-async function run(
-  code: string,
-  source: DescriptionMock,
-  destination: DescriptionMock,
-  state: Record<string, unknown> = {},
-) {
-  const result = await pool.run({
-    code,
-    source: source.connection(),
-    destination: destination.connection(),
-    state,
-    run: { id: 'run-1', attempt: 1, mode: 'test', scheduledAt: '2025-06-01T00:00:00.000Z' },
-    allowPrivateNetwork: true,
-  });
-  const next = { ...state, ...result.stateChanges.set };
-  for (const key of result.stateChanges.deleted) delete next[key];
-  return { result, state: next };
-}
-
-function expectSuccess(outcome: Awaited<ReturnType<typeof run>>) {
-  expect(outcome.result.error, JSON.stringify(outcome.result.error)).toBeUndefined();
-  expect(outcome.result.status).toBe('success');
-}
-
-const customers = [
-  {
-    id: 'cus_1',
-    object: 'customer',
-    email: 'ada@example.com',
-    name: 'Ada Lovelace',
-    phone: '+44 1',
-    created: 1_700_000_100,
-  },
-  {
-    id: 'cus_2',
-    object: 'customer',
-    email: 'alan@example.com',
-    name: 'Alan Turing',
-    phone: null,
-    created: 1_700_000_200,
-  },
-  {
-    id: 'cus_3',
-    object: 'customer',
-    email: 'grace@example.com',
-    name: 'Grace Hopper',
-    phone: '+1 3',
-    created: 1_700_000_300,
-  },
-];
+useSandbox();
 
 describe('grounded template generator: the destination holds what the prompt asked for', () => {
   it('Stripe customers → HubSpot contacts: names split, fields in properties, every page read', async () => {
@@ -155,88 +58,6 @@ describe('grounded template generator: the destination holds what the prompt ask
       'Alan Turing (alan@example.com) · phone: none given',
       'Grace Hopper (grace@example.com) · phone: +1 3',
     ]);
-  });
-
-  it('Asana tasks → Trello cards, skipping cards already on the list', async () => {
-    const tasks = [
-      {
-        gid: '11',
-        name: 'Write launch post',
-        notes: 'Draft in docs',
-        completed: false,
-        due_on: '2025-06-10',
-        created_at: '2025-05-01T10:00:00.000Z',
-        modified_at: '2025-05-01T10:00:00.000Z',
-      },
-      {
-        gid: '12',
-        name: 'Book venue',
-        notes: '',
-        completed: false,
-        due_on: null,
-        created_at: '2025-05-02T10:00:00.000Z',
-        modified_at: '2025-05-02T10:00:00.000Z',
-      },
-      {
-        gid: '13',
-        name: 'Order swag',
-        notes: 'Stickers',
-        completed: false,
-        due_on: null,
-        created_at: '2025-05-03T10:00:00.000Z',
-        modified_at: '2025-05-03T10:00:00.000Z',
-      },
-    ];
-    const asana = await mock(entry('asana'), { task: tasks });
-    const trello = await mock(entry('trello'), {
-      card: [{ id: 'c1', name: 'Book venue', desc: '', idList: 'list42', closed: false }],
-    });
-    const generated = generate(
-      'Add our Asana tasks from project 1201 to the Trello list 64f1c0ffee42 as cards. Skip ones that are already there.',
-      asana,
-      trello,
-    );
-    expect(generated.unresolved).toEqual([]);
-    expect(generated.warnings).toEqual([]);
-    expectSuccess(await run(generated.code, asana, trello));
-    expect(trello.written('card')).toEqual([
-      expect.objectContaining({
-        name: 'Write launch post',
-        desc: 'Draft in docs',
-        idList: '64f1c0ffee42',
-        due: '2025-06-10T00:00:00.000Z',
-      }),
-      expect.objectContaining({ name: 'Order swag', desc: 'Stickers', idList: '64f1c0ffee42' }),
-    ]);
-    // The list the prompt named was read to find what is there already; project went to Asana.
-    expect(
-      trello.requests.some((r) => r.method === 'GET' && r.path === '/lists/64f1c0ffee42/cards'),
-    ).toBe(true);
-    expect(asana.requests[0]?.query.project).toBe('1201');
-  });
-
-  it('new Stripe customers since the last run: the cursor carries over, the second run sends only the new one', async () => {
-    const stripe = await mock(entry('stripe'), { customer: customers.slice(0, 2) });
-    const hubspot = await mock(entry('hubspot'));
-    const generated = generate(
-      'Every 15 minutes, add new Stripe customers to HubSpot as contacts (only the ones created since the last run).',
-      stripe,
-      hubspot,
-    );
-    expect(generated.schedule).toEqual({ everyMinutes: 15 });
-    const first = await run(generated.code, stripe, hubspot);
-    expectSuccess(first);
-    expect(hubspot.written('contact')).toHaveLength(2);
-    stripe.seed('customer', [customers[2] as MockRecord]);
-    const second = await run(generated.code, stripe, hubspot, first.state);
-    expectSuccess(second);
-    expect(hubspot.written('contact').map((c) => (c.properties as MockRecord).email)).toEqual([
-      'ada@example.com',
-      'alan@example.com',
-      'grace@example.com',
-    ]);
-    // The list's own `since` parameter carried the cursor.
-    expect(stripe.requests.at(-1)?.query['created[gt]']).toBe('1700000200');
   });
 
   it('only overdue Stripe invoices go to Slack #billing, one message each', async () => {
@@ -400,6 +221,7 @@ describe('grounded template generator: the destination holds what the prompt ask
       'application/x-www-form-urlencoded',
     );
   });
+
   it('Zendesk tickets → Linear issues: a GraphQL mutation with the team the prompt names', async () => {
     const zendesk = await mock(entry('zendesk'), {
       ticket: [
@@ -442,94 +264,6 @@ describe('grounded template generator: the destination holds what the prompt ask
       { input: { teamId: '7c1e2f', title: 'Printer on fire', description: 'Very colourful' } },
       { input: { teamId: '7c1e2f', title: 'Login fails', description: 'Since Monday' } },
     ]);
-  });
-
-  it('HubSpot contacts → Salesforce contacts, skipping emails already there (SOQL, next-url pages)', async () => {
-    const contact = (id: string, email: string, first: string, last: string) => ({
-      id,
-      properties: { email, firstname: first, lastname: last },
-      createdAt: '2025-05-01T00:00:00Z',
-      updatedAt: '2025-05-01T00:00:00Z',
-    });
-    const hubspot = await mock(entry('hubspot'), {
-      contact: [
-        contact('1', 'ada@example.com', 'Ada', 'Lovelace'),
-        contact('2', 'alan@example.com', 'Alan', 'Turing'),
-        contact('3', 'grace@example.com', 'Grace', 'Hopper'),
-      ],
-    });
-    const salesforce = await mock(entry('salesforce'), {
-      contact: [
-        { Id: '003A', FirstName: 'X', LastName: 'Y', Email: 'someone@example.com' },
-        { Id: '003B', FirstName: 'X', LastName: 'Y', Email: 'other@example.com' },
-        { Id: '003C', FirstName: 'Alan', LastName: 'Turing', Email: 'ALAN@example.com' },
-      ],
-    });
-    const generated = generate(
-      'Sync HubSpot contacts to Salesforce contacts, skip ones that already exist',
-      hubspot,
-      salesforce,
-    );
-    expect(generated.unresolved).toEqual([]);
-    expect(generated.warnings).toEqual([]);
-    expectSuccess(await run(generated.code, hubspot, salesforce));
-    expect(salesforce.written('contact')).toEqual([
-      expect.objectContaining({ FirstName: 'Ada', LastName: 'Lovelace', Email: 'ada@example.com' }),
-      expect.objectContaining({
-        FirstName: 'Grace',
-        LastName: 'Hopper',
-        Email: 'grace@example.com',
-      }),
-    ]);
-    // The existing contacts were read over two pages, the second through nextRecordsUrl.
-    expect(salesforce.requests.filter((r) => r.method === 'GET').length).toBe(2);
-  });
-
-  it('Stripe customers → Intercom contacts: a contact on file already is updated in place, the rest created', async () => {
-    const stripe = await mock(entry('stripe'), { customer: customers });
-    const intercom = await mock(entry('intercom'), {
-      contact: [
-        { type: 'contact', id: 'ic_9', role: 'user', email: 'someone@example.com', name: 'X' },
-        { type: 'contact', id: 'ic_7', role: 'user', email: 'Alan@example.com', name: 'A. T.' },
-      ],
-    });
-    const generated = generate(
-      'Each night, bring Stripe customers into Intercom as contacts; where a contact with that email is on file already, refresh it rather than adding a second one.',
-      stripe,
-      intercom,
-    );
-    expect(generated.unresolved).toEqual([]);
-    expect(generated.warnings).toEqual([]);
-    expectSuccess(await run(generated.code, stripe, intercom));
-    expect(intercom.writes.map((w) => w.kind)).toEqual(['create', 'update', 'create']);
-    expect(intercom.requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual([
-      '/contacts/ic_7',
-    ]);
-    expect(intercom.records('contact').map((c) => [c.id, c.email, c.name])).toEqual([
-      ['ic_9', 'someone@example.com', 'X'],
-      ['ic_7', 'alan@example.com', 'Alan Turing'],
-      [expect.any(String), 'ada@example.com', 'Ada Lovelace'],
-      [expect.any(String), 'grace@example.com', 'Grace Hopper'],
-    ]);
-  });
-
-  it('Stripe customers → Intercom contacts: "refresh the existing ones" updates matches and creates nothing', async () => {
-    const stripe = await mock(entry('stripe'), { customer: customers });
-    const intercom = await mock(entry('intercom'), {
-      contact: [
-        { type: 'contact', id: 'ic_7', role: 'user', email: 'alan@example.com', name: 'A' },
-      ],
-    });
-    const generated = generate(
-      'Refresh the existing Intercom contacts from our Stripe customers, matched on email.',
-      stripe,
-      intercom,
-    );
-    expect(generated.unresolved).toEqual([]);
-    const outcome = await run(generated.code, stripe, intercom);
-    expectSuccess(outcome);
-    expect(intercom.writes.map((w) => w.kind)).toEqual(['update']);
-    expect(outcome.result.data).toMatchObject({ sent: 1, skipped: 2 });
   });
 
   it('GitHub issues → Slack: a label that leaves issues out, and one without a body left out too', async () => {
@@ -622,88 +356,6 @@ describe('grounded template generator: the destination holds what the prompt ask
     );
     expect(airtable.requests.at(-1)?.path).toBe('/v0/app1x2y3/tbl9z8');
   });
-  it("every morning, yesterday's Shopify orders → our Google Sheet (a day window, the sheet id by its alias)", async () => {
-    const order = (id: number, created: string) => ({
-      id,
-      name: `#${id}`,
-      email: `${id}@x.io`,
-      created_at: created,
-      updated_at: created,
-      total_price: '10.00',
-      currency: 'EUR',
-    });
-    const shopify = await mock(entry('shopify'), {
-      order: [
-        order(1, '2025-05-30T23:59:00Z'), // the day before yesterday
-        order(2, '2025-05-31T08:00:00Z'), // yesterday
-        order(3, '2025-05-31T22:30:00Z'), // yesterday
-        order(4, '2025-06-01T00:00:00Z'), // today
-      ],
-    });
-    const sheets = await mock(entry('google-sheets'));
-    const generated = generate(
-      "every morning copy yesterday's shopify orders into our google sheet 1xYz9",
-      shopify,
-      sheets,
-    );
-    expect(generated.unresolved).toEqual([]);
-    expect(generated.schedule).toEqual({ everyMinutes: 1440 });
-    expectSuccess(await run(generated.code, shopify, sheets));
-    expect(sheets.written('range').map((r) => (r.values as unknown[])[1])).toEqual(['#2', '#3']);
-    expect(sheets.requests.at(-1)?.path).toBe('/v4/spreadsheets/1xYz9/values/A1:append');
-  });
-  it('ids given by name are looked up: the Trello list "To Do" on a board, #billing in a Teams team', async () => {
-    const asana = await mock(entry('asana'), {
-      task: [{ gid: '1', name: 'Ship it', notes: 'Friday', created_at: '2025-05-01T00:00:00Z' }],
-    });
-    const trello = await mock(entry('trello'), {
-      list: [
-        { id: 'L1', name: 'Backlog', idBoard: 'b1', closed: false },
-        { id: 'L2', name: 'To Do', idBoard: 'b1', closed: false },
-      ],
-    });
-    const toTrello = generate(
-      "Add Asana tasks as cards to the list 'To Do' on our Trello board 5f1b2c3",
-      asana,
-      trello,
-    );
-    expect(toTrello.unresolved).toEqual([]);
-    expect(toTrello.warnings).toEqual([]);
-    expectSuccess(await run(toTrello.code, asana, trello));
-    expect(trello.written('card')).toEqual([
-      expect.objectContaining({ name: 'Ship it', desc: 'Friday', idList: 'L2' }),
-    ]);
-    expect(trello.requests[0]?.path).toBe('/boards/5f1b2c3/lists');
-
-    const stripe = await mock(entry('stripe'), {
-      invoice: [
-        {
-          id: 'in_1',
-          number: 'INV-1',
-          status: 'open',
-          amount_due: 900,
-          due_date: 1_700_000_000,
-          created: 1_690_000_000,
-        },
-      ],
-    });
-    const teams = await mock(entry('microsoft-teams'), {
-      channel: [
-        { id: '19:general@thread', displayName: 'General' },
-        { id: '19:billing@thread', displayName: 'Billing' },
-      ],
-    });
-    const toTeams = generate(
-      'Post overdue Stripe invoices to #billing in our Teams team 9f3e1a',
-      stripe,
-      teams,
-    );
-    expect(toTeams.unresolved).toEqual([]);
-    expect(toTeams.warnings).toEqual([]);
-    expectSuccess(await run(toTeams.code, stripe, teams));
-    expect(teams.requests.at(-1)?.path).toBe('/teams/9f3e1a/channels/19:billing@thread/messages');
-    expect(teams.writes[0]?.body).toEqual({ body: { content: expect.stringContaining('INV-1') } });
-  });
 
   it('Form answers → sheet rows: typed answers spread into cells; a row nothing fills is refused', async () => {
     const answer = (type: string, value: unknown, ref: string) => ({
@@ -755,30 +407,6 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(outcome.result.status).toBe('failed');
     expect(outcome.result.error?.name).toBe('NonRetryableError');
     expect(sheets.writes).toHaveLength(1);
-  });
-
-  it('a channel named in a team nobody named: the team, then its channel, are looked up', async () => {
-    const stripe = await mock(entry('stripe'), {
-      invoice: [
-        { id: 'in_9', number: 'INV-9', status: 'open', amount_due: 400, due_date: 1_700_000_000 },
-      ],
-    });
-    const teams = await mock(entry('microsoft-teams'), {
-      team: [{ id: 't-77', displayName: 'Finance' }],
-      channel: [
-        { id: '19:general@thread', displayName: 'General' },
-        { id: '19:collections@thread', displayName: 'Collections' },
-      ],
-    });
-    const generated = generate(
-      'let #collections on Microsoft Teams know about every overdue stripe invoice',
-      stripe,
-      teams,
-    );
-    expect(generated.code).toContain('const MISSING = [];');
-    expectSuccess(await run(generated.code, stripe, teams));
-    expect(teams.requests.at(-1)?.path).toBe('/teams/t-77/channels/19:collections@thread/messages');
-    expect(teams.requests.map((r) => r.path)).toContain('/teams/t-77/channels');
   });
 
   it('amounts written as text ("1,240.0000") compare as numbers; a slack message per big order', async () => {
