@@ -295,7 +295,7 @@ describe('grounded template generator: the destination holds what the prompt ask
     );
     expect(generated.unresolved).toEqual([]);
     expectSuccess(await run(generated.code, github, slack));
-    expect(slack.written('message').map((m) => m.text)).toEqual(['Issue 1', 'Issue 4']);
+    expect(slack.written('message').map((m) => m.text)).toEqual([1, 4].map((n) => `Issue ${n}`));
   });
 
   it('new PagerDuty incidents → Statuspage incidents: offset pages, a wrapped body, the page id', async () => {
