@@ -17,7 +17,7 @@ export {
 } from './generator.ts';
 export { createOpenAIGenerator, type OpenAIGeneratorOptions } from './openai-generator.ts';
 export { createTemplateGenerator, generateTemplateCode } from './template-generator.ts';
-export { readSchedule } from './reader/read-prompt.ts';
+export { readSchedule } from './reader/read-schedule.ts';
 export { buildUserPrompt } from './prompt.ts';
 export { readWebhookTrigger } from './webhook-trigger.ts';
 export { resolveDescriptions, type DescriptionChoices } from './resolve-descriptions.ts';

@@ -27,7 +27,7 @@ import {
 import { PLAN_RESPONSE_FORMAT } from './plan-response-format.ts';
 import { readModelPlan } from './read-model-plan.ts';
 import { readWebhookTrigger } from './webhook-trigger.ts';
-import { readingSchedule, readSchedule } from './reader/read-prompt.ts';
+import { readingSchedule, readSchedule } from './reader/read-schedule.ts';
 
 // The LLM generator (ADR 013): any OpenAI-compatible chat-completions server (OpenAI,
 // Ollama, vLLM). With both sides described, the model writes a plan through structured output

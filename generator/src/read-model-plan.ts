@@ -10,7 +10,7 @@ import { compilePlan } from './compiler/compile-plan.ts';
 import { PlanError } from './compiler/hydrate-plan.ts';
 import { groundModelPlan } from './ground-model-plan.ts';
 import type { GenerationResult } from './generator.ts';
-import { readingSchedule, readSchedule } from './reader/read-prompt.ts';
+import { readingSchedule, readSchedule } from './reader/read-schedule.ts';
 
 // A model's answer to the plan prompt (ADR 035), taken through the same gates a stored or edited
 // plan passes: JSON, the plan's zod schema, then the compiler, which refuses operations and

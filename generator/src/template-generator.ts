@@ -10,15 +10,9 @@ import { missing, unaccountedRequests } from './planner/requirements.ts';
 import { toGenerationPlan } from './planner/plan-document.ts';
 import { planGrounded } from './planner/grounded-plan.ts';
 import { readWebhookTrigger, webhookTemplateCode } from './webhook-trigger.ts';
-import {
-  clean,
-  describeMinutes,
-  describeSchedule,
-  readingSchedule,
-  readPrompt,
-  type FilterReading,
-  type PromptReading,
-} from './reader/read-prompt.ts';
+import { clean } from './reader/phrase.ts';
+import { readPrompt, type FilterReading, type PromptReading } from './reader/read-prompt.ts';
+import { describeMinutes, describeSchedule, readingSchedule } from './reader/read-schedule.ts';
 
 // The template generator (ADR 013): used when no AI model is configured. It fills one fixed,
 // commented template with what read-prompt.ts found in the description, so the same input always

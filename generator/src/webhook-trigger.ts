@@ -12,7 +12,7 @@ import type {
 } from '@patchbay/schema';
 import type { GenerationResult } from './generator.ts';
 import { channelFromPrompt, idFromPrompt, keyFromPrompt } from './planner/prompt-ids.ts';
-import { readSchedule } from './reader/read-prompt.ts';
+import { readSchedule } from './reader/read-schedule.ts';
 import { missing } from './planner/requirements.ts';
 
 export interface WebhookReading {

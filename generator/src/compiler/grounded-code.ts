@@ -11,7 +11,8 @@ import {
   type ReadPlan,
   type WritePlan,
 } from '../planner/plan-types.ts';
-import { clean, describeSchedule } from '../reader/read-prompt.ts';
+import { clean } from '../reader/phrase.ts';
+import { describeSchedule } from '../reader/read-schedule.ts';
 
 // Renders a grounded plan (grounded-plan.ts) as the integration's code (ADR 015): a header that
 // says what was understood, what was not (TODO lines) and what was assumed; the settings as

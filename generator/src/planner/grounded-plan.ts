@@ -1,6 +1,7 @@
 import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
 import { leaves, normalise } from './field-match.ts';
-import { readingSchedule, readPrompt } from '../reader/read-prompt.ts';
+import { readPrompt } from '../reader/read-prompt.ts';
+import { readingSchedule } from '../reader/read-schedule.ts';
 import { requestUsedFields } from './requested-fields.ts';
 import { listedMessage, readTemplates } from './templates.ts';
 import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';

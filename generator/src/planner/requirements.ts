@@ -4,7 +4,7 @@ import { statedMappings } from './plan-mapping.ts';
 import type { GroundedPlan } from './plan-types.ts';
 import { listedMessage, readTemplates } from './templates.ts';
 import { unaccountedClauses, wordsOf } from '../reader/prompt-clauses.ts';
-import { describeSchedule, readSchedule } from '../reader/read-prompt.ts';
+import { describeSchedule, readSchedule } from '../reader/read-schedule.ts';
 
 // The requirement checklist the console shows beside the code: what the prompt asked for, one
 // line each, marked done (with the lines of the code that do it), assumed (with the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readingSchedule, readPrompt, readSchedule } from './read-prompt.ts';
+import { readPrompt } from './read-prompt.ts';
+import { readingSchedule, readSchedule } from './read-schedule.ts';
 
 const context = {
   sourceApiName: 'Stripe',
