@@ -2,11 +2,11 @@
 // (schema/migrations/0003_runs.sql, 0004). Written by the worker's activities, read by the
 // API's run history and usage.
 import type {
-  TExecuteIntegrationInput,
   TRecordFailedRunInput,
   TRun,
   TRunAttempt,
   TRunDetail,
+  TRunKind,
   TRunOutcome,
   TRunSummary,
 } from '@patchbay/schema';
@@ -199,10 +199,12 @@ export function toRunOutcome(row: RunRow): TRunOutcome {
 }
 
 /** Which execution a record belongs to. */
-export type RunKey = Pick<
-  TExecuteIntegrationInput,
-  'integrationId' | 'kind' | 'workflowId' | 'runId'
->;
+export interface RunKey {
+  integrationId: string;
+  kind: TRunKind;
+  workflowId: string;
+  runId: string;
+}
 
 /**
  * Inserts the run record once per (workflow, run, attempt), and at most one success per

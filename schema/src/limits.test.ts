@@ -50,7 +50,6 @@ describe('workflowFailureStatus', () => {
 describe('Temporal payload schemas', () => {
   const execution = {
     integrationId: '42',
-    mode: 'deployed',
     kind: 'scheduled',
     workflowId: 'run:42',
     runId: 'r1',
@@ -59,16 +58,17 @@ describe('Temporal payload schemas', () => {
 
   it('accept what the workflows send', () => {
     expect(ZExecuteIntegrationInput.parse(execution)).toEqual(execution);
-    const { mode: _mode, ...rest } = execution;
-    expect(ZRecordFailedRunInput.parse({ ...rest, outcome: null, message: 'boom' })).toMatchObject({
+    expect(
+      ZRecordFailedRunInput.parse({ ...execution, outcome: null, message: 'boom' }),
+    ).toMatchObject({
       message: 'boom',
     });
   });
 
   it('name the field that is wrong', () => {
-    const result = ZExecuteIntegrationInput.safeParse({ ...execution, mode: 'live' });
+    const result = ZExecuteIntegrationInput.safeParse({ ...execution, kind: 'live' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(['mode']);
+    expect(result.error?.issues[0]?.path).toEqual(['kind']);
     expect(
       ZExecuteIntegrationInput.safeParse({ ...execution, scheduledAt: 'yesterday' }).success,
     ).toBe(false);

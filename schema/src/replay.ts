@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { CODE_MAX_LENGTH } from './integration-constants.ts';
-import { ZRunError, ZRunStatus, ZTranscriptEntry } from './runs.ts';
+import { ZRunError, ZRunOutcome, ZTranscriptEntry } from './runs.ts';
 import { ZWebhookEvent } from './triggers.ts';
-import { ZRunOutcome } from './workflow-payloads.ts';
 
 // Replaying a draft against a recorded run (ADR 023): the editor's code runs in the
 // sandbox, every read answered from the recorded run's transcript, every write captured.
@@ -59,10 +58,7 @@ export const ZReplayRunResult = z.object({
 });
 export type TReplayRunResult = z.infer<typeof ZReplayRunResult>;
 
-const ZReplaySide = z.object({
-  status: ZRunStatus,
-  data: z.unknown(),
-  logs: z.array(z.string()),
+const ZReplaySide = ZRunOutcome.pick({ status: true, data: true, logs: true }).extend({
   error: ZRunError.nullable(),
   writes: z.array(ZReplayWrite),
 });

@@ -98,15 +98,44 @@ export type TStateChanges = z.infer<typeof ZStateChanges>;
 
 export const ZRunStatus = z.enum(['success', 'failed']);
 
-/** The test dialog's data: the spec's status, data and logs, plus the HTTP transcript. */
-export const ZTestRunResponse = z.object({
+/**
+ * What one execution did: the one shape of a run's result. The others are cut from it: the
+ * sandbox's result (workers/src/sandbox/types.ts), the test dialog's answer and the run record
+ * below; the Temporal activities answer it whole (workflow-payloads.ts).
+ */
+export const ZRunOutcome = z.object({
   status: ZRunStatus,
   data: z.unknown(),
+  /** `LEVEL message` lines. */
   logs: z.array(z.string()),
   requests: z.array(ZTranscriptEntry),
   stateChanges: ZStateChanges,
   error: ZRunError.optional(),
   durationMs: z.number(),
+  attempt: z.number().int().positive(),
+  /** Test runs: how writes were treated, what a dry run captured, and what the run did in words. */
+  mode: ZTestMode.optional(),
+  captured: z.array(ZCapturedWrite).optional(),
+  summary: z.string().optional(),
+  /** Records the described reads answered with: a dry run that read some and wrote none is not a pass. */
+  recordsRead: z.number().int().nonnegative().optional(),
+  /** The integration_versions version the run ran, recorded with the run. */
+  codeVersion: z.number().int().nullable().optional(),
+  /** A deployed run that recovered a failed integration: the alert to deliver (ADR 022). */
+  alertId: z.uuid().optional(),
+});
+export type TRunOutcome = z.infer<typeof ZRunOutcome>;
+
+/** The test dialog's data: the spec's status, data and logs, plus the HTTP transcript. */
+export const ZTestRunResponse = ZRunOutcome.pick({
+  status: true,
+  data: true,
+  logs: true,
+  requests: true,
+  stateChanges: true,
+  error: true,
+  durationMs: true,
+}).extend({
   workflowId: z.string(),
   mode: ZTestMode.default('live'),
   /** Dry runs: the writes captured instead of sent, in order. */
@@ -115,6 +144,30 @@ export const ZTestRunResponse = z.object({
   summary: z.string().default(''),
 });
 export type TTestRunResponse = z.infer<typeof ZTestRunResponse>;
+
+/**
+ * A test run's outcome as the test dialog shows it. `requested` is the mode the caller asked
+ * for, shown when the outcome does not say (a run that failed before the sandbox started).
+ */
+export function toTestRunResponse(
+  outcome: TRunOutcome,
+  workflowId: string,
+  requested: TTestMode,
+): TTestRunResponse {
+  return {
+    status: outcome.status,
+    data: outcome.data,
+    logs: outcome.logs,
+    requests: outcome.requests,
+    stateChanges: outcome.stateChanges,
+    durationMs: outcome.durationMs,
+    workflowId,
+    ...(outcome.error ? { error: outcome.error } : {}),
+    mode: outcome.mode ?? requested,
+    captured: outcome.captured ?? [],
+    summary: outcome.summary ?? '',
+  };
+}
 
 /**
  * How a run started: a console test, a Schedule tick, "Run now", a webhook event, a
@@ -140,10 +193,15 @@ export const ZRunAttempt = z.object({
 });
 export type TRunAttempt = z.infer<typeof ZRunAttempt>;
 
-export const ZRun = z.object({
+/** A recorded run: the outcome's result fields, with the history's own timing and ids. */
+export const ZRun = ZRunOutcome.pick({
+  status: true,
+  data: true,
+  logs: true,
+  requests: true,
+}).extend({
   id: z.string(),
   kind: z.enum(RUN_KINDS),
-  status: ZRunStatus,
   /** When its first attempt started. */
   startedAt: z.string(),
   /**
@@ -155,10 +213,7 @@ export const ZRun = z.object({
   lastAttemptMs: z.number(),
   /** Every attempt, oldest first; the last is the one whose data, logs and transcript these are. */
   attempts: z.array(ZRunAttempt),
-  data: z.unknown(),
   error: ZRunError.nullable(),
-  logs: z.array(z.string()),
-  requests: z.array(ZTranscriptEntry),
   stateChanges: ZStateChanges.nullable(),
   workflowId: z.string(),
   runId: z.string(),

@@ -3,15 +3,7 @@ import { ZVerification } from './generation-report.ts';
 import { ZGenerationPlan } from './generation-plan.ts';
 import { ZGenerateRequest } from './integration-contract.ts';
 import { ZWebhookEvent } from './triggers.ts';
-import {
-  RUN_KINDS,
-  ZCapturedWrite,
-  ZRunError,
-  ZRunStatus,
-  ZStateChanges,
-  ZTestMode,
-  ZTranscriptEntry,
-} from './runs.ts';
+import { DEPLOYED_RUN_KINDS, RUN_KINDS, ZRunOutcome, ZTestMode } from './runs.ts';
 
 // What crosses Temporal (ADR 018): workflow inputs and results, activity inputs and
 // results. The workers' activities parse their input with these at the boundary; the
@@ -38,66 +30,61 @@ export const ZTestIntegrationInput = z.object({
 });
 export type TTestIntegrationInput = z.infer<typeof ZTestIntegrationInput>;
 
-/** Workflow `runIntegration`'s input (a Schedule tick or "Run now"). */
-export const ZRunIntegrationInput = z.object({
-  integrationId: z.string().min(1),
-  kind: ZRunKind.exclude(['test']),
-  /** A webhook run's event: in the input, so an accepted event is never lost. */
+/**
+ * How a deployed run was triggered, each with only what it carries. A webhook run carries its
+ * event (in the input, so an accepted event is never lost); a re-run carries the original's
+ * event, if any, and the code version to run 'as it ran' (ADR 023).
+ */
+const SCHEDULED_TRIGGER = { kind: z.enum(['scheduled', 'manual']) };
+const WEBHOOK_TRIGGER = { kind: z.literal('webhook'), event: ZWebhookEvent };
+const RERUN_TRIGGER = {
+  kind: z.literal('rerun'),
   event: ZWebhookEvent.optional(),
-  /** 'Re-run as it ran' (ADR 023): run this integration_versions version, not the current code. */
+  /** Absent: the integration's current code. */
   codeVersion: z.number().int().positive().optional(),
-});
+};
+
+/** Workflow `runIntegration`'s input: a Schedule tick, "Run now", a webhook event or a re-run. */
+const ZRunTarget = z.object({ integrationId: z.string().min(1) });
+export const ZRunIntegrationInput = z.discriminatedUnion('kind', [
+  ZRunTarget.extend(SCHEDULED_TRIGGER),
+  ZRunTarget.extend(WEBHOOK_TRIGGER),
+  ZRunTarget.extend(RERUN_TRIGGER),
+]);
 export type TRunIntegrationInput = z.infer<typeof ZRunIntegrationInput>;
 
-/** Activity `executeIntegration`'s input. */
-export const ZExecuteIntegrationInput = z.object({
-  integrationId: z.string().min(1),
-  mode: z.enum(['test', 'deployed']),
-  kind: ZRunKind,
+/** Which integration an execution runs, as which Temporal run, and when it was meant to start. */
+const ZExecutionIds = ZRunTarget.extend({
   workflowId: z.string().min(1),
   runId: z.string().min(1),
   /** When the schedule meant the run to start (ISO); the start time for manual and test runs. */
   scheduledAt: z.iso.datetime(),
-  /** Test runs: `dry-run` reads for real and captures writes (ADR 017); default live. */
-  testMode: ZTestMode.optional(),
-  /**
-   * Generation's verification (ADR 017): dry-run this code instead of the saved code. Such a
-   * run belongs to the generation, not the integration: no run record is written.
-   */
-  code: z.string().optional(),
-  /** ctx.event: a webhook run's event, or a test run's sample event. */
-  event: ZWebhookEvent.optional(),
-  /** 'Re-run as it ran' (ADR 023): run this saved version of the code instead of the current one. */
-  codeVersion: z.number().int().positive().optional(),
 });
-export type TExecuteIntegrationInput = z.infer<typeof ZExecuteIntegrationInput>;
 
-/** What one execution did: the answer of a test run, and the content of a run record. */
-export const ZRunOutcome = z.object({
-  status: ZRunStatus,
-  data: z.unknown(),
-  /** `LEVEL message` lines. */
-  logs: z.array(z.string()),
-  requests: z.array(ZTranscriptEntry),
-  stateChanges: ZStateChanges,
-  error: ZRunError.optional(),
-  durationMs: z.number(),
-  attempt: z.number().int().positive(),
-  /** Test runs: how writes were treated, what a dry run captured, and what the run did in words. */
-  mode: ZTestMode.optional(),
-  captured: z.array(ZCapturedWrite).optional(),
-  summary: z.string().optional(),
-  /** Records the described reads answered with: a dry run that read some and wrote none is not a pass. */
-  recordsRead: z.number().int().nonnegative().optional(),
-  /** The integration_versions version the run ran, recorded with the run. */
-  codeVersion: z.number().int().nullable().optional(),
-  /** A deployed run that recovered a failed integration: the alert to deliver (ADR 022). */
-  alertId: z.uuid().optional(),
-});
-export type TRunOutcome = z.infer<typeof ZRunOutcome>;
+/**
+ * Activity `executeIntegration`'s input: one member per way a run starts, each with only its
+ * fields, so a combination the activity cannot run cannot be built. Replays have their own
+ * activity (ZReplayExecutionInput); generation's verification calls the sandbox directly.
+ */
+export const ZExecuteIntegrationInput = z.discriminatedUnion('kind', [
+  /** A console test: live, or a dry run that reads for real and captures writes (ADR 017). */
+  ZExecutionIds.extend({
+    kind: z.literal('test'),
+    testMode: ZTestMode,
+    /** A sample webhook event the code sees as ctx.event. */
+    event: ZWebhookEvent.optional(),
+  }),
+  ZExecutionIds.extend(SCHEDULED_TRIGGER),
+  ZExecutionIds.extend(WEBHOOK_TRIGGER),
+  ZExecutionIds.extend(RERUN_TRIGGER),
+]);
+export type TExecuteIntegrationInput = z.infer<typeof ZExecuteIntegrationInput>;
+/** A deployed run's execution: every member but the test run's. */
+export type TDeployedExecutionInput = Exclude<TExecuteIntegrationInput, { kind: 'test' }>;
 
 /** Activity `recordFailedRun`'s input: after the last retry of a deployed run. */
-export const ZRecordFailedRunInput = ZExecuteIntegrationInput.omit({ mode: true }).extend({
+export const ZRecordFailedRunInput = ZExecutionIds.extend({
+  kind: z.enum(DEPLOYED_RUN_KINDS),
   /** The last attempt's outcome, when the sandbox ran at all. */
   outcome: ZRunOutcome.nullable(),
   message: z.string(),

@@ -5,9 +5,9 @@ import { parsePayload } from './parse-payload.ts';
 
 describe('parsePayload', () => {
   it('returns the parsed payload', () => {
-    expect(parsePayload(ZExecuteIntegrationInput.shape.mode, 'test', 'executeIntegration')).toBe(
-      'test',
-    );
+    expect(
+      parsePayload(ZExecuteIntegrationInput.options[0].shape.kind, 'test', 'executeIntegration'),
+    ).toBe('test');
   });
 
   it('throws a non-retryable InvalidPayload failure naming the activity and the field', () => {
@@ -15,7 +15,7 @@ describe('parsePayload', () => {
     try {
       parsePayload(
         ZExecuteIntegrationInput,
-        { integrationId: '1', mode: 'x' },
+        { integrationId: '1', kind: 'x' },
         'executeIntegration',
       );
     } catch (error) {
@@ -26,6 +26,6 @@ describe('parsePayload', () => {
     expect(failure.type).toBe('InvalidPayload');
     expect(failure.nonRetryable).toBe(true);
     expect(failure.message).toMatch(/^executeIntegration: the payload does not match/);
-    expect(failure.message).toContain('mode');
+    expect(failure.message).toContain('kind');
   });
 });

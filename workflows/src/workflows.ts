@@ -68,7 +68,6 @@ export async function testIntegration(input: TestIntegrationInput): Promise<RunO
   const info = workflowInfo();
   return testActivities.executeIntegration({
     integrationId: input.integrationId,
-    mode: 'test',
     kind: 'test',
     workflowId: info.workflowId,
     runId: info.runId,
@@ -105,23 +104,16 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
   const info = workflowInfo();
   const scheduled = info.typedSearchAttributes.get(SCHEDULED_START_TIME);
   const scheduledAt = (scheduled ?? new Date(info.startTime)).toISOString();
-  const execution = {
+  const ids = {
     integrationId: input.integrationId,
-    kind: input.kind,
     workflowId: info.workflowId,
     runId: info.runId,
     scheduledAt,
-    // 'Re-run as it ran' (ADR 023): the version the original run ran.
-    ...(input.codeVersion === undefined ? {} : { codeVersion: input.codeVersion }),
   };
   let result: RunOutcome;
   try {
-    result = await deployedActivities.executeIntegration({
-      ...execution,
-      mode: 'deployed',
-      // A webhook run's event goes to the run only, not to the failure bookkeeping.
-      ...(input.event ? { event: input.event } : {}),
-    });
+    // The trigger's own fields (a webhook run's event, a re-run's code version) go to the run.
+    result = await deployedActivities.executeIntegration({ ...input, ...ids });
   } catch (error) {
     const failure = error instanceof ActivityFailure ? error.cause : error;
     const outcome =
@@ -131,7 +123,8 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
     const message = failure instanceof Error ? failure.message : String(failure);
     // Undefined in histories recorded before alerts existed: nothing to deliver.
     const recorded: TRecordFailedRunResult | undefined = await bookkeeping.recordFailedRun({
-      ...execution,
+      ...ids,
+      kind: input.kind,
       outcome,
       message,
     });

@@ -18,6 +18,7 @@ import {
   ZRunStarted,
   ZTestRunResponse,
   ZUpdateStateRequest,
+  toTestRunResponse,
   type TIntegrationState,
   type TReplayResponse,
   type TRunDetail,
@@ -162,19 +163,7 @@ export function runRoutes(deps: AppDeps) {
           // The run could not even start (e.g. the integration was deleted meanwhile).
           throw workflowFailure(error, WORKFLOW_FAILURE_CODES.testIntegration);
         });
-        const body: TTestRunResponse = {
-          status: outcome.status,
-          data: outcome.data,
-          logs: outcome.logs,
-          requests: outcome.requests,
-          stateChanges: outcome.stateChanges,
-          durationMs: outcome.durationMs,
-          workflowId: handle.workflowId,
-          ...(outcome.error ? { error: outcome.error } : {}),
-          mode: outcome.mode ?? mode,
-          captured: outcome.captured ?? [],
-          summary: outcome.summary ?? '',
-        };
+        const body: TTestRunResponse = toTestRunResponse(outcome, handle.workflowId, mode);
         return c.json(body);
       },
     )

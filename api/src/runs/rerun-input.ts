@@ -1,7 +1,7 @@
 // What a re-run starts with (ADR 023). 'As it ran' means the same trigger input too (a webhook
 // run's event): it is read back from the original execution's start event in Temporal, decoded
-// with the API client's codec (payloads are encrypted there, ADR 009), so whatever the
-// runIntegration input carries is carried forward without this file knowing its fields.
+// with the API client's codec (payloads are encrypted there, ADR 009). Of a trigger's fields
+// (schema's ZRunIntegrationInput), the event is the one a re-run carries forward.
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { decodeArrayFromPayloads } from '@temporalio/common/lib/internal-non-workflow/codec-helpers.js';
 // A CommonJS module without static named exports: Node's ESM loader sees only its default.
@@ -63,19 +63,19 @@ export async function originalEvent(
 }
 
 /**
- * The re-run's input: the original's (its event, for a webhook run), as kind 'rerun', with the
- * version it ran ('as-ran') or without one (the current code).
+ * The re-run's input: the original's event (a webhook run's, or an earlier re-run's), as kind
+ * 'rerun', with the version it ran ('as-ran') or without one (the current code).
  */
 export function rerunInput(
   original: TRunIntegrationInput | null,
   integrationId: string,
   codeVersion: number | null,
 ): TRunIntegrationInput {
-  const { codeVersion: _previous, ...carried } = original ?? { integrationId, kind: 'rerun' };
+  const event = original !== null && 'event' in original ? original.event : undefined;
   return {
-    ...carried,
     integrationId,
     kind: 'rerun',
+    ...(event === undefined ? {} : { event }),
     ...(codeVersion === null ? {} : { codeVersion }),
   };
 }

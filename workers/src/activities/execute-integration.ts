@@ -1,18 +1,25 @@
 // Runs an integration's code in the sandbox and records what happened (ADR 011).
 //   test:     one attempt; a `test` run record; state read but never committed. A dry run
-//             (testMode 'dry-run', ADR 017) reads for real and captures every write;
-//             generation's verification dry-runs code it passes in, and records no run.
+//             (testMode 'dry-run', ADR 017) reads for real and captures every write.
 //   deployed: state changes commit in the same transaction as the run record, only on
 //             success; a failed attempt commits nothing and throws, so Temporal retries
 //             it from the same state (after Retry-After when the API sent one).
+// runCode is the sandbox run itself, shared with generation's verification, which dry-runs
+// code that is not saved and records no run.
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { KeyRing } from '@patchbay/schema/vault';
-import { ZExecuteIntegrationInput } from '@patchbay/schema';
+import {
+  ZExecuteIntegrationInput,
+  type TDeployedExecutionInput,
+  type TTestMode,
+  type TWebhookEvent,
+} from '@patchbay/schema';
 import {
   deployedRunBackoffMs,
   MAX_RETRY_DELAY_MS,
   parsePayload,
   type ExecuteIntegrationInput,
+  type RunError,
   type RunOutcome,
 } from '@patchbay/workflows';
 import {
@@ -27,7 +34,7 @@ import {
   type Sql,
 } from '@patchbay/db';
 import type { SandboxPool, SandboxRunResult } from '../sandbox/index.ts';
-import { loadIntegration } from './load-integration.ts';
+import { loadIntegration, type LoadedIntegration } from './load-integration.ts';
 import { prepareConnection } from '../oauth/prepare-connection.ts';
 
 export interface ExecuteDeps {
@@ -80,44 +87,94 @@ export function boundedForTemporal(outcome: RunOutcome): RunOutcome {
   };
 }
 
+/** The sandbox's result as the run's outcome: log entries as lines, the error without its body. */
 export function toOutcome(result: SandboxRunResult, attempt: number): RunOutcome {
+  const { logs, error, ...rest } = result;
   return {
-    status: result.status,
+    ...rest,
     data: result.data ?? null,
-    logs: result.logs.map((entry) => `[${entry.level}] ${entry.message}`),
-    requests: result.requests,
-    stateChanges: result.stateChanges,
-    durationMs: result.durationMs,
+    logs: logs.map((entry) => `[${entry.level}] ${entry.message}`),
     attempt,
-    ...(result.mode ? { mode: result.mode } : {}),
-    ...(result.captured ? { captured: result.captured } : {}),
-    ...(result.summary !== undefined ? { summary: result.summary } : {}),
-    ...(result.recordsRead !== undefined ? { recordsRead: result.recordsRead } : {}),
-    ...(result.error
-      ? {
-          error: {
-            name: result.error.name,
-            message: result.error.message,
-            retryable: result.error.retryable,
-            ...(result.error.stack === undefined ? {} : { stack: result.error.stack }),
-            ...(result.error.line === undefined ? {} : { line: result.error.line }),
-            ...(result.error.column === undefined ? {} : { column: result.error.column }),
-            ...(result.error.status === undefined ? {} : { status: result.error.status }),
-            ...(result.error.retryAfterMs === undefined
-              ? {}
-              : { retryAfterMs: result.error.retryAfterMs }),
-          },
-        }
-      : {}),
+    // The HttpError's parsed body stays in the sandbox: the transcript has the response.
+    ...(error ? { error: withoutBody(error) } : {}),
   };
+}
+
+function withoutBody(error: NonNullable<SandboxRunResult['error']>): RunError {
+  const { body: _body, ...rest } = error;
+  return rest;
+}
+
+/** One sandbox run of `code` against the integration's connections, as the activity and verification run it. */
+export interface CodeRun {
+  integrationId: string;
+  integration: LoadedIntegration;
+  code: string;
+  runId: string;
+  mode: 'test' | 'deployed';
+  scheduledAt: string;
+  /** ctx.event: the webhook event or a test's sample event; null on other runs. */
+  event: TWebhookEvent | null;
+  /** Test runs: live, or a dry run that captures every write (ADR 017). Deployed runs: absent. */
+  testMode?: TTestMode;
+}
+
+/**
+ * Runs code in the sandbox: the connections prepared (an expiring OAuth token refreshed), the
+ * activity heartbeating meanwhile, the result as an outcome. Records nothing.
+ */
+export async function runCode(deps: ExecuteDeps, run: CodeRun): Promise<RunOutcome> {
+  if (run.code.trim() === '')
+    throw ApplicationFailure.nonRetryable('The integration has no code yet', 'NoCode');
+  const context = Context.current();
+  const attempt = context.info.attempt;
+  const { integration, testMode } = run;
+  // Heartbeats let Temporal notice a dead worker in seconds, not after the whole timeout. A
+  // local activity (test runs) has none: its workflow task is the worker's own.
+  const heartbeat = setInterval(() => {
+    if (!context.info.isLocal) context.heartbeat();
+  }, 2_000);
+  // A connected account's token is refreshed here when it expires within a minute (ADR 024).
+  const [source, destination] = await Promise.all([
+    prepareConnection(deps, run.integrationId, 'source', integration.source),
+    prepareConnection(deps, run.integrationId, 'destination', integration.destination),
+  ]).catch((error: unknown) => {
+    clearInterval(heartbeat);
+    throw error;
+  });
+  const result = await deps.sandbox
+    .run({
+      code: run.code,
+      source,
+      destination,
+      state: integration.state,
+      run: { id: run.runId, attempt, mode: run.mode, scheduledAt: run.scheduledAt },
+      event: run.event,
+      allowPrivateNetwork: deps.allowPrivateNetwork,
+      ...(testMode
+        ? {
+            capture: {
+              mode: testMode,
+              source: integration.source.description ?? undefined,
+              destination: integration.destination.description ?? undefined,
+            },
+          }
+        : {}),
+    })
+    .finally(() => clearInterval(heartbeat));
+  const outcome = toOutcome(result, attempt);
+  if (testMode === 'dry-run') {
+    // The run history shows the run record only: say there what kind of run it was.
+    outcome.logs.push(`[info] dry run, writes captured and not sent: ${outcome.summary ?? ''}`);
+  }
+  return outcome;
 }
 
 export function createExecuteIntegration(deps: ExecuteDeps) {
   return async function executeIntegration(payload: ExecuteIntegrationInput): Promise<RunOutcome> {
     const input = parsePayload(ZExecuteIntegrationInput, payload, 'executeIntegration');
-    const context = Context.current();
-    const attempt = context.info.attempt;
-    if (input.mode === 'deployed') {
+    const attempt = Context.current().info.attempt;
+    if (input.kind !== 'test') {
       // The worker may have died after committing and before Temporal heard back.
       const committed = await findCommittedRun(deps.sql, input.workflowId, input.runId);
       if (committed) return boundedForTemporal(await withRecoveryAlert(deps.sql, input, committed));
@@ -133,140 +190,117 @@ export function createExecuteIntegration(deps: ExecuteDeps) {
         'The integration no longer exists',
         'IntegrationNotFound',
       );
-    const testMode = input.mode === 'test' ? (input.testMode ?? 'live') : undefined;
-    if (input.code !== undefined && testMode !== 'dry-run') {
-      // Code that is not the integration's never writes anywhere (ADR 017).
-      throw ApplicationFailure.nonRetryable('Unsaved code can only be dry-run', 'InvalidInput');
-    }
-    const code = input.code ?? (await savedCode(deps.sql, input)) ?? integration.code;
-    if (code.trim() === '')
-      throw ApplicationFailure.nonRetryable('The integration has no code yet', 'NoCode');
-    // Which saved version ran, so 'Re-run as it ran' can start it again (ADR 023).
-    const codeVersion =
-      input.code !== undefined ? null : (input.codeVersion ?? integration.codeVersion);
-
+    const version = input.kind === 'rerun' ? input.codeVersion : undefined;
+    const code = (await savedCode(deps.sql, input.integrationId, version)) ?? integration.code;
     const startedAt = new Date();
-    // Heartbeats let Temporal notice a dead worker in seconds, not after the whole timeout. A
-    // local activity (test runs) has none: its workflow task is the worker's own.
-    const heartbeat = setInterval(() => {
-      if (!context.info.isLocal) context.heartbeat();
-    }, 2_000);
-    // A connected account's token is refreshed here when it expires within a minute (ADR 024).
-    const [source, destination] = await Promise.all([
-      prepareConnection(deps, input.integrationId, 'source', integration.source),
-      prepareConnection(deps, input.integrationId, 'destination', integration.destination),
-    ]).catch((error: unknown) => {
-      clearInterval(heartbeat);
-      throw error;
-    });
-    const result = await deps.sandbox
-      .run({
+    const outcome = {
+      ...(await runCode(deps, {
+        integrationId: input.integrationId,
+        integration,
         code,
-        source,
-        destination,
-        state: integration.state,
-        run: { id: input.runId, attempt, mode: input.mode, scheduledAt: input.scheduledAt },
-        // ctx.event: the webhook event or a test's sample event; null on other runs.
-        event: input.event ?? null,
-        allowPrivateNetwork: deps.allowPrivateNetwork,
-        ...(testMode
-          ? {
-              capture: {
-                mode: testMode,
-                source: integration.source.description ?? undefined,
-                destination: integration.destination.description ?? undefined,
-              },
-            }
-          : {}),
-      })
-      .finally(() => clearInterval(heartbeat));
-    const outcome = { ...toOutcome(result, attempt), codeVersion };
-    if (testMode === 'dry-run') {
-      // The run history shows the run record only: say there what kind of run it was.
-      outcome.logs.push(`[info] dry run, writes captured and not sent: ${outcome.summary ?? ''}`);
-    }
+        runId: input.runId,
+        mode: input.kind === 'test' ? 'test' : 'deployed',
+        scheduledAt: input.scheduledAt,
+        event: 'event' in input ? (input.event ?? null) : null,
+        ...(input.kind === 'test' ? { testMode: input.testMode } : {}),
+      })),
+      // Which saved version ran, so 'Re-run as it ran' can start it again (ADR 023).
+      codeVersion: version ?? integration.codeVersion,
+    };
 
-    if (input.mode === 'test') {
-      // Verification of generated code belongs to the generation, not the run history.
-      if (input.code === undefined) await insertRunRecord(deps.sql, input, outcome, startedAt);
+    if (input.kind === 'test') {
+      await insertRunRecord(deps.sql, input, outcome, startedAt);
       return boundedForTemporal(outcome);
     }
-    // Each attempt of a deployed run is recorded, so the run history shows the failures
-    // before a success and the wait after each.
-    const recordAttempt = (
-      status: AttemptRecord['status'],
-      error?: { name: string; message: string; retryable: boolean; retryAfterMs?: number },
-    ) =>
-      insertRunAttempt(deps.sql, input, {
-        attempt,
-        status,
-        startedAt,
-        durationMs: outcome.durationMs,
-        error: error ? { name: error.name, message: error.message } : undefined,
-        wait: error?.retryable ? waitBeforeNextAttempt(attempt, error.retryAfterMs) : undefined,
-      }).catch((failure: unknown) => {
-        // The history loses a line (e.g. the integration was deleted meanwhile); the run's
-        // own outcome must not change because of it.
-        console.warn('could not record a run attempt:', failure);
-      });
-    if (outcome.status === 'success') {
-      // The run record and the state changes commit together, and only if the state is
-      // still the one this attempt read (the same commit as PUT /state; db/src/state.ts).
-      const commit = await commitState(deps.sql, {
-        integrationId: input.integrationId,
-        readVersion: integration.stateVersion,
-        changes: outcome.stateChanges,
-        run: { key: input, outcome, startedAt },
-      });
-      switch (commit.status) {
-        case 'committed':
-          await recordAttempt('success');
-          // A recovery alert to deliver (ADR 022): the workflow starts its delivery.
-          return boundedForTemporal(
-            commit.alertId ? { ...outcome, alertId: commit.alertId } : outcome,
-          );
-        case 'already-recorded': {
-          // Another attempt of this run committed first: never commit twice; answer with its outcome.
-          const earlier = await findCommittedRun(deps.sql, input.workflowId, input.runId);
-          return boundedForTemporal(await withRecoveryAlert(deps.sql, input, earlier ?? outcome));
-        }
-        case 'state-changed':
-          // Another run or a hand edit committed meanwhile: these changes came from stale state.
-          await recordAttempt('failed', {
-            name: 'StateChanged',
-            message: 'The saved state changed during the run; retried from the new state',
-            retryable: true,
-          });
-          throw ApplicationFailure.retryable(
-            'The saved state changed during the run; retrying from the new state',
-            'StateChanged',
-          );
-        case 'integration-gone':
-          throw ApplicationFailure.nonRetryable(
-            'The integration no longer exists',
-            'IntegrationNotFound',
-          );
-      }
-    }
-    const error = outcome.error;
-    await recordAttempt('failed', {
-      name: error?.name ?? 'RunFailed',
-      message: error?.message ?? 'The run failed',
-      retryable: error ? error.retryable : true,
-      ...(error?.retryAfterMs ? { retryAfterMs: error.retryAfterMs } : {}),
-    });
-    throw ApplicationFailure.create({
-      message: error?.message ?? 'The run failed',
-      type: error?.name ?? 'RunFailed',
-      nonRetryable: error ? !error.retryable : false,
-      // An API's Retry-After, but never longer than the policy's longest wait: a year-long
-      // Retry-After must not park the run (and skip every tick) for a year.
-      ...(error?.retryAfterMs
-        ? { nextRetryDelay: Math.min(error.retryAfterMs, MAX_RETRY_DELAY_MS) }
-        : {}),
-      details: [boundedForTemporal(outcome)],
-    });
+    return finishDeployedAttempt(deps, input, { integration, outcome, attempt, startedAt });
   };
+}
+
+/**
+ * A deployed attempt's end: on success the state and the run record commit together; a failure
+ * is recorded as an attempt and thrown for Temporal to retry.
+ */
+async function finishDeployedAttempt(
+  deps: ExecuteDeps,
+  input: TDeployedExecutionInput,
+  ran: { integration: LoadedIntegration; outcome: RunOutcome; attempt: number; startedAt: Date },
+): Promise<RunOutcome> {
+  const { integration, outcome, attempt, startedAt } = ran;
+  // Each attempt of a deployed run is recorded, so the run history shows the failures
+  // before a success and the wait after each.
+  const recordAttempt = (
+    status: AttemptRecord['status'],
+    error?: { name: string; message: string; retryable: boolean; retryAfterMs?: number },
+  ) =>
+    insertRunAttempt(deps.sql, input, {
+      attempt,
+      status,
+      startedAt,
+      durationMs: outcome.durationMs,
+      error: error ? { name: error.name, message: error.message } : undefined,
+      wait: error?.retryable ? waitBeforeNextAttempt(attempt, error.retryAfterMs) : undefined,
+    }).catch((failure: unknown) => {
+      // The history loses a line (e.g. the integration was deleted meanwhile); the run's
+      // own outcome must not change because of it.
+      console.warn('could not record a run attempt:', failure);
+    });
+  if (outcome.status === 'success') {
+    // The run record and the state changes commit together, and only if the state is
+    // still the one this attempt read (the same commit as PUT /state; db/src/state.ts).
+    const commit = await commitState(deps.sql, {
+      integrationId: input.integrationId,
+      readVersion: integration.stateVersion,
+      changes: outcome.stateChanges,
+      run: { key: input, outcome, startedAt },
+    });
+    switch (commit.status) {
+      case 'committed':
+        await recordAttempt('success');
+        // A recovery alert to deliver (ADR 022): the workflow starts its delivery.
+        return boundedForTemporal(
+          commit.alertId ? { ...outcome, alertId: commit.alertId } : outcome,
+        );
+      case 'already-recorded': {
+        // Another attempt of this run committed first: never commit twice; answer with its outcome.
+        const earlier = await findCommittedRun(deps.sql, input.workflowId, input.runId);
+        return boundedForTemporal(await withRecoveryAlert(deps.sql, input, earlier ?? outcome));
+      }
+      case 'state-changed':
+        // Another run or a hand edit committed meanwhile: these changes came from stale state.
+        await recordAttempt('failed', {
+          name: 'StateChanged',
+          message: 'The saved state changed during the run; retried from the new state',
+          retryable: true,
+        });
+        throw ApplicationFailure.retryable(
+          'The saved state changed during the run; retrying from the new state',
+          'StateChanged',
+        );
+      case 'integration-gone':
+        throw ApplicationFailure.nonRetryable(
+          'The integration no longer exists',
+          'IntegrationNotFound',
+        );
+    }
+  }
+  const error = outcome.error;
+  await recordAttempt('failed', {
+    name: error?.name ?? 'RunFailed',
+    message: error?.message ?? 'The run failed',
+    retryable: error ? error.retryable : true,
+    ...(error?.retryAfterMs ? { retryAfterMs: error.retryAfterMs } : {}),
+  });
+  throw ApplicationFailure.create({
+    message: error?.message ?? 'The run failed',
+    type: error?.name ?? 'RunFailed',
+    nonRetryable: error ? !error.retryable : false,
+    // An API's Retry-After, but never longer than the policy's longest wait: a year-long
+    // Retry-After must not park the run (and skip every tick) for a year.
+    ...(error?.retryAfterMs
+      ? { nextRetryDelay: Math.min(error.retryAfterMs, MAX_RETRY_DELAY_MS) }
+      : {}),
+    details: [boundedForTemporal(outcome)],
+  });
 }
 
 /**
@@ -288,12 +322,16 @@ export function waitBeforeNextAttempt(
  * 'Re-run as it ran' (ADR 023): the saved version's code; undefined for every other run. A
  * version that is gone (the integration was deleted and made again) fails the run for good.
  */
-async function savedCode(sql: Sql, input: ExecuteIntegrationInput): Promise<string | undefined> {
-  if (input.codeVersion === undefined) return undefined;
-  const code = await findVersionCode(sql, input.integrationId, input.codeVersion);
+async function savedCode(
+  sql: Sql,
+  integrationId: string,
+  version: number | undefined,
+): Promise<string | undefined> {
+  if (version === undefined) return undefined;
+  const code = await findVersionCode(sql, integrationId, version);
   if (code === undefined) {
     throw ApplicationFailure.nonRetryable(
-      `Version ${input.codeVersion} of the code no longer exists`,
+      `Version ${version} of the code no longer exists`,
       'CodeVersionNotFound',
     );
   }
@@ -303,7 +341,7 @@ async function savedCode(sql: Sql, input: ExecuteIntegrationInput): Promise<stri
 /** A committed run's outcome with the recovery alert its commit decided, if any. */
 async function withRecoveryAlert(
   sql: Sql,
-  input: ExecuteIntegrationInput,
+  input: TDeployedExecutionInput,
   outcome: RunOutcome,
 ): Promise<RunOutcome> {
   const alertId = await findAlertOfRun(sql, input.workflowId, input.runId, 'recovered');

@@ -9,7 +9,7 @@ import {
   type TVerifyCodeResult,
 } from '@patchbay/schema';
 import { parsePayload } from '@patchbay/workflows';
-import { createExecuteIntegration, type ExecuteDeps } from './execute-integration.ts';
+import { runCode, type ExecuteDeps } from './execute-integration.ts';
 import { loadIntegration } from './load-integration.ts';
 
 /** What the repair prompt carries of a failed run: enough to fix it, small enough to send. */
@@ -17,7 +17,6 @@ const TRANSCRIPT_CHARS = 12_000;
 const BODY_CHARS = 1_500;
 
 export function createVerifyGeneratedCode(deps: ExecuteDeps) {
-  const executeIntegration = createExecuteIntegration(deps);
   return async function verifyGeneratedCode(payload: TVerifyCodeInput): Promise<TVerifyCodeResult> {
     const input = parsePayload(ZVerifyCodeInput, payload, 'verifyGeneratedCode');
     const integration = await loadIntegration(deps.sql, deps.vault, input.integrationId);
@@ -32,15 +31,16 @@ export function createVerifyGeneratedCode(deps: ExecuteDeps) {
         return skipped(`the ${label} connection has no credential yet`);
       }
     }
-    const outcome = await executeIntegration({
+    // A dry run always: code that is not the integration's never writes anywhere.
+    const outcome = await runCode(deps, {
       integrationId: input.integrationId,
-      mode: 'test',
-      kind: 'test',
-      workflowId: input.workflowId,
-      runId: input.runId,
-      scheduledAt: input.scheduledAt,
-      testMode: 'dry-run',
+      integration,
       code: input.code,
+      runId: input.runId,
+      mode: 'test',
+      scheduledAt: input.scheduledAt,
+      event: null,
+      testMode: 'dry-run',
     });
     return verdict(outcome);
   };

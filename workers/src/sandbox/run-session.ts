@@ -76,6 +76,32 @@ interface StoredHop extends Omit<HopStart, 'requestBody'>, Omit<HopEnd, 'respons
   startedAtMs: number;
 }
 
+/** A ctx call as resolved against the connections (the runtime's resolveRequest). */
+interface ResolvedCall {
+  role: 'source' | 'destination' | null;
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  /** As the code sent it, for the capture's classification. */
+  text: string | null;
+  body: Buffer | null;
+}
+
+/** The hops one host call made so far: a call that made none still counts one request. */
+interface Charge {
+  hops: number;
+}
+
+/**
+ * How a run's calls are answered, one per mode, chosen when the session starts: `live` sends
+ * every call; `capture` (a dry run, ADR 017) answers writes from the description and sends
+ * reads; `replay` (ADR 023) answers writes so too and reads from a recording, so
+ * nothing is sent.
+ */
+interface CallStrategy {
+  answer(call: ResolvedCall, charge: Charge): Promise<CallReply>;
+}
+
 const KEEP_CHARS = TRANSCRIPT_BODY_CHARS + REDACTION_MARGIN_CHARS;
 /**
  * The worker's own CPU, on its main thread, a run's responses may take: the
@@ -108,8 +134,7 @@ export class RunSession {
   readonly #capture: WriteCapture;
   /** Access tokens refreshed during the run, per side. */
   readonly #accessTokens = new Map<'source' | 'destination', string>();
-  /** Replays answer reads from a recording and send nothing (replay-answers.ts). */
-  readonly #recorded: RecordedAnswers | null;
+  readonly #strategy: CallStrategy;
 
   constructor(input: SandboxRunInput, limits: SandboxLimits, options: SessionOptions) {
     this.#input = input;
@@ -122,7 +147,7 @@ export class RunSession {
       input,
       limits.maxRequests,
     );
-    this.#recorded = input.replay ? new RecordedAnswers(input.replay) : null;
+    this.#strategy = this.#strategyFor(input);
     this.#redactor.addConnection('source', input.source);
     this.#redactor.addConnection('destination', input.destination);
     // A connected account's refresh token and its app's client secret never show either.
@@ -161,7 +186,7 @@ export class RunSession {
     return null;
   }
 
-  async #handle(callJson: string, charge: { hops: number }): Promise<CallReply> {
+  async #handle(callJson: string, charge: Charge): Promise<CallReply> {
     let call: HttpCall;
     try {
       call = ZHttpCall.parse(JSON.parse(callJson));
@@ -181,7 +206,7 @@ export class RunSession {
     }
   }
 
-  async #perform(call: HttpCall, charge: { hops: number }): Promise<CallReply> {
+  async #perform(call: HttpCall, charge: Charge): Promise<CallReply> {
     const role = call.target === 'fetch' ? null : call.target;
     // The same checks and URL resolution as the exported runtime (@patchbay/runtime).
     const resolved = resolveRequest(call, {
@@ -189,35 +214,52 @@ export class RunSession {
       destination: this.#input.destination.baseUrl,
     });
     const { method, url, headers } = resolved;
-    const shownUrl = url.href;
     const body = resolved.body === null ? null : Buffer.from(resolved.body);
     if (body !== null && body.length > this.limits.maxResponseBytes) {
       throw new RequestFailedError(
-        `${method} ${shownUrl}: the request body is larger than ${formatBytes(this.limits.maxResponseBytes)}`,
+        `${method} ${url.href}: the request body is larger than ${formatBytes(this.limits.maxResponseBytes)}`,
         false,
       );
     }
+    return this.#strategy.answer({ role, method, url, headers, text: resolved.body, body }, charge);
+  }
 
-    // A dry run answers a write from the description instead of sending it (ADR 017).
-    const captured = this.#capture.intercept(
-      role,
-      method,
-      url,
-      resolved.body,
-      headers['content-type'],
-    );
-    if (captured) {
-      return {
-        ok: true,
-        valueJson: JSON.stringify(this.#redactor.valueForCode(captured.response)),
+  #strategyFor(input: SandboxRunInput): CallStrategy {
+    const live: CallStrategy = { answer: (call, charge) => this.#send(call, charge) };
+    if (input.replay) {
+      const recorded = new RecordedAnswers(input.replay);
+      const replay: CallStrategy = {
+        answer: async (call, charge) =>
+          this.#captured(call) ?? (await this.#answerFromRecording(recorded, call, charge)),
       };
+      return replay;
     }
-
-    // A replay's read is answered from the recording: no credential, no network.
-    if (this.#recorded) {
-      return this.#answerFromRecording(role, method, url, resolved.body, headers, charge);
+    if (this.#capture.mode === 'dry-run') {
+      const capture: CallStrategy = {
+        answer: async (call, charge) => this.#captured(call) ?? (await live.answer(call, charge)),
+      };
+      return capture;
     }
+    return live;
+  }
 
+  /** A write answered from the description instead of being sent (dry runs and replays), or null. */
+  #captured(call: ResolvedCall): CallReply | null {
+    const captured = this.#capture.intercept(
+      call.role,
+      call.method,
+      call.url,
+      call.text,
+      call.headers['content-type'],
+    );
+    if (!captured) return null;
+    return { ok: true, valueJson: JSON.stringify(this.#redactor.valueForCode(captured.response)) };
+  }
+
+  /** Sends the call with its connection's credentials, under the network guard. */
+  async #send(call: ResolvedCall, charge: Charge): Promise<CallReply> {
+    const { role, method, url, headers, body } = call;
+    const shownUrl = url.href;
     const connection = role ? this.#connection(role) : null;
     let auth: Awaited<ReturnType<typeof credentialsFor>>;
     try {
@@ -259,12 +301,46 @@ export class RunSession {
       // The connected account's token was refused: a fresh one, and the request once more.
       response = await this.#retryWithFreshToken(role, { method, url, headers, body }, charge);
     }
+    return this.#reply(call, response);
+  }
+
+  /**
+   * The recorded answer to a replay's read (ADR 023), as if it had been sent: in the
+   * transcript, against the request budget, a non-2xx answer as the same HttpError.
+   */
+  async #answerFromRecording(
+    recorded: RecordedAnswers,
+    call: ResolvedCall,
+    charge: Charge,
+  ): Promise<CallReply> {
+    const { role, method, url, headers } = call;
+    this.#chargeHop(charge);
+    const answer = recorded.next(method, url, (text) => this.#redactor.text(text), role === null);
+    const response = recordedResponse(answer, method, url);
+    this.#recordHop({
+      method,
+      url: url.href,
+      requestHeaders: headers,
+      requestBody: call.text,
+      startedAt: new Date().toISOString(),
+    })({
+      status: response.status,
+      responseHeaders: response.headers,
+      responseBody: answer.responseBody,
+      durationMs: 0,
+    });
+    return this.#reply(call, response);
+  }
+
+  /** The code's answer to a call that got a response, sent or recorded: its value, or its HttpError. */
+  async #reply(call: ResolvedCall, response: IncomingResponse): Promise<CallReply> {
+    const { role, method, url, text } = call;
     if (response.status < 200 || response.status > 299)
-      return await this.#httpError(response, method, shownUrl);
-    const contentType = headers['content-type'];
-    const itemsPath = this.#capture.readItemsPath(role, method, url, resolved.body, contentType);
-    const answer = await this.#codeValue(response, method, shownUrl, { itemsPath });
-    this.#capture.observe(role, method, url, resolved.body, contentType, answer.itemCount);
+      return await this.#httpError(response, method, url.href);
+    const contentType = call.headers['content-type'];
+    const itemsPath = this.#capture.readItemsPath(role, method, url, text, contentType);
+    const answer = await this.#codeValue(response, method, url.href, { itemsPath });
+    this.#capture.observe(role, method, url, text, contentType, answer.itemCount);
     return { ok: true, valueJson: answer.valueJson };
   }
 
@@ -297,46 +373,30 @@ export class RunSession {
     throw Object.assign(new Error(message), { name });
   }
 
-  /**
-   * The recorded answer to a replay's read (ADR 023), as if it had been sent: in the
-   * transcript, against the request budget, a non-2xx answer as the same HttpError.
-   */
-  async #answerFromRecording(
-    role: 'source' | 'destination' | null,
-    method: string,
-    url: URL,
-    resolvedBody: string | null,
-    headers: Record<string, string>,
-    charge: { hops: number },
-  ): Promise<CallReply> {
-    const recorded = this.#recorded as RecordedAnswers;
+  /** One more hop against the request budget, sent or answered from a recording. */
+  #chargeHop(charge: Charge): void {
     charge.hops += 1;
     this.#requests += 1;
     if (this.#requests > this.limits.maxRequests) {
       throw new RequestFailedError(requestLimitMessage(this.limits), false);
     }
-    const answer = recorded.next(method, url, (text) => this.#redactor.text(text), role === null);
-    const response = recordedResponse(answer, method, url);
-    this.#hops.push({
-      method,
-      url: url.href,
-      requestHeaders: headers,
-      requestBody: resolvedBody,
-      startedAt: new Date().toISOString(),
-      status: response.status,
-      responseHeaders: response.headers,
-      responseBody: answer.responseBody,
+  }
+
+  /** Adds a hop to the transcript, in flight; the function returned completes it. */
+  #recordHop(
+    start: Omit<HopStart, 'requestBody'> & { requestBody: string | null },
+  ): (end: Omit<HopEnd, 'responseBody'> & { responseBody: string | null }) => void {
+    const hop: StoredHop = {
+      ...start,
+      status: null,
+      responseHeaders: {},
+      responseBody: null,
       durationMs: 0,
-      inFlight: false,
+      inFlight: true,
       startedAtMs: performance.now(),
-    });
-    if (response.status < 200 || response.status > 299)
-      return await this.#httpError(response, method, url.href);
-    const contentType = headers['content-type'];
-    const itemsPath = this.#capture.readItemsPath(role, method, url, resolvedBody, contentType);
-    const value = await this.#codeValue(response, method, url.href, { itemsPath });
-    this.#capture.observe(role, method, url, resolvedBody, contentType, value.itemCount);
-    return { ok: true, valueJson: value.valueJson };
+    };
+    this.#hops.push(hop);
+    return (end) => Object.assign(hop, { ...end, inFlight: false });
   }
 
   /** The connection as requests use it now: an access token refreshed mid-run replaces the first. */
@@ -350,7 +410,7 @@ export class RunSession {
   async #retryWithFreshToken(
     role: 'source' | 'destination',
     request: Omit<OutgoingRequest, 'credentials'>,
-    charge: { hops: number },
+    charge: Charge,
   ): Promise<IncomingResponse> {
     const connection = this.#connection(role);
     const refresh = connection.refreshAccessToken as (refused: string) => Promise<string>;
@@ -403,7 +463,7 @@ export class RunSession {
     return { ok: false, error };
   }
 
-  #environment(charge: { hops: number }): RequestEnvironment {
+  #environment(charge: Charge): RequestEnvironment {
     return {
       allowPrivateNetwork: this.#input.allowPrivateNetwork,
       maxResponseBytes: this.limits.maxResponseBytes,
@@ -412,34 +472,18 @@ export class RunSession {
       agents: this.#agents,
       ...(this.#options.lookup ? { lookup: this.#options.lookup } : {}),
       ...(this.#options.connectTo ? { connectTo: this.#options.connectTo } : {}),
-      onAttempt: () => {
-        charge.hops += 1;
-        this.#requests += 1;
-        if (this.#requests > this.limits.maxRequests) {
-          throw new RequestFailedError(requestLimitMessage(this.limits), false);
-        }
-      },
+      onAttempt: () => this.#chargeHop(charge),
       record: (start) => {
         // OAuth tokens in an exchange are hidden wherever they appear later.
         this.#redactor.learnTokens(start.url);
         this.#redactor.learnTokens(keptText(start.requestBody));
-        const hop: StoredHop = {
-          ...start,
-          requestBody: keptText(start.requestBody),
-          status: null,
-          responseHeaders: {},
-          responseBody: null,
-          durationMs: 0,
-          inFlight: true,
-          startedAtMs: performance.now(),
-        };
-        this.#hops.push(hop);
+        const finish = this.#recordHop({ ...start, requestBody: keptText(start.requestBody) });
         return (end) => {
           // Decoded only when a token field may be in it: most large bodies have none.
           if (end.responseBody?.includes('_token')) {
             this.#redactor.learnTokens(end.responseBody.toString('utf8'));
           }
-          Object.assign(hop, { ...end, responseBody: keptText(end.responseBody), inFlight: false });
+          finish({ ...end, responseBody: keptText(end.responseBody) });
         };
       },
     };

@@ -2,8 +2,8 @@ import { SANDBOX_LIMITS } from '@patchbay/schema/limits';
 import type {
   TAuthConfig,
   TAuthType,
-  TCapturedWrite,
-  TTestMode,
+  TRunError,
+  TRunOutcome,
   TTranscriptEntry,
   TWebhookEvent,
 } from '@patchbay/schema';
@@ -85,38 +85,23 @@ export interface LogEntry {
   at: string;
 }
 
-export interface SandboxError {
-  name: string;
-  message: string;
-  stack?: string;
-  /** Where in the user's code (integration.js), 1-based. */
-  line?: number;
-  column?: number;
-  /** HttpError: the response status and parsed body. */
-  status?: number;
+/** How a run failed (schema's TRunError), plus an HttpError's parsed response body. */
+export type SandboxError = TRunError & {
+  /** HttpError: the parsed response body; not carried beyond the sandbox's result. */
   body?: unknown;
-  retryable: boolean;
-  /** From a 429/503 response's Retry-After header. */
-  retryAfterMs?: number;
-}
+};
 
-export interface SandboxRunResult {
-  status: 'success' | 'failed';
-  /** The return value of run(ctx) (undefined becomes null); null when the run failed. */
-  data: unknown;
+/**
+ * The sandbox's result: the run's outcome (schema's TRunOutcome) with its logs as entries and its
+ * error as the sandbox saw it; the attempt, code version and alert are the caller's to add.
+ * `data` is the return value of run(ctx) (undefined becomes null), null when the run failed; the
+ * state changes are empty when it failed (a failed attempt commits nothing). The capture's fields
+ * (mode, captured, summary, recordsRead) are absent when the run failed before the session started.
+ */
+export type SandboxRunResult = Omit<
+  TRunOutcome,
+  'logs' | 'error' | 'attempt' | 'codeVersion' | 'alertId'
+> & {
   logs: LogEntry[];
-  requests: TranscriptEntry[];
-  /** What a successful run commits; empty when the run failed (a failed attempt commits nothing). */
-  stateChanges: { set: Record<string, unknown>; deleted: string[] };
   error?: SandboxError;
-  durationMs: number;
-  /**
-   * How writes were treated, the writes a dry run captured, and the run in one line; absent
-   * when the run failed before the session started.
-   */
-  mode?: TTestMode;
-  captured?: TCapturedWrite[];
-  summary?: string;
-  /** Records the described reads answered with (0 when no read is described). */
-  recordsRead?: number;
-}
+};
