@@ -36,6 +36,35 @@ describe('addresses in a prompt', () => {
     ).toEqual([]);
   });
 
+  it('reads no address from an exclusion, a record’s condition, an example, a mention or a choice', () => {
+    const cases: Array<[string, string]> = [
+      [
+        "Never send from no-reply@corp.example; the desk's own box is fine.",
+        'no-reply@corp.example',
+      ],
+      ['Forward each Zendesk ticket from boss@client.example to the team', 'boss@client.example'],
+      ['Write to their own address, such as ana@client.example', 'ana@client.example'],
+      [
+        'Welcome each customer and mention our support email help@corp.example',
+        'help@corp.example',
+      ],
+      ['Send it to ops@corp.example or desk@corp.example, whoever is on duty', 'desk@corp.example'],
+    ];
+    for (const [prompt, address] of cases)
+      expect(addressedValues(prompt).map((v) => v.value)).not.toContain(address);
+  });
+
+  it('takes a role word before "email" or "is" as the role, and ends a number at its groups', () => {
+    expect(addressedValues('Sender email: ops@corp.example')).toEqual([
+      { role: 'sender', kind: 'email', value: 'ops@corp.example' },
+    ]);
+    expect(addressedValues('The recipient is audit@corp.example.')[0]?.role).toBe('recipient');
+    expect(addressedValues('text +1 415 555 0100 (24h line) - 10 per run')[0]?.value).toBe(
+      '+14155550100',
+    );
+    expect(addressedValues('text +44 7700 900456 - 10 at most')[0]?.value).toBe('+447700900456');
+  });
+
   it('knows a field’s role by its name or by the object holding it', () => {
     expect(roleOfField('from.email')).toBe('sender');
     expect(roleOfField('personalizations.0.to.0.email')).toBe('recipient');

@@ -16,22 +16,55 @@ export interface AddressedValue {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
-/** A phone number with its country code, spaced or not: "+44 7700 900456", "+1 (415) 555-0123". */
-const PHONE = /\+\d[\d ().-]{6,18}\d/g;
+/**
+ * A phone number with its country code, in groups: "+44 7700 900456", "+1 (415) 555-0123". A
+ * group in brackets must close, so "+1 415 555 0100 (24h rota)" ends before the bracket.
+ */
+const PHONE = /\+\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,4})){2,6}(?!\d)/g;
 
-/** Cue words, most specific first: "reply-to" is not "to", "bcc" is not "cc". */
+const ROLE_NOUN = String.raw`(?:\s+(?:email|e-mail|address|number|phone))?(?:\s+(?:is|are|should be|will be))?\s*:?`;
+const SENDING = String.raw`(?:send|sends|sent|sending|mail|mailed|email|emailed|text|texted|come|comes|go|goes|it|them|this|that|these|one|each|message|messages|email|emails|sms|note|notes)`;
+
+/**
+ * Cues, each ending where the address may start. "from" counts at the start of a clause or
+ * after a word of sending ("sent from", "send it from"), not after a record's noun ("tickets from
+ * x@…" is a condition), and a verb ("email x@…") only where it starts the clause. Most specific
+ * first.
+ */
 const CUES: Array<[AddressRole, RegExp]> = [
-  ['reply-to', /\brepl(?:y|ies)[- ]?(?:to|go(?:es)? to)\b/gi],
-  ['bcc', /\bbcc\b/gi],
-  ['cc', /\b(?<!b)cc\b|\bcopy(?:ing)?\b/gi],
-  ['sender', /\bfrom\b|\bsender\b|\bsent by\b|\bsign(?:ed)? (?:it |them )?(?:as|with)\b/gi],
-  ['recipient', /\bto\b|\brecipients?\b|\bemail(?:ing)?\b|\btext(?:ing)?\b|\bsms\b/gi],
+  [
+    'reply-to',
+    new RegExp(String.raw`\brepl(?:y|ies)[- ]?to${ROLE_NOUN}|\breplies\s+go\s+to\b`, 'gi'),
+  ],
+  ['bcc', new RegExp(String.raw`\bbcc${ROLE_NOUN}`, 'gi')],
+  ['cc', new RegExp(String.raw`\bcc${ROLE_NOUN}`, 'gi')],
+  [
+    'sender',
+    new RegExp(
+      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|\band\s+|\b${SENDING}\s+)from\b|\bsent\s+by\b`,
+      'gi',
+    ),
+  ],
+  [
+    'recipient',
+    new RegExp(
+      String.raw`\brecipients?${ROLE_NOUN}|\bto\s*:|\bto\b|(?:^\s*|[.;!?]\s*|\b(?:please|and|then|also|just)\s+)(?:email|text|sms|notify|mail)\b`,
+      'gi',
+    ),
+  ],
 ];
 
-/** Words that make an address a condition on records, not where a message goes. */
-const CONDITION = /\b(?:not|except|unless|excluding|without|whose|where|if|when|is|equals)\b|=/i;
+/** Words that make the clause a condition or an exclusion, not where a message goes. */
+const CONDITION =
+  /\b(?:not|never|don't|do not|except|excluding|exclude|unless|without|whose|where|if|when|ignore|ignoring|skip|skipping|such as|e\.g|equals)\b|=/i;
 
-/** Every address in the prompt with the role its cue gives; addresses without a cue are left out. */
+/** At most this many words between a cue and its address ("to my mobile +44…"). */
+const MAX_GAP_WORDS = 3;
+
+/**
+ * Every address in the prompt with the role its cue gives. An address with no cue close before
+ * it, or in a clause that excludes or sets a condition, is left out (`unassignedAddresses`).
+ */
 export function addressedValues(text: string): AddressedValue[] {
   const found = [
     ...[...text.matchAll(EMAIL)].map((m) => ({
@@ -56,7 +89,8 @@ export function addressedValues(text: string): AddressedValue[] {
     if (
       previous?.kind === address.kind &&
       pushedEnd === clauseStart &&
-      /^\s*[,;]?\s*(?:and|&|or)?\s*$/i.test(before)
+      // "or" offers a choice, which is not a list of recipients.
+      /^\s*[,;]?\s*(?:and|&)?\s*$/i.test(before)
     ) {
       clauseStart = pushedEnd = address.index + address.raw.length;
       out.push({ ...previous, value: normalised(address) });
@@ -70,7 +104,9 @@ export function addressedValues(text: string): AddressedValue[] {
     const lead = before.slice(cut);
     clauseStart = address.index + address.raw.length;
     const cue = lastCue(lead);
-    if (!cue || CONDITION.test(lead.slice(cue.end))) continue;
+    if (!cue || CONDITION.test(lead)) continue;
+    const gap = lead.slice(cue.end).trim();
+    if (gap.split(/\s+/).filter(Boolean).length > MAX_GAP_WORDS || /[:"“]/.test(gap)) continue;
     out.push({ role: cue.role, kind: address.kind, value: normalised(address) });
     pushedEnd = clauseStart;
   }
@@ -171,4 +207,14 @@ export function partyOfField(path: string): AddressRole | undefined {
     if (role) return role;
   }
   return undefined;
+}
+
+/** Addresses the prompt writes that no cue gives a role: a message must not guess where they go. */
+export function unassignedAddresses(text: string): string[] {
+  const assigned = new Set(addressedValues(text).map((v) => v.value));
+  const all = [
+    ...(text.match(EMAIL) ?? []),
+    ...(text.match(PHONE) ?? []).map((p) => `+${p.replace(/\D/g, '')}`),
+  ];
+  return all.filter((a) => !assigned.has(a));
 }

@@ -119,6 +119,17 @@ export function planGrounded(
     const addressed = addressedValues(text);
     const addressesOf = (name: string, schema: TFieldSchema = { type: 'string' }) =>
       addressesFor({ path: name, schema, depth: 0 }, addressed).join(', ') || undefined;
+    const channelAddresses = messaging.channelField
+      ? addressesFor(
+          { path: messaging.channelField, schema: channelSchema ?? { type: 'string' }, depth: 0 },
+          addressed,
+        )
+      : [];
+    // One text goes to one number: several would be one failed send, not several texts.
+    if (phoneChannel && channelAddresses.length > 1)
+      block(
+        `one ${destinationDescription.name} message goes to one number, and the prompt gives ${channelAddresses.length} (${channelAddresses.join(', ')})`,
+      );
     const channel =
       (messaging.channelField && addressesOf(messaging.channelField, channelSchema)) ||
       (phoneChannel ? phoneFromPrompt(text) : channelFromPrompt(text));

@@ -58,4 +58,29 @@ describe('message fields', () => {
     expect(rulesOf(planned).subject).toBe('Thanks');
     expect(Object.values(rulesOf(planned))).not.toContain('VIP');
   });
+
+  it('never sends an alert about a record to the record’s own address', () => {
+    const planned = plan(
+      'Mail the finance team about each failed Stripe charge, from billing@corp.example',
+      'stripe',
+      'postmark',
+    );
+    expect(rulesOf(planned).To).toBeUndefined();
+    expect(planned.unresolved.join(' ')).toMatch(/"To"/);
+  });
+
+  it('keeps a quoted value of an exclusion or a fallback out, and a stated mapping wins', () => {
+    const skipped = plan(
+      'Email each new Stripe customer from hi@corp.example, but skip customers with the description "test"',
+      'stripe',
+      'sendgrid',
+    );
+    expect(Object.values(rulesOf(skipped))).not.toContain('test');
+    const mapped = plan(
+      'Copy GitHub issues in acme/web to Todoist, map title to content; if it has no body the description "none"',
+      'github',
+      'todoist',
+    );
+    expect(rulesOf(mapped).description).not.toBe('none');
+  });
 });

@@ -1,6 +1,6 @@
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, type FieldRule, leaves } from './field-match.ts';
-import { roleOfField } from './addressed-values.ts';
+import { roleOfField, unassignedAddresses } from './addressed-values.ts';
 import { listedMessage } from './templates.ts';
 
 // Fields of a record that is a message (an email or a text): who gets it when the prompt names
@@ -12,15 +12,25 @@ export function addressesSomeone(rules: readonly FieldRule[]): boolean {
   return rules.some((r) => ['recipient', 'sender'].includes(roleOfField(r.to) ?? ''));
 }
 
+/** Records that are people, so a message can go to each one's own address. */
+const PEOPLE =
+  /^(customer|contact|attendee|member|subscriber|user|person|lead|employee|candidate|applicant|participant|respondent|guest|student|learner|client|donor|patient|registrant|signup|prospect)s?$/;
+
 /**
- * "A note to each attendee": a recipient field the prompt gives no address for takes the
- * record's own email (or phone, for a number field), the shallowest if there are several.
+ * "A welcome note to each new customer": a recipient field the prompt gives no address for
+ * takes the record's own email (or phone, for a number field), the shallowest if there are
+ * several. Only for records that are people, and only when the prompt writes no address it
+ * could have meant: an alert about a charge must not go to the customer who paid it.
  */
 export function recipientFromRecord(
+  text: string,
   target: FieldLeaf,
+  resource: TResource,
   sourceLeaves: readonly FieldLeaf[],
 ): FieldLeaf | undefined {
   if (roleOfField(target.path) !== 'recipient') return undefined;
+  if (!PEOPLE.test(resource.name.toLowerCase()) || unassignedAddresses(text).length > 0)
+    return undefined;
   const concept =
     target.schema.format === 'phone' || /phone|number|mobile/i.test(target.path)
       ? 'phone'
@@ -28,6 +38,7 @@ export function recipientFromRecord(
   return sourceLeaves
     .filter(
       (l) =>
+        l.depth <= 1 &&
         l.schema.type === 'string' &&
         (conceptOf(l.path) === concept || (concept === 'email' && l.schema.format === 'email')),
     )
@@ -35,7 +46,7 @@ export function recipientFromRecord(
 }
 
 /** Names of a message's plain body: `text`, `TextBody`, `Body`, `content.0.value`. */
-function isBodyField(path: string): boolean {
+export function isBodyField(path: string): boolean {
   const names = path
     .split('.')
     .filter((s) => !/^\d+$/.test(s))
@@ -89,7 +100,7 @@ export function itemSiblingRules(
   text: string,
   schema: TFieldSchema | undefined,
   rules: readonly FieldRule[],
-): FieldRule[] {
+): { rules: FieldRule[]; assumed: string[] } {
   const arrays = new Map(
     leaves(schema, 3)
       .filter((l) => l.schema.type === 'array' && l.schema.items?.type === 'object')
@@ -97,6 +108,7 @@ export function itemSiblingRules(
   );
   const words = new Set(text.toLowerCase().split(/[^a-z0-9]+/));
   const out: FieldRule[] = [];
+  const assumed: string[] = [];
   for (const rule of rules) {
     const m = /^(.*)\.(\d+)\.[^.]+$/.exec(rule.to);
     const item = m ? arrays.get((m[1] ?? '').replace(/\.\d+\./g, '.0.')) : undefined;
@@ -112,7 +124,11 @@ export function itemSiblingRules(
           .every((w) => !w || words.has(w)),
       );
       out.push({ to, value: String(named ?? choices[0]), type: 'string', reason: 'required' });
+      if (named === undefined)
+        assumed.push(
+          `${to} is required and the prompt does not choose: "${String(choices[0])}" (one of ${choices.join(', ')}).`,
+        );
     }
   }
-  return out;
+  return { rules: out, assumed };
 }

@@ -17,6 +17,7 @@ import { recordSchema, templateRules } from './plan-write.ts';
 import { addressedValues, addressesFor, partyOfField, roleOfField } from './addressed-values.ts';
 import {
   addressesSomeone,
+  isBodyField,
   itemSiblingRules,
   messageBodyRule,
   recipientFromRecord,
@@ -127,13 +128,15 @@ export function planMapping(
     const personTarget = targets.some((t) =>
       ['firstname', 'lastname'].includes(conceptOf(t.path) ?? ''),
     );
-    const templated = templateRules(
+    let templated = templateRules(
       text,
       read.resource,
       targets,
       new Set(requiredPaths(schema)),
       plan,
     );
+    // A mapping the prompt states wins over a quoted value for the same field.
+    templated = templated.filter((r) => r.value === undefined || !explicit.has(normalise(r.to)));
     write.rules.push(...templated);
     // A value the prompt gives for a field: an id after the field's own noun.
     const promptValue = (target: FieldLeaf, value: string): FieldRule => ({
@@ -143,12 +146,16 @@ export function planMapping(
       reason: 'the prompt',
     });
     const addressed = addressedValues(text);
+    // A write with a recipient field sends messages: its body is written after the loop, from
+    // the prompt or as an assumption, never from a record's field that happens to share a name.
+    const sendsMessages = targets.some((t) => roleOfField(t.path) === 'recipient');
     for (const target of targets) {
       if (templated.some((rule) => rule.to === target.path)) continue;
+      const stated = explicit.has(normalise(target.path));
       // "from ops@acme.example", "to +44 7700 900456": an address the prompt gives for the
       // field's role. Inside an array of objects (`to.0.email`) each address gets an item;
       // a text field takes them comma-separated, as email APIs do.
-      const addresses = addressesFor(target, addressed);
+      const addresses = stated ? [] : addressesFor(target, addressed);
       if (addresses.length > 0) {
         const item = /\.0\.([^.]+)$/.exec(target.path);
         if (item)
@@ -167,12 +174,13 @@ export function planMapping(
       // recipient's other fields (its name) follow the record only when the recipient does.
       const party = partyOfField(target.path);
       const toRecord = write.rules.some((r) => r.from && roleOfField(r.to) === 'recipient');
-      if (party && party !== 'recipient' && !explicit.has(normalise(target.path))) continue;
+      if (party && party !== 'recipient' && !stated) continue;
       if (party === 'recipient' && roleOfField(target.path) === undefined && !toRecord) continue;
+      if (sendsMessages && isBodyField(target.path) && !stated) continue;
       // "a note to each attendee": with no address given, the record's own email.
-      const own = explicit.has(normalise(target.path))
+      const own = stated
         ? undefined
-        : recipientFromRecord(target, sourceLeaves);
+        : recipientFromRecord(text, target, read.resource, sourceLeaves);
       if (own) {
         write.rules.push({ to: target.path, from: own.path, type: 'string', reason: 'recipient' });
         plan.assumptions.push(
@@ -215,7 +223,9 @@ export function planMapping(
       if (body) write.rules.push(body.rule);
       if (body?.assumed) plan.assumptions.push(body.assumed);
     }
-    write.rules.push(...itemSiblingRules(text, schema, write.rules));
+    const siblings = itemSiblingRules(text, schema, write.rules);
+    write.rules.push(...siblings.rules);
+    plan.assumptions.push(...siblings.assumed);
     // A destination without a title field whose required text is `content`/`text`/`body`
     // (Todoist tasks, chat-like notes): the record's title is that text, not its description.
     const required = new Set(requiredPaths(schema));

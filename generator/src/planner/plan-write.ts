@@ -138,7 +138,7 @@ export function templateRules(
 
 /**
  * A fixed text the prompt quotes right after a destination field's name: `the subject
- * "Weekly numbers"`, `Subject: "Weekly numbers"`, `with the footer line 'Sent by ops'`. Only the
+ * "Weekly numbers"`, `Subject: "Weekly numbers"`, `with the footer line "Sent by ops"`. Only the
  * field's own name counts (not a synonym), so a quoted label or status elsewhere is left alone.
  */
 function quotedValues(
@@ -153,9 +153,19 @@ function quotedValues(
     /\b([A-Za-z][\w-]*)(?:\s+line)?(?:\s*:|\s+(?:is|of|should be|will be|reads|as))?\s*(?:"([^"\n]{1,200})"|“([^”\n]{1,200})”)/g,
   )) {
     const value = m[2] ?? m[3] ?? '';
-    // "whose title is "Lead"" is a condition on the records read, not a value to write.
-    const before = text.slice(Math.max(0, m.index - 25), m.index);
-    if (/[<{]/.test(value) || /\b(?:whose|where|if|when|unless|which|that)\b[^,.;]*$/i.test(before))
+    // "whose title is "Lead"", "skip those with the subject "Test"", "if empty, the description
+    // "n/a"": a condition, an exclusion or a fallback on the clause, not a value for every record.
+    const clause =
+      text
+        .slice(0, m.index)
+        .split(/[.;!?\n]/)
+        .at(-1) ?? '';
+    if (
+      /[<{]/.test(value) ||
+      /\b(?:whose|where|if|when|unless|which|skip|skipping|ignore|ignoring|except|excluding|without|not|don't|empty|missing|no)\b/i.test(
+        clause,
+      )
+    )
       continue;
     const word = normalise(m[1] ?? '');
     const target = texts

@@ -224,10 +224,6 @@ describe('readPrompt: new and changed items, filters, batches', () => {
     });
     expect(read('GET /u where amount = 10 to POST /x').filters[0]?.value).toBe(10);
     expect(read('when a customer is created, GET /c to POST /d').filters).toEqual([]);
-    // A clause that says what a word means is not a condition.
-    expect(read('GET /u to POST /x, one line each, where tier is the plan name').filters).toEqual(
-      [],
-    );
   });
 
   it('reads batches', () => {

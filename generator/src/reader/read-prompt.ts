@@ -466,8 +466,6 @@ function readFilters(
     const negated = /not|n't|!=/i.test(operator);
     const quoted = m[4] ?? m[5] ?? m[6];
     const bare = m[7] ?? '';
-    // "where amount is the total in cents": a definition of a word, not a condition on records.
-    if (quoted === undefined && /^(the|a|an|its|their|this|that|each|every)$/i.test(bare)) continue;
     let value: FilterReading['value'] = quoted ?? bare;
     if (quoted === undefined) {
       if (/^-?\d+(\.\d+)?$/.test(bare)) value = Number(bare);
@@ -644,7 +642,6 @@ function sentenceStart(text: string, index: number): number {
   }
   return start;
 }
-
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
