@@ -39,7 +39,8 @@ function fieldAt(schema: TFieldSchema | undefined, dotted: string): TFieldSchema
   let current = schema;
   for (const part of dotted.split('.')) {
     current = current?.type === 'array' ? current.items : current;
-    current = current?.properties?.[part];
+    // `content.0.value`: a numeric part is an item of the array already stepped into.
+    if (!/^\d+$/.test(part)) current = current?.properties?.[part];
   }
   return current;
 }

@@ -431,8 +431,10 @@ function toBody(items) {
   const m = WRITE.message;
   const text = ${m?.summary ? "items.length === 1 ? messageFor(items[0]) : [`${items.length} ${WRITE.message.noun}s:`, ...items.map((item) => `• ${messageFor(item)}`)].join('\\n')" : 'messageFor(items[0])'};
   const body = {};
-  if (m.channelField && m.channel) setField(body, m.channelField, m.channel);
-  for (const [name, value] of Object.entries(m.fixed ?? {})) setField(body, name, value);
+  // A message per record may take its address from the record ("{email}"); a digest does not.
+  const fill = (value) => (items.length === 1 ? fillTemplate(items[0], value) : value);
+  if (m.channelField && m.channel) setField(body, m.channelField, fill(m.channel));
+  for (const [name, value] of Object.entries(m.fixed ?? {})) setField(body, name, fill(value));
   setField(body, m.textField, text);
   return body;
 }`;

@@ -1,28 +1,18 @@
-import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
+import type { TApiDescription, TOperation } from '@patchbay/schema';
 import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
 import { requestUsedFields } from './requested-fields.ts';
 import { listedMessage, readTemplates } from './templates.ts';
 import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';
-import { escapeRegExp } from './text.ts';
 import { resourceNames, splitIndex } from './resource-words.ts';
-import {
-  channelFromPrompt,
-  hintsFor,
-  idFromPrompt,
-  paramValue,
-  pathParamsFromUrl,
-  phoneFromPrompt,
-  useLookup,
-} from './prompt-ids.ts';
-import { pickResource, requiredHeaders, requiredParams, WRITE_KINDS } from './choose-operations.ts';
+import { pickResource, WRITE_KINDS } from './choose-operations.ts';
 import { planRead } from './plan-read.ts';
 import { noteTemplate, planWrite } from './plan-write.ts';
 import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
-import { addressedValues, addressesFor } from './addressed-values.ts';
+import { planMessage } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
@@ -104,107 +94,15 @@ export function planGrounded(
     messagingOp !== undefined &&
     (!destinationPick?.named ||
       destinationPick.resource.operations.includes(messagingOp) ||
-      /#|\b(message|notify|tell|alert|ping|announce|post)\b/.test(lower));
+      /#|\b(message|notify|tell|alert|ping|announce|post|e-?mail|mail|text|sms)\b/.test(lower));
   if (wantsMessage && messagingOp && messaging) {
-    const resource = destinationDescription.resources.find((r) =>
-      r.operations.includes(messagingOp),
-    ) as TResource;
-    // A channel that is a phone number (Twilio's `To`): "text me at +1…", not a #channel.
-    const bodyFields = messagingOp.body?.schema.properties ?? {};
-    const channelSchema = messaging.channelField ? bodyFields[messaging.channelField] : undefined;
-    const phoneChannel =
-      channelSchema?.format === 'phone' || /phone|e\.164/i.test(channelSchema?.description ?? '');
-    // Addresses the prompt gives by role ("to +44…", "from ops@…") fill the channel and the
-    // sender fields; a channel named otherwise is a #name or a number after "text"/"call".
-    const addressed = addressedValues(text);
-    const addressesOf = (name: string, schema: TFieldSchema = { type: 'string' }) =>
-      addressesFor({ path: name, schema, depth: 0 }, addressed).join(', ') || undefined;
-    const channelAddresses = messaging.channelField
-      ? addressesFor(
-          { path: messaging.channelField, schema: channelSchema ?? { type: 'string' }, depth: 0 },
-          addressed,
-        )
-      : [];
-    // One text goes to one number: several would be one failed send, not several texts.
-    if (phoneChannel && channelAddresses.length > 1)
-      block(
-        `one ${destinationDescription.name} message goes to one number, and the prompt gives ${channelAddresses.length} (${channelAddresses.join(', ')})`,
-      );
-    const channel =
-      (messaging.channelField && addressesOf(messaging.channelField, channelSchema)) ||
-      (phoneChannel ? phoneFromPrompt(text) : channelFromPrompt(text));
-    const fixed: Record<string, string> = {};
-    for (const [name, schema] of Object.entries(bodyFields)) {
-      if (name === messaging.channelField) continue;
-      const value =
-        addressesOf(name, schema) ??
-        (schema.format === 'phone'
-          ? phoneFromPrompt(text, escapeRegExp(name.toLowerCase()))
-          : undefined);
-      if (value && value !== channel) fixed[name] = value;
-    }
-    const summary = /\b(summary|digest|one message|single message|a list of)\b/.test(lower);
-    const pathParams: Record<string, string> = {};
-    const channelInPath = messagingOp.params.some(
-      (p) => p.in === 'path' && p.name === messaging.channelField,
-    );
-    // A URL in the prompt that is this operation's path (a Discord or Slack webhook URL) gives
-    // its path parameters (webhook id and token).
-    const fromUrl = pathParamsFromUrl(text, messagingOp.path);
-    if (Object.keys(fromUrl).length > 0)
-      plan.understood.push(
-        `The URL in the prompt is ${messagingOp.method} ${messagingOp.path}: ${Object.keys(fromUrl).join(', ')} taken from it.`,
-      );
-    for (const name of requiredParams(messagingOp, 'path')) {
-      const value =
-        fromUrl[name] ??
-        (name === messaging.channelField
-          ? (idFromPrompt(text, ['channel']) ?? undefined)
-          : paramValue(text, name, messagingOp.path, destinationDescription));
-      if (value) pathParams[name] = value;
-      else if (
-        useLookup(text, destinationDescription, { kind: 'path', name }, messagingOp.path, plan)
-      ) {
-        pathParams[name] = '';
-      } else if (name === messaging.channelField) {
-        block(
-          `the ${destinationDescription.name} channel id to post to${channel ? ` (${channel} is a name; ${messagingOp.path} needs the id, e.g. "channel 19:abc@thread")` : ''}`,
-        );
-      } else
-        block(
-          `the ${hintsFor(name, messagingOp.path).join(' ') || name} to post to (${messagingOp.path} needs {${name}}; name it in the prompt)`,
-        );
-    }
-    plan.destination = {
-      resource,
-      operation: messagingOp,
-      kind: 'message',
-      pathParams,
-      query: {},
-      headers: requiredHeaders(messagingOp, plan.unresolved, destinationDescription),
-      form: messagingOp.body?.contentType === 'form',
-      rules: [],
-      message: {
-        textField: messaging.textField,
-        channelField: channelInPath ? undefined : messaging.channelField,
-        channel,
-        summary,
-        ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
-      },
-    };
-    const channelRequired = messaging.channelField
-      ? (messagingOp.body?.schema.required ?? []).includes(messaging.channelField)
-      : false;
-    if (messaging.channelField && !channelInPath && !channel && channelRequired) {
-      block(
-        phoneChannel
-          ? `the phone number to send ${destinationDescription.name} messages to (write it in the prompt, e.g. "text +14155550123")`
-          : `the ${destinationDescription.name} channel to post to (write it as #channel-name in the prompt)`,
-      );
-    }
-    plan.understood.push(
-      `Write: a ${summary ? 'summary message' : 'message per record'} with ${messagingOp.method} ${messagingOp.path}` +
-        `${channel ? ` to ${channel}` : ''}.`,
+    plan.destination = planMessage(
+      text,
+      destinationDescription,
+      messaging,
+      messagingOp,
+      plan,
+      block,
     );
   } else if (!destinationPick) {
     block(`${destinationDescription.name} has no operation that creates records`);

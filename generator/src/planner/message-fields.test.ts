@@ -1,62 +1,62 @@
 import { describe, expect, it } from 'vitest';
+import type { TResource } from '@patchbay/schema';
 import { plan } from './catalog-plan.test-support.ts';
+import { messageBodyRule } from './message-fields.ts';
 
-// A record that is an email or a text: who gets it, its subject and its body, worded unlike
-// any benchmark task.
+// A message that is an email or a text: who gets it, its subject and its body, one per record
+// or one for the run, worded unlike any benchmark task.
 
-function rulesOf(planned: ReturnType<typeof plan>) {
-  return Object.fromEntries(
-    (planned.destination?.rules ?? []).map((r) => [r.to, r.value ?? r.template ?? `← ${r.from}`]),
-  );
-}
-
-describe('message fields', () => {
-  it('sends each record to its own email when the prompt names no address (SendGrid)', () => {
+describe('messages by email', () => {
+  it('sends each record to its own address when the prompt names none (SendGrid)', () => {
     const planned = plan(
       'Greet every new Stripe customer by mail, plain text, subject line "Welcome aboard", from hi@corp.example',
       'stripe',
       'sendgrid',
     );
-    expect(rulesOf(planned)).toMatchObject({
+    const message = planned.destination?.message;
+    expect(message?.summary).toBe(false);
+    expect(message?.channel).toBe('{email}');
+    expect(message?.fixed).toEqual({
       'from.email': 'hi@corp.example',
-      'personalizations.0.to.0.email': '← email',
       subject: 'Welcome aboard',
       'content.0.type': 'text/plain',
     });
-    expect(rulesOf(planned)['content.0.value']).toBeDefined();
-    // The reply-to is not the customer: nothing from the record goes there.
-    expect(rulesOf(planned)['reply_to.email']).toBeUndefined();
+    expect(planned.assumptions.join(' ')).toMatch(/customer's email: the prompt gives no address/);
+  });
+
+  it('sends one digest for the run when the prompt asks for a single email', () => {
+    const message = plan(
+      'Each Friday, a single email to ops@corp.example from bot@corp.example listing the open GitHub issues in acme/web',
+      'github',
+      'postmark',
+    ).destination?.message;
+    expect(message).toMatchObject({ summary: true, channel: 'ops@corp.example' });
+    const each = plan(
+      'one email per new Stripe customer, from bot@corp.example',
+      'stripe',
+      'postmark',
+    ).destination?.message;
+    expect(each?.summary).toBe(false);
   });
 
   it('writes the contents the prompt lists into the body (Postmark)', () => {
-    const planned = plan(
+    const message = plan(
       'For each new GitHub issue in acme/web, email triage@corp.example from bot@corp.example with its title, html_url and state',
       'github',
       'postmark',
-    );
-    const rules = rulesOf(planned);
-    expect(rules.To).toBe('triage@corp.example');
-    expect(rules.TextBody).toMatch(/\{title\}[\s\S]*\{html_url\}[\s\S]*\{state\}/);
-  });
-
-  it('gives a body nothing else fills the record’s title and link, as an assumption', () => {
-    const planned = plan(
-      'Email triage@corp.example about each new GitHub issue in acme/web, sent from bot@corp.example',
-      'github',
-      'postmark',
-    );
-    expect(rulesOf(planned).TextBody).toBe('{title}\n{html_url}');
-    expect(planned.assumptions.join(' ')).toMatch(/no text for TextBody/);
+    ).destination?.message;
+    expect(message?.channel).toBe('triage@corp.example');
+    expect(message?.template).toMatch(/\{title\}[\s\S]*\{html_url\}[\s\S]*\{state\}/);
   });
 
   it('takes a quoted value only after the field’s own name, never from a condition', () => {
-    const planned = plan(
+    const message = plan(
       'Mail Stripe customers whose description is "VIP" from hi@corp.example; the subject is "Thanks"',
       'stripe',
       'sendgrid',
-    );
-    expect(rulesOf(planned).subject).toBe('Thanks');
-    expect(Object.values(rulesOf(planned))).not.toContain('VIP');
+    ).destination?.message;
+    expect(message?.fixed?.subject).toBe('Thanks');
+    expect(Object.values(message?.fixed ?? {})).not.toContain('VIP');
   });
 
   it('never sends an alert about a record to the record’s own address', () => {
@@ -65,8 +65,8 @@ describe('message fields', () => {
       'stripe',
       'postmark',
     );
-    expect(rulesOf(planned).To).toBeUndefined();
-    expect(planned.unresolved.join(' ')).toMatch(/"To"/);
+    expect(planned.destination?.message?.channel).toBeUndefined();
+    expect(planned.unresolved.join(' ')).toMatch(/who gets the Postmark messages/);
   });
 
   it('keeps a quoted value of an exclusion or a fallback out, and a stated mapping wins', () => {
@@ -74,13 +74,40 @@ describe('message fields', () => {
       'Email each new Stripe customer from hi@corp.example, but skip customers with the description "test"',
       'stripe',
       'sendgrid',
-    );
-    expect(Object.values(rulesOf(skipped))).not.toContain('test');
+    ).destination?.message;
+    expect(Object.values(skipped?.fixed ?? {})).not.toContain('test');
     const mapped = plan(
       'Copy GitHub issues in acme/web to Todoist, map title to content; if it has no body the description "none"',
       'github',
       'todoist',
     );
-    expect(rulesOf(mapped).description).not.toBe('none');
+    const description = mapped.destination?.rules.find((r) => r.to === 'description');
+    expect(description?.value).not.toBe('none');
+  });
+});
+
+describe('a message body in a record write', () => {
+  const resource = {
+    name: 'issue',
+    plural: 'issues',
+    aliases: [],
+    schema: { type: 'object', properties: {} },
+    operations: [],
+  } as unknown as TResource;
+  const source = [
+    { path: 'title', schema: { type: 'string' as const }, depth: 0 },
+    { path: 'html_url', schema: { type: 'string' as const }, depth: 0 },
+  ];
+  const targets = [{ path: 'TextBody', schema: { type: 'string' as const }, depth: 0 }];
+
+  it('is the record’s title and link when the prompt gives no text, said as an assumption', () => {
+    const body = messageBodyRule('mail them to ops', resource, targets, [], source);
+    expect(body?.rule).toMatchObject({ to: 'TextBody', template: '{title}\n{html_url}' });
+    expect(body?.assumed).toMatch(/no text for TextBody/);
+  });
+
+  it('is nothing when a rule already fills it', () => {
+    const filled = [{ to: 'TextBody', value: 'hi', type: 'string' as const, reason: 'the prompt' }];
+    expect(messageBodyRule('mail them', resource, targets, filled, source)).toBeUndefined();
   });
 });

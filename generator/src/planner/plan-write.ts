@@ -141,7 +141,7 @@ export function templateRules(
  * "Weekly numbers"`, `Subject: "Weekly numbers"`, `with the footer line "Sent by ops"`. Only the
  * field's own name counts (not a synonym), so a quoted label or status elsewhere is left alone.
  */
-function quotedValues(
+export function quotedValues(
   text: string,
   targets: readonly FieldLeaf[],
 ): Array<{ target: FieldLeaf; value: string }> {

@@ -1,3 +1,4 @@
+import { escapeRegExp } from './text.ts';
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter } from './plan-filters.ts';
 import { statedMappings } from './plan-mapping.ts';
@@ -95,6 +96,18 @@ function planVocabulary(
           .map((m) => m.phrase)
       : []),
   ];
+  // A value the prompt quoted after the field's name ("subject line "Weekly""), as written.
+  const values = [
+    ...Object.entries(plan.destination?.message?.fixed ?? {}),
+    ...(plan.destination?.rules ?? []).flatMap((r): Array<[string, string]> =>
+      r.value ? [[r.to, r.value]] : [],
+    ),
+  ];
+  for (const [field, value] of values) {
+    const name = escapeRegExp(field.split('.').at(-1) ?? field);
+    const quoted = new RegExp(`\\b${name}\\b[^"“\\n]{0,20}["“]${escapeRegExp(value)}["”]`, 'i');
+    phrases.push(quoted.exec(prompt)?.[0] ?? '');
+  }
   const texts: string[] = [names.source, names.destination];
   for (const side of [plan.source, plan.destination]) {
     if (!side) continue;
@@ -108,8 +121,12 @@ function planVocabulary(
   texts.push(...(plan.destination?.columns ?? []));
   const message = plan.destination?.message;
   if (message?.channel) texts.push('channel', message.channel);
-  // A message write is what "tell the channel", "notify", "ping" ask for.
-  if (message) texts.push('message messages msg channel tell notify alert ping announce');
+  for (const [name, value] of Object.entries(message?.fixed ?? {})) texts.push(name, value);
+  // A message write is what "tell the channel", "notify", "ping", "email them" ask for.
+  if (message)
+    texts.push(
+      'message messages msg channel tell notify alert ping announce mail email emails text sms send',
+    );
   for (const [name, value] of Object.entries(plan.source?.query ?? {}))
     texts.push(name, String(value));
   if (plan.destination?.kind === 'batch') texts.push('bulk batch batches once together');

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  customers,
+  entry,
+  expectSuccess,
+  generate,
+  mock,
+  run,
+  useSandbox,
+} from './grounded-generator.test-support.ts';
+
+// Email destinations (docs/decisions/015-grounded-generation.md): the generated code, run in the
+// real sandbox against loopback servers that behave as the descriptions say, sends each message
+// to the address the prompt gives or to each record's own, from the sender it names, and one
+// message for the run when the prompt asks for a single email.
+
+useSandbox();
+
+describe('grounded template generator: email destinations', () => {
+  it('one SendGrid email per customer, to their own address, with the sender and subject given', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers });
+    const sendgrid = await mock(entry('sendgrid'));
+    const generated = generate(
+      'Email every Stripe customer, plain text, subject line "Welcome aboard", from hi@corp.example',
+      stripe,
+      sendgrid,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, sendgrid));
+    const sent = sendgrid.written('message');
+    expect(sent.map((m) => m.personalizations)).toEqual(
+      ['ada@example.com', 'alan@example.com', 'grace@example.com'].map((email) => [
+        { to: [{ email }] },
+      ]),
+    );
+    for (const message of sent) {
+      expect(message.from).toEqual({ email: 'hi@corp.example' });
+      expect(message.subject).toBe('Welcome aboard');
+      expect((message.content as Array<{ type: string }>)[0]?.type).toBe('text/plain');
+    }
+  });
+
+  it('a single Postmark email for the whole run lists every customer', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers });
+    const postmark = await mock(entry('postmark'));
+    const generated = generate(
+      'Every Monday send a single email to crm@corp.example from bot@corp.example listing all Stripe customers',
+      stripe,
+      postmark,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, postmark));
+    const sent = postmark.written('email');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ To: 'crm@corp.example', From: 'bot@corp.example' });
+    for (const name of ['Ada Lovelace', 'Alan Turing', 'Grace Hopper'])
+      expect(String(sent[0]?.TextBody)).toContain(name);
+  });
+});
