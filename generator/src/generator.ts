@@ -1,6 +1,7 @@
 import type {
   TApiDescription,
   TGenerateRequest,
+  TGenerationErrorCode,
   TGenerationPlan,
   TGenerator,
   TOperationCall,
@@ -58,19 +59,11 @@ export interface Generator {
   ): Promise<GenerationResult>;
 }
 
-/** Stable codes for what went wrong; the activity turns them into Temporal failure types. */
-export type GenerationErrorCode =
-  | 'AI_KEY_REJECTED'
-  | 'AI_PROMPT_REFUSED'
-  | 'AI_QUOTA_EXCEEDED'
-  | 'AI_MODEL_NOT_FOUND'
-  | 'AI_BAD_REQUEST'
-  | 'AI_RATE_LIMITED'
-  | 'AI_UNAVAILABLE'
-  | 'AI_TIMEOUT'
-  | 'AI_UNREACHABLE'
-  | 'AI_EMPTY_ANSWER'
-  | 'AI_INVALID_CODE';
+/**
+ * Stable codes for what went wrong; the activity turns them into Temporal failure types, and the
+ * API answers each with the status schema/src/failures.ts gives it.
+ */
+export type GenerationErrorCode = TGenerationErrorCode;
 
 /**
  * A generation failure with a message fit for the user (the console's toast shows it). `retryable`

@@ -3,11 +3,11 @@
 // written next to it. One table, so the two sides cannot drift apart.
 
 /**
- * Why code generation failed. The generator's GenerationError codes plus the activity's
- * `InvalidCode` (validateCode). 422: about this request (the user can change the prompt);
- * 503: the service's problem (a rejected key, an exhausted quota, an unreachable provider).
+ * Why the generator failed: its GenerationError codes (generator/src/generator.ts takes its code
+ * type from here). 422: about this request (the user can change the prompt); 503: the service's
+ * problem (a rejected key, an exhausted quota, an unreachable provider).
  */
-export const GENERATION_FAILURES = {
+export const GENERATOR_FAILURES = {
   AI_KEY_REJECTED: 503,
   AI_PROMPT_REFUSED: 422,
   AI_QUOTA_EXCEEDED: 503,
@@ -19,6 +19,15 @@ export const GENERATION_FAILURES = {
   AI_UNREACHABLE: 503,
   AI_EMPTY_ANSWER: 503,
   AI_INVALID_CODE: 422,
+} as const satisfies Record<string, FailureStatus>;
+export type TGenerationErrorCode = keyof typeof GENERATOR_FAILURES;
+
+/**
+ * Why code generation failed: the generator's codes, and `InvalidCode` from the activity that
+ * checks the code's syntax (validateCode).
+ */
+export const GENERATION_FAILURES = {
+  ...GENERATOR_FAILURES,
   InvalidCode: 422,
 } as const satisfies Record<string, FailureStatus>;
 export type TGenerationFailureType = keyof typeof GENERATION_FAILURES;

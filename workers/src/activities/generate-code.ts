@@ -7,6 +7,7 @@ import {
   type TApiDescription,
   type TGenerateRequest,
   type TGenerateResponse,
+  type TGenerationFailureType,
   type TRepairCodeInput,
 } from '@patchbay/schema';
 import { parsePayload } from '@patchbay/workflows';
@@ -71,7 +72,7 @@ export function createGenerationActivities(deps: { generator: Generator }) {
       if (!checked.ok) {
         throw ApplicationFailure.nonRetryable(
           `The generated code does not parse: ${checked.message} (line ${checked.line}, column ${checked.column})`,
-          'InvalidCode',
+          'InvalidCode' satisfies TGenerationFailureType,
         );
       }
     },
