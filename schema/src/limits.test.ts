@@ -23,6 +23,13 @@ describe('the formatters the docs, privacy and terms pages render limits with', 
     expect(formatBytes(1000)).toBe('1000 bytes');
   });
 
+  it("says MiB and KiB to one decimal in the network guard's and the importer's errors", () => {
+    expect(formatBytes(5 * 1024 * 1024, 'MiB')).toBe('5 MiB');
+    expect(formatBytes(1.5 * 1024 * 1024, 'MiB')).toBe('1.5 MiB');
+    expect(formatBytes(1536, 'MiB')).toBe('1.5 KiB');
+    expect(formatBytes(1000, 'MiB')).toBe('1000 bytes');
+  });
+
   it('says seconds, or minutes when they are whole minutes', () => {
     expect(formatDuration(SANDBOX_LIMITS.wallClockMs)).toBe('30 seconds');
     expect(formatDuration(1000)).toBe('1 second');

@@ -77,10 +77,15 @@ export function formatDays(days: number): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
-/** 5242880 → "5 MB"; the pages speak in whole units. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+/**
+ * 5242880 → "5 MB", 1572864 → "1.5 MB", 1000 → "1000 bytes": binary multiples, to one decimal.
+ * The console's pages say MB and KB; the errors of the sandbox, the network guard and the OpenAPI
+ * importer have always said MiB and KiB (`units: 'MiB'`).
+ */
+export function formatBytes(bytes: number, units: 'MB' | 'MiB' = 'MB'): string {
+  const [mega, kilo] = units === 'MB' ? ['MB', 'KB'] : ['MiB', 'KiB'];
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} ${mega}`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} ${kilo}`;
   return `${bytes} bytes`;
 }
 

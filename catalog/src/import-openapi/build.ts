@@ -1,4 +1,4 @@
-import type { TApiDescription, TRateLimit } from '@patchbay/schema';
+import { formatBytes, type TApiDescription, type TRateLimit } from '@patchbay/schema';
 import {
   DEFAULT_FIELD_LIMITS,
   isObject,
@@ -14,7 +14,7 @@ import {
   type RawOperation,
 } from '../openapi-operations.ts';
 import { readAuth } from './auth.ts';
-import { escapePointer, formatBytes, OpenApiImportError } from './errors.ts';
+import { escapePointer, OpenApiImportError } from './errors.ts';
 import type { ImportOptions } from './options.ts';
 import { buildResource, resourceName } from './resources.ts';
 import { httpUrl, type Server } from './servers.ts';
@@ -168,7 +168,7 @@ export function buildDescription(
   if (!description || bytes > MAX_DESCRIPTION_BYTES) {
     throw new OpenApiImportError(
       'DESCRIPTION_TOO_LARGE',
-      `The document describes ${raws.length} operations, too many to keep (${formatBytes(bytes)} distilled, at most ${formatBytes(MAX_DESCRIPTION_BYTES)})`,
+      `The document describes ${raws.length} operations, too many to keep (${formatBytes(bytes, 'MiB')} distilled, at most ${formatBytes(MAX_DESCRIPTION_BYTES, 'MiB')})`,
       '/paths',
     );
   }

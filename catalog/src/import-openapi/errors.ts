@@ -1,5 +1,5 @@
-// How an import fails: the error, its code and the status the API answers, and the small helpers
-// its messages share (JSON pointers, sizes).
+// How an import fails: the error, its code and the status the API answers, and the small helper
+// its messages share (JSON pointers).
 
 /**
  * Why a document cannot be imported, and the status the API answers: 400 for text that does not
@@ -43,8 +43,4 @@ export class OpenApiImportError extends Error {
 /** JSON pointer escaping (RFC 6901). */
 export function escapePointer(part: string): string {
   return part.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function formatBytes(bytes: number): string {
-  return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }

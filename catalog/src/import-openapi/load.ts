@@ -1,7 +1,7 @@
-import { MAX_IMPORT_DOCUMENT_BYTES } from '@patchbay/schema';
+import { formatBytes, MAX_IMPORT_DOCUMENT_BYTES } from '@patchbay/schema';
 import { isObject, type OpenApiSchema } from '../openapi-field-schema.ts';
 import { jsonErrorOffset, lineAndColumn } from '../json-error-position.ts';
-import { escapePointer, formatBytes, OpenApiImportError } from './errors.ts';
+import { escapePointer, OpenApiImportError } from './errors.ts';
 
 // The first stage of an import: text or object in, a checked OpenAPI 3.1 object out. JSON or
 // YAML is parsed, the version checked, the depth bounded; @scalar/openapi-parser then validates
@@ -39,7 +39,7 @@ export async function loadDocument(
   if (size > MAX_DOCUMENT_BYTES) {
     throw new OpenApiImportError(
       'DOCUMENT_TOO_LARGE',
-      `The document is ${formatBytes(size)}; at most ${formatBytes(MAX_DOCUMENT_BYTES)} is accepted`,
+      `The document is ${formatBytes(size, 'MiB')}; at most ${formatBytes(MAX_DOCUMENT_BYTES, 'MiB')} is accepted`,
       'the whole document',
     );
   }

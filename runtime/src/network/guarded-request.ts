@@ -3,6 +3,7 @@ import https from 'node:https';
 import { isIP, isIPv6, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { formatBytes } from '@patchbay/schema/limits';
 import {
   BlockedRequestError,
   checkUrl,
@@ -115,12 +116,6 @@ export function normaliseMethod(method: string): string {
     );
   }
   return upper;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} bytes`;
 }
 
 export async function guardedRequest(
@@ -382,7 +377,7 @@ function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, strin
 function readBody(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const tooLarge = () =>
-      new RequestFailedError(`the response is larger than ${formatBytes(maxBytes)}`, false);
+      new RequestFailedError(`the response is larger than ${formatBytes(maxBytes, 'MiB')}`, false);
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
       reject(tooLarge());

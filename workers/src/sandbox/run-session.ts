@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { InvalidResponseError, resolveRequest } from '@patchbay/runtime';
+import { formatBytes } from '@patchbay/schema/limits';
 import {
   ConfigurationError,
   credentialsFor,
@@ -8,7 +9,6 @@ import {
   type OAuthTokenCache,
 } from './connection-auth.ts';
 import {
-  formatBytes,
   guardedRequest,
   RequestFailedError,
   type HopEnd,
@@ -217,7 +217,7 @@ export class RunSession {
     const body = resolved.body === null ? null : Buffer.from(resolved.body);
     if (body !== null && body.length > this.limits.maxResponseBytes) {
       throw new RequestFailedError(
-        `${method} ${url.href}: the request body is larger than ${formatBytes(this.limits.maxResponseBytes)}`,
+        `${method} ${url.href}: the request body is larger than ${formatBytes(this.limits.maxResponseBytes, 'MiB')}`,
         false,
       );
     }
