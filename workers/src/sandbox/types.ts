@@ -1,3 +1,4 @@
+import type { LogLevel } from '@patchbay/runtime';
 import { SANDBOX_LIMITS } from '@patchbay/schema/limits';
 import type {
   TAuthConfig,
@@ -77,7 +78,7 @@ export interface SandboxRunInput {
 /** One HTTP exchange (one hop of a redirect chain), redacted, bodies capped (schema/src/runs.ts). */
 export type TranscriptEntry = TTranscriptEntry;
 
-export type LogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
+export type { LogLevel };
 
 export interface LogEntry {
   level: LogLevel;
