@@ -88,6 +88,11 @@ export function currentUser(c: { get(key: 'auth'): AppEnv['Variables']['auth'] }
   return auth.user;
 }
 
+/** The signed-in user's id: what the routes scope every query by. */
+export function currentUserId(c: Parameters<typeof currentUser>[0]): string {
+  return currentUser(c).id;
+}
+
 /** 401 unless authenticated. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get('auth')) throw new ApiError(401, 'UNAUTHENTICATED', 'Not signed in');

@@ -26,7 +26,7 @@ import { clearSessionCookie, setSessionCookie } from '../auth/cookies.ts';
 import type { GoogleIdentity } from '../auth/google.ts';
 import type { Mailer } from '../auth/mailer.ts';
 import { resetPasswordLink } from '../auth/reset-link.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUser, currentUserId, requireAuth } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { assertNotBlocked, consume } from '../auth/rate-limits.ts';
 import { createSession } from '../auth/sessions.ts';
@@ -219,7 +219,7 @@ export function authRoutes(deps: AppDeps) {
         responses: { 200: json('Tokens, without secrets', z.array(ZApiToken)), ...errors(401) },
       }),
       requireAuth,
-      async (c) => c.json(await listApiTokens(sql, currentUser(c).id)),
+      async (c) => c.json(await listApiTokens(sql, currentUserId(c))),
     )
 
     .post(

@@ -11,7 +11,7 @@ import { generateWorkflowId, WORKFLOW_NAMES, type workflows } from '@patchbay/wo
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUserId, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { getIntegration } from '../integrations/integration-store.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
@@ -40,11 +40,11 @@ export function generateRoutes(deps: AppDeps) {
     }),
     jsonBody(ZGenerateRequest),
     async (c) => {
-      await consume(deps.auth.rateLimits.generateByUser, currentUser(c).id);
+      await consume(deps.auth.rateLimits.generateByUser, currentUserId(c));
       const request = c.req.valid('json');
       // The dry run (ADR 017) uses that integration's credentials: it must be the user's.
       if (request.integrationId !== undefined) {
-        await getIntegration(deps.sql, currentUser(c).id, request.integrationId);
+        await getIntegration(deps.sql, currentUserId(c), request.integrationId);
       }
       const handle = await deps.temporal.workflow.start<typeof workflows.generateCode>(
         WORKFLOW_NAMES.generateCode,

@@ -16,7 +16,7 @@ import {
 } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUser, currentUserId, requireAuth } from '../auth/middleware.ts';
 import { buildExportZip, exportFileName } from '@patchbay/runtime/export';
 import {
   createIntegration,
@@ -50,7 +50,6 @@ import { jsonBody, queryParams } from '../validate.ts';
 import { empty, errors, json, SIGNED_IN } from '../route-docs.ts';
 
 const utf8 = new TextEncoder();
-const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
 
 export function integrationRoutes(deps: AppDeps) {
   const { sql, vault } = deps;
@@ -92,7 +91,7 @@ export function integrationRoutes(deps: AppDeps) {
       jsonBody(ZCreateIntegrationRequest),
       async (c) => {
         const body = c.req.valid('json');
-        const row = await createIntegration(sql, vault, userId(c), body);
+        const row = await createIntegration(sql, vault, currentUserId(c), body);
         const notices = [...credentialNotices(body), ...signingSecretNotices(body)];
         return c.json(
           { ...integrationResponse(row, deps.auth.appUrl), ...(notices.length ? { notices } : {}) },
@@ -110,7 +109,7 @@ export function integrationRoutes(deps: AppDeps) {
       async (c) =>
         c.json(
           integrationResponse(
-            await getIntegration(sql, userId(c), c.req.param('id')),
+            await getIntegration(sql, currentUserId(c), c.req.param('id')),
             deps.auth.appUrl,
           ),
         ),
@@ -134,7 +133,7 @@ export function integrationRoutes(deps: AppDeps) {
         const { before, after, ended } = await updateIntegration(
           sql,
           vault,
-          userId(c),
+          currentUserId(c),
           c.req.param('id'),
           body,
         );
@@ -182,7 +181,7 @@ export function integrationRoutes(deps: AppDeps) {
       async (c) => {
         const after = await compileEditedPlan(
           sql,
-          userId(c),
+          currentUserId(c),
           c.req.param('id'),
           c.req.valid('json'),
         );
@@ -200,10 +199,10 @@ export function integrationRoutes(deps: AppDeps) {
         responses: { 204: empty('Deleted'), ...errors(401, 403, 404) },
       }),
       async (c) => {
-        const row = await getIntegration(sql, userId(c), c.req.param('id'));
+        const row = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         // The schedule first, then the row (its versions, state and runs go with it).
         await deleteScheduleOrLeaveToReconciler(deps, row.id);
-        await deleteIntegration(sql, userId(c), row.id);
+        await deleteIntegration(sql, currentUserId(c), row.id);
         return c.body(null, 204);
       },
     )
@@ -218,7 +217,9 @@ export function integrationRoutes(deps: AppDeps) {
         },
       }),
       async (c) =>
-        c.json(integrationDescriptions(await getIntegration(sql, userId(c), c.req.param('id')))),
+        c.json(
+          integrationDescriptions(await getIntegration(sql, currentUserId(c), c.req.param('id'))),
+        ),
     )
     .get(
       '/:id/versions',
@@ -227,7 +228,7 @@ export function integrationRoutes(deps: AppDeps) {
         security: SIGNED_IN,
         responses: { 200: json('Versions', z.array(ZIntegrationVersion)), ...errors(401, 404) },
       }),
-      async (c) => c.json(await listVersions(sql, userId(c), c.req.param('id'))),
+      async (c) => c.json(await listVersions(sql, currentUserId(c), c.req.param('id'))),
     )
     .get(
       '/:id/export',
@@ -243,7 +244,7 @@ export function integrationRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        const row = await getIntegration(sql, userId(c), c.req.param('id'));
+        const row = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         // The export carries code and configuration only: credentials stay in the vault.
         const zip = buildExportZip({
           name: row.name,

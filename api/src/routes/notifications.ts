@@ -32,7 +32,7 @@ import {
 } from '@patchbay/db';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUser, currentUserId, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
 import { ApiError, mailNotConfigured } from '../errors.ts';
@@ -88,7 +88,7 @@ export function notificationRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        const rows = await listChannels(sql, currentUser(c).id);
+        const rows = await listChannels(sql, currentUserId(c));
         const body: TNotificationChannelList = { channels: rows.map(toNotificationChannel) };
         return c.json(body);
       },
@@ -106,7 +106,7 @@ export function notificationRoutes(deps: AppDeps) {
       }),
       jsonBody(ZCreateChannelRequest),
       async (c) => {
-        const userId = currentUser(c).id;
+        const userId = currentUserId(c);
         const request = c.req.valid('json');
         const id = randomUUID();
         const routing = (await checkedRouting(userId, request.integrationIds)) ?? 'all';
@@ -136,7 +136,7 @@ export function notificationRoutes(deps: AppDeps) {
       }),
       jsonBody(ZUpdateChannelRequest),
       async (c) => {
-        const userId = currentUser(c).id;
+        const userId = currentUserId(c);
         const channel = await channelOf(userId, c.req.param('id'));
         const request = c.req.valid('json');
         if (channel.type === 'email' && request.url !== undefined) {
@@ -166,7 +166,7 @@ export function notificationRoutes(deps: AppDeps) {
         responses: { 204: empty('Deleted'), ...errors(401, 404) },
       }),
       async (c) => {
-        const deleted = await deleteChannel(sql, currentUser(c).id, c.req.param('id'));
+        const deleted = await deleteChannel(sql, currentUserId(c), c.req.param('id'));
         if (!deleted) throw new ApiError(404, 'NOT_FOUND', 'Notification channel not found');
         return c.body(null, 204);
       },

@@ -41,7 +41,7 @@ import { decrypt, encrypt, secretHint } from '@patchbay/schema/vault';
 import * as oidc from 'openid-client';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUser, currentUserId, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import {
   buildConsentUrl,
@@ -92,7 +92,7 @@ export function oauthIntegrationRoutes(deps: AppDeps) {
   const { sql, vault } = deps;
   const redirectUri = new URL(OAUTH_CALLBACK_PATH, deps.auth.appUrl).href;
   const integrationOf = async (c: Context<AppEnv>) => {
-    const row = await findIntegrationOfUser(sql, currentUser(c).id, c.req.param('id') ?? '');
+    const row = await findIntegrationOfUser(sql, currentUserId(c), c.req.param('id') ?? '');
     if (!row) throw integrationNotFound();
     return row;
   };
@@ -148,7 +148,7 @@ export function oauthIntegrationRoutes(deps: AppDeps) {
           state_hash: hash,
           integration_id: row.id,
           side,
-          user_id: currentUser(c).id,
+          user_id: currentUserId(c),
           code_verifier: encrypt(vault, codeVerifier, oauthVerifierContext(hash)),
           expires_at: new Date(Date.now() + OAUTH_AUTHORIZATION_TTL_MS),
         });
@@ -325,7 +325,7 @@ export function oauthRoutes(deps: AppDeps) {
         const row = await saveOAuthApp(sql, {
           provider: body.provider,
           clientId: body.clientId,
-          createdBy: currentUser(c).id,
+          createdBy: currentUserId(c),
           seal: (id) => ({
             clientSecret: encrypt(vault, body.clientSecret, oauthAppContext(id)),
             hint: secretHint(body.clientSecret),

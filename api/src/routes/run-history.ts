@@ -8,7 +8,7 @@ import { findRunOfIntegration } from '@patchbay/db';
 import { ServiceError, WorkflowNotFoundError } from '@temporalio/client';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUserId, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration } from '../integrations/integration-store.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
@@ -26,7 +26,7 @@ export function runHistoryRoutes(deps: AppDeps) {
       },
     }),
     async (c) => {
-      const integration = await getIntegration(deps.sql, currentUser(c).id, c.req.param('id'));
+      const integration = await getIntegration(deps.sql, currentUserId(c), c.req.param('id'));
       const run = await findRunOfIntegration(deps.sql, integration.id, c.req.param('runId'));
       if (!run) throw new ApiError(404, 'NOT_FOUND', 'Run not found');
       try {

@@ -39,7 +39,7 @@ import { stateKeyProblem } from '@patchbay/runtime';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { awaitWorkflowResult } from '../await-workflow.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUser, currentUserId, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration, notFound } from '../integrations/integration-store.ts';
@@ -96,7 +96,6 @@ export function runRoutes(deps: AppDeps) {
       ...temporalLink(deps, user, handle.workflowId, runId),
     };
   };
-  const userId = (c: Parameters<typeof currentUser>[0]) => currentUser(c).id;
 
   /** The caller's integration, if it has code to run and the caller has runs left this hour. */
   const runnableIntegration = async (id: string, ownerId: string) => {
@@ -136,7 +135,7 @@ export function runRoutes(deps: AppDeps) {
       }),
       jsonBody(ZExecuteRequest),
       async (c) => {
-        const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        const integration = await runnableIntegration(c.req.param('id'), currentUserId(c));
         const { mode, event, eventHeaders } = c.req.valid('json');
         const handle = await temporal.workflow.start<typeof workflows.testIntegration>(
           WORKFLOW_NAMES.testIntegration,
@@ -176,7 +175,7 @@ export function runRoutes(deps: AppDeps) {
         responses: { 202: json('Started', ZRunStarted), ...errors(401, 403, 404, 409, 429) },
       }),
       async (c) => {
-        const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        const integration = await runnableIntegration(c.req.param('id'), currentUserId(c));
         if (integration.status === 'draft') {
           // A draft is work in progress: the console hides Run now, the API refuses it.
           throw new ApiError(
@@ -212,7 +211,7 @@ export function runRoutes(deps: AppDeps) {
       }),
       queryParams(ZRunsQuery),
       async (c) => {
-        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const integration = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         const query = c.req.valid('query');
         const page = await listRunsPage(sql, integration.id, query);
         // The runs under way head the first page (ADR 037); they have no outcome yet.
@@ -243,7 +242,7 @@ export function runRoutes(deps: AppDeps) {
         responses: { 200: json('The run', ZRunDetail), ...errors(401, 404) },
       }),
       async (c) => {
-        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const integration = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         const run = await recordedRun(integration.id, c.req.param('runId'));
         const body: TRunDetail = {
           ...toRun(run),
@@ -268,7 +267,7 @@ export function runRoutes(deps: AppDeps) {
       }),
       jsonBody(ZRerunRequest),
       async (c) => {
-        const integration = await runnableIntegration(c.req.param('id'), userId(c));
+        const integration = await runnableIntegration(c.req.param('id'), currentUserId(c));
         const run = await recordedRun(integration.id, c.req.param('runId'));
         const { code } = c.req.valid('json');
         if (integration.status === 'draft') {
@@ -328,7 +327,7 @@ export function runRoutes(deps: AppDeps) {
       }),
       jsonBody(ZReplayRequest),
       async (c) => {
-        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const integration = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         await consume(deps.auth.rateLimits.runsByUser, integration.user_id);
         const run = await recordedRun(integration.id, c.req.param('runId'));
         const { code } = c.req.valid('json');
@@ -398,7 +397,7 @@ export function runRoutes(deps: AppDeps) {
         responses: { 200: json('State and its version', ZIntegrationState), ...errors(401, 404) },
       }),
       async (c) => {
-        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const integration = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         return c.json(await currentState(deps, integration.id));
       },
     )
@@ -425,7 +424,7 @@ export function runRoutes(deps: AppDeps) {
             ]);
           }
         }
-        const integration = await getIntegration(sql, userId(c), c.req.param('id'));
+        const integration = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         // The same commit a run's success makes: version check and write under the row lock.
         const result = await commitState(sql, {
           integrationId: integration.id,

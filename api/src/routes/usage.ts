@@ -4,7 +4,7 @@ import { FREE_INTEGRATION_LIMIT, ZUsage, type TUsage } from '@patchbay/schema';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
 import { errors, json, SIGNED_IN } from '../route-docs.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUserId, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { countExecutionsThisMonth, findUserById } from '@patchbay/db';
 
@@ -18,7 +18,7 @@ export function usageRoutes(deps: AppDeps) {
       responses: { 200: json('Usage', ZUsage), ...errors(401) },
     }),
     async (c) => {
-      const userId = currentUser(c).id;
+      const userId = currentUserId(c);
       const user = await findUserById(deps.sql, userId);
       // Executions are deployed runs (scheduled or "Run now") started this calendar month (UTC).
       const executions = await countExecutionsThisMonth(deps.sql, userId);

@@ -22,7 +22,7 @@ import {
 import { webhookReplayWorkflowId } from '@patchbay/workflows';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../app-env.ts';
-import { currentUser, requireAuth } from '../auth/middleware.ts';
+import { currentUser, currentUserId, requireAuth } from '../auth/middleware.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
 import { getIntegration, notFound } from '../integrations/integration-store.ts';
@@ -34,7 +34,6 @@ import { temporalLink } from './runs.ts';
 
 export function webhookEventRoutes(deps: AppDeps) {
   const { sql } = deps;
-  const user = (c: Parameters<typeof currentUser>[0]) => currentUser(c);
 
   return new Hono<AppEnv>()
     .use(requireAuth)
@@ -49,7 +48,7 @@ export function webhookEventRoutes(deps: AppDeps) {
       }),
       queryParams(ZWebhookEventsQuery),
       async (c) => {
-        const integration = await getIntegration(sql, user(c).id, c.req.param('id'));
+        const integration = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         const query = c.req.valid('query');
         const page = await listWebhookEventsPage(sql, integration.id, {
           limit: query.limit,
@@ -68,7 +67,7 @@ export function webhookEventRoutes(deps: AppDeps) {
             runStatus: row.run_status,
             // The Temporal Web UI is an operator's tool, as in the run history.
             ...(row.workflow_id && row.run_temporal_id
-              ? temporalLink(deps, user(c), row.workflow_id, row.run_temporal_id)
+              ? temporalLink(deps, currentUser(c), row.workflow_id, row.run_temporal_id)
               : {}),
             error: row.error,
           })),
@@ -88,7 +87,7 @@ export function webhookEventRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        const integration = await getIntegration(sql, user(c).id, c.req.param('id'));
+        const integration = await getIntegration(sql, currentUserId(c), c.req.param('id'));
         const event = await findWebhookEvent(sql, integration.id, c.req.param('eventId'));
         if (!event) throw new ApiError(404, 'NOT_FOUND', 'Webhook event not found');
         if (!event.verified && event.body === null) {
@@ -105,7 +104,7 @@ export function webhookEventRoutes(deps: AppDeps) {
             'This integration is a draft: deploy it before replaying events',
           );
         }
-        await consume(deps.auth.rateLimits.runsByUser, user(c).id);
+        await consume(deps.auth.rateLimits.runsByUser, currentUserId(c));
         const workflowId = webhookReplayWorkflowId(integration.id, event.event_id, randomUUID());
         const replayed = toWebhookEvent(event);
         await startWebhookRun(deps, integration.id, replayed, workflowId);
@@ -133,7 +132,7 @@ export function webhookEventRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const token = newWebhookToken();
-        if (!(await rotateWebhookToken(sql, user(c).id, c.req.param('id'), token))) {
+        if (!(await rotateWebhookToken(sql, currentUserId(c), c.req.param('id'), token))) {
           throw notFound();
         }
         return c.json({ url: webhookUrl(deps.auth.appUrl, token) } satisfies z.infer<
