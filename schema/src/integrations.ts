@@ -35,6 +35,14 @@ const zHttpUrl = z
   .check(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }));
 
 /**
+ * An absolute http(s) URL as the API accepts it for base, token and OAuth URLs: the console checks
+ * what the user types with the same rule.
+ */
+export function isHttpUrl(value: string): boolean {
+  return zHttpUrl.safeParse(value).success;
+}
+
+/**
  * The non-secret half of a connection's auth. The secret itself (API key, token,
  * password, client secret) travels in `sourceApiKeyEncrypted` / `destApiKeyEncrypted`,
  * the spec's field names, and is only ever stored encrypted.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isHttpUrl } from '@patchbay/schema';
 import {
   baseUrlProblem,
   authConfig,
@@ -9,7 +10,6 @@ import {
   emptyConnection,
   emptyForm,
   formProblems,
-  isHttpUrl,
   lacksCredential,
   missingCredentials,
   missingForGeneration,

@@ -15,6 +15,7 @@ import {
   credentialNeed,
   defaultOAuthGrant,
   fillUrlPlaceholders,
+  isHttpUrl,
   urlPlaceholders,
   type TUpdateIntegrationRequest,
 } from '@patchbay/schema';
@@ -115,16 +116,6 @@ export function promptCounter(prompt: string): string {
 /** How many characters the prompt has past the limit (0 when within it): kept, never cut. */
 export function promptOverLimit(prompt: string): number {
   return Math.max(0, prompt.trim().length - PROMPT_MAX_LENGTH);
-}
-
-/** An absolute http(s) URL: what the API accepts for base and token URLs. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 /** The base URL to send: the typed one with its `{placeholders}` filled in. */

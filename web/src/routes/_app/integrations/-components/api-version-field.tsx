@@ -2,11 +2,8 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { failureToast } from '../../../../lib/failure-toast.ts';
-import {
-  connectionFromCatalog,
-  isHttpUrl,
-  type ConnectionForm,
-} from '../../../../lib/integration-form.ts';
+import { isHttpUrl } from '@patchbay/schema';
+import { connectionFromCatalog, type ConnectionForm } from '../../../../lib/integration-form.ts';
 import { catalogQueries } from '../../../../lib/queries/catalog.ts';
 
 /** As long as DescriptionChoice waits, so both read one cached match. */

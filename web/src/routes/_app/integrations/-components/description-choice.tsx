@@ -2,13 +2,9 @@ import { Anchor, Button, Group, List, Select, Stack, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { TDescriptionChoice } from '@patchbay/schema';
+import { isHttpUrl, type TDescriptionChoice } from '@patchbay/schema';
 import { useState } from 'react';
-import {
-  isHttpUrl,
-  operationCount,
-  type ConnectionForm,
-} from '../../../../lib/integration-form.ts';
+import { operationCount, type ConnectionForm } from '../../../../lib/integration-form.ts';
 import { catalogQueries } from '../../../../lib/queries/catalog.ts';
 import { ImportDescriptionDialog } from './import-description-dialog.tsx';
 

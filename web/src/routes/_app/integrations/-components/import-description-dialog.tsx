@@ -1,11 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { ZImportResponse, type TImportRequest, type TImportResponse } from '@patchbay/schema';
+import {
+  isHttpUrl,
+  ZImportResponse,
+  type TImportRequest,
+  type TImportResponse,
+} from '@patchbay/schema';
 import { useState, type FormEvent } from 'react';
 import { apiPath } from '@patchbay/schema/api-routes';
 import { errorMessage } from '../../../../lib/api-client.ts';
 import { apiJson } from '../../../../lib/api-json.ts';
-import { isHttpUrl } from '../../../../lib/integration-form.ts';
 
 type ImportSource = 'url' | 'paste';
 
