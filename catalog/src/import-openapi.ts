@@ -16,12 +16,7 @@ import { isObject } from './openapi-field-schema.ts';
 // it with its status. The output is plain JSON, the same for the same input, so it can be stored
 // with an integration as it is.
 
-export {
-  IMPORT_ERROR_STATUS,
-  isImportErrorCode,
-  OpenApiImportError,
-  type ImportErrorCode,
-} from './import-openapi/errors.ts';
+export { OpenApiImportError } from './import-openapi/errors.ts';
 export { MAX_DOCUMENT_BYTES, parseDocumentText } from './import-openapi/load.ts';
 export { MAX_DESCRIPTION_BYTES } from './import-openapi/build.ts';
 export type { ImportOptions } from './import-openapi/options.ts';

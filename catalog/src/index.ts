@@ -4,11 +4,8 @@ export {
   importOpenApi,
   parseDocumentText,
   OpenApiImportError,
-  IMPORT_ERROR_STATUS,
-  isImportErrorCode,
   MAX_DOCUMENT_BYTES,
   MAX_DESCRIPTION_BYTES,
-  type ImportErrorCode,
   type ImportOptions,
   type ImportResult,
 } from './import-openapi.ts';

@@ -56,6 +56,30 @@ export const CONNECTION_FAILURES = {
 } as const satisfies Record<string, FailureStatus>;
 export type TConnectionFailureType = keyof typeof CONNECTION_FAILURES;
 
+/**
+ * Why an OpenAPI document cannot be imported (catalog/src/import-openapi.ts): 400 for text that
+ * does not parse, 413 for size, 422 for a document we cannot use. The worker's import activity
+ * sends the code as its failure type, so this one table serves pasted and fetched documents alike.
+ */
+export const IMPORT_FAILURES = {
+  NOT_JSON_OR_YAML: 400,
+  DOCUMENT_TOO_LARGE: 413,
+  NOT_OPENAPI: 422,
+  UNSUPPORTED_VERSION: 422,
+  UNRESOLVED_REFERENCE: 422,
+  NO_OPERATIONS: 422,
+  NO_SERVER: 422,
+  DESCRIPTION_TOO_LARGE: 422,
+  TOO_DEEPLY_NESTED: 422,
+  /** The URL could not be fetched: refused by the network guard, unreachable, or not 2xx. */
+  FETCH_FAILED: 422,
+} as const satisfies Record<string, FailureStatus>;
+export type TImportFailureType = keyof typeof IMPORT_FAILURES;
+
+export function isImportFailureType(value: unknown): value is TImportFailureType {
+  return typeof value === 'string' && Object.hasOwn(IMPORT_FAILURES, value);
+}
+
 /** Every failure type a workflow may end with, and the status the API answers for it. */
 export const WORKFLOW_FAILURES = {
   ...GENERATION_FAILURES,
@@ -65,7 +89,7 @@ export const WORKFLOW_FAILURES = {
 } as const;
 export type TWorkflowFailureType = keyof typeof WORKFLOW_FAILURES;
 
-export type FailureStatus = 400 | 422 | 503;
+export type FailureStatus = 400 | 413 | 422 | 503;
 
 /** The `code` of the API's `{message, code}` answer for a workflow that failed, per route. */
 export const WORKFLOW_FAILURE_CODES = {

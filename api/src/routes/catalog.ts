@@ -8,13 +8,13 @@ import {
   getCatalogEntry,
   getDirectoryApi,
   importOpenApi,
-  IMPORT_ERROR_STATUS,
-  isImportErrorCode,
   matchBothTiers,
   OpenApiImportError,
   searchBothTiers,
 } from '@patchbay/catalog';
 import {
+  IMPORT_FAILURES,
+  isImportFailureType,
   ZApiDescription,
   ZCatalogListQuery,
   ZCatalogListResponse,
@@ -49,8 +49,8 @@ function importError(error: unknown): unknown {
   if (error instanceof WorkflowFailedError) {
     let cause: unknown = error.cause;
     while (cause instanceof Error && cause.cause) cause = cause.cause;
-    if (cause instanceof ApplicationFailure && isImportErrorCode(cause.type)) {
-      return new ApiError(IMPORT_ERROR_STATUS[cause.type], cause.type, cause.message);
+    if (cause instanceof ApplicationFailure && isImportFailureType(cause.type)) {
+      return new ApiError(IMPORT_FAILURES[cause.type], cause.type, cause.message);
     }
   }
   return workflowFailure(error, 'IMPORT_FAILED');

@@ -1,13 +1,9 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import {
-  importOpenApi,
-  MAX_DOCUMENT_BYTES,
-  OpenApiImportError,
-  type ImportErrorCode,
-} from '@patchbay/catalog';
+import { importOpenApi, MAX_DOCUMENT_BYTES, OpenApiImportError } from '@patchbay/catalog';
 import {
   ZImportApiDescriptionInput,
   type TImportApiDescriptionInput,
+  type TImportFailureType,
   type TImportResponse,
 } from '@patchbay/schema';
 import { parsePayload } from '@patchbay/workflows';
@@ -24,8 +20,8 @@ export const IMPORT_FETCH_TIMEOUT_MS = 20_000;
 
 const ACCEPT = 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5';
 
-/** A failure the API answers with the code's status (IMPORT_ERROR_STATUS). */
-function importFailure(code: ImportErrorCode, message: string, retryable = false) {
+/** A failure the API answers with the code's status (IMPORT_FAILURES). */
+function importFailure(code: TImportFailureType, message: string, retryable = false) {
   return ApplicationFailure.create({ message, type: code, nonRetryable: !retryable });
 }
 
