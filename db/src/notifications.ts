@@ -1,8 +1,9 @@
 // Notification channels and alerts (ADR 022; schema/migrations/0011_notifications.sql).
-// The API manages channels; the worker's run activities decide alerts (decideAlert, called in
-// the transaction that records the run) and its sendAlert activity delivers them.
+// The API manages channels; the transaction that records a run records its alert (decideAlert,
+// by the rule in schema/src/alert-rule.ts) and the worker's sendAlert activity delivers it.
 import {
   RETENTION_DAYS,
+  transitionAlerts,
   type TAlertTransition,
   type TChannelRouting,
   type TNotificationChannel,
@@ -167,25 +168,19 @@ export interface AlertCause {
 }
 
 /**
- * THE place alerts are decided (ADR 022). Call it in the transaction that records the run,
- * holding the integration's row lock (`select … for update`), so two racing runs see each
- * other's decision. 'failed' alerts unless the last alert was already 'failed'; 'recovered'
- * alerts only when it was. Returns the new alert's id, or null when nothing is to be sent.
+ * Records the alert a run's transition sends, when the rule (schema/src/alert-rule.ts) says it
+ * sends one. Call it in the transaction that records the run, holding the integration's row lock
+ * (`select … for update`), so two racing runs see each other's alert. Returns the new alert's
+ * id, or null when nothing is to be sent.
  */
 export async function decideAlert(sql: Queryable, cause: AlertCause): Promise<string | null> {
-  const changed =
-    cause.transition === 'failed'
-      ? await sql`
-          insert into integration_alert_state (integration_id, last_alert)
-          values (${cause.integrationId}, 'failed')
-          on conflict (integration_id) do update set last_alert = 'failed', changed_at = now()
-            where integration_alert_state.last_alert <> 'failed'
-          returning integration_id`
-      : await sql`
-          update integration_alert_state set last_alert = 'recovered', changed_at = now()
-          where integration_id = ${cause.integrationId} and last_alert = 'failed'
-          returning integration_id`;
-  if (changed.length === 0) return null;
+  const [state] = await sql<{ last_alert: TAlertTransition }[]>`
+    select last_alert from integration_alert_state where integration_id = ${cause.integrationId}`;
+  if (!transitionAlerts(cause.transition, state?.last_alert ?? null)) return null;
+  await sql`
+    insert into integration_alert_state (integration_id, last_alert)
+    values (${cause.integrationId}, ${cause.transition})
+    on conflict (integration_id) do update set last_alert = excluded.last_alert, changed_at = now()`;
   const [alert] = await sql<{ id: string }[]>`
     insert into alerts (integration_id, transition, workflow_id, run_id, run_record_id, error_message)
     values (

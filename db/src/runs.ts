@@ -2,6 +2,7 @@
 // (schema/migrations/0003_runs.sql, 0004). Written by the worker's activities, read by the
 // API's run history and usage.
 import type {
+  TIntegrationStatus,
   TRecordFailedRunInput,
   TRun,
   TRunAttempt,
@@ -10,7 +11,7 @@ import type {
   TRunOutcome,
   TRunSummary,
 } from '@patchbay/schema';
-import { DEPLOYED_RUN_KINDS } from '@patchbay/schema';
+import { DEPLOYED_RUN_KINDS, failedRunMayAlert } from '@patchbay/schema';
 import type { JsonValue, Queryable, Sql } from './client.ts';
 import { decideAlert } from './notifications.ts';
 
@@ -272,12 +273,11 @@ export async function commitFailedRun(
       select 1 from integrations where id = ${input.integrationId} for update`;
     if (!exists) return null;
     await insertRunRecord(tx, input, { ...outcome, status: 'failed' }, new Date(input.scheduledAt));
-    const [row] = await tx<{ status: string }[]>`
+    const [row] = await tx<{ status: TIntegrationStatus }[]>`
       update integrations set status = case when status = 'active' then 'failed' else status end
       where id = ${input.integrationId}
       returning status`;
-    // A paused or draft integration's failed run does not make it failed: no alert.
-    if (row?.status !== 'failed') return null;
+    if (!failedRunMayAlert(row?.status)) return null;
     return decideAlert(tx, {
       integrationId: input.integrationId,
       transition: 'failed',

@@ -24,4 +24,5 @@ export * from './run-timeline.ts';
 export * from './oauth.ts';
 export * from './cron.ts';
 export * from './notifications.ts';
+export * from './alert-rule.ts';
 export * from './connection-readiness.ts';
