@@ -38,6 +38,11 @@ import type {
   RunOutcome,
   TestIntegrationInput,
 } from './activity-types.ts';
+import {
+  dryRunSkipped,
+  repairRoundReason,
+  runFailedMessage,
+} from '@patchbay/schema/workflow-messages';
 import { alertWorkflowId } from './names.ts';
 import { DEPLOYED_RUN_RETRY, GENERATION_RETRY } from './retry-policy.ts';
 
@@ -130,7 +135,7 @@ export async function runIntegration(input: RunIntegrationInput): Promise<RunOut
     });
     if (recorded?.alertId) await deliverAlertLater(recorded.alertId);
     throw ApplicationFailure.nonRetryable(
-      `The run failed after its retries: ${message}`,
+      runFailedMessage(message),
       'RunFailed' satisfies TRunFailureType,
     );
   }
@@ -207,14 +212,7 @@ export async function generateCode(input: TGenerateRequest): Promise<TGenerateRe
   const result = await generation.generateCode(input);
   await generation.validateCode(result.code);
   if (input.integrationId === undefined) {
-    return {
-      ...result,
-      verification: {
-        status: 'skipped',
-        summary: 'dry run: not run',
-        reason: 'no integration was named, so there are no connections to test against',
-      },
-    };
+    return { ...result, verification: dryRunSkipped({ why: 'no-integration' }) };
   }
   return verifyAndRepair(input, input.integrationId, result);
 }
@@ -246,11 +244,7 @@ async function verifyAndRepair(
         scheduledAt: new Date(info.startTime).toISOString(),
       });
     } catch (error) {
-      return {
-        status: 'skipped',
-        summary: 'dry run: not run',
-        reason: `the dry run could not run: ${failureMessage(error)}`,
-      };
+      return dryRunSkipped({ why: 'could-not-run', error: failureMessage(error) });
     }
   };
   const checked = await verify(first.code);
@@ -270,7 +264,10 @@ async function verifyAndRepair(
       ...first,
       verification: {
         ...shown(checked),
-        reason: `${checked.reason}; the repair round failed: ${failureMessage(error)}`,
+        reason: repairRoundReason(checked.reason, {
+          outcome: 'repair-failed',
+          error: failureMessage(error),
+        }),
       },
     };
   }
@@ -279,7 +276,7 @@ async function verifyAndRepair(
       ...first,
       verification: {
         ...shown(checked),
-        reason: `${checked.reason}; the built-in generator has no other candidate operation or mapping to try`,
+        reason: repairRoundReason(checked.reason, { outcome: 'no-candidate' }),
       },
     };
   }
@@ -289,10 +286,11 @@ async function verifyAndRepair(
     verification: {
       ...shown(second),
       repaired: true,
-      reason:
-        second.status === 'passed'
-          ? `repaired after the first dry run failed: ${checked.reason}`
-          : `${second.reason} (after one repair round; the first dry run failed: ${checked.reason})`,
+      reason: repairRoundReason(checked.reason, {
+        outcome: 'dry-run',
+        passed: second.status === 'passed',
+        reason: second.reason,
+      }),
     },
   };
 }
