@@ -347,17 +347,3 @@ export async function countExecutionsThisMonth(sql: Sql, userId: string): Promis
       and r.started_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
   return row?.n ?? 0;
 }
-
-/** Scheduled runs of these integrations started within [from, to] (npm run bench). */
-export async function listScheduledRunsBetween(
-  sql: Sql,
-  integrationIds: string[],
-  from: Date,
-  to: Date,
-): Promise<RunRow[]> {
-  if (integrationIds.length === 0) return [];
-  return sql<RunRow[]>`
-    select * from runs
-    where integration_id in ${sql(integrationIds)} and kind = 'scheduled'
-      and started_at between ${from} and ${to}`;
-}

@@ -1,7 +1,7 @@
 // Bench for test runs, generation and deployed runs, against a running stack (bench.ts
 // starts it with SANDBOX_ALLOW_PRIVATE_NETWORK=true and its own fake APIs on loopback).
 import { Client, Connection } from '@temporalio/client';
-import { createSql, listScheduledRunsBetween } from '@patchbay/db';
+import { createSql, type RunRow, type Sql } from '@patchbay/db';
 import { startFakeApi } from '../test-support/fake-api.ts';
 import { stripeToHubSpotPlan } from '../../generator/src/model-plan.test-support.ts';
 import { completion, startFakeOpenAIServer } from '../test-support/fake-openai-server.ts';
@@ -9,6 +9,20 @@ import { peakRssMiB } from './memory.ts';
 import { size } from './size.ts';
 import { summarize, type BenchRow } from './table.ts';
 import type { FloorHarness } from './temporal-floor.ts';
+
+/** Scheduled runs of these integrations started within [from, to]: the bench's own query. */
+async function listScheduledRunsBetween(
+  sql: Sql,
+  integrationIds: string[],
+  from: Date,
+  to: Date,
+): Promise<RunRow[]> {
+  if (integrationIds.length === 0) return [];
+  return sql<RunRow[]>`
+    select * from runs
+    where integration_id in ${sql(integrationIds)} and kind = 'scheduled'
+      and started_at between ${from} and ${to}`;
+}
 
 export interface Session {
   baseUrl: string;
