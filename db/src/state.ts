@@ -4,7 +4,7 @@
 // bumps the version. A run's record commits in the same transaction as its changes.
 import type { TIntegrationState, TRunOutcome } from '@patchbay/schema';
 import { jsonbText, type Sql } from './client.ts';
-import { findIntegrationOfUser, isIntegrationId, type IntegrationRow } from './integrations.ts';
+import { isIntegrationId, type IntegrationRow } from './integrations.ts';
 import { insertRunRecord, type RunKey } from './runs.ts';
 import { decideAlert } from './notifications.ts';
 
@@ -61,16 +61,6 @@ export async function loadIntegrationForRun(
   if (!found) return undefined;
   const { state_values: values, code_version: codeVersion, ...row } = found;
   return { row, state: { version: Number(row.state_version), values }, codeVersion };
-}
-
-/** The user's integration's state, or undefined when it is not theirs. */
-export async function readStateOfUser(
-  sql: Sql,
-  userId: string,
-  integrationId: string,
-): Promise<TIntegrationState | undefined> {
-  const owned = await findIntegrationOfUser(sql, userId, integrationId);
-  return owned ? readState(sql, owned.id) : undefined;
 }
 
 export type StateChanges =

@@ -28,7 +28,6 @@ export const SANDBOX_LIMITS = {
   /** The return value (as JSON), and separately the state changes (as JSON). */
   maxDataBytes: 1024 * 1024,
 } as const;
-export type TSandboxLimits = { -readonly [K in keyof typeof SANDBOX_LIMITS]: number };
 
 /** How long records are kept before pruneRetention deletes them; the privacy policy states it. */
 export const RETENTION_DAYS = {
