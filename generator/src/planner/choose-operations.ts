@@ -6,6 +6,7 @@ import type {
   TResource,
 } from '@patchbay/schema';
 import { mentions, resourceNames } from './resource-words.ts';
+import { NAMED_AS } from './text.ts';
 
 // Which resource on each side the prompt means and which of its operations to call, the headers
 // and parameters that operation requires, and the body's wrapping object. What to write is not
@@ -34,7 +35,10 @@ export function pickResource(
   // A name quoted before the noun ("the "Onboarding" project") names a container too.
   const usable = (resource: TResource) =>
     mentions(text, resource, description)
-      .filter((m) => !/^\s+(?:id\s+)?(?:[`'"]|[\w-]*\d)/.test(lower.slice(m.end)))
+      .filter(
+        (m) =>
+          !new RegExp(`^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"]|[\\w-]*\\d)`).test(lower.slice(m.end)),
+      )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
       .map((m) => m.index);
   // "as a row", "as new cards", "as one task each": what the records become, wherever it is

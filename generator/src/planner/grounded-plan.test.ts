@@ -663,3 +663,15 @@ describe('grounded plan', () => {
     expect(describeOperationsForPrompt('x', undefined, undefined)).toBe('');
   });
 });
+
+describe('grounded plan: a container named by "is" and its id', () => {
+  it('reads the records inside it, with its id in the path', () => {
+    const planned = plan(
+      'Our Eventbrite event is 4455667788. Send the orders placed for it to Slack #box-office.',
+      'eventbrite',
+      'slack',
+    );
+    expect(planned.source?.resource.name).toBe('order');
+    expect(planned.source?.pathParams).toEqual({ event_id: '4455667788' });
+  });
+});

@@ -1,7 +1,7 @@
 import type { TApiDescription } from '@patchbay/schema';
 import { conceptOf } from './field-match.ts';
 import type { GroundedPlan, LookupPlan } from './plan-types.ts';
-import { escapeRegExp } from './text.ts';
+import { escapeRegExp, NAMED_AS } from './text.ts';
 import { singular } from './resource-words.ts';
 import { requiredParams } from './choose-operations.ts';
 
@@ -40,7 +40,7 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
       // "sheet id 9zz", "form ID: ab12", "database (id 77aa…)", "project gid 4445", project
       // "Ops" (gid 4446): the word "id" is never the value, and a quoted name may come first.
-      `\\b${escapeRegExp(hint)}s?\\b(?=\\s*(?:["“'][^"”'\\n]{1,80}["”']\\s*)?[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
+      `\\b${escapeRegExp(hint)}s?\\b(?=${NAMED_AS}\\s*(?:["“'][^"”'\\n]{1,80}["”']\\s*)?[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
       'gi',
     );
     for (const m of text.matchAll(pattern)) {
