@@ -1,6 +1,6 @@
 // Addresses a prompt gives for a message: who sends it, who gets it, who is copied. People
 // write them as "send it from ops@acme.example to finance@acme.example", "From: bot@shop.example",
-// "(to my mobile +44 7700 900456, from our number +44 7700 900999)". Each address takes the role
+// "text the desk phone +1 415 555 0142; sender: +1 415 555 0100". Each address takes the role
 // of the nearest cue word before it, and a destination field takes the address whose role its
 // name says (`from.email`, `personalizations.0.to.0.email`, Postmark's `From`, Twilio's `To`).
 
@@ -17,7 +17,7 @@ export interface AddressedValue {
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /**
- * A phone number with its country code, in groups: "+44 7700 900456", "+1 (415) 555-0123". A
+ * A phone number with its country code, in groups: "+49 30 1234 5678", "+1 (415) 555-0123". A
  * group in brackets must close, so "+1 415 555 0100 (24h rota)" ends before the bracket.
  */
 const PHONE = /\+\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,4})){2,6}(?!\d)/g;
@@ -58,7 +58,7 @@ const CUES: Array<[AddressRole, RegExp]> = [
 const CONDITION =
   /\b(?:not|never|don't|do not|except|excluding|exclude|unless|without|whose|where|if|when|ignore|ignoring|skip|skipping|such as|e\.g|equals)\b|=/i;
 
-/** At most this many words between a cue and its address ("to my mobile +44…"). */
+/** At most this many words between a cue and its address ("to the desk phone +1…"). */
 const MAX_GAP_WORDS = 3;
 
 /**

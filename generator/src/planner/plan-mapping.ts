@@ -152,7 +152,7 @@ export function planMapping(
     for (const target of targets) {
       if (templated.some((rule) => rule.to === target.path)) continue;
       const stated = explicit.has(normalise(target.path));
-      // "from ops@acme.example", "to +44 7700 900456": an address the prompt gives for the
+      // "from ops@acme.example", "to +1 415 555 0142": an address the prompt gives for the
       // field's role. Inside an array of objects (`to.0.email`) each address gets an item;
       // a text field takes them comma-separated, as email APIs do.
       const addresses = stated ? [] : addressesFor(target, addressed);
