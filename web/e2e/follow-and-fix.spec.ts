@@ -195,6 +195,46 @@ test.describe('at 1366×900', () => {
     );
   });
 
+  test('a deployed run refused its credential: its details link to the Edit connection panel', async ({
+    page,
+    baseURL,
+    user: _user,
+  }) => {
+    // The CRM turns the key away: a 401 is not retried, so the run fails at once.
+    const crm = await startLoopbackApi(() => ({ status: 401, body: { error: 'bad key' } }));
+    try {
+      const integration = await deployed(page, baseURL!, 'Unwelcome push', crm.baseUrl, PUSH_CODE);
+      await runNow(page.request, baseURL!, integration.id);
+      await settled(page, integration.id, 1);
+
+      await page.goto(`/integrations/${integration.id}/review`);
+      await main(page).getByRole('tab', { name: /Runs/ }).click(FIRST_PAINT);
+      await main(page)
+        .getByRole('button', { name: /Show details of the .* run/ })
+        .first()
+        .click();
+      const failure = main(page).getByRole('alert', { name: 'What went wrong' });
+      const sentence = failure.getByTestId('failure-sentence');
+      await expect(sentence).toContainText('refused the credential (HTTP 401)');
+      await expect(sentence).toContainText('Edit connection');
+      await expectNoSeriousViolations(page, 'a failed run, its details open');
+
+      // The sentence names the panel; the button beside it opens that panel, in view.
+      await failure.getByRole('button', { name: 'Edit destination connection' }).click();
+      await expect(page).toHaveURL(/[?&]edit=destination/);
+      await expect(
+        page.getByRole('heading', { name: 'Edit connection: Destination' }),
+      ).toBeFocused();
+      await expect(
+        page
+          .getByTestId('edit-connection-destination')
+          .getByText('What you save here applies to its next run.'),
+      ).toBeVisible();
+    } finally {
+      await crm.close();
+    }
+  });
+
   test('forms say what is wrong where it is wrong', async ({ page, baseURL, user: _user }) => {
     // The create form: a prompt over the limit says so; a URL that is not one, under its field.
     await page.goto('/integrations/new');

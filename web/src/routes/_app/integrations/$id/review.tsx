@@ -527,7 +527,13 @@ function Review({ id }: { id: string }) {
             <Tabs.Tab value="state">Saved state</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="runs">
-            <RunsPanel integrationId={id} started={started} shownRun={shownRun} draftCode={code} />
+            <RunsPanel
+              integrationId={id}
+              started={started}
+              shownRun={shownRun}
+              draftCode={code}
+              onEditConnection={editConnection}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="events">
             <EventsPanel
