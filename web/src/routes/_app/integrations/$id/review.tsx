@@ -457,6 +457,8 @@ function Review({ id }: { id: string }) {
           report={integration.generationReport}
           onShowLine={showLine}
           action={refineButton('light')}
+          sides={failureSides(integration)}
+          onEditConnection={editConnection}
         />
       )}
 
