@@ -26,6 +26,20 @@ export const ZVerification = z.object({
   summary: z.string().max(2000),
   reason: z.string().max(2000).optional(),
   repaired: z.boolean().optional(),
+  /**
+   * The failed dry run's error, so the console can lead with the same plain sentence a failed
+   * test gets (what failed, whose side, what next) and keep `summary` and `reason` in details.
+   */
+  error: z
+    .object({
+      name: z.string().max(200),
+      message: z.string().max(2000),
+      line: z.number().int().positive().optional(),
+      status: z.number().int().optional(),
+    })
+    .optional(),
+  /** How many of the dry run's requests got an answer: 0 means none got through. */
+  requestsAnswered: z.number().int().nonnegative().optional(),
 });
 export type TVerification = z.infer<typeof ZVerification>;
 

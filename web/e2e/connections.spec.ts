@@ -140,6 +140,40 @@ test('a last test that failed before its first request is shown, and deploying a
   await expect(toast(page, 'Integration deployed!')).toBeVisible();
 });
 
+test('a last test whose only request never got an answer counts as one that sent nothing', async ({
+  page,
+  baseURL,
+}) => {
+  // The CRM's host can never resolve (.invalid): the read is in the transcript, unanswered.
+  const integration = await createIntegration(page.request, baseURL!, {
+    name: 'Contacts from an address that does not exist',
+    destApiUrl: 'https://crm.invalid',
+    generatedCode: READS_CRM,
+  });
+  await page.goto(`/integrations/${integration.id}/review`);
+  await page.getByRole('button', { name: 'Test Integration' }).click();
+  const results = page.getByRole('dialog', { name: /Test Results/ });
+  await expect(results.getByTestId('failure-sentence')).toHaveText(
+    'Patchbay could not reach crm.invalid: the name does not resolve. Check the CRM (destination) base URL.',
+    { timeout: 30_000 },
+  );
+  await expect(results.getByText('No request got through.')).toBeVisible();
+  await expect(results.getByText('Dry run: nothing was written')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'test results, no request got through');
+  await results.getByRole('button', { name: 'Close' }).first().click();
+
+  // Nothing showed the integration can reach its API: deploying is the user's explicit call.
+  await page.getByRole('button', { name: 'Save & Deploy' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deploy after a failed test?' });
+  await expect(confirm.getByTestId('unsent-test-failure')).toContainText(
+    'cannot resolve crm.invalid',
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(
+    page.getByRole('main').locator('.mantine-Badge-root[data-status]').first(),
+  ).toHaveAttribute('data-status', 'draft');
+});
+
 test('a base URL {placeholder} gets its own field on the create form, and is refused until filled', async ({
   page,
 }) => {

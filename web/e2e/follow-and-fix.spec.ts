@@ -195,6 +195,93 @@ test.describe('at 1366×900', () => {
     );
   });
 
+  test('a deployed run refused its credential: its details link to the Edit connection panel', async ({
+    page,
+    baseURL,
+    user: _user,
+  }) => {
+    // The CRM turns the key away: a 401 is not retried, so the run fails at once.
+    const crm = await startLoopbackApi(() => ({ status: 401, body: { error: 'bad key' } }));
+    try {
+      const integration = await deployed(page, baseURL!, 'Unwelcome push', crm.baseUrl, PUSH_CODE);
+      await runNow(page.request, baseURL!, integration.id);
+      await settled(page, integration.id, 1);
+
+      await page.goto(`/integrations/${integration.id}/review`);
+      await main(page).getByRole('tab', { name: /Runs/ }).click(FIRST_PAINT);
+      await main(page)
+        .getByRole('button', { name: /Show details of the .* run/ })
+        .first()
+        .click();
+      const failure = main(page).getByRole('alert', { name: 'What went wrong' });
+      const sentence = failure.getByTestId('failure-sentence');
+      await expect(sentence).toContainText('refused the credential (HTTP 401)');
+      await expect(sentence).toContainText('Edit connection');
+      await expectNoSeriousViolations(page, 'a failed run, its details open');
+
+      // The sentence names the panel; the button beside it opens that panel, in view.
+      await failure.getByRole('button', { name: 'Edit destination connection' }).click();
+      await expect(page).toHaveURL(/[?&]edit=destination/);
+      await expect(
+        page.getByRole('heading', { name: 'Edit connection: Destination' }),
+      ).toBeFocused();
+      await expect(
+        page
+          .getByTestId('edit-connection-destination')
+          .getByText('What you save here applies to its next run.'),
+      ).toBeVisible();
+    } finally {
+      await crm.close();
+    }
+  });
+
+  test('generated code whose dry run reached no API says so in one sentence, the fix a click away', async ({
+    page,
+    user: _user,
+  }) => {
+    // A new user's first screen after Generate Code. The source's host can never resolve
+    // (.invalid), so the dry run that ends generation dies before any request gets through.
+    await page.goto('/integrations/new');
+    await page
+      .getByLabel('Describe your integration')
+      .fill('Every hour, copy new Stripe customers into HubSpot as contacts with their email.');
+    for (const [region, name, url] of [
+      ['Source', 'Stripe', 'https://api.stripe.invalid'],
+      ['Destination', 'HubSpot', 'https://api.hubapi.com'],
+    ] as const) {
+      const card = page.getByRole('region', { name: region, exact: true });
+      await card.getByLabel('API Name').fill(name);
+      await page.getByRole('option', { name: new RegExp(`^${name}\\s*curated`) }).click();
+      await card.getByLabel('Base URL').fill(url);
+      await card.getByLabel('Auth Type').selectOption('bearer');
+      await card.getByLabel('Bearer Token').fill(`${name.toLowerCase()}-token-0123456789`);
+    }
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+
+    const sentence =
+      'Patchbay could not reach api.stripe.invalid: the name does not resolve. Check the Stripe (source) base URL.';
+    await expect(toast(page, 'Code generated, but its dry run failed')).toContainText(sentence, {
+      timeout: 90_000,
+    });
+    const report = main(page).getByRole('alert', { name: 'What the generator understood' });
+    await expect(report.getByTestId('dry-run-failure')).toHaveText(
+      `Dry run failed: ${sentence} No request got through.`,
+      FIRST_PAINT,
+    );
+    // The verdict's own words and the raw error wait under Details.
+    const raw = report.getByText(/0 schema errors/);
+    await expect(raw).toBeHidden();
+    await expect(report).not.toContainText('nothing was written');
+    await report.getByText('Details', { exact: true }).click();
+    await expect(raw).toBeVisible();
+    await expect(raw).toContainText('ENOTFOUND');
+    await expectNoSeriousViolations(page, 'a generation whose dry run reached no API');
+
+    await report.getByRole('button', { name: 'Edit source connection' }).click();
+    await expect(page).toHaveURL(/[?&]edit=source/);
+    await expect(page.getByRole('heading', { name: 'Edit connection: Source' })).toBeFocused();
+  });
+
   test('forms say what is wrong where it is wrong', async ({ page, baseURL, user: _user }) => {
     // The create form: a prompt over the limit says so; a URL that is not one, under its field.
     await page.goto('/integrations/new');

@@ -49,6 +49,8 @@ test('connect an account from Create Integration, see it on the review page, dis
   page,
   user,
 }) => {
+  // Three trips through the provider and two review pages with Monaco: room on a shared machine.
+  test.setTimeout(120_000);
   expect(user.email).toContain('@');
   await page.goto('/integrations/new');
   await page
@@ -114,4 +116,22 @@ test('connect an account from Create Integration, see it on the review page, dis
   await expect(
     page.getByRole('region', { name: 'Connected accounts' }).getByTestId('oauth-account-source'),
   ).toContainText('Connected as ada@example.com');
+
+  // Reconnect from the side's Edit connection panel: it keeps the OAuth settings, saves them
+  // and goes through the provider again.
+  await page.getByRole('button', { name: 'Edit source connection' }).click();
+  const panel = page.getByTestId('edit-connection-source');
+  await expect(panel.getByLabel('Token URL')).toHaveValue(`${issuer}/token`);
+  await expect(
+    panel.getByText("Saves these settings, then opens the provider's consent page."),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'Edit connection panel of an OAuth side');
+  await expect(page).toHaveURL(/[?&]edit=source/);
+  await panel.getByRole('button', { name: 'Connect your account' }).click();
+  // Back from the provider: a fresh review page, the panel closed.
+  await expect(page).toHaveURL(/\/review\?oauth=connected&side=source$/);
+  await expect(
+    page.getByRole('region', { name: 'Connected accounts' }).getByTestId('oauth-account-source'),
+  ).toContainText('Connected as ada@example.com');
+  expect(tokenRequests.filter((body) => body.grant_type === 'authorization_code')).toHaveLength(3);
 });

@@ -301,6 +301,8 @@ function shown(result: TVerifyCodeResult): TVerification {
     status: result.status,
     summary: result.summary,
     ...(result.reason === undefined ? {} : { reason: result.reason }),
+    ...(result.error === undefined ? {} : { error: result.error }),
+    ...(result.requestsAnswered === undefined ? {} : { requestsAnswered: result.requestsAnswered }),
   };
 }
 

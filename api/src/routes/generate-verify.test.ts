@@ -143,6 +143,10 @@ describe('generation with the built-in generator ends with a dry run', () => {
       /the built-in generator has no other candidate operation or mapping to try$/,
     );
     expect(generated.verification?.repaired).toBeUndefined();
+    // The error itself rides along, for the console's plain sentence, with how many requests
+    // got an answer (every one the source mock saw).
+    expect(generated.verification?.error?.name).toBe('NonRetryableError');
+    expect(generated.verification?.requestsAnswered).toBe(stripe.requests.length);
     expect(destination.requests).toEqual([]);
   });
 

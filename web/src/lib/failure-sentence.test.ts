@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureSentence, type FailureSides } from './failure-sentence.ts';
+import { failureSentence, noRequestGotThrough, type FailureSides } from './failure-sentence.ts';
 
 const sides: FailureSides = {
   source: { apiName: 'Stripe', baseUrl: 'https://api.stripe.com' },
@@ -99,5 +99,14 @@ describe('failureSentence', () => {
     expect(failureSentence({ name: 'Error', message: 'something odd' }).sentence).toBe(
       'The run failed: something odd.',
     );
+  });
+});
+
+describe('noRequestGotThrough', () => {
+  it('counts a request that never got an answer as not through', () => {
+    expect(noRequestGotThrough([])).toBe(true);
+    expect(noRequestGotThrough([{ status: null }])).toBe(true);
+    expect(noRequestGotThrough([{ status: null }, { status: 401 }])).toBe(false);
+    expect(noRequestGotThrough([{ status: 200 }])).toBe(false);
   });
 });

@@ -202,6 +202,15 @@ function stripCtx(message: string): string {
   return message.replace(/^ctx\.(source|destination): /, '');
 }
 
+/**
+ * Whether a run's requests all failed before an answer: none, or each refused, unresolved or cut
+ * off (a transcript entry without a status). Such a run says nothing of what its code writes,
+ * and nothing shows the integration can reach its APIs.
+ */
+export function noRequestGotThrough(requests: readonly { status: number | null }[]): boolean {
+  return requests.every((request) => request.status === null);
+}
+
 /** The sides of an integration record, for failureSentence. */
 export function failureSides(integration: {
   sourceApiName: string;

@@ -52,3 +52,42 @@ describe('generationToast', () => {
     ).toBe('Code generated, but its dry run proved nothing');
   });
 });
+
+describe('generationToast after a dry run that failed', () => {
+  it('says the failure in the plain sentence a failed test leads with, not the raw reason', () => {
+    const toast = generationToast(
+      {
+        requirements: [requirement('done', 'Read customers')],
+        verification: {
+          status: 'failed',
+          summary: 'dry run: no reads; no writes to capture; 0 schema errors',
+          reason:
+            'Error: GET https://api.stripe.com/v1/customers failed: cannot resolve api.stripe.com (ENOTFOUND) (line 112)',
+          error: {
+            name: 'Error',
+            message:
+              'GET https://api.stripe.com/v1/customers failed: cannot resolve api.stripe.com (ENOTFOUND)',
+            line: 112,
+          },
+          requestsAnswered: 0,
+        },
+      },
+      {
+        source: { apiName: 'Stripe', baseUrl: 'https://api.stripe.com' },
+        destination: { apiName: 'HubSpot', baseUrl: 'https://api.hubapi.com' },
+      },
+    );
+    expect(toast.title).toBe('Code generated, but its dry run failed');
+    expect(toast.message).toMatch(/^Patchbay could not reach api\.stripe\.com/);
+    expect(toast.message).toContain('Stripe (source)');
+    expect(toast.message).not.toMatch(/schema errors|ENOTFOUND|line 112/);
+  });
+
+  it('keeps the reason when the report has no error (a schema error, or an older report)', () => {
+    const toast = generationToast({
+      requirements: [],
+      verification: { status: 'failed', summary: 's', reason: '1 schema error: text: required' },
+    });
+    expect(toast.message).toBe('1 schema error: text: required');
+  });
+});

@@ -1,4 +1,5 @@
 import { requirementCounts, type TGenerateResponse } from '@patchbay/schema';
+import { failureSentence, type FailureSides } from './failure-sentence.ts';
 
 // The toast after generation: "✓ Code Generated!" only when every requirement of the
 // checklist is done or assumed and a dry run, if one ran, proved something. The checklist
@@ -7,6 +8,8 @@ import { requirementCounts, type TGenerateResponse } from '@patchbay/schema';
 
 export function generationToast(
   generated: Pick<TGenerateResponse, 'requirements' | 'verification'>,
+  /** The integration's connections, to say whose side a failed dry run's host is on. */
+  sides?: FailureSides,
 ): {
   title: string;
   message: string;
@@ -30,7 +33,11 @@ export function generationToast(
         verification.status === 'failed'
           ? 'Code generated, but its dry run failed'
           : 'Code generated, but its dry run proved nothing',
-      message: verification.reason ?? verification.summary,
+      // A failed run's error reads as the sentence a failed test leads with; the raw reason is
+      // on the review page, under Details.
+      message: verification.error
+        ? failureSentence(verification.error, sides).sentence
+        : (verification.reason ?? verification.summary),
       variant: 'warning',
     };
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countStatuses,
   recentIntegrations,
+  runsByItself,
   STATUS_COLORS,
   STATUS_FILTERS,
   toggledStatus,
@@ -59,5 +60,16 @@ describe('recentIntegrations', () => {
       updatedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
     }));
     expect(recentIntegrations(items).map((item) => item.id)).toEqual([7, 6, 5, 4, 3, 2]);
+  });
+});
+
+describe('runsByItself', () => {
+  it.each([
+    ['active', true],
+    ['failed', true],
+    ['paused', false],
+    ['draft', false],
+  ] as const)('%s: %s', (status, runs) => {
+    expect(runsByItself(status)).toBe(runs);
   });
 });

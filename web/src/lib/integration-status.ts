@@ -34,6 +34,15 @@ export function toggledStatus(status: TIntegrationStatus): {
     : { action: 'Pause', next: 'paused' };
 }
 
+/**
+ * Whether its trigger starts runs without the user: a failed integration keeps its schedule and
+ * its webhook (the next success sets it back to active), so a change made to fix it applies to
+ * its next run just as for an active one.
+ */
+export function runsByItself(status: TIntegrationStatus): boolean {
+  return status === 'active' || status === 'failed';
+}
+
 export interface StatusCounts {
   total: number;
   active: number;

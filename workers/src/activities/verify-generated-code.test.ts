@@ -64,5 +64,46 @@ describe('verdict of a dry run', () => {
     const result = verdict(outcome({ recordsRead: 1, captured: [broken] }));
     expect(result.status).toBe('failed');
     expect(result.reason).toMatch(/1 schema error/);
+    expect(result.error).toBeUndefined();
+    expect(result.requestsAnswered).toBe(0);
+  });
+
+  it('keeps the error of a run that died before its first request, for the console to say plainly', () => {
+    const result = verdict(
+      outcome({
+        status: 'failed',
+        summary: 'no reads; no writes to capture; 0 schema errors',
+        // The request is in the transcript, but it never got an answer.
+        requests: [
+          {
+            method: 'GET',
+            url: 'https://api.stripe.com/v1/customers',
+            requestHeaders: {},
+            requestBody: null,
+            status: null,
+            error: 'cannot resolve api.stripe.com (ENOTFOUND)',
+            responseHeaders: {},
+            responseBody: null,
+            durationMs: 3,
+            startedAt: '2026-01-05T10:00:00.000Z',
+          },
+        ],
+        error: {
+          name: 'Error',
+          message: 'GET https://api.stripe.com/v1/customers failed: cannot resolve api.stripe.com',
+          line: 112,
+          retryable: true,
+        },
+      }),
+    );
+    expect(result).toMatchObject({
+      status: 'failed',
+      error: {
+        name: 'Error',
+        message: 'GET https://api.stripe.com/v1/customers failed: cannot resolve api.stripe.com',
+        line: 112,
+      },
+      requestsAnswered: 0,
+    });
   });
 });

@@ -83,7 +83,25 @@ export function verdict(outcome: TRunOutcome): TVerifyCodeResult {
     };
   }
   if (reason === undefined) return { status: 'passed', summary };
-  return { status: 'failed', summary, reason, transcript: failureTranscript(outcome, reason) };
+  const error = outcome.status === 'failed' ? outcome.error : undefined;
+  return {
+    status: 'failed',
+    summary,
+    reason,
+    ...(error
+      ? {
+          error: {
+            name: error.name,
+            message: error.message.slice(0, 2000),
+            ...(error.line ? { line: error.line } : {}),
+            ...(error.status === undefined ? {} : { status: error.status }),
+          },
+        }
+      : {}),
+    // A request that failed before an answer (no such host, refused) is in the transcript too.
+    requestsAnswered: outcome.requests.filter((request) => request.status !== null).length,
+    transcript: failureTranscript(outcome, reason),
+  };
 }
 
 /**

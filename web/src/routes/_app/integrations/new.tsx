@@ -18,6 +18,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { PENDING_PROMPT_KEY } from '../../../lib/auth.ts';
 import { generationToast } from '../../../lib/generation-report.ts';
+import { failureSides } from '../../../lib/failure-sentence.ts';
 import {
   canGenerate,
   DEFAULT_INTEGRATION_NAME,
@@ -143,7 +144,7 @@ function CreateIntegrationPage() {
     if (!checkForm(event.currentTarget)) return;
     create.mutate(form, {
       onSuccess: ({ integration, generated }) => {
-        toast(generationToast(generated));
+        toast(generationToast(generated, failureSides(integration)));
         void navigate({ to: '/integrations/$id/review', params: { id: integration.id } });
       },
       onError: (err) => {

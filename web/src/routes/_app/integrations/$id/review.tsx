@@ -54,7 +54,7 @@ import {
   deployProblems,
   type DeployProblem,
 } from '../../../../lib/deploy-problems.ts';
-import { failureSides } from '../../../../lib/failure-sentence.ts';
+import { failureSides, noRequestGotThrough } from '../../../../lib/failure-sentence.ts';
 import { failureToast } from '../../../../lib/failure-toast.ts';
 import { generatorInfo } from '../../../../lib/generator-memory.ts';
 import type { CompletionSources } from '../../../../lib/monaco/call-completions.ts';
@@ -232,7 +232,9 @@ function Review({ id }: { id: string }) {
       const last = page.runs[0];
       if (!last || last.status !== 'failed') return null;
       const run = await apiJson('GET', apiPath('run', { id, runId: last.id }), ZRunDetail);
-      return run.requests.length === 0 ? { message: run.error?.message ?? 'It failed.' } : null;
+      return noRequestGotThrough(run.requests)
+        ? { message: run.error?.message ?? 'It failed.' }
+        : null;
     },
     onSuccess: (failure) => {
       if (failure) setUnsentTest(failure);
@@ -457,6 +459,8 @@ function Review({ id }: { id: string }) {
           report={integration.generationReport}
           onShowLine={showLine}
           action={refineButton('light')}
+          sides={failureSides(integration)}
+          onEditConnection={editConnection}
         />
       )}
 
@@ -527,7 +531,13 @@ function Review({ id }: { id: string }) {
             <Tabs.Tab value="state">Saved state</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="runs">
-            <RunsPanel integrationId={id} started={started} shownRun={shownRun} draftCode={code} />
+            <RunsPanel
+              integrationId={id}
+              started={started}
+              shownRun={shownRun}
+              draftCode={code}
+              onEditConnection={editConnection}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="events">
             <EventsPanel

@@ -22,6 +22,7 @@ import {
   toConnectionUpdate,
   type ConnectionForm,
 } from '../../../../../lib/integration-form.ts';
+import { runsByItself } from '../../../../../lib/integration-status.ts';
 import { integrationDescriptionsQuery } from '../../../../../lib/queries/catalog.ts';
 import {
   integrationQueries,
@@ -165,7 +166,7 @@ function EditConnectionPanel({
       toast({
         title: 'Connection saved',
         message: [
-          integration.status === 'active' ? 'The next run uses it.' : null,
+          runsByItself(integration.status) ? 'The next run uses it.' : null,
           warnings === 0
             ? 'The static check finds nothing to flag in the code.'
             : `The static check flags ${warnings} call${warnings === 1 ? '' : 's'} in the code.`,
@@ -228,8 +229,16 @@ function EditConnectionPanel({
       >
         Edit connection: {SIDE_TITLES[side]}
       </Title>
-      {integration.status === 'active' && (
-        <Alert variant="light" color="blue" title="This integration is active">
+      {runsByItself(integration.status) && (
+        <Alert
+          variant="light"
+          color="blue"
+          title={
+            integration.status === 'failed'
+              ? 'This integration is deployed, and its last run failed'
+              : 'This integration is active'
+          }
+        >
           What you save here applies to its next run.
         </Alert>
       )}

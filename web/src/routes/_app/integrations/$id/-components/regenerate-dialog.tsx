@@ -4,6 +4,7 @@ import type { TApiDescription, TGenerateResponse, TIntegration } from '@patchbay
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../../lib/api-client.ts';
 import { generationToast } from '../../../../../lib/generation-report.ts';
+import { failureSides } from '../../../../../lib/failure-sentence.ts';
 import {
   PROMPT_MAX_LENGTH,
   PROMPT_MIN_LENGTH,
@@ -54,7 +55,7 @@ export function RegenerateDialog({
         { userPrompt: userPrompt.trim() },
       ),
     onSuccess: async ({ integration: saved, generated }) => {
-      toast(generationToast(generated));
+      toast(generationToast(generated, failureSides(saved)));
       onGenerated(saved, generated);
       onClose();
       await invalidateIntegration(queryClient, saved.id);

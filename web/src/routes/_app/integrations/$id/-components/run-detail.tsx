@@ -34,9 +34,17 @@ interface RunDetailProps {
   draftCode: string;
   /** A re-run started from here: the panel waits for its row as for Run now. */
   onStarted: (started: { startedAt: string; workflowId: string; temporalUrl?: string }) => void;
+  /** Opens a side's Edit connection panel, for a failure whose fix is there. */
+  onEditConnection?: ((side: 'source' | 'destination') => void) | undefined;
 }
 
-export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetailProps) {
+export function RunDetail({
+  integrationId,
+  run,
+  draftCode,
+  onStarted,
+  onEditConnection,
+}: RunDetailProps) {
   const detail = useQuery(integrationQueries.run(integrationId, run.id));
   // Cached by the review page: the sides a failure may name.
   const { data: integration } = useQuery(integrationQueries.detail(integrationId));
@@ -133,6 +141,7 @@ export function RunDetail({ integrationId, run, draftCode, onStarted }: RunDetai
             <RunErrorAlert
               error={detail.data.error}
               sides={integration ? failureSides(integration) : undefined}
+              onEditConnection={onEditConnection}
               details={<Text size="sm">Workflow {run.workflowId}</Text>}
             />
           )}

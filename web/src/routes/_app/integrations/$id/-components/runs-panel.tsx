@@ -60,6 +60,8 @@ interface RunsPanelProps {
   shownRun?: string | null;
   /** The editor's contents, saved or not, which 'Replay with current code' runs. */
   draftCode?: string;
+  /** Opens a side's Edit connection panel, for a failed run whose fix is there. */
+  onEditConnection?: ((side: 'source' | 'destination') => void) | undefined;
 }
 
 /**
@@ -73,6 +75,7 @@ export function RunsPanel({
   started: startedHere,
   shownRun = null,
   draftCode = '',
+  onEditConnection,
 }: RunsPanelProps) {
   // The record is in the cache already (the review page's loader); only its status is read.
   const { data: integration } = useQuery(integrationQueries.detail(integrationId));
@@ -336,6 +339,7 @@ export function RunsPanel({
                           run={run}
                           draftCode={draftCode}
                           onStarted={setRerun}
+                          onEditConnection={onEditConnection}
                         />
                       </Table.Td>
                     </Table.Tr>

@@ -1,6 +1,6 @@
 import { Alert, Group, Modal, Tabs, Text } from '@mantine/core';
 import type { TTestRunResponse } from '@patchbay/schema';
-import type { FailureSides } from '../../../../../lib/failure-sentence.ts';
+import { noRequestGotThrough, type FailureSides } from '../../../../../lib/failure-sentence.ts';
 import { formatDuration } from '../../../../../lib/relative-time.ts';
 import { CapturedWrites } from './captured-writes.tsx';
 import { LogsView, RequestList, ResponseList, RunErrorAlert } from './run-transcript.tsx';
@@ -90,10 +90,11 @@ export function TestResultsDialog({
               {facts}
             </Text>
           )}
-          {result.requests.length === 0 && result.error ? (
-            // It died before its first request: there was nothing to write or capture.
+          {noRequestGotThrough(result.requests) && result.error ? (
+            // It died before its first request got an answer: there was nothing to write or
+            // capture, so "nothing was written" would say nothing true about the code.
             <Text size="sm" c="dimmed" mt="sm">
-              No request was sent.
+              {result.requests.length === 0 ? 'No request was sent.' : 'No request got through.'}
             </Text>
           ) : result.mode === 'dry-run' ? (
             <Alert

@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { apiPath } from '@patchbay/schema/api-routes';
 import { apiJson } from '../../../../../lib/api-json.ts';
 import { failureToast } from '../../../../../lib/failure-toast.ts';
+import { runsByItself } from '../../../../../lib/integration-status.ts';
 import { integrationDescriptionsQuery } from '../../../../../lib/queries/catalog.ts';
 import {
   integrationQueries,
@@ -68,7 +69,7 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
     onSuccess: async (updated) => {
       toast({
         title: updated.trigger === 'schedule' ? 'Schedule saved' : 'Trigger saved',
-        message: `${updated.name} runs ${describeTrigger(updated)}${updated.status === 'active' ? '' : ' once deployed'}.`,
+        message: `${updated.name} runs ${describeTrigger(updated)}${runsByItself(updated.status) ? '' : ' once deployed'}.`,
       });
       queryClient.setQueryData(integrationQueries.detail(updated.id).queryKey, updated);
       setDraft(draftFrom(updated, described));
@@ -153,7 +154,7 @@ export function TriggerEditor({ integration }: { integration: TIntegration }) {
               : 'Save trigger'}
           </Button>
           <Text size="xs" c="dimmed">
-            {integration.status === 'active'
+            {runsByItself(integration.status)
               ? `Runs ${describeTrigger(integration)}.`
               : `Runs ${describeTrigger(integration)} once deployed.`}
           </Text>
