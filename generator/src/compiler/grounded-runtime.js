@@ -15,7 +15,11 @@ async function readAll(ctx, saved) {
     page.query[SOURCE.pagination.pageParam] = SOURCE.pagination.firstPage;
   if (SOURCE.pagination.style === 'offset') page.query[SOURCE.pagination.offsetParam] = 0;
   if (CURSOR?.param && saved)
-    page.query[CURSOR.param.name] = asParam(saved.value, CURSOR.param.format);
+    page.query[CURSOR.param.name] = timeAsParam(
+      saved.from ?? toTime(saved.value, CURSOR.format),
+      saved.value,
+      CURSOR.param.format,
+    );
   for (let pages = 1; ; pages += 1) {
     const body = await listPage(ctx, page);
     const list = listAt(body, SOURCE.itemsPath, 'the source');
@@ -108,10 +112,21 @@ function newItems(items, saved) {
     .filter((item) => getField(item, CURSOR.field) != null)
     .filter((item) => {
       if (!saved) return true;
+      // The first run's start is a time, whatever form the field's own values take.
+      if (saved.from !== undefined)
+        return (toTime(getField(item, CURSOR.field), CURSOR.format) ?? -Infinity) >= saved.from;
       const order = compare(getField(item, CURSOR.field), saved.value);
       return order > 0 || (order === 0 && !saved.ids.includes(idOf(item)));
     })
     .sort((a, b) => compare(getField(a, CURSOR.field), getField(b, CURSOR.field)));
+}
+
+// The cursor the first run starts from, when the prompt gave it a window (CURSOR.firstRunMs
+// before the run's due time); undefined takes every record.
+function firstRunStart(now) {
+  if (CURSOR.firstRunMs === null || CURSOR.firstRunMs === undefined) return undefined;
+  const from = now - CURSOR.firstRunMs;
+  return { field: CURSOR.field, value: new Date(from).toISOString(), ids: [], from };
 }
 
 // The cursor after this run: the highest value handled and the ids that carry it.
@@ -292,9 +307,9 @@ function toTime(value, format) {
   return Number.isNaN(time) ? null : time;
 }
 
-// The saved cursor value as the list's `since` parameter wants it.
-function asParam(value, format) {
-  const time = toTime(value, CURSOR.format);
+// The saved cursor's time (or its value, when it is not a time) as the list's `since`
+// parameter wants it.
+function timeAsParam(time, value, format) {
   if (time === null) return value;
   if (format === 'unix-time') return Math.floor(time / 1000);
   if (format === 'date') return new Date(time).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { inPlaceUpdate, type TApiDescription } from '@patchbay/schema';
+import { inPlaceUpdate, MAX_FIRST_RUN_LOOKBACK_MS, type TApiDescription } from '@patchbay/schema';
 import { conceptOf, type FieldRule, leaves, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import {
@@ -26,11 +26,14 @@ export function planCursor(
 ) {
   const read = plan.source as ReadPlan;
   const incremental = reading.incremental;
+  const firstRun = reading.firstRun;
   const wants =
     incremental ??
     (/\b(since (the )?last|only new|new ones|incremental)\b/.test(lower)
       ? { kind: 'new' as const, phrase: 'since the last run' }
-      : undefined);
+      : undefined) ??
+    // "First run: everything there is" says later runs take only what is new.
+    (firstRun ? { kind: 'new' as const, phrase: firstRun.phrase } : undefined);
   if (!wants) {
     const repeats =
       plan.destination &&
@@ -75,10 +78,57 @@ export function planCursor(
     param,
     phrase: wants.phrase,
   };
+  if (firstRun) planFirstRun(firstRun, plan.cursor, fieldSchema?.format, plan);
   plan.understood.push(
     `Only ${wants.kind} ${resource.plural} ("${wants.phrase}"): a cursor on ${field} kept in ctx.state` +
       `${param ? `, sent as ${param.name}` : ''}; at most ${MAX_ITEMS_PER_RUN} per run.`,
   );
+}
+
+/** A field whose values are times, by its format or its name: a first-run window applies to it. */
+const TIME_NAME = /(?:_at|At|_on|date|Date|time|Time|created|updated|modified|timestamp)$/;
+
+function planFirstRun(
+  firstRun: NonNullable<ReturnType<typeof readPrompt>['firstRun']>,
+  cursor: NonNullable<GroundedPlan['cursor']>,
+  format: string | undefined,
+  plan: GroundedPlan,
+) {
+  const { lookbackMs, phrase } = firstRun;
+  if (lookbackMs === undefined) {
+    cursor.firstRun = { phrase };
+    plan.understood.push(`The first run takes every record there is ("${phrase}").`);
+    return;
+  }
+  const isTime =
+    (format !== undefined && ['date-time', 'date', 'unix-time'].includes(format)) ||
+    TIME_NAME.test(cursor.field);
+  if (!isTime) {
+    plan.unresolved.push(
+      `"${phrase}": the cursor follows ${cursor.field}, which is not a time, so the first run ` +
+        'takes every record',
+    );
+    return;
+  }
+  cursor.firstRun = { lookbackMs: Math.min(lookbackMs, MAX_FIRST_RUN_LOOKBACK_MS), phrase };
+  plan.understood.push(
+    lookbackMs === 0
+      ? `The first run sends nothing older than itself, and later runs go on from it ("${phrase}").`
+      : `The first run takes ${cursor.field} within ${describeSpan(lookbackMs)} before it ("${phrase}").`,
+  );
+}
+
+/** 259_200_000 → "3 days". */
+export function describeSpan(ms: number): string {
+  const units: Array<[number, string]> = [
+    [604_800_000, 'week'],
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  const [size, name] = units.find(([size]) => ms % size === 0) ?? [60_000, 'minute'];
+  const count = Math.round(ms / size);
+  return `${count} ${name}${count === 1 ? '' : 's'}`;
 }
 
 // ── De-duplication ──────────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import type {
   TOperation,
   TPagination,
   TResource,
+  TPlanCursor,
   TSchedule,
 } from '@patchbay/schema';
 import type { FieldRule } from './field-match.ts';
@@ -105,6 +106,7 @@ export interface CursorPlan {
   /** The list's query parameter that filters by the cursor, and its format. */
   param?: { name: string; format: 'date-time' | 'unix-time' | 'date' } | undefined;
   phrase: string;
+  firstRun?: TPlanCursor['firstRun'];
 }
 
 export interface DedupePlan {

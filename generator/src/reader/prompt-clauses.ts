@@ -88,7 +88,8 @@ export function unaccountedClauses(
   const out: string[] = [];
   for (const { text } of splitClauses(prompt)) {
     let rest = text.toLowerCase();
-    if (phrases.some((phrase) => phrase.includes(rest))) continue;
+    const bare = rest.replace(/[\s.!?;:,]+$/, '');
+    if (phrases.some((phrase) => phrase.includes(bare))) continue;
     // What a used phrase says is accounted for; the rest of the clause still has to be.
     for (const phrase of phrases) rest = rest.split(phrase).join(' ');
     if (!ASKS.test(text)) continue;
