@@ -133,7 +133,7 @@ export function conceptOf(path: string): string | undefined {
 }
 
 const TIME_WORDS = /^(date|time|day|at|on|timestamp|datetime)$/;
-const TIME_FORMATS = new Set(['date-time', 'date', 'unix-time']);
+export const TIME_FORMATS = new Set(['date-time', 'date', 'unix-time']);
 
 /**
  * "paid date", "date created", "processed time" name the time field `paid_at`, `created`,

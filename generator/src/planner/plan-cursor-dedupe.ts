@@ -1,5 +1,13 @@
 import { inPlaceUpdate, MAX_FIRST_RUN_LOOKBACK_MS, type TApiDescription } from '@patchbay/schema';
-import { conceptOf, type FieldRule, leaves, normalise } from './field-match.ts';
+import {
+  conceptOf,
+  type FieldLeaf,
+  type FieldRule,
+  leaves,
+  namesTimeField,
+  normalise,
+  TIME_FORMATS,
+} from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import {
   type DedupePlan,
@@ -66,6 +74,13 @@ export function planCursor(
     ? eventTimeField(lower.slice(0, sinceWord.index), leaves(resource.schema))?.path
     : undefined;
   if (eventField && !('field' in wants && wants.field)) field = eventField;
+  // "Failed pipelines since the last run": new to this sync is when a record reached the state
+  // the filters ask for, not when it was created.
+  const stateField =
+    wants.kind === 'new' && !eventField && !('field' in wants && wants.field)
+      ? stateTimeField(plan.filters, leaves(resource.schema))
+      : undefined;
+  if (stateField) field = stateField;
   if (since && (since.field === field || !field)) field = since.field;
   field ??= resource.idField;
   const fieldSchema = leaves(resource.schema).find((l) => l.path === field)?.schema;
@@ -83,6 +98,42 @@ export function planCursor(
     `Only ${wants.kind} ${resource.plural} ("${wants.phrase}"): a cursor on ${field} kept in ctx.state` +
       `${param ? `, sent as ${param.name}` : ''}; at most ${MAX_ITEMS_PER_RUN} per run.`,
   );
+}
+
+/** States a record reaches when something it runs ends: the time it ended says when. */
+const ENDED_STATES =
+  /^(failed|failure|errored|error|succeeded|success|successful|passed|finished|timed_?out|expired)$/;
+const LATER_STATES =
+  /^(closed|resolved|merged|paid|completed?|done|shipped|delivered|fulfilled|cancell?ed|archived|won|lost|approved|rejected|published|refunded|declined)$/;
+const END_TIME = /^(finished|ended|completed|done|stopped)_?(at|on|time|date)$/i;
+const CHANGE_TIME =
+  /^(updated|modified|changed|last_?modified|last_?updated)_?(at|on|time|date)?$/i;
+
+/**
+ * The time a record reached the state a filter keeps ("failed", "resolved", "merged"): a field
+ * named after the state (`resolved_at`), the end of a run for states a run ends in
+ * (`finished_at` for "failed"), else the time of its last change.
+ */
+function stateTimeField(filters: GroundedPlan['filters'], fields: FieldLeaf[]): string | undefined {
+  const states = filters
+    .filter((f) => f.op === 'eq' || f.op === 'in' || f.op === 'truthy')
+    .flatMap((f) => (f.op === 'truthy' ? [f.field.split('.').at(-1) ?? ''] : [f.value].flat()))
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.toLowerCase());
+  if (states.length === 0) return undefined;
+  const times = fields.filter((l) => l.depth === 0 && TIME_FORMATS.has(l.schema.format ?? ''));
+  for (const state of states) {
+    const named = times.find((l) => namesTimeField(state, l));
+    if (named) return named.path;
+  }
+  if (states.some((state) => ENDED_STATES.test(state))) {
+    const ended = times.find((l) => END_TIME.test(l.path));
+    if (ended) return ended.path;
+  }
+  // A record is created open or pending; one that is closed, paid or failed got there later.
+  if (states.some((state) => ENDED_STATES.test(state) || LATER_STATES.test(state)))
+    return times.find((l) => CHANGE_TIME.test(l.path))?.path;
+  return undefined;
 }
 
 /** A field whose values are times, by its format or its name: a first-run window applies to it. */
