@@ -444,16 +444,14 @@ export function planFilters(
     const negative = /^un(.+)$/.exec(word)?.[1];
     const found =
       stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
-    const negated = Boolean(negative) && !stateMatch(fields, word, true);
+    // "unpaid invoices", or "discontinued items never" / "drafts stay out": a state the words
+    // after the noun leave out.
+    const leftOut = LEFT_OUT_AFTER.exec(lower.slice(m.index + m[0].length));
+    const negated = (Boolean(negative) && !stateMatch(fields, word, true)) !== Boolean(leftOut);
+    const phrase = `${m[0]}${leftOut?.[0] ?? ''}`.trim();
     if (found?.value !== undefined)
-      add({
-        field: found.field,
-        op: negated ? 'ne' : 'eq',
-        value: found.value,
-        phrase: m[0].trim(),
-      });
-    else if (found)
-      add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0].trim() });
+      add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase });
+    else if (found) add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase });
   }
   // "orders paid since …", "tasks that were completed": a state after the noun. Words for a
   // record coming into being ("issues opened since …", GitLab's `opened`) say which records are
@@ -472,6 +470,10 @@ export function planFilters(
     else if (found) add({ field: found.field, op: 'truthy', phrase: m[0].trim() });
   }
 }
+
+/** Words right after a noun that leave those records out: "archived ones never", "drafts stay out". */
+const LEFT_OUT_AFTER =
+  /^\s*(?:\([^)]*\)\s*)?[,:-]?\s*(?:(?:are|is|should|must|will|get|can)\s+)?(?:be\s+)?(?:never\b|not\b(?!\s+only)|no\b|out\b|excluded|skipped|ignored|dropped|left\s+out|stays?\s+out|do\s+nothing|don'?t|do\s+not|aren'?t|isn'?t|shouldn'?t|won'?t)/;
 
 const CREATION_EVENTS =
   /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;
