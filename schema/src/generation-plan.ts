@@ -157,6 +157,8 @@ export const ZPlanFilter = z.strictObject({
   /** The words of the prompt it came from (or "the plan" when a person added it). */
   phrase: z.string().max(500),
   format: z.string().max(100).optional(),
+  /** gt, gte, lt, lte, eq, ne: compared with this field of the same record, not with `value`. */
+  otherField: z.string().min(1).max(300).optional(),
 });
 export type TPlanFilter = z.infer<typeof ZPlanFilter>;
 

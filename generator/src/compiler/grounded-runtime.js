@@ -155,6 +155,8 @@ function hasValue(value) {
 function passes(item, now) {
   return FILTERS.every((filter) => {
     const value = getField(item, filter.field);
+    // Compared with another field of the same record ("quantity <= reorder_level").
+    if (filter.otherField) return comparesTo(filter.op, value, getField(item, filter.otherField));
     switch (filter.op) {
       case 'eq':
         return String(value).toLowerCase() === String(filter.value).toLowerCase();
@@ -203,6 +205,17 @@ function passes(item, now) {
         return false;
     }
   });
+}
+
+function comparesTo(op, value, other) {
+  if (value == null || other == null) return false;
+  const [a, b] = [amountOf(value), amountOf(other)];
+  const numbers = !Number.isNaN(a) && !Number.isNaN(b);
+  const [x, y] = numbers ? [a, b] : [String(value).toLowerCase(), String(other).toLowerCase()];
+  if (op === 'eq') return x === y;
+  if (op === 'ne') return x !== y;
+  if (!numbers) return false;
+  return op === 'gt' ? x > y : op === 'gte' ? x >= y : op === 'lt' ? x < y : x <= y;
 }
 
 // A number from a value APIs write money in: 250, "250.00", "$1,250.50", { amount: 250 }.

@@ -1,3 +1,4 @@
+import { fieldComparisons } from './plan-field-comparisons.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
@@ -104,6 +105,11 @@ export function planFilters(
       continue;
     }
     add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
+  }
+
+  // "quantity <= reorder_level": two fields of the same record.
+  for (const filter of fieldComparisons(lower, fields)) {
+    if (!plan.filters.some((f) => f.phrase.includes(filter.phrase))) add(filter);
   }
 
   // "orders between $100 and $500": both bounds, inclusive.
@@ -702,5 +708,6 @@ export function describeFilter(f: FilterPlan): string {
     const hours = (ms: number) => `${ms / 3_600_000} h`;
     return `${f.field} is from ${hours(start)} to ${hours(end)} ${f.alignDay ? "of the run day's UTC midnight" : 'of the run'}`;
   }
+  if (f.otherField) return `${f.field} ${ops[f.op]} ${f.otherField}`;
   return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
 }
