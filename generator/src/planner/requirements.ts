@@ -86,7 +86,12 @@ function planVocabulary(
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
     // The templates the plan writes with: their text is the prompt's own.
-    ...(plan.source ? readTemplates(prompt, plan.source.resource).map((t) => t.written) : []),
+    ...(plan.source
+      ? readTemplates(prompt, plan.source.resource).flatMap((t) => [
+          t.written,
+          ...(t.fallbackPhrases ?? []),
+        ])
+      : []),
     // A message whose contents the prompt listed, when the plan writes that list.
     ...(plan.source && plan.destination?.message?.template
       ? [listedMessage(prompt, plan.source.resource)]

@@ -101,3 +101,23 @@ describe('fields a list returns only when asked', () => {
     expect(listedMessage('Ping #ops with the title', issue)).toBeUndefined();
   });
 });
+
+describe('a fallback said apart from the template', () => {
+  const tasks = entry('asana').resources.find((r) => r.name === 'task')!;
+  it.each([
+    'Comment format: "{name} is due, owner {assignee name}". If the assignee name is missing, write "no owner".',
+    'Comment format: "{name} is due, owner {assignee name}"; put the text "no owner" when the assignee name is empty.',
+  ])('%s', (prompt) => {
+    const [template] = readTemplates(prompt, tasks);
+    expect(template?.template).toBe('{name} is due, owner {assignee.name|no owner}');
+    expect(template?.fallbackPhrases).toHaveLength(1);
+  });
+
+  it('gives nothing to a placeholder whose field the sentence does not name', () => {
+    const [template] = readTemplates(
+      'Format: "{name} ({notes})". If the due date is empty, use "someday".',
+      tasks,
+    );
+    expect(template?.template).toBe('{name} ({notes})');
+  });
+});

@@ -17,6 +17,8 @@ export interface PromptTemplate {
   /** Where it starts in the prompt, and the words just before it (which field it is for). */
   index: number;
   lead: string;
+  /** Sentences apart from the template that it took a fallback from ("if X is empty, use …"). */
+  fallbackPhrases?: string[];
 }
 
 /** Placeholders: `<words>`, `{words}` and `{{words}}`. */
@@ -173,10 +175,41 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const EMPTY = '(?:empty|null|missing|blank|unset|not set|none|absent|unknown|not there)';
+/** "If supplier is empty, use "unknown supplier"" / "write "n/a" when the phone is missing". */
+const FALLBACKS = [
+  new RegExp(
+    `\\b(?:if|when|where)\\s+(?:the\\s+|a\\s+|its\\s+|their\\s+)?([a-z_][\\w. ]{0,40}?)\\s+(?:is|are|was|comes back)\\s+${EMPTY}(?:\\s*(?:\\/|or)\\s*${EMPTY})*\\s*,?\\s*(?:then\\s+)?(?:use|write|put|show|say|print|display|fill in)\\s+(?:the\\s+(?:words?|text|value)\\s+)?["“']([^"”']{1,60})["”']`,
+    'gi',
+  ),
+  new RegExp(
+    `\\b(?:use|write|put|show|say|print|display|fill in)\\s+(?:the\\s+(?:words?|text|value)\\s+)?["“']([^"”']{1,60})["”']\\s+(?:if|when|where)\\s+(?:the\\s+|a\\s+|its\\s+|their\\s+)?([a-z_][\\w. ]{0,40}?)\\s+(?:is|are|was|comes back)\\s+${EMPTY}`,
+    'gi',
+  ),
+];
+
+/** Fallbacks the prompt says apart from its template, by the source field they are for. */
+function statedFallbacks(
+  prompt: string,
+  resource: TResource,
+): Map<string, { text: string; phrase: string }> {
+  const found = new Map<string, { text: string; phrase: string }>();
+  FALLBACKS.forEach((pattern, i) => {
+    for (const m of prompt.matchAll(pattern)) {
+      const [words, text] = i === 0 ? [m[1], m[2]] : [m[2], m[1]];
+      const field = placeholderField(words ?? '', resource);
+      if (field && text) found.set(field.path, { text: text.replace(/[{}|]/g, ''), phrase: m[0] });
+    }
+  });
+  return found;
+}
+
 /** The templates a prompt writes, with their placeholders grounded in the source's records. */
 export function readTemplates(prompt: string, resource: TResource): PromptTemplate[] {
+  const fallbacks = statedFallbacks(prompt, resource);
   return candidates(prompt).map(({ text, index }) => {
     const unmatched: string[] = [];
+    const used: string[] = [];
     const template = text.replace(
       PLACEHOLDER,
       (whole, angle?: string, double?: string, single?: string) => {
@@ -189,11 +222,14 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
           unmatched.push(words);
           return whole.replace(/[{}]/g, '');
         }
-        return `{${field.path}${fallback ? `|${(fallback[1] ?? '').replace(/[{}|]/g, '')}` : ''}}`;
+        const stated = fallback ? undefined : fallbacks.get(field.path);
+        if (stated) used.push(stated.phrase);
+        const otherwise = fallback ? (fallback[1] ?? '').replace(/[{}|]/g, '') : stated?.text;
+        return `{${field.path}${otherwise !== undefined ? `|${otherwise}` : ''}}`;
       },
     );
     const lead = prompt.slice(Math.max(0, index - 60), index);
-    return { written: text, template, unmatched, index, lead };
+    return { written: text, template, unmatched, index, lead, fallbackPhrases: used };
   });
 }
 
