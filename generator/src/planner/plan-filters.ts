@@ -1,3 +1,4 @@
+import { branchFilters } from './plan-branch.ts';
 import { fieldComparisons } from './plan-field-comparisons.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
@@ -105,6 +106,11 @@ export function planFilters(
       continue;
     }
     add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
+  }
+
+  // "pipelines on main", "merged into develop": the branch of code records.
+  for (const filter of branchFilters(text, fields)) {
+    if (!plan.filters.some((f) => f.field === filter.field)) add(filter);
   }
 
   // "quantity <= reorder_level": two fields of the same record.

@@ -36,3 +36,16 @@ describe('ids, keys and slugs the prompt writes out', () => {
     ).toBe(undefined);
   });
 });
+
+describe('a parameter that takes a path with its namespace', () => {
+  const gitlab = getCatalogEntry('gitlab') as TApiDescription;
+  it('takes "group/project" after the noun, as written', () => {
+    const text = 'Watch the GitLab project infra/terraform-modules for failures.';
+    expect(paramValue(text, 'id', '/projects/{id}/pipelines', gitlab)).toBe(
+      'infra/terraform-modules',
+    );
+    expect(paramValue('GitLab project 5521', 'id', '/projects/{id}/pipelines', gitlab)).toBe(
+      '5521',
+    );
+  });
+});

@@ -112,6 +112,33 @@ export function idFromPrompt(
   return undefined;
 }
 
+/** A parameter whose description says it takes a path with its namespace. */
+const TAKES_PATH = /\b(?:path with namespace|namespace\/|full path|url-encoded path)/i;
+
+function parameterDoc(
+  description: TApiDescription,
+  path: string | undefined,
+  name: string,
+): string | undefined {
+  for (const resource of description.resources)
+    for (const operation of resource.operations)
+      if (operation.path === path)
+        return operation.params.find((p) => p.name === name)?.description;
+  return undefined;
+}
+
+/** "project platform/api-gateway", "repo `acme/web`": a namespaced path after one of `hints`. */
+function pathAfter(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const m = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\b${NAMED_AS}\\s*[:=]?\\s*[\`'"“]?([A-Za-z0-9][\\w.-]*(?:\\/[A-Za-z0-9][\\w.-]*)+)`,
+      'i',
+    ).exec(text);
+    if (m?.[1]) return m[1].replace(/[.]+$/, '');
+  }
+  return undefined;
+}
+
 /** Whether `token`, found at or before `from`, ends its noun phrase (a comma, a full stop, "and"). */
 function isPhraseEnd(text: string, from: number, token: string): boolean {
   const at = text.indexOf(token, from);
@@ -144,6 +171,11 @@ export function paramValue(
     )
     .flatMap((r) => [r.name, r.plural, ...r.aliases].map((a) => a.toLowerCase()));
   const words = withShortForms([...new Set([...hints, ...aliases])]);
+  // GitLab's project `{id}` takes "group/project" as well: the description says so.
+  if (TAKES_PATH.test(parameterDoc(description, path, name) ?? '')) {
+    const written = pathAfter(text, words);
+    if (written) return written;
+  }
   return (
     idFromPrompt(text, words, { slugs: takesSlug(name) }) ??
     // "project OPS" (`projectKey`), "table Deals" (`tableIdOrName`): keys and names, not ids.
