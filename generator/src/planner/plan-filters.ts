@@ -1,4 +1,5 @@
 import { branchFilters } from './plan-branch.ts';
+import { hierarchyFilters } from './plan-hierarchy.ts';
 import { fieldComparisons } from './plan-field-comparisons.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
@@ -112,6 +113,9 @@ export function planFilters(
   for (const filter of branchFilters(text, fields)) {
     if (!plan.filters.some((f) => f.field === filter.field)) add(filter);
   }
+
+  // "no subtasks": records whose parent is another record of theirs.
+  for (const filter of hierarchyFilters(text, read.resource)) add(filter);
 
   // "quantity <= reorder_level": two fields of the same record.
   for (const filter of fieldComparisons(lower, fields)) {
