@@ -30,7 +30,12 @@ export function planGrounded(
   sourceDescription: TApiDescription,
   destinationDescription: TApiDescription,
 ): GroundedPlan {
-  const text = input.userPrompt.replace(/\s+/g, ' ').trim();
+  // Lines stay lines: a pasted spec ends a template or a list at the end of its line.
+  const text = input.userPrompt
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
+    .trim();
   const lower = text.toLowerCase();
   const reading = readPrompt(input.userPrompt, input);
   const split = splitIndex(text, input);

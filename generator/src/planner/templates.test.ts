@@ -121,3 +121,14 @@ describe('a fallback said apart from the template', () => {
     expect(template?.template).toBe('{name} ({notes})');
   });
 });
+
+describe('a pasted spec, line by line', () => {
+  it('ends a "format:" template at the end of its line', () => {
+    const planned = plan(
+      'Each Asana task of project 7700 goes to Slack #ops\nFormat: {name}, due {due on}\nNothing is sent for tasks without a due date.',
+      'asana',
+      'slack',
+    );
+    expect(planned.destination?.message?.template).toBe('{name}, due {due_on}');
+  });
+});
