@@ -109,6 +109,23 @@ export function planFilters(
     add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
   }
 
+  // "Warehouse BER-1 only", "only region EU-West": a field and a code-like value it must have.
+  for (const m of text.matchAll(
+    /\b(?:[Oo]nly\s+(?:in\s+|for\s+|from\s+)?(?:the\s+)?)?([A-Za-z][\w]*)\s*:?\s+["'`]?([A-Z0-9][\w./-]*[A-Z0-9])["'`]?(\s+only)?\b/g,
+  )) {
+    if (!/^only\b/i.test(m[0]) && !m[3]) continue;
+    const value = m[2] ?? '';
+    if (!/\d|^[A-Z]{2,}$|-/.test(value)) continue;
+    const field = findField(m[1] ?? '');
+    if (
+      !field ||
+      field.schema.type !== 'string' ||
+      plan.filters.some((f) => f.field === field.path)
+    )
+      continue;
+    add({ field: field.path, op: 'eq', value, phrase: m[0].trim() });
+  }
+
   // "pipelines on main", "merged into develop": the branch of code records.
   for (const filter of branchFilters(text, fields)) {
     if (!plan.filters.some((f) => f.field === filter.field)) add(filter);
