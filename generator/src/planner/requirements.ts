@@ -126,6 +126,13 @@ function planVocabulary(
   }
   for (const rule of plan.destination?.rules ?? []) {
     texts.push(rule.to, rule.from ?? '', ...(rule.parts ?? []), rule.value ?? '');
+    // A fixed value's label as the prompt wrote it: "issue type: Story".
+    if (rule.value && rule.reason === 'the prompt') {
+      const label = new RegExp(
+        `([A-Za-z]+(?:\\s+[A-Za-z]+)?)\\s*[:=]?\\s*["'\`“]?${escapeRegExp(rule.value)}\\b`,
+      ).exec(prompt);
+      if (label?.[1]) texts.push(label[1]);
+    }
   }
   texts.push(...(plan.destination?.columns ?? []));
   const message = plan.destination?.message;
