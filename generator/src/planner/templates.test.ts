@@ -132,3 +132,10 @@ describe('a pasted spec, line by line', () => {
     expect(planned.destination?.message?.template).toBe('{name}, due {due_on}');
   });
 });
+
+describe('the full stop at the end of a template line', () => {
+  it('belongs to a template of several sentences, and not to a one-sentence one', () => {
+    const [sentences] = readTemplates('Format: {name} is late. Ping {assignee name}.', issue);
+    expect(sentences?.template).toBe('{title} is late. Ping {assignee.name}.');
+  });
+});

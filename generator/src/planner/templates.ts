@@ -37,7 +37,10 @@ function candidates(prompt: string): Array<{ text: string; index: number }> {
   for (const m of prompt.matchAll(
     /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content)(?:\s+(?:should be|is|looks like))?\s*:\s*([^\n"“`]*?[<{][^\n]+)$/gim,
   )) {
-    const text = (m[1] ?? '').trim().replace(/[.]$/, '');
+    // The line's full stop ends the prompt's sentence, unless the template is sentences of its
+    // own ("Low on {name}. Order {qty}."), which end with theirs.
+    const line = (m[1] ?? '').trim();
+    const text = /[.!?]\s+\S/.test(line) ? line : line.replace(/[.]$/, '');
     const index = m.index + m[0].indexOf(m[1] ?? '');
     if (hasPlaceholder(text) && !found.some((f) => f.index <= index && index < f.index + 300))
       found.push({ text, index });
