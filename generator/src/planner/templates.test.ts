@@ -134,8 +134,11 @@ describe('a pasted spec, line by line', () => {
 });
 
 describe('the full stop at the end of a template line', () => {
+  const issue = entry('github').resources.find((r) => r.name === 'issue')!;
   it('belongs to a template of several sentences, and not to a one-sentence one', () => {
-    const [sentences] = readTemplates('Format: {name} is late. Ping {assignee name}.', issue);
-    expect(sentences?.template).toBe('{title} is late. Ping {assignee.name}.');
+    const [sentences] = readTemplates('Format: {title} is late. Ping {user login}.', issue);
+    expect(sentences?.template).toBe('{title} is late. Ping {user.login}.');
+    const [one] = readTemplates('Format: {title} is late.', issue);
+    expect(one?.template).toBe('{title} is late');
   });
 });
