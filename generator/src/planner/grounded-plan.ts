@@ -3,7 +3,7 @@ import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
 import { requestUsedFields } from './requested-fields.ts';
-import { listedMessage, readTemplates } from './templates.ts';
+import { listedMessage, readTemplates, withoutTemplates } from './templates.ts';
 import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';
 import { resourceNames, splitIndex } from './resource-words.ts';
 import { pickResource, WRITE_KINDS } from './choose-operations.ts';
@@ -202,8 +202,9 @@ export function planGrounded(
         );
       }
     }
-    planFilters(text, reading, plan);
-    extendListedValues(text.toLowerCase(), plan);
+    const conditions = withoutTemplates(text, plan.source.resource);
+    planFilters(conditions, reading, plan);
+    extendListedValues(conditions.toLowerCase(), plan);
     planCursor(lower, reading, plan);
     planDedupe(lower, plan);
     requestUsedFields(plan);

@@ -142,3 +142,14 @@ describe('the full stop at the end of a template line', () => {
     expect(one?.template).toBe('{title} is late');
   });
 });
+
+describe('words inside a template or a quoted example', () => {
+  it('are no condition on the records', () => {
+    const planned = plan(
+      'Post every GitHub issue of acme/app to Slack #bugs as "Open today: <title>", e.g. "Open today: Login fails over 100 times"',
+      'github',
+      'slack',
+    );
+    expect(planned.filters).toEqual([]);
+  });
+});

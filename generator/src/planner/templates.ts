@@ -264,3 +264,26 @@ export function templateTarget(
     texts.find((t) => conceptOf(t.path) === 'name')
   );
 }
+
+/**
+ * The prompt with its templates and quoted examples blanked out (same length, so positions
+ * hold): "Chore today: <content>" or e.g. "Acme – 49.00 USD" describe a text to write, and a
+ * word or an amount inside them is never a condition on the records.
+ */
+export function withoutTemplates(prompt: string, resource: TResource): string {
+  const spans: Array<[number, number]> = [];
+  for (const t of readTemplates(prompt, resource)) {
+    const at = prompt.indexOf(t.written, t.index);
+    if (at >= 0) spans.push([at, at + t.written.length]);
+  }
+  for (const m of prompt.matchAll(
+    /\b(?:e\.g\.?|for example|for instance|such as|like(?: this)?)[:,]?\s*(["“'`])[^"”'`\n]{1,200}["”'`]/gi,
+  )) {
+    const quote = m[0].indexOf(m[1] ?? '"');
+    spans.push([m.index + quote, m.index + m[0].length]);
+  }
+  let out = prompt;
+  for (const [start, end] of spans)
+    out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+  return out;
+}
