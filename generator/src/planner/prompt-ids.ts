@@ -4,6 +4,7 @@ import type { GroundedPlan, LookupPlan } from './plan-types.ts';
 import { escapeRegExp, NAMED_AS } from './text.ts';
 import { singular } from './resource-words.ts';
 import { requiredParams } from './choose-operations.ts';
+import { idFromUrls } from './ids-in-urls.ts';
 
 // Values the prompt writes out for a call ("Trello list 5f1a…", "project 1201", "#billing"):
 // ids, keys, names, phone numbers and channels, each given to the parameter its words are about.
@@ -109,7 +110,8 @@ export function idFromPrompt(
         return token;
     }
   }
-  return undefined;
+  // A link the prompt pastes: notion.so/…-<id>, app.asana.com/0/<project>/…
+  return idFromUrls(text, hints);
 }
 
 /** A parameter whose description says it takes a path with its namespace. */
