@@ -19,9 +19,9 @@ describe('ids inside links', () => {
       ],
       ['board https://trello.com/b/Xy12AbCd/sprint-board', ['board'], 'Xy12AbCd'],
       [
-        'in https://airtable.com/appA1b2C3d4E5f6G7h/tblZ9y8X7w6V5u4T3s/viwQ',
+        'in https://airtable.com/appA1b2C3d4E5f6G7/tblZ9y8X7w6V5u4T3/viwQ',
         ['table'],
-        'tblZ9y8X7w6V5u4T3s',
+        'tblZ9y8X7w6V5u4T3',
       ],
       ['our board https://acme.monday.com/boards/4455667788/views/1', ['board'], '4455667788'],
     ];
