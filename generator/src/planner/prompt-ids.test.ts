@@ -49,3 +49,15 @@ describe('a parameter that takes a path with its namespace', () => {
     );
   });
 });
+
+describe('a lone group/project path', () => {
+  const gitlab = getCatalogEntry('gitlab') as TApiDescription;
+  it('is the project when the prompt writes one and only one', () => {
+    const path = '/projects/{id}/merge_requests';
+    expect(paramValue('Merged MRs in tools/ci-images go to #infra', 'id', path, gitlab)).toBe(
+      'tools/ci-images',
+    );
+    expect(paramValue('MRs in a/b and c/d and/or e', 'id', path, gitlab)).toBeUndefined();
+    expect(paramValue('Due 12/05/2026, merged ones only', 'id', path, gitlab)).toBeUndefined();
+  });
+});

@@ -141,6 +141,19 @@ function pathAfter(text: string, hints: string[]): string | undefined {
   return undefined;
 }
 
+/** The one "group/project" a prompt writes on its own ("MRs in acme/payments-api"). */
+function loneSlug(text: string): string | undefined {
+  const slugs = [
+    ...text.matchAll(/(?<![\w/:.@-])([A-Za-z0-9][\w.-]*(?:\/[A-Za-z0-9][\w.-]*)+)(?![\w/])/g),
+  ]
+    .map((m) => m[1] ?? '')
+    .filter(
+      (slug) => !/^(?:and|or|either|yes|no|on|off|in|out)\/(?:and|or|no|off|out)$/i.test(slug),
+    )
+    .filter((slug) => !/^\d+(?:\/\d+)+$/.test(slug));
+  return new Set(slugs).size === 1 ? slugs[0] : undefined;
+}
+
 /** Whether `token`, found at or before `from`, ends its noun phrase (a comma, a full stop, "and"). */
 function isPhraseEnd(text: string, from: number, token: string): boolean {
   const at = text.indexOf(token, from);
@@ -175,7 +188,7 @@ export function paramValue(
   const words = withShortForms([...new Set([...hints, ...aliases])]);
   // GitLab's project `{id}` takes "group/project" as well: the description says so.
   if (TAKES_PATH.test(parameterDoc(description, path, name) ?? '')) {
-    const written = pathAfter(text, words);
+    const written = pathAfter(text, words) ?? loneSlug(text);
     if (written) return written;
   }
   return (
