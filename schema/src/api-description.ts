@@ -48,6 +48,8 @@ export const FIELD_FORMATS = [
   'id',
   'html',
   'markdown',
+  /** Atlassian Document Format: an object the API builds rich text from (Jira). */
+  'adf',
 ] as const;
 
 export interface TFieldSchema {

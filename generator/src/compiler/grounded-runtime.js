@@ -275,6 +275,10 @@ function namePart(full, how) {
 // A value as the destination field takes it (its type, format and allowed values).
 function convert(value, rule) {
   if (value === undefined || value === null) return undefined;
+  if (rule.format === 'adf') {
+    const text = typeof value === 'string' ? value : convert(value, { type: 'string' });
+    return text === undefined || text === '' ? undefined : adfDocument(text);
+  }
   if (rule.fromFormat === 'unix-time' || rule.format) {
     const time = toTime(value, rule.fromFormat);
     if (rule.format === 'date-time' && time !== null) return new Date(time).toISOString();
@@ -298,8 +302,11 @@ function convert(value, rule) {
     value = rule.type === 'integer' ? Math.round(number) : number;
   } else if (rule.type === 'boolean') {
     value = value === true || value === 'true' || value === 1;
-  } else if (rule.type === 'array' && !Array.isArray(value)) {
-    value = [value];
+  } else if (rule.type === 'array') {
+    // Destination lists hold plain values: a label object gives its name.
+    value = (Array.isArray(value) ? value : [value]).map((v) =>
+      typeof v === 'object' && v !== null ? (v.name ?? v.label ?? v.value ?? v) : v,
+    );
   }
   if (rule.enum && !rule.enum.some((allowed) => String(allowed) === String(value))) {
     const match = rule.enum.find(
@@ -308,6 +315,25 @@ function convert(value, rule) {
     return match; // undefined: a value the destination does not allow is left out
   }
   return value;
+}
+
+// Plain text as an Atlassian Document: a paragraph per block between blank lines, its lines
+// kept with hard breaks.
+function adfDocument(text) {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => ({
+      type: 'paragraph',
+      content: block
+        .split('\n')
+        .flatMap((line, i) => [
+          ...(i > 0 ? [{ type: 'hardBreak' }] : []),
+          ...(line ? [{ type: 'text', text: line }] : []),
+        ]),
+    }));
+  return { type: 'doc', version: 1, content: paragraphs };
 }
 
 // Milliseconds since the epoch for a timestamp in any of the formats descriptions use.

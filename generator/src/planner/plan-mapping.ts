@@ -116,7 +116,8 @@ export function planMapping(
     const targets: FieldLeaf[] = leaves(schema, 2).filter(
       (leaf) =>
         !leaf.schema.readOnly &&
-        leaf.schema.type !== 'object' &&
+        // An object is a target only when text goes into it as a document (Jira's ADF).
+        (leaf.schema.type !== 'object' || leaf.schema.format === 'adf') &&
         !SKIPPED_DESTINATION.test(leaf.path.split('.')[0] ?? '') &&
         !(leaf.schema.type === 'array' && leaf.schema.items?.type === 'object'),
     );
@@ -435,6 +436,8 @@ function readStatedMappings(
       : [right.trim(), left.trim()];
     // "in a custom field named ref_no": the name after "called" or "named" is the field.
     const to = named
+      // A sentence's full stop is not part of the field's name ("… into the description.").
+      .replace(/[.!?]+$/, '')
       .replace(/^(?:a|an|the)\s+/i, '')
       .replace(
         /^(?:new\s+)?(?:custom\s+)?(?:property|field|column|attribute)\s+(?:called|named)\s+/i,

@@ -19,7 +19,8 @@ const FILLER = new Set(
     'now today time times run runs running already yet still again if not no don dont ' +
     // The request verbs and the words for a record's parts say how, not what.
     'map maps set sets include includes fill fills give show list called named row rows column ' +
-    'columns field fields property properties value values find finds grab look pick'
+    'columns field fields property properties value values find finds grab look pick ' +
+    'file files raise raises log logs mirror mirrors'
   ).split(' '),
 );
 
