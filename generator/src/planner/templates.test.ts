@@ -153,3 +153,19 @@ describe('words inside a template or a quoted example', () => {
     expect(planned.filters).toEqual([]);
   });
 });
+
+describe('a message’s contents in brackets', () => {
+  it('lists the fields after the headline, as "with its …" does', () => {
+    const mrs = entry('gitlab').resources.find((r) => r.name === 'merge request')!;
+    const listed = listedMessage(
+      'Ping #rel about each merged MR of tools/deployer (title, author, web url)',
+      mrs,
+    );
+    expect(listed?.template).toBe('{title}\nAuthor: {author.username}\nWeb url: {web_url}');
+  });
+
+  it('leaves a bracket that is not a list of fields alone', () => {
+    const mrs = entry('gitlab').resources.find((r) => r.name === 'merge request')!;
+    expect(listedMessage('Ping #rel about each MR (weekdays only, please)', mrs)).toBeUndefined();
+  });
+});

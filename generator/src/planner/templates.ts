@@ -133,10 +133,16 @@ function personField(word: string, fields: readonly FieldLeaf[]): FieldLeaf | un
 export function listedMessage(prompt: string, resource: TResource): PromptTemplate | undefined {
   const intro = /\b(?:with|including|showing|containing|listing|giving)\s+(?:its|their|the)\s+/gi;
   const lists: PromptTemplate[] = [];
-  for (const m of prompt.matchAll(intro)) {
-    const start = m.index + m[0].length;
-    // The list ends where the sentence does, or where it goes on to say where or when to post.
-    const rest = (/^[^.;!?\n]+/.exec(prompt.slice(start))?.[0] ?? '').split(
+  // "… with its title, author and link", or the contents in brackets: "(title, author, link)".
+  const starts = [
+    ...[...prompt.matchAll(intro)].map((m) => ({ m, start: m.index + m[0].length, end: '' })),
+    ...[...prompt.matchAll(/\((?=[^()\n]*,)/g)].map((m) => ({ m, start: m.index + 1, end: ')' })),
+  ];
+  for (const { m, start, end } of starts) {
+    // The list ends where the sentence (or the bracket) does, or where it goes on to say where
+    // or when to post.
+    const sentence = /^[^.;!?\n]+/.exec(prompt.slice(start))?.[0] ?? '';
+    const rest = ((end ? sentence.split(end)[0] : sentence) ?? '').split(
       /\s+(?:to|into|in|on|at|for|every|each|when|whenever|if|once|as soon as)\s+/i,
     )[0] as string;
     const items = rest
@@ -163,7 +169,7 @@ export function listedMessage(prompt: string, resource: TResource): PromptTempla
     // Mostly words that are not fields: a clause that happens to have commas, not a list.
     if (items.length - unmatched.length < Math.max(2, items.length / 2)) continue;
     lists.push({
-      written: `${m[0]}${rest}`.trim(),
+      written: end ? rest.trim() : `${m[0]}${rest}`.trim(),
       template,
       unmatched,
       index: m.index,
