@@ -274,6 +274,14 @@ export const ZOperation = z.strictObject({
       field: z.string().min(1),
     })
     .optional(),
+  /**
+   * list: records of another kind the list returns among its own, and the field set on them
+   * (GitHub's issue list holds pull requests, marked by `pull_request`). The generator leaves
+   * them out unless the prompt asks for them.
+   */
+  mixes: z
+    .strictObject({ resource: z.string().min(1).max(100), field: z.string().min(1).max(200) })
+    .optional(),
   /** batch-*: the field in the body that holds the records, and how many one call takes. */
   batch: z
     .strictObject({ itemsField: z.string().min(1), maxItems: z.number().int().positive() })

@@ -1,5 +1,6 @@
 import { branchFilters } from './plan-branch.ts';
 import { hierarchyFilters } from './plan-hierarchy.ts';
+import { mixedRecordFilter } from './plan-mixed.ts';
 import { fieldComparisons } from './plan-field-comparisons.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
@@ -129,6 +130,16 @@ export function planFilters(
   // "pipelines on main", "merged into develop": the branch of code records.
   for (const filter of branchFilters(text, fields)) {
     if (!plan.filters.some((f) => f.field === filter.field)) add(filter);
+  }
+
+  // GitHub's issue list holds its pull requests: left out unless asked for.
+  const mixed = mixedRecordFilter(text, read.operation);
+  if (mixed?.said) add(mixed.filter);
+  else if (mixed) {
+    plan.filters.push(mixed.filter);
+    plan.assumptions.push(
+      `${read.operation.id} also returns ${read.operation.mixes?.resource}s (marked by ${mixed.filter.field}): they are left out.`,
+    );
   }
 
   // "no subtasks": records whose parent is another record of theirs.
