@@ -48,6 +48,8 @@ export const FIELD_FORMATS = [
   'id',
   'html',
   'markdown',
+  /** Atlassian Document Format: an object the API builds rich text from (Jira). */
+  'adf',
 ] as const;
 
 export interface TFieldSchema {
@@ -271,6 +273,14 @@ export const ZOperation = z.strictObject({
       /** The record field it compares against, e.g. `created` or `updated_at`. */
       field: z.string().min(1),
     })
+    .optional(),
+  /**
+   * list: records of another kind the list returns among its own, and the field set on them
+   * (GitHub's issue list holds pull requests, marked by `pull_request`). The generator leaves
+   * them out unless the prompt asks for them.
+   */
+  mixes: z
+    .strictObject({ resource: z.string().min(1).max(100), field: z.string().min(1).max(200) })
     .optional(),
   /** batch-*: the field in the body that holds the records, and how many one call takes. */
   batch: z

@@ -157,8 +157,13 @@ export const ZPlanFilter = z.strictObject({
   /** The words of the prompt it came from (or "the plan" when a person added it). */
   phrase: z.string().max(500),
   format: z.string().max(100).optional(),
+  /** gt, gte, lt, lte, eq, ne: compared with this field of the same record, not with `value`. */
+  otherField: z.string().min(1).max(300).optional(),
 });
 export type TPlanFilter = z.infer<typeof ZPlanFilter>;
+
+/** A first run reaches back at most a year: further is every record, in effect. */
+export const MAX_FIRST_RUN_LOOKBACK_MS = 366 * 86_400_000;
 
 export const ZPlanCursor = z.strictObject({
   kind: z.enum(['new', 'changed']),
@@ -168,6 +173,16 @@ export const ZPlanCursor = z.strictObject({
     .strictObject({ name: ZName, format: z.enum(['date-time', 'unix-time', 'date']) })
     .optional(),
   phrase: z.string().max(500),
+  /**
+   * Where the very first run starts, when the prompt says ("first run: look back 3 days"):
+   * `lookbackMs` before its due time (0: from then on, nothing older). Absent: every record.
+   */
+  firstRun: z
+    .strictObject({
+      lookbackMs: z.number().int().min(0).max(MAX_FIRST_RUN_LOOKBACK_MS).optional(),
+      phrase: z.string().max(500),
+    })
+    .optional(),
 });
 export type TPlanCursor = z.infer<typeof ZPlanCursor>;
 

@@ -150,7 +150,8 @@ function settings(
     `const FILTERS = ${json(plan.filters.map((f) => inSchemaOrder({ ...f }, Object.keys(ZPlanFilter.shape), ['phrase'])))};`,
     '',
     '// Incremental sync: the cursor saved in ctx.state after a successful run, or null.',
-    `const CURSOR = ${json(plan.cursor ? { field: plan.cursor.field, format: plan.cursor.format ?? null, param: plan.cursor.param ?? null } : null)};`,
+    '// firstRunMs: how far back the first run reaches (0: from its start on; null: every record).',
+    `const CURSOR = ${json(plan.cursor ? { field: plan.cursor.field, format: plan.cursor.format ?? null, param: plan.cursor.param ?? null, firstRunMs: plan.cursor.firstRun?.lookbackMs ?? null } : null)};`,
     '',
     '// Ids the prompt gave by name, looked up in the destination before anything is written.',
     `const LOOKUPS = ${json(
@@ -547,7 +548,9 @@ export default async function run(ctx) {
   }
   if (LOOKUPS.length > 0) await resolveLookups(ctx);
   const now = Date.parse(ctx.run.scheduledAt);
-  const saved = CURSOR ? await ctx.state.get('cursor') : undefined;
+  const stored = CURSOR ? await ctx.state.get('cursor') : undefined;
+  // Before any run saved a cursor, the first run starts where the prompt said it should.
+  const saved = stored ?? (CURSOR ? firstRunStart(now) : undefined);
   const { items, pages } = await readAll(ctx, saved);
   // Without a cursor, the ids sent by earlier runs are skipped (REMEMBER of them are kept).
   const sentBefore = REMEMBER ? ((await ctx.state.get('sent')) ?? []) : [];
@@ -587,7 +590,8 @@ export default async function run(ctx) {
   let sent = 0;
 ${sendLoop}
 
-  const cursor = CURSOR ? advanceCursor(saved, thisRun) : null;
+  // A first run that found nothing after its start keeps that start for the next run.
+  const cursor = CURSOR ? (advanceCursor(saved, thisRun) ?? (stored ? null : (saved ?? null))) : null;
   if (cursor) await ctx.state.set('cursor', cursor);
   if (REMEMBER && toSend.length > 0) {
     await ctx.state.set('sent', [...sentBefore, ...toSend.map(idOf)].slice(-REMEMBER));

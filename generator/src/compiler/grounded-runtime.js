@@ -15,7 +15,11 @@ async function readAll(ctx, saved) {
     page.query[SOURCE.pagination.pageParam] = SOURCE.pagination.firstPage;
   if (SOURCE.pagination.style === 'offset') page.query[SOURCE.pagination.offsetParam] = 0;
   if (CURSOR?.param && saved)
-    page.query[CURSOR.param.name] = asParam(saved.value, CURSOR.param.format);
+    page.query[CURSOR.param.name] = timeAsParam(
+      saved.from ?? toTime(saved.value, CURSOR.format),
+      saved.value,
+      CURSOR.param.format,
+    );
   for (let pages = 1; ; pages += 1) {
     const body = await listPage(ctx, page);
     const list = listAt(body, SOURCE.itemsPath, 'the source');
@@ -108,10 +112,21 @@ function newItems(items, saved) {
     .filter((item) => getField(item, CURSOR.field) != null)
     .filter((item) => {
       if (!saved) return true;
+      // The first run's start is a time, whatever form the field's own values take.
+      if (saved.from !== undefined)
+        return (toTime(getField(item, CURSOR.field), CURSOR.format) ?? -Infinity) >= saved.from;
       const order = compare(getField(item, CURSOR.field), saved.value);
       return order > 0 || (order === 0 && !saved.ids.includes(idOf(item)));
     })
     .sort((a, b) => compare(getField(a, CURSOR.field), getField(b, CURSOR.field)));
+}
+
+// The cursor the first run starts from, when the prompt gave it a window (CURSOR.firstRunMs
+// before the run's due time); undefined takes every record.
+function firstRunStart(now) {
+  if (CURSOR.firstRunMs === null || CURSOR.firstRunMs === undefined) return undefined;
+  const from = now - CURSOR.firstRunMs;
+  return { field: CURSOR.field, value: new Date(from).toISOString(), ids: [], from };
 }
 
 // The cursor after this run: the highest value handled and the ids that carry it.
@@ -140,6 +155,8 @@ function hasValue(value) {
 function passes(item, now) {
   return FILTERS.every((filter) => {
     const value = getField(item, filter.field);
+    // Compared with another field of the same record ("quantity <= reorder_level").
+    if (filter.otherField) return comparesTo(filter.op, value, getField(item, filter.otherField));
     switch (filter.op) {
       case 'eq':
         return String(value).toLowerCase() === String(filter.value).toLowerCase();
@@ -188,6 +205,17 @@ function passes(item, now) {
         return false;
     }
   });
+}
+
+function comparesTo(op, value, other) {
+  if (value == null || other == null) return false;
+  const [a, b] = [amountOf(value), amountOf(other)];
+  const numbers = !Number.isNaN(a) && !Number.isNaN(b);
+  const [x, y] = numbers ? [a, b] : [String(value).toLowerCase(), String(other).toLowerCase()];
+  if (op === 'eq') return x === y;
+  if (op === 'ne') return x !== y;
+  if (!numbers) return false;
+  return op === 'gt' ? x > y : op === 'gte' ? x >= y : op === 'lt' ? x < y : x <= y;
 }
 
 // A number from a value APIs write money in: 250, "250.00", "$1,250.50", { amount: 250 }.
@@ -247,6 +275,10 @@ function namePart(full, how) {
 // A value as the destination field takes it (its type, format and allowed values).
 function convert(value, rule) {
   if (value === undefined || value === null) return undefined;
+  if (rule.format === 'adf') {
+    const text = typeof value === 'string' ? value : convert(value, { type: 'string' });
+    return text === undefined || text === '' ? undefined : adfDocument(text);
+  }
   if (rule.fromFormat === 'unix-time' || rule.format) {
     const time = toTime(value, rule.fromFormat);
     if (rule.format === 'date-time' && time !== null) return new Date(time).toISOString();
@@ -270,8 +302,11 @@ function convert(value, rule) {
     value = rule.type === 'integer' ? Math.round(number) : number;
   } else if (rule.type === 'boolean') {
     value = value === true || value === 'true' || value === 1;
-  } else if (rule.type === 'array' && !Array.isArray(value)) {
-    value = [value];
+  } else if (rule.type === 'array') {
+    // Destination lists hold plain values: a label object gives its name.
+    value = (Array.isArray(value) ? value : [value]).map((v) =>
+      typeof v === 'object' && v !== null ? (v.name ?? v.label ?? v.value ?? v) : v,
+    );
   }
   if (rule.enum && !rule.enum.some((allowed) => String(allowed) === String(value))) {
     const match = rule.enum.find(
@@ -280,6 +315,25 @@ function convert(value, rule) {
     return match; // undefined: a value the destination does not allow is left out
   }
   return value;
+}
+
+// Plain text as an Atlassian Document: a paragraph per block between blank lines, its lines
+// kept with hard breaks.
+function adfDocument(text) {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => ({
+      type: 'paragraph',
+      content: block
+        .split('\n')
+        .flatMap((line, i) => [
+          ...(i > 0 ? [{ type: 'hardBreak' }] : []),
+          ...(line ? [{ type: 'text', text: line }] : []),
+        ]),
+    }));
+  return { type: 'doc', version: 1, content: paragraphs };
 }
 
 // Milliseconds since the epoch for a timestamp in any of the formats descriptions use.
@@ -292,9 +346,9 @@ function toTime(value, format) {
   return Number.isNaN(time) ? null : time;
 }
 
-// The saved cursor value as the list's `since` parameter wants it.
-function asParam(value, format) {
-  const time = toTime(value, CURSOR.format);
+// The saved cursor's time (or its value, when it is not a time) as the list's `since`
+// parameter wants it.
+function timeAsParam(time, value, format) {
   if (time === null) return value;
   if (format === 'unix-time') return Math.floor(time / 1000);
   if (format === 'date') return new Date(time).toISOString().slice(0, 10);

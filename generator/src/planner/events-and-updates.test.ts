@@ -107,8 +107,11 @@ describe('updating a record the destination has already', () => {
 });
 
 describe('whether a field has a value at all', () => {
+  // GitHub's issue list leaves its pull requests out by default (plan-mixed.test.ts).
   const filterOf = (prompt: string) =>
-    plan(prompt, 'github', 'slack').filters.map((f) => [f.field, f.op]);
+    plan(prompt, 'github', 'slack')
+      .filters.filter((f) => f.field !== 'pull_request')
+      .map((f) => [f.field, f.op]);
 
   it('keeps the records that have it when the prompt leaves the others out', () => {
     expect(
@@ -203,8 +206,11 @@ describe('what does not ask for an update', () => {
 describe('what is not a filter on the records', () => {
   it('leaves "without the body" after the destination to the message', () => {
     expect(
-      plan('Post each GitHub issue in octo/app to Slack #dev without the body', 'github', 'slack')
-        .filters,
+      plan(
+        'Post each GitHub issue in octo/app to Slack #dev without the body',
+        'github',
+        'slack',
+      ).filters.filter((f) => f.field !== 'pull_request'),
     ).toEqual([]);
   });
 

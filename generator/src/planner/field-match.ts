@@ -133,7 +133,7 @@ export function conceptOf(path: string): string | undefined {
 }
 
 const TIME_WORDS = /^(date|time|day|at|on|timestamp|datetime)$/;
-const TIME_FORMATS = new Set(['date-time', 'date', 'unix-time']);
+export const TIME_FORMATS = new Set(['date-time', 'date', 'unix-time']);
 
 /**
  * "paid date", "date created", "processed time" name the time field `paid_at`, `created`,
@@ -157,6 +157,8 @@ export interface FieldLeaf {
   path: string;
   schema: TFieldSchema;
   depth: number;
+  /** The object the field is in, for nested fields. */
+  parent?: TFieldSchema;
 }
 
 /** The fields of a record schema, nested objects flattened to dotted paths (depth-limited). */
@@ -165,7 +167,7 @@ export function leaves(schema: TFieldSchema | undefined, maxDepth = 3): FieldLea
   const walk = (node: TFieldSchema, prefix: string, depth: number) => {
     for (const [name, child] of Object.entries(node.properties ?? {})) {
       const path = prefix ? `${prefix}.${name}` : name;
-      out.push({ path, schema: child, depth });
+      out.push({ path, schema: child, depth, ...(depth > 0 ? { parent: node } : {}) });
       if (depth >= maxDepth) continue;
       if (child.type === 'object' && child.properties) walk(child, path, depth + 1);
       if (child.type === 'array' && child.items?.type === 'object' && child.items.properties) {
@@ -231,6 +233,14 @@ function scalar(schema: TFieldSchema): boolean {
   return !['object'].includes(schema.type);
 }
 
+/** Keys of an object that only points at another record: `{ id, name }`, `{ key }`. */
+const REFERENCE_KEYS = new Set(['id', 'gid', 'key', 'name', 'self', 'slug', 'value', 'type']);
+
+function isReference(parent: TFieldSchema): boolean {
+  const keys = Object.keys(parent.properties ?? {});
+  return keys.length > 0 && keys.every((key) => REFERENCE_KEYS.has(key));
+}
+
 /**
  * The rule for one destination leaf, or undefined when nothing in the source fits. `explicit`
  * maps normalised destination names to source paths the prompt stated ("map email to Email").
@@ -261,6 +271,9 @@ export function matchField(
     };
   }
   const personParent = PERSON_PARENT.test(target.path.split('.').slice(0, -1).join('.'));
+  // `issuetype.name`, `project.key`, `status.id`: a reference to another record names that
+  // record, never this one, so only the prompt fills it (a fixed value or a stated mapping).
+  if (!personParent && target.parent && isReference(target.parent)) return undefined;
   const usable = sourceLeaves
     .filter((l) => scalar(l.schema) || target.schema.type === 'object')
     .filter((l) => compatible(target.schema, l.schema))

@@ -3,7 +3,7 @@ import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
 import { requestUsedFields } from './requested-fields.ts';
-import { listedMessage, readTemplates } from './templates.ts';
+import { listedMessage, readTemplates, withoutTemplates } from './templates.ts';
 import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';
 import { resourceNames, splitIndex } from './resource-words.ts';
 import { pickResource, WRITE_KINDS } from './choose-operations.ts';
@@ -30,7 +30,12 @@ export function planGrounded(
   sourceDescription: TApiDescription,
   destinationDescription: TApiDescription,
 ): GroundedPlan {
-  const text = input.userPrompt.replace(/\s+/g, ' ').trim();
+  // Lines stay lines: a pasted spec ends a template or a list at the end of its line.
+  const text = input.userPrompt
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
+    .trim();
   const lower = text.toLowerCase();
   const reading = readPrompt(input.userPrompt, input);
   const split = splitIndex(text, input);
@@ -197,8 +202,9 @@ export function planGrounded(
         );
       }
     }
-    planFilters(text, reading, plan);
-    extendListedValues(text.toLowerCase(), plan);
+    const conditions = withoutTemplates(text, plan.source.resource);
+    planFilters(conditions, reading, plan);
+    extendListedValues(conditions.toLowerCase(), plan);
     planCursor(lower, reading, plan);
     planDedupe(lower, plan);
     requestUsedFields(plan);

@@ -1,5 +1,13 @@
-import { inPlaceUpdate, type TApiDescription } from '@patchbay/schema';
-import { conceptOf, type FieldRule, leaves, normalise } from './field-match.ts';
+import { inPlaceUpdate, MAX_FIRST_RUN_LOOKBACK_MS, type TApiDescription } from '@patchbay/schema';
+import {
+  conceptOf,
+  type FieldLeaf,
+  type FieldRule,
+  leaves,
+  namesTimeField,
+  normalise,
+  TIME_FORMATS,
+} from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import {
   type DedupePlan,
@@ -26,11 +34,14 @@ export function planCursor(
 ) {
   const read = plan.source as ReadPlan;
   const incremental = reading.incremental;
+  const firstRun = reading.firstRun;
   const wants =
     incremental ??
     (/\b(since (the )?last|only new|new ones|incremental)\b/.test(lower)
       ? { kind: 'new' as const, phrase: 'since the last run' }
-      : undefined);
+      : undefined) ??
+    // "First run: everything there is" says later runs take only what is new.
+    (firstRun ? { kind: 'new' as const, phrase: firstRun.phrase } : undefined);
   if (!wants) {
     const repeats =
       plan.destination &&
@@ -63,6 +74,13 @@ export function planCursor(
     ? eventTimeField(lower.slice(0, sinceWord.index), leaves(resource.schema))?.path
     : undefined;
   if (eventField && !('field' in wants && wants.field)) field = eventField;
+  // "Failed pipelines since the last run": new to this sync is when a record reached the state
+  // the filters ask for, not when it was created.
+  const stateField =
+    wants.kind === 'new' && !eventField && !('field' in wants && wants.field)
+      ? stateTimeField(plan.filters, leaves(resource.schema))
+      : undefined;
+  if (stateField) field = stateField;
   if (since && (since.field === field || !field)) field = since.field;
   field ??= resource.idField;
   const fieldSchema = leaves(resource.schema).find((l) => l.path === field)?.schema;
@@ -75,10 +93,93 @@ export function planCursor(
     param,
     phrase: wants.phrase,
   };
+  if (firstRun) planFirstRun(firstRun, plan.cursor, fieldSchema?.format, plan);
   plan.understood.push(
     `Only ${wants.kind} ${resource.plural} ("${wants.phrase}"): a cursor on ${field} kept in ctx.state` +
       `${param ? `, sent as ${param.name}` : ''}; at most ${MAX_ITEMS_PER_RUN} per run.`,
   );
+}
+
+/** States a record reaches when something it runs ends: the time it ended says when. */
+const ENDED_STATES =
+  /^(failed|failure|errored|error|succeeded|success|successful|passed|finished|timed_?out|expired)$/;
+const LATER_STATES =
+  /^(closed|resolved|merged|paid|completed?|done|shipped|delivered|fulfilled|cancell?ed|archived|won|lost|approved|rejected|published|refunded|declined)$/;
+const END_TIME = /^(finished|ended|completed|done|stopped)_?(at|on|time|date)$/i;
+const CHANGE_TIME =
+  /^(updated|modified|changed|last_?modified|last_?updated)_?(at|on|time|date)?$/i;
+
+/**
+ * The time a record reached the state a filter keeps ("failed", "resolved", "merged"): a field
+ * named after the state (`resolved_at`), the end of a run for states a run ends in
+ * (`finished_at` for "failed"), else the time of its last change.
+ */
+function stateTimeField(filters: GroundedPlan['filters'], fields: FieldLeaf[]): string | undefined {
+  const states = filters
+    .filter((f) => f.op === 'eq' || f.op === 'in' || f.op === 'truthy')
+    .flatMap((f) => (f.op === 'truthy' ? [f.field.split('.').at(-1) ?? ''] : [f.value].flat()))
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.toLowerCase());
+  if (states.length === 0) return undefined;
+  const times = fields.filter((l) => l.depth === 0 && TIME_FORMATS.has(l.schema.format ?? ''));
+  for (const state of states) {
+    const named = times.find((l) => namesTimeField(state, l));
+    if (named) return named.path;
+  }
+  if (states.some((state) => ENDED_STATES.test(state))) {
+    const ended = times.find((l) => END_TIME.test(l.path));
+    if (ended) return ended.path;
+  }
+  // A record is created open or pending; one that is closed, paid or failed got there later.
+  if (states.some((state) => ENDED_STATES.test(state) || LATER_STATES.test(state)))
+    return times.find((l) => CHANGE_TIME.test(l.path))?.path;
+  return undefined;
+}
+
+/** A field whose values are times, by its format or its name: a first-run window applies to it. */
+const TIME_NAME = /(?:_at|At|_on|date|Date|time|Time|created|updated|modified|timestamp)$/;
+
+function planFirstRun(
+  firstRun: NonNullable<ReturnType<typeof readPrompt>['firstRun']>,
+  cursor: NonNullable<GroundedPlan['cursor']>,
+  format: string | undefined,
+  plan: GroundedPlan,
+) {
+  const { lookbackMs, phrase } = firstRun;
+  if (lookbackMs === undefined) {
+    cursor.firstRun = { phrase };
+    plan.understood.push(`The first run takes every record there is ("${phrase}").`);
+    return;
+  }
+  const isTime =
+    (format !== undefined && ['date-time', 'date', 'unix-time'].includes(format)) ||
+    TIME_NAME.test(cursor.field);
+  if (!isTime) {
+    plan.unresolved.push(
+      `"${phrase}": the cursor follows ${cursor.field}, which is not a time, so the first run ` +
+        'takes every record',
+    );
+    return;
+  }
+  cursor.firstRun = { lookbackMs: Math.min(lookbackMs, MAX_FIRST_RUN_LOOKBACK_MS), phrase };
+  plan.understood.push(
+    lookbackMs === 0
+      ? `The first run sends nothing older than itself, and later runs go on from it ("${phrase}").`
+      : `The first run takes ${cursor.field} within ${describeSpan(lookbackMs)} before it ("${phrase}").`,
+  );
+}
+
+/** 259_200_000 → "3 days". */
+export function describeSpan(ms: number): string {
+  const units: Array<[number, string]> = [
+    [604_800_000, 'week'],
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  const [size, name] = units.find(([size]) => ms % size === 0) ?? [60_000, 'minute'];
+  const count = Math.round(ms / size);
+  return `${count} ${name}${count === 1 ? '' : 's'}`;
 }
 
 // ── De-duplication ──────────────────────────────────────────────────────────────────────────

@@ -1,3 +1,7 @@
+import { branchFilters } from './plan-branch.ts';
+import { hierarchyFilters } from './plan-hierarchy.ts';
+import { mixedRecordFilter } from './plan-mixed.ts';
+import { fieldComparisons } from './plan-field-comparisons.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
@@ -104,6 +108,46 @@ export function planFilters(
       continue;
     }
     add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
+  }
+
+  // "Warehouse BER-1 only", "only region EU-West": a field and a code-like value it must have.
+  for (const m of text.matchAll(
+    /\b(?:[Oo]nly\s+(?:in\s+|for\s+|from\s+)?(?:the\s+)?)?([A-Za-z][\w]*)\s*:?\s+["'`]?([A-Z0-9][\w./-]*[A-Z0-9])["'`]?(\s+only)?\b/g,
+  )) {
+    if (!/^only\b/i.test(m[0]) && !m[3]) continue;
+    const value = m[2] ?? '';
+    if (!/\d|^[A-Z]{2,}$|-/.test(value)) continue;
+    const field = findField(m[1] ?? '');
+    if (
+      !field ||
+      field.schema.type !== 'string' ||
+      plan.filters.some((f) => f.field === field.path)
+    )
+      continue;
+    add({ field: field.path, op: 'eq', value, phrase: m[0].trim() });
+  }
+
+  // "pipelines on main", "merged into develop": the branch of code records.
+  for (const filter of branchFilters(text, fields)) {
+    if (!plan.filters.some((f) => f.field === filter.field)) add(filter);
+  }
+
+  // GitHub's issue list holds its pull requests: left out unless asked for.
+  const mixed = mixedRecordFilter(text, read.operation);
+  if (mixed?.said) add(mixed.filter);
+  else if (mixed) {
+    plan.filters.push(mixed.filter);
+    plan.assumptions.push(
+      `${read.operation.id} also returns ${read.operation.mixes?.resource}s (marked by ${mixed.filter.field}): they are left out.`,
+    );
+  }
+
+  // "no subtasks": records whose parent is another record of theirs.
+  for (const filter of hierarchyFilters(text, read.resource)) add(filter);
+
+  // "quantity <= reorder_level": two fields of the same record.
+  for (const filter of fieldComparisons(lower, fields)) {
+    if (!plan.filters.some((f) => f.phrase.includes(filter.phrase))) add(filter);
   }
 
   // "orders between $100 and $500": both bounds, inclusive.
@@ -444,16 +488,14 @@ export function planFilters(
     const negative = /^un(.+)$/.exec(word)?.[1];
     const found =
       stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
-    const negated = Boolean(negative) && !stateMatch(fields, word, true);
+    // "unpaid invoices", or "discontinued items never" / "drafts stay out": a state the words
+    // after the noun leave out.
+    const leftOut = LEFT_OUT_AFTER.exec(lower.slice(m.index + m[0].length));
+    const negated = (Boolean(negative) && !stateMatch(fields, word, true)) !== Boolean(leftOut);
+    const phrase = `${m[0]}${leftOut?.[0] ?? ''}`.trim();
     if (found?.value !== undefined)
-      add({
-        field: found.field,
-        op: negated ? 'ne' : 'eq',
-        value: found.value,
-        phrase: m[0].trim(),
-      });
-    else if (found)
-      add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0].trim() });
+      add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase });
+    else if (found) add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase });
   }
   // "orders paid since …", "tasks that were completed": a state after the noun. Words for a
   // record coming into being ("issues opened since …", GitLab's `opened`) say which records are
@@ -472,6 +514,10 @@ export function planFilters(
     else if (found) add({ field: found.field, op: 'truthy', phrase: m[0].trim() });
   }
 }
+
+/** Words right after a noun that leave those records out: "archived ones never", "drafts stay out". */
+const LEFT_OUT_AFTER =
+  /^\s*(?:\([^)]*\)\s*)?[,:-]?\s*(?:(?:are|is|should|must|will|get|can)\s+)?(?:be\s+)?(?:never\b|not\b(?!\s+only)|no\b|out\b|excluded|skipped|ignored|dropped|left\s+out|stays?\s+out|do\s+nothing|don'?t|do\s+not|aren'?t|isn'?t|shouldn'?t|won'?t)/;
 
 const CREATION_EVENTS =
   /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;
@@ -700,5 +746,6 @@ export function describeFilter(f: FilterPlan): string {
     const hours = (ms: number) => `${ms / 3_600_000} h`;
     return `${f.field} is from ${hours(start)} to ${hours(end)} ${f.alignDay ? "of the run day's UTC midnight" : 'of the run'}`;
   }
+  if (f.otherField) return `${f.field} ${ops[f.op]} ${f.otherField}`;
   return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
 }

@@ -116,7 +116,8 @@ export function planMapping(
     const targets: FieldLeaf[] = leaves(schema, 2).filter(
       (leaf) =>
         !leaf.schema.readOnly &&
-        leaf.schema.type !== 'object' &&
+        // An object is a target only when text goes into it as a document (Jira's ADF).
+        (leaf.schema.type !== 'object' || leaf.schema.format === 'adf') &&
         !SKIPPED_DESTINATION.test(leaf.path.split('.')[0] ?? '') &&
         !(leaf.schema.type === 'array' && leaf.schema.items?.type === 'object'),
     );
@@ -276,8 +277,19 @@ export function planMapping(
         const refKeys = Object.keys(reference?.properties ?? {});
         const refHints = hintsFor(name.split('.').at(-1) ?? name);
         const key = refKeys.includes('key') ? keyFromPrompt(text, refHints) : undefined;
+        const refName =
+          reference?.type === 'object' && refKeys.includes('name')
+            ? referenceName(text, name.split('.').at(-1) ?? name, write.resource)
+            : undefined;
         if (reference?.type === 'object' && key) {
           write.rules.push({ to: `${name}.key`, value: key, type: 'string', reason: 'the prompt' });
+        } else if (refName) {
+          write.rules.push({
+            to: `${name}.name`,
+            value: refName,
+            type: 'string',
+            reason: 'the prompt',
+          });
         } else if (reference?.type === 'object' && value && refKeys.includes('id')) {
           write.rules.push({ to: `${name}.id`, value, type: 'string', reason: 'the prompt' });
         } else if (value)
@@ -424,6 +436,8 @@ function readStatedMappings(
       : [right.trim(), left.trim()];
     // "in a custom field named ref_no": the name after "called" or "named" is the field.
     const to = named
+      // A sentence's full stop is not part of the field's name ("… into the description.").
+      .replace(/[.!?]+$/, '')
       .replace(/^(?:a|an|the)\s+/i, '')
       .replace(
         /^(?:new\s+)?(?:custom\s+)?(?:property|field|column|attribute)\s+(?:called|named)\s+/i,
@@ -704,4 +718,26 @@ function defaultColumns(sourceLeaves: FieldLeaf[], resource?: TResource): string
       (/^(id|gid|Id)$/.test(l.path) || l.path === resource?.idField),
   );
   return [...(id ? [id.path] : []), ...out, ...(created ? [created.path] : [])];
+}
+
+/**
+ * The name the prompt gives a required reference: after its own words ("issue type Task",
+ * "priority: High"), or, for a kind of record, before the record's noun ("as Bug issues").
+ */
+function referenceName(text: string, field: string, resource: TResource): string | undefined {
+  const wanted = normalise(field);
+  for (const m of text.matchAll(
+    /\b([A-Za-z]+(?:[\s_-][A-Za-z]+)?)\s*[:=]?\s*["'`“]?([A-Z][\w-]*(?: [A-Z][\w-]*)?)["'`”]?/g,
+  )) {
+    if (normalise(m[1] ?? '') === wanted && m[2]) return m[2];
+  }
+  if (/type|kind|category/i.test(field)) {
+    const nouns = [resource.name, resource.plural, ...resource.aliases].map(escapeRegExp).join('|');
+    const before = new RegExp(
+      `\\bas\\s+(?:an?\\s+)?["'\`“]?([A-Z][\\w-]*)["'\`”]?\\s+(?:${nouns})s?\\b`,
+      'i',
+    ).exec(text);
+    if (before?.[1] && /^[A-Z]/.test(before[1])) return before[1];
+  }
+  return undefined;
 }

@@ -17,15 +17,16 @@ export function planRead(
   const lists = resource.operations.filter((op) => op.kind === 'list');
   const candidates =
     lists.length > 0 ? lists : resource.operations.filter((op) => op.kind === 'search');
-  // The list whose required path parameters the prompt fills; else the one needing fewest.
+  // The list whose required path parameters the prompt fills, else the one needing fewest;
+  // of those, the one that uses most of what the prompt named ("org acme, project web" reads
+  // the project's list, not the whole organization's).
   const scored = candidates
     .map((op) => {
-      const missing = requiredParams(op, 'path').filter(
-        (name) => !paramValue(text, name, op.path, description),
-      );
-      return { op, missing: missing.length };
+      const names = requiredParams(op, 'path');
+      const missing = names.filter((name) => !paramValue(text, name, op.path, description));
+      return { op, missing: missing.length, filled: names.length - missing.length };
     })
-    .sort((a, b) => a.missing - b.missing);
+    .sort((a, b) => a.missing - b.missing || b.filled - a.filled);
   const operation = (scored[0] as { op: TOperation }).op;
   const pathParams: Record<string, string> = {};
   for (const name of requiredParams(operation, 'path')) {

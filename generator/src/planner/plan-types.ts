@@ -3,6 +3,8 @@ import type {
   TOperation,
   TPagination,
   TResource,
+  TPlanCursor,
+  TPlanFilter,
   TSchedule,
 } from '@patchbay/schema';
 import type { FieldRule } from './field-match.ts';
@@ -73,30 +75,8 @@ export interface WritePlan {
   spread?: string | undefined;
 }
 
-export interface FilterPlan {
-  field: string;
-  op:
-    | 'eq'
-    | 'ne'
-    | 'gt'
-    | 'gte'
-    | 'lt'
-    | 'lte'
-    | 'before-now'
-    | 'contains'
-    | 'lacks'
-    | 'in'
-    | 'not-in'
-    | 'falsy'
-    | 'truthy'
-    | 'within';
-  /** within: [start, end) in milliseconds from the run's due time (or its UTC midnight). */
-  value?: string | number | boolean | Array<string | number | boolean>;
-  /** within: whether the window starts at the run day's UTC midnight ("yesterday", "today"). */
-  alignDay?: boolean | undefined;
-  phrase: string;
-  format?: string | undefined;
-}
+/** A condition on the source records: the plan's own filter (schema/src/generation-plan.ts). */
+export type FilterPlan = TPlanFilter;
 
 export interface CursorPlan {
   kind: 'new' | 'changed';
@@ -105,6 +85,7 @@ export interface CursorPlan {
   /** The list's query parameter that filters by the cursor, and its format. */
   param?: { name: string; format: 'date-time' | 'unix-time' | 'date' } | undefined;
   phrase: string;
+  firstRun?: TPlanCursor['firstRun'];
 }
 
 export interface DedupePlan {

@@ -4,6 +4,7 @@ import type { GroundedPlan, LookupPlan } from './plan-types.ts';
 import { escapeRegExp, NAMED_AS } from './text.ts';
 import { singular } from './resource-words.ts';
 import { requiredParams } from './choose-operations.ts';
+import { idFromUrls } from './ids-in-urls.ts';
 
 // Values the prompt writes out for a call ("Trello list 5f1a…", "project 1201", "#billing"):
 // ids, keys, names, phone numbers and channels, each given to the parameter its words are about.
@@ -11,13 +12,46 @@ import { requiredParams } from './choose-operations.ts';
 
 // ── Ids the prompt names ("Trello list 5f1a…", "project 1201", "#billing") ──────────────────
 
+const ALTERNATIVES =
+  /(?:_?(?:id|Id|ID|gid|key|Key|slug|Slug|name|Name))?(?:_?(?:or|Or)_?(?:id|Id|ID|key|Key|slug|Slug|name|Name))+$/;
+
+/** A parameter that takes a slug or a name as well as an id (`organization_id_or_slug`). */
+export function takesSlug(name: string): boolean {
+  return /slug/i.test(name) || /(?:^|_|[a-z])(?:or_?|Or)(?:name|Name|key|Key)$/.test(name);
+}
+
+/** How people shorten the nouns of containers ("Sentry org acme", "env staging"). */
+const SHORT_FORMS: Record<string, string[]> = {
+  organization: ['org', 'organisation'],
+  environment: ['env'],
+  repository: ['repo'],
+  project: ['proj'],
+  application: ['app'],
+  workspace: ['ws'],
+  department: ['dept'],
+};
+
+/** The hints and their short forms. */
+export function withShortForms(words: readonly string[]): string[] {
+  return [...new Set(words.flatMap((word) => [word, ...(SHORT_FORMS[word] ?? [])]))];
+}
+
+/** Words that follow a noun without naming it ("the project in question", "org and team"). */
+const NOT_A_SLUG = new Set(
+  'the a an in on of to for and or with from by is are was that which this these those all every each its their our my your we it as at be'.split(
+    ' ',
+  ),
+);
+
 /** Words a parameter or field is about: `idList` → list, `calendarId` → calendar, `{id}` after /lists → list. */
 export function hintsFor(name: string, path?: string): string[] {
   // `webhook_token` is a token: the head noun comes last in an English compound, so it is the
   // first hint tried ("hook: id 42, token abc9" gives abc9 to `webhook_token`).
   // `tableIdOrName` takes a table's id or name: its words after "Id" qualify it.
   const split = name
-    .replace(/_?(?:Id|ID|_id)_?Or_?Name$/, '')
+    // `organization_id_or_slug`, `tableIdOrName`, `project_id_or_key`: the noun before the
+    // alternatives is what the parameter is about.
+    .replace(ALTERNATIVES, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
@@ -34,7 +68,22 @@ export function hintsFor(name: string, path?: string): string[] {
 }
 
 /** A value the prompt gives for one of `hints`: a token with a digit, a quoted text, or #channel. */
-export function idFromPrompt(text: string, hints: string[]): string | undefined {
+export function idFromPrompt(
+  text: string,
+  hints: string[],
+  options: { slugs?: boolean } = {},
+): string | undefined {
+  // A parameter that takes a slug takes one quoted as written: org `acme-eu`, project "web".
+  if (options.slugs) {
+    for (const hint of hints) {
+      const quoted = new RegExp(
+        `\\b${escapeRegExp(hint)}s?\\b${NAMED_AS}\\s*[:=]?\\s*(?:"([\\w.-]{2,})"|'([\\w.-]{2,})'|\`([\\w.-]{2,})\`|“([\\w.-]{2,})”)`,
+        'i',
+      ).exec(text);
+      const slug = quoted?.slice(1).find(Boolean);
+      if (slug) return slug;
+    }
+  }
   for (const hint of hints) {
     const pattern = new RegExp(
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
@@ -50,9 +99,66 @@ export function idFromPrompt(text: string, hints: string[]): string | undefined 
       if (quoted) continue;
       const token = (m[4] ?? '').replace(/[.]+$/, '');
       if (/\d/.test(token) && token.length >= 2) return token;
+      // A slug unquoted ends its noun phrase: "org acme-eu, project web".
+      const end = (m.index ?? 0) + m[0].length;
+      if (
+        options.slugs &&
+        /^[a-z][a-z0-9_-]+$/.test(token) &&
+        !NOT_A_SLUG.has(token) &&
+        isPhraseEnd(text, end, token)
+      )
+        return token;
     }
   }
+  // A link the prompt pastes: notion.so/…-<id>, app.asana.com/0/<project>/…
+  return idFromUrls(text, hints);
+}
+
+/** A parameter whose description says it takes a path with its namespace. */
+const TAKES_PATH = /\b(?:path with namespace|namespace\/|full path|url-encoded path)/i;
+
+function parameterDoc(
+  description: TApiDescription,
+  path: string | undefined,
+  name: string,
+): string | undefined {
+  for (const resource of description.resources)
+    for (const operation of resource.operations)
+      if (operation.path === path)
+        return operation.params.find((p) => p.name === name)?.description;
   return undefined;
+}
+
+/** "project platform/api-gateway", "repo `acme/web`": a namespaced path after one of `hints`. */
+function pathAfter(text: string, hints: string[]): string | undefined {
+  for (const hint of hints) {
+    const m = new RegExp(
+      `\\b${escapeRegExp(hint)}s?\\b${NAMED_AS}\\s*[:=]?\\s*[\`'"“]?([A-Za-z0-9][\\w.-]*(?:\\/[A-Za-z0-9][\\w.-]*)+)`,
+      'i',
+    ).exec(text);
+    if (m?.[1]) return m[1].replace(/[.]+$/, '');
+  }
+  return undefined;
+}
+
+/** The one "group/project" a prompt writes on its own ("MRs in acme/payments-api"). */
+function loneSlug(text: string): string | undefined {
+  const slugs = [
+    ...text.matchAll(/(?<![\w/:.@-])([A-Za-z0-9][\w.-]*(?:\/[A-Za-z0-9][\w.-]*)+)(?![\w/])/g),
+  ]
+    .map((m) => m[1] ?? '')
+    .filter(
+      (slug) => !/^(?:and|or|either|yes|no|on|off|in|out)\/(?:and|or|no|off|out)$/i.test(slug),
+    )
+    .filter((slug) => !/^\d+(?:\/\d+)+$/.test(slug));
+  return new Set(slugs).size === 1 ? slugs[0] : undefined;
+}
+
+/** Whether `token`, found at or before `from`, ends its noun phrase (a comma, a full stop, "and"). */
+function isPhraseEnd(text: string, from: number, token: string): boolean {
+  const at = text.indexOf(token, from);
+  if (at < 0) return false;
+  return /^(?:\s*(?:[,.;:)\n]|$)|\s+and\b)/.test(text.slice(at + token.length));
 }
 
 /**
@@ -79,9 +185,14 @@ export function paramValue(
       hints.some((h) => h === r.name || h === singular(r.plural) || r.aliases.includes(h)),
     )
     .flatMap((r) => [r.name, r.plural, ...r.aliases].map((a) => a.toLowerCase()));
-  const words = [...new Set([...hints, ...aliases])];
+  const words = withShortForms([...new Set([...hints, ...aliases])]);
+  // GitLab's project `{id}` takes "group/project" as well: the description says so.
+  if (TAKES_PATH.test(parameterDoc(description, path, name) ?? '')) {
+    const written = pathAfter(text, words) ?? loneSlug(text);
+    if (written) return written;
+  }
   return (
-    idFromPrompt(text, words) ??
+    idFromPrompt(text, words, { slugs: takesSlug(name) }) ??
     // "project OPS" (`projectKey`), "table Deals" (`tableIdOrName`): keys and names, not ids.
     (/key/i.test(name) ? keyFromPrompt(text, words) : undefined) ??
     (/name$/i.test(name) ? capitalisedFromPrompt(text, words, description.name) : undefined)

@@ -1,6 +1,7 @@
 import { escapeRegExp } from './text.ts';
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter } from './plan-filters.ts';
+import { describeSpan } from './plan-cursor-dedupe.ts';
 import { statedMappings } from './plan-mapping.ts';
 import type { GroundedPlan } from './plan-types.ts';
 import { listedMessage, readTemplates } from './templates.ts';
@@ -14,8 +15,10 @@ import { describeSchedule, readSchedule } from '../reader/read-schedule.ts';
 
 const CONTAINER_NOUNS =
   'repository repo project workspace board list channel base table sheet tab folder account organization org team space group mailbox inbox calendar database';
-const NEW_WORDS = 'new created opened added arrived';
-const CHANGED_WORDS = 'changed updated modified edited new created';
+// "since the previous sync", "since we last checked": what any cursor accounts for.
+const SINCE_WORDS = 'since last previous prior preceding run runs ran sync synced check checked';
+const NEW_WORDS = `new created opened added arrived appear appears show shows whenever ${SINCE_WORDS}`;
+const CHANGED_WORDS = `changed updated modified edited new created ${SINCE_WORDS}`;
 
 /** How an unaccounted clause is listed: the user's own words, quoted. */
 const UNACCOUNTED = /^"(.*)": no part of the code does this$/s;
@@ -79,10 +82,16 @@ function planVocabulary(
   const phrases = [
     ...plan.filters.map((f) => f.phrase),
     plan.cursor?.phrase ?? '',
+    plan.cursor?.firstRun?.phrase ?? '',
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
     // The templates the plan writes with: their text is the prompt's own.
-    ...(plan.source ? readTemplates(prompt, plan.source.resource).map((t) => t.written) : []),
+    ...(plan.source
+      ? readTemplates(prompt, plan.source.resource).flatMap((t) => [
+          t.written,
+          ...(t.fallbackPhrases ?? []),
+        ])
+      : []),
     // A message whose contents the prompt listed, when the plan writes that list.
     ...(plan.source && plan.destination?.message?.template
       ? [listedMessage(prompt, plan.source.resource)]
@@ -117,6 +126,13 @@ function planVocabulary(
   }
   for (const rule of plan.destination?.rules ?? []) {
     texts.push(rule.to, rule.from ?? '', ...(rule.parts ?? []), rule.value ?? '');
+    // A fixed value's label as the prompt wrote it: "issue type: Story".
+    if (rule.value && rule.reason === 'the prompt') {
+      const label = new RegExp(
+        `([A-Za-z]+(?:\\s+[A-Za-z]+)?)\\s*[:=]?\\s*["'\`“]?${escapeRegExp(rule.value)}\\b`,
+      ).exec(prompt);
+      if (label?.[1]) texts.push(label[1]);
+    }
   }
   texts.push(...(plan.destination?.columns ?? []));
   const message = plan.destination?.message;
@@ -246,6 +262,19 @@ export function groundedRequirements(
       `only records with a ${plan.cursor.field} after the one saved by the last successful run`,
       'const CURSOR',
     );
+    const firstRun = plan.cursor.firstRun;
+    if (firstRun && firstRun.phrase !== plan.cursor.phrase) {
+      done(
+        'incremental',
+        `"${firstRun.phrase}"`,
+        firstRun.lookbackMs === undefined
+          ? 'the first run takes every record'
+          : firstRun.lookbackMs === 0
+            ? 'the first run starts from its own time and sends nothing older'
+            : `the first run takes records from ${describeSpan(firstRun.lookbackMs)} before its own time`,
+        'function firstRunStart',
+      );
+    }
   } else if (plan.remember) {
     list.push({
       kind: 'incremental',

@@ -101,3 +101,71 @@ describe('fields a list returns only when asked', () => {
     expect(listedMessage('Ping #ops with the title', issue)).toBeUndefined();
   });
 });
+
+describe('a fallback said apart from the template', () => {
+  const tasks = entry('asana').resources.find((r) => r.name === 'task')!;
+  it.each([
+    'Comment format: "{name} is due, owner {assignee name}". If the assignee name is missing, write "no owner".',
+    'Comment format: "{name} is due, owner {assignee name}"; put the text "no owner" when the assignee name is empty.',
+  ])('%s', (prompt) => {
+    const [template] = readTemplates(prompt, tasks);
+    expect(template?.template).toBe('{name} is due, owner {assignee.name|no owner}');
+    expect(template?.fallbackPhrases).toHaveLength(1);
+  });
+
+  it('gives nothing to a placeholder whose field the sentence does not name', () => {
+    const [template] = readTemplates(
+      'Format: "{name} ({notes})". If the due date is empty, use "someday".',
+      tasks,
+    );
+    expect(template?.template).toBe('{name} ({notes})');
+  });
+});
+
+describe('a pasted spec, line by line', () => {
+  it('ends a "format:" template at the end of its line', () => {
+    const planned = plan(
+      'Each Asana task of project 7700 goes to Slack #ops\nFormat: {name}, due {due on}\nNothing is sent for tasks without a due date.',
+      'asana',
+      'slack',
+    );
+    expect(planned.destination?.message?.template).toBe('{name}, due {due_on}');
+  });
+});
+
+describe('the full stop at the end of a template line', () => {
+  const issue = entry('github').resources.find((r) => r.name === 'issue')!;
+  it('belongs to a template of several sentences, and not to a one-sentence one', () => {
+    const [sentences] = readTemplates('Format: {title} is late. Ping {user login}.', issue);
+    expect(sentences?.template).toBe('{title} is late. Ping {user.login}.');
+    const [one] = readTemplates('Format: {title} is late.', issue);
+    expect(one?.template).toBe('{title} is late');
+  });
+});
+
+describe('words inside a template or a quoted example', () => {
+  it('are no condition on the records', () => {
+    const planned = plan(
+      'Post every GitHub issue of acme/app to Slack #bugs as "Open today: <title>", e.g. "Open today: Login fails over 100 times"',
+      'github',
+      'slack',
+    );
+    expect(planned.filters.filter((f) => f.field !== 'pull_request')).toEqual([]);
+  });
+});
+
+describe('a message’s contents in brackets', () => {
+  it('lists the fields after the headline, as "with its …" does', () => {
+    const mrs = entry('gitlab').resources.find((r) => r.name === 'merge request')!;
+    const listed = listedMessage(
+      'Ping #rel about each merged MR of tools/deployer (title, author, web url)',
+      mrs,
+    );
+    expect(listed?.template).toBe('{title}\nAuthor: {author.username}\nWeb url: {web_url}');
+  });
+
+  it('leaves a bracket that is not a list of fields alone', () => {
+    const mrs = entry('gitlab').resources.find((r) => r.name === 'merge request')!;
+    expect(listedMessage('Ping #rel about each MR (weekdays only, please)', mrs)).toBeUndefined();
+  });
+});

@@ -17,6 +17,8 @@ export interface PromptTemplate {
   /** Where it starts in the prompt, and the words just before it (which field it is for). */
   index: number;
   lead: string;
+  /** Sentences apart from the template that it took a fallback from ("if X is empty, use …"). */
+  fallbackPhrases?: string[];
 }
 
 /** Placeholders: `<words>`, `{words}` and `{{words}}`. */
@@ -35,7 +37,10 @@ function candidates(prompt: string): Array<{ text: string; index: number }> {
   for (const m of prompt.matchAll(
     /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content)(?:\s+(?:should be|is|looks like))?\s*:\s*([^\n"“`]*?[<{][^\n]+)$/gim,
   )) {
-    const text = (m[1] ?? '').trim().replace(/[.]$/, '');
+    // The line's full stop ends the prompt's sentence, unless the template is sentences of its
+    // own ("Low on {name}. Order {qty}."), which end with theirs.
+    const line = (m[1] ?? '').trim();
+    const text = /[.!?]\s+\S/.test(line) ? line : line.replace(/[.]$/, '');
     const index = m.index + m[0].indexOf(m[1] ?? '');
     if (hasPlaceholder(text) && !found.some((f) => f.index <= index && index < f.index + 300))
       found.push({ text, index });
@@ -128,10 +133,16 @@ function personField(word: string, fields: readonly FieldLeaf[]): FieldLeaf | un
 export function listedMessage(prompt: string, resource: TResource): PromptTemplate | undefined {
   const intro = /\b(?:with|including|showing|containing|listing|giving)\s+(?:its|their|the)\s+/gi;
   const lists: PromptTemplate[] = [];
-  for (const m of prompt.matchAll(intro)) {
-    const start = m.index + m[0].length;
-    // The list ends where the sentence does, or where it goes on to say where or when to post.
-    const rest = (/^[^.;!?\n]+/.exec(prompt.slice(start))?.[0] ?? '').split(
+  // "… with its title, author and link", or the contents in brackets: "(title, author, link)".
+  const starts = [
+    ...[...prompt.matchAll(intro)].map((m) => ({ m, start: m.index + m[0].length, end: '' })),
+    ...[...prompt.matchAll(/\((?=[^()\n]*,)/g)].map((m) => ({ m, start: m.index + 1, end: ')' })),
+  ];
+  for (const { m, start, end } of starts) {
+    // The list ends where the sentence (or the bracket) does, or where it goes on to say where
+    // or when to post.
+    const sentence = /^[^.;!?\n]+/.exec(prompt.slice(start))?.[0] ?? '';
+    const rest = ((end ? sentence.split(end)[0] : sentence) ?? '').split(
       /\s+(?:to|into|in|on|at|for|every|each|when|whenever|if|once|as soon as)\s+/i,
     )[0] as string;
     const items = rest
@@ -158,7 +169,7 @@ export function listedMessage(prompt: string, resource: TResource): PromptTempla
     // Mostly words that are not fields: a clause that happens to have commas, not a list.
     if (items.length - unmatched.length < Math.max(2, items.length / 2)) continue;
     lists.push({
-      written: `${m[0]}${rest}`.trim(),
+      written: end ? rest.trim() : `${m[0]}${rest}`.trim(),
       template,
       unmatched,
       index: m.index,
@@ -173,10 +184,41 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const EMPTY = '(?:empty|null|missing|blank|unset|not set|none|absent|unknown|not there)';
+/** "If supplier is empty, use "unknown supplier"" / "write "n/a" when the phone is missing". */
+const FALLBACKS = [
+  new RegExp(
+    `\\b(?:if|when|where)\\s+(?:the\\s+|a\\s+|its\\s+|their\\s+)?([a-z_][\\w. ]{0,40}?)\\s+(?:is|are|was|comes back)\\s+${EMPTY}(?:\\s*(?:\\/|or)\\s*${EMPTY})*\\s*,?\\s*(?:then\\s+)?(?:use|write|put|show|say|print|display|fill in)\\s+(?:the\\s+(?:words?|text|value)\\s+)?["“']([^"”']{1,60})["”']`,
+    'gi',
+  ),
+  new RegExp(
+    `\\b(?:use|write|put|show|say|print|display|fill in)\\s+(?:the\\s+(?:words?|text|value)\\s+)?["“']([^"”']{1,60})["”']\\s+(?:if|when|where)\\s+(?:the\\s+|a\\s+|its\\s+|their\\s+)?([a-z_][\\w. ]{0,40}?)\\s+(?:is|are|was|comes back)\\s+${EMPTY}`,
+    'gi',
+  ),
+];
+
+/** Fallbacks the prompt says apart from its template, by the source field they are for. */
+function statedFallbacks(
+  prompt: string,
+  resource: TResource,
+): Map<string, { text: string; phrase: string }> {
+  const found = new Map<string, { text: string; phrase: string }>();
+  FALLBACKS.forEach((pattern, i) => {
+    for (const m of prompt.matchAll(pattern)) {
+      const [words, text] = i === 0 ? [m[1], m[2]] : [m[2], m[1]];
+      const field = placeholderField(words ?? '', resource);
+      if (field && text) found.set(field.path, { text: text.replace(/[{}|]/g, ''), phrase: m[0] });
+    }
+  });
+  return found;
+}
+
 /** The templates a prompt writes, with their placeholders grounded in the source's records. */
 export function readTemplates(prompt: string, resource: TResource): PromptTemplate[] {
+  const fallbacks = statedFallbacks(prompt, resource);
   return candidates(prompt).map(({ text, index }) => {
     const unmatched: string[] = [];
+    const used: string[] = [];
     const template = text.replace(
       PLACEHOLDER,
       (whole, angle?: string, double?: string, single?: string) => {
@@ -189,11 +231,14 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
           unmatched.push(words);
           return whole.replace(/[{}]/g, '');
         }
-        return `{${field.path}${fallback ? `|${(fallback[1] ?? '').replace(/[{}|]/g, '')}` : ''}}`;
+        const stated = fallback ? undefined : fallbacks.get(field.path);
+        if (stated) used.push(stated.phrase);
+        const otherwise = fallback ? (fallback[1] ?? '').replace(/[{}|]/g, '') : stated?.text;
+        return `{${field.path}${otherwise !== undefined ? `|${otherwise}` : ''}}`;
       },
     );
     const lead = prompt.slice(Math.max(0, index - 60), index);
-    return { written: text, template, unmatched, index, lead };
+    return { written: text, template, unmatched, index, lead, fallbackPhrases: used };
   });
 }
 
@@ -224,4 +269,27 @@ export function templateTarget(
     texts.find((t) => required.has(t.path)) ??
     texts.find((t) => conceptOf(t.path) === 'name')
   );
+}
+
+/**
+ * The prompt with its templates and quoted examples blanked out (same length, so positions
+ * hold): "Chore today: <content>" or e.g. "Acme – 49.00 USD" describe a text to write, and a
+ * word or an amount inside them is never a condition on the records.
+ */
+export function withoutTemplates(prompt: string, resource: TResource): string {
+  const spans: Array<[number, number]> = [];
+  for (const t of readTemplates(prompt, resource)) {
+    const at = prompt.indexOf(t.written, t.index);
+    if (at >= 0) spans.push([at, at + t.written.length]);
+  }
+  for (const m of prompt.matchAll(
+    /\b(?:e\.g\.?|for example|for instance|such as|like(?: this)?)[:,]?\s*(["“'`])[^"”'`\n]{1,200}["”'`]/gi,
+  )) {
+    const quote = m[0].indexOf(m[1] ?? '"');
+    spans.push([m.index + quote, m.index + m[0].length]);
+  }
+  let out = prompt;
+  for (const [start, end] of spans)
+    out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+  return out;
 }

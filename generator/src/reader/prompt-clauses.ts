@@ -19,7 +19,8 @@ const FILLER = new Set(
     'now today time times run runs running already yet still again if not no don dont ' +
     // The request verbs and the words for a record's parts say how, not what.
     'map maps set sets include includes fill fills give show list called named row rows column ' +
-    'columns field fields property properties value values find finds grab look pick'
+    'columns field fields property properties value values find finds grab look pick ' +
+    'file files raise raises log logs mirror mirrors'
   ).split(' '),
 );
 
@@ -88,7 +89,8 @@ export function unaccountedClauses(
   const out: string[] = [];
   for (const { text } of splitClauses(prompt)) {
     let rest = text.toLowerCase();
-    if (phrases.some((phrase) => phrase.includes(rest))) continue;
+    const bare = rest.replace(/[\s.!?;:,]+$/, '');
+    if (phrases.some((phrase) => phrase.includes(bare))) continue;
     // What a used phrase says is accounted for; the rest of the clause still has to be.
     for (const phrase of phrases) rest = rest.split(phrase).join(' ');
     if (!ASKS.test(text)) continue;

@@ -5,6 +5,7 @@
 // pattern used are reported back, so the code is honest about what it ignored.
 
 import { clean, type Phrase } from './phrase.ts';
+import { type FirstRunReading, readFirstRun } from './read-first-run.ts';
 import { findSchedule, NUMBER, type ScheduleReading, toNumber } from './read-schedule.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -50,6 +51,8 @@ export interface PromptReading {
   destination?: EndpointReading;
   mappings: FieldMapping[];
   incremental?: IncrementalReading;
+  /** What the first run of an incremental sync takes, when the prompt says. */
+  firstRun?: FirstRunReading;
   filters: FilterReading[];
   batch?: BatchReading;
   /** Parts of the description no pattern used: whole sentences, or a sentence and its words. */
@@ -141,6 +144,11 @@ export function readPrompt(prompt: string, context: PromptContext): PromptReadin
   readEndpoints(text, context, reading, mark);
   readMappings(text, context, reading, mark);
   readIncremental(text, reading, mark);
+  reading.firstRun = readFirstRun(text);
+  if (reading.firstRun) {
+    const at = text.indexOf(reading.firstRun.phrase);
+    if (at >= 0) mark(at, at + reading.firstRun.phrase.length);
+  }
   readFilters(text, reading, mark);
   readBatch(text, reading, mark);
   guessMissingEndpoints(text, context, reading, mark);

@@ -70,13 +70,14 @@ export async function run(
   source: DescriptionMock,
   destination: DescriptionMock,
   state: Record<string, unknown> = {},
+  scheduledAt = '2025-06-01T00:00:00.000Z',
 ) {
   const result = await pool.run({
     code,
     source: source.connection(),
     destination: destination.connection(),
     state,
-    run: { id: 'run-1', attempt: 1, mode: 'test', scheduledAt: '2025-06-01T00:00:00.000Z' },
+    run: { id: 'run-1', attempt: 1, mode: 'test', scheduledAt },
     allowPrivateNetwork: true,
   });
   const next = { ...state, ...result.stateChanges.set };

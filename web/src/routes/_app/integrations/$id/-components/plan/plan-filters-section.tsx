@@ -199,6 +199,13 @@ function FilterValue({
         No value needed
       </Text>
     );
+  // Compared with another field of the same record ("quantity <= reorder_level").
+  if (filter.otherField)
+    return (
+      <Text size="sm" pb={6}>
+        the record’s <code>{filter.otherField}</code>
+      </Text>
+    );
   if (filter.op === 'within') {
     const [start, end] = Array.isArray(filter.value) ? filter.value : [];
     const hours = (value: unknown) => (typeof value === 'number' ? value / HOUR_MS : 0);

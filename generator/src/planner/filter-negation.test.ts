@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { generateTemplateCode } from '../template-generator.ts';
+import { entry, plan } from './catalog-plan.test-support.ts';
+
+// A state named before the noun keeps those records, unless the words right after the noun
+// leave them out: "archived boards never", "drafts stay out", "closed ones: do nothing".
+
+describe('a state the words after its noun leave out', () => {
+  it.each([
+    'Mirror every issue of GitLab project 31 into #eng. Closed issues never.',
+    'Mirror GitLab issues of project 31 into Slack #eng; closed issues stay out.',
+    'Mirror GitLab issues of project 31 into #eng. Closed issues: do nothing.',
+    'Mirror GitLab issues of project 31 into #eng (closed issues are not wanted).',
+  ])('%s', (prompt) => {
+    expect(plan(prompt, 'gitlab', 'slack').filters).toEqual([
+      expect.objectContaining({ field: 'state', op: 'ne', value: 'closed' }),
+    ]);
+  });
+
+  it('keeps the state when the negation is about something else in the sentence', () => {
+    const kept = plan(
+      'Closed issues of GitLab project 31 go to Slack #done, not by email',
+      'gitlab',
+      'slack',
+    );
+    expect(kept.filters).toEqual([
+      expect.objectContaining({ field: 'state', op: 'eq', value: 'closed' }),
+    ]);
+  });
+
+  it('counts the sentence as done in the checklist', () => {
+    const result = generateTemplateCode(
+      {
+        sourceApiName: 'GitLab',
+        sourceApiUrl: entry('gitlab').baseUrl,
+        sourceAuthType: 'bearer',
+        destApiName: 'Slack',
+        destApiUrl: entry('slack').baseUrl,
+        destAuthType: 'bearer',
+        userPrompt: 'Mirror every issue of GitLab project 31 into #eng. Closed issues never.',
+      },
+      { source: entry('gitlab'), destination: entry('slack') },
+    );
+    expect(result.requirements.find((r) => r.text.includes('never'))?.status).toBe('done');
+  });
+});
