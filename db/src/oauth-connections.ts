@@ -14,7 +14,7 @@ export interface OAuthAppRow {
   /** Sealed with oauthAppContext(id). */
   client_secret: string;
   client_secret_hint: string;
-  /** The token URL an app registered under an authorize URL was registered with (migration 0020). */
+  /** The token URL an app registered under an authorize URL was registered with (migration 0019). */
   token_url: string | null;
   created_by: string | null;
   created_at: Date;
