@@ -14,6 +14,8 @@ export interface OAuthAppRow {
   /** Sealed with oauthAppContext(id). */
   client_secret: string;
   client_secret_hint: string;
+  /** The token URL an app registered under an authorize URL was registered with (migration 0019). */
+  token_url: string | null;
   created_by: string | null;
   created_at: Date;
   updated_at: Date;
@@ -39,7 +41,7 @@ export async function findOAuthApp(
 }
 
 /**
- * Registers the provider's app, or replaces its client id and secret. `seal` gets the row's id
+ * Registers the provider's app, or replaces its client id, secret and token URL. `seal` gets the row's id
  * first, since the sealed secret is bound to it.
  */
 export async function saveOAuthApp(
@@ -47,6 +49,7 @@ export async function saveOAuthApp(
   app: {
     provider: string;
     clientId: string;
+    tokenUrl: string | null;
     createdBy: string;
     seal: (id: string) => { clientSecret: string; hint: string };
   },
@@ -59,12 +62,14 @@ export async function saveOAuthApp(
     const [row] = existing
       ? await tx<OAuthAppRow[]>`
           update oauth_apps set client_id = ${app.clientId}, client_secret = ${sealed.clientSecret},
-            client_secret_hint = ${sealed.hint}, updated_at = now()
+            client_secret_hint = ${sealed.hint}, token_url = ${app.tokenUrl},
+            updated_at = now()
           where id = ${id} returning *`
       : await tx<OAuthAppRow[]>`
-          insert into oauth_apps (id, provider, client_id, client_secret, client_secret_hint, created_by)
+          insert into oauth_apps (id, provider, client_id, client_secret, client_secret_hint,
+                                  token_url, created_by)
           values (${id}, ${app.provider}, ${app.clientId}, ${sealed.clientSecret}, ${sealed.hint},
-                  ${app.createdBy})
+                  ${app.tokenUrl}, ${app.createdBy})
           returning *`;
     return row as OAuthAppRow;
   });

@@ -72,11 +72,42 @@ const zProvider = z
     'must be a catalog id (e.g. salesforce) or an authorize URL',
   );
 
-export const ZOAuthAppRequest = z.strictObject({
-  provider: zProvider,
-  clientId: z.string().trim().min(1, 'is required').max(512),
-  clientSecret: z.string().trim().min(1, 'is required').max(4096),
-});
+/** The provider is an authorize URL, not a catalog id. */
+export function isAuthorizeUrlProvider(provider: string): boolean {
+  return /^https?:\/\//.test(provider);
+}
+
+export const ZOAuthAppRequest = z
+  .strictObject({
+    provider: zProvider,
+    clientId: z.string().trim().min(1, 'is required').max(512),
+    clientSecret: z.string().trim().min(1, 'is required').max(4096),
+    /**
+     * Required with an authorize URL: the app's secret only goes to this token URL's origin.
+     * A catalog id takes the catalog's.
+     */
+    tokenUrl: z
+      .string()
+      .trim()
+      .max(2048)
+      .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const byUrl = isAuthorizeUrlProvider(body.provider);
+    if (byUrl && !body.tokenUrl)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tokenUrl'],
+        message: "is required with an authorize URL: the app's secret only goes there",
+      });
+    if (!byUrl && body.tokenUrl)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tokenUrl'],
+        message: "must be left out for a catalog id: the catalog's token URL is used",
+      });
+  });
 export type TOAuthAppRequest = z.infer<typeof ZOAuthAppRequest>;
 
 export const ZOAuthApp = z.object({
@@ -85,6 +116,8 @@ export const ZOAuthApp = z.object({
   clientId: z.string(),
   /** The secret's last characters, like a credential's hint. */
   clientSecretHint: z.string(),
+  /** The token URL an app registered under an authorize URL sends its secret to; null otherwise. */
+  tokenUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -158,6 +191,30 @@ export function oauthEndpoints(
 /** Why a side whose typed endpoints leave the catalog's has no operator app (ADR 029). */
 export function operatorAppWithheldMessage(apiName: string): string {
   return `The OAuth app an operator registered for ${apiName} is only used with ${apiName}'s own OAuth endpoints: clear the token, authorize and revocation URLs you entered, or enter your own app's client id and secret`;
+}
+
+/**
+ * Whether an operator's app may serve these endpoints. One registered under a catalog id is
+ * already withheld by `leavesCatalogEndpoints`; one registered under an authorize URL only goes
+ * to the token URL's origin it was registered with, and revokes only on its authorize or token
+ * URL's origin, so a side naming its authorize URL cannot choose where the secret is sent.
+ */
+export function operatorAppServes(
+  app: { provider: string; tokenUrl: string | null },
+  endpoints: Pick<OAuthEndpoints, 'tokenUrl' | 'revokeUrl'>,
+): boolean {
+  if (!isAuthorizeUrlProvider(app.provider)) return true;
+  if (app.tokenUrl === null || endpoints.tokenUrl === null) return false;
+  const registered = [originOf(app.provider), originOf(app.tokenUrl)];
+  return (
+    originOf(endpoints.tokenUrl) === originOf(app.tokenUrl) &&
+    (endpoints.revokeUrl === null || registered.includes(originOf(endpoints.revokeUrl)))
+  );
+}
+
+/** Why a side whose token or revocation URL is not the one an app was registered with has none. */
+export function operatorAppUnboundMessage(apiName: string, app: { provider: string }): string {
+  return `The OAuth app an operator registered for ${apiName} (${app.provider}) is only used with the token URL it was registered with: enter that token URL, ask an operator to register the app again with this one, or enter your own app's client id and secret`;
 }
 
 /** The grant a new oauth connection starts with: authorization code where the catalog offers it. */

@@ -9,6 +9,8 @@ import {
   chooseOAuthClient,
   oauthAppContext,
   oauthEndpoints,
+  operatorAppServes,
+  operatorAppUnboundMessage,
   operatorAppWithheldMessage,
   type OAuthClientCredentials,
   type OAuthEndpoints,
@@ -26,6 +28,8 @@ export interface SideOAuth {
   config: TAuthConfig;
   endpoints: OAuthEndpoints;
   client: OAuthClientCredentials | null;
+  /** An operator's app registered under the authorize URL, withheld for another token URL. */
+  unboundApp: { provider: string } | null;
 }
 
 /** Why a side cannot start the flow; the route answers 409 with it. */
@@ -60,7 +64,11 @@ export async function sideOAuth(
   const endpoints = oauthEndpoints(config, description);
   const sealed = source ? row.source_credential : row.dest_credential;
   const userSecret = sealed ? decrypt(vault, sealed, credentialContext(row.id, side)) : null;
-  const app = await findOAuthApp(sql, endpoints.providerKeys);
+  const found = await findOAuthApp(sql, endpoints.providerKeys);
+  const app =
+    found && operatorAppServes({ provider: found.provider, tokenUrl: found.token_url }, endpoints)
+      ? found
+      : undefined;
   const operatorApp = app
     ? {
         clientId: app.client_id,
@@ -73,6 +81,7 @@ export async function sideOAuth(
     config,
     endpoints,
     client: chooseOAuthClient(config, userSecret, operatorApp),
+    unboundApp: found && !app ? { provider: found.provider } : null,
   };
 }
 
@@ -115,6 +124,11 @@ export function readyToConnect(side: TConnectionSide, oauth: SideOAuth) {
     );
   if (!oauth.client && oauth.endpoints.leavesCatalogEndpoints)
     throw new OAuthSetupError('OAUTH_APP_MISSING', operatorAppWithheldMessage(oauth.apiName));
+  if (!oauth.client && oauth.unboundApp)
+    throw new OAuthSetupError(
+      'OAUTH_APP_MISSING',
+      operatorAppUnboundMessage(oauth.apiName, oauth.unboundApp),
+    );
   if (!oauth.client)
     throw new OAuthSetupError(
       'OAUTH_APP_MISSING',

@@ -110,12 +110,16 @@ async function testRunReachesNoOtherServer(id: string) {
   return run;
 }
 
-/** The connection is over: needs a reconnect, no tokens kept, the run failed saying so. */
-async function expectEnded(id: string, run: Response, movedWhat: string) {
+/**
+ * The connection is over: needs a reconnect, no tokens kept, the run failed saying so (or, when
+ * the side no longer has an OAuth app at all, saying that: `runMessage`).
+ */
+async function expectEnded(id: string, run: Response, movedWhat: string, runMessage?: string) {
   const reason = `its ${movedWhat} moved to another server, so its tokens were withdrawn`;
   expect(run.status).toBe(422);
   expect(((await run.json()) as { message: string }).message).toBe(
-    `The Acme CRM connection needs to be reconnected: ${reason}. Open the integration and choose Reconnect.`,
+    runMessage ??
+      `The Acme CRM connection needs to be reconnected: ${reason}. Open the integration and choose Reconnect.`,
   );
   const shown = (await (await user.request('GET', `/api/integrations/${id}/oauth`)).json()) as {
     source: { status: string; lastError: string };
@@ -165,6 +169,7 @@ describe('a connected account whose endpoints move to another server', () => {
       provider: `${provider.issuer}/authorize`,
       clientId: 'operator-app',
       clientSecret: OPERATOR_SECRET,
+      tokenUrl: `${provider.issuer}/token`,
     });
     expect(app.status).toBe(200);
     const { id: appId } = (await app.json()) as { id: string };
@@ -180,7 +185,13 @@ describe('a connected account whose endpoints move to another server', () => {
         }),
       });
       const run = await testRunReachesNoOtherServer(id);
-      await expectEnded(id, run, 'token URL and revocation URL');
+      // The operator's app is not used with the new token URL either, and the run says so.
+      await expectEnded(
+        id,
+        run,
+        'token URL and revocation URL',
+        `The OAuth app an operator registered for Acme CRM (${provider.issuer}/authorize) is only used with the token URL it was registered with: enter that token URL, ask an operator to register the app again with this one, or enter your own app's client id and secret`,
+      );
       expect(provider.revoked).toEqual([issued.refresh]);
       // Disconnecting now revokes nothing anywhere: the tokens are gone.
       const disconnected = await user.request(
@@ -254,6 +265,67 @@ describe("an operator's app registered under a catalog id", () => {
           "The OAuth app an operator registered for HubSpot is only used with HubSpot's own OAuth endpoints: clear the token, authorize and revocation URLs you entered, or enter your own app's client id and secret",
       });
       expect(other.received).toEqual([]);
+    } finally {
+      await operator.request('DELETE', `/api/oauth/apps/${appId}`);
+    }
+  });
+});
+
+describe("an operator's app registered under an authorize URL", () => {
+  it('only sends its secret to the token URL it was registered with', async () => {
+    const operator = await createTestUser(t);
+    await t.db.sql`update users set role = 'operator' where id = ${operator.id}`;
+    const register = (body: Record<string, unknown>) =>
+      operator.request('POST', '/api/oauth/apps', {
+        provider: `${provider.issuer}/authorize`,
+        clientId: 'operator-app',
+        clientSecret: OPERATOR_SECRET,
+        ...body,
+      });
+    // Without its token URL, a side naming the authorize URL would choose where the secret goes.
+    const unbound = await register({});
+    expect(unbound.status).toBe(400);
+    expect(await unbound.text()).toContain('tokenUrl');
+    const app = await register({ tokenUrl: `${provider.issuer}/token` });
+    expect(app.status).toBe(200);
+    const { id: appId } = (await app.json()) as { id: string };
+    const connect = async (authConfig: Record<string, unknown>) => {
+      const created = await user.request('POST', '/api/integrations', {
+        userPrompt: 'Count the contacts of my Acme CRM account every hour.',
+        sourceApiName: 'Acme CRM',
+        sourceApiUrl: `${api.url}/api`,
+        sourceAuthType: 'oauth',
+        sourceAuthConfig: providerAuthConfig(provider, { clientId: undefined, ...authConfig }),
+        destApiName: 'Nowhere',
+        destApiUrl: `${api.url}/none`,
+        destAuthType: 'none',
+        generatedCode: CODE,
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      return user.request('POST', `/api/integrations/${id}/oauth/source/connect`);
+    };
+    try {
+      // With the registered token URL, the consent names the operator's app.
+      const own = await connect({});
+      expect(own.status).toBe(200);
+      const { authorizeUrl } = (await own.json()) as { authorizeUrl: string };
+      expect(new URL(authorizeUrl).searchParams.get('client_id')).toBe('operator-app');
+      // The same authorize URL with a token or revocation URL on another server gets no app: the
+      // code exchange or revocation would carry its secret there.
+      for (const elsewhere of [
+        { tokenUrl: `${other.url}/token` },
+        { revokeUrl: `${other.url}/revoke` },
+      ]) {
+        const refused = await connect(elsewhere);
+        expect(refused.status).toBe(409);
+        expect(await refused.json()).toMatchObject({
+          code: 'OAUTH_APP_MISSING',
+          message: `The OAuth app an operator registered for Acme CRM (${provider.issuer}/authorize) is only used with the token URL it was registered with: enter that token URL, ask an operator to register the app again with this one, or enter your own app's client id and secret`,
+        });
+      }
+      expect(other.received).toEqual([]);
+      expect(provider.tokenRequests).toEqual([]);
     } finally {
       await operator.request('DELETE', `/api/oauth/apps/${appId}`);
     }

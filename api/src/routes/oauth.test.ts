@@ -392,10 +392,12 @@ describe("operators' OAuth apps", () => {
       provider,
       clientId: 'operator-app',
       clientSecret: 'operator-secret-abcdefgh',
+      tokenUrl: `${issuer}/token`,
     });
     expect(saved.status).toBe(200);
-    const app = (await saved.json()) as { id: string; clientSecretHint: string };
+    const app = (await saved.json()) as { id: string; clientSecretHint: string; tokenUrl: string };
     expect(app.clientSecretHint).toBe('…efgh');
+    expect(app.tokenUrl).toBe(`${issuer}/token`);
     const listed = await (await operator.request('GET', '/api/oauth/apps')).text();
     expect(listed).toContain('operator-app');
     expect(listed).not.toContain('operator-secret-abcdefgh');

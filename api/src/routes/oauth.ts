@@ -82,6 +82,7 @@ function appView(row: OAuthAppRow): TOAuthApp {
     provider: row.provider,
     clientId: row.client_id,
     clientSecretHint: row.client_secret_hint,
+    tokenUrl: row.token_url,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -313,9 +314,10 @@ export function oauthRoutes(deps: AppDeps) {
     .post(
       '/apps',
       describeRoute({
-        summary: "Register a provider's OAuth app, or replace its client id and secret (operators)",
+        summary:
+          "Register a provider's OAuth app, or replace its client id, secret and token URL (operators)",
         description:
-          'provider: a catalog id (salesforce) or, for an API outside the catalog, its authorize URL. Register the redirect URI /api/oauth/callback of this server with the provider.',
+          "provider: a catalog id (salesforce) or, for an API outside the catalog, its authorize URL, with tokenUrl: the only token URL the app's secret is sent to. Register the redirect URI /api/oauth/callback of this server with the provider.",
         security: SIGNED_IN,
         responses: { 200: json('The app', ZOAuthApp), ...errors(400, 401, 403) },
       }),
@@ -325,6 +327,7 @@ export function oauthRoutes(deps: AppDeps) {
         const row = await saveOAuthApp(sql, {
           provider: body.provider,
           clientId: body.clientId,
+          tokenUrl: body.tokenUrl ?? null,
           createdBy: currentUserId(c),
           seal: (id) => ({
             clientSecret: encrypt(vault, body.clientSecret, oauthAppContext(id)),

@@ -18,6 +18,8 @@ import {
   oauthAppContext,
   oauthEndpoints,
   oauthTokenContext,
+  operatorAppServes,
+  operatorAppUnboundMessage,
   operatorAppWithheldMessage,
   type OAuthClientCredentials,
   type TApiDescription,
@@ -95,7 +97,11 @@ export async function authCodeConnection(
     throw new ConnectionSetupError(
       `The ${side.apiName} connection has no token URL: enter it in Edit connection on the integration's review page`,
     );
-  const app = await findOAuthApp(deps.sql, endpoints.providerKeys);
+  const found = await findOAuthApp(deps.sql, endpoints.providerKeys);
+  const app =
+    found && operatorAppServes({ provider: found.provider, tokenUrl: found.token_url }, endpoints)
+      ? found
+      : undefined;
   const client = chooseOAuthClient(
     side.authConfig,
     side.secret,
@@ -108,6 +114,8 @@ export async function authCodeConnection(
   );
   if (!client && endpoints.leavesCatalogEndpoints)
     throw new ConnectionSetupError(operatorAppWithheldMessage(side.apiName));
+  if (!client && found && !app)
+    throw new ConnectionSetupError(operatorAppUnboundMessage(side.apiName, found));
   if (!client)
     throw new ConnectionSetupError(
       `No OAuth app is registered for ${side.apiName}: an operator adds one in Settings, or enter your own app's client id and secret`,

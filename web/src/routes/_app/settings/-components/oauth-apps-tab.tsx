@@ -11,7 +11,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZOAuthApp, ZOAuthAppRequest, type TOAuthApp } from '@patchbay/schema';
+import {
+  isAuthorizeUrlProvider,
+  ZOAuthApp,
+  ZOAuthAppRequest,
+  type TOAuthApp,
+  type TOAuthAppRequest,
+} from '@patchbay/schema';
 import { useState, type FormEvent } from 'react';
 import { apiPath } from '@patchbay/schema/api-routes';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
@@ -29,15 +35,15 @@ import { toast } from '../../../../lib/toast.ts';
 export function OAuthAppsTab() {
   const queryClient = useQueryClient();
   const apps = useQuery(oauthQueries.apps());
-  const [form, setForm] = useState({ provider: '', clientId: '', clientSecret: '' });
+  const [form, setForm] = useState({ provider: '', clientId: '', clientSecret: '', tokenUrl: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<TOAuthApp | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: oauthQueries.apps().queryKey });
 
   const save = useMutation({
-    mutationFn: (body: typeof form) => apiJson('POST', apiPath('oauthApps'), ZOAuthApp, body),
+    mutationFn: (body: TOAuthAppRequest) => apiJson('POST', apiPath('oauthApps'), ZOAuthApp, body),
     onSuccess: async (app) => {
-      setForm({ provider: '', clientId: '', clientSecret: '' });
+      setForm({ provider: '', clientId: '', clientSecret: '', tokenUrl: '' });
       toast({
         title: 'OAuth app saved',
         message: `Connections to ${app.provider} can use it now.`,
@@ -58,7 +64,12 @@ export function OAuthAppsTab() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The API's own rules (ZOAuthAppRequest), checked before the round trip.
-    const parsed = ZOAuthAppRequest.safeParse(form);
+    // The token URL field only shows for an authorize URL; hidden, it sends nothing.
+    const byUrl = isAuthorizeUrlProvider(form.provider.trim());
+    const parsed = ZOAuthAppRequest.safeParse({
+      ...form,
+      tokenUrl: byUrl && form.tokenUrl.trim() !== '' ? form.tokenUrl : undefined,
+    });
     if (!parsed.success) {
       setErrors(
         Object.fromEntries(
@@ -128,6 +139,17 @@ export function OAuthAppsTab() {
               onChange={(event) => setForm({ ...form, provider: event.currentTarget.value })}
               error={errors.provider}
             />
+            {isAuthorizeUrlProvider(form.provider.trim()) && (
+              <TextInput
+                label="Token URL"
+                name="tokenUrl"
+                description="The provider's token URL: the app's secret is only ever sent to it"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                value={form.tokenUrl}
+                onChange={(event) => setForm({ ...form, tokenUrl: event.currentTarget.value })}
+                error={errors.tokenUrl}
+              />
+            )}
             <TextInput
               label="Client ID"
               name="clientId"
