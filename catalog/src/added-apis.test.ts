@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { getCatalogEntry } from './load-catalog.ts';
+import { resolveDescription } from './resolve-description.ts';
+
+// APIs added because a user naming them got no description, so generation guessed `GET /items`.
+// Each must resolve by the name people type and by the base URL its vendor documents, and carry
+// the list and create operations a sync task reads and writes.
+const ADDED = [
+  {
+    id: 'front',
+    names: ['Front', 'Frontapp', 'front app'],
+    urls: ['https://api2.frontapp.com', 'https://api2.frontapp.com/conversations'],
+    operations: ['list-conversations', 'list-contacts', 'create-contact', 'create-message'],
+  },
+];
+
+describe('APIs added to the catalog', () => {
+  for (const api of ADDED) {
+    it(`${api.id} resolves by name and by its documented base URL`, () => {
+      for (const name of api.names) {
+        expect(resolveDescription({ kind: 'auto' }, name, '').inUse?.id, name).toBe(api.id);
+      }
+      for (const url of api.urls) {
+        expect(resolveDescription({ kind: 'auto' }, '', url).inUse?.id, url).toBe(api.id);
+      }
+    });
+
+    it(`${api.id} has its main list and create operations`, () => {
+      const entry = getCatalogEntry(api.id)!;
+      const ids = entry.resources.flatMap((r) => r.operations.map((o) => o.id));
+      expect(ids).toEqual(expect.arrayContaining(api.operations));
+    });
+  }
+
+  it('Front filters contacts by update time with the q object spelled as parameters', () => {
+    const list = getCatalogEntry('front')!
+      .resources.flatMap((r) => r.operations)
+      .find((o) => o.id === 'list-contacts')!;
+    expect(list.params.map((p) => p.name)).toContain('q[updated_after]');
+    expect(list.pagination).toMatchObject({ style: 'next-url', nextPath: '_pagination.next' });
+  });
+});
