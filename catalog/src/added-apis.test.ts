@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCatalogEntry } from './load-catalog.ts';
 import { resolveDescription } from './resolve-description.ts';
+import { keepOperations } from '../scripts/distill-openapi.ts';
 
 // APIs added because a user naming them got no description, so generation guessed `GET /items`.
 // Each must resolve by the name people type and by the base URL its vendor documents, and carry
@@ -11,6 +12,13 @@ const ADDED = [
     names: ['Front', 'Frontapp', 'front app'],
     urls: ['https://api2.frontapp.com', 'https://api2.frontapp.com/conversations'],
     operations: ['list-conversations', 'list-contacts', 'create-contact', 'create-message'],
+  },
+  {
+    id: 'miro',
+    names: ['Miro', 'miro board'],
+    // Miro's reference gives https://api.miro.com/v2 as the base; the paths carry the /v2.
+    urls: ['https://api.miro.com', 'https://api.miro.com/v2', 'https://api.miro.com/v2/boards'],
+    operations: ['get-boards', 'get-items', 'create-sticky-note-item', 'create-card-item'],
   },
 ];
 
@@ -38,5 +46,28 @@ describe('APIs added to the catalog', () => {
       .find((o) => o.id === 'list-contacts')!;
     expect(list.params.map((p) => p.name)).toContain('q[updated_after]');
     expect(list.pagination).toMatchObject({ style: 'next-url', nextPath: '_pagination.next' });
+  });
+});
+
+describe('cutting a vendor document to the kept operations', () => {
+  const document = {
+    paths: {
+      '/a': {
+        parameters: [],
+        get: { operationId: 'listA', responses: { '200': {}, '400': { $ref: '#/nowhere' } } },
+        post: { operationId: 'createA', responses: { '201': {} } },
+      },
+      '/b': { get: { operationId: 'listB', responses: { '200': {} } } },
+    },
+  };
+
+  it('keeps the chosen operations with their success responses, and drops emptied paths', () => {
+    expect(keepOperations(document, ['listA'])).toEqual({
+      paths: { '/a': { parameters: [], get: { operationId: 'listA', responses: { '200': {} } } } },
+    });
+  });
+
+  it('names a kept operation the document no longer has', () => {
+    expect(() => keepOperations(document, ['listA', 'gone'])).toThrow(/no longer has: gone/);
   });
 });
