@@ -13,7 +13,8 @@ import { importOpenApi } from '../src/import-openapi.ts';
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 type Operation = { operationId?: string; responses?: Record<string, unknown> };
-type Document = { paths?: Record<string, Record<string, Operation>> };
+/** A path item holds operations under its methods, and shared `parameters` or `servers`. */
+type Document = { paths?: Record<string, Record<string, unknown>> };
 
 /**
  * The operation with its success responses only: a description keeps what a call returns, and
@@ -30,16 +31,22 @@ export function keepOperations(document: Document, kept: readonly string[]): Doc
   const paths: NonNullable<Document['paths']> = {};
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const methods = Object.entries(item).filter(
-      ([method, op]) => !METHODS.includes(method) || kept.includes(op.operationId ?? ''),
+      ([method, op]) =>
+        !METHODS.includes(method) || kept.includes((op as Operation).operationId ?? ''),
     );
     if (methods.some(([method]) => METHODS.includes(method))) {
       paths[path] = Object.fromEntries(
-        methods.map(([method, op]) => [method, METHODS.includes(method) ? successOnly(op) : op]),
+        methods.map(([method, op]) => [
+          method,
+          METHODS.includes(method) ? successOnly(op as Operation) : op,
+        ]),
       );
     }
   }
   const found = new Set(
-    Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId)),
+    Object.values(paths).flatMap((item) =>
+      METHODS.map((method) => (item[method] as Operation | undefined)?.operationId),
+    ),
   );
   const missing = kept.filter((id) => !found.has(id));
   if (missing.length > 0) throw new Error(`The document no longer has: ${missing.join(', ')}`);
