@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { getCatalogEntry } from './load-catalog.ts';
+import { resolveDescription } from './resolve-description.ts';
+import { keepOperations } from '../scripts/distill-openapi.ts';
+
+// APIs added because a user naming them got no description, so generation guessed `GET /items`.
+// Each must resolve by the name people type and by the base URL its vendor documents, and carry
+// the list and create operations a sync task reads and writes.
+const ADDED = [
+  {
+    id: 'front',
+    names: ['Front', 'Frontapp', 'front app'],
+    urls: ['https://api2.frontapp.com', 'https://api2.frontapp.com/conversations'],
+    operations: ['list-conversations', 'list-contacts', 'create-contact', 'create-message'],
+  },
+  {
+    id: 'miro',
+    names: ['Miro', 'miro board'],
+    // Miro's reference gives https://api.miro.com/v2 as the base; the paths carry the /v2.
+    urls: ['https://api.miro.com', 'https://api.miro.com/v2', 'https://api.miro.com/v2/boards'],
+    operations: ['get-boards', 'get-items', 'create-sticky-note-item', 'create-card-item'],
+  },
+];
+
+describe('APIs added to the catalog', () => {
+  for (const api of ADDED) {
+    it(`${api.id} resolves by name and by its documented base URL`, () => {
+      for (const name of api.names) {
+        expect(resolveDescription({ kind: 'auto' }, name, '').inUse?.id, name).toBe(api.id);
+      }
+      for (const url of api.urls) {
+        expect(resolveDescription({ kind: 'auto' }, '', url).inUse?.id, url).toBe(api.id);
+      }
+    });
+
+    it(`${api.id} has its main list and create operations`, () => {
+      const entry = getCatalogEntry(api.id)!;
+      const ids = entry.resources.flatMap((r) => r.operations.map((o) => o.id));
+      expect(ids).toEqual(expect.arrayContaining(api.operations));
+    });
+  }
+
+  it('Front filters contacts by update time with the q object spelled as parameters', () => {
+    const list = getCatalogEntry('front')!
+      .resources.flatMap((r) => r.operations)
+      .find((o) => o.id === 'list-contacts')!;
+    expect(list.params.map((p) => p.name)).toContain('q[updated_after]');
+    expect(list.pagination).toMatchObject({ style: 'next-url', nextPath: '_pagination.next' });
+  });
+});
+
+describe('cutting a vendor document to the kept operations', () => {
+  const document = {
+    paths: {
+      '/a': {
+        parameters: [],
+        get: { operationId: 'listA', responses: { '200': {}, '400': { $ref: '#/nowhere' } } },
+        post: { operationId: 'createA', responses: { '201': {} } },
+      },
+      '/b': { get: { operationId: 'listB', responses: { '200': {} } } },
+    },
+  };
+
+  it('keeps the chosen operations with their success responses, and drops emptied paths', () => {
+    expect(keepOperations(document, ['listA'])).toEqual({
+      paths: { '/a': { parameters: [], get: { operationId: 'listA', responses: { '200': {} } } } },
+    });
+  });
+
+  it('names a kept operation the document no longer has', () => {
+    expect(() => keepOperations(document, ['listA', 'gone'])).toThrow(/no longer has: gone/);
+  });
+});
