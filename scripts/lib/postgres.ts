@@ -11,7 +11,8 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { createDatabaseIfMissing } from '@patchbay/db';
+// The client alone: the whole data layer would stay loaded in the supervisor for its life.
+import { createDatabaseIfMissing } from '@patchbay/db/client';
 import { assertPortFree } from './ports.ts';
 import {
   commandLine,

@@ -1,6 +1,6 @@
 import { parseEnv, zEnvBoolean, zPort, ZTemporalEnv, zPostgresUrl } from '@patchbay/schema/env';
 import { z } from 'zod';
-import { ZGeneratorEnv } from '@patchbay/generator';
+import { ZGeneratorEnv } from '@patchbay/generator/env';
 
 // Code generation's variables (OPENAI_*) are the generator's own schema, defined once.
 export const ZWorkerEnv = ZTemporalEnv.extend(ZGeneratorEnv.shape)
