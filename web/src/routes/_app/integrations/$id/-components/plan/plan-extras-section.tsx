@@ -125,6 +125,8 @@ export function PlanExtrasSection({
       ...(since && since.field === chosen
         ? { param: { name: since.param, format: since.format } }
         : {}),
+      // What the prompt said the first run takes stays with the cursor.
+      ...(plan.cursor?.firstRun ? { firstRun: plan.cursor.firstRun } : {}),
       phrase: 'the plan',
     };
   };
