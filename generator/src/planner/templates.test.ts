@@ -169,3 +169,13 @@ describe('a message’s contents in brackets', () => {
     expect(listedMessage('Ping #rel about each MR (weekdays only, please)', mrs)).toBeUndefined();
   });
 });
+
+describe('a sample number in a template', () => {
+  it('is the record’s own number', () => {
+    const issue = entry('github').resources.find((r) => r.name === 'issue')!;
+    const [sample] = readTemplates('Name each card like "Bug #7 – <title>"', issue);
+    expect(sample?.template).toBe('Bug #{number} – {title}');
+    const [plain] = readTemplates('Name each card like "Release #7"', issue);
+    expect(plain).toBeUndefined();
+  });
+});

@@ -238,7 +238,14 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
       },
     );
     const lead = prompt.slice(Math.max(0, index - 60), index);
-    return { written: text, template, unmatched, index, lead, fallbackPhrases: used };
+    return {
+      written: text,
+      template: numberedExample(template, resource),
+      unmatched,
+      index,
+      lead,
+      fallbackPhrases: used,
+    };
   });
 }
 
@@ -292,4 +299,18 @@ export function withoutTemplates(prompt: string, resource: TResource): string {
   for (const [start, end] of spans)
     out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
   return out;
+}
+
+/** The field a record's "#42" stands for: its number, else its per-project or plain id. */
+const NUMBER_FIELDS = ['number', 'iid', 'key', 'id'];
+
+/**
+ * A template written as an example ("GH#42: <issue title>") holds a sample number after "#":
+ * in a template with placeholders, that is the record's own number, not text to repeat.
+ */
+function numberedExample(template: string, resource: TResource): string {
+  if (!/\{[^{}]+\}/.test(template)) return template;
+  const fields = Object.keys(resource.schema.properties ?? {});
+  const number = NUMBER_FIELDS.find((name) => fields.includes(name));
+  return number ? template.replace(/#\d+\b/g, `#{${number}}`) : template;
 }
