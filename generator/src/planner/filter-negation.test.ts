@@ -44,3 +44,16 @@ describe('a state the words after its noun leave out', () => {
     expect(result.requirements.find((r) => r.text.includes('never'))?.status).toBe('done');
   });
 });
+
+describe('a label named before the word "label"', () => {
+  it('keeps the records that carry it', () => {
+    const planned = plan(
+      'Send GitHub issues of octo/web having the "good first issue" label to Slack #newcomers',
+      'github',
+      'slack',
+    );
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'labels', op: 'contains', value: 'good first issue' }),
+    );
+  });
+});

@@ -377,9 +377,10 @@ export function planFilters(
     });
   }
 
-  // "tagged urgent", "with the label bug", "labelled urgent"
+  // "tagged urgent", "with the label bug", "labelled urgent", and the name before the noun:
+  // "with the "bug" label", "carrying the `p1` tag".
   for (const m of lower.matchAll(
-    /\b(?:tagged|labell?ed|with (?:the |a )?(?:tag|label))\s+["'`#]?([\w-]+)["'`]?/g,
+    /\b(?:(?:tagged|labell?ed|with (?:the |a )?(?:tag|label))\s+["'`#]?([\w-]+)["'`]?|(?:with|has|have|having|carrying|bearing)\s+(?:the |a |an )?["'`“]([\w -]{1,40})["'`”]\s+(?:tag|label)\b)/g,
   )) {
     const tags = fields.find((l) => conceptOf(l.path) === 'tags');
     if (!tags) {
@@ -402,7 +403,7 @@ export function planFilters(
     add({
       field: tags.path,
       op: drop ? 'lacks' : 'contains',
-      value: m[1] ?? '',
+      value: m[1] ?? m[2] ?? '',
       phrase: drop ? `${lead.slice(drop.index)}${m[0]}` : m[0],
     });
   }
