@@ -155,7 +155,7 @@ function hasValue(value) {
 function passes(item, now) {
   return FILTERS.every((filter) => {
     const value = getField(item, filter.field);
-    // Compared with another field of the same record ("quantity <= reorder_level").
+    // Compared with another field of the same record ("stock <= min_stock").
     if (filter.otherField) return comparesTo(filter.op, value, getField(item, filter.otherField));
     switch (filter.op) {
       case 'eq':

@@ -74,7 +74,7 @@ export function planCursor(
     ? eventTimeField(lower.slice(0, sinceWord.index), leaves(resource.schema))?.path
     : undefined;
   if (eventField && !('field' in wants && wants.field)) field = eventField;
-  // "Failed pipelines since the last run": new to this sync is when a record reached the state
+  // "Crashed builds since the last check": new to this sync is when a record reached the state
   // the filters ask for, not when it was created.
   const stateField =
     wants.kind === 'new' && !eventField && !('field' in wants && wants.field)

@@ -2,7 +2,7 @@ import { conceptOf, type FieldLeaf, normalise } from './field-match.ts';
 import type { FilterPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
 
-// Conditions that compare two fields of the same record: "quantity <= reorder_level", "when
+// Conditions that compare two fields of the same record: "stock <= min_stock", "when
 // the stock is at or below the reorder level", "where spent exceeds the budget". Both sides must
 // name fields of the source's records; a number on the right is a plain comparison, read by
 // plan-filters.ts.

@@ -110,7 +110,7 @@ export function planFilters(
     add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
   }
 
-  // "Warehouse BER-1 only", "only region EU-West": a field and a code-like value it must have.
+  // "Region EU-2 only", "only currency CHF": a field and a code-like value it must have.
   for (const m of text.matchAll(
     /\b(?:[Oo]nly\s+(?:in\s+|for\s+|from\s+)?(?:the\s+)?)?([A-Za-z][\w]*)\s*:?\s+["'`]?([A-Z0-9][\w./-]*[A-Z0-9])["'`]?(\s+only)?\b/g,
   )) {
@@ -145,7 +145,7 @@ export function planFilters(
   // "no subtasks": records whose parent is another record of theirs.
   for (const filter of hierarchyFilters(text, read.resource)) add(filter);
 
-  // "quantity <= reorder_level": two fields of the same record.
+  // "stock <= min_stock": two fields of the same record.
   for (const filter of fieldComparisons(lower, fields)) {
     if (!plan.filters.some((f) => f.phrase.includes(filter.phrase))) add(filter);
   }
@@ -489,7 +489,7 @@ export function planFilters(
     const negative = /^un(.+)$/.exec(word)?.[1];
     const found =
       stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
-    // "unpaid invoices", or "discontinued items never" / "drafts stay out": a state the words
+    // "unpaid invoices", or "retired products never" / "drafts stay out": a state the words
     // after the noun leave out.
     const leftOut = LEFT_OUT_AFTER.exec(lower.slice(m.index + m[0].length));
     const negated = (Boolean(negative) && !stateMatch(fields, word, true)) !== Boolean(leftOut);

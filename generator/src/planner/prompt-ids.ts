@@ -129,7 +129,7 @@ function parameterDoc(
   return undefined;
 }
 
-/** "project platform/api-gateway", "repo `acme/web`": a namespaced path after one of `hints`. */
+/** "project infra/terraform", "repo `acme/web`": a namespaced path after one of `hints`. */
 function pathAfter(text: string, hints: string[]): string | undefined {
   for (const hint of hints) {
     const m = new RegExp(

@@ -305,7 +305,7 @@ export function withoutTemplates(prompt: string, resource: TResource): string {
 const NUMBER_FIELDS = ['number', 'iid', 'key', 'id'];
 
 /**
- * A template written as an example ("GH#42: <issue title>") holds a sample number after "#":
+ * A template written as an example ("BUG#7 – <title>") holds a sample number after "#":
  * in a template with placeholders, that is the record's own number, not text to repeat.
  */
 function numberedExample(template: string, resource: TResource): string {

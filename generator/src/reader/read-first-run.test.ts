@@ -23,7 +23,7 @@ describe('what the first run of an incremental sync takes', () => {
 
   it('reads "nothing old" as starting from now', () => {
     for (const prompt of [
-      'Alert on new outages. First run: send nothing, just start from now.',
+      'Alert on new outages. First sync: send nothing old, begin from now on.',
       'On the first run do not post anything old, only remember where we are.',
       'The very first sync should skip the backlog.',
     ]) {

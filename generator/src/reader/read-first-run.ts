@@ -3,7 +3,7 @@
 // means the first time. Three answers are read:
 // - a window back from the first run ("on the first run, look back 3 days", "first sync: the
 //   past 12h", "the first time, go back two weeks");
-// - nothing old ("first run: send nothing, just start from now", "skip the backlog");
+// - nothing old ("first sync: nothing old, only from here on", "skip the backlog");
 // - everything ("the first run can take all of them", "first time: every existing one").
 // The default without such a clause is everything, so a clause that says so is still read: it
 // is a requirement the checklist then shows as done.
