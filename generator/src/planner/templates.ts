@@ -280,7 +280,7 @@ export function templateTarget(
 
 /**
  * The prompt with its templates and quoted examples blanked out (same length, so positions
- * hold): "Chore today: <content>" or e.g. "Acme – 49.00 USD" describe a text to write, and a
+ * hold): "Open today: <title>" or e.g. "Refund of 12.50 EUR" describe a text to write, and a
  * word or an amount inside them is never a condition on the records.
  */
 export function withoutTemplates(prompt: string, resource: TResource): string {
