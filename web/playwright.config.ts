@@ -10,6 +10,9 @@ export default defineConfig({
   workers: 1,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
+  // The review page's first render (Monaco bundled locally) has taken over 5 s on the shared
+  // 2-core machine at load 8; a story that waits for it should fail on a wrong page, not a slow one.
+  expect: { timeout: 15_000 },
   use: {
     // No transitions (theme.respectReducedMotion): axe then measures dialogs at their final
     // colours, never half faded in.
