@@ -2,13 +2,10 @@ import type { TResource } from '@patchbay/schema';
 import { type FieldLeaf, leaves } from './field-match.ts';
 import type { FilterPlan } from './plan-types.ts';
 import { resourceNames } from './resource-words.ts';
-import { escapeRegExp } from './text.ts';
+import { escapeRegExp, LEAVES_OUT, sentenceAt } from './text.ts';
 
 // Records inside records of the same kind: "no subtasks", "sub-issues stay out", "only the
 // child tickets". A record is a sub-record when its parent field is set.
-
-const LEAVES_OUT =
-  /\b(?:no|not|nor|without|skip\w*|exclud\w*|except|stays?\s+out|leav\w*\s+out|left\s+out|never|ignor\w*|drop\w*|omit\w*|so\s+do|neither)\b/i;
 
 function parentField(resource: TResource): FieldLeaf | undefined {
   return leaves(resource.schema, 0).find((l) =>
@@ -25,12 +22,9 @@ export function hierarchyFilters(text: string, resource: TResource): FilterPlan[
     'gi',
   );
   for (const m of text.matchAll(sub)) {
-    const start = Math.max(...[...'.;!?\n'].map((c) => text.lastIndexOf(c, m.index))) + 1;
-    const rest = /^[^.;!?\n]*/.exec(text.slice(m.index))?.[0] ?? '';
-    const sentence = text.slice(start, m.index) + rest;
+    const sentence = sentenceAt(text, m.index);
     if (m[1]) return [{ field: field.path, op: 'truthy', phrase: m[0].trim() }];
-    if (LEAVES_OUT.test(sentence))
-      return [{ field: field.path, op: 'falsy', phrase: sentence.trim() }];
+    if (LEAVES_OUT.test(sentence)) return [{ field: field.path, op: 'falsy', phrase: sentence }];
   }
   return [];
 }

@@ -1,12 +1,10 @@
 import type { TOperation } from '@patchbay/schema';
 import type { FilterPlan } from './plan-types.ts';
-import { escapeRegExp } from './text.ts';
+import { escapeRegExp, LEAVES_OUT, sentenceAt } from './text.ts';
 
 // Lists that return records of another kind among their own (GitHub's issues hold its pull
 // requests): those are left out unless the prompt asks for them too.
 
-const LEAVES_OUT =
-  /\b(?:no|not|without|skip\w*|exclud\w*|except|ignor\w*|drop\w*|omit\w*|leav\w*\s+out|never|stays?\s+out)\b/i;
 const ASKS_TOO = /\b(?:and|includ\w*|with|as well|too|also|plus|both)\b/i;
 
 /** The filter that leaves the other kind out, and whether the prompt said so itself. */
@@ -23,9 +21,7 @@ export function mixedRecordFilter(
   const nouns = [mixes.resource, ...(initials.length > 1 ? [initials] : [])].map(escapeRegExp);
   const mention = new RegExp(`\\b(?:${nouns.join('|')})s?\\b`, 'gi');
   for (const m of text.matchAll(mention)) {
-    const start = Math.max(...[...'.;!?\n'].map((c) => text.lastIndexOf(c, m.index))) + 1;
-    const end = /[.;!?\n]/.exec(text.slice(m.index));
-    const sentence = text.slice(start, end ? m.index + end.index : text.length).trim();
+    const sentence = sentenceAt(text, m.index);
     if (LEAVES_OUT.test(sentence))
       return { filter: { field: mixes.field, op: 'falsy', phrase: sentence }, said: true };
     if (ASKS_TOO.test(sentence)) return undefined;

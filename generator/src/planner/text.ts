@@ -12,3 +12,14 @@ export function escapeRegExp(text: string): string {
 
 /** "the event on Eventbrite is 8123…", "the board is 5f3a…": a noun, then its id after "is". */
 export const NAMED_AS = String.raw`(?:(?:\s+(?:on|in|at)\s+[\w.-]+)?\s+is\b)?`;
+
+/** Words that leave records out of what a sentence asks for: "no subtasks", "skip PRs". */
+export const LEAVES_OUT =
+  /\b(?:no|not|nor|without|skip\w*|exclud\w*|except|stays?\s+out|leav\w*\s+out|left\s+out|never|ignor\w*|drop\w*|omit\w*|so\s+do|neither)\b/i;
+
+/** The sentence (or line) around `index`, trimmed. */
+export function sentenceAt(text: string, index: number): string {
+  const start = Math.max(...[...'.;!?\n'].map((c) => text.lastIndexOf(c, index))) + 1;
+  const end = /[.;!?\n]/.exec(text.slice(index));
+  return text.slice(start, end ? index + end.index : text.length).trim();
+}
