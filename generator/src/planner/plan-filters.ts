@@ -2,6 +2,7 @@ import { branchFilters } from './plan-branch.ts';
 import { hierarchyFilters } from './plan-hierarchy.ts';
 import { mixedRecordFilter } from './plan-mixed.ts';
 import { fieldComparisons } from './plan-field-comparisons.ts';
+import { planPeriods } from './plan-periods.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
@@ -96,6 +97,20 @@ export function planFilters(
     );
   };
 
+  // "resolved between 16 and 22 November", "created in October 2026": a calendar period.
+  const periods = planPeriods(text, read.resource);
+  for (const filter of periods.filters) add(filter);
+  plan.assumptions.push(...periods.assumptions);
+  for (const period of periods.ungrounded) {
+    plan.unresolved.push(
+      `"${period.phrase}": ${read.resource.plural} have no time field to compare`,
+    );
+    plan.blocking.push(`"${period.phrase}" (no time field in ${read.resource.plural})`);
+  }
+  // Numbers inside a period are days, not amounts ("between 1 and 31 May").
+  const inPeriod = (phrase: string) =>
+    periods.phrases.some((p) => p.toLowerCase().includes(phrase.trim().toLowerCase()));
+
   // "where the amount is over 100", "with a total above 50"
   for (const m of lower.matchAll(
     /\b(?:where|with|whose|if|when)\s+(?:the\s+|its\s+|their\s+|an?\s+)?([a-z_][\w ]{0,30}?)\s+(?:is\s+|are\s+)?(over|above|more than|greater than|bigger than|exceeds?|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+\$?(-?\d+(?:\.\d+)?)/g,
@@ -154,6 +169,7 @@ export function planFilters(
   const NUMBER =
     '[$€£]?\\s?(\\d[\\d,]*(?:\\.\\d+)?)(k)?(?:\\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?';
   for (const m of lower.matchAll(new RegExp(`\\bbetween\\s+${NUMBER}\\s+and\\s+${NUMBER}`, 'g'))) {
+    if (inPeriod(m[0])) continue;
     const field = amountField(fields);
     if (!field) {
       plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no amount field to compare`);
@@ -174,6 +190,7 @@ export function planFilters(
     /(?:^|[^\w$€£])(over|above|more than|greater than|bigger than|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+(?:(?:[$€£]\s?)(\d[\d,]*(?:\.\d+)?)(k)?|(\d[\d,]*(?:\.\d+)?)(k)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b|(\d[\d,]*(?:\.\d+)?)(k)?(?=\s*(?:$|[,.;)]|->|→|(?:to|into|on|in|from|and|as)\b)))/g;
   for (const m of lower.matchAll(money)) {
     const phrase = m[0].replace(/^[^a-z0-9$€£><=]+/, '');
+    if (inPeriod(phrase)) continue;
     if (plan.filters.some((f) => f.phrase.includes(phrase.trim()))) continue;
     const digits = m[2] ?? m[4] ?? m[6] ?? '';
     const thousands = Boolean(m[3] ?? m[5] ?? m[7]);
@@ -550,9 +567,11 @@ function planPresenceFilters(
     `\\b(?:${nouns}|those|ones|any|anything|everything|records|items|entries|them|people)s?\\b(?![^]*\\b(?:to|into|onto|as)\\b)[^]*$`,
   );
   for (const m of lower.matchAll(presence)) {
+    // "contacts which were created in May and which have an email": the noun may sit a
+    // clause back.
     const lead =
       lower
-        .slice(Math.max(0, m.index - 40), m.index)
+        .slice(Math.max(0, m.index - 120), m.index)
         .split(/[,;.!?]/)
         .at(-1) ?? '';
     if (
@@ -574,16 +593,16 @@ function planPresenceFilters(
     // verb before the phrase, or one aimed back at these records after it, leaves them out;
     // "…, skipping duplicates" is about something else.
     const start = Math.max(
-      ...['.', ';', '!', '?', ',', '\n'].map((c) => lower.lastIndexOf(c, m.index)),
+      ...['.', ';', '!', '?', ',', '\n', '('].map((c) => lower.lastIndexOf(c, m.index)),
     );
-    const end = lower.slice(m.index).search(/[.;!?\n]/);
+    const end = lower.slice(m.index).search(/[.;!?\n()]/);
     const clause = lower.slice(start + 1, end === -1 ? undefined : m.index + end).trim();
     const after = lower.slice(m.index + m[0].length, end === -1 ? undefined : m.index + end);
     // "with an empty body" says it has none.
     const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
     const dropped =
       DROPS.test(lower.slice(start + 1, m.index)) ||
-      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such))\b/.test(
+      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such))\b/.test(
         after,
       );
     add({
@@ -725,6 +744,13 @@ function majorToField(value: number, field: FieldLeaf, plan: GroundedPlan): numb
   return scaled;
 }
 
+const DAY_OPS: Partial<Record<FilterPlan['op'], string>> = {
+  gt: 'is after',
+  gte: 'is on or after',
+  lt: 'is before',
+  lte: 'is on or before',
+};
+
 export function describeFilter(f: FilterPlan): string {
   const ops: Record<FilterPlan['op'], string> = {
     eq: 'is',
@@ -748,5 +774,8 @@ export function describeFilter(f: FilterPlan): string {
     return `${f.field} is from ${hours(start)} to ${hours(end)} ${f.alignDay ? "of the run day's UTC midnight" : 'of the run'}`;
   }
   if (f.otherField) return `${f.field} ${ops[f.op]} ${f.otherField}`;
+  // A calendar day: "created_at is on or after 2025-05-01".
+  if (typeof f.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.value) && DAY_OPS[f.op])
+    return `${f.field} ${DAY_OPS[f.op]} ${f.value}`;
   return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
 }

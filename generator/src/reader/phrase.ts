@@ -13,3 +13,9 @@ export function clean(text: string): string {
     .trim();
   return oneLine.length > 120 ? `${oneLine.slice(0, 117)}...` : oneLine;
 }
+
+/** The text with every double-quoted or back-ticked span blanked, offsets kept: a quoted name
+ * ("New contacts", "Hours 2–8 June") is a name, not words to read conditions from. */
+export function withoutQuotes(text: string): string {
+  return text.replace(/(["“`])[^"”`\n]{0,200}["”`]/g, (quoted) => ' '.repeat(quoted.length));
+}

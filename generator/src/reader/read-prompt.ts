@@ -4,7 +4,7 @@
 // model: every recognised phrase is kept so the generated code can quote it, and the words no
 // pattern used are reported back, so the code is honest about what it ignored.
 
-import { clean, type Phrase } from './phrase.ts';
+import { clean, type Phrase, withoutQuotes } from './phrase.ts';
 import { type FirstRunReading, readFirstRun } from './read-first-run.ts';
 import { findSchedule, NUMBER, type ScheduleReading, toNumber } from './read-schedule.ts';
 
@@ -420,8 +420,10 @@ function readIncremental(
     /\b(changed|updated|modified|edited|new\s+(?:or|and|\/)\s+(?:updated|changed|modified)|up[\s-]to[\s-]date)\b/gi;
   const fresh =
     /\b(new|newly[\s-]created|created\s+since|added\s+since|since\s+(?:the\s+)?(?:last|previous|prior|preceding)\s+(?:run|sync|time|check|pass|execution|poll)|since\s+(?:we|it|you)\s+last\s+(?:ran|run|synced|checked|looked|polled))\b/gi;
-  const changedMatches = [...text.matchAll(changed)];
-  const freshMatches = [...text.matchAll(fresh)];
+  // A quoted name ("New contacts") is not about which items.
+  const unquoted = withoutQuotes(text);
+  const changedMatches = [...unquoted.matchAll(changed)];
+  const freshMatches = [...unquoted.matchAll(fresh)];
   // "the updated list" or "update" as a verb aimed at the destination are not about items.
   const useful = (matches: RegExpExecArray[]) =>
     matches.filter((m) => !/^\s*(?:\/|to\b|in\b|on\b)/i.test(text.slice(m.index + m[0].length)));

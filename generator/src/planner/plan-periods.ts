@@ -1,0 +1,103 @@
+import type { TResource } from '@patchbay/schema';
+import { readPeriods, type PeriodReading } from '../reader/read-periods.ts';
+import { type FieldLeaf, leaves, namesTimeField, TIME_FORMATS } from './field-match.ts';
+import type { FilterPlan } from './plan-types.ts';
+
+// Calendar periods ("resolved between 16 and 22 November", "created in October 2026", "on 3 June
+// 2025") as two filters on one time field of the records: on or after the first day, before
+// the first day after. The field is the one the words before the period name ("resolved" →
+// `resolved_at`, "close date" → `CloseDate`); a record's creation, else its own time
+// (an appointment's `datetime`), when they name none.
+
+export interface PeriodPlan {
+  filters: FilterPlan[];
+  assumptions: string[];
+  /** Periods no time field could be found for: the code must not write without them. */
+  ungrounded: PeriodReading[];
+  /** The phrases read, so that no other reader takes their numbers ("between 1 and 31 May"). */
+  phrases: string[];
+}
+
+/** Words between a record's noun and its period that name no time: "that was", "the week". */
+const FILLER =
+  /^(?:that|which|who|whose|was|were|is|are|be|been|being|got|get|gets|has|have|had|the|a|an|and|or|only|all|every|each|any|its|their|it|they|still|also|just|week|weeks|month|months|year|quarter|day|days|period|whole|entire|calendar|one|ones)$/;
+
+/** Verbs for a record coming into being: its creation time says when. */
+const CREATED =
+  /^(?:created|added|submitted|received|placed|opened|joined|registered|signed|made|new|filed|raised|reported|booked|came|arrived|logged|entered)$/;
+
+/** A record's own time, for records that are about a moment (appointments, time entries, events). */
+const OWN_TIME =
+  /^(?:start|starts_at|start_at|start_time|started_at|datetime|date|time|scheduled_at|begins_at|occurred_at|timestamp|when)$/i;
+
+/** States a run ends in: the time it ended says when ("failed between …" → `finished_at`). */
+const ENDED = /^(?:failed|errored|succeeded|passed|finished|ended|timed_?out|expired)$/;
+const END_TIME = /^(?:finished|ended|completed|done|stopped)_?(?:at|on|time|date)$/i;
+
+function periodField(before: string, resource: TResource): FieldLeaf | undefined {
+  const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
+  const words = before
+    .toLowerCase()
+    .split(/[^a-z_]+/)
+    .filter((w) => w && !FILLER.test(w))
+    .slice(-3);
+  // The closest words first: "close date" before "date", "resolved" before "incident".
+  for (let count = 1; count <= words.length; count += 1) {
+    for (let from = words.length - count; from >= 0 && from >= words.length - 3; from -= 1) {
+      const said = words.slice(from, from + count).join(' ');
+      const named = times.find((l) => namesTimeField(said, l));
+      if (named) return named;
+    }
+  }
+  const last = words.at(-1) ?? '';
+  const byPath = (path: string | undefined) =>
+    path
+      ? (times.find((l) => l.path === path) ?? { path, schema: { type: 'string' }, depth: 0 })
+      : undefined;
+  if (ENDED.test(last)) {
+    const ended = times.find((l) => l.depth === 0 && END_TIME.test(l.path));
+    if (ended) return ended;
+  }
+  if (CREATED.test(last)) return byPath(resource.createdField);
+  return times.find((l) => l.depth === 0 && OWN_TIME.test(l.path)) ?? byPath(resource.createdField);
+}
+
+export function planPeriods(text: string, resource: TResource, today?: Date): PeriodPlan {
+  const out: PeriodPlan = { filters: [], assumptions: [], ungrounded: [], phrases: [] };
+  const periods = readPeriods(text, today);
+  for (const period of periods) {
+    out.phrases.push(period.phrase);
+    // The clause before the period, back to the last break: "… every incident that was RESOLVED".
+    const lead = text.slice(Math.max(0, period.index - 80), period.index);
+    const clause = lead.slice(
+      1 + Math.max(...[...'.;:!?\n('].map((mark) => lead.lastIndexOf(mark))),
+    );
+    const field = periodField(clause, resource);
+    if (!field) {
+      out.ungrounded.push(period);
+      continue;
+    }
+    const add = (op: 'gte' | 'lt', value: string | undefined) => {
+      if (value === undefined) return;
+      if (out.filters.some((f) => f.field === field.path && f.op === op && f.value === value))
+        return;
+      out.filters.push({
+        field: field.path,
+        op,
+        value,
+        format: field.schema.format,
+        phrase: period.phrase,
+      });
+    };
+    add('gte', period.start);
+    add('lt', period.end);
+  }
+  if (periods.length === 0) return out;
+  if (!/\b(?:utc|gmt)\b/i.test(text))
+    out.assumptions.push('Days are calendar days in UTC: the prompt names no time zone for them.');
+  if (periods.some((p) => p.yearAssumed))
+    out.assumptions.push(
+      `A date written without a year is taken in ${(today ?? new Date()).getUTCFullYear()}.`,
+    );
+  return out;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  entry,
+  expectSuccess,
+  generate,
+  mock,
+  run,
+  useSandbox,
+} from './grounded-generator.test-support.ts';
+
+// Calendar periods (generator/src/planner/plan-periods.ts) in the generated code: whole UTC
+// days, the last one included, compared with the API's own time format (Stripe's Unix seconds).
+
+useSandbox();
+
+describe('a calendar period, in the generated code', () => {
+  it('keeps the Stripe charges made on the days named, and none from the day after', async () => {
+    const charge = (id: string, created: number) => ({
+      id,
+      object: 'charge',
+      amount: 1500,
+      currency: 'usd',
+      status: 'succeeded',
+      created,
+    });
+    const stripe = await mock(entry('stripe'), {
+      charge: [
+        charge('ch_before', Date.UTC(2023, 10, 13, 23, 59, 59) / 1000),
+        charge('ch_first_day', Date.UTC(2023, 10, 14, 0, 0, 0) / 1000),
+        charge('ch_last_day', Date.UTC(2023, 10, 15, 23, 30, 0) / 1000),
+        charge('ch_after', Date.UTC(2023, 10, 16, 0, 0, 0) / 1000),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Post to Slack #billing each Stripe charge made between 14 and 15 November 2023 (UTC)',
+      stripe,
+      slack,
+    );
+    expectSuccess(await run(generated.code, stripe, slack));
+    const texts = slack.written().map((m) => String(m.text));
+    expect(texts).toHaveLength(2);
+    expect(texts.join('\n')).toContain('ch_first_day');
+    expect(texts.join('\n')).toContain('ch_last_day');
+  });
+});
