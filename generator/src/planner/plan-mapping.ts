@@ -42,8 +42,18 @@ export function planMapping(
 
   if (write.container?.kind === 'values-array') {
     // A sheet row: the columns the prompt names, else the record's main scalar fields.
+    const listed = stated.length > 0 ? [] : namedColumns(text, sourceLeaves);
+    // A column left out shifts every later one: a wrong row, so the code stops instead.
+    for (const column of listed.filter((c) => !c.from)) {
+      plan.unresolved.push(`column "${column.to}": no field of ${read.resource.plural} matches it`);
+      block(
+        `what goes in the column "${column.to}" (no field of ${read.resource.plural} is called that)`,
+      );
+    }
     const named =
-      stated.length > 0 ? stated.map((m) => m.from) : columnsFromPrompt(text, sourceLeaves);
+      stated.length > 0
+        ? stated.map((m) => m.from)
+        : listed.flatMap((c) => (c.from ? [c.from] : []));
     const answers = typedAnswersField(read.resource.schema);
     const columns =
       named.length > 0
@@ -624,10 +634,6 @@ function planTypedProperties(
   }
 }
 
-function columnsFromPrompt(text: string, sourceLeaves: FieldLeaf[]): string[] {
-  return namedColumns(text, sourceLeaves).flatMap((c) => (c.from ? [c.from] : []));
-}
-
 /**
  * The columns a prompt lists ("columns: email, total", "with Deal Name, Amount and Stage"), each
  * with the source field it takes: the same name at any depth (`properties.dealname`), the same
@@ -642,7 +648,9 @@ function namedColumns(
     /\bcolumns?\s*[:(]?\s*([^.;)]+)/i.exec(text) ??
     /\bwith (?:the |their |its )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i.exec(text);
   if (!m) return [];
-  const names = (m[1] ?? '')
+  // "Columns, in this order: a, b, c": the list starts after the lead-in's colon.
+  const list = (m[1] ?? '').replace(/^[^:,]{0,2},?[^:]{0,30}:/, '');
+  const names = list
     .split(/,|\band\b|\//)
     .map((name) => name.trim())
     .filter(Boolean);
@@ -663,9 +671,33 @@ function namedColumns(
         (l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name),
       ) ??
       scalar.find((l) => namesTimeField(name, l)) ??
+      ownerField(name, scalar) ??
       (wanted.length >= 4 ? scalar.find((l) => leafOf(l).includes(wanted)) : undefined);
     return { to: name, from: leaf?.path };
   });
+}
+
+/** What a reference object is called by: PagerDuty's `service.summary`, GitHub's `user.login`. */
+const DISPLAY_NAMES = ['name', 'display_name', 'summary', 'title', 'login', 'full_name'];
+
+/**
+ * "service name", "customer email", "assignee": a field of a nested object, by the object's
+ * name and then the field's (its display name when the words say "name" or say nothing more).
+ */
+function ownerField(words: string, scalar: FieldLeaf[]): FieldLeaf | undefined {
+  const parts = words.trim().split(/\s+/);
+  const last = parts.length > 1 ? normalise(parts.at(-1) ?? '') : 'name';
+  const owner = normalise((parts.length > 1 ? parts.slice(0, -1) : parts).join(''));
+  const inOwner = scalar.filter(
+    (l) => l.depth === 1 && normalise(l.path.split('.').slice(0, -1).join('')) === owner,
+  );
+  const leaf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+  if (last === 'name' || last === 'title')
+    for (const name of DISPLAY_NAMES) {
+      const found = inOwner.find((l) => leaf(l) === normalise(name));
+      if (found) return found;
+    }
+  return inOwner.find((l) => leaf(l) === last);
 }
 
 /**

@@ -20,7 +20,7 @@ export interface PeriodPlan {
 
 /** Words between a record's noun and its period that name no time: "that was", "the week". */
 const FILLER =
-  /^(?:that|which|who|whose|was|were|is|are|be|been|being|got|get|gets|has|have|had|the|a|an|and|or|only|all|every|each|any|its|their|it|they|still|also|just|week|weeks|month|months|year|quarter|day|days|period|whole|entire|calendar|one|ones)$/;
+  /^(?:that|which|who|whose|was|were|is|are|be|been|being|got|get|gets|has|have|had|the|a|an|and|or|only|all|every|each|any|its|their|it|they|still|also|just|week|weeks|month|months|year|quarter|day|days|period|whole|entire|calendar|one|ones|during|in|on|of|from|between|since|after|before|until|within|for)$/;
 
 /** Verbs for a record coming into being: its creation time says when. */
 const CREATED =

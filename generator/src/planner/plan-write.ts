@@ -37,9 +37,12 @@ export function planWrite(
   operation = operation as TOperation;
   const pathParams: Record<string, string> = {};
   for (const name of requiredParams(operation, 'path')) {
+    const tab = name === 'range' ? sheetTab(text) : undefined;
     const value =
       paramValue(text, name, operation.path, description) ??
+      (tab ? tabRange(tab) : undefined) ??
       (name === 'calendarId' ? 'primary' : name === 'range' ? 'A1' : undefined);
+    if (tab) plan.understood.push(`Rows go to the tab "${tab}" ({${name}} is ${tabRange(tab)}).`);
     if (value === 'primary' || value === 'A1')
       plan.assumptions.push(
         `{${name}} is ${value}: ${name === 'range' ? 'rows are appended after the table on the first sheet' : 'the primary calendar'}.`,
@@ -182,4 +185,19 @@ export function noteTemplate(template: PromptTemplate, target: string, plan: Gro
     plan.unresolved.push(
       `the "<${words}>" in "${template.written}": no field of ${plan.source?.resource.plural ?? 'the records'} is called that, so it is left empty`,
     );
+}
+
+/** The tab of a spreadsheet the prompt names: 'the "Refunds" tab', 'tab "Q3"', 'worksheet Leads'. */
+export function sheetTab(text: string): string | undefined {
+  const m =
+    /["“'`]([^"”'`\n]{1,60})["”'`]\s+(?:tab|worksheet)\b/i.exec(text) ??
+    /\b(?:tab|worksheet)\s+(?:called\s+|named\s+)?["“'`]([^"”'`\n]{1,60})["”'`]/i.exec(text) ??
+    /\b(?:tab|worksheet)\s+(?:called|named)\s+([\w-]{1,60})/i.exec(text) ??
+    /\b(?:the|our|a)\s+([A-Z][\w-]{0,59})\s+(?:tab|worksheet)\b/.exec(text);
+  return m?.[1]?.trim() || undefined;
+}
+
+/** A1 notation for a tab's first cell: names other than plain words are quoted, quotes doubled. */
+function tabRange(tab: string): string {
+  return /^[A-Za-z_][\w]*$/.test(tab) ? `${tab}!A1` : `'${tab.replace(/'/g, "''")}'!A1`;
 }
