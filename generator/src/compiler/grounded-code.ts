@@ -557,8 +557,12 @@ export default async function run(ctx) {
   const fresh = CURSOR
     ? newItems(items, saved)
     : items.filter((item) => !sentBefore.includes(idOf(item)));
-  const thisRun = fresh.slice(0, MAX_ITEMS_PER_RUN);
-  const selected = thisRun.filter((item) => passes(item, now));
+  // The cap counts records to write, not records read: a filter that keeps few of many
+  // still gets them all. When more pass than the cap, the cursor stops at the last one taken.
+  const passing = fresh.filter((item) => passes(item, now));
+  const selected = passing.slice(0, MAX_ITEMS_PER_RUN);
+  const thisRun =
+    passing.length > selected.length ? fresh.slice(0, fresh.indexOf(selected.at(-1)) + 1) : fresh;
 
   // Records the destination holds already are skipped (DEDUPE), or updated in place when
   // DEDUPE.idField is set; repeats in this run are skipped either way.
@@ -596,7 +600,7 @@ ${sendLoop}
   if (REMEMBER && toSend.length > 0) {
     await ctx.state.set('sent', [...sentBefore, ...toSend.map(idOf)].slice(-REMEMBER));
   }
-  const waiting = fresh.length - thisRun.length;
+  const waiting = passing.length - selected.length;
   ctx.log(
     \`read \${items.length} records in \${pages} page(s); \${selected.length} selected; \` +
       \`sent \${sent}, skipped \${skipped}\${waiting > 0 ? \`, \${waiting} left for the next run\` : ''}\`,

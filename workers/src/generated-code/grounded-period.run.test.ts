@@ -43,4 +43,27 @@ describe('a calendar period, in the generated code', () => {
     expect(texts.join('\n')).toContain('ch_first_day');
     expect(texts.join('\n')).toContain('ch_last_day');
   });
+
+  it('writes every record that passes, however many were read before them', async () => {
+    const day = (n: number) => Date.UTC(2023, 10, 1) / 1000 + n * 3600;
+    const charges = Array.from({ length: 140 }, (_, n) => ({
+      id: `ch_${String(n).padStart(3, '0')}`,
+      object: 'charge',
+      amount: 1500,
+      currency: 'usd',
+      status: 'succeeded',
+      // Hourly from 1 November: the last few fall on 6 November.
+      created: day(n),
+    }));
+    const stripe = await mock(entry('stripe'), { charge: charges }, 100);
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Post to Slack #billing each Stripe charge made on 6 November 2023 (UTC)',
+      stripe,
+      slack,
+    );
+    expectSuccess(await run(generated.code, stripe, slack));
+    // 6 November 00:00 is hour 120 from 1 November: hours 120–139 are that day.
+    expect(slack.written()).toHaveLength(20);
+  });
 });
