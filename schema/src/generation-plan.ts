@@ -226,12 +226,21 @@ export const ZPlanLookup = z.strictObject({
 });
 export type TPlanLookup = z.infer<typeof ZPlanLookup>;
 
+/** The order records are written in ("oldest first", "sorted by due date"). */
+export const ZPlanSort = z.strictObject({
+  field: z.string().min(1).max(300),
+  direction: z.enum(['asc', 'desc']),
+  phrase: z.string().max(500),
+});
+export type TPlanSort = z.infer<typeof ZPlanSort>;
+
 export const ZGenerationPlan = z.strictObject({
   version: z.literal(GENERATION_PLAN_VERSION),
   source: ZPlanRead.optional(),
   destination: ZPlanWrite.optional(),
   filters: z.array(ZPlanFilter).max(50),
   cursor: ZPlanCursor.optional(),
+  sort: ZPlanSort.optional(),
   dedupe: ZPlanDedupe.optional(),
   lookups: z.array(ZPlanLookup).max(20),
   schedule: ZSchedule.optional(),

@@ -224,6 +224,44 @@ test('a misread filter is fixed in the Plan tab, and the dry run shows the right
   ]);
 });
 
+test('an order read from the prompt is shown, changed in the Plan tab, and followed by the dry run', async ({
+  page,
+  baseURL,
+}) => {
+  const integration = await generatedIntegration(
+    page.request,
+    baseURL!,
+    'Every hour copy Stripe customers into HubSpot as contacts, newest first.',
+    { id: 'hubspot', name: 'HubSpot' },
+  );
+  const plan = await openPlan(page, integration.id);
+  const order = plan.getByRole('region', { name: 'Order' });
+  await expect(order.getByRole('combobox', { name: 'Order by', exact: true })).toHaveValue(
+    'created',
+  );
+  await expect(order.getByRole('combobox', { name: 'Direction', exact: true })).toHaveValue(
+    'Highest or newest first',
+  );
+
+  await choose(page, order, 'Order by', 'email');
+  await choose(page, order, 'Direction', 'Lowest or oldest first');
+  await plan.getByRole('button', { name: 'Save plan and dry-run' }).click();
+  const dryRun = plan.getByRole('region', { name: 'Dry run of the saved plan' });
+  await expect(dryRun.getByTestId('plan-dry-run-summary')).toContainText('would create 3', {
+    timeout: 60_000,
+  });
+  await expect(dryRun.getByRole('article', { name: 'Record 1' })).toContainText('ada@example.com');
+  await expect(dryRun.getByRole('article', { name: 'Record 3' })).toContainText(
+    'linus@example.com',
+  );
+  const saved = ZIntegration.parse(
+    await (await page.request.get(`/api/integrations/${integration.id}`)).json(),
+  );
+  expect(saved.generationReport?.plan?.sort).toEqual(
+    expect.objectContaining({ field: 'email', direction: 'asc' }),
+  );
+});
+
 test('mapping an unmapped required field clears its mark and changes the code', async ({
   page,
   baseURL,

@@ -153,6 +153,9 @@ function settings(
     '// firstRunMs: how far back the first run reaches (0: from its start on; null: every record).',
     `const CURSOR = ${json(plan.cursor ? { field: plan.cursor.field, format: plan.cursor.format ?? null, param: plan.cursor.param ?? null, firstRunMs: plan.cursor.firstRun?.lookbackMs ?? null } : null)};`,
     '',
+    '// The order records are written in (asc: lowest or oldest first), or null: as read.',
+    `const SORT = ${json(plan.sort ? { field: plan.sort.field, direction: plan.sort.direction } : null)};`,
+    '',
     '// Ids the prompt gave by name, looked up in the destination before anything is written.',
     `const LOOKUPS = ${json(
       plan.lookups.map((l) => ({
@@ -563,6 +566,7 @@ export default async function run(ctx) {
   const selected = passing.slice(0, MAX_ITEMS_PER_RUN);
   const thisRun =
     passing.length > selected.length ? fresh.slice(0, fresh.indexOf(selected.at(-1)) + 1) : fresh;
+  if (SORT) selected.sort(bySort);
 
   // Records the destination holds already are skipped (DEDUPE), or updated in place when
   // DEDUPE.idField is set; repeats in this run are skipped either way.

@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
-/* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
+/* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
 // The helpers every grounded template program shares (ADR 015). grounded-code.ts
 // copies this file, without the lines above, under the settings and the calls it generates;
-// they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR and DEDUPE defined there.
+// they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT and DEDUPE defined there.
 
 // ── Reading ─────────────────────────────────────────────────────────────────────────────────
 
@@ -478,6 +478,13 @@ function setField(target, name, value) {
     node = node[key];
   });
   node[keys.at(-1)] = value;
+}
+
+// Orders the records to write as the prompt asked; those without the field go last.
+function bySort(a, b) {
+  const [x, y] = [getField(a, SORT.field), getField(b, SORT.field)];
+  if (x == null || y == null) return Number(x == null) - Number(y == null);
+  return compare(x, y) * (SORT.direction === 'desc' ? -1 : 1);
 }
 
 // Orders cursor values: numbers as numbers, ISO dates by time, other text alphabetically.

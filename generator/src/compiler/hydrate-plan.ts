@@ -76,6 +76,7 @@ export function hydratePlan(
     destination: write,
     filters: plan.filters,
     cursor: plan.cursor,
+    sort: plan.sort,
     dedupe: plan.dedupe
       ? {
           ...plan.dedupe,

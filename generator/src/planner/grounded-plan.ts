@@ -12,6 +12,7 @@ import { noteTemplate, planWrite } from './plan-write.ts';
 import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
+import { planOrder } from './plan-order.ts';
 import { planMessage } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
@@ -206,6 +207,11 @@ export function planGrounded(
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);
     planCursor(lower, reading, plan);
+    plan.sort = planOrder(conditions, plan);
+    if (plan.sort)
+      plan.understood.push(
+        `Records are written ${plan.sort.direction === 'asc' ? 'lowest' : 'highest'} ${plan.sort.field} first ("${plan.sort.phrase}").`,
+      );
     planDedupe(lower, plan);
     requestUsedFields(plan);
   }

@@ -59,6 +59,7 @@ export function toGenerationPlan(plan: GroundedPlan): TGenerationPlan {
       : undefined,
     filters: plan.filters.map((filter) => defined({ ...filter })),
     cursor: cursor ? defined({ ...cursor }) : undefined,
+    sort: plan.sort,
     dedupe: dedupe
       ? {
           sourceField: dedupe.sourceField,

@@ -711,7 +711,7 @@ export function stateMatch(
 }
 
 /** The record's money amount: the amount concept, else a field named like one (`amount_cents`). */
-function amountField(fields: FieldLeaf[]): FieldLeaf | undefined {
+export function amountField(fields: FieldLeaf[]): FieldLeaf | undefined {
   const numeric = (l: FieldLeaf) =>
     ['number', 'integer', 'string'].includes(l.schema.type) && !l.schema.enum;
   return (

@@ -5,6 +5,7 @@ import type {
   TResource,
   TPlanCursor,
   TPlanFilter,
+  TPlanSort,
   TSchedule,
 } from '@patchbay/schema';
 import type { FieldRule } from './field-match.ts';
@@ -129,6 +130,8 @@ export interface GroundedPlan {
   destination: WritePlan | undefined;
   filters: FilterPlan[];
   cursor: CursorPlan | undefined;
+  /** The order records are written in, when the prompt gives one. */
+  sort?: TPlanSort | undefined;
   dedupe: DedupePlan | undefined;
   understood: string[];
   assumptions: string[];

@@ -83,6 +83,7 @@ function planVocabulary(
     ...plan.filters.map((f) => f.phrase),
     plan.cursor?.phrase ?? '',
     plan.cursor?.firstRun?.phrase ?? '',
+    plan.sort?.phrase ?? '',
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
     // The templates the plan writes with: their text is the prompt's own.
@@ -246,6 +247,14 @@ export function groundedRequirements(
         done('field', `column ← ${column}`, 'one column per field, in this order', 'const WRITE');
       }
     }
+  }
+  if (plan.sort) {
+    done(
+      'filter',
+      `"${plan.sort.phrase}"`,
+      `written in order of ${plan.sort.field}, ${plan.sort.direction === 'asc' ? 'lowest or oldest' : 'highest or newest'} first`,
+      'const SORT',
+    );
   }
   if (plan.dedupe) {
     done(

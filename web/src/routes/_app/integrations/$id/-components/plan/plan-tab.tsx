@@ -13,6 +13,7 @@ import { PlanDryRun } from './plan-dry-run.tsx';
 import { PlanExtrasSection } from './plan-extras-section.tsx';
 import { findResource, schemaFields } from './plan-fields.ts';
 import { PlanFiltersSection } from './plan-filters-section.tsx';
+import { PlanOrderSection } from './plan-order-section.tsx';
 import { PlanReadSection } from './plan-read-section.tsx';
 import { PlanWriteSection } from './plan-write-section.tsx';
 import { useSavePlan } from './use-save-plan.ts';
@@ -136,6 +137,14 @@ export function PlanTab({
         fields={sourceFields}
         resourcePlural={resourcePlural}
         onChange={(filters) => setDraft({ ...draft, filters })}
+      />
+      <PlanOrderSection
+        sort={draft.sort}
+        fields={sourceFields}
+        onChange={(sort) => {
+          const { sort: _sort, ...rest } = draft;
+          setDraft(sort ? { ...rest, sort } : rest);
+        }}
       />
       <Divider />
       {draft.destination && (
