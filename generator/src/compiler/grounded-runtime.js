@@ -347,6 +347,9 @@ function toTime(value, format) {
   if (format === 'unix-time' || (typeof value === 'number' && value < 1e11))
     return Number(value) * 1000;
   if (typeof value === 'number') return value;
+  // Microsoft JSON dates, as Xero writes them: "/Date(1727740800000+0000)/", milliseconds UTC.
+  const microsoft = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/.exec(value);
+  if (microsoft) return Number(microsoft[1]);
   const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   return Number.isNaN(time) ? null : time;
 }

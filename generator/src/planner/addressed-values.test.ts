@@ -19,6 +19,20 @@ describe('addresses in a prompt', () => {
     ]);
   });
 
+  it('reads an address in brackets as the people named just before it', () => {
+    expect(
+      addressedValues(
+        'Each Friday, mail the warehouse crew (crew@depot.example) a list of late parcels, sent from bot@depot.example.',
+      ),
+    ).toEqual([
+      { role: 'recipient', kind: 'email', value: 'crew@depot.example' },
+      { role: 'sender', kind: 'email', value: 'bot@depot.example' },
+    ]);
+    expect(addressedValues('Our tax adviser (adviser@books.example) has asked for it.')).toEqual(
+      [],
+    );
+  });
+
   it('reads spaced phone numbers as E.164, and "Sender:" lines', () => {
     expect(
       addressedValues('Text the on-call phone +1 (415) 555-0142. Sender: +1 415 555 0100'),

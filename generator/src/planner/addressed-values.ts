@@ -101,7 +101,10 @@ export function addressedValues(text: string): AddressedValue[] {
       before.length - 60,
       0,
     );
-    const lead = before.slice(cut);
+    // "send our support leads (leads@acme.example) a summary": an address in brackets names the
+    // people just before it, so the words before the bracket are its lead.
+    const bracketed = /\(\s*$/.test(before) ? before.replace(/\s*\(\s*$/, '') : undefined;
+    const lead = bracketed !== undefined ? bracketLead(bracketed) : before.slice(cut);
     clauseStart = address.index + address.raw.length;
     const cue = lastCue(lead);
     if (!cue || CONDITION.test(lead)) continue;
@@ -111,6 +114,18 @@ export function addressedValues(text: string): AddressedValue[] {
     pushedEnd = clauseStart;
   }
   return out;
+}
+
+/** The words before a bracketed address: a sending verb or cue and at most a few words of who. */
+function bracketLead(before: string): string {
+  const cut = Math.max(...[/[.!?;]\s/g, /[(),]/g, /\n/g].map((p) => lastEnd(before, p)), 0);
+  const lead = before.slice(cut);
+  // "email the on-call team (…)": the verb that starts the clause is a recipient cue.
+  const verb =
+    /\b(?:send|sends|email|e-mail|mail|notify|text|message|ping|alert|tell)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)$/i.exec(
+      lead,
+    );
+  return verb ? `to ${verb[1]}` : lead;
 }
 
 function normalised(address: { raw: string; kind: 'email' | 'phone' }): string {

@@ -7,6 +7,7 @@ import type {
 } from '@patchbay/schema';
 import { mentions, resourceNames } from './resource-words.ts';
 import { NAMED_AS } from './text.ts';
+import { hintsFor, idFromPrompt } from './prompt-ids.ts';
 
 // Which resource on each side the prompt means and which of its operations to call, the headers
 // and parameters that operation requires, and the body's wrapping object. What to write is not
@@ -81,6 +82,7 @@ export function requiredHeaders(
   op: TOperation,
   unresolved: string[],
   description: TApiDescription,
+  text = '',
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   // The same header is often documented on one operation only (Klaviyo's `revision`).
@@ -95,7 +97,9 @@ export function requiredHeaders(
       documentedHeaderValue(param) ??
       sameHeader(param.name)
         .map((p) => p.schema.enum?.at(-1) ?? documentedHeaderValue(p))
-        .find((v) => v !== undefined);
+        .find((v) => v !== undefined) ??
+      // A header that names the user's own account ("tenant id 6c0e…" for `Xero-tenant-id`).
+      idFromPrompt(text, hintsFor(param.name));
     if (value !== undefined) headers[param.name] = String(value);
     else unresolved.push(`the ${param.name} header ${op.id} requires is not sent`);
   }

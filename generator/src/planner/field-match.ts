@@ -132,7 +132,7 @@ export function conceptOf(path: string): string | undefined {
   return direct;
 }
 
-const TIME_WORDS = /^(date|time|day|at|on|timestamp|datetime)$/;
+const TIME_WORDS = /^(date|time|day|at|on|timestamp|datetime|string|utc|iso|gmt)$/;
 export const TIME_FORMATS = new Set(['date-time', 'date', 'unix-time']);
 
 /**

@@ -173,7 +173,7 @@ export function planMessage(
     kind: 'message',
     pathParams,
     query: {},
-    headers: requiredHeaders(operation, plan.unresolved, description),
+    headers: requiredHeaders(operation, plan.unresolved, description, text),
     form: operation.body?.contentType === 'form',
     rules: [],
     message: {

@@ -123,7 +123,7 @@ export function planRead(
     sinceIdParam,
     graphql,
     form: false,
-    headers: requiredHeaders(operation, plan.unresolved, description),
+    headers: requiredHeaders(operation, plan.unresolved, description, text),
   };
 }
 

@@ -68,7 +68,7 @@ export function planWrite(
         `a value for the ${param.name} query parameter of ${operation.method} ${operation.path}`,
       );
   }
-  const headers = requiredHeaders(operation, plan.unresolved, description);
+  const headers = requiredHeaders(operation, plan.unresolved, description, text);
   const schema = operation.body?.schema;
   const batch = operation.batch;
   const container = resource.container;
