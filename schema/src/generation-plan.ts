@@ -77,9 +77,11 @@ export type TMappingRule = z.infer<typeof ZMappingRule>;
 
 /**
  * A template's placeholders: `{path}`, `{path|fallback}` for an empty value, `{path:200}` cut to
- * 200 characters. The compiled code fills them the same way (compiler/grounded-runtime.js).
+ * 200 characters, `{path@format}` written in a format: `2dp` (two decimals), `major-2dp` (cents as 12.50), `upper`, `lower`, or
+ * a date pattern such as `YYYY-MM-DD`, `DD.MM.YYYY`, `D MMM YYYY` or `h:mma` (UTC). The compiled
+ * code fills them the same way (compiler/grounded-runtime.js).
  */
-export const TEMPLATE_PLACEHOLDER = /\{([^{}|:]+)(?::(\d+))?(?:\|([^{}]*))?\}/g;
+export const TEMPLATE_PLACEHOLDER = /\{([^{}|:@]+)(?::(\d+))?(?:@([^{}|]+))?(?:\|([^{}]*))?\}/g;
 
 /** The source fields a template reads, in order. */
 export function templatePaths(template: string): string[] {

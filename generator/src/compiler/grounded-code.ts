@@ -11,6 +11,7 @@ import {
   type ReadPlan,
   type WritePlan,
 } from '../planner/plan-types.ts';
+import { messageTitle } from '../planner/message-fields.ts';
 import { clean } from '../reader/phrase.ts';
 import { describeSchedule } from '../reader/read-schedule.ts';
 
@@ -230,15 +231,7 @@ function messageSettings(plan: GroundedPlan) {
   const read = plan.source;
   const write = plan.destination as WritePlan;
   const fields = read ? leaves(read.resource.schema, 0) : [];
-  const title =
-    fields.find((f) => /^(name|title|subject|summary|display_?name)$/i.test(f.path)) ??
-    fields.find((f) =>
-      /^(number|DocNumber|identifier|incident_number|order_number|key)$/.test(f.path),
-    ) ??
-    fields.find((f) => conceptOf(f.path) === 'name' && f.schema.type === 'string') ??
-    // An alert's or event's text is its `message`.
-    fields.find((f) => f.path === 'message' && f.schema.type === 'string') ??
-    fields.find((f) => f.path === read?.resource.idField);
+  const title = read ? messageTitle(read.resource) : undefined;
   const extras: string[] = [];
   for (const concept of ['email', 'amount', 'status', 'due', 'url']) {
     const field = fields.find(

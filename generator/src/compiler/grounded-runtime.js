@@ -260,13 +260,78 @@ function toRecord(item, top = false) {
 }
 
 // The prompt's template with each {path} replaced by the record's value there, {path:200} by
-// its first 200 characters, and {path|fallback} by the fallback when the record has none.
+// its first 200 characters, {path@format} in that format, and {path|fallback} by the fallback
+// when the record has none (TEMPLATE_PLACEHOLDER in the plan schema).
 function fillTemplate(item, template) {
-  return template.replace(/\{([^{}|:]+)(?::(\d+))?(?:\|([^{}]*))?\}/g, (_, path, max, fallback) => {
-    const value = convert(getField(item, path), { type: 'string' });
-    if (value === undefined || value === '') return fallback ?? '';
-    return max && value.length > Number(max) ? `${value.slice(0, Number(max)).trimEnd()}…` : value;
-  });
+  return template.replace(
+    /\{([^{}|:@]+)(?::(\d+))?(?:@([^{}|]+))?(?:\|([^{}]*))?\}/g,
+    (_, path, max, format, fallback) => {
+      const raw = getField(item, path);
+      const value = format ? formatted(raw, format) : convert(raw, { type: 'string' });
+      if (value === undefined || value === '') return fallback ?? '';
+      return max && value.length > Number(max)
+        ? `${value.slice(0, Number(max)).trimEnd()}…`
+        : value;
+    },
+  );
+}
+
+// A value written as a template asks: "2dp" (12.5 → "12.50"), "major-2dp" (1250 cents →
+// "12.50"), "upper", "lower", or a date
+// pattern of YYYY YY MMMM MMM MM M DD D dddd ddd HH H hh h mm a, read in UTC.
+function formatted(value, format) {
+  if (value === undefined || value === null || value === '') return undefined;
+  // "major-2dp": an amount in minor units (cents) written in major ones.
+  const decimals = /^(major-)?(\d)dp$/.exec(format);
+  if (decimals) {
+    const amount = amountOf(value) / (decimals[1] ? 100 : 1);
+    return Number.isNaN(amount) ? String(value) : amount.toFixed(Number(decimals[2]));
+  }
+  if (format === 'upper') return String(value).toUpperCase();
+  if (format === 'lower') return String(value).toLowerCase();
+  const time = toTime(value);
+  if (time === null) return String(value);
+  const d = new Date(time);
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const pad = (n) => String(n).padStart(2, '0');
+  const hour12 = d.getUTCHours() % 12 || 12;
+  const parts = {
+    YYYY: String(d.getUTCFullYear()),
+    YY: String(d.getUTCFullYear()).slice(2),
+    MMMM: months[d.getUTCMonth()],
+    MMM: months[d.getUTCMonth()].slice(0, 3),
+    MM: pad(d.getUTCMonth() + 1),
+    M: String(d.getUTCMonth() + 1),
+    DD: pad(d.getUTCDate()),
+    D: String(d.getUTCDate()),
+    dddd: days[d.getUTCDay()],
+    ddd: days[d.getUTCDay()].slice(0, 3),
+    HH: pad(d.getUTCHours()),
+    H: String(d.getUTCHours()),
+    hh: pad(hour12),
+    h: String(hour12),
+    mm: pad(d.getUTCMinutes()),
+    a: d.getUTCHours() < 12 ? 'am' : 'pm',
+    A: d.getUTCHours() < 12 ? 'AM' : 'PM',
+  };
+  return format.replace(
+    /YYYY|YY|MMMM|MMM|MM|M|DD|D|dddd|ddd|HH|H|hh|h|mm|a|A/g,
+    (token) => parts[token],
+  );
 }
 
 // "Ada King Lovelace" → first "Ada", last "King Lovelace"; a single word is a last name.

@@ -3,17 +3,17 @@ import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
 import { requestUsedFields } from './requested-fields.ts';
-import { listedMessage, readTemplates, withoutTemplates } from './templates.ts';
+import { withoutTemplates } from './templates.ts';
 import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';
 import { resourceNames, splitIndex } from './resource-words.ts';
 import { pickResource, WRITE_KINDS } from './choose-operations.ts';
 import { planRead } from './plan-read.ts';
-import { noteTemplate, planWrite } from './plan-write.ts';
+import { planWrite } from './plan-write.ts';
 import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
-import { planMessage } from './plan-message.ts';
+import { planMessage, planMessageText } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
 // resource on each side, its verbs pick the operations, and the two schemas give the field
@@ -31,11 +31,13 @@ export function planGrounded(
   sourceDescription: TApiDescription,
   destinationDescription: TApiDescription,
 ): GroundedPlan {
-  // Lines stay lines: a pasted spec ends a template or a list at the end of its line.
+  // Lines stay lines: a pasted spec ends a template or a list at the end of its line, and a
+  // blank line ends a paragraph (a message's text written under its label).
   const text = input.userPrompt
     .replace(/\r\n?/g, '\n')
     .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n[\s]*/g, '\n')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
   const lower = text.toLowerCase();
   const reading = readPrompt(input.userPrompt, input);
@@ -184,25 +186,7 @@ export function planGrounded(
       );
     }
     planMapping(text, mappings, plan, block);
-    if (plan.destination?.message) {
-      const [template] = readTemplates(text, plan.source.resource);
-      const listed = template ? undefined : listedMessage(text, plan.source.resource);
-      if (template) {
-        plan.destination.message.template = template.template;
-        noteTemplate(template, 'the message', plan);
-      } else if (listed && listed.unmatched.length > 0) {
-        // A message missing what was asked for is a wrong write: the default one, and a gap.
-        for (const words of listed.unmatched)
-          plan.unresolved.push(
-            `the message's "${words}": no field of ${plan.source.resource.plural} matches it`,
-          );
-      } else if (listed) {
-        plan.destination.message.template = listed.template;
-        plan.understood.push(
-          `Each message holds what the prompt lists ("${listed.written}"): ${listed.template.replace(/\n/g, ' / ')}.`,
-        );
-      }
-    }
+    if (plan.destination?.message) planMessageText(text, plan);
     const conditions = withoutTemplates(text, plan.source.resource);
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);

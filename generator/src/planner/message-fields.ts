@@ -22,6 +22,26 @@ const PEOPLE =
  * several. Only for records that are people, and only when the prompt writes no address it
  * could have meant: an alert about a charge must not go to the customer who paid it.
  */
+/** What a record is called in a message: its name or title, else its number, else its id. */
+export function messageTitle(resource: TResource): FieldLeaf | undefined {
+  const fields = leaves(resource.schema, 0);
+  return (
+    fields.find((f) => /^(name|title|subject|summary|display_?name)$/i.test(f.path)) ??
+    fields.find((f) =>
+      /^(number|DocNumber|identifier|incident_number|order_number|key)$/.test(f.path),
+    ) ??
+    fields.find((f) => conceptOf(f.path) === 'name' && f.schema.type === 'string') ??
+    // An alert's or event's text is its `message`.
+    fields.find((f) => f.path === 'message' && f.schema.type === 'string') ??
+    fields.find((f) => f.path === resource.idField)
+  );
+}
+
+/** An email's subject line in a send operation's body (`subject`, Postmark's `Subject`). */
+export function subjectField(body: TFieldSchema | undefined): string | undefined {
+  return Object.keys(body?.properties ?? {}).find((name) => /^subject$/i.test(name));
+}
+
 export function recipientFromRecord(
   text: string,
   target: FieldLeaf,

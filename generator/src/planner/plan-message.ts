@@ -1,7 +1,8 @@
 import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
 import { leaves } from './field-match.ts';
-import type { GroundedPlan, WritePlan } from './plan-types.ts';
-import { escapeRegExp } from './text.ts';
+import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
+import { capitalise, escapeRegExp } from './text.ts';
+import { listedMessage, readTemplates } from './templates.ts';
 import {
   channelFromPrompt,
   hintsFor,
@@ -12,9 +13,14 @@ import {
   useLookup,
 } from './prompt-ids.ts';
 import { requiredHeaders, requiredParams } from './choose-operations.ts';
-import { quotedValues } from './plan-write.ts';
+import { noteTemplate, quotedValues } from './plan-write.ts';
 import { addressedValues, addressesFor, roleOfField } from './addressed-values.ts';
-import { itemSiblingRules, recipientFromRecord } from './message-fields.ts';
+import {
+  itemSiblingRules,
+  messageTitle,
+  recipientFromRecord,
+  subjectField,
+} from './message-fields.ts';
 
 // A destination that takes a text message (chat, email, SMS; the description's `messaging`):
 // one message per record, or one for the whole run when the prompt asks for a digest. The
@@ -184,4 +190,53 @@ export function planMessage(
       ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
     },
   };
+}
+
+/**
+ * The words of a message: the prompt's template, else the contents it lists. An email's subject
+ * takes the template written after "subject" (the body the other one), else a made-up subject
+ * that says what the message is about, as an assumption: SendGrid refuses a mail without one.
+ */
+export function planMessageText(text: string, plan: GroundedPlan): void {
+  const read = plan.source as ReadPlan;
+  const write = plan.destination as WritePlan;
+  const message = write.message as NonNullable<WritePlan['message']>;
+  const subject = subjectField(write.operation.body?.schema);
+  const templates = readTemplates(text, read.resource);
+  const subjectTemplate = subject
+    ? templates.find((t) => /\b(?:subject|title|headline)\b[^.\n]*$/i.test(t.lead))
+    : undefined;
+  const template = templates.find((t) => t !== subjectTemplate);
+  if (subject && subjectTemplate) {
+    message.fixed = { ...message.fixed, [subject]: subjectTemplate.template };
+    noteTemplate(subjectTemplate, 'the subject', plan);
+  }
+  const listed = template ? undefined : listedMessage(text, read.resource);
+  if (template) {
+    message.template = template.template;
+    noteTemplate(template, 'the message', plan);
+  } else if (listed && listed.unmatched.length > 0) {
+    // A message missing what was asked for is a wrong write: the default one, and a gap.
+    for (const words of listed.unmatched)
+      plan.unresolved.push(
+        `the message's "${words}": no field of ${read.resource.plural} matches it`,
+      );
+  } else if (listed) {
+    message.template = listed.template;
+    plan.understood.push(
+      `Each message holds what the prompt lists ("${listed.written}"): ${listed.template.replace(/\n/g, ' / ')}.`,
+    );
+  }
+  // Only an email (a body with a sender) needs a subject; a chat message's is optional.
+  const email = leaves(write.operation.body?.schema, 3).some(
+    (l) => roleOfField(l.path) === 'sender',
+  );
+  if (subject && email && !message.fixed?.[subject]) {
+    const title = messageTitle(read.resource);
+    const made = message.summary
+      ? `${capitalise(read.resource.plural)} from ${plan.sourceName ? capitalise(plan.sourceName) : 'the source'}`
+      : `${capitalise(read.resource.name)}: {${title?.path ?? read.resource.idField}}`;
+    message.fixed = { ...message.fixed, [subject]: made };
+    plan.assumptions.push(`The prompt gives no subject: each email's subject is "${made}".`);
+  }
 }

@@ -1,5 +1,6 @@
 import type { TResource } from '@patchbay/schema';
 import { conceptOf, leaves, namesTimeField, normalise, type FieldLeaf } from './field-match.ts';
+import { inMinorUnits } from './plan-filters.ts';
 
 // Templates a prompt writes for a text it wants ("Title each card "<number>: <title>"",
 // `format: [<state>] <title> by <user login>`): the literal text is kept, and
@@ -43,6 +44,18 @@ function candidates(prompt: string): Array<{ text: string; index: number }> {
     const text = /[.!?]\s+\S/.test(line) ? line : line.replace(/[.]$/, '');
     const index = m.index + m[0].indexOf(m[1] ?? '');
     if (hasPlaceholder(text) && !found.some((f) => f.index <= index && index < f.index + 300))
+      found.push({ text, index });
+  }
+  // A block under its label: "plain text:\n\nHello <name>,\n…" runs to its blank line.
+  for (const m of prompt.matchAll(
+    /\b(?:plain[- ]?text|text|body|message|content|e-?mail|template|wording)\s*:[ \t]*\n\s*((?:[^\n]*\S[^\n]*(?:\n|$))+)/gi,
+  )) {
+    const text = (m[1] ?? '').trim();
+    const index = m.index + m[0].indexOf(m[1] ?? '');
+    if (
+      hasPlaceholder(text) &&
+      !found.some((f) => f.index <= index && index < f.index + f.text.length)
+    )
       found.push({ text, index });
   }
   return found.sort((a, b) => a.index - b.index);
@@ -213,6 +226,40 @@ function statedFallbacks(
   return found;
 }
 
+/** A date pattern as people write one: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YY, D MMM YYYY, HH:mm, h:mma. */
+const DATE_PATTERN =
+  /\b(?:(?:YYYY|YY|DD?|MM?M?M?|dddd|ddd)(?:[-./ ,]+(?:YYYY|YY|DD?|MMMM|MMM|MM?|dddd|ddd))+(?:[ ,T]+(?:HH?|hh?):mm(?:\s?[aA])?)?|(?:HH?|hh?):mm(?:\s?[aA])?)\b/;
+
+/**
+ * The words of a placeholder and the format it asks for: "amount due, 2 decimals" → 2dp,
+ * "due date YYYY-MM-DD" → YYYY-MM-DD, "currency in capitals" → upper.
+ */
+export function placeholderFormat(inside: string): { words: string; format?: string } {
+  const decimals =
+    /,?\s*\b(?:with\s+|to\s+|in\s+)?(\d)\s*(?:decimal places?|decimals?|dp|digits? after the (?:point|comma))\b/i.exec(
+      inside,
+    );
+  if (decimals)
+    return { words: inside.replace(decimals[0], '').trim(), format: `${decimals[1]}dp` };
+  const date = DATE_PATTERN.exec(inside);
+  if (date && /Y|D|H|h/.test(date[0]))
+    return {
+      words: inside
+        .replace(date[0], '')
+        .replace(/\(\s*\)/, '')
+        .replace(/[,(\s]+$/, '')
+        .trim(),
+      format: date[0].replace(/\s?a$/i, (a) => a.trim()),
+    };
+  const caps = /,?\s*\b(?:in\s+)?(upper\s?case|capitals|caps|lower\s?case)\b/i.exec(inside);
+  if (caps)
+    return {
+      words: inside.replace(caps[0], '').trim(),
+      format: /^low/i.test(caps[1] ?? '') ? 'lower' : 'upper',
+    };
+  return { words: inside };
+}
+
 /** The templates a prompt writes, with their placeholders grounded in the source's records. */
 export function readTemplates(prompt: string, resource: TResource): PromptTemplate[] {
   const fallbacks = statedFallbacks(prompt, resource);
@@ -225,16 +272,21 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
         const inside = (angle ?? double ?? single ?? '').trim();
         // `<owner login, or "unassigned" when empty>`: a fallback for an empty value.
         const fallback = /,?\s*\bor\s+["“']([^"”']*)["”']/.exec(inside);
-        const words = inside.replace(/,?\s*\bor\s+["“'][^"”']*["”'].*$/, '').trim();
+        const qualified = inside.replace(/,?\s*\bor\s+["“'][^"”']*["”'].*$/, '').trim();
+        const { words, format: asked } = placeholderFormat(qualified);
+        let format = asked;
         const field = placeholderField(words, resource);
         if (!field) {
           unmatched.push(words);
           return whole.replace(/[{}]/g, '');
         }
+        // An amount in cents is written in the currency's major unit ("4900" reads "49.00").
+        if (inMinorUnits(field) && (!format || /^\ddp$/.test(format)))
+          format = `major-${format ?? '2dp'}`;
         const stated = fallback ? undefined : fallbacks.get(field.path);
         if (stated) used.push(stated.phrase);
         const otherwise = fallback ? (fallback[1] ?? '').replace(/[{}|]/g, '') : stated?.text;
-        return `{${field.path}${otherwise !== undefined ? `|${otherwise}` : ''}}`;
+        return `{${field.path}${format ? `@${format}` : ''}${otherwise !== undefined ? `|${otherwise}` : ''}}`;
       },
     );
     const lead = prompt.slice(Math.max(0, index - 60), index);

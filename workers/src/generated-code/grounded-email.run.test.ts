@@ -56,4 +56,43 @@ describe('grounded template generator: email destinations', () => {
     for (const name of ['Ada Lovelace', 'Alan Turing', 'Grace Hopper'])
       expect(String(sent[0]?.TextBody)).toContain(name);
   });
+
+  it('fills a subject template and a body written under its label, each value in the format asked', async () => {
+    const stripe = await mock(entry('stripe'), {
+      invoice: [
+        {
+          id: 'in_77',
+          object: 'invoice',
+          number: 'KT-0077',
+          customer: 'cus_1',
+          customer_name: 'Ada Lovelace',
+          customer_email: 'ada@example.com',
+          amount_due: 129950,
+          currency: 'eur',
+          status: 'open',
+          due_date: Date.UTC(2031, 2, 9) / 1000,
+          created: Date.UTC(2031, 1, 9) / 1000,
+        },
+      ],
+    });
+    const postmark = await mock(entry('postmark'));
+    const generated = generate(
+      [
+        'For each open Stripe invoice, email ledger@corp.example from dunning@corp.example.',
+        'Subject: "Reminder <invoice number>"',
+        'Text:',
+        '',
+        'Dear <customer name>,',
+        'please settle <amount due> <currency in capitals> by <due date, DD/MM/YYYY>.',
+        '',
+        'No attachments are needed.',
+      ].join('\n'),
+      stripe,
+      postmark,
+    );
+    expectSuccess(await run(generated.code, stripe, postmark));
+    const [sent] = postmark.written('email');
+    expect(sent).toMatchObject({ Subject: 'Reminder KT-0077', To: 'ledger@corp.example' });
+    expect(sent?.TextBody).toBe('Dear Ada Lovelace,\nplease settle 1299.50 EUR by 09/03/2031.');
+  });
 });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+import { placeholderFormat } from './templates.ts';
+
+// Formats a placeholder asks for, and the subject an email gets when the prompt gives none.
+
+describe('formats inside placeholders', () => {
+  it('separates the words of the field from the format', () => {
+    expect(placeholderFormat('balance, 3 decimals')).toEqual({ words: 'balance', format: '3dp' });
+    expect(placeholderFormat('ship date (DD.MM.YYYY)')).toEqual({
+      words: 'ship date',
+      format: 'DD.MM.YYYY',
+    });
+    expect(placeholderFormat('start h:mma')).toEqual({ words: 'start', format: 'h:mma' });
+    expect(placeholderFormat('region in uppercase')).toEqual({ words: 'region', format: 'upper' });
+    expect(placeholderFormat('customer name')).toEqual({ words: 'customer name' });
+  });
+
+  it('writes an amount kept in cents in major units', () => {
+    const planned = plan(
+      'Post each Stripe charge to Slack #pay as "Paid <amount> <currency in caps>"',
+      'stripe',
+      'slack',
+    );
+    expect(planned.destination?.message?.template).toBe('Paid {amount@major-2dp} {currency@upper}');
+  });
+});
+
+describe('the subject of an email', () => {
+  it('is made up, and said, when the prompt gives none', () => {
+    const planned = plan(
+      'Every weekday mail a digest of open GitHub issues of octo/tools to dev@corp.example from bot@corp.example',
+      'github',
+      'postmark',
+    );
+    expect(planned.destination?.message?.fixed?.Subject).toMatch(/^Issues from/);
+    expect(planned.assumptions.join(' ')).toContain('no subject');
+  });
+});
