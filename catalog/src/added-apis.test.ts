@@ -20,6 +20,15 @@ const ADDED = [
     urls: ['https://api.miro.com', 'https://api.miro.com/v2', 'https://api.miro.com/v2/boards'],
     operations: ['get-boards', 'get-items', 'create-sticky-note-item', 'create-card-item'],
   },
+  {
+    id: 'acuity-scheduling',
+    names: ['Acuity Scheduling', 'Acuity', 'Squarespace Scheduling'],
+    urls: [
+      'https://acuityscheduling.com/api/v1',
+      'https://acuityscheduling.com/api/v1/appointments',
+    ],
+    operations: ['listAppointments', 'createAppointment', 'cancelAppointment', 'listCalendars'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
@@ -46,6 +55,24 @@ describe('APIs added to the catalog', () => {
       .find((o) => o.id === 'list-contacts')!;
     expect(list.params.map((p) => p.name)).toContain('q[updated_after]');
     expect(list.pagination).toMatchObject({ style: 'next-url', nextPath: '_pagination.next' });
+  });
+});
+
+/** One operation of an added entry, by id. */
+function operation(entryId: string, id: string) {
+  return getCatalogEntry(entryId)!
+    .resources.flatMap((r) => r.operations)
+    .find((o) => o.id === id)!;
+}
+
+describe('vendor quirks the added entries carry', () => {
+  it('Acuity hides canceled appointments unless asked, and has no pages beyond max', () => {
+    const list = operation('acuity-scheduling', 'listAppointments');
+    expect(list.params.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['minDate', 'maxDate', 'canceled', 'showall', 'calendarID', 'max']),
+    );
+    expect(list.pagination).toEqual({ style: 'none' });
+    expect(list.summary).toMatch(/canceled/i);
   });
 });
 
