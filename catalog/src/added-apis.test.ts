@@ -29,6 +29,22 @@ const ADDED = [
     ],
     operations: ['listAppointments', 'createAppointment', 'cancelAppointment', 'listCalendars'],
   },
+  {
+    id: 'clockify',
+    names: ['Clockify', 'clockify time tracker'],
+    urls: [
+      'https://api.clockify.me/api/v1',
+      'https://api.clockify.me/api/v1/workspaces',
+      'https://euc1.clockify.me/api/v1',
+    ],
+    operations: ['listWorkspaces', 'listWorkspaceUsers', 'listProjects', 'listTimeEntries'],
+  },
+  {
+    id: 'toggl-track',
+    names: ['Toggl Track', 'Toggl', 'toggl time tracking'],
+    urls: ['https://api.track.toggl.com/api/v9', 'https://api.track.toggl.com/api/v9/me'],
+    operations: ['listMyWorkspaces', 'listMyTimeEntries', 'listProjects', 'createTimeEntry'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
@@ -73,6 +89,28 @@ describe('vendor quirks the added entries carry', () => {
     );
     expect(list.pagination).toEqual({ style: 'none' });
     expect(list.summary).toMatch(/canceled/i);
+  });
+
+  it('Clockify pages from 1 with page-size, lists entries per user, and keys X-Api-Key', () => {
+    const entry = getCatalogEntry('clockify')!;
+    expect(entry.auth.schemes[0]).toEqual({ type: 'api-key', in: 'header', name: 'X-Api-Key' });
+    const list = operation('clockify', 'listTimeEntries');
+    expect(list.path).toBe('/workspaces/{workspaceId}/user/{userId}/time-entries');
+    expect(list.pagination).toMatchObject({ style: 'page', firstPage: 1, sizeParam: 'page-size' });
+    expect(list.params.map((p) => p.name)).toEqual(expect.arrayContaining(['start', 'end']));
+  });
+
+  it('Toggl marks a running entry by a negative duration and reads changes since a Unix time', () => {
+    const entry = getCatalogEntry('toggl-track')!;
+    const timeEntry = entry.resources.find((r) => r.name === 'time entry')!;
+    expect(timeEntry.schema.properties?.['duration']?.description).toMatch(/negative/i);
+    expect(timeEntry.schema.properties?.['stop']?.nullable).toBe(true);
+    const list = operation('toggl-track', 'listMyTimeEntries');
+    expect(list.params.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['start_date', 'end_date']),
+    );
+    expect(list.since).toEqual({ param: 'since', format: 'unix-time', field: 'at' });
+    expect(entry.auth.schemes[0]).toMatchObject({ type: 'basic' });
   });
 });
 
