@@ -45,6 +45,21 @@ const ADDED = [
     urls: ['https://api.track.toggl.com/api/v9', 'https://api.track.toggl.com/api/v9/me'],
     operations: ['listMyWorkspaces', 'listMyTimeEntries', 'listProjects', 'createTimeEntry'],
   },
+  {
+    id: 'webflow',
+    // The directory's webflow-com document is another vendor's API; the curated entry wins.
+    names: ['Webflow', 'webflow cms'],
+    urls: ['https://api.webflow.com/v2', 'https://api.webflow.com/v2/sites'],
+    operations: [
+      'list-sites',
+      'list-forms',
+      'list-submissions',
+      'list-submissions-by-site',
+      'list-collections',
+      'list-collection-items',
+      'create-item',
+    ],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
@@ -111,6 +126,29 @@ describe('vendor quirks the added entries carry', () => {
     );
     expect(list.since).toEqual({ param: 'since', format: 'unix-time', field: 'at' });
     expect(entry.auth.schemes[0]).toMatchObject({ type: 'basic' });
+  });
+
+  it('Webflow keeps submissions apart from forms, pages by offset, and nests item fields', () => {
+    const entry = getCatalogEntry('webflow')!;
+    const submission = entry.resources.find((r) => r.name === 'form submission')!;
+    expect(submission.schema.properties).toHaveProperty('formResponse');
+    expect(entry.resources.find((r) => r.name === 'form')!.schema.properties).toHaveProperty(
+      'formElementId',
+    );
+    const items = operation('webflow', 'list-collection-items');
+    expect(items.pagination).toEqual({
+      style: 'offset',
+      offsetParam: 'offset',
+      limitParam: 'limit',
+      maxLimit: 100,
+    });
+    expect(items.since).toEqual({
+      param: 'lastUpdated[gte]',
+      format: 'date-time',
+      field: 'lastUpdated',
+    });
+    const item = entry.resources.find((r) => r.name === 'collection item')!;
+    expect(item.container).toEqual({ field: 'fieldData', kind: 'object' });
   });
 });
 
