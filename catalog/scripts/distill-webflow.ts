@@ -56,7 +56,7 @@ export const WEBFLOW: EntryFacts = {
       limitHeader: 'X-RateLimit-Limit',
       remainingHeader: 'X-RateLimit-Remaining',
       retryAfter: true,
-      note: '60 requests per minute (Starter and Basic plans) or 120 (CMS, Business); 429 with Retry-After.',
+      note: '60 requests per minute per key on Starter and Basic site plans, 120 on CMS, eCommerce and Business; 429 with Retry-After.',
     },
   },
 };
