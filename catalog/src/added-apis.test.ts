@@ -128,6 +128,20 @@ describe('vendor quirks the added entries carry', () => {
     expect(entry.auth.schemes[0]).toMatchObject({ type: 'basic' });
   });
 
+  it('Square searches orders by location with a cursor in the body, and lists locations and catalog', () => {
+    const search = operation('square', 'searchOrders');
+    expect(search).toMatchObject({ method: 'POST', path: '/v2/orders/search', safe: true });
+    expect(search.body?.schema.required).toEqual(['location_ids']);
+    expect(search.pagination).toMatchObject({ style: 'cursor', cursorParam: 'cursor' });
+    const filter = search.body?.schema.properties?.['query']?.properties?.['filter'];
+    expect(Object.keys(filter?.properties ?? {})).toEqual(
+      expect.arrayContaining(['state_filter', 'date_time_filter']),
+    );
+    expect(operation('square', 'listLocations').itemsPath).toBe('locations');
+    expect(operation('square', 'listCatalog').itemsPath).toBe('objects');
+    expect(operation('square', 'searchCatalogObjects').since?.param).toBe('begin_time');
+  });
+
   it('Webflow keeps submissions apart from forms, pages by offset, and nests item fields', () => {
     const entry = getCatalogEntry('webflow')!;
     const submission = entry.resources.find((r) => r.name === 'form submission')!;
