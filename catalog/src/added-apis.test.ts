@@ -60,6 +60,13 @@ const ADDED = [
       'create-item',
     ],
   },
+  {
+    id: 'shipstation',
+    // The directory's shipstation-com document is an API Blueprint demo; the curated entry wins.
+    names: ['ShipStation', 'Ship Station'],
+    urls: ['https://ssapi.shipstation.com', 'https://ssapi.shipstation.com/orders'],
+    operations: ['listOrders', 'createOrUpdateOrder', 'listShipments'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
@@ -140,6 +147,19 @@ describe('vendor quirks the added entries carry', () => {
     expect(operation('square', 'listLocations').itemsPath).toBe('locations');
     expect(operation('square', 'listCatalog').itemsPath).toBe('objects');
     expect(operation('square', 'searchCatalogObjects').since?.param).toBe('begin_time');
+  });
+
+  it('ShipStation pages by number to a page count, and reads orders changed since a time', () => {
+    const list = operation('shipstation', 'listOrders');
+    expect(list.pagination).toMatchObject({ style: 'page', totalPagesPath: 'pages', maxSize: 500 });
+    expect(list.since).toEqual({
+      param: 'modifyDateStart',
+      format: 'date-time',
+      field: 'modifyDate',
+    });
+    expect(list.summary).toMatch(/Pacific/);
+    const shipments = operation('shipstation', 'listShipments');
+    expect(shipments.params.map((p) => p.name)).toContain('includeShipmentItems');
   });
 
   it('Webflow keeps submissions apart from forms, pages by offset, and nests item fields', () => {
