@@ -67,6 +67,15 @@ const ADDED = [
     urls: ['https://ssapi.shipstation.com', 'https://ssapi.shipstation.com/orders'],
     operations: ['listOrders', 'createOrUpdateOrder', 'listShipments'],
   },
+  {
+    id: 'freshbooks',
+    names: ['FreshBooks', 'Fresh Books'],
+    urls: [
+      'https://api.freshbooks.com',
+      'https://api.freshbooks.com/accounting/account/wkMd2g/invoices/invoices',
+    ],
+    operations: ['listInvoices', 'createInvoice', 'listClients', 'createClient'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
@@ -160,6 +169,14 @@ describe('vendor quirks the added entries carry', () => {
     expect(list.summary).toMatch(/Pacific/);
     const shipments = operation('shipstation', 'listShipments');
     expect(shipments.params.map((p) => p.name)).toContain('includeShipmentItems');
+  });
+
+  it('FreshBooks nests lists under response.result and filters changes by day', () => {
+    const list = operation('freshbooks', 'listInvoices');
+    expect(list.itemsPath).toBe('response.result.invoices');
+    expect(list.pagination).toMatchObject({ style: 'page', maxSize: 100 });
+    expect(list.since).toEqual({ param: 'search[updated_min]', format: 'date', field: 'updated' });
+    expect(list.params.map((p) => p.name)).toContain('include[]');
   });
 
   it('Webflow keeps submissions apart from forms, pages by offset, and nests item fields', () => {
