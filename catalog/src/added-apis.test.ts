@@ -76,6 +76,15 @@ const ADDED = [
     ],
     operations: ['listInvoices', 'createInvoice', 'listClients', 'createClient'],
   },
+  {
+    id: 'workable',
+    names: ['Workable', 'workable ats'],
+    urls: [
+      'https://groove-tech.workable.com/spi/v3',
+      'https://groove-tech.workable.com/spi/v3/jobs',
+    ],
+    operations: ['listCandidates', 'createCandidate', 'listJobs'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
