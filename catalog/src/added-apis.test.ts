@@ -85,6 +85,12 @@ const ADDED = [
     ],
     operations: ['listCandidates', 'createCandidate', 'listJobs'],
   },
+  {
+    id: 'gorgias',
+    names: ['Gorgias', 'gorgias helpdesk'],
+    urls: ['https://acme.gorgias.com/api', 'https://acme.gorgias.com/api/tickets'],
+    operations: ['listTickets', 'createTicket', 'updateTicket'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
