@@ -91,6 +91,12 @@ const ADDED = [
     urls: ['https://acme.gorgias.com/api', 'https://acme.gorgias.com/api/tickets'],
     operations: ['listTickets', 'createTicket', 'updateTicket'],
   },
+  {
+    id: 'brevo',
+    names: ['Brevo', 'Sendinblue'],
+    urls: ['https://api.brevo.com/v3', 'https://api.brevo.com/v3/contacts'],
+    operations: ['getContacts', 'createContact', 'sendTransacEmail'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
