@@ -97,6 +97,12 @@ const ADDED = [
     urls: ['https://api.brevo.com/v3', 'https://api.brevo.com/v3/contacts'],
     operations: ['getContacts', 'createContact', 'sendTransacEmail'],
   },
+  {
+    id: 'shortcut',
+    names: ['Shortcut', 'Clubhouse'],
+    urls: ['https://api.app.shortcut.com/api/v3', 'https://api.app.shortcut.com/api/v3/stories'],
+    operations: ['searchStories', 'createStory', 'updateStory'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
