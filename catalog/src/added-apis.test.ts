@@ -112,6 +112,15 @@ const ADDED = [
     ],
     operations: ['listPullRequests', 'createPullRequest', 'listIssues', 'createIssue'],
   },
+  {
+    id: 'smartsheet',
+    names: ['Smartsheet', 'smart sheet'],
+    urls: [
+      'https://api.smartsheet.com/2.0',
+      'https://api.smartsheet.com/2.0/sheets/4583173393803140',
+    ],
+    operations: ['listSheets', 'getSheetRows', 'addRows', 'updateRows'],
+  },
 ];
 
 describe('APIs added to the catalog', () => {
