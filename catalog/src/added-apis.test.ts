@@ -104,15 +104,6 @@ const ADDED = [
     operations: ['searchStories', 'createStory', 'updateStory'],
   },
   {
-    id: 'bitbucket',
-    names: ['Bitbucket', 'Bitbucket Cloud'],
-    urls: [
-      'https://api.bitbucket.org/2.0',
-      'https://api.bitbucket.org/2.0/repositories/acme/billing',
-    ],
-    operations: ['listPullRequests', 'createPullRequest', 'listIssues', 'createIssue'],
-  },
-  {
     id: 'smartsheet',
     names: ['Smartsheet', 'smart sheet'],
     urls: [
@@ -222,17 +213,6 @@ describe('vendor quirks the added entries carry', () => {
     expect(list.pagination).toMatchObject({ style: 'page', maxSize: 100 });
     expect(list.since).toEqual({ param: 'search[updated_min]', format: 'date', field: 'updated' });
     expect(list.params.map((p) => p.name)).toContain('include[]');
-  });
-
-  it('Bitbucket lists open pull requests unless a state is asked for', () => {
-    const list = operation('bitbucket', 'listPullRequests');
-    expect(list.params.find((p) => p.name === 'state')?.description).toMatch(/Default OPEN/);
-    expect(list.pagination).toEqual({
-      style: 'next-url',
-      nextPath: 'next',
-      limitParam: 'pagelen',
-      maxLimit: 50,
-    });
   });
 
   it('Webflow keeps submissions apart from forms, pages by offset, and nests item fields', () => {
