@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as prettier from 'prettier';
+import { parse as parseYaml } from 'yaml';
 import { ZApiDescription, type TApiDescription } from '@patchbay/schema';
 import { importOpenApi } from '../src/import-openapi.ts';
 
@@ -70,7 +71,13 @@ export async function distillEntry(
   facts: EntryFacts,
   today: string,
 ): Promise<TApiDescription> {
-  const document = JSON.parse(documentText) as Document;
+  // Vendors publish JSON (Front, Miro) or YAML (Webflow); JSON is read as JSON so those
+  // entries come out as before.
+  const document = (
+    documentText.trimStart().startsWith('{')
+      ? JSON.parse(documentText)
+      : parseYaml(documentText, { maxAliasCount: -1 })
+  ) as Document;
   const { description } = await importOpenApi(keepOperations(document, facts.kept), { today });
   const entry: TApiDescription = {
     ...description,
