@@ -4,8 +4,8 @@ import { z } from 'zod';
 // and a runner process (pure compute: isolates, no credentials). The parent trusts nothing a
 // runner says: everything from a runner is validated here before it is used.
 //
-//   parent → runner: run, reply-part, reply
-//   runner → parent: ready, call (an HTTP request from ctx), log, done
+//   parent → runner: run (IPC); reply (the reply channel, ReplyHead below)
+//   runner → parent: ready, call (an HTTP request from ctx), log, done (IPC)
 
 export const LOG_LEVELS = ['log', 'info', 'warn', 'error', 'debug'] as const;
 
@@ -35,26 +35,24 @@ export interface RunMessage {
   limits: RunnerLimits;
 }
 
-/** The answer to a call: the parsed response body, or what to throw in the isolate. */
-export type ReplyMessage = {
-  type: 'reply';
-  runId: number;
-  callId: number;
-} & ({ ok: true; valueJson: string } | { ok: false; error: CallError });
-
 /**
- * A slice of a large reply's text (its valueJson, or its error's bodyJson), sent ahead of the
- * reply, which carries the last slice: serialising megabytes for the channel in one message
- * would hold the worker's main thread.
+ * Replies to calls do not go over the IPC channel, which serialises every message as JSON on
+ * the worker's main thread (about 10 ms of CPU a MiB, and a reply may be 5 MiB), but over a
+ * channel of their own: the runner's file descriptor 4 (stdio in sandbox-pool.ts, REPLY_FD in
+ * runner-process.ts), raw bytes the worker only writes. Each reply is one frame:
+ *
+ *   head length, text length (two uint32, big-endian) · head (ReplyHead as JSON) · text (UTF-8)
+ *
+ * The text is the value's JSON for a reply that is `ok`, else the error's body JSON (an
+ * HttpError's); an empty text means no body, since JSON is never empty.
  */
-export interface ReplyPartMessage {
-  type: 'reply-part';
+export type ReplyHead = {
   runId: number;
   callId: number;
-  text: string;
-}
+} & ({ ok: true } | { ok: false; error: ReplyError });
 
-export type ParentMessage = RunMessage | ReplyPartMessage | ReplyMessage;
+/** A CallError as the worker sends it: its body is the reply frame's text. */
+export type ReplyError = Omit<CallError, 'bodyJson'>;
 
 /** An error a ctx call rejects with, as the isolate rebuilds it. */
 export interface CallError {

@@ -2,10 +2,10 @@ import { parseResponseBody } from '@patchbay/runtime';
 import { Redactor } from './redact.ts';
 
 // What the integration code receives for one response: the body parsed as the
-// exported runtime parses it, connection secrets redacted, as JSON for the isolate. For a 5 MiB
-// body that is about 100 ms of CPU in one block, so it runs on the response thread
-// (response-thread.ts), never on the worker's main thread, which heartbeats, polls Temporal and
-// serves every other run.
+// exported runtime parses it, connection secrets redacted, as JSON for the isolate, in UTF-8
+// bytes ready for the reply channel (protocol.ts, ReplyHead). For a 5 MiB body that is about
+// 100 ms of CPU in one block, so it runs on the response thread (response-thread.ts), never on
+// the worker's main thread, which heartbeats, polls Temporal and serves every other run.
 
 export interface ResponseJob {
   body: Uint8Array;
@@ -23,7 +23,12 @@ export interface ResponseJob {
 }
 
 export type ResponseAnswer = { cpuMs: number } & (
-  | { ok: true; valueJson: string; itemCount: number }
+  | {
+      ok: true;
+      /** The value's JSON as UTF-8, in a buffer of its own, so it moves between threads uncopied. */
+      value: Uint8Array;
+      itemCount: number;
+    }
   | { ok: false; error: { name: string; message: string } }
 );
 
@@ -41,6 +46,8 @@ export function countItems(answer: unknown, itemsPath: string): number {
     );
   return Array.isArray(items) ? items.length : 1;
 }
+
+const utf8 = new TextEncoder();
 
 /** A Redactor per set of secrets: a run's set rarely changes, and compiling it is not free. */
 let lastRedactor: { key: string; redactor: Redactor } | null = null;
@@ -73,9 +80,9 @@ export function answerResponse(job: ResponseJob): ResponseAnswer {
       answer = text;
     }
     // The code's own view: tokens it asked for stay readable (redact.ts, two audiences).
-    const valueJson = JSON.stringify(redactorFor(job.secrets).valueForCode(answer, text));
+    const value = utf8.encode(JSON.stringify(redactorFor(job.secrets).valueForCode(answer, text)));
     const itemCount = job.itemsPath === undefined ? 1 : countItems(answer, job.itemsPath);
-    return { ok: true, valueJson, itemCount, cpuMs: cpuMs() };
+    return { ok: true, value, itemCount, cpuMs: cpuMs() };
   } catch (error) {
     const { name, message } =
       error instanceof Error ? error : { name: 'Error', message: String(error) };

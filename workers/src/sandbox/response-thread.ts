@@ -4,7 +4,8 @@ import { answerResponse, type ResponseAnswer, type ResponseJob } from './respons
 // The response thread: one worker thread per sandbox pool turns response bodies
 // into what the code receives (response-body.ts), so parsing, redacting and serialising a 5 MiB
 // body never blocks the worker's main thread. Jobs run one after another in the order they
-// come; each answer says the CPU it took, which counts against its run's response budget.
+// come; each answer says the CPU it took, which counts against its run's response budget. The
+// body moves here and the value back without a copy: the main thread holds neither as text.
 
 const THREAD_MARK = 'patchbay-response-thread';
 
@@ -24,12 +25,7 @@ export class ResponseThread {
     worker.ref();
     return new Promise((resolve) => {
       this.#pending.set(id, resolve);
-      const { body } = job;
-      const ownsItsMemory =
-        body.byteOffset === 0 &&
-        body.byteLength === body.buffer.byteLength &&
-        body.buffer instanceof ArrayBuffer;
-      worker.postMessage({ id, job }, ownsItsMemory ? [body.buffer as ArrayBuffer] : []);
+      worker.postMessage({ id, job }, movable(job.body));
     });
   }
 
@@ -62,9 +58,19 @@ export class ResponseThread {
   }
 }
 
+/** The transfer list that moves `bytes` to another thread: empty if they share their memory. */
+function movable(bytes: Uint8Array): ArrayBuffer[] {
+  const ownsItsMemory =
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer;
+  return ownsItsMemory ? [bytes.buffer as ArrayBuffer] : [];
+}
+
 if (!isMainThread && workerData === THREAD_MARK && parentPort) {
   const port = parentPort;
   port.on('message', ({ id, job }: { id: number; job: ResponseJob }) => {
-    port.postMessage({ id, answer: answerResponse(job) });
+    const answer = answerResponse(job);
+    port.postMessage({ id, answer }, answer.ok ? movable(answer.value) : []);
   });
 }

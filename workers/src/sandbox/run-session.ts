@@ -22,14 +22,7 @@ import {
   type LookupAll,
   type ResolvedTarget,
 } from '@patchbay/runtime/network';
-import {
-  ZHttpCall,
-  ZOutcome,
-  type CallError,
-  type HttpCall,
-  type ReplyMessage,
-  type RawError,
-} from './protocol.ts';
+import { ZHttpCall, ZOutcome, type HttpCall, type RawError, type ReplyError } from './protocol.ts';
 import { WriteCapture } from './dry-run.ts';
 import { RecordedAnswers, recordedResponse } from './replay-answers.ts';
 import { capText, Redactor } from './redact.ts';
@@ -65,8 +58,15 @@ export interface SessionOptions {
   connectTo?: (target: ResolvedTarget) => ResolvedTarget;
 }
 
-export type CallReply = Pick<ReplyMessage, 'ok'> &
-  ({ ok: true; valueJson: string } | { ok: false; error: CallError });
+/**
+ * The answer to a ctx call, as the pool frames it for the runner (protocol.ts, ReplyHead): the
+ * value's JSON, or the error and its body's JSON, as UTF-8 bytes that the main thread passes on
+ * without reading them.
+ */
+export type CallReply =
+  { ok: true; value: Uint8Array } | { ok: false; error: ReplyError; body?: Uint8Array };
+
+const utf8 = new TextEncoder();
 
 interface StoredHop extends Omit<HopStart, 'requestBody'>, Omit<HopEnd, 'responseBody'> {
   requestBody: string | null;
@@ -253,7 +253,8 @@ export class RunSession {
       call.headers['content-type'],
     );
     if (!captured) return null;
-    return { ok: true, valueJson: JSON.stringify(this.#redactor.valueForCode(captured.response)) };
+    const json = JSON.stringify(this.#redactor.valueForCode(captured.response));
+    return { ok: true, value: utf8.encode(json) };
   }
 
   /** Sends the call with its connection's credentials, under the network guard. */
@@ -341,7 +342,7 @@ export class RunSession {
     const itemsPath = this.#capture.readItemsPath(role, method, url, text, contentType);
     const answer = await this.#codeValue(response, method, url.href, { itemsPath });
     this.#capture.observe(role, method, url, text, contentType, answer.itemCount);
-    return { ok: true, valueJson: answer.valueJson };
+    return { ok: true, value: answer.value };
   }
 
   /**
@@ -355,7 +356,7 @@ export class RunSession {
     method: string,
     shownUrl: string,
     options: { lenient?: boolean; itemsPath?: string | undefined },
-  ): Promise<{ valueJson: string; itemCount: number }> {
+  ): Promise<{ value: Uint8Array; itemCount: number }> {
     const answer = await this.#options.responseThread.answer({
       body: response.body,
       contentType: response.headers['content-type'] ?? '',
@@ -447,20 +448,19 @@ export class RunSession {
     method: string,
     shownUrl: string,
   ): Promise<CallReply> {
-    const { valueJson } = await this.#codeValue(response, method, shownUrl, { lenient: true });
-    const error: CallError = {
+    const { value } = await this.#codeValue(response, method, shownUrl, { lenient: true });
+    const error: ReplyError = {
       name: 'HttpError',
       message: `${method} ${shownUrl} → ${response.status}`,
       status: response.status,
       method,
       url: this.#redactor.textForCode(shownUrl),
-      bodyJson: valueJson,
     };
     const retryAfter = parseRetryAfter(response.headers['retry-after']);
     if ((response.status === 429 || response.status === 503) && retryAfter !== undefined) {
       error.retryAfterMs = retryAfter;
     }
-    return { ok: false, error };
+    return { ok: false, error, body: value };
   }
 
   #environment(charge: Charge): RequestEnvironment {
@@ -489,7 +489,7 @@ export class RunSession {
     };
   }
 
-  #callError(error: unknown): CallError {
+  #callError(error: unknown): ReplyError {
     const message = errorMessage(error);
     if (error instanceof TypeError) return { name: 'TypeError', message, retryable: false };
     if (
@@ -637,7 +637,7 @@ function requestLimitMessage(limits: SandboxLimits): string {
   return `request limit reached: a run may make at most ${limits.maxRequests} requests`;
 }
 
-function fail(error: CallError): CallReply {
+function fail(error: ReplyError): CallReply {
   return { ok: false, error };
 }
 

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmdirSync } from 'node:fs';
+import { Socket } from 'node:net';
 import path from 'node:path';
 import ivm from 'isolated-vm';
-import type {
-  ParentMessage,
-  RawError,
-  ReplyMessage,
-  ReplyPartMessage,
-  RunMessage,
-} from './protocol.ts';
+import type { RawError, ReplyHead, RunMessage } from './protocol.ts';
 
 // A sandbox runner (ADR 012): a child process the pool forks with an empty environment
 // and an empty working directory. It holds no credential and does no I/O of its own: each run
-// gets a fresh isolate, and the isolate's ctx calls go to the parent over IPC. The parent keeps
+// gets a fresh isolate, and the isolate's ctx calls go to the parent over IPC; the answers come
+// back on the reply channel (protocol.ts, ReplyHead). The parent keeps
 // the wall clock and kills this process when a run overstays; the CPU limit is kept here.
 //
 // Only type imports from the rest of the sandbox: this process starts for every runner, so it
@@ -51,6 +47,8 @@ const MAX_TIMERS_PER_RUN = 10_000;
 /** The longest delay the isolate asks for (Node's timer bound). */
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 const MAX_LOG_MESSAGE = 64 * 1024;
+/** The reply channel: the fifth of the stdio the pool gives this process (sandbox-pool.ts). */
+const REPLY_FD = 4;
 
 type RunnerFailure = Omit<RawError, 'kind'> & { kind: RawError['kind'] | 'internal' };
 
@@ -249,30 +247,18 @@ class IsolateRun {
     }
   }
 
-  /** The parent's answer to an HTTP call. */
-  /** Slices of a large reply's text, in order, per call (protocol.ts, ReplyPartMessage). */
-  readonly #replyParts = new Map<number, string[]>();
-
-  replyPart(message: ReplyPartMessage): void {
-    if (this.#finished) return;
-    const parts = this.#replyParts.get(message.callId) ?? [];
-    parts.push(message.text);
-    this.#replyParts.set(message.callId, parts);
+  /** The parent's answer to an HTTP call: `text` is the value's JSON, or the error's body JSON. */
+  reply(head: ReplyHead, text: string): void {
+    if (head.ok) this.#deliverReply(head.callId, true, text);
+    else {
+      const error = text === '' ? head.error : { ...head.error, bodyJson: text };
+      this.#deliverReply(head.callId, false, JSON.stringify(error));
+    }
   }
 
-  reply(message: ReplyMessage): void {
+  #deliverReply(callId: number, ok: boolean, json: string): void {
     if (this.#finished || !this.#deliver) return;
-    const parts = this.#replyParts.get(message.callId);
-    this.#replyParts.delete(message.callId);
-    const before = parts ? parts.join('') : '';
-    const json = message.ok
-      ? before + message.valueJson
-      : JSON.stringify(
-          parts
-            ? { ...message.error, bodyJson: before + (message.error.bodyJson ?? '') }
-            : message.error,
-        );
-    this.#track(this.#deliver.apply(undefined, [message.callId, message.ok, json]));
+    this.#track(this.#deliver.apply(undefined, [callId, ok, json]));
   }
 
   /**
@@ -331,13 +317,8 @@ class IsolateRun {
     if (op === 'http' && typeof id === 'number') {
       if (payload.length > this.#message.limits.maxCallBytes) {
         // The prelude checks this first; answer anyway rather than leave the call hanging.
-        this.reply({
-          type: 'reply',
-          runId: this.runId,
-          callId: id,
-          ok: false,
-          error: { name: 'Error', message: 'The request is too large', retryable: false },
-        });
+        const error = { name: 'Error', message: 'The request is too large', retryable: false };
+        this.#deliverReply(id, false, JSON.stringify(error));
         return;
       }
       send({ type: 'call', runId: this.runId, callId: id, callJson: payload });
@@ -422,18 +403,55 @@ class IsolateRun {
 
 let current: IsolateRun | null = null;
 
-process.on('message', (message: ParentMessage) => {
-  if (message.type === 'run') {
-    if (current) return; // the pool sends one run at a time
-    const run = new IsolateRun(message);
-    current = run;
-    void run.start();
-  } else if (message.type === 'reply-part' && current?.runId === message.runId) {
-    current.replyPart(message);
-  } else if (message.type === 'reply' && current?.runId === message.runId) {
-    current.reply(message);
-  }
+process.on('message', (message: RunMessage) => {
+  if (message.type !== 'run' || current) return; // the pool sends one run at a time
+  const run = new IsolateRun(message);
+  current = run;
+  void run.start();
 });
+
+/**
+ * Reads the reply channel's frames (protocol.ts, ReplyHead) as their bytes arrive. Every frame
+ * is read whole, a late one for a run already over too, so the next starts where it ends.
+ */
+function readReplies(onReply: (head: ReplyHead, text: string) => void): void {
+  const channel = new Socket({ fd: REPLY_FD, readable: true, writable: false });
+  // A broken channel leaves calls unanswered: stop as if the worker were gone.
+  channel.on('error', () => process.disconnect?.());
+  let chunks: Buffer[] = [];
+  let buffered = 0;
+  let frame: { headBytes: number; textBytes: number } | null = null;
+  /** The first `bytes` of what is buffered (all of them there); the rest stays. */
+  const take = (bytes: number): Buffer => {
+    const all = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, buffered);
+    // The rest is at most one read's worth: copied, so a taken frame's memory is not kept.
+    const rest = all.subarray(bytes);
+    chunks = rest.length > 0 ? [Buffer.from(rest)] : [];
+    buffered = rest.length;
+    return all.subarray(0, bytes);
+  };
+  channel.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    buffered += chunk.length;
+    for (;;) {
+      if (!frame) {
+        if (buffered < 8) return;
+        const lengths = take(8);
+        frame = { headBytes: lengths.readUInt32BE(0), textBytes: lengths.readUInt32BE(4) };
+      }
+      if (buffered < frame.headBytes + frame.textBytes) return;
+      const head = JSON.parse(take(frame.headBytes).toString('utf8')) as ReplyHead;
+      const text = take(frame.textBytes).toString('utf8');
+      frame = null;
+      onReply(head, text);
+    }
+  });
+}
+
+readReplies((head, text) => {
+  if (current?.runId === head.runId) current.reply(head, text);
+});
+
 // The worker is gone (perhaps without closing the pool): remove the empty working directory
 // it made for this runner, and stop.
 process.on('disconnect', () => {

@@ -2,14 +2,15 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setImmediate } from 'node:timers/promises';
+import type { Writable } from 'node:stream';
 import { OAuthTokenCache } from './connection-auth.ts';
 import { resolveRunnerLaunch, type RunnerLaunch } from './runner-launch.ts';
 import type { LookupAll, ResolvedTarget } from '@patchbay/runtime/network';
 import {
   ZRunnerMessage,
-  type ParentMessage,
+  type ReplyHead,
   type RunnerLimits,
+  type RunMessage,
   type RunnerMessage,
 } from './protocol.ts';
 import { ResponseThread } from './response-thread.ts';
@@ -38,8 +39,6 @@ const RUNNER_EXEC_ARGV = ['--no-node-snapshot'];
 /** A runner that dies before it is ready this many times in a row stops the pool for a while. */
 const MAX_START_FAILURES = 3;
 const STDERR_TAIL = 4096;
-/** A reply's text goes to the runner in slices of this many characters (#sendReply). */
-const REPLY_SLICE_CHARS = 256 * 1024;
 /** How often a busy runner's resident memory is sampled (#checkMemory). */
 const WATCHDOG_INTERVAL_MS = 25;
 /** What a runner may hold besides its isolate: Node itself (about 80 MiB idle) and its buffers. */
@@ -76,6 +75,8 @@ interface ActiveRun {
 
 interface Runner {
   child: ChildProcess;
+  /** The reply channel, its file descriptor 4 (protocol.ts, ReplyHead); null: no process. */
+  replies: Writable | null;
   dir: string;
   state: 'starting' | 'idle' | 'busy' | 'gone';
   active: ActiveRun | null;
@@ -205,12 +206,17 @@ export class SandboxPool {
       // Through prlimit when available: the address-space cap applies before Node starts.
       execPath: this.#launch.execPath,
       execArgv: this.#launch.execArgv,
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // The fifth is the reply channel, REPLY_FD in runner-process.ts.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'],
       serialization: 'json',
     });
     let exited!: () => void;
+    const replies = (child.stdio?.[4] ?? null) as Writable | null;
+    // A runner that dies leaves a broken pipe: its exit handler settles the run.
+    replies?.on('error', () => child.kill('SIGKILL'));
     const runner: Runner = {
       child,
+      replies,
       dir,
       state: 'starting',
       active: null,
@@ -241,7 +247,7 @@ export class SandboxPool {
     });
   }
 
-  #send(runner: Runner, message: ParentMessage): void {
+  #send(runner: Runner, message: RunMessage): void {
     if (!runner.child.connected) return;
     runner.child.send(message, (error) => {
       // The channel broke: the runner is unusable; its exit handler settles the run.
@@ -250,37 +256,26 @@ export class SandboxPool {
   }
 
   /**
-   * A reply, its large text (the value, or an HttpError's body) in slices a turn of the event
-   * loop apart (protocol.ts, ReplyPartMessage): the channel serialises each message on the main
-   * thread, which must not stall on a 5 MiB answer.
+   * A reply, framed for the reply channel (protocol.ts, ReplyHead). Its text is bytes made on
+   * the response thread: this thread only hands them to the pipe, which copies them to the
+   * runner as it reads, a turn of the event loop at a time.
    */
-  async #sendReply(runner: Runner, runId: number, callId: number, reply: CallReply): Promise<void> {
-    const text = reply.ok ? reply.valueJson : (reply.error.bodyJson ?? '');
-    let sent = 0;
-    while (text.length - sent > REPLY_SLICE_CHARS) {
-      this.#send(runner, {
-        type: 'reply-part',
-        runId,
-        callId,
-        text: text.slice(sent, sent + REPLY_SLICE_CHARS),
-      });
-      sent += REPLY_SLICE_CHARS;
-      await setImmediate();
-      if (runner.active?.runId !== runId) return;
-    }
-    const rest = text.slice(sent);
-    this.#send(runner, {
-      type: 'reply',
-      runId,
-      callId,
-      ...(reply.ok
-        ? { ok: true, valueJson: rest }
-        : {
-            ok: false,
-            error:
-              reply.error.bodyJson === undefined ? reply.error : { ...reply.error, bodyJson: rest },
-          }),
-    });
+  #sendReply(runner: Runner, runId: number, callId: number, reply: CallReply): void {
+    const { replies } = runner;
+    if (!replies?.writable) return;
+    const head: ReplyHead = reply.ok
+      ? { runId, callId, ok: true }
+      : { runId, callId, ok: false, error: reply.error };
+    const headBytes = Buffer.from(JSON.stringify(head));
+    const text = reply.ok ? reply.value : (reply.body ?? new Uint8Array());
+    const lengths = Buffer.alloc(8);
+    lengths.writeUInt32BE(headBytes.byteLength, 0);
+    lengths.writeUInt32BE(text.byteLength, 4);
+    replies.cork();
+    replies.write(lengths);
+    replies.write(headBytes);
+    if (text.byteLength > 0) replies.write(text);
+    replies.uncork();
   }
 
   #dispatch(): void {
@@ -391,7 +386,7 @@ export class SandboxPool {
           this.#retire(runner);
           return;
         }
-        void this.#sendReply(runner, active.runId, callId, reply);
+        this.#sendReply(runner, active.runId, callId, reply);
       });
     } else if (message.type === 'log') {
       active.session.addLog(message.level, message.message, message.at);

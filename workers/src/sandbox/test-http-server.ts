@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import type { SandboxConnection, SandboxRunInput } from './types.ts';
 
@@ -84,4 +85,37 @@ export function runInput(code: string, overrides: Partial<SandboxRunInput> = {})
     allowPrivateNetwork: true,
     ...overrides,
   };
+}
+
+export interface ThreadServer {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * A loopback API that answers every request with `body` as JSON (status 404 under /missing),
+ * from a thread of its own: a test or bench that measures the worker's event loop then
+ * measures the worker, not the vendor.
+ */
+export async function startServerThread(body: string): Promise<ThreadServer> {
+  const thread = new Worker(
+    `const http = require('node:http');
+     const { parentPort, workerData } = require('node:worker_threads');
+     const body = Buffer.from(workerData);
+     const server = http.createServer((request, response) => {
+       const status = request.url.startsWith('/missing') ? 404 : 200;
+       response.writeHead(status, { 'content-type': 'application/json' });
+       response.end(body);
+     });
+     // A run may wait its turn longer than Node's 5 s default before its next request on the
+     // same kept-alive connection.
+     server.keepAliveTimeout = 60_000;
+     server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));`,
+    { eval: true, workerData: body },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    thread.once('message', resolve);
+    thread.once('error', reject);
+  });
+  return { origin: `http://127.0.0.1:${port}`, close: () => thread.terminate().then(() => {}) };
 }
