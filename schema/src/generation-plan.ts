@@ -68,6 +68,14 @@ export const ZMappingRule = z.strictObject({
   format: z.string().max(100).optional(),
   fromFormat: z.string().max(100).optional(),
   enum: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /**
+   * A value table from the prompt ("High → p1"): each source value (matched without regard to
+   * case; "" for an empty one) and what it becomes. Values the table does not list pass as they are.
+   */
+  values: z
+    .array(z.strictObject({ from: z.string().max(200), to: z.string().max(500) }))
+    .max(100)
+    .optional(),
   /** Why this source: exact name, synonym, the prompt, a name split … */
   reason: z.string().max(300),
   /** Goes beside the body's container rather than in it (JSON:API's `type`). */

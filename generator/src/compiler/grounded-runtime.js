@@ -252,11 +252,21 @@ function toRecord(item, top = false) {
         .join(' ');
     } else value = getField(item, rule.from);
     if (rule.how === 'first-name' || rule.how === 'last-name') value = namePart(value, rule.how);
+    if (rule.values) value = translated(value, rule.values);
     value = convert(value, rule);
     if (value === undefined || value === '') continue;
     setField(record, rule.to, value);
   }
   return record;
+}
+
+// A value through the prompt's table ("High → p1"): the first row whose left side is the value
+// (without regard to case, or "" for none); a value the table does not list passes as it is.
+function translated(value, table) {
+  const text =
+    value === undefined || value === null ? '' : String(convert(value, { type: 'string' }) ?? '');
+  const row = table.find((entry) => entry.from.toLowerCase() === text.trim().toLowerCase());
+  return row ? row.to : value;
 }
 
 // The prompt's template with each {path} replaced by the record's value there, {path:200} by

@@ -13,6 +13,7 @@ import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
+import { planValueTable } from './plan-value-tables.ts';
 import { planMessage, planMessageText } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
@@ -168,17 +169,13 @@ export function planGrounded(
       (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
     );
     for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
-    // One arrow between words is the flow ("since last run -> one message each"), not a table.
-    if (values.length > 1) {
-      plan.unresolved.push(
-        `value table ${values.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
-      );
-    }
     for (const stated of statedMappings(text, plan.source.resource, input.sourceApiName)) {
       if (!mappings.some((m) => normalise(m.to) === normalise(stated.to))) mappings.push(stated);
     }
     for (const gap of ungroundedMappings(text, plan.source.resource, input.sourceApiName)) {
       if (mappings.some((m) => normalise(m.to) === normalise(gap.to))) continue;
+      // A row of a value table is a value, not a field (the table is applied or named below).
+      if (values.some((v) => normalise(v.to) === normalise(gap.to))) continue;
       // "zendesk tickets -> linear issues": an arrow between APIs or their records, no field.
       if ([...names].some((name) => name && normalise(gap.to).includes(name))) continue;
       plan.unresolved.push(
@@ -186,6 +183,12 @@ export function planGrounded(
       );
     }
     planMapping(text, mappings, plan, block);
+    // One arrow between words is the flow ("since last run -> one message each"), not a table.
+    if (values.length > 1 && !planValueTable(text, values, plan)) {
+      plan.unresolved.push(
+        `value table ${values.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
+      );
+    }
     if (plan.destination?.message) planMessageText(text, plan);
     const conditions = withoutTemplates(text, plan.source.resource);
     planFilters(conditions, reading, plan);

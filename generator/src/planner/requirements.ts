@@ -130,6 +130,12 @@ function planVocabulary(
   }
   for (const rule of plan.destination?.rules ?? []) {
     texts.push(rule.to, rule.from ?? '', ...(rule.parts ?? []), rule.value ?? '');
+    // A value table's rows, and the words that say a value is translated.
+    if (rule.values)
+      texts.push(
+        'translated mapped map becomes from empty blank',
+        ...rule.values.flatMap((row) => [row.from, row.to]),
+      );
     // A fixed value's label as the prompt wrote it: "issue type: Story".
     if (rule.value && rule.reason === 'the prompt') {
       const label = new RegExp(

@@ -8,8 +8,9 @@ import {
   useSandbox,
 } from './grounded-generator.test-support.ts';
 
-// Conditions between two fields of one record (generator/src/planner/plan-field-comparisons.ts),
-// run in the real sandbox against loopback APIs that behave as their descriptions say.
+// Conditions between two fields of one record (generator/src/planner/plan-field-comparisons.ts)
+// and value tables (plan-value-tables.ts), run in the real sandbox against loopback APIs that
+// behave as their descriptions say.
 
 useSandbox();
 
@@ -55,5 +56,30 @@ describe('a comparison between two fields, in the generated code', () => {
     const texts = slack.written().map((m) => String(m.text));
     expect(texts).toHaveLength(2);
     expect(texts.some((t) => t.includes('in_1'))).toBe(false);
+  });
+
+  it('translates a field through the prompt’s value table', async () => {
+    const incident = (id: string, urgency: string) => ({
+      id,
+      type: 'incident',
+      incident_number: Number(id.slice(1)),
+      title: `Disk full on ${id}`,
+      description: 'The data volume is at 100%.',
+      status: 'triggered',
+      urgency,
+      created_at: '2031-01-01T00:00:00Z',
+    });
+    const pagerduty = await mock(entry('pagerduty'), {
+      incident: [incident('P1', 'high'), incident('P2', 'low'), incident('P3', 'High')],
+    });
+    const zendesk = await mock(entry('zendesk'));
+    const generated = generate(
+      'Raise a Zendesk ticket per PagerDuty incident. Priority from the urgency: high → urgent, low → normal.',
+      pagerduty,
+      zendesk,
+    );
+    expectSuccess(await run(generated.code, pagerduty, zendesk));
+    const written = zendesk.written().map((t) => t.priority);
+    expect(written).toEqual(['urgent', 'normal', 'urgent']);
   });
 });

@@ -318,6 +318,10 @@ export function ruleFor(
     ...(fromField?.format && source.value === undefined ? { fromFormat: fromField.format } : {}),
     ...(field?.enum ? { enum: [...field.enum] } : {}),
     ...(previous?.top ? { top: true } : {}),
+    // The prompt's value table belongs to the source field it was read for.
+    ...(previous?.values && source.from !== undefined && source.from === previous.from
+      ? { values: previous.values }
+      : {}),
     reason: 'chosen in the Plan tab',
   };
 }

@@ -161,6 +161,12 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
               />
             ))}
         </SimpleGrid>
+        {mode === 'field' && row.rule?.values && (
+          <Text size="xs" data-testid="value-table">
+            Translated by the prompt’s table:{' '}
+            {row.rule.values.map((entry) => `${entry.from || '(empty)'} → ${entry.to}`).join(', ')}
+          </Text>
+        )}
         {mode === 'template' && (
           <TemplateInput
             label={`${label} template`}
