@@ -111,3 +111,20 @@ describe('a message body in a record write', () => {
     expect(messageBodyRule('mail them', resource, targets, filled, source)).toBeUndefined();
   });
 });
+
+describe('people the records are about get the messages', () => {
+  it('texts each client at the record’s number, from the sender’s number the prompt gives', () => {
+    const planned = plan(
+      'Every client booked in Acuity gets a text from our front-desk line +14155550100 (account AC0123456789abcdef0123456789abcdef): "See you soon, <first name>!" If a client has no phone number, skip her.',
+      'acuity-scheduling',
+      'twilio',
+    );
+    expect(planned.destination?.message).toMatchObject({
+      channel: '{phone}',
+      fixed: expect.objectContaining({ From: '+14155550100' }),
+    });
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'phone', op: 'truthy' }),
+    );
+  });
+});

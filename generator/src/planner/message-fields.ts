@@ -13,8 +13,9 @@ export function addressesSomeone(rules: readonly FieldRule[]): boolean {
 }
 
 /** Records that are people, so a message can go to each one's own address. */
-const PEOPLE =
-  /^(customer|contact|attendee|member|subscriber|user|person|lead|employee|candidate|applicant|participant|respondent|guest|student|learner|client|donor|patient|registrant|signup|prospect)s?$/;
+export const PEOPLE_NOUN =
+  '(?:customer|contact|attendee|member|subscriber|user|person|people|lead|employee|candidate|applicant|participant|respondent|guest|student|learner|client|donor|patient|registrant|signup|prospect)s?';
+const PEOPLE = new RegExp(`^${PEOPLE_NOUN}$`);
 
 /**
  * "A welcome note to each new customer": a recipient field the prompt gives no address for
@@ -49,7 +50,16 @@ export function recipientFromRecord(
   sourceLeaves: readonly FieldLeaf[],
 ): FieldLeaf | undefined {
   if (roleOfField(target.path) !== 'recipient') return undefined;
-  if (!PEOPLE.test(resource.name.toLowerCase()) || unassignedAddresses(text).length > 0)
+  // The records are people, or the prompt says people the records are about get the messages
+  // ("every patient with an appointment receives an SMS").
+  const peopleReceive = new RegExp(
+    `\\b(?:(?:every|each|all|the|our)\\s+(?:\\w+\\s+)?${PEOPLE_NOUN}\\b[^.;:]{0,160}?\\b(?:receives?|gets?|should get)\\b|(?:text|sms|e-?mail|message|notify|remind)\\s+(?:every|each|all|the|our)\\s+(?:\\w+\\s+)?${PEOPLE_NOUN}\\b)`,
+    'i',
+  ).test(text);
+  if (
+    !(PEOPLE.test(resource.name.toLowerCase()) || peopleReceive) ||
+    unassignedAddresses(text).length > 0
+  )
     return undefined;
   const concept =
     target.schema.format === 'phone' || /phone|number|mobile/i.test(target.path)

@@ -7,6 +7,7 @@ import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { placeholderField } from './templates.ts';
+import { PEOPLE_NOUN } from './message-fields.ts';
 import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
@@ -564,7 +565,7 @@ function planPresenceFilters(
   // an email", "ignore any that have no phone"); "post each issue to Slack without the body" is
   // about the message, not which issues.
   const owner = new RegExp(
-    `\\b(?:${nouns}|those|ones|any|anything|everything|records|items|entries|them|people)s?\\b(?![^]*\\b(?:to|into|onto|as)\\b)[^]*$`,
+    `\\b(?:${nouns}|those|ones|any|anything|everything|records|items|entries|them|${PEOPLE_NOUN})s?\\b(?![^]*\\b(?:to|into|onto|as)\\b)[^]*$`,
   );
   for (const m of lower.matchAll(presence)) {
     // "contacts which were created in May and which have an email": the noun may sit a
@@ -602,7 +603,7 @@ function planPresenceFilters(
     const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
     const dropped =
       DROPS.test(lower.slice(start + 1, m.index)) ||
-      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such))\b/.test(
+      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
         after,
       );
     add({

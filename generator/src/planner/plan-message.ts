@@ -66,6 +66,9 @@ export function planMessage(
       )
     : [];
   const fixed: Record<string, string> = {};
+  // "from our number +1…" is the sender's, never where the message goes.
+  const notSender = (value: string | undefined) =>
+    addressed.some((a) => a.role !== 'recipient' && a.value === value) ? undefined : value;
   // One text goes to one number: several would be one failed send, not several texts.
   if (phoneChannel && channelAddresses.length > 1)
     block(
@@ -82,7 +85,7 @@ export function planMessage(
     (channelField && roleOfField(channelField) === 'recipient' && !phoneChannel
       ? undefined
       : phoneChannel
-        ? phoneFromPrompt(text)
+        ? notSender(phoneFromPrompt(text))
         : channelFromPrompt(text));
   // "a welcome note to each new customer": the record's own address, filled per message.
   if (!channel && channelField && !summary && plan.source) {
