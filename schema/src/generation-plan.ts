@@ -69,7 +69,7 @@ export const ZMappingRule = z.strictObject({
   fromFormat: z.string().max(100).optional(),
   enum: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   /**
-   * A value table from the prompt ("High → p1"): each source value (matched without regard to
+   * A value table from the prompt ("gold → 3"): each source value (matched without regard to
    * case; "" for an empty one) and what it becomes. Values the table does not list pass as they are.
    */
   values: z

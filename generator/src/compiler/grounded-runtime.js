@@ -260,7 +260,7 @@ function toRecord(item, top = false) {
   return record;
 }
 
-// A value through the prompt's table ("High → p1"): the first row whose left side is the value
+// A value through the prompt's table ("gold → 3"): the first row whose left side is the value
 // (without regard to case, or "" for none); a value the table does not list passes as it is.
 function translated(value, table) {
   const text =

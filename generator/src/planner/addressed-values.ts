@@ -101,7 +101,7 @@ export function addressedValues(text: string): AddressedValue[] {
       before.length - 60,
       0,
     );
-    // "send our support leads (leads@acme.example) a summary": an address in brackets names the
+    // "mail the night shift (night@depot.example) a recap": an address in brackets names the
     // people just before it, so the words before the bracket are its lead.
     const bracketed = /\(\s*$/.test(before) ? before.replace(/\s*\(\s*$/, '') : undefined;
     const lead = bracketed !== undefined ? bracketLead(bracketed) : before.slice(cut);

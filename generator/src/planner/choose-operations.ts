@@ -98,7 +98,7 @@ export function requiredHeaders(
       sameHeader(param.name)
         .map((p) => p.schema.enum?.at(-1) ?? documentedHeaderValue(p))
         .find((v) => v !== undefined) ??
-      // A header that names the user's own account ("tenant id 6c0e…" for `Xero-tenant-id`).
+      // A header that names the user's own account ("organisation id 9f2a…" for a tenant header).
       idFromPrompt(text, hintsFor(param.name));
     if (value !== undefined) headers[param.name] = String(value);
     else unresolved.push(`the ${param.name} header ${op.id} requires is not sent`);

@@ -198,7 +198,7 @@ export interface FieldRule {
   format?: string | undefined;
   fromFormat?: string | undefined;
   enum?: Array<string | number | boolean> | undefined;
-  /** The prompt's value table ("High → p1"): what each source value becomes. */
+  /** The prompt's value table ("gold → 3"): what each source value becomes. */
   values?: Array<{ from: string; to: string }> | undefined;
   /** Why: exact, synonym, prompt, name split … (shown in the code's comments). */
   reason: string;

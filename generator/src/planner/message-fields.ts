@@ -51,7 +51,7 @@ export function recipientFromRecord(
 ): FieldLeaf | undefined {
   if (roleOfField(target.path) !== 'recipient') return undefined;
   // The records are people, or the prompt says people the records are about get the messages
-  // ("every patient with an appointment receives an SMS").
+  // ("each guest on a booking gets a text").
   const peopleReceive = new RegExp(
     `\\b(?:(?:every|each|all|the|our)\\s+(?:\\w+\\s+)?${PEOPLE_NOUN}\\b[^.;:]{0,160}?\\b(?:receives?|gets?|should get)\\b|(?:text|sms|e-?mail|message|notify|remind)\\s+(?:every|each|all|the|our)\\s+(?:\\w+\\s+)?${PEOPLE_NOUN}\\b)`,
     'i',

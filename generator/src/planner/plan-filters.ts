@@ -98,7 +98,7 @@ export function planFilters(
     );
   };
 
-  // "resolved between 16 and 22 November", "created in October 2026": a calendar period.
+  // "shipped between 4 and 9 March", "opened during May 2024": a calendar period.
   const periods = planPeriods(text, read.resource);
   for (const filter of periods.filters) add(filter);
   plan.assumptions.push(...periods.assumptions);

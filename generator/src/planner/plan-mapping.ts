@@ -648,7 +648,7 @@ function namedColumns(
     /\bcolumns?\s*[:(]?\s*([^.;)]+)/i.exec(text) ??
     /\bwith (?:the |their |its )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i.exec(text);
   if (!m) return [];
-  // "Columns, in this order: a, b, c": the list starts after the lead-in's colon.
+  // "Columns, left to right: a, b, c": the list starts after the lead-in's colon.
   const list = (m[1] ?? '').replace(/^[^:,]{0,2},?[^:]{0,30}:/, '');
   const names = list
     .split(/,|\band\b|\//)
@@ -681,7 +681,7 @@ function namedColumns(
 const DISPLAY_NAMES = ['name', 'display_name', 'summary', 'title', 'login', 'full_name'];
 
 /**
- * "service name", "customer email", "assignee": a field of a nested object, by the object's
+ * "owner login", "customer email", "assignee": a field of a nested object, by the object's
  * name and then the field's (its display name when the words say "name" or say nothing more).
  */
 function ownerField(words: string, scalar: FieldLeaf[]): FieldLeaf | undefined {

@@ -11,8 +11,8 @@ import { amountField } from './plan-filters.ts';
 import type { GroundedPlan, ReadPlan } from './plan-types.ts';
 
 // The order records are written in: "oldest first", "newest at the top", "sorted by due date",
-// "in order of amount, largest first". A time word without a field ("oldest resolution
-// first") orders by the time the plan is about: its period's field, else its cursor's, else
+// "in order of amount, largest first". A time word without a field ("earliest
+// shipment first") orders by the time the plan is about: its period's field, else its cursor's, else
 // the records' creation.
 
 const RISING = /^(?:oldest|earliest|first|lowest|smallest|cheapest|asc\w*|a-z|a to z)$/;
@@ -29,12 +29,12 @@ export function planOrder(text: string, plan: GroundedPlan): TPlanSort | undefin
   );
   const lower = text.toLowerCase();
 
-  // "oldest resolution first", "newest on top", "largest amount first"
+  // "earliest shipment first", "newest on top", "largest amount first"
   const ranked =
     /\b(oldest|earliest|newest|latest|most recent|lowest|smallest|cheapest|highest|largest|biggest)\s+(?:([a-z][a-z_ ]{0,30}?)\s+)?(?:first|on top|at the top)\b/.exec(
       lower,
     );
-  // "sorted by due date", "ordered by amount descending", "in order of close date, newest first"
+  // "sorted by due date", "ordered by amount descending", "in order of ship date, newest first"
   const sorted =
     new RegExp(
       String.raw`\b(?:sorted|ordered|sort(?:ed)?\s+them|order(?:ed)?\s+them|in\s+order\s+of)\s+by\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(asc\w*|desc\w*|oldest first|newest first|latest first|earliest first|largest first|smallest first|highest first|lowest first))?${CLAUSE_END}`,

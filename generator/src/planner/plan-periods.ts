@@ -3,10 +3,10 @@ import { readPeriods, type PeriodReading } from '../reader/read-periods.ts';
 import { type FieldLeaf, leaves, namesTimeField, TIME_FORMATS } from './field-match.ts';
 import type { FilterPlan } from './plan-types.ts';
 
-// Calendar periods ("resolved between 16 and 22 November", "created in October 2026", "on 3 June
-// 2025") as two filters on one time field of the records: on or after the first day, before
-// the first day after. The field is the one the words before the period name ("resolved" →
-// `resolved_at`, "close date" → `CloseDate`); a record's creation, else its own time
+// Calendar periods ("shipped between 4 and 9 March", "opened during May 2024", "on 12 August
+// 2031") as two filters on one time field of the records: on or after the first day, before
+// the first day after. The field is the one the words before the period name ("shipped" →
+// `shipped_at`, "renewal date" → `RenewalDate`); a record's creation, else its own time
 // (an appointment's `datetime`), when they name none.
 
 export interface PeriodPlan {
@@ -41,7 +41,7 @@ function periodField(before: string, resource: TResource): FieldLeaf | undefined
     .split(/[^a-z_]+/)
     .filter((w) => w && !FILLER.test(w))
     .slice(-3);
-  // The closest words first: "close date" before "date", "resolved" before "incident".
+  // The closest words first: "renewal date" before "date", "shipped" before "parcel".
   for (let count = 1; count <= words.length; count += 1) {
     for (let from = words.length - count; from >= 0 && from >= words.length - 3; from -= 1) {
       const said = words.slice(from, from + count).join(' ');
@@ -67,7 +67,7 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
   const periods = readPeriods(text, today);
   for (const period of periods) {
     out.phrases.push(period.phrase);
-    // The clause before the period, back to the last break: "… every incident that was RESOLVED".
+    // The clause before the period, back to the last break: "… each parcel that got SHIPPED".
     const lead = text.slice(Math.max(0, period.index - 80), period.index);
     const clause = lead.slice(
       1 + Math.max(...[...'.;:!?\n('].map((mark) => lead.lastIndexOf(mark))),

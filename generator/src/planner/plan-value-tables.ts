@@ -3,8 +3,8 @@ import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { recordSchema } from './plan-write.ts';
 import { escapeRegExp } from './text.ts';
 
-// A value table ("High → p1, Medium → p2", or one pair a line under "Status, mapped from the
-// ClickUp status:") translates one source field into one destination field. The words before
+// A value table ("gold → 3, silver → 2", or one pair a line under "Tier, taken from the
+// plan:") translates one source field into one destination field. The words before
 // the table name them: the destination field first, the source field after "from"; else the
 // source field of the same name, else the one whose allowed values the table's left side lists.
 

@@ -124,7 +124,7 @@ function planVocabulary(
     const r = side.resource;
     texts.push(r.name, r.plural, ...r.aliases);
     for (const [name, value] of Object.entries(side.pathParams)) texts.push(name, value);
-    // Header values the prompt gave ("tenant id 6c0e…" for Xero-tenant-id), with their words.
+    // Header values the prompt gave ("organisation id 9f2a…" for a tenant header), with their words.
     for (const [name, value] of Object.entries(side.headers))
       texts.push(...name.split(/[^A-Za-z0-9]+/), value);
   }

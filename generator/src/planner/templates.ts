@@ -46,7 +46,7 @@ function candidates(prompt: string): Array<{ text: string; index: number }> {
     if (hasPlaceholder(text) && !found.some((f) => f.index <= index && index < f.index + 300))
       found.push({ text, index });
   }
-  // A block under its label: "plain text:\n\nHello <name>,\n…" runs to its blank line.
+  // A block under its label: "body:\n\nDear <name>,\n…" runs to its blank line.
   for (const m of prompt.matchAll(
     /\b(?:plain[- ]?text|text|body|message|content|e-?mail|template|wording)\s*:[ \t]*\n\s*((?:[^\n]*\S[^\n]*(?:\n|$))+)/gi,
   )) {
@@ -231,8 +231,8 @@ const DATE_PATTERN =
   /\b(?:(?:YYYY|YY|DD?|MM?M?M?|dddd|ddd)(?:[-./ ,]+(?:YYYY|YY|DD?|MMMM|MMM|MM?|dddd|ddd))+(?:[ ,T]+(?:HH?|hh?):mm(?:\s?[aA])?)?|(?:HH?|hh?):mm(?:\s?[aA])?)\b/;
 
 /**
- * The words of a placeholder and the format it asks for: "amount due, 2 decimals" → 2dp,
- * "due date YYYY-MM-DD" → YYYY-MM-DD, "currency in capitals" → upper.
+ * The words of a placeholder and the format it asks for: "balance, 3 decimals" → 3dp,
+ * "ship date DD.MM.YYYY" → DD.MM.YYYY, "currency in capitals" → upper.
  */
 export function placeholderFormat(inside: string): { words: string; format?: string } {
   const decimals =

@@ -15,7 +15,7 @@ export function clean(text: string): string {
 }
 
 /** The text with every double-quoted or back-ticked span blanked, offsets kept: a quoted name
- * ("New contacts", "Hours 2–8 June") is a name, not words to read conditions from. */
+ * ("New arrivals", "Week of 4–9 March") is a name, not words to read conditions from. */
 export function withoutQuotes(text: string): string {
   return text.replace(/(["“`])[^"”`\n]{0,200}["”`]/g, (quoted) => ' '.repeat(quoted.length));
 }

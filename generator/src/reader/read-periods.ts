@@ -1,8 +1,8 @@
-// Calendar periods a prompt names: "in October 2026", "between 1 and 31 May 2025", "the week of
-// 16–22 November", "on 3 June 2025", "Q1 2025", "from 2 June 2025 on", "before 1 March". Each
-// becomes a span of whole days, [start, end) in UTC, the end exclusive: "1 to 31 May" ends at
-// the start of 1 June. Times of day inside a period ("Monday 00:00 to Sunday 23:59") are read
-// as the whole days they bound. Quoted text is never read: a subject "Hours 2–8 June" is a
+// Calendar periods a prompt names: "in March 2024", "between 4 and 19 August 2031", "the week of
+// 7–13 April", "on 12 August 2031", "Q1 2025", "from 9 May 2030 on", "before 1 March". Each
+// becomes a span of whole days, [start, end) in UTC, the end exclusive: "4 to 19 August" ends
+// at the start of 20 August. Times of day inside a period ("Friday 08:00 to Sunday 20:00") are read
+// as the whole days they bound. Quoted text is never read: a subject "Week of 4–9 March" is a
 // template, not a condition.
 
 import { withoutQuotes } from './phrase.ts';
@@ -14,7 +14,7 @@ export interface PeriodReading {
   index: number;
   /** First day in the period, YYYY-MM-DD; absent: open towards the past ("before 1 March"). */
   start?: string;
-  /** First day after the period, YYYY-MM-DD; absent: open towards the future ("from 2 June"). */
+  /** First day after the period, YYYY-MM-DD; absent: open towards the future ("from 9 May"). */
   end?: string;
   /** A date was written without its year, and no other date in the prompt gave one. */
   yearAssumed: boolean;
@@ -145,7 +145,7 @@ export function readPeriods(text: string, today: Date = new Date()): PeriodReadi
   const periods: PeriodReading[] = [];
   const used = new Set<Written>();
 
-  // "16–22 November 2026", "1 and 31 May", "June 2–8, 2025": two days sharing a month.
+  // "7–13 April 2031", "4 and 19 August", "Aug 4-10, 2031": two days sharing a month.
   const masked = withoutQuotes(text);
   const sharedMonth = [
     new RegExp(`\\b${DAY}${DASH}${DAY}\\s+${MONTH}(?:,?\\s+${YEAR})?\\b`, 'gi'),
@@ -174,7 +174,7 @@ export function readPeriods(text: string, today: Date = new Date()): PeriodReadi
     }
   }
 
-  // "between 1 January and 31 March 2025", "from Monday 2 June to Sunday 8 June 2025".
+  // "between 3 February and 9 March 2025", "from Friday 4 July to Sunday 6 July 2031".
   for (let i = 0; i + 1 < dates.length; i += 1) {
     const [a, b] = [dates[i] as Written, dates[i + 1] as Written];
     if (used.has(a) || used.has(b)) continue;
@@ -191,13 +191,13 @@ export function readPeriods(text: string, today: Date = new Date()): PeriodReadi
     );
   }
 
-  // One date, with the word before it saying which side: "in May 2025", "from 2 June 2025".
+  // One date, with the word before it saying which side: "in March 2024", "from 9 May 2030".
   for (const date of dates) {
     if (used.has(date)) continue;
     const before = masked.slice(Math.max(0, date.at - 30), date.at);
     const { start, end } = span(date, yearOf(date));
     if (OPENS_FORWARD.test(before)) {
-      // "after 3 June" starts the day after; "from"/"since" start on it.
+      // "after 9 May" starts the day after; "from"/"since" start on it.
       const after = /\bafter\s*$/i.test(before);
       periods.push(reading(text, date.at, date.length, after ? end : start, undefined));
     } else if (OPENS_BACKWARD.test(before)) {

@@ -420,7 +420,7 @@ function readIncremental(
     /\b(changed|updated|modified|edited|new\s+(?:or|and|\/)\s+(?:updated|changed|modified)|up[\s-]to[\s-]date)\b/gi;
   const fresh =
     /\b(new|newly[\s-]created|created\s+since|added\s+since|since\s+(?:the\s+)?(?:last|previous|prior|preceding)\s+(?:run|sync|time|check|pass|execution|poll)|since\s+(?:we|it|you)\s+last\s+(?:ran|run|synced|checked|looked|polled))\b/gi;
-  // A quoted name ("New contacts") is not about which items.
+  // A quoted name ("New arrivals") is not about which items.
   const unquoted = withoutQuotes(text);
   const changedMatches = [...unquoted.matchAll(changed)];
   const freshMatches = [...unquoted.matchAll(fresh)];
