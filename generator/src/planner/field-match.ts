@@ -335,3 +335,28 @@ export function matchField(
   }
   return undefined;
 }
+
+/** What a reference object is called by: PagerDuty's `service.summary`, GitHub's `user.login`. */
+const DISPLAY_NAMES = ['name', 'display_name', 'summary', 'title', 'login', 'full_name'];
+
+/**
+ * "owner login", "customer email", "assignee": a field of a nested object, by the object's
+ * name and then the field's (its display name when the words say "name" or say nothing more).
+ */
+export function ownerField(words: string, scalar: FieldLeaf[]): FieldLeaf | undefined {
+  const parts = words.trim().split(/\s+/);
+  const last = parts.length > 1 ? normalise(parts.at(-1) ?? '') : 'name';
+  const owner = normalise((parts.length > 1 ? parts.slice(0, -1) : parts).join(''));
+  // The object's name, or a name ending in it (`primaryCustomer` for "customer").
+  const inOwner = scalar.filter((l) => {
+    const parent = normalise(l.path.split('.').slice(0, -1).join(''));
+    return l.depth === 1 && owner.length >= 3 && (parent === owner || parent.endsWith(owner));
+  });
+  const leaf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+  if (last === 'name' || last === 'title')
+    for (const name of DISPLAY_NAMES) {
+      const found = inOwner.find((l) => leaf(l) === normalise(name));
+      if (found) return found;
+    }
+  return inOwner.find((l) => leaf(l) === last);
+}

@@ -128,3 +128,16 @@ describe('people the records are about get the messages', () => {
     );
   });
 });
+
+describe('a message’s contents listed after a colon', () => {
+  it('takes each item as a field, an owner’s field by the owner’s name', () => {
+    const planned = plan(
+      'Each morning send one email to dev@corp.example from bot@corp.example about the open GitHub issues of octo/tools: issue number, title and the milestone’s title.',
+      'github',
+      'postmark',
+    );
+    expect(planned.destination?.message?.template).toBe(
+      '{number}\nTitle: {title}\nMilestone’s title: {milestone.title}',
+    );
+  });
+});

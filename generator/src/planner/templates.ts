@@ -1,5 +1,12 @@
 import type { TResource } from '@patchbay/schema';
-import { conceptOf, leaves, namesTimeField, normalise, type FieldLeaf } from './field-match.ts';
+import {
+  conceptOf,
+  leaves,
+  namesTimeField,
+  normalise,
+  ownerField,
+  type FieldLeaf,
+} from './field-match.ts';
 import { inMinorUnits } from './plan-filters.ts';
 
 // Templates a prompt writes for a text it wants ("Title each card "<number>: <title>"",
@@ -72,6 +79,7 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
   );
   const nouns = new Set([resource.name, resource.plural, ...resource.aliases].map(normalise));
   const kept = words
+    .replace(/['’]s\b/g, '')
     .toLowerCase()
     .split(/[^a-z0-9_#]+/)
     .filter((w) => w && !POINTERS.has(w));
@@ -89,6 +97,9 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
       fields.find((f) => normalise(f.path.replace(/\.0\./g, '.')) === wanted) ??
       fields.find((f) => normalise(f.path.split('.').at(-1) ?? '') === wanted && f.depth === 0);
     if (exact) return exact;
+    // "the customer's email": a field of the object the words name, before any email.
+    const owned = kept.length > 1 ? ownerField(kept.join(' '), fields) : undefined;
+    if (owned) return owned;
     const concept = conceptOf(attempt);
     if (concept) {
       const same = fields
@@ -150,6 +161,12 @@ export function listedMessage(prompt: string, resource: TResource): PromptTempla
   const starts = [
     ...[...prompt.matchAll(intro)].map((m) => ({ m, start: m.index + m[0].length, end: '' })),
     ...[...prompt.matchAll(/\((?=[^()\n]*,)/g)].map((m) => ({ m, start: m.index + 1, end: ')' })),
+    // "… that nobody has answered yet: number, subject and the requester's email."
+    ...[...prompt.matchAll(/:[ \t]+(?=[^:\n.]*,)/g)].map((m) => ({
+      m,
+      start: m.index + m[0].length,
+      end: '',
+    })),
   ];
   for (const { m, start, end } of starts) {
     // The list ends where the sentence (or the bracket) does, or where it goes on to say where
