@@ -57,3 +57,20 @@ describe('a label named before the word "label"', () => {
     );
   });
 });
+
+describe('a list of states before the noun they leave out', () => {
+  it('leaves out every state listed, not only the last', () => {
+    const planned = plan(
+      'Relay Help Scout conversations to Slack #support. Closed, pending or spam conversations never go there.',
+      'help-scout',
+      'slack',
+    );
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({
+        field: 'status',
+        op: 'not-in',
+        value: ['closed', 'pending', 'spam'],
+      }),
+    );
+  });
+});

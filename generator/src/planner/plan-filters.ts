@@ -63,14 +63,27 @@ export function extendListedValues(lower: string, plan: GroundedPlan): void {
     const last = choices ? found.length - 1 : found.findLastIndex((f) => f.joined);
     const more = found.slice(0, last + 1).map((f) => f.word);
     offset = last >= 0 ? (found[last]?.end ?? 0) : 0;
-    if (more.length === 0) continue;
-    const values = [filter.value, ...more];
+    // "pending, closed and spam ones don't belong": a field's choices listed before the value.
+    const before: string[] = [];
+    let head = lower.slice(0, end);
+    for (let m = PREVIOUS.exec(head); choices && m; m = PREVIOUS.exec(head)) {
+      const word = m[1] ?? '';
+      if (!choices.includes(word) || word === value) break;
+      before.unshift(word);
+      head = head.slice(0, m.index);
+    }
+    if (more.length === 0 && before.length === 0) continue;
+    const values = [...before, filter.value, ...more];
     filter.value = values;
     if (filter.op === 'eq') filter.op = 'in';
     else if (filter.op === 'ne') filter.op = 'not-in';
     filter.phrase = `${filter.phrase}${rest.slice(0, offset)}`;
   }
 }
+
+/** The list item just before a value: "pending, " or "closed and ". */
+const PREVIOUS =
+  /["'`]?([a-z0-9][\w-]*)["'`]?\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*\/\s*)$/;
 
 /** Words that end a list of free values: "labelled bug or crash to Slack", "… and post them". */
 const LIST_ENDS = new Set(
