@@ -88,6 +88,9 @@ export async function insertWebhookEvent(sql: Sql, event: NewWebhookEvent): Prom
   return row.id;
 }
 
+/** PostgreSQL's `json` type: text kept as written, keys in their order. */
+const JSON_OID = 114;
+
 /** A verified delivery to be run: the log row, and the workflow it is to start with its input. */
 export interface AcceptedWebhookEvent {
   integrationId: string;
@@ -111,19 +114,15 @@ export async function acceptWebhookEvent(
   sql: Sql,
   event: AcceptedWebhookEvent,
 ): Promise<string | null> {
+  // The input goes as a json parameter (oid 114, written by createSql's json serializer):
+  // sql.json would send jsonb, which reorders keys.
   const [row] = await sql<{ id: string }[]>`
-    insert into webhook_events ${sql({
-      integration_id: event.integrationId,
-      event_id: event.eventId,
-      received_at: event.receivedAt,
-      verified: event.verified,
-      status: 'queued',
-      accepted: true,
-      workflow_id: event.workflowId,
-      headers: sql.json(event.headers),
-      body: sql.json((event.body ?? null) as JsonValue),
-      input: sql.json(event.input as JsonValue),
-    })}
+    insert into webhook_events
+      (integration_id, event_id, received_at, verified, status, accepted, workflow_id,
+       headers, body, input)
+    values (${event.integrationId}, ${event.eventId}, ${event.receivedAt}, ${event.verified},
+      'queued', true, ${event.workflowId}, ${sql.json(event.headers)},
+      ${sql.json((event.body ?? null) as JsonValue)}, ${sql.typed(event.input, JSON_OID)})
     on conflict (integration_id, event_id) where accepted do nothing
     returning id`;
   return row?.id ?? null;
@@ -139,9 +138,11 @@ export interface QueuedWebhookEvent {
 
 /** The oldest queued events, at most `limit`. */
 export async function queuedWebhookEvents(sql: Sql, limit: number): Promise<QueuedWebhookEvent[]> {
-  return sql<QueuedWebhookEvent[]>`
-    select id, integration_id, workflow_id, input from webhook_events
+  // Read as text and parsed here, so the input's keys come back in the order they were kept.
+  const rows = await sql<(Omit<QueuedWebhookEvent, 'input'> & { input: string })[]>`
+    select id, integration_id, workflow_id, input::text as input from webhook_events
     where status = 'queued' order by id limit ${limit}`;
+  return rows.map((row) => ({ ...row, input: JSON.parse(row.input) as unknown }));
 }
 
 /** Their workflows exist now: `started`, and the copy of the input is no longer needed. */

@@ -160,7 +160,7 @@ export function hookRoutes(deps: AppDeps) {
         404: errorResponse('NOT_FOUND: no webhook at this URL (a rotated token, another trigger)'),
         413: errorResponse(`PAYLOAD_TOO_LARGE: over ${MAX_WEBHOOK_BODY_BYTES / 1024} KiB`),
         503: {
-          ...errorResponse('UNAVAILABLE: the event could not be kept; deliver it again'),
+          ...errorResponse('DATABASE_UNAVAILABLE: the event could not be kept; deliver it again'),
           headers: RETRY_AFTER,
         },
       },
@@ -248,7 +248,7 @@ export function hookRoutes(deps: AppDeps) {
         console.error(`webhook ${row.id}: could not keep event ${eventId}:`, error);
         throw new ApiError(
           503,
-          'UNAVAILABLE',
+          'DATABASE_UNAVAILABLE',
           'The event could not be kept; deliver it again later',
           undefined,
           { 'Retry-After': '30' },
