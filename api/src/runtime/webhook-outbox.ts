@@ -53,8 +53,14 @@ export interface WebhookOutbox {
 export interface WebhookOutboxOptions {
   /** How often to look for rows nobody woke it for: another replica's, or a killed process's. */
   pollMs?: number;
-  /** Rows read per pass, all started concurrently. */
+  /** Rows read per pass. */
   batch?: number;
+  /**
+   * Starts in flight at once. Bounded: Temporal's start rate is the limit anyway, and a pass of
+   * 100 at once would take the CPU the route needs to accept the next deliveries (8 started runs
+   * at 22/s, 32 at 35/s with the same ingest rate; ADR 047).
+   */
+  concurrency?: number;
   /** Longest wait between passes while Temporal keeps failing. */
   maxBackoffMs?: number;
 }
@@ -64,7 +70,7 @@ export function startWebhookOutbox(
   deps: WebhookStartDeps & { sql: Sql },
   options: WebhookOutboxOptions = {},
 ): WebhookOutbox {
-  const { pollMs = 1000, batch = 100, maxBackoffMs = 30_000 } = options;
+  const { pollMs = 1000, batch = 100, concurrency = 32, maxBackoffMs = 30_000 } = options;
   let stopped = false;
   // Set by wake(); a pass clears it when it reads, so a wake during a pass means another pass.
   let woken = true;
@@ -76,21 +82,27 @@ export function startWebhookOutbox(
     const rows = await queuedWebhookEvents(deps.sql, batch);
     const started: string[] = [];
     const failures: unknown[] = [];
+    let next = 0;
+    const startOne = async (row: (typeof rows)[number]) => {
+      const input = ZWebhookEvent.safeParse(row.input);
+      if (!input.success) {
+        // Only the route writes these rows; a row it could not have written stays for a person.
+        console.error(`webhook event row ${row.id} has no valid input:`, input.error.message);
+        return;
+      }
+      try {
+        // A duplicate here is this row's own workflow, started before a crash kept the mark.
+        await startWebhookWorkflow(deps, row.integration_id, input.data, row.workflow_id);
+        started.push(row.id);
+      } catch (error) {
+        failures.push(error);
+      }
+    };
     await Promise.all(
-      rows.map(async (row) => {
-        const input = ZWebhookEvent.safeParse(row.input);
-        if (!input.success) {
-          // Only the route writes these rows; a row it could not have written stays for a person.
-          console.error(`webhook event row ${row.id} has no valid input:`, input.error.message);
-          return;
-        }
-        try {
-          // A duplicate here is this row's own workflow, started before a crash kept the mark.
-          await startWebhookWorkflow(deps, row.integration_id, input.data, row.workflow_id);
-          started.push(row.id);
-        } catch (error) {
-          failures.push(error);
-        }
+      Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
+        // After a failure Temporal is likely down: the rest wait for the next pass.
+        for (let row = rows[next++]; row !== undefined && failures.length === 0; row = rows[next++])
+          await startOne(row);
       }),
     );
     await markWebhookEventsStarted(deps.sql, started);
