@@ -217,7 +217,7 @@ export async function benchWebhooks(
     {
       name: `Temporal start floor, ${SENDERS} concurrent plain-client starts`,
       ...summarize(floor.latencies),
-      note: `${(count / floor.seconds).toFixed(0)} starts/s: what ingest can reach on this server and disk; ${os.loadavg()[0]?.toFixed(2)} load`,
+      note: `${(count / floor.seconds).toFixed(0)} starts/s: what the outbox can reach on this server and disk; ${os.loadavg()[0]?.toFixed(2)} load`,
     },
     {
       name: `webhook accept latency, ${SENDERS} concurrent senders`,
