@@ -197,6 +197,45 @@ if (WITH_N8N) {
   printTable(await benchVersusN8n());
   process.exit(0);
 }
+/**
+ * `--only=webhooks`: the webhook ingest rows alone, on a stack of their own (ADR 047), for
+ * measuring a change to intake without the half hour the whole bench takes.
+ */
+async function webhooksOnly(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-bench-webhooks-'));
+  try {
+    const started = await startUntilHealthy(dataDir);
+    try {
+      await started.stack.waitForOutput(/Press Ctrl-C to stop/);
+      const baseUrl = `http://localhost:${started.port}`;
+      const { cookie } = await signUpBenchUser(baseUrl);
+      const session = {
+        baseUrl,
+        headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+      };
+      rows.push(
+        ...(await benchWebhooks(session, {
+          databaseUrl: `postgres://patchbay:patchbay@127.0.0.1:${started.ports.EMBEDDED_POSTGRES_PORT}/patchbay`,
+          temporalAddress: `127.0.0.1:${started.ports.TEMPORAL_PORT}`,
+          dataDir,
+        })),
+      );
+    } finally {
+      await stop(started.stack);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (only !== undefined) {
+  if (only !== 'webhooks') throw new Error(`--only=${only}: the one section that runs alone is webhooks`);
+  await webhooksOnly();
+  printTable(rows);
+  process.exit(0);
+}
+
 bootstrapWithEverythingPresent();
 rows.push(...(await benchSandbox()));
 rows.push(...benchDirectory());

@@ -4,6 +4,7 @@ import type { GoogleAuth } from './auth/google.ts';
 import type { Mailer } from './auth/mailer.ts';
 import type { RateLimits } from './auth/rate-limits.ts';
 import type { Sql } from '@patchbay/db';
+import type { WebhookOutbox } from './runtime/webhook-outbox.ts';
 
 /** What route handlers may use; built once in main.ts, or by a test. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
    */
   vault: KeyRing;
   taskQueue: string;
+  /** Starts the runs of accepted webhook deliveries (ADR 047); the hooks route wakes it. */
+  webhookOutbox: Pick<WebhookOutbox, 'wake'>;
   /** Links from run history to the Temporal Web UI (TEMPORAL_UI_URL). */
   temporalUi: { baseUrl: string; namespace: string };
   /** Bound on how long a request waits for its workflow; past it the answer is 504. */

@@ -16,6 +16,7 @@ import { createAuthDeps } from './auth/auth-config.ts';
 import { loadApiEnv } from './env.ts';
 import { ensureHousekeepingSchedule } from './runtime/housekeeping.ts';
 import { reconcileSchedules } from './runtime/reconcile-schedules.ts';
+import { startWebhookOutbox } from './runtime/webhook-outbox.ts';
 import { createTemporalClient } from './temporal.ts';
 
 async function main(): Promise<void> {
@@ -33,10 +34,12 @@ async function main(): Promise<void> {
     apiKey: env.TEMPORAL_API_KEY,
     keyRing: vault,
   });
+  const webhookOutbox = startWebhookOutbox({ sql, temporal, taskQueue: env.TEMPORAL_TASK_QUEUE });
   const deps = {
     sql,
     temporal,
     vault,
+    webhookOutbox,
     temporalUi: { baseUrl: env.TEMPORAL_UI_URL, namespace: env.TEMPORAL_NAMESPACE },
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     workflowWaitMs: env.WORKFLOW_WAIT_MS,
@@ -64,11 +67,17 @@ async function main(): Promise<void> {
 
   const shutdown = () => {
     server.close();
-    void Promise.all([
+    // The outbox's pass under way finishes first; rows it did not reach stay queued for the next start.
+    void webhookOutbox
+      .stop()
+      .then(() =>
+        Promise.all([
       sql.end({ timeout: 5 }),
       temporal.connection.close(),
-      deps.auth.rateLimits.close(),
-    ]).finally(() => process.exit(0));
+          deps.auth.rateLimits.close(),
+        ]),
+      )
+      .finally(() => process.exit(0));
   };
   // Make Temporal match the database now and every few minutes (ADR 011).
   const reconcile = async () => {

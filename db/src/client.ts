@@ -43,12 +43,23 @@ export function jsonbText(value: unknown): string {
 /** One pool per process. Notices (e.g. "relation already exists, skipping") are noise. */
 export function createSql(
   databaseUrl: string,
-  options: { max?: number; applicationName?: string } = {},
+  options: {
+    max?: number;
+    applicationName?: string;
+    /**
+     * False: a commit returns before its WAL reaches the disk. Only for data a database crash
+     * may set back by a fraction of a second without harm (rate-limit counters, ADR 047).
+     */
+    durableCommits?: boolean;
+  } = {},
 ): Sql {
   return postgres(databaseUrl, {
     max: options.max ?? 10,
     onnotice: () => {},
-    connection: { application_name: options.applicationName ?? 'patchbay' },
+    connection: {
+      application_name: options.applicationName ?? 'patchbay',
+      ...(options.durableCommits === false ? { synchronous_commit: 'off' } : {}),
+    },
     types: {
       string: { to: 25, from: [], serialize: textParameter, parse: String },
       json: { to: 114, from: [114, 3802], serialize: jsonbText, parse: JSON.parse },

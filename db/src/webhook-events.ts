@@ -19,10 +19,11 @@ export interface WebhookEventRow {
   body: unknown;
   error: string | null;
   replay_of: string | null;
+  accepted: boolean;
 }
 
 /** A listed row: the event and the latest run record of its workflow. */
-export interface WebhookEventListRow extends Omit<WebhookEventRow, 'headers' | 'body'> {
+export interface WebhookEventListRow extends Omit<WebhookEventRow, 'headers' | 'body' | 'accepted'> {
   run_record_id: string | null;
   run_status: 'success' | 'failed' | null;
   run_temporal_id: string | null;
@@ -85,6 +86,71 @@ export async function insertWebhookEvent(sql: Sql, event: NewWebhookEvent): Prom
     returning id`;
   if (!row) throw new Error('insert into webhook_events returned no row');
   return row.id;
+}
+
+/** PostgreSQL's `json` type: text kept as written, keys in their order. */
+const JSON_OID = 114;
+
+/** A verified delivery to be run: the log row, and the workflow it is to start with its input. */
+export interface AcceptedWebhookEvent {
+  integrationId: string;
+  eventId: string;
+  receivedAt: Date;
+  verified: boolean;
+  workflowId: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** The run's ctx.event, kept until the workflow is started. */
+  input: TWebhookEvent;
+}
+
+/**
+ * Keeps a delivery as the accepted one of its event, status `queued` (ADR 047): once this
+ * returns, the event survives any process. Null when the event was already accepted (a
+ * redelivery): the unique (integration_id, event_id) index where accepted decides, so two API
+ * replicas receiving the same event at once accept it once.
+ */
+export async function acceptWebhookEvent(
+  sql: Sql,
+  event: AcceptedWebhookEvent,
+): Promise<string | null> {
+  // The input goes as a json parameter (oid 114, written by createSql's json serializer):
+  // sql.json would send jsonb, which reorders keys.
+  const [row] = await sql<{ id: string }[]>`
+    insert into webhook_events
+      (integration_id, event_id, received_at, verified, status, accepted, workflow_id,
+       headers, body, input)
+    values (${event.integrationId}, ${event.eventId}, ${event.receivedAt}, ${event.verified},
+      'queued', true, ${event.workflowId}, ${sql.json(event.headers)},
+      ${sql.json((event.body ?? null) as JsonValue)}, ${sql.typed(event.input, JSON_OID)})
+    on conflict (integration_id, event_id) where accepted do nothing
+    returning id`;
+  return row?.id ?? null;
+}
+
+/** An accepted event whose workflow has not been started yet. */
+export interface QueuedWebhookEvent {
+  id: string;
+  integration_id: string;
+  workflow_id: string;
+  input: unknown;
+}
+
+/** The oldest queued events, at most `limit`. */
+export async function queuedWebhookEvents(sql: Sql, limit: number): Promise<QueuedWebhookEvent[]> {
+  // Read as text and parsed here, so the input's keys come back in the order they were kept.
+  const rows = await sql<(Omit<QueuedWebhookEvent, 'input'> & { input: string })[]>`
+    select id, integration_id, workflow_id, input::text as input from webhook_events
+    where status = 'queued' order by id limit ${limit}`;
+  return rows.map((row) => ({ ...row, input: JSON.parse(row.input) as unknown }));
+}
+
+/** Their workflows exist now: `started`, and the copy of the input is no longer needed. */
+export async function markWebhookEventsStarted(sql: Sql, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    update webhook_events set status = 'started', input = null
+    where id = any(${ids}::bigint[]) and status = 'queued'`;
 }
 
 /**

@@ -82,7 +82,8 @@ export type TWebhookSettings = z.infer<typeof ZWebhookSettings>;
 
 // ── Webhook events (ADR 021) ─────────────────────────────────────────────────────────────────
 
-export const WEBHOOK_EVENT_STATUSES = ['started', 'duplicate', 'rejected'] as const;
+/** `queued`: accepted and kept, its run not started yet (ADR 047); `started` once it is. */
+export const WEBHOOK_EVENT_STATUSES = ['queued', 'started', 'duplicate', 'rejected'] as const;
 
 /** One delivery in an integration's events log (GET /api/integrations/:id/events). */
 export const ZWebhookEventRecord = z.object({

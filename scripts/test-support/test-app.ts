@@ -9,6 +9,7 @@ import type { Mailer } from '../../api/src/auth/mailer.ts';
 import { createRateLimits } from '../../api/src/auth/rate-limits.ts';
 import { generateKeyEntry, parseKeyRing } from '@patchbay/schema/vault';
 import { createTemporalClient } from '../../api/src/temporal.ts';
+import { startWebhookOutbox } from '../../api/src/runtime/webhook-outbox.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -31,9 +32,17 @@ export async function createTestApp(
     temporalAddress?: string;
     /** Password-reset mail; tests point one at a loopback SMTP server. */
     mailer?: Mailer | null;
+    /** False: no webhook outbox runs, so accepted deliveries stay queued (ADR 047). */
+    drainWebhooks?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { google = null, temporalAddress, mailer = null, ...depOverrides } = overrides;
+  const {
+    google = null,
+    temporalAddress,
+    mailer = null,
+    drainWebhooks = true,
+    ...depOverrides
+  } = overrides;
   const db = await createTestDatabase();
   const vault = depOverrides.vault ?? parseKeyRing(generateKeyEntry('test'));
   // The product's client, payload codec included: the test workers decrypt with the same ring.
@@ -48,11 +57,16 @@ export async function createTestApp(
     path.join(webDistDir, 'index.html'),
     '<!doctype html><title>Patchbay test console</title>',
   );
+  const taskQueue = depOverrides.taskQueue ?? 'no-worker-polls-this-queue';
+  const outbox = drainWebhooks
+    ? startWebhookOutbox({ sql: db.sql, temporal, taskQueue })
+    : null;
   const deps: AppDeps = {
     sql: db.sql,
     temporal,
     vault,
-    taskQueue: 'no-worker-polls-this-queue',
+    taskQueue,
+    webhookOutbox: outbox ?? { wake: () => {} },
     temporalUi: { baseUrl: 'http://localhost:8233', namespace: 'default' },
     workflowWaitMs: 30_000,
     webDistDir,
@@ -73,6 +87,7 @@ export async function createTestApp(
     deps,
     db,
     close: async () => {
+      await outbox?.stop();
       await temporal.connection.close();
       await deps.auth.rateLimits.close();
       await db.drop();

@@ -25,10 +25,17 @@ export interface RateLimits {
 /**
  * `scale` multiplies every allowance; end-to-end tests raise it (AUTH_RATE_LIMIT_SCALE).
  * The limits get a small pool of their own, so that log-in keeps its brute-force checks
- * even while slow queries hold the main pool.
+ * even while slow queries hold the main pool. Its commits do not wait for the disk: every
+ * delivery to one webhook updates the same counter row, whose lock would otherwise be held
+ * through each commit's flush and cap a webhook near one delivery per flush (ADR 047). A
+ * database crash can forget the last fraction of a second of points, nothing more.
  */
 export function createRateLimits(databaseUrl: string, scale = 1): RateLimits {
-  const sql = createSql(databaseUrl, { max: 2, applicationName: 'patchbay-rate-limits' });
+  const sql = createSql(databaseUrl, {
+    max: 2,
+    applicationName: 'patchbay-rate-limits',
+    durableCommits: false,
+  });
   const limiter = (keyPrefix: string, points: number, durationSeconds: number) =>
     createRateLimiter(sql, { keyPrefix, points: points * scale, durationSeconds });
   return {

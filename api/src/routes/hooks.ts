@@ -1,13 +1,14 @@
 // POST /hooks/<token> (ADR 021): a provider's webhook delivery. Public, outside /api:
 // no session, no Origin check; the token names the integration and the signature proves the
 // sender. In order: unknown token 404, too large 413, signature 401, rate limit 429, then the
-// event's run is started as a Temporal workflow BEFORE the 2xx answer, with a workflow id derived
-// from the provider's event id, so an accepted event is never lost and a redelivery starts nothing.
+// event is committed to webhook_events BEFORE the 2xx answer, once per provider event id, so an
+// accepted event is never lost and a redelivery starts nothing; the outbox starts its run, with a
+// workflow id derived from the event id (ADR 021, ADR 047).
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { ZWebhookAnswer, type TWebhookAnswer, type TWebhookEvent } from '@patchbay/schema';
 import {
+  acceptWebhookEvent,
   findIntegrationByWebhookToken,
   insertWebhookEvent,
   type IntegrationRow,
@@ -23,7 +24,7 @@ import {
   WebhookBodyError,
   webhookEventId,
 } from '@patchbay/runtime/webhooks';
-import { webhookEventWorkflowId, WORKFLOW_NAMES, type workflows } from '@patchbay/workflows';
+import { webhookEventWorkflowId } from '@patchbay/workflows';
 import type { AppDeps } from '../app-deps.ts';
 import { consume } from '../auth/rate-limits.ts';
 import { ApiError } from '../errors.ts';
@@ -33,6 +34,7 @@ import {
   sourceWebhooks,
 } from '../integrations/webhook-settings.ts';
 import { errorResponse, errors, json, RETRY_AFTER } from '../route-docs.ts';
+import { startWebhookWorkflow } from '../runtime/webhook-outbox.ts';
 
 /** The headers the vendor schemes read (a generic hmac-sha256 names its own). */
 const SIGNATURE_HEADERS = [...Object.values(SCHEME_HEADERS), 'x-slack-request-timestamp'];
@@ -69,40 +71,24 @@ async function readCapped(request: Request): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-export type WebhookRunStart =
-  { status: 'started'; workflowId: string } | { status: 'duplicate'; workflowId: string };
-
 /**
- * Starts the event's run (kind 'webhook', the event in its input). A workflow id already used,
- * even by a run that has closed, is refused by Temporal (REJECT_DUPLICATE): that is a duplicate.
+ * Starts a run now, for a replay: a Temporal that cannot be reached answers 503, so the user
+ * can try again. Deliveries do not come here; they are queued (ADR 047).
  */
 export async function startWebhookRun(
   deps: AppDeps,
   integrationId: string,
   event: TWebhookEvent,
   workflowId: string,
-): Promise<WebhookRunStart> {
+): Promise<void> {
   try {
-    await deps.temporal.workflow.start<typeof workflows.runIntegration>(
-      WORKFLOW_NAMES.runIntegration,
-      {
-        taskQueue: deps.taskQueue,
-        workflowId,
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        args: [{ integrationId, kind: 'webhook', event }],
-      },
-    );
-    return { status: 'started', workflowId };
+    await startWebhookWorkflow(deps, integrationId, event, workflowId);
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) {
-      return { status: 'duplicate', workflowId };
-    }
-    // Temporal is unreachable: no 2xx, so the provider delivers the event again later.
     console.error(`webhook ${integrationId}: could not start ${workflowId}:`, error);
     throw new ApiError(
       503,
       'TEMPORAL_UNAVAILABLE',
-      'The event could not be queued; deliver it again later',
+      'The run could not be started; try again later',
       undefined,
       { 'Retry-After': '30' },
     );
@@ -141,8 +127,9 @@ export function hookRoutes(deps: AppDeps) {
     describeRoute({
       summary: 'Webhook delivery (public; the signature proves the sender)',
       description:
-        'Verifies the signature by the integration’s scheme, then starts the event’s run before ' +
-        'answering. A redelivered event answers 200 with duplicate: true and starts nothing. ' +
+        'Verifies the signature by the integration’s scheme, then keeps the event durably before ' +
+        'answering; its run starts right after. A redelivered event answers 200 with ' +
+        'duplicate: true and starts nothing. ' +
         'Paused and draft integrations record the event without running it (ADR 021). ' +
         'Any other method on this URL answers 405.',
       parameters: SIGNATURE_HEADERS.map((name) => ({
@@ -165,7 +152,7 @@ export function hookRoutes(deps: AppDeps) {
         },
       },
       responses: {
-        202: json('Accepted: the run is started', ZWebhookAnswer),
+        202: json('Accepted: the event is kept and its run is starting', ZWebhookAnswer),
         200: json('A duplicate, or recorded without a run (paused, draft)', ZWebhookAnswer),
         ...errors(429),
         400: errorResponse('BAD_REQUEST: the body is not what its Content-Type says'),
@@ -173,7 +160,7 @@ export function hookRoutes(deps: AppDeps) {
         404: errorResponse('NOT_FOUND: no webhook at this URL (a rotated token, another trigger)'),
         413: errorResponse(`PAYLOAD_TOO_LARGE: over ${MAX_WEBHOOK_BODY_BYTES / 1024} KiB`),
         503: {
-          ...errorResponse('TEMPORAL_UNAVAILABLE: the event could not be queued; deliver again'),
+          ...errorResponse('DATABASE_UNAVAILABLE: the event could not be kept; deliver it again'),
           headers: RETRY_AFTER,
         },
       },
@@ -251,34 +238,29 @@ export function hookRoutes(deps: AppDeps) {
         return c.json(answer, 200);
       }
 
-      const start = await startWebhookRun(
-        deps,
-        row.id,
-        event,
-        webhookEventWorkflowId(row.id, eventId),
-      );
-      if (start.status === 'duplicate') {
-        await record(deps, {
-          ...logged,
-          status: 'duplicate',
-          workflowId: start.workflowId,
-          error: null,
-        });
-        const answer: TWebhookAnswer = {
-          accepted: true,
-          duplicate: true,
-          eventId,
-          workflowId: start.workflowId,
-        };
+      // Durable before the answer (ADR 047): the row commits, then 202; the outbox starts the run.
+      const workflowId = webhookEventWorkflowId(row.id, eventId);
+      const kept = await acceptWebhookEvent(deps.sql, {
+        ...logged,
+        workflowId,
+        input: event,
+      }).catch((error: unknown) => {
+        console.error(`webhook ${row.id}: could not keep event ${eventId}:`, error);
+        throw new ApiError(
+          503,
+          'DATABASE_UNAVAILABLE',
+          'The event could not be kept; deliver it again later',
+          undefined,
+          { 'Retry-After': '30' },
+        );
+      });
+      if (kept === null) {
+        await record(deps, { ...logged, status: 'duplicate', workflowId, error: null });
+        const answer: TWebhookAnswer = { accepted: true, duplicate: true, eventId, workflowId };
         return c.json(answer, 200);
       }
-      await record(deps, {
-        ...logged,
-        status: 'started',
-        workflowId: start.workflowId,
-        error: null,
-      });
-      const answer: TWebhookAnswer = { accepted: true, eventId, workflowId: start.workflowId };
+      deps.webhookOutbox.wake();
+      const answer: TWebhookAnswer = { accepted: true, eventId, workflowId };
       return c.json(answer, 202);
     },
   );

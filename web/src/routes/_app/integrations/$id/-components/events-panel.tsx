@@ -27,9 +27,13 @@ import { toast } from '../../../../../lib/toast.ts';
 
 const ZReplayStarted = z.object({ workflowId: z.string() });
 
-/** An event whose run has started but not yet recorded its result. */
+/** An event whose run is queued or has started, and has not yet recorded its result. */
 export function eventRunInFlight(event: TWebhookEventRecord): boolean {
-  return event.status === 'started' && event.workflowId !== null && event.runStatus === null;
+  return (
+    (event.status === 'queued' || event.status === 'started') &&
+    event.workflowId !== null &&
+    event.runStatus === null
+  );
 }
 
 interface EventsPanelProps {
@@ -235,6 +239,8 @@ function EventRun({
         {event.duplicate ? 'None: already run' : 'Not run'}
       </Text>
     );
+  // Accepted and kept; its run starts within moments (ADR 047).
+  if (event.status === 'queued') return <TintedBadge color="gray">Queued</TintedBadge>;
   const workflowId = event.workflowId;
   return (
     <Group gap={6} wrap="nowrap">
