@@ -162,7 +162,8 @@ export const ZUpdateIntegrationRequest = z.strictObject({
   /** What the generator said about `generatedCode`; kept with its version. Needs the code. */
   generationReport: ZGenerationReport.optional(),
   /** `generatedCode` is this earlier version's code, restored: its version says so. Needs the code. */
-  restoredFrom: z.number().int().positive().optional(),
+  // A version number is a PostgreSQL integer: a larger one is no version, not a server error.
+  restoredFrom: z.number().int().positive().max(2_147_483_647).optional(),
   status: ZIntegrationStatus.optional(),
   schedule: ZSchedule.optional(),
   ...triggerRequestFields,

@@ -79,6 +79,16 @@ describe('PUT /api/integrations/:id with restoredFrom', () => {
     expect(await versions(id)).toHaveLength(2);
   });
 
+  it('refuses a version number past what a version can be, as bad input', async () => {
+    const id = await withTwoVersions();
+    const answer = await owner.request('PUT', `/api/integrations/${id}`, {
+      generatedCode: code(1),
+      restoredFrom: 248_637_514_689_765,
+    });
+    expect(answer.status).toBe(400);
+    expect(await versions(id)).toHaveLength(2);
+  });
+
   it('answers 404 for another user’s integration, whatever its versions', async () => {
     const id = await withTwoVersions();
     const stranger = await createTestUser(t);
