@@ -9,7 +9,8 @@ import {
 } from './grounded-generator.test-support.ts';
 
 // Calendar periods (generator/src/planner/plan-periods.ts) in the generated code: whole UTC
-// days, the last one included, compared with the API's own time format (Stripe's Unix seconds).
+// days, the last one included, compared with the API's own time format (Stripe's Unix seconds,
+// Xero's Microsoft JSON dates "/Date(1727740800000+0000)/").
 
 useSandbox();
 
@@ -65,5 +66,38 @@ describe('a calendar period, in the generated code', () => {
     expectSuccess(await run(generated.code, stripe, slack));
     // 6 November 00:00 is hour 120 from 1 November: hours 120–139 are that day.
     expect(slack.written()).toHaveLength(20);
+  });
+
+  it('keeps the Xero invoices whose due date has passed, sending the tenant the prompt names', async () => {
+    const invoice = (id: string, due: number) => ({
+      InvoiceID: id,
+      InvoiceNumber: id.toUpperCase(),
+      Type: 'ACCREC',
+      Status: 'AUTHORISED',
+      AmountDue: 120,
+      DueDate: `/Date(${due}+0000)/`,
+      Contact: { ContactID: 'c-1', Name: 'Hollow Oak Ltd' },
+    });
+    const xero = await mock(entry('xero'), {
+      invoice: [
+        invoice('inv-overdue', Date.UTC(2020, 0, 15)),
+        invoice('inv-future', Date.UTC(2099, 0, 15)),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Our Xero organisation has tenant id 0f1e2d3c-aaaa-4bbb-8ccc-123456789abc. Post every overdue Xero invoice to Slack #receivables.',
+      xero,
+      slack,
+    );
+    expectSuccess(await run(generated.code, xero, slack));
+    const texts = slack.written().map((m) => String(m.text));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('inv-overdue');
+    expect(
+      xero.requests.every(
+        (r) => r.headers['xero-tenant-id'] === '0f1e2d3c-aaaa-4bbb-8ccc-123456789abc',
+      ),
+    ).toBe(true);
   });
 });
