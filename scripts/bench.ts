@@ -230,7 +230,8 @@ async function webhooksOnly(): Promise<void> {
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 if (only !== undefined) {
-  if (only !== 'webhooks') throw new Error(`--only=${only}: the one section that runs alone is webhooks`);
+  if (only !== 'webhooks')
+    throw new Error(`--only=${only}: the one section that runs alone is webhooks`);
   await webhooksOnly();
   printTable(rows);
   process.exit(0);

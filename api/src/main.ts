@@ -72,8 +72,8 @@ async function main(): Promise<void> {
       .stop()
       .then(() =>
         Promise.all([
-      sql.end({ timeout: 5 }),
-      temporal.connection.close(),
+          sql.end({ timeout: 5 }),
+          temporal.connection.close(),
           deps.auth.rateLimits.close(),
         ]),
       )

@@ -23,7 +23,10 @@ export interface WebhookEventRow {
 }
 
 /** A listed row: the event and the latest run record of its workflow. */
-export interface WebhookEventListRow extends Omit<WebhookEventRow, 'headers' | 'body' | 'accepted'> {
+export interface WebhookEventListRow extends Omit<
+  WebhookEventRow,
+  'headers' | 'body' | 'accepted'
+> {
   run_record_id: string | null;
   run_status: 'success' | 'failed' | null;
   run_temporal_id: string | null;

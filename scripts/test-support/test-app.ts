@@ -58,9 +58,7 @@ export async function createTestApp(
     '<!doctype html><title>Patchbay test console</title>',
   );
   const taskQueue = depOverrides.taskQueue ?? 'no-worker-polls-this-queue';
-  const outbox = drainWebhooks
-    ? startWebhookOutbox({ sql: db.sql, temporal, taskQueue })
-    : null;
+  const outbox = drainWebhooks ? startWebhookOutbox({ sql: db.sql, temporal, taskQueue }) : null;
   const deps: AppDeps = {
     sql: db.sql,
     temporal,
