@@ -63,7 +63,7 @@ export function extendListedValues(lower: string, plan: GroundedPlan): void {
     const last = choices ? found.length - 1 : found.findLastIndex((f) => f.joined);
     const more = found.slice(0, last + 1).map((f) => f.word);
     offset = last >= 0 ? (found[last]?.end ?? 0) : 0;
-    // "pending, closed and spam ones don't belong": a field's choices listed before the value.
+    // "draft, void or paid invoices never go": a field's choices listed before the value.
     const before: string[] = [];
     let head = lower.slice(0, end);
     for (let m = PREVIOUS.exec(head); choices && m; m = PREVIOUS.exec(head)) {
@@ -581,7 +581,7 @@ function planPresenceFilters(
     `\\b(?:${nouns}|those|ones|any|anything|everything|records|items|entries|them|${PEOPLE_NOUN})s?\\b(?![^]*\\b(?:to|into|onto|as)\\b)[^]*$`,
   );
   for (const m of lower.matchAll(presence)) {
-    // "contacts which were created in May and which have an email": the noun may sit a
+    // "members who joined in spring and who have a phone": the noun may sit a
     // clause back.
     const lead =
       lower

@@ -161,7 +161,7 @@ export function listedMessage(prompt: string, resource: TResource): PromptTempla
   const starts = [
     ...[...prompt.matchAll(intro)].map((m) => ({ m, start: m.index + m[0].length, end: '' })),
     ...[...prompt.matchAll(/\((?=[^()\n]*,)/g)].map((m) => ({ m, start: m.index + 1, end: ')' })),
-    // "… that nobody has answered yet: number, subject and the requester's email."
+    // "… each parcel still in transit: tracking code, carrier and the buyer's city."
     ...[...prompt.matchAll(/:[ \t]+(?=[^:\n.]*,)/g)].map((m) => ({
       m,
       start: m.index + m[0].length,
