@@ -105,7 +105,7 @@ const ENDED_STATES =
   /^(failed|failure|errored|error|succeeded|success|successful|passed|finished|timed_?out|expired)$/;
 const LATER_STATES =
   /^(closed|resolved|merged|paid|completed?|done|shipped|delivered|fulfilled|cancell?ed|archived|won|lost|approved|rejected|published|refunded|declined)$/;
-const END_TIME = /^(finished|ended|completed|done|stopped)_?(at|on|time|date)$/i;
+export const END_TIME = /^(finished|ended|completed|done|stopped)_?(at|on|time|date)$/i;
 const CHANGE_TIME =
   /^(updated|modified|changed|last_?modified|last_?updated)_?(at|on|time|date)?$/i;
 

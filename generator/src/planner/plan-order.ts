@@ -37,7 +37,7 @@ export function planOrder(text: string, plan: GroundedPlan): TPlanSort | undefin
   // "sorted by due date", "ordered by amount descending", "in order of ship date, newest first"
   const sorted =
     new RegExp(
-      String.raw`\b(?:sorted|ordered|sort(?:ed)?\s+them|order(?:ed)?\s+them|in\s+order\s+of)\s+by\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(asc\w*|desc\w*|oldest first|newest first|latest first|earliest first|largest first|smallest first|highest first|lowest first))?${CLAUSE_END}`,
+      String.raw`\b(?:sorted|ordered|sort(?:ed)?\s+them|order(?:ed)?\s+them)\s+by\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(asc\w*|desc\w*|oldest first|newest first|latest first|earliest first|largest first|smallest first|highest first|lowest first))?${CLAUSE_END}`,
     ).exec(lower) ??
     new RegExp(
       String.raw`\bin\s+order\s+of\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(asc\w*|desc\w*|oldest first|newest first|largest first|smallest first))?${CLAUSE_END}`,

@@ -2,6 +2,7 @@ import type { TResource } from '@patchbay/schema';
 import { readPeriods, type PeriodReading } from '../reader/read-periods.ts';
 import { type FieldLeaf, leaves, namesTimeField, TIME_FORMATS } from './field-match.ts';
 import type { FilterPlan } from './plan-types.ts';
+import { END_TIME } from './plan-cursor-dedupe.ts';
 
 // Calendar periods ("shipped between 4 and 9 March", "opened during May 2024", "on 12 August
 // 2031") as two filters on one time field of the records: on or after the first day, before
@@ -32,7 +33,6 @@ const OWN_TIME =
 
 /** States a run ends in: the time it ended says when ("failed between …" → `finished_at`). */
 const ENDED = /^(?:failed|errored|succeeded|passed|finished|ended|timed_?out|expired)$/;
-const END_TIME = /^(?:finished|ended|completed|done|stopped)_?(?:at|on|time|date)$/i;
 
 function periodField(before: string, resource: TResource): FieldLeaf | undefined {
   const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
