@@ -105,7 +105,10 @@ export function groundModelPlan(
   }
 
   for (const lookup of grounded.lookups) {
-    const lookupOp = operationById(destination, lookup.operation.operationId);
+    const lookupOp = operationById(
+      lookup.side === 'source' ? source : destination,
+      lookup.operation.operationId,
+    );
     if (!lookupOp) continue;
     lookup.operation = ref(lookupOp);
     if (lookupOp.itemsPath !== undefined) lookup.itemsPath = lookupOp.itemsPath;

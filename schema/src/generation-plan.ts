@@ -225,7 +225,15 @@ export type TPlanDedupe = z.infer<typeof ZPlanDedupe>;
 
 /** An id given by name, looked up at run time in the destination's list of that resource. */
 export const ZPlanLookup = z.strictObject({
-  target: z.strictObject({ kind: z.enum(['path', 'field']), name: ZName }),
+  /** Whose list is searched: the destination's (the default) or the source's, before reading. */
+  side: z.enum(['source', 'destination']).optional(),
+  /** What the id fills: a path parameter, a query (or search body) parameter, or a field. */
+  target: z.strictObject({
+    kind: z.enum(['path', 'query', 'field']),
+    name: ZName,
+    /** The parameter takes a list of ids (`location_ids`): it gets the one found. */
+    list: z.boolean().optional(),
+  }),
   operation: ZPlanOperation,
   pathParams: ZStringMap,
   itemsPath: z.string().max(200),

@@ -157,9 +157,12 @@ function settings(
     '// The order records are written in (asc: lowest or oldest first), or null: as read.',
     `const SORT = ${json(plan.sort ? { field: plan.sort.field, direction: plan.sort.direction } : null)};`,
     '',
-    '// Ids the prompt gave by name, looked up in the destination before anything is written.',
+    '// Ids the prompt gave by name, looked up (in the source or the destination) before the read.',
     `const LOOKUPS = ${json(
       plan.lookups.map((l) => ({
+        side: l.side,
+        pagination: l.operation.pagination ?? { style: 'none' },
+        basePath: basePath(l.side === 'source' ? input.sourceApiUrl : input.destApiUrl),
         target: l.target,
         resource: l.resource,
         itemsPath: l.itemsPath,
@@ -316,7 +319,7 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
         `// ${op.id}: ${shortSummary(op.summary)}`,
         '// A next link (next-url pagination) replaces the path.',
         'async function listPage(ctx, page) {',
-        "  if (page.path) return ctx.source.request('GET', page.path, { query: page.query });",
+        `  if (page.path) return ctx.source.request('GET', page.path, { query: page.query${headerOption(read.headers)} });`,
         op.method === 'GET'
           ? `  return ctx.source.request(${str(op.method)}, ${path}, { query: page.query${headerOption(read.headers)} });`
           : `  return ctx.source.request(${str(op.method)}, ${path}, { json: page.query${headerOption(read.headers)} });`,
@@ -327,11 +330,15 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
   out.push('');
   plan.lookups.forEach((lookup, i) => {
     const op = lookup.operation;
+    // A lookup sends the fixed headers its side's own calls send (an API version, a tenant).
+    const headers = (lookup.side === 'source' ? read?.headers : plan.destination?.headers) ?? {};
+    const options = `{ query: page.query${headerOption(headers)} }`;
     out.push(
       `const LOOKUP_PATH_${i} = ${json(lookup.pathParams)};`,
       `// ${op.id}: ${shortSummary(op.summary)}`,
-      `async function lookup${i}(ctx) {`,
-      `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), lookup.pathParams, `LOOKUP_PATH_${i}`)});`,
+      `async function lookup${i}(ctx, page) {`,
+      `  if (page.path) return ctx.${lookup.side}.request('GET', page.path, ${options});`,
+      `  return ctx.${lookup.side}.request(${str(op.method)}, ${pathExpression(pathOf(lookup.side, op), lookup.pathParams, `LOOKUP_PATH_${i}`)}, ${options});`,
       '}',
       '',
     );
@@ -349,7 +356,7 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
       `const DEDUPE_PATH = ${json(dedupe.pathParams)};`,
       `// ${op.id}: the records the destination holds already.`,
       'async function readExisting(ctx, page) {',
-      "  if (page.path) return ctx.destination.request('GET', page.path, { query: page.query });",
+      `  if (page.path) return ctx.destination.request('GET', page.path, { query: page.query${headerOption(dedupe.headers)} });`,
       op.method === 'GET'
         ? `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), dedupe.pathParams, 'DEDUPE_PATH')}, { query: page.query${headerOption(dedupe.headers)} });`
         : `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), dedupe.pathParams, 'DEDUPE_PATH')}, { json: page.query${headerOption(dedupe.headers)} });`,

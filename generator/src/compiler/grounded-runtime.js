@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
-/* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
+/* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, SOURCE_PATH, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
 // The helpers every grounded template program shares (ADR 015). grounded-code.ts
 // copies this file, without the lines above, under the settings and the calls it generates;
 // they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT and DEDUPE defined there.
@@ -480,33 +480,81 @@ function formEncode(value, prefix = '') {
 
 // ── Lookups ────────────────────────────────────────────────────────────────────────────────
 
-// Fills the ids the prompt gave by name ("list 'To Do'", "#billing") from the destination's list:
-// the record whose name matches, else (no name given) the first one.
+// Fills the ids the prompt gave by name ("list 'To Do'", "#billing", "the Support mailbox") from
+// that side's list: the record whose name matches, else (no name given) the first one. Each id
+// found also fills the blank ids of later lookups on the same side (a site, then its forms).
 async function resolveLookups(ctx) {
+  const found = {};
   for (const [i, lookup] of LOOKUPS.entries()) {
+    const callPath = lookup.side === 'source' ? SOURCE_PATH : WRITE_PATH;
     for (const name of Object.keys(LOOKUP_PATHS[i]))
-      if (LOOKUP_PATHS[i][name] === '') LOOKUP_PATHS[i][name] = WRITE_PATH[name];
-    const list = listAt(await LOOKUP_CALLS[i](ctx), lookup.itemsPath, 'the destination');
-    const wanted = lookup.name === null ? null : keyOf(lookup.name).replace(/^#/, '');
-    const found =
-      wanted === null
-        ? list[0]
-        : list.find(
-            (record) => keyOf(getField(record, lookup.nameField)).replace(/^#/, '') === wanted,
-          );
-    if (!found) {
+      if (LOOKUP_PATHS[i][name] === '')
+        LOOKUP_PATHS[i][name] = found[`${lookup.side} ${name}`] ?? callPath[name];
+    const record = await findRecord(ctx, i, lookup);
+    if (!record) {
       throw new ctx.NonRetryableError(
-        `No ${lookup.resource} ${wanted === null ? 'at all' : `named "${lookup.name}"`} for ${lookup.target.name}`,
+        `No ${lookup.resource} ${lookup.name === null ? 'at all' : `named "${lookup.name}"`} for ${lookup.target.name}`,
       );
     }
-    const id = getField(found, lookup.idField);
-    if (lookup.target.kind === 'path') WRITE_PATH[lookup.target.name] = id;
-    else FIELDS.find((field) => field.to === lookup.target.name).value = id;
-    // A de-duplication list on the same container waits for the same id.
-    if (typeof DEDUPE_PATH !== 'undefined') {
-      for (const name of Object.keys(DEDUPE_PATH))
-        if (DEDUPE_PATH[name] === '') DEDUPE_PATH[name] = id;
-    }
+    const id = getField(record, lookup.idField);
+    found[`${lookup.side} ${lookup.target.name}`] = id;
+    if (lookup.side === 'source') fillSource(lookup.target, id);
+    else fillDestination(lookup.target, id);
+  }
+}
+
+// The lookup's record, read page after page (up to 10) until it turns up.
+async function findRecord(ctx, i, lookup) {
+  let page = { path: null, query: {} };
+  if (lookup.pagination.style === 'page')
+    page.query[lookup.pagination.pageParam] = lookup.pagination.firstPage;
+  for (let pages = 1; pages <= 10; pages += 1) {
+    const body = await LOOKUP_CALLS[i](ctx, page);
+    const list = listAt(body, lookup.itemsPath, `the ${lookup.side}`);
+    const record = lookup.name === null ? list[0] : namedRecord(list, lookup);
+    if (record) return record;
+    const next = nextPage(lookup, body, list, page);
+    if (!next) return undefined;
+    page = next;
+  }
+  return undefined;
+}
+
+// The record known by the lookup's name: by its name field, else by any text it holds that is
+// the name or names its host ("shop.example" for a site whose domain is https://shop.example).
+function namedRecord(list, lookup) {
+  const wanted = keyOf(lookup.name).replace(/^#/, '');
+  const byName = list.find(
+    (record) => keyOf(getField(record, lookup.nameField)).replace(/^#/, '') === wanted,
+  );
+  if (byName) return byName;
+  const texts = (value, depth) =>
+    typeof value === 'string'
+      ? [value]
+      : value && typeof value === 'object' && depth < 3
+        ? Object.values(value).flatMap((inner) => texts(inner, depth + 1))
+        : [];
+  const names = (text) => {
+    const key = keyOf(text);
+    return (
+      key === wanted || key.replace(/^(https?:\/\/)?(www\.)?/, '').replace(/\/$/, '') === wanted
+    );
+  };
+  return list.find((record) => texts(record, 0).some(names));
+}
+
+function fillSource(target, id) {
+  if (target.kind === 'path') SOURCE_PATH[target.name] = id;
+  else SOURCE.query[target.name] = target.list ? [id] : id;
+}
+
+function fillDestination(target, id) {
+  if (target.kind === 'path') WRITE_PATH[target.name] = id;
+  else FIELDS.find((field) => field.to === target.name).value = id;
+  // A de-duplication list on the same container waits for the same id.
+  if (typeof DEDUPE_PATH !== 'undefined') {
+    for (const name of Object.keys(DEDUPE_PATH))
+      if (DEDUPE_PATH[name] === '') DEDUPE_PATH[name] = id;
   }
 }
 

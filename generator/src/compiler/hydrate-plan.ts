@@ -93,11 +93,15 @@ export function hydratePlan(
     blocking: [...plan.blocking],
     calls: [],
     schedule: plan.schedule,
-    lookups: plan.lookups.map((lookup) => ({
-      ...lookup,
-      name: lookup.name,
-      operation: findOperation(destination, lookup.operation, 'destination'),
-    })),
+    lookups: plan.lookups.map((lookup) => {
+      const side = lookup.side ?? 'destination';
+      return {
+        ...lookup,
+        side,
+        name: lookup.name,
+        operation: findOperation(descriptions[side], lookup.operation, side),
+      };
+    }),
     remember: plan.remember,
   };
   grounded.calls = plannedCalls(grounded);

@@ -41,7 +41,18 @@ export function pickResource(
           !new RegExp(`^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"]|[\\w-]*\\d)`).test(lower.slice(m.end)),
       )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
+      .filter((m) => !isVerb(lower, m))
       .map((m) => m.index);
+  // Where two names start at the same word, the longer one is meant: "form submissions" are
+  // not forms.
+  const longest = (resource: TResource, at: number) =>
+    Math.max(
+      ...mentions(text, resource, description)
+        .filter((m) => m.index === at)
+        .map((m) => m.end - m.index),
+    );
+  const better = (resource: TResource, at: number, than: { resource: TResource; at: number }) =>
+    at < than.at || (at === than.at && longest(resource, at) > longest(than.resource, at));
   // "as a row", "as new cards", "as one task each": what the records become, wherever it is
   // said. A bare "as" is only trusted in the side's own part ("Employer as company" maps a field).
   const before = (i: number) => lower.slice(Math.max(0, i - 16), i);
@@ -51,22 +62,24 @@ export function pickResource(
   let best: { resource: TResource; at: number } | undefined;
   for (const resource of candidates) {
     const at = usable(resource).filter(becomes)[0];
-    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
+    if (at !== undefined && (!best || better(resource, at, best))) best = { resource, at };
   }
   if (best) return { resource: best.resource, named: true };
   for (const resource of candidates) {
-    const at = usable(resource)
+    const index = usable(resource)
       .filter((i) => i >= range[0] && i < range[1])
-      .map(rank)
-      .sort((a, b) => a - b)[0];
-    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
+      .sort((a, b) => rank(a) - rank(b))[0];
+    if (index === undefined) continue;
+    const at = rank(index);
+    const tie = best && at === best.at && longest(resource, index) > longest(best.resource, index);
+    if (!best || at < best.at || tie) best = { resource, at };
   }
   if (best) return { resource: best.resource, named: true };
   // Named anywhere (terse prompts put nouns in odd places): the one named first is the subject,
   // whatever order the description lists them in ("the invoices …, listed in the order they were sent").
   for (const resource of candidates) {
     const at = usable(resource)[0];
-    if (at !== undefined && (!best || at < best.at)) best = { resource, at };
+    if (at !== undefined && (!best || better(resource, at, best))) best = { resource, at };
   }
   if (best) return { resource: best.resource, named: true };
   if (related) {
@@ -75,6 +88,21 @@ export function pickResource(
     if (match) return { resource: match, named: false };
   }
   return { resource: candidates[0] as TResource, named: false };
+}
+
+const DETERMINER = String.raw`(?:each|every|all|any|the|a|an|new|our|my|their|its|these|those|them|it)`;
+
+/**
+ * "Post each reply", "then record the total": a resource name used as the verb, where a verb
+ * goes (the start of a sentence, after "to", "and", "then" or "please"), before what it acts on.
+ */
+function isVerb(lower: string, m: { index: number; end: number }): boolean {
+  if (lower.slice(m.end - 1, m.end) === 's') return false;
+  const after = new RegExp(`^\\s+${DETERMINER}\\b`).test(lower.slice(m.end));
+  const before = /(?:^|[.!?:;,\n(]|\b(?:to|and|then|please|also|just))\s*$/.test(
+    lower.slice(0, m.index),
+  );
+  return after && before;
 }
 
 /** Required headers the description fixes (an enum of one, e.g. Notion-Version); others are TODOs. */

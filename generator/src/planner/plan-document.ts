@@ -78,6 +78,8 @@ export function toGenerationPlan(plan: GroundedPlan): TGenerationPlan {
       : undefined,
     lookups: plan.lookups.map((lookup) =>
       defined({
+        // The destination is the default, so plans written before source lookups read the same.
+        side: lookup.side === 'source' ? lookup.side : undefined,
         target: lookup.target,
         operation: operationRef(lookup.operation),
         pathParams: lookup.pathParams,

@@ -1,7 +1,21 @@
-import type { TApiDescription, TOperation, TPagination, TResource } from '@patchbay/schema';
-import { type GroundedPlan, MAX_PAGES, type ReadPlan } from './plan-types.ts';
+import type {
+  TApiDescription,
+  TFieldSchema,
+  TOperation,
+  TPagination,
+  TParameter,
+  TResource,
+} from '@patchbay/schema';
+import { type GroundedPlan, type LookupPlan, MAX_PAGES, type ReadPlan } from './plan-types.ts';
 import { capitalise } from './text.ts';
-import { hintsFor, idFromPrompt, keyFromPrompt, paramValue } from './prompt-ids.ts';
+import {
+  hintsFor,
+  idFromPrompt,
+  keyFromPrompt,
+  paramValue,
+  planLookups,
+  useLookup,
+} from './prompt-ids.ts';
 import { requiredHeaders, requiredParams } from './choose-operations.ts';
 
 // How the source is read: the list (or search) operation whose parameters the prompt fills, its
@@ -17,13 +31,18 @@ export function planRead(
   const lists = resource.operations.filter((op) => op.kind === 'list');
   const candidates =
     lists.length > 0 ? lists : resource.operations.filter((op) => op.kind === 'search');
-  // The list whose required path parameters the prompt fills, else the one needing fewest;
-  // of those, the one that uses most of what the prompt named ("org acme, project web" reads
-  // the project's list, not the whole organization's).
+  // The list whose required path parameters the prompt fills, by id or by a name looked up at
+  // run time, else the one needing fewest; of those, the one that uses most of what the prompt
+  // named ("org acme, project web" reads the project's list, not the whole organization's; "the
+  // list 'Partners'" reads that list's members, not every contact).
   const scored = candidates
     .map((op) => {
       const names = requiredParams(op, 'path');
-      const missing = names.filter((name) => !paramValue(text, name, op.path, description));
+      const missing = names.filter(
+        (name) =>
+          !paramValue(text, name, op.path, description) &&
+          !namedContainer(text, description, { kind: 'path', name }, op.path, plan),
+      );
       return { op, missing: missing.length, filled: names.length - missing.length };
     })
     .sort((a, b) => a.missing - b.missing || b.filled - a.filled);
@@ -32,6 +51,19 @@ export function planRead(
   for (const name of requiredParams(operation, 'path')) {
     const value = paramValue(text, name, operation.path, description);
     if (value) pathParams[name] = value;
+    // Filled at run time, before the read, by the lookup.
+    else if (
+      useLookup(
+        text,
+        description,
+        { kind: 'path', name },
+        operation.path,
+        plan,
+        'source',
+        plan.destinationDescription,
+      )
+    )
+      pathParams[name] = '';
     else
       block(
         `the ${hintsFor(name, operation.path).join(' ') || name} to read ${resource.plural} from (${operation.path} needs {${name}}; name it in the prompt, e.g. "${hintsFor(name, operation.path)[0] ?? name} 12345")`,
@@ -57,6 +89,8 @@ export function planRead(
       query[param.name] = hinted;
       continue;
     }
+    // "in the Support mailbox": a container the list narrows to, given by name.
+    if (lookUpQueryParam(text, description, operation, param, plan, query)) continue;
     if (param.required) {
       if (param.schema.enum?.length) query[param.name] = param.schema.enum[0] as string;
       else
@@ -64,6 +98,13 @@ export function planRead(
           `a value for the ${param.name} query parameter of ${operation.method} ${operation.path}`,
         );
     }
+  }
+  // A search's required body parameters ride in the same object (`location_ids`).
+  for (const [name, schema] of requiredBodyProperties(operation)) {
+    if (name in query) continue;
+    const param = { name, in: 'query' as const, required: true, schema };
+    if (lookUpQueryParam(text, description, operation, param, plan, query, true)) continue;
+    block(`a value for ${name} in the body of ${operation.method} ${operation.path}`);
   }
   let pagination: TPagination = operation.pagination ?? { style: 'none' as const };
   // ctx returns bodies, not the Link header: a list that also takes a page number (GitLab,
@@ -193,4 +234,57 @@ function graphqlVariables(
       );
   }
   return variables;
+}
+
+/** Whether the prompt names, by name, the container a source parameter takes. */
+function namedContainer(
+  text: string,
+  description: TApiDescription,
+  target: LookupPlan['target'],
+  path: string,
+  plan: GroundedPlan,
+): boolean {
+  const chain = planLookups(text, description, 'source', target, path, {
+    other: plan.destinationDescription,
+  });
+  return chain !== undefined && chain.every((lookup) => lookup.name !== undefined);
+}
+
+/**
+ * A query (or search body) parameter that takes a container's id, filled by a lookup of the
+ * container the prompt names ("the Support mailbox"); a required one takes the first container
+ * when none is named, and says so. An array parameter (`location_ids`) gets the one id.
+ */
+function lookUpQueryParam(
+  text: string,
+  description: TApiDescription,
+  operation: TOperation,
+  param: Pick<TParameter, 'name' | 'required' | 'schema'>,
+  plan: GroundedPlan,
+  query: ReadPlan['query'],
+  inBody = false,
+): boolean {
+  const target = {
+    kind: 'query' as const,
+    name: param.name,
+    ...(param.schema.type === 'array' ? { list: true } : {}),
+  };
+  const named = namedContainer(text, description, target, operation.path, plan);
+  if (!named && !param.required) return false;
+  const other = plan.destinationDescription;
+  if (!useLookup(text, description, target, operation.path, plan, 'source', other)) return false;
+  // Filled at run time, before the read, by the lookup.
+  query[param.name] = '';
+  if (inBody) plan.understood.push(`${param.name} is sent in the body of ${operation.path}.`);
+  return true;
+}
+
+/** The required top-level properties of a search's JSON body, with their schemas. */
+function requiredBodyProperties(operation: TOperation): Array<[string, TFieldSchema]> {
+  const schema = operation.body?.schema;
+  if (operation.kind !== 'search' || !schema?.properties) return [];
+  return (schema.required ?? []).flatMap((name) => {
+    const property = schema.properties?.[name];
+    return property ? [[name, property] as [string, TFieldSchema]] : [];
+  });
 }

@@ -107,11 +107,13 @@ export interface DedupePlan {
 
 /**
  * An id the prompt gives by name ("the list 'To Do' on board 5f1…", "#billing in team 42"):
- * looked up at run time in the destination's list of that resource, by its name field.
+ * looked up at run time in that side's list of the resource, by its name field.
  */
 export interface LookupPlan {
-  /** What it fills: a path parameter of the write, or a field of the record. */
-  target: { kind: 'path' | 'field'; name: string };
+  /** Whose list is searched; the source's lookups run before the read. */
+  side: 'source' | 'destination';
+  /** What it fills: a path or query parameter of the call, or a field of the record. */
+  target: { kind: 'path' | 'query' | 'field'; name: string; list?: boolean };
   operation: TOperation;
   pathParams: Record<string, string>;
   itemsPath: string;

@@ -1,5 +1,5 @@
-import type { TApiDescription } from '@patchbay/schema';
-import { conceptOf } from './field-match.ts';
+import type { TApiDescription, TResource } from '@patchbay/schema';
+import { conceptOf, leaves } from './field-match.ts';
 import type { GroundedPlan, LookupPlan } from './plan-types.ts';
 import { escapeRegExp, NAMED_AS } from './text.ts';
 import { singular } from './resource-words.ts';
@@ -227,7 +227,11 @@ function capitalisedFromPrompt(text: string, hints: string[], apiName = ''): str
   const apiWords = new Set(apiName.toLowerCase().split(/\s+/));
   for (const hint of hints) {
     for (const m of text.matchAll(
-      new RegExp(`(?<=\\b[a-z]+\\s)((?:[A-Z][\\w-]*\\s+){1,3})${escapeRegExp(hint)}s?\\b`, 'g'),
+      // Names are often not ASCII ("the Zürich Office calendar").
+      new RegExp(
+        `(?<=\\b[a-z]+\\s)((?:\\p{Lu}[\\p{L}\\p{N}'’&-]*\\s+){1,3})${escapeRegExp(hint)}s?\\b`,
+        'gu',
+      ),
     )) {
       const words = (m[1] ?? '').trim().split(/\s+/);
       if (words.some((w) => apiWords.has(w.toLowerCase()))) continue;
@@ -301,73 +305,148 @@ export function nameFromPrompt(text: string, hints: string[]): string | undefine
   return undefined;
 }
 
+/** The field a resource is known by to people: `name`, `displayName`, or `attributes.name`. */
+function nameFieldOf(resource: TApiDescription['resources'][number]): string | undefined {
+  const named = leaves(resource.schema, 2).filter(
+    (leaf) => leaf.schema.type !== 'object' && conceptOf(leaf.path) === 'name',
+  );
+  return (named.find((leaf) => !leaf.path.includes('.')) ?? named[0])?.path;
+}
+
 /**
- * A lookup for an id the prompt does not give: the destination resource the id names (`idList` →
- * list), read with a list operation whose own path ids the prompt gives (`/boards/{id}/lists`
- * with "board 5f1…"), matched by name.
+ * The name a prompt gives a container: quoted ("list 'To Do'"), capitalised ("the Billing
+ * mailbox", "site Acme"), or a host name after the noun ("site shop.example").
  */
-function planLookup(
+export function containerName(text: string, words: string[], apiName = ''): string | undefined {
+  const named = nameFromPrompt(text, words) ?? capitalisedFromPrompt(text, words, apiName);
+  if (named) return named;
+  for (const word of words) {
+    const host = new RegExp(
+      `\\b${escapeRegExp(word)}s?\\s+((?:[a-z0-9-]+\\.)+[a-z]{2,})(?![\\w.])`,
+      'i',
+    ).exec(text);
+    if (host?.[1]) return host[1];
+  }
+  return undefined;
+}
+
+export interface LookupContext {
+  /** Lookups planned already: their ids fill the blanks of later ones. */
+  earlier?: LookupPlan[];
+  /** The other side's API: a word that names one of its resources names that, not this one. */
+  other?: TApiDescription | undefined;
+}
+
+/**
+ * The words a container goes by, short forms too; an alias that the other API uses as a
+ * resource's own name is left to that API ("list" is a Trello list, not an Asana project).
+ */
+function containerWords(resource: TResource, other: TApiDescription | undefined): string[] {
+  const theirs = new Set(
+    (other?.resources ?? []).flatMap((r) => [r.name, r.plural].map((n) => n.toLowerCase())),
+  );
+  const aliases = resource.aliases.filter((alias) => !theirs.has(alias.toLowerCase()));
+  return withShortForms([resource.name, singular(resource.plural), ...aliases]);
+}
+
+/**
+ * The lookups that find an id the prompt does not give: the resource the id names (`idList` →
+ * list), read with a list operation whose own path ids the prompt gives (`/boards/{id}/lists`
+ * with "board 5f1…"), matched by name. A path id of that list which the prompt also gives only
+ * by name is looked up first ("form 'Contact' on site Acme": the site, then its forms).
+ */
+export function planLookups(
   text: string,
   description: TApiDescription,
+  side: LookupPlan['side'],
   target: LookupPlan['target'],
   path: string | undefined,
-  earlier: LookupPlan[] = [],
-): LookupPlan | undefined {
+  context: LookupContext = {},
+  depth = 0,
+): LookupPlan[] | undefined {
+  const earlier = context.earlier ?? [];
   const hints = hintsFor(target.name, path);
   const resource = description.resources.find((r) =>
-    hints.some((h) => h === r.name || r.aliases.includes(h)),
+    hints.some((h) => h === r.name || h === singular(r.plural) || r.aliases.includes(h)),
   );
   if (!resource) return undefined;
+  const nameField = nameFieldOf(resource);
+  if (!nameField) return undefined;
   for (const operation of resource.operations.filter((op) => op.kind === 'list')) {
     const pathParams: Record<string, string> = {};
+    const before: LookupPlan[] = [];
     const names = requiredParams(operation, 'path');
     for (const name of names) {
       const value = paramValue(text, name, operation.path, description);
       if (value) pathParams[name] = value;
       // "#billing in Teams": the team is looked up first, then its channels (filled at run time).
-      else if (earlier.some((l) => l.target.kind === 'path' && l.target.name === name))
+      else if (
+        [...earlier, ...before].some(
+          (l) => l.side === side && l.target.kind === 'path' && l.target.name === name,
+        )
+      )
         pathParams[name] = '';
+      else if (depth < 2) {
+        const chain = planLookups(
+          text,
+          description,
+          side,
+          { kind: 'path', name },
+          operation.path,
+          { ...context, earlier: [...earlier, ...before] },
+          depth + 1,
+        );
+        if (chain?.at(-1)?.name === undefined) continue;
+        before.push(...chain);
+        pathParams[name] = '';
+      }
     }
     if (Object.keys(pathParams).length !== names.length) continue;
-    if (operation.params.some((p) => p.required && p.in !== 'path')) continue;
-    const nameField = Object.keys(resource.schema.properties ?? {}).find(
-      (f) => conceptOf(f) === 'name',
-    );
-    if (!nameField) continue;
-    return {
+    // Required headers (an API version) are the side's own, sent with every call it makes.
+    if (operation.params.some((p) => p.required && p.in !== 'path' && p.in !== 'header')) continue;
+    const lookup: LookupPlan = {
+      side,
       target,
       operation,
       pathParams,
       itemsPath: operation.itemsPath ?? '',
       idField: resource.idField,
       nameField,
-      name: nameFromPrompt(text, [resource.name, ...resource.aliases]),
+      name: containerName(text, containerWords(resource, context.other), description.name),
       resource: resource.name,
     };
+    return [...before, lookup];
   }
   return undefined;
 }
 
-/** Adds a lookup to the plan and says how it resolves; false when none can. */
+/** Adds lookups to the plan and says how they resolve; false when none can. */
 export function useLookup(
   text: string,
   description: TApiDescription,
   target: LookupPlan['target'],
   path: string | undefined,
   plan: GroundedPlan,
+  side: LookupPlan['side'] = 'destination',
+  other?: TApiDescription,
 ): boolean {
-  const lookup = planLookup(text, description, target, path, plan.lookups);
-  if (!lookup) return false;
-  plan.lookups.push(lookup);
-  const where = `${lookup.operation.method} ${lookup.operation.path}`;
-  if (lookup.name) {
-    plan.understood.push(
-      `${target.name}: the ${lookup.resource} named "${lookup.name}", looked up with ${where}.`,
-    );
-  } else {
-    plan.unresolved.push(
-      `${target.name}: no ${lookup.resource} was named, so the first one ${where} returns is used; name it in the prompt (${lookup.resource} "To Do")`,
-    );
+  const chain = planLookups(text, description, side, target, path, {
+    earlier: plan.lookups,
+    other,
+  });
+  if (!chain) return false;
+  for (const lookup of chain) {
+    plan.lookups.push(lookup);
+    const where = `${lookup.operation.method} ${lookup.operation.path}`;
+    if (lookup.name) {
+      plan.understood.push(
+        `${lookup.target.name}: the ${lookup.resource} named "${lookup.name}", looked up with ${where}.`,
+      );
+    } else {
+      plan.unresolved.push(
+        `${lookup.target.name}: no ${lookup.resource} was named, so the first one ${where} returns is used; name it in the prompt (${lookup.resource} "To Do")`,
+      );
+    }
   }
   return true;
 }

@@ -210,7 +210,7 @@ export function groundedRequirements(
     done(
       'lookup',
       `${lookup.resource}${lookup.name ? ` "${lookup.name}"` : ''}`,
-      `looked up by its ${lookup.nameField} before anything is written`,
+      `looked up by its ${lookup.nameField} in the ${lookup.side} before anything is ${lookup.side === 'source' ? 'read' : 'written'}`,
       'const LOOKUPS',
     );
   }

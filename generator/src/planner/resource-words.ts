@@ -32,7 +32,7 @@ export function mentions(
     description ? [description.name, description.id, ...description.aliases].map(normalise) : [],
   );
   const found = new Map<number, number>();
-  for (const name of resourceNames(resource)) {
+  for (const name of [...resourceNames(resource), ...headNouns(resource, description)]) {
     if (apiNames.has(normalise(name))) continue;
     const forms = [name, `${name}s`, name.replace(/y$/, 'ies'), name.replace(/-/g, ' ')];
     for (const form of forms) {
@@ -45,6 +45,23 @@ export function mentions(
   return [...found.entries()]
     .map(([index, end]) => ({ index, end }))
     .sort((a, b) => a.index - b.index);
+}
+
+/**
+ * "each submission of the form" names a form submission: the last word of a resource's
+ * several-word name, when no other resource of the API goes by that word.
+ */
+function headNouns(resource: TResource, description: TApiDescription | undefined): string[] {
+  if (!description) return [];
+  const others = description.resources
+    .filter((r) => r !== resource)
+    .flatMap((r) => resourceNames(r).flatMap((n) => n.split(/\s+/)));
+  return resourceNames(resource)
+    .filter((name) => /\s/.test(name))
+    .map((name) => name.split(/\s+/).at(-1) ?? '')
+    .filter(
+      (word) => word.length >= 4 && !others.includes(word) && !others.includes(singular(word)),
+    );
 }
 
 /** The index where the destination part of the prompt starts ("… to Trello", "into …", "->"). */

@@ -88,7 +88,9 @@ export function PlanReadSection({ plan, read, description, onChange }: PlanReadS
   const queryParams = editableQueryParams(current?.operation, plan);
   const pathParams = pathParamNames(read.operation.path);
   const lookedUp = new Set(
-    plan.lookups.filter((l) => l.target.kind === 'path').map((l) => l.target.name),
+    plan.lookups
+      .filter((l) => l.side === 'source' && l.target.kind === 'path')
+      .map((l) => l.target.name),
   );
 
   return (

@@ -52,7 +52,9 @@ export function PlanWriteSection({
       })),
   }));
   const lookedUp = new Set(
-    plan.lookups.filter((l) => l.target.kind === 'path').map((l) => l.target.name),
+    plan.lookups
+      .filter((l) => l.side !== 'source' && l.target.kind === 'path')
+      .map((l) => l.target.name),
   );
 
   const chooseOperation = (operationId: string | null) => {
