@@ -5,6 +5,7 @@ import { ZMappingRule, ZPlanFilter, type TApiDescription, type TOperation } from
 import { conceptOf, leaves } from '../planner/field-match.ts';
 import {
   MAX_ITEMS_PER_RUN,
+  MAX_SUMMARY_ITEMS,
   MAX_PAGES,
   type GroundedInput,
   type GroundedPlan,
@@ -71,7 +72,9 @@ function header(
   lines.push('//', '// Assumptions:');
   for (const item of [
     ...plan.assumptions,
-    `A run makes at most 100 requests: it reads at most ${MAX_PAGES} pages and writes at most ${MAX_ITEMS_PER_RUN} records; the rest waits for the next run.`,
+    plan.destination?.message?.summary
+      ? `A run reads at most ${MAX_PAGES} pages, and its message lists at most ${MAX_SUMMARY_ITEMS} records; the rest waits for the next run.`
+      : `A run makes at most 100 requests: it reads at most ${MAX_PAGES} pages and writes at most ${MAX_ITEMS_PER_RUN} records; the rest waits for the next run.`,
     'Credentials: Patchbay adds them to every request.',
   ]) {
     lines.push(...wrap('- ', item));
@@ -90,7 +93,8 @@ function settings(
     '// What stops the code before it writes anything: fix these first.',
     `const MISSING = ${json(plan.blocking)};`,
     `const MAX_PAGES = ${MAX_PAGES};`,
-    `const MAX_ITEMS_PER_RUN = ${MAX_ITEMS_PER_RUN};`,
+    // A summary is one message however many records it lists.
+    `const MAX_ITEMS_PER_RUN = ${plan.destination?.message?.summary ? MAX_SUMMARY_ITEMS : MAX_ITEMS_PER_RUN};`,
     '// No cursor: how many ids of sent records are kept so later runs skip them (0: none).',
     `const REMEMBER = ${plan.remember ? 2000 : 0};`,
   );

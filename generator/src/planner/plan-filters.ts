@@ -3,6 +3,7 @@ import { hierarchyFilters } from './plan-hierarchy.ts';
 import { mixedRecordFilter } from './plan-mixed.ts';
 import { fieldComparisons } from './plan-field-comparisons.ts';
 import { planPeriods } from './plan-periods.ts';
+import { assignmentFilters } from './plan-assignment.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
@@ -440,6 +441,7 @@ export function planFilters(
   }
 
   planPresenceFilters(lower, read.resource, add);
+  assignmentFilters(lower, read.resource, add);
 
   // "excluding archived ones", "not archived", "leave out closed", "without drafts", "except
   // cancelled": a state the records must not be in (an enum value, a documented value meaning,

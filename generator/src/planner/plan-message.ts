@@ -30,11 +30,11 @@ import {
 type Messaging = NonNullable<TApiDescription['messaging']>;
 
 /**
- * "a daily digest", "ONE email listing them", "a single message": one message for the run.
- * "one email per customer" or "one text each" is one per record.
+ * "a daily digest", "ONE email listing them", "a single message", "a weekly recap": one message
+ * for the run. "one email per customer" or "one text each" is one per record.
  */
 const SUMMARY =
-  /\b(?:summary|digest|a list of|(?:one|a single|single)\s+(?:e-?mail|message|text|sms|post|note)\b(?!\s+(?:per|each|for each|for every|to each|a\b|an\b)))/;
+  /\b(?:summary|digest|round-?up|recap|rundown|a list of|(?:one|a single|single)\s+(?:e-?mail|message|text|sms|post|note|report|update)\b(?!\s+(?:per|each|for each|for every|to each|a\b|an\b)))/;
 
 export function planMessage(
   text: string,

@@ -157,3 +157,5 @@ export interface GroundedInput extends PromptContext {
 /** The sandbox allows 100 requests per run: pages and writes share them. */
 export const MAX_PAGES = 20;
 export const MAX_ITEMS_PER_RUN = 50;
+/** A summary message is one write: it lists up to this many records. */
+export const MAX_SUMMARY_ITEMS = 500;

@@ -147,6 +147,11 @@ function planVocabulary(
   texts.push(...(plan.destination?.columns ?? []));
   const message = plan.destination?.message;
   if (message?.channel) texts.push('channel', message.channel);
+  // The fields a message's own template names ("number and subject") are what it says.
+  if (message?.template) texts.push(message.template);
+  // One message for the run is what "a roundup listing them" asks for.
+  if (message?.summary)
+    texts.push('summary digest roundup round recap rundown list listing report overview single');
   for (const [name, value] of Object.entries(message?.fixed ?? {})) texts.push(name, value);
   // A message write is what "tell the channel", "notify", "ping", "email them" ask for.
   if (message)

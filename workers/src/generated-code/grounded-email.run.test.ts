@@ -57,6 +57,33 @@ describe('grounded template generator: email destinations', () => {
       expect(String(sent[0]?.TextBody)).toContain(name);
   });
 
+  it('a digest lists every record that passes, past the cap on separate writes', async () => {
+    // Seventy unassigned conversations and a few taken ones: one email names the seventy.
+    const conversations = Array.from({ length: 74 }, (_, i) => ({
+      id: 5000 + i,
+      number: 700 + i,
+      subject: `Question ${700 + i}`,
+      status: 'active',
+      assignee: i % 20 === 3 ? { id: 9, email: 'kim@desk.example' } : null,
+    }));
+    const helpScout = await mock(entry('help-scout'), { conversation: conversations }, 25);
+    const postmark = await mock(entry('postmark'));
+    const generated = generate(
+      'Daily at 7, email one roundup to queue@desk.example from robot@desk.example of the conversations no one has claimed yet: number and subject.',
+      helpScout,
+      postmark,
+    );
+    expectSuccess(await run(generated.code, helpScout, postmark));
+    const sent = postmark.written('email');
+    expect(sent).toHaveLength(1);
+    const body = String(sent[0]?.TextBody);
+    const listed = conversations.filter((c) => c.assignee === null);
+    expect(listed).toHaveLength(70);
+    for (const c of listed) expect(body).toContain(`Question ${c.number}`);
+    for (const c of conversations.filter((c) => c.assignee !== null))
+      expect(body).not.toContain(`Question ${c.number}`);
+  });
+
   it('fills a subject template and a body written under its label, each value in the format asked', async () => {
     const stripe = await mock(entry('stripe'), {
       invoice: [
