@@ -12,6 +12,7 @@ import {
   hintsFor,
   idFromPrompt,
   keyFromPrompt,
+  documentedValue,
   paramValue,
   planLookups,
   useLookup,
@@ -41,6 +42,7 @@ export function planRead(
       const missing = names.filter(
         (name) =>
           !paramValue(text, name, op.path, description) &&
+          !documentedValue(text, name, op.path, description) &&
           !namedContainer(text, description, { kind: 'path', name }, op.path, plan),
       );
       return { op, missing: missing.length, filled: names.length - missing.length };
@@ -49,7 +51,9 @@ export function planRead(
   const operation = (scored[0] as { op: TOperation }).op;
   const pathParams: Record<string, string> = {};
   for (const name of requiredParams(operation, 'path')) {
-    const value = paramValue(text, name, operation.path, description);
+    const value =
+      paramValue(text, name, operation.path, description) ??
+      usualValue(text, name, operation.path, description, plan);
     if (value) pathParams[name] = value;
     // Filled at run time, before the read, by the lookup.
     else if (
@@ -287,4 +291,20 @@ function requiredBodyProperties(operation: TOperation): Array<[string, TFieldSch
     const property = schema.properties?.[name];
     return property ? [[name, property] as [string, TFieldSchema]] : [];
   });
+}
+
+/** The value a parameter's description calls usual, said as an assumption when it is taken. */
+function usualValue(
+  text: string,
+  name: string,
+  path: string,
+  description: TApiDescription,
+  plan: GroundedPlan,
+): string | undefined {
+  const usual = documentedValue(text, name, path, description);
+  if (usual?.assumed)
+    plan.assumptions.push(
+      `{${name}} is ${usual.value}, the value ${description.name} documents as usual; the prompt names none.`,
+    );
+  return usual?.value;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCatalogEntry } from '@patchbay/catalog';
 import type { TApiDescription } from '@patchbay/schema';
-import { hintsFor, paramValue, takesSlug } from './prompt-ids.ts';
+import { documentedValue, hintsFor, paramValue, takesSlug } from './prompt-ids.ts';
 
 const sentry = getCatalogEntry('sentry') as TApiDescription;
 const ORG = 'organization_id_or_slug';
@@ -59,5 +59,23 @@ describe('a lone group/project path', () => {
     );
     expect(paramValue('MRs in a/b and c/d and/or e', 'id', path, gitlab)).toBeUndefined();
     expect(paramValue('Due 12/05/2026, merged ones only', 'id', path, gitlab)).toBeUndefined();
+  });
+});
+
+describe('a parameter whose description names the usual value', () => {
+  const contentful = getCatalogEntry('contentful') as TApiDescription;
+  const ENTRIES = '/spaces/{space_id}/environments/{environment_id}/entries';
+  const value = (text: string) => documentedValue(text, 'environment_id', ENTRIES, contentful);
+
+  it('takes the word the prompt gives after the noun, short or long', () => {
+    expect(value('Publish into space k1 on the env qa-2 please')).toEqual({
+      value: 'qa-2',
+      assumed: false,
+    });
+    expect(value('Space k1, environment sandbox.')).toEqual({ value: 'sandbox', assumed: false });
+  });
+
+  it('falls back to the documented value, as an assumption', () => {
+    expect(value('Entries go to Contentful space k1.')).toEqual({ value: 'master', assumed: true });
   });
 });

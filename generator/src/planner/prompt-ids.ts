@@ -199,6 +199,28 @@ export function paramValue(
   );
 }
 
+/**
+ * A parameter whose description names the value most accounts use ("Usually master", "Defaults
+ * to primary"): the word the prompt gives after its noun ("env staging"), else that value.
+ */
+export function documentedValue(
+  text: string,
+  name: string,
+  path: string | undefined,
+  description: TApiDescription,
+): { value: string; assumed: boolean } | undefined {
+  const doc = parameterDoc(description, path, name) ?? '';
+  const usual =
+    /\b(?:usually|typically|defaults? (?:to|is)|default:)\s*[`"'“]?([A-Za-z][\w.-]*)/i.exec(
+      doc,
+    )?.[1];
+  if (!usual) return undefined;
+  const value = usual.replace(/[.]+$/, '');
+  const words = withShortForms(hintsFor(name, path));
+  const given = idFromPrompt(text, words, { slugs: true });
+  return given ? { value: given, assumed: false } : { value, assumed: true };
+}
+
 /** A key the prompt gives after a hint: an upper-case token as Jira writes them ("project OPS"). */
 export function keyFromPrompt(text: string, hints: string[]): string | undefined {
   for (const hint of hints) {

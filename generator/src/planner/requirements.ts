@@ -14,7 +14,7 @@ import { describeSchedule, readSchedule } from '../reader/read-schedule.ts';
 // compiled from, so the list and the code cannot disagree, and its counts are the headline's.
 
 const CONTAINER_NOUNS =
-  'repository repo project workspace board list channel base table sheet tab folder account organization org team space group mailbox inbox calendar database';
+  'repository repo project workspace board list channel base table sheet tab folder account organization org team space group mailbox inbox calendar database environment env site location form';
 // "since the previous sync", "since we last checked": what any cursor accounts for.
 const SINCE_WORDS = 'since last previous prior preceding run runs ran sync synced check checked';
 const NEW_WORDS = `new created opened added arrived appear appears show shows whenever ${SINCE_WORDS}`;
