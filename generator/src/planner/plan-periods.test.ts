@@ -23,6 +23,29 @@ describe('calendar periods on the records', () => {
     ]);
   });
 
+  it('finds a moment kept in an object of its own, even after a word for creation', () => {
+    expect(
+      periodFilters(
+        'Tracked hours from workspace 7ab1 and user 9cd2 recorded during the week of 14-20 July 2025 go to Slack channel #time.',
+        'clockify',
+        'slack',
+      ),
+    ).toEqual([
+      ['timeInterval.start', 'gte', '2025-07-14'],
+      ['timeInterval.start', 'lt', '2025-07-21'],
+    ]);
+    expect(
+      periodFilters(
+        'Every meeting on calendar primary in February 2027: tell Slack channel #meetings.',
+        'google-calendar',
+        'slack',
+      ),
+    ).toEqual([
+      ['start.dateTime', 'gte', '2027-02-01'],
+      ['start.dateTime', 'lt', '2027-03-01'],
+    ]);
+  });
+
   it("filters on the creation time, or on the record's own time", () => {
     expect(
       periodFilters(

@@ -58,8 +58,19 @@ function periodField(before: string, resource: TResource): FieldLeaf | undefined
     const ended = times.find((l) => l.depth === 0 && END_TIME.test(l.path));
     if (ended) return ended;
   }
-  if (CREATED.test(last)) return byPath(resource.createdField);
-  return times.find((l) => l.depth === 0 && OWN_TIME.test(l.path)) ?? byPath(resource.createdField);
+  // "logged between …": a record with no creation time has its own moment instead.
+  if (CREATED.test(last) && resource.createdField) return byPath(resource.createdField);
+  return (
+    times.find((l) => l.depth === 0 && OWN_TIME.test(l.path)) ??
+    times.find((l) => l.depth === 1 && ownTime(l.path)) ??
+    byPath(resource.createdField)
+  );
+}
+
+/** A moment kept in an object of its own: `timeInterval.start`, `start.dateTime`. */
+function ownTime(path: string): boolean {
+  const [parent = '', leaf = ''] = path.split('.');
+  return OWN_TIME.test(leaf) || (OWN_TIME.test(parent) && /date|time/i.test(leaf));
 }
 
 export function planPeriods(text: string, resource: TResource, today?: Date): PeriodPlan {
