@@ -164,6 +164,11 @@ export const ZPlanFilter = z.strictObject({
   value: z.union([ZScalar, z.array(ZScalar).max(100)]).optional(),
   /** within: the window starts at the run day's UTC midnight ("yesterday"). */
   alignDay: z.boolean().optional(),
+  /**
+   * within: `value` counts whole calendar units (UTC, weeks from Monday) from the one the run is
+   * due in, not milliseconds: [0, 1] is "this month", [-1, 0] "last month".
+   */
+  calendar: z.enum(['week', 'month', 'quarter', 'year']).optional(),
   /** The words of the prompt it came from (or "the plan" when a person added it). */
   phrase: z.string().max(500),
   format: z.string().max(100).optional(),

@@ -144,6 +144,19 @@ function idOf(item) {
   return String(getField(item, SOURCE.idField) ?? JSON.stringify(item));
 }
 
+// The start of the calendar unit `offset` units from the one holding `now` (UTC; weeks start on
+// Monday, ISO 8601).
+function unitStart(now, unit, offset) {
+  const d = new Date(now);
+  const [year, month] = [d.getUTCFullYear(), d.getUTCMonth()];
+  if (unit === 'year') return Date.UTC(year + offset, 0, 1);
+  if (unit === 'quarter') return Date.UTC(year, month - (month % 3) + 3 * offset, 1);
+  if (unit === 'month') return Date.UTC(year, month + offset, 1);
+  const midnight = Date.UTC(year, month, d.getUTCDate());
+  const sinceMonday = (d.getUTCDay() + 6) % 7;
+  return midnight - sinceMonday * 86_400_000 + offset * 7 * 86_400_000;
+}
+
 // Whether a record passes every condition in FILTERS; `now` is when the run was due.
 // Set at all: an empty list or blank text is as good as none ("issues without an assignee").
 function hasValue(value) {
@@ -180,10 +193,17 @@ function passes(item, now) {
         return time !== null && time < now;
       }
       case 'within': {
+        const time = toTime(value, filter.format);
+        if (time === null) return false;
+        // Whole calendar units from the run's own ("last month": [-1, 0]).
+        if (filter.calendar)
+          return (
+            time >= unitStart(now, filter.calendar, filter.value[0]) &&
+            time < unitStart(now, filter.calendar, filter.value[1])
+          );
         // [start, end) from the run's due time, or from its UTC midnight for "yesterday".
         const base = filter.alignDay ? now - (now % 86_400_000) : now;
-        const time = toTime(value, filter.format);
-        return time !== null && time >= base + filter.value[0] && time < base + filter.value[1];
+        return time >= base + filter.value[0] && time < base + filter.value[1];
       }
       case 'lacks':
       case 'contains': {

@@ -116,11 +116,9 @@ export function planFilters(
   const periods = planPeriods(text, read.resource);
   for (const filter of periods.filters) add(filter);
   plan.assumptions.push(...periods.assumptions);
-  for (const period of periods.ungrounded) {
-    plan.unresolved.push(
-      `"${period.phrase}": ${read.resource.plural} have no time field to compare`,
-    );
-    plan.blocking.push(`"${period.phrase}" (no time field in ${read.resource.plural})`);
+  for (const phrase of [...periods.ungrounded.map((p) => p.phrase), ...periods.ungroundedMoving]) {
+    plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no time field to compare`);
+    plan.blocking.push(`"${phrase}" (no time field in ${read.resource.plural})`);
   }
   // Numbers inside a period are days, not amounts ("between 1 and 31 May").
   const inPeriod = (phrase: string) =>
@@ -784,6 +782,14 @@ export function describeFilter(f: FilterPlan): string {
     truthy: 'is true',
     within: 'is within',
   };
+  if (f.op === 'within' && f.calendar && Array.isArray(f.value)) {
+    const [from, to] = f.value as [number, number];
+    const which = (n: number) =>
+      n === 0 ? `this ${f.calendar}` : n === -1 ? `last ${f.calendar}` : `${-n} ${f.calendar}s ago`;
+    return to - from === 1
+      ? `${f.field} is in ${which(from)} (UTC)`
+      : `${f.field} is from the start of ${which(from)} to the start of ${which(to)} (UTC)`;
+  }
   if (f.op === 'within' && Array.isArray(f.value)) {
     const [start, end] = f.value as [number, number];
     const hours = (ms: number) => `${ms / 3_600_000} h`;

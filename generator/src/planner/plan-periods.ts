@@ -1,5 +1,6 @@
 import type { TResource } from '@patchbay/schema';
 import { readPeriods, type PeriodReading } from '../reader/read-periods.ts';
+import { readMovingPeriods } from '../reader/read-moving-periods.ts';
 import { type FieldLeaf, leaves, namesTimeField, TIME_FORMATS } from './field-match.ts';
 import type { FilterPlan } from './plan-types.ts';
 import { END_TIME } from './plan-cursor-dedupe.ts';
@@ -15,6 +16,8 @@ export interface PeriodPlan {
   assumptions: string[];
   /** Periods no time field could be found for: the code must not write without them. */
   ungrounded: PeriodReading[];
+  /** Moving periods ("last month") no time field could be found for. */
+  ungroundedMoving: string[];
   /** The phrases read, so that no other reader takes their numbers ("between 1 and 31 May"). */
   phrases: string[];
 }
@@ -74,7 +77,13 @@ function ownTime(path: string): boolean {
 }
 
 export function planPeriods(text: string, resource: TResource, today?: Date): PeriodPlan {
-  const out: PeriodPlan = { filters: [], assumptions: [], ungrounded: [], phrases: [] };
+  const out: PeriodPlan = {
+    filters: [],
+    assumptions: [],
+    ungrounded: [],
+    ungroundedMoving: [],
+    phrases: [],
+  };
   const periods = readPeriods(text, today);
   for (const period of periods) {
     out.phrases.push(period.phrase);
@@ -103,7 +112,27 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
     add('gte', period.start);
     add('lt', period.end);
   }
-  if (periods.length === 0) return out;
+  for (const moving of readMovingPeriods(text)) {
+    out.phrases.push(moving.phrase);
+    const lead = text.slice(Math.max(0, moving.index - 80), moving.index);
+    const clause = lead.slice(
+      1 + Math.max(...[...'.;:!?\n('].map((mark) => lead.lastIndexOf(mark))),
+    );
+    const field = periodField(clause, resource);
+    if (!field) {
+      out.ungroundedMoving.push(moving.phrase);
+      continue;
+    }
+    out.filters.push({
+      field: field.path,
+      op: 'within',
+      calendar: moving.unit,
+      value: moving.span,
+      format: field.schema.format,
+      phrase: moving.phrase,
+    });
+  }
+  if (periods.length === 0 && out.filters.length === 0) return out;
   if (!/\b(?:utc|gmt)\b/i.test(text))
     out.assumptions.push('Days are calendar days in UTC: the prompt names no time zone for them.');
   if (periods.some((p) => p.yearAssumed))

@@ -100,4 +100,50 @@ describe('a calendar period, in the generated code', () => {
       ),
     ).toBe(true);
   });
+
+  it('takes last calendar month, and the week the run falls in, from when the run is due', async () => {
+    const charge = (id: string, iso: string) => ({
+      id,
+      object: 'charge',
+      amount: 900,
+      currency: 'usd',
+      status: 'succeeded',
+      created: Date.parse(iso) / 1000,
+    });
+    const stripe = await mock(entry('stripe'), {
+      charge: [
+        charge('ch_feb_end', '2026-02-28T23:59:59Z'),
+        charge('ch_mar_start', '2026-03-01T00:00:00Z'),
+        charge('ch_mar_end', '2026-03-31T23:00:00Z'),
+        charge('ch_apr', '2026-04-01T00:00:00Z'),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const lastMonth = generate(
+      'Each Stripe charge created in the previous calendar month goes to Slack #ledger.',
+      stripe,
+      slack,
+    );
+    // Due on 2 April 2026: last month is March.
+    expectSuccess(await run(lastMonth.code, stripe, slack, {}, '2026-04-02T06:00:00.000Z'));
+    const march = slack.written().map((m) => String(m.text));
+    expect(march).toHaveLength(2);
+    expect(march.join('\n')).toContain('ch_mar_start');
+    expect(march.join('\n')).toContain('ch_mar_end');
+
+    const thisWeek = generate(
+      'Each Stripe charge created this week goes to Slack #ledger.',
+      stripe,
+      slack,
+    );
+    // Due on Wednesday 1 April 2026: the week began on Monday 30 March.
+    expectSuccess(await run(thisWeek.code, stripe, slack, {}, '2026-04-01T12:00:00.000Z'));
+    const week = slack
+      .written()
+      .slice(2)
+      .map((m) => String(m.text));
+    expect(week).toHaveLength(2);
+    expect(week.join('\n')).toContain('ch_mar_end');
+    expect(week.join('\n')).toContain('ch_apr');
+  });
 });

@@ -206,6 +206,27 @@ function FilterValue({
         the record’s <code>{filter.otherField}</code>
       </Text>
     );
+  if (filter.op === 'within' && filter.calendar) {
+    // Whole calendar units from the run's own: [-1, 0] is last month, [0, 1] this one.
+    const [start, end] = Array.isArray(filter.value) ? filter.value.map(Number) : [0, 1];
+    const unit = filter.calendar;
+    return (
+      <Group gap="xs" wrap="nowrap" grow>
+        <NumberInput
+          label={`From (${unit}s from this one)`}
+          aria-label={`${name} from, in ${unit}s from the run's ${unit}`}
+          value={start ?? 0}
+          onChange={(value) => setValue([Number(value), end ?? 1])}
+        />
+        <NumberInput
+          label={`To (${unit}s, not included)`}
+          aria-label={`${name} to, in ${unit}s from the run's ${unit}`}
+          value={end ?? 1}
+          onChange={(value) => setValue([start ?? 0, Number(value)])}
+        />
+      </Group>
+    );
+  }
   if (filter.op === 'within') {
     const [start, end] = Array.isArray(filter.value) ? filter.value : [];
     const hours = (value: unknown) => (typeof value === 'number' ? value / HOUR_MS : 0);
