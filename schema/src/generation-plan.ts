@@ -47,7 +47,8 @@ export const ZPlanRead = z.strictObject({
 });
 export type TPlanRead = z.infer<typeof ZPlanRead>;
 
-export const MAPPING_TRANSFORMS = ['first-name', 'last-name', 'join-name'] as const;
+/** form-field: `from` ends in a form answer's label, matched without regard to case or spacing. */
+export const MAPPING_TRANSFORMS = ['first-name', 'last-name', 'join-name', 'form-field'] as const;
 
 /** One destination field and where its value comes from. */
 export const ZMappingRule = z.strictObject({

@@ -270,7 +270,8 @@ function toRecord(item, top = false) {
         .map((part) => getField(item, part))
         .filter((v) => v != null && v !== '')
         .join(' ');
-    } else value = getField(item, rule.from);
+    } else if (rule.how === 'form-field') value = formAnswer(item, rule.from);
+    else value = getField(item, rule.from);
     if (rule.how === 'first-name' || rule.how === 'last-name') value = namePart(value, rule.how);
     if (rule.values) value = translated(value, rule.values);
     value = convert(value, rule);
@@ -278,6 +279,24 @@ function toRecord(item, top = false) {
     setField(record, rule.to, value);
   }
   return record;
+}
+
+// A form's answer by its label ('formResponse.Last Name'), matched without regard to case or
+// spacing; a first or last name the form asked as one "Name" is that part of it.
+function formAnswer(item, path) {
+  const at = path.lastIndexOf('.');
+  const answers = getField(item, path.slice(0, at));
+  if (!answers || typeof answers !== 'object') return undefined;
+  const key = (text) =>
+    String(text)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
+  const answer = (label) => Object.entries(answers).find(([name]) => key(name) === label)?.[1];
+  const wanted = key(path.slice(at + 1));
+  const direct = answer(wanted);
+  if (direct !== undefined || !/^(?:first|last)name$/.test(wanted)) return direct;
+  const full = answer('name') ?? answer('fullname') ?? answer('yourname');
+  return full === undefined ? undefined : namePart(full, `${wanted.slice(0, -4)}-name`);
 }
 
 // A value through the prompt's table ("gold → 3"): the first row whose left side is the value

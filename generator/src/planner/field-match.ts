@@ -189,8 +189,11 @@ export interface FieldRule {
   value?: string;
   /** Text with `{source.path}` (or `{path|fallback}`) placeholders, filled per record. */
   template?: string;
-  /** first-name/last-name: a part of a full name; join-name: first and last joined. */
-  how?: 'first-name' | 'last-name' | 'join-name';
+  /**
+   * first-name/last-name: a part of a full name; join-name: first and last joined; form-field:
+   * `from` is a form's answer by its label (plan-form-answers.ts).
+   */
+  how?: 'first-name' | 'last-name' | 'join-name' | 'form-field';
   /** The join's two source fields. */
   parts?: [string, string];
   /** Converting the value to what the destination takes. */

@@ -227,6 +227,11 @@ export function planFilters(
   // "where status is open" (read-prompt's equality filters), grounded on a field.
   for (const f of reading.filters) {
     const field = findField(f.field);
+    // "with LeadSource = Web": a value the write sets for every record, not a condition.
+    const setsValue = plan.destination?.rules.some(
+      (r) => r.value !== undefined && normalise(r.to) === normalise(f.field),
+    );
+    if (!field && setsValue) continue;
     if (!field) {
       plan.unresolved.push(
         `filter "${f.phrase}": ${read.resource.plural} have no field "${f.field}"`,

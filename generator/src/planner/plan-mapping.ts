@@ -13,6 +13,7 @@ import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { capitalise, escapeRegExp } from './text.ts';
 import { resourceNames, singular } from './resource-words.ts';
 import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
+import { formAnswerRules } from './plan-form-answers.ts';
 import { isIdLike, SKIPPED_DESTINATION } from './choose-operations.ts';
 import { recordSchema, templateRules } from './plan-write.ts';
 import { addressedValues, addressesFor, partyOfField, roleOfField } from './addressed-values.ts';
@@ -230,6 +231,18 @@ export function planMapping(
       const rule = matchField(target, sourceLeaves, explicit, personTarget);
       if (rule) write.rules.push(rule);
     }
+    // Answers kept under the form's own labels fill what no described field did.
+    const answered = formAnswerRules(
+      targets,
+      write.rules,
+      read.resource,
+      new Set(requiredPaths(schema)),
+    );
+    write.rules.push(...answered);
+    if (answered.length > 0)
+      plan.assumptions.push(
+        `${read.resource.plural} keep their answers under the form's own labels: ${answered.map((r) => `${r.to} ← "${r.from?.split('.').at(-1)}"`).join(', ')}.`,
+      );
     if (addressesSomeone(write.rules)) {
       const body = messageBodyRule(text, read.resource, targets, write.rules, sourceLeaves);
       if (body) write.rules.push(body.rule);

@@ -13,7 +13,8 @@ import {
   useLookup,
 } from './prompt-ids.ts';
 import { requiredHeaders, requiredParams } from './choose-operations.ts';
-import { noteTemplate, quotedValues } from './plan-write.ts';
+import { noteTemplate } from './plan-write.ts';
+import { fixedValues } from './fixed-values.ts';
 import { addressedValues, addressesFor, roleOfField } from './addressed-values.ts';
 import {
   itemSiblingRules,
@@ -120,7 +121,7 @@ export function planMessage(
         : undefined);
     if (value && value !== channel) fixed[leaf.path] = value;
   }
-  for (const { target, value } of quotedValues(text, others))
+  for (const { target, value } of fixedValues(text, others))
     if (!fixed[target.path]) fixed[target.path] = value;
   // Required fields beside the text in its array item (SendGrid's `content.0.type`).
   const written = [messaging.textField, ...Object.keys(fixed)].map((to) => ({

@@ -1,6 +1,7 @@
 import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
-import { type FieldLeaf, type FieldRule, normalise } from './field-match.ts';
+import { type FieldLeaf, type FieldRule } from './field-match.ts';
 import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
+import { fixedValues } from './fixed-values.ts';
 import { type GroundedPlan, MAX_ITEMS_PER_RUN, type WritePlan } from './plan-types.ts';
 import { documentedValue, hintsFor, idFromPrompt, paramValue, useLookup } from './prompt-ids.ts';
 import { envelopeOf, requiredHeaders, requiredParams } from './choose-operations.ts';
@@ -137,52 +138,12 @@ export function templateRules(
     });
     noteTemplate(template, target.path, plan);
   }
-  for (const { target, value } of quotedValues(text, targets)) {
+  for (const { target, value } of fixedValues(text, targets, resource)) {
     if (rules.some((r) => r.to === target.path)) continue;
     rules.push({ to: target.path, value, type: 'string', reason: 'the prompt' });
     plan.understood.push(`${target.path} is "${value}" for every record.`);
   }
   return rules;
-}
-
-/**
- * A fixed text the prompt quotes right after a destination field's name: `the subject
- * "Weekly numbers"`, `Subject: "Weekly numbers"`, `with the footer line "Sent by ops"`. Only the
- * field's own name counts (not a synonym), so a quoted label or status elsewhere is left alone.
- */
-export function quotedValues(
-  text: string,
-  targets: readonly FieldLeaf[],
-): Array<{ target: FieldLeaf; value: string }> {
-  const texts = targets.filter(
-    (t) => t.schema.type === 'string' && !t.schema.enum && !t.schema.format,
-  );
-  const out: Array<{ target: FieldLeaf; value: string }> = [];
-  for (const m of text.matchAll(
-    /\b([A-Za-z][\w-]*)(?:\s+line)?(?:\s*:|\s+(?:is|of|should be|will be|reads|as))?\s*(?:"([^"\n]{1,200})"|“([^”\n]{1,200})”)/g,
-  )) {
-    const value = m[2] ?? m[3] ?? '';
-    // "whose title is "Lead"", "skip those with the subject "Test"", "if empty, the description
-    // "n/a"": a condition, an exclusion or a fallback on the clause, not a value for every record.
-    const clause =
-      text
-        .slice(0, m.index)
-        .split(/[.;!?\n]/)
-        .at(-1) ?? '';
-    if (
-      /[<{]/.test(value) ||
-      /\b(?:whose|where|if|when|unless|which|skip|skipping|ignore|ignoring|except|excluding|without|not|don't|empty|missing|no)\b/i.test(
-        clause,
-      )
-    )
-      continue;
-    const word = normalise(m[1] ?? '');
-    const target = texts
-      .filter((t) => normalise(t.path.split('.').at(-1) ?? '') === word)
-      .sort((a, b) => a.depth - b.depth)[0];
-    if (target && !out.some((o) => o.target === target)) out.push({ target, value });
-  }
-  return out;
 }
 
 export function noteTemplate(template: PromptTemplate, target: string, plan: GroundedPlan): void {

@@ -1,0 +1,92 @@
+import type { TResource } from '@patchbay/schema';
+import { type FieldLeaf, leaves, normalise } from './field-match.ts';
+
+// A fixed value the prompt gives a destination field for every record: quoted after the field's
+// name (`the subject "Weekly numbers"`, `Subject: "Weekly numbers"`), set with "=" or ":"
+// (`Lead_Source = Partner`), or after a name of several words (`lead source Referral`). Only
+// the field's own name counts, in one to three words, so a quoted label elsewhere is left alone.
+
+const QUOTED = String.raw`"([^"\n]{1,200})"|“([^”\n]{1,200})”`;
+const QUOTED_AFTER_NAME = new RegExp(
+  String.raw`\b([A-Za-z][\w-]*)(?:\s+line)?(?:\s*:|\s+(?:is|of|should be|will be|reads|as))?\s*(?:${QUOTED})`,
+  'g',
+);
+/** Capitalised words, unquoted ("Referral", "Online Store"). */
+const BARE = String.raw`(\p{Lu}[\p{L}\p{N}&'-]*(?:[ ]\p{Lu}[\p{L}\p{N}&'-]*)*)`;
+/** A value after "=", ":" or "set to", or after a space: quoted, or capitalised words. */
+const VALUE_AFTER = new RegExp(
+  String.raw`(?<=[A-Za-z0-9_])(\s*(?:=|:|→|->)\s*|\s+set to\s+|\s+)(?:${QUOTED}|${BARE})`,
+  'gu',
+);
+/** Words that make the clause a condition, an exclusion or a fallback, not a value for all. */
+const CONDITION =
+  /\b(?:whose|where|if|when|unless|which|skip|skipping|ignore|ignoring|except|excluding|without|not|don't|empty|missing|no)\b/i;
+
+export function fixedValues(
+  text: string,
+  targets: readonly FieldLeaf[],
+  source?: TResource,
+): Array<{ target: FieldLeaf; value: string }> {
+  const texts = targets.filter((t) => t.schema.type === 'string' && !t.schema.format);
+  const sourceNames = new Set(leaves(source?.schema, 1).map((l) => normalise(l.path)));
+  const out: Array<{ target: FieldLeaf; value: string }> = [];
+  const clauseOf = (index: number) =>
+    text
+      .slice(0, index)
+      .split(/[.;!?\n]/)
+      .at(-1) ?? '';
+  // Quoted after the field's one-word name: the subject "Weekly numbers".
+  for (const m of text.matchAll(QUOTED_AFTER_NAME)) {
+    const value = m[2] ?? m[3] ?? '';
+    if (/[<{]/.test(value) || CONDITION.test(clauseOf(m.index))) continue;
+    const target = fieldNamed(
+      [m[1] ?? ''],
+      1,
+      texts.filter((t) => !t.schema.enum),
+    )?.target;
+    if (target && !out.some((o) => o.target === target)) out.push({ target, value });
+  }
+  // Set with "=" or ":", or after a name of two or three words, quoted or not: `Lead_Source =
+  // Partner`, `lead source Referral`. Unquoted, only for a field the records do not have
+  // ("status Open" is more likely a condition on them).
+  for (const m of text.matchAll(VALUE_AFTER)) {
+    const quoted = m[2] ?? m[3];
+    const run = (quoted ?? m[4] ?? '').replace(/[.]+$/, '');
+    const assigned = /[=:→>]|set to/.test(m[1] ?? '');
+    const before = text.slice(Math.max(0, m.index - 60), m.index);
+    if (CONDITION.test(clauseOf(m.index))) continue;
+    // An unquoted run may begin with the field's own capitalised words ("Lead Source Web").
+    const runWords = quoted === undefined ? run.split(' ') : [run];
+    for (let split = 0; split < runWords.length; split += 1) {
+      const value = runWords.slice(split).join(' ');
+      const lead = split === 0 ? before : `${before}${m[1]}${runWords.slice(0, split).join(' ')}`;
+      const words = (/((?:[A-Za-z][\w-]*[ ]){0,2}[A-Za-z][\w-]*)$/.exec(lead)?.[1] ?? '').split(
+        ' ',
+      );
+      const found = fieldNamed(words, split === 0 && assigned ? 1 : 2, texts);
+      if (!found || /[<{]/.test(value) || out.some((o) => o.target === found.target)) continue;
+      if (quoted === undefined && sourceNames.has(normalise(found.name))) continue;
+      const allowed = found.target.schema.enum?.map(String);
+      if (allowed && !allowed.includes(value)) continue;
+      out.push({ target: found.target, value });
+      break;
+    }
+  }
+  return out;
+}
+
+/** The destination field the last one to three of `words` name, longest first. */
+function fieldNamed(
+  words: string[],
+  fewest: number,
+  targets: readonly FieldLeaf[],
+): { target: FieldLeaf; name: string } | undefined {
+  for (let count = Math.min(3, words.length); count >= fewest; count -= 1) {
+    const name = words.slice(-count).join('');
+    const target = targets
+      .filter((t) => normalise(t.path.split('.').at(-1) ?? '') === normalise(name))
+      .sort((a, b) => a.depth - b.depth)[0];
+    if (target) return { target, name };
+  }
+  return undefined;
+}
