@@ -79,7 +79,14 @@ export function runStart(
     pid: child.pid ?? 0,
     output: () => output,
     exited,
-    interrupt: () => process.kill(-(child.pid ?? 0), 'SIGINT'),
+    interrupt: () => {
+      // The group may be gone already (start.ts failed early): that is what a caller reports.
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGINT');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    },
     waitForOutput: (pattern, timeoutMs = 120_000) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
