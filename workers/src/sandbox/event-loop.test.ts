@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPool } from './index.ts';
 import { runInput, startServerThread, type ThreadServer } from './test-http-server.ts';
@@ -62,4 +64,31 @@ describe("big responses and the worker's event loop", () => {
     // 55-67 ms while replies were serialised for the IPC channel on this thread.
     expect(perResponseMs).toBeLessThan(45);
   });
+
+  // Linux keeps a nice value per thread, and /proc lists them.
+  it.runIf(process.platform === 'linux')(
+    'runners and the response thread run nicer than the main thread (ADR 012)',
+    async () => {
+      const fetchOne = runInput(`export default async function run(ctx) {
+        return (await ctx.fetch('${api.origin}/rows')).length;
+      }`);
+      expect(await pool.run(fetchOne)).toMatchObject({ status: 'success' });
+      const niceOf = (pid: number) =>
+        readdirSync(`/proc/${pid}/task`).map((thread) => os.getPriority(Number(thread)));
+      const own = os.getPriority(process.pid);
+      const nicer = Math.min(19, own + 10);
+      const runners = readFileSync(`/proc/self/task/${process.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .map(Number);
+      expect(runners).toHaveLength(RUNS);
+      for (const runner of runners) {
+        expect(new Set(niceOf(runner))).toEqual(new Set([nicer]));
+      }
+      // In this process: the response thread alone; not the main thread, nor the vendor's.
+      const threads = niceOf(process.pid);
+      expect(threads.filter((nice) => nice === nicer)).toHaveLength(1);
+      expect(threads.filter((nice) => nice === own).length).toBeGreaterThan(1);
+    },
+  );
 });

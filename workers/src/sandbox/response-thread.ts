@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { answerResponse, type ResponseAnswer, type ResponseJob } from './response-body.ts';
 
@@ -8,6 +9,13 @@ import { answerResponse, type ResponseAnswer, type ResponseJob } from './respons
 // body moves here and the value back without a copy: the main thread holds neither as text.
 
 const THREAD_MARK = 'patchbay-response-thread';
+/**
+ * How much nicer than the main thread this thread is, as the runners are (runner-process.ts): its
+ * work is the runs', and must not take the cores from the main thread (ADR 012, addendum of
+ * 2026-11-28). Linux keeps a nice value per thread; elsewhere this would lower the whole
+ * process, so it is left as it is there.
+ */
+const THREAD_NICE = 10;
 
 export class ResponseThread {
   #worker: Worker | null = null;
@@ -69,6 +77,9 @@ function movable(bytes: Uint8Array): ArrayBuffer[] {
 
 if (!isMainThread && workerData === THREAD_MARK && parentPort) {
   const port = parentPort;
+  // `0` names the calling thread: this one alone, on Linux.
+  if (process.platform === 'linux')
+    os.setPriority(0, Math.min(19, os.getPriority(0) + THREAD_NICE));
   port.on('message', ({ id, job }: { id: number; job: ResponseJob }) => {
     const answer = answerResponse(job);
     port.postMessage({ id, answer }, answer.ok ? movable(answer.value) : []);

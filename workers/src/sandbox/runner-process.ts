@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmdirSync } from 'node:fs';
+import { readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import { Socket } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import ivm from 'isolated-vm';
 import type { RawError, ReplyHead, RunMessage } from './protocol.ts';
@@ -49,6 +50,13 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 const MAX_LOG_MESSAGE = 64 * 1024;
 /** The reply channel: the fifth of the stdio the pool gives this process (sandbox-pool.ts). */
 const REPLY_FD = 4;
+/**
+ * How much nicer than the worker a runner is. User code must not take the cores from the
+ * worker's main thread, which answers every run's calls, heartbeats and polls Temporal: at an
+ * equal share, after a burst of its own work it waited behind eight busy runners for 50-250 ms at
+ * a time (ADR 012, addendum of 2026-11-28).
+ */
+const RUNNER_NICE = 10;
 
 type RunnerFailure = Omit<RawError, 'kind'> & { kind: RawError['kind'] | 'internal' };
 
@@ -462,6 +470,28 @@ process.on('disconnect', () => {
   }
   process.exit(0);
 });
+
+/**
+ * Lowers this process's priority by RUNNER_NICE. Linux keeps a nice value per thread, and Node has
+ * started its threads by now: each is lowered, and threads made later inherit it. Elsewhere
+ * (no /proc) only this thread is. Once the runner drops to its user it cannot raise it again.
+ */
+function lowerPriority(): void {
+  let threads = [0];
+  try {
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // Not Linux: this thread alone.
+  }
+  for (const thread of threads) {
+    try {
+      os.setPriority(thread, Math.min(19, os.getPriority(thread) + RUNNER_NICE));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+}
+lowerPriority();
 
 // A worker running as root names an unprivileged user (runner-launch.ts).
 // Everything this process reads is loaded by now; from here on it cannot read what only root
