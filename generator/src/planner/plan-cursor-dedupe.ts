@@ -204,7 +204,7 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
     found && !NEGATED.test(lower.slice(Math.max(0, found.index - 30), found.index)) ? found : null;
   const m =
     upsert ??
-    /\b((?:skip|leave out|exclude|ignore|omit|drop)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates|(?:don't|do not|never|without)\s+(?:overwrit|updat|touch|chang)\w*\s+(?:the\s+|any\s+)?(?:existing|ones? already)(?: \w+)?)\b/.exec(
+    /\b((?:skip\w*|leav\w* out|exclud\w*|ignor\w*|omit\w*|drop\w*)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates|(?:don't|do not|never|without)\s+(?:overwrit|updat|touch|chang)\w*\s+(?:the\s+|any\s+)?(?:existing|ones? already)(?: \w+)?)\b/.exec(
       lower,
     );
   if (!m) return;
@@ -300,6 +300,11 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
   }
   const query: Record<string, string> = {};
   for (const param of list.params.filter((p) => p.required && p.in === 'query')) {
+    // A list that returns only the fields asked for (Zoho's `fields`): the key and the id.
+    if (/^(?:fields|\$?select|properties|columns)$/i.test(param.name)) {
+      query[param.name] = [...new Set([key.to, write.resource.idField])].join(',');
+      continue;
+    }
     query[param.name] =
       queryLanguage(
         plan.destinationDescription as TApiDescription,

@@ -453,6 +453,10 @@ function readIncremental(
 const COMMON_FILTER_FIELDS =
   /^(status|state|type|kind|category|country|currency|role|plan|stage|priority|tier|source|channel|active|enabled|archived)$/i;
 
+/** Words after "is" that say where or whether a value is, not which value. */
+const NOT_A_VALUE =
+  /^(?:already|there|here|present|set|known|given|filled|also|still|now|the|a|an|any|same|different)$/i;
+
 function readFilters(
   text: string,
   reading: PromptReading,
@@ -476,6 +480,8 @@ function readFilters(
     const negated = /not|n't|!=/i.test(operator);
     const quoted = m[4] ?? m[5] ?? m[6];
     const bare = m[7] ?? '';
+    // "whose email is already there", "where the phone is set": where it is, not what it is.
+    if (quoted === undefined && NOT_A_VALUE.test(bare)) continue;
     let value: FilterReading['value'] = quoted ?? bare;
     if (quoted === undefined) {
       if (/^-?\d+(\.\d+)?$/.test(bare)) value = Number(bare);
