@@ -580,7 +580,8 @@ export default async function run(ctx) {
   let skipped = 0;
   for (const item of selected) {
     if (existing) {
-      const key = keyOf(getField(item, DEDUPE.sourceField));
+      // A form's answer is found by its label, as its field rule finds it.
+      const key = keyOf(getField(item, DEDUPE.sourceField) ?? formAnswer(item, DEDUPE.sourceField));
       if (key && existing.has(key)) {
         const id = existing.get(key);
         if (DEDUPE.idField && id != null) {

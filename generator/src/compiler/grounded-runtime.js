@@ -282,7 +282,8 @@ function toRecord(item, top = false) {
 }
 
 // A form's answer by its label ('formResponse.Last Name'), matched without regard to case or
-// spacing; a first or last name the form asked as one "Name" is that part of it.
+// spacing, else the one label that begins or ends with it ("Email address", "Your email"); a
+// first or last name the form asked as one name ("Full name") is that part of it.
 function formAnswer(item, path) {
   const at = path.lastIndexOf('.');
   const answers = getField(item, path.slice(0, at));
@@ -291,11 +292,17 @@ function formAnswer(item, path) {
     String(text)
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '');
-  const answer = (label) => Object.entries(answers).find(([name]) => key(name) === label)?.[1];
+  const entries = Object.entries(answers).map(([label, value]) => [key(label), value]);
+  const answer = (wanted) => {
+    const exact = entries.find(([label]) => label === wanted);
+    if (exact) return exact[1];
+    const near = entries.filter(([label]) => label.startsWith(wanted) || label.endsWith(wanted));
+    return near.length === 1 ? near[0][1] : undefined;
+  };
   const wanted = key(path.slice(at + 1));
   const direct = answer(wanted);
   if (direct !== undefined || !/^(?:first|last)name$/.test(wanted)) return direct;
-  const full = answer('name') ?? answer('fullname') ?? answer('yourname');
+  const full = answer('name');
   return full === undefined ? undefined : namePart(full, `${wanted.slice(0, -4)}-name`);
 }
 

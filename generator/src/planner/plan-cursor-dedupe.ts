@@ -204,7 +204,7 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
     found && !NEGATED.test(lower.slice(Math.max(0, found.index - 30), found.index)) ? found : null;
   const m =
     upsert ??
-    /\b((?:skip\w*|leav\w* out|exclud\w*|ignor\w*|omit\w*|drop\w*)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates|(?:don't|do not|never|without)\s+(?:overwrit|updat|touch|chang)\w*\s+(?:the\s+|any\s+)?(?:existing|ones? already)(?: \w+)?)\b/.exec(
+    /\b((?:skip\w*|leav\w* out|exclud\w*|ignor\w*|omit\w*|drop\w*)[\w ]{0,30}(already|exist\w*|duplicates?)|not already|(don't|do not|never|avoid|without)[\w ]{0,20}(duplicat\w*|twice|again)|dedup\w*|de-dup\w*|unless[\w ]{0,30}exists?|if[\w ]{0,20}(not|n't)[\w ]{0,20}(exist\w*|there)|only if (it's|it is) not there|no duplicates?(?: \w+)?|(?:don't|do not|never|without)\s+(?:overwrit|updat|touch|chang)\w*\s+(?:the\s+|any\s+)?(?:existing|ones? already)(?: \w+)?)\b/.exec(
       lower,
     );
   if (!m) return;
@@ -225,7 +225,7 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
       lower.replace(upsert?.[0] ?? '', ' '),
     ) || /creat|\badd|insert|upsert|instead|rather/.test(upsert?.[0] ?? '');
   const update = inPlace && !creates ? { ...inPlace, onlyExisting: true } : inPlace;
-  const rules = write.rules.filter((r) => r.from && !r.how);
+  const rules = write.rules.filter((r) => r.from && (!r.how || r.how === 'form-field'));
   // The field the prompt compares by ("with the same email", "match on phone"), else the
   // likeliest key. An update's own words name what it changes ("update the status"), not a key.
   const compares = [

@@ -61,4 +61,34 @@ describe('grounded template generator: form answers by their labels', () => {
       }),
     ]);
   });
+
+  it('compares an answer with what the destination holds, and repeats within a run', async () => {
+    const submission = (id: string, email: string) => ({
+      id,
+      displayName: 'Newsletter',
+      siteId: 'site-9',
+      dateSubmitted: '2025-04-03T08:00:00.000Z',
+      formResponse: { 'Full name': 'Ada Byron', 'Email address': email },
+    });
+    const webflow = await mock(entry('webflow'), {
+      'form submission': [
+        submission('n1', 'ada@engines.example'),
+        submission('n2', 'known@engines.example'),
+        submission('n3', 'ada@engines.example'),
+      ],
+    });
+    const salesforce = await mock(entry('salesforce'), {
+      lead: [{ Id: '00Q1', LastName: 'Known', Company: 'X', Email: 'known@engines.example' }],
+    });
+    const generated = generate(
+      'Webflow form 66aa01 submissions → Salesforce leads, company "Newsletter signup". No duplicate leads.',
+      webflow,
+      salesforce,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, webflow, salesforce));
+    expect(salesforce.written('lead')).toEqual([
+      expect.objectContaining({ Email: 'ada@engines.example', LastName: 'Byron' }),
+    ]);
+  });
 });
