@@ -76,6 +76,12 @@ function ownTime(path: string): boolean {
   return OWN_TIME.test(leaf) || (OWN_TIME.test(parent) && /date|time/i.test(leaf));
 }
 
+/** The clause before a period, back to the last break: "… each parcel that got SHIPPED". */
+function clauseBefore(text: string, index: number): string {
+  const lead = text.slice(Math.max(0, index - 80), index);
+  return lead.slice(1 + Math.max(...[...'.;:!?\n('].map((mark) => lead.lastIndexOf(mark))));
+}
+
 export function planPeriods(text: string, resource: TResource, today?: Date): PeriodPlan {
   const out: PeriodPlan = {
     filters: [],
@@ -87,12 +93,7 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
   const periods = readPeriods(text, today);
   for (const period of periods) {
     out.phrases.push(period.phrase);
-    // The clause before the period, back to the last break: "… each parcel that got SHIPPED".
-    const lead = text.slice(Math.max(0, period.index - 80), period.index);
-    const clause = lead.slice(
-      1 + Math.max(...[...'.;:!?\n('].map((mark) => lead.lastIndexOf(mark))),
-    );
-    const field = periodField(clause, resource);
+    const field = periodField(clauseBefore(text, period.index), resource);
     if (!field) {
       out.ungrounded.push(period);
       continue;
@@ -114,11 +115,7 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
   }
   for (const moving of readMovingPeriods(text)) {
     out.phrases.push(moving.phrase);
-    const lead = text.slice(Math.max(0, moving.index - 80), moving.index);
-    const clause = lead.slice(
-      1 + Math.max(...[...'.;:!?\n('].map((mark) => lead.lastIndexOf(mark))),
-    );
-    const field = periodField(clause, resource);
+    const field = periodField(clauseBefore(text, moving.index), resource);
     if (!field) {
       out.ungroundedMoving.push(moving.phrase);
       continue;
