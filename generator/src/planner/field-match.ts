@@ -179,6 +179,17 @@ export function leaves(schema: TFieldSchema | undefined, maxDepth = 3): FieldLea
   return out;
 }
 
+/** The field `words` name: its whole path, else its last part (the shallowest such field). */
+export function fieldNamed(fields: readonly FieldLeaf[], words: string): FieldLeaf | undefined {
+  const wanted = normalise(words);
+  return (
+    fields.find((l) => normalise(l.path) === wanted) ??
+    fields
+      .filter((l) => normalise(l.path.split('.').at(-1) ?? '') === wanted)
+      .sort((a, b) => a.depth - b.depth)[0]
+  );
+}
+
 /** What one destination field is filled with. */
 export interface FieldRule {
   /** Dotted path in the record the destination receives. */

@@ -1,5 +1,5 @@
 import type { TResource } from '@patchbay/schema';
-import { type FieldLeaf, leaves, normalise } from './field-match.ts';
+import { type FieldLeaf, fieldNamed, leaves, normalise } from './field-match.ts';
 
 // A fixed value the prompt gives a destination field for every record: quoted after the field's
 // name (`the subject "Weekly numbers"`, `Subject: "Weekly numbers"`), set with "=" or ":"
@@ -40,10 +40,9 @@ export function fixedValues(
     const value = m[2] ?? m[3] ?? '';
     if (/[<{]/.test(value) || CONDITION.test(clauseOf(m.index))) continue;
     const target = fieldNamed(
-      [m[1] ?? ''],
-      1,
       texts.filter((t) => !t.schema.enum),
-    )?.target;
+      m[1] ?? '',
+    );
     if (target && !out.some((o) => o.target === target)) out.push({ target, value });
   }
   // Set with "=" or ":", or after a name of two or three words, quoted or not: `Lead_Source =
@@ -63,7 +62,7 @@ export function fixedValues(
       const words = (/((?:[A-Za-z][\w-]*[ ]){0,2}[A-Za-z][\w-]*)$/.exec(lead)?.[1] ?? '').split(
         ' ',
       );
-      const found = fieldNamed(words, split === 0 && assigned ? 1 : 2, texts);
+      const found = lastWordsNaming(words, split === 0 && assigned ? 1 : 2, texts);
       if (!found || /[<{]/.test(value) || out.some((o) => o.target === found.target)) continue;
       if (quoted === undefined && sourceNames.has(normalise(found.name))) continue;
       const allowed = found.target.schema.enum?.map(String);
@@ -76,16 +75,14 @@ export function fixedValues(
 }
 
 /** The destination field the last one to three of `words` name, longest first. */
-function fieldNamed(
+function lastWordsNaming(
   words: string[],
   fewest: number,
   targets: readonly FieldLeaf[],
 ): { target: FieldLeaf; name: string } | undefined {
   for (let count = Math.min(3, words.length); count >= fewest; count -= 1) {
     const name = words.slice(-count).join('');
-    const target = targets
-      .filter((t) => normalise(t.path.split('.').at(-1) ?? '') === normalise(name))
-      .sort((a, b) => a.depth - b.depth)[0];
+    const target = fieldNamed(targets, name);
     if (target) return { target, name };
   }
   return undefined;

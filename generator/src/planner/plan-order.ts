@@ -2,9 +2,9 @@ import type { TPlanSort } from '@patchbay/schema';
 import {
   conceptOf,
   type FieldLeaf,
+  fieldNamed,
   leaves,
   namesTimeField,
-  normalise,
   TIME_FORMATS,
 } from './field-match.ts';
 import { amountField } from './plan-filters.ts';
@@ -69,10 +69,8 @@ export function planOrder(text: string, plan: GroundedPlan): TPlanSort | undefin
 
 /** A field by the words naming it: its name, its time ("due date"), its concept ("amount"). */
 function namedField(words: string, fields: FieldLeaf[]): FieldLeaf | undefined {
-  const wanted = normalise(words);
   return (
-    fields.find((l) => normalise(l.path) === wanted) ??
-    fields.find((l) => normalise(l.path.split('.').at(-1) ?? '') === wanted) ??
+    fieldNamed(fields, words) ??
     fields.find((l) => namesTimeField(words, l)) ??
     fields.find((l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(words))
   );

@@ -1,4 +1,4 @@
-import { type FieldLeaf, leaves, normalise } from './field-match.ts';
+import { type FieldLeaf, fieldNamed, leaves, normalise } from './field-match.ts';
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { recordSchema } from './plan-write.ts';
 import { escapeRegExp } from './text.ts';
@@ -30,9 +30,7 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
   const lead = leadOf(text, at.index);
 
   const destination = leaves(recordSchema(write), 2).filter((l) => l.schema.type !== 'object');
-  const named = (words: string, fields: FieldLeaf[]) =>
-    fields.find((l) => normalise(l.path) === normalise(words)) ??
-    fields.find((l) => normalise(l.path.split('.').at(-1) ?? '') === normalise(words));
+  const named = (words: string, fields: FieldLeaf[]) => fieldNamed(fields, words);
   // The destination field: the lead's first words, up to "comes", "mapped", "from", a colon.
   const head =
     /^[\s\-*•]*["“]?([A-Za-z][\w .'-]{0,40}?)["”]?\s*(?:,|:|\bcomes?\b|\bis\b|\bmapped\b|\bfrom\b|\bgets?\b|$)/.exec(
