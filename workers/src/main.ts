@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   // A wrong key would surface later as decrypt failures that mark integrations failed: refuse
   // to poll instead, as the API refuses to start.
   await checkVaultKeys(sql, vault);
-  const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE });
+  const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE, warm: env.SANDBOX_POOL_WARM });
   const generator = createGenerator(env);
   const workflowBundle = await bundleWorkflows();
   const connection = await connectToTemporal({
