@@ -15,7 +15,8 @@ async function forcedCollections(during: () => Promise<void>): Promise<number> {
     observer.disconnect();
   }
   return seen.filter((entry) => {
-    const detail = entry.detail as { kind: number; flags: number };
+    // A gc entry's detail (Node's NodeGCPerformanceDetail, absent from the DOM type).
+    const { detail } = entry as unknown as { detail: { kind: number; flags: number } };
     return (
       detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR &&
       (detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0
