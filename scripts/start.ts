@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError } from '@patchbay/schema/env';
+import { collectWhenIdle } from '@patchbay/schema/idle-collector';
 import { parseKeyRing } from '@patchbay/schema/vault';
 import { loadApiEnv } from '../api/src/env.ts';
 import { loadWorkerEnv } from '../workers/src/env.ts';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   if (env.APP_ENCRYPTION_KEYS) parseKeyRing(env.APP_ENCRYPTION_KEYS);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  // The supervisor is idle once everything runs: its start-up garbage goes back at once.
+  collectWhenIdle();
 
   process.on('SIGINT', () => void shutdown(dataDir, 0));
   process.on('SIGTERM', () => void shutdown(dataDir, 0));
@@ -95,6 +98,10 @@ async function main(): Promise<void> {
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_UI_URL: temporalUiUrl ?? 'http://localhost:8233',
     PORT: String(env.PORT),
+    // glibc gives each thread that allocates an arena of its own (up to 8 per core); the
+    // worker's threads (Temporal's core, libuv, V8) left ~60 MiB in them. Two arenas do the same
+    // work in 20–30 MiB less (ADR 039). An operator's own value wins.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   // Validate the children's variables here, so a bad value stops start-up before anything runs.
   loadApiEnv(childEnv);

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import { serve } from '@hono/node-server';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
 import { EnvError } from '@patchbay/schema/env';
+import { collectWhenIdle } from '@patchbay/schema/idle-collector';
 import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
 import {
   checkVaultKeys,
@@ -21,6 +22,7 @@ import { createTemporalClient } from './temporal.ts';
 
 async function main(): Promise<void> {
   const env = loadApiEnv();
+  collectWhenIdle();
   const sql = createSql(env.DATABASE_URL);
   const vault = parseKeyRing(env.APP_ENCRYPTION_KEYS);
   const applied = await migrate(sql, migrationsDir);

@@ -37,11 +37,24 @@ describe('generated runtime files', () => {
     expect(runner).toMatch(/^\/\* GENERATED .* \*\/ import /);
   });
 
+  it('bundle the response thread whole, so the thread never loads a .ts file', async () => {
+    const files = await renderGeneratedFiles();
+    const thread = files[GENERATED_FILES.responseWorker] ?? '';
+    const imports = [...thread.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imports.every((name) => name?.startsWith('node:'))).toBe(true);
+    expect(imports).toContain('node:worker_threads');
+    expect(thread).toMatch(/function answerResponse\(/);
+  });
+
   it('ship no Node.js built-in in the runtime the isolate and the export share', async () => {
     const files = await renderGeneratedFiles();
     // The export's webhook listener runs under Node.js only: its checks need node:crypto.
-    // The sandbox runner is a Node.js process, outside the isolate.
-    const nodeOnly: string[] = [GENERATED_FILES.exportWebhooks, GENERATED_FILES.runner];
+    // So do the sandbox runner and the pool's response thread, outside the isolate.
+    const nodeOnly: string[] = [
+      GENERATED_FILES.exportWebhooks,
+      GENERATED_FILES.runner,
+      GENERATED_FILES.responseWorker,
+    ];
     const shared = Object.entries(files).filter(([path]) => !nodeOnly.includes(path));
     expect(shared.length).toBe(2);
     for (const [, text] of shared) {

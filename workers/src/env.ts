@@ -10,8 +10,13 @@ export const ZWorkerEnv = ZTemporalEnv.extend(ZGeneratorEnv.shape)
     APP_ENCRYPTION_KEYS: z
       .string({ error: 'is required (kid:base64key, see .env.example)' })
       .min(1),
-    /** Warm sandbox runner processes (each runs one integration at a time). */
+    /** Sandbox runner processes at most (each runs one integration at a time). */
     SANDBOX_POOL_SIZE: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * Runners kept started while nothing runs; more start when runs wait, up to
+     * SANDBOX_POOL_SIZE, and stop after a minute idle. Above SANDBOX_POOL_SIZE means all of them.
+     */
+    SANDBOX_POOL_WARM: z.coerce.number().int().min(1).max(64).default(1),
     /** true: user code may call loopback and private addresses (development and tests only). */
     SANDBOX_ALLOW_PRIVATE_NETWORK: zEnvBoolean.default(false),
     /** Workflow tasks and activities this worker runs at once; 2 cores → keep it modest. */

@@ -2,6 +2,7 @@
 // SIGINT/SIGTERM, then finish in-flight tasks and exit (Temporal's default shutdown).
 import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { EnvError } from '@patchbay/schema/env';
+import { collectWhenIdle } from '@patchbay/schema/idle-collector';
 import { parseKeyRing, VaultError } from '@patchbay/schema/vault';
 import { checkVaultKeys, createSql, migrate } from '@patchbay/db';
 import { migrationsDir } from '@patchbay/schema/migrations-dir';
@@ -13,6 +14,8 @@ import { SandboxPool } from './sandbox/index.ts';
 
 async function main(): Promise<void> {
   const env = loadWorkerEnv();
+  // Before the workflow sandbox exists: its contexts must not see the gc() this makes.
+  collectWhenIdle();
   const vault = parseKeyRing(env.APP_ENCRYPTION_KEYS);
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const sql = createSql(env.DATABASE_URL, { max: 10, applicationName: 'patchbay-worker' });
@@ -23,7 +26,7 @@ async function main(): Promise<void> {
   // A wrong key would surface later as decrypt failures that mark integrations failed: refuse
   // to poll instead, as the API refuses to start.
   await checkVaultKeys(sql, vault);
-  const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE });
+  const sandbox = new SandboxPool({ size: env.SANDBOX_POOL_SIZE, warm: env.SANDBOX_POOL_WARM });
   const generator = createGenerator(env);
   const workflowBundle = await bundleWorkflows();
   const connection = await connectToTemporal({

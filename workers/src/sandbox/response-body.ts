@@ -89,3 +89,12 @@ export function answerResponse(job: ResponseJob): ResponseAnswer {
     return { ok: false, error: { name, message }, cpuMs: cpuMs() };
   }
 }
+
+/** The transfer list that moves `bytes` to another thread: empty if they share their memory. */
+export function movable(bytes: Uint8Array): ArrayBuffer[] {
+  const ownsItsMemory =
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer;
+  return ownsItsMemory ? [bytes.buffer as ArrayBuffer] : [];
+}

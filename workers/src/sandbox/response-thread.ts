@@ -1,21 +1,17 @@
-import os from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { answerResponse, type ResponseAnswer, type ResponseJob } from './response-body.ts';
+import { Worker } from 'node:worker_threads';
+import { movable, type ResponseAnswer, type ResponseJob } from './response-body.ts';
 
 // The response thread: one worker thread per sandbox pool turns response bodies
 // into what the code receives (response-body.ts), so parsing, redacting and serialising a 5 MiB
 // body never blocks the worker's main thread. Jobs run one after another in the order they
 // come; each answer says the CPU it took, which counts against its run's response budget. The
 // body moves here and the value back without a copy: the main thread holds neither as text.
+//
+// The thread runs response-worker.js: response-worker.ts bundled with what it imports, by
+// runtime/scripts/build-runtime.ts. A thread that loads a .ts file loads Node's type stripper
+// into its own V8 isolate: ~20 MiB more for the worker's whole life (ADR 039).
 
-const THREAD_MARK = 'patchbay-response-thread';
-/**
- * How much nicer than the main thread this thread is, as the runners are (runner-process.ts): its
- * work is the runs', and must not take the cores from the main thread (ADR 012, addendum of
- * 2026-11-28). Linux keeps a nice value per thread; elsewhere this would lower the whole
- * process, so it is left as it is there.
- */
-const THREAD_NICE = 10;
+const THREAD_ENTRY = new URL('./response-worker.js', import.meta.url);
 
 export class ResponseThread {
   #worker: Worker | null = null;
@@ -45,7 +41,7 @@ export class ResponseThread {
 
   #start(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL(import.meta.url), { workerData: THREAD_MARK });
+    const worker = new Worker(THREAD_ENTRY);
     worker.on('message', ({ id, answer }: { id: number; answer: ResponseAnswer }) => {
       const resolve = this.#pending.get(id);
       this.#pending.delete(id);
@@ -64,24 +60,4 @@ export class ResponseThread {
     this.#worker = worker;
     return worker;
   }
-}
-
-/** The transfer list that moves `bytes` to another thread: empty if they share their memory. */
-function movable(bytes: Uint8Array): ArrayBuffer[] {
-  const ownsItsMemory =
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength &&
-    bytes.buffer instanceof ArrayBuffer;
-  return ownsItsMemory ? [bytes.buffer as ArrayBuffer] : [];
-}
-
-if (!isMainThread && workerData === THREAD_MARK && parentPort) {
-  const port = parentPort;
-  // `0` names the calling thread: this one alone, on Linux.
-  if (process.platform === 'linux')
-    os.setPriority(0, Math.min(19, os.getPriority(0) + THREAD_NICE));
-  port.on('message', ({ id, job }: { id: number; job: ResponseJob }) => {
-    const answer = answerResponse(job);
-    port.postMessage({ id, answer }, answer.ok ? movable(answer.value) : []);
-  });
 }

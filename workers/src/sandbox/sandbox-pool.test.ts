@@ -102,6 +102,31 @@ describe('SandboxPool', () => {
     }
   });
 
+  it('keeps its warm runners at idle, starts more while runs wait, up to its size, then stops them', async () => {
+    const pool = new SandboxPool({ size: 3, warm: 1, extraIdleMs: 500 });
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, runnerPids().length)), 5);
+    try {
+      await until(() => pool.stats().runners === 1 && runnerPids().length === 1);
+      // Ten answers 20 ms apart: long enough for the five runs to overlap.
+      const slow = runInput(`export default async function run(ctx) {
+        let last;
+        for (let i = 0; i < 10; i++) last = await ctx.fetch('${api.origin}/slow');
+        return last.path;
+      }`);
+      const results = await Promise.all(Array.from({ length: 5 }, () => pool.run(slow)));
+      expect(results.map((result) => result.data)).toEqual(Array(5).fill('/slow'));
+      expect(most).toBe(3);
+      // The two started for waiting runs stop once idle; the warm one stays and still runs.
+      await until(() => runnerPids().length === 1 && pool.stats().runners === 1);
+      expect((await pool.run(slow)).data).toBe('/slow');
+      expect(pool.stats().runners).toBe(1);
+    } finally {
+      clearInterval(watch);
+      await pool.close();
+    }
+  });
+
   it('gives each run a new isolate, also the one a rested runner made ahead', async () => {
     const pool = new SandboxPool({ size: 1 });
     const rest = () => new Promise((resolve) => setTimeout(resolve, 200));

@@ -84,11 +84,24 @@ interface Runner {
   /** Its stderr said it ran out of memory (seen as it arrives: a crash report is longer than the tail). */
   outOfMemory: boolean;
   exited: Promise<void>;
+  /** Stops an idle runner beyond the warm ones (EXTRA_RUNNER_IDLE_MS); null while it works. */
+  idleTimer: NodeJS.Timeout | null;
 }
 
 export interface SandboxPoolOptions {
-  /** Warm runner processes; each runs one integration at a time. */
+  /** Runner processes at most; each runs one integration at a time. */
   size?: number;
+  /**
+   * Runners kept started while nothing runs (default: size). A run that finds none idle starts
+   * one more, up to size; one idle for `extraIdleMs` beyond this number is stopped. Each idle
+   * runner holds ~15–25 MiB PSS; the run that waits pays a cold start (91 ms: ADR 012).
+   */
+  warm?: number;
+  /**
+   * How long a runner beyond the warm ones stays idle before it stops (default a minute): long
+   * enough that a steady stream of overlapping runs keeps it, short enough that a burst's do not.
+   */
+  extraIdleMs?: number;
   /**
    * When the worker runs as root, runners run as this unprivileged user (default `nobody`), so
    * they cannot read the worker's /proc/<pid>/environ, which holds the keys.
@@ -126,6 +139,8 @@ function seconds(ms: number): string {
 
 export class SandboxPool {
   readonly #size: number;
+  readonly #warm: number;
+  readonly #extraIdleMs: number;
   readonly #runners = new Set<Runner>();
   readonly #queue: Job[] = [];
   readonly #tokenCache = new OAuthTokenCache();
@@ -142,6 +157,8 @@ export class SandboxPool {
 
   constructor(options: SandboxPoolOptions = {}, testOptions: SandboxPoolTestOptions = {}) {
     this.#size = Math.max(1, Math.floor(options.size ?? Math.min(4, os.availableParallelism())));
+    this.#warm = Math.min(this.#size, Math.max(1, Math.floor(options.warm ?? this.#size)));
+    this.#extraIdleMs = options.extraIdleMs ?? 60_000;
     this.#testOptions = testOptions;
     this.#rssBudgetMb = options.runnerRssBudgetMb ?? null;
     this.#responseCpuBudgetMs = options.responseCpuBudgetMs;
@@ -152,7 +169,7 @@ export class SandboxPool {
       ...(options.addressSpaceMb === undefined ? {} : { addressSpaceMb: options.addressSpaceMb }),
     });
     for (const warning of this.#launch.warnings) console.warn(`sandbox: ${warning}`);
-    for (let i = 0; i < this.#size; i++) this.#spawn();
+    for (let i = 0; i < this.#warm; i++) this.#spawn();
   }
 
   /** Runs one integration. Always resolves: user code's failures are in the result. */
@@ -186,6 +203,7 @@ export class SandboxPool {
     for (const job of this.#queue.splice(0)) job.resolve(failedBeforeStart(shutdown));
     const exits: Array<Promise<void>> = [];
     for (const runner of this.#runners) {
+      if (runner.idleTimer) clearTimeout(runner.idleTimer);
       if (runner.active) this.#complete(runner, runner.active.session.fail(shutdown));
       runner.child.kill('SIGKILL');
       exits.push(runner.exited);
@@ -223,6 +241,7 @@ export class SandboxPool {
       stderrTail: '',
       outOfMemory: false,
       exited: new Promise((resolve) => (exited = resolve)),
+      idleTimer: null,
     };
     this.#runners.add(runner);
     child.stdout?.resume();
@@ -281,10 +300,35 @@ export class SandboxPool {
   #dispatch(): void {
     while (this.#queue.length > 0 && !this.#closed) {
       const runner = [...this.#runners].find((candidate) => candidate.state === 'idle');
-      if (!runner) return;
+      if (!runner) {
+        this.#grow();
+        return;
+      }
       const job = this.#queue.shift() as Job;
       this.#start(runner, job);
     }
+    for (const runner of this.#runners) if (runner.state === 'idle') this.#restLater(runner);
+  }
+
+  /** Starts a runner for each waiting run no starting runner will take, up to size. */
+  #grow(): void {
+    // After repeated start failures the pool waits (#onExit) rather than fork again at once.
+    if (this.#closed || this.#respawnTimer) return;
+    const live = [...this.#runners].filter((runner) => runner.state !== 'gone');
+    const starting = live.filter((runner) => runner.state === 'starting').length;
+    const wanted = Math.min(this.#size - live.length, this.#queue.length - starting);
+    for (let i = 0; i < wanted; i++) this.#spawn();
+  }
+
+  /** An idle runner beyond the warm ones stops if it is still idle `extraIdleMs` from now. */
+  #restLater(runner: Runner): void {
+    if (runner.idleTimer || this.#warm === this.#size) return;
+    runner.idleTimer = setTimeout(() => {
+      runner.idleTimer = null;
+      const live = [...this.#runners].filter((other) => other.state !== 'gone').length;
+      if (runner.state === 'idle' && live > this.#warm) this.#retire(runner);
+    }, this.#extraIdleMs);
+    runner.idleTimer.unref();
   }
 
   #start(runner: Runner, job: Job): void {
@@ -322,6 +366,8 @@ export class SandboxPool {
       () => this.#checkMemory(runner, runId, budgetMb),
       WATCHDOG_INTERVAL_MS,
     );
+    if (runner.idleTimer) clearTimeout(runner.idleTimer);
+    runner.idleTimer = null;
     runner.state = 'busy';
     runner.active = { runId, job, session, timer, watchdog };
     const runnerLimits: RunnerLimits = {
@@ -464,6 +510,8 @@ export class SandboxPool {
   /** Kills a runner; its exit handler replaces it. */
   #retire(runner: Runner): void {
     if (runner.state === 'gone') return;
+    if (runner.idleTimer) clearTimeout(runner.idleTimer);
+    runner.idleTimer = null;
     runner.state = 'gone';
     runner.child.kill('SIGKILL');
   }
@@ -514,13 +562,15 @@ export class SandboxPool {
     this.#refill();
   }
 
+  /** Back to the warm runners, and one more for each run that waits, up to size. */
   #refill(): void {
     if (this.#closed) return;
     let live = [...this.#runners].filter((runner) => runner.state !== 'gone').length;
-    while (live < this.#size) {
+    while (live < this.#warm) {
       this.#spawn();
       live += 1;
     }
+    this.#grow();
   }
 }
 
