@@ -11,7 +11,7 @@ const QUOTED_AFTER_NAME = new RegExp(
   String.raw`\b([A-Za-z][\w-]*)(?:\s+line)?(?:\s*:|\s+(?:is|of|should be|will be|reads|as))?\s*(?:${QUOTED})`,
   'g',
 );
-/** Capitalised words, unquoted ("Referral", "Online Store"). */
+/** Capitalised words, unquoted ("Referral", "Trade Show"). */
 const BARE = String.raw`(\p{Lu}[\p{L}\p{N}&'-]*(?:[ ]\p{Lu}[\p{L}\p{N}&'-]*)*)`;
 /** A value after "=", ":" or "set to", or after a space: quoted, or capitalised words. */
 const VALUE_AFTER = new RegExp(
@@ -54,7 +54,7 @@ export function fixedValues(
     const assigned = /[=:→>]|set to/.test(m[1] ?? '');
     const before = text.slice(Math.max(0, m.index - 60), m.index);
     if (CONDITION.test(clauseOf(m.index))) continue;
-    // An unquoted run may begin with the field's own capitalised words ("Lead Source Web").
+    // An unquoted run may begin with the field's own capitalised words ("Lead Source Referral").
     const runWords = quoted === undefined ? run.split(' ') : [run];
     for (let split = 0; split < runWords.length; split += 1) {
       const value = runWords.slice(split).join(' ');

@@ -336,7 +336,7 @@ function nameFieldOf(resource: TApiDescription['resources'][number]): string | u
 }
 
 /**
- * The name a prompt gives a container: quoted ("list 'To Do'"), capitalised ("the Billing
+ * The name a prompt gives a container: quoted ("list 'To Do'"), capitalised ("the Returns
  * mailbox", "site Acme"), or a host name after the noun ("site shop.example").
  */
 export function containerName(text: string, words: string[], apiName = ''): string | undefined {

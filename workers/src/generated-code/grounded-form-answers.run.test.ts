@@ -81,7 +81,7 @@ describe('grounded template generator: form answers by their labels', () => {
       lead: [{ Id: '00Q1', LastName: 'Known', Company: 'X', Email: 'known@engines.example' }],
     });
     const generated = generate(
-      'Webflow form 66aa01 submissions → Salesforce leads, company "Newsletter signup". No duplicate leads.',
+      'Webflow form 66aa01 submissions → Salesforce leads, company "Newsletter signup", with no duplicate people.',
       webflow,
       salesforce,
     );
