@@ -17,6 +17,7 @@ const TRANSFORM_LABELS: Record<(typeof MAPPING_TRANSFORMS)[number], string> = {
   'first-name': 'First name of a full name',
   'last-name': 'Last name of a full name',
   'join-name': 'First and last name joined',
+  'form-field': 'A form answer, by its label',
 };
 
 function modeOf(rule: TMappingRule | undefined): Mode {
@@ -107,7 +108,10 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
             onChange={(next) => next && setMode(next as Mode)}
             comboboxProps={{ withinPortal: true }}
           />
-          {(mode === 'field' || mode === 'first-name' || mode === 'last-name') && (
+          {(mode === 'field' ||
+            mode === 'first-name' ||
+            mode === 'last-name' ||
+            mode === 'form-field') && (
             <Select
               label="Source field"
               aria-label={`${label} source field`}
