@@ -1,5 +1,6 @@
 import type { TResource } from '@patchbay/schema';
 import { type FieldLeaf, fieldNamed, leaves, normalise } from './field-match.ts';
+import { fieldNameTemplate } from './templates.ts';
 
 // A fixed value the prompt gives a destination field for every record: quoted after the field's
 // name (`the subject "Weekly numbers"`, `Subject: "Weekly numbers"`), set with "=" or ":"
@@ -30,6 +31,9 @@ export function fixedValues(
   const texts = targets.filter((t) => t.schema.type === 'string' && !t.schema.format);
   const sourceNames = new Set(leaves(source?.schema, 1).map((l) => normalise(l.path)));
   const out: Array<{ target: FieldLeaf; value: string }> = [];
+  // `"first_name last_name"` names the records' fields: a template, not a value.
+  const isTemplate = (value: string) =>
+    source !== undefined && fieldNameTemplate(value, source) !== undefined;
   const clauseOf = (index: number) =>
     text
       .slice(0, index)
@@ -38,7 +42,7 @@ export function fixedValues(
   // Quoted after the field's one-word name: the subject "Weekly numbers".
   for (const m of text.matchAll(QUOTED_AFTER_NAME)) {
     const value = m[2] ?? m[3] ?? '';
-    if (/[<{]/.test(value) || CONDITION.test(clauseOf(m.index))) continue;
+    if (/[<{]/.test(value) || isTemplate(value) || CONDITION.test(clauseOf(m.index))) continue;
     const target = fieldNamed(
       texts.filter((t) => !t.schema.enum),
       m[1] ?? '',
@@ -63,7 +67,8 @@ export function fixedValues(
         ' ',
       );
       const found = lastWordsNaming(words, split === 0 && assigned ? 1 : 2, texts);
-      if (!found || /[<{]/.test(value) || out.some((o) => o.target === found.target)) continue;
+      if (!found || /[<{]/.test(value) || isTemplate(value)) continue;
+      if (out.some((o) => o.target === found.target)) continue;
       if (quoted === undefined && sourceNames.has(normalise(found.name))) continue;
       const allowed = found.target.schema.enum?.map(String);
       if (allowed && !allowed.includes(value)) continue;

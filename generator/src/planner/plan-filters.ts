@@ -7,8 +7,8 @@ import { assignmentFilters } from './plan-assignment.ts';
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
-import { placeholderField } from './templates.ts';
-import { PEOPLE_NOUN } from './message-fields.ts';
+import { droppedBySentence, planPresenceFilters } from './plan-presence.ts';
+import { namedChoiceFilters } from './plan-named-choices.ts';
 import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
@@ -255,9 +255,11 @@ export function planFilters(
         (v) => v.toLowerCase().startsWith(given.toLowerCase()) && lower.includes(v.toLowerCase()),
       )
       .sort((a, b) => b.length - a.length)[0];
+    // "leave out …, and any whose kind is x": the sentence drops what the filter names.
+    const dropped = droppedBySentence(lower, lower.indexOf(f.phrase.toLowerCase()));
     add({
       field: field.path,
-      op: f.operator === 'equals' ? 'eq' : 'ne',
+      op: (f.operator === 'equals') !== dropped ? 'eq' : 'ne',
       value: whole ?? f.value ?? '',
       phrase: whole ? `${f.phrase}${whole.slice(given.length)}` : f.phrase,
     });
@@ -445,6 +447,7 @@ export function planFilters(
 
   planPresenceFilters(lower, read.resource, add);
   assignmentFilters(lower, read.resource, add);
+  namedChoiceFilters(lower, fields, plan, add);
 
   // "excluding archived ones", "not archived", "leave out closed", "without drafts", "except
   // cancelled": a state the records must not be in (an enum value, a documented value meaning,
@@ -558,79 +561,6 @@ const LEFT_OUT_AFTER =
 
 const CREATION_EVENTS =
   /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;
-
-/** What a sentence does with the records it describes: leaves them out. */
-const DROPS =
-  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|(?:don'?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
-
-/**
- * "leads with no phone number are no use, drop them", "ignore any that have no due date",
- * "leads with an email address": whether a field has a value at all. Absence in a sentence that
- * leaves the records out keeps those that have it; presence keeps those that have it unless the
- * sentence leaves them out.
- */
-function planPresenceFilters(
-  lower: string,
-  resource: TResource,
-  add: (filter: FilterPlan) => void,
-) {
-  const nouns = resourceNames(resource).map(escapeRegExp).join('|');
-  const presence = new RegExp(
-    `\\b(without|with no|missing|lacking|(?:that|which|who)\\s+(?:have|has|had)\\s+(?:no|an?|a valid|any)|(?:has|have|having)\\s+no|(?:${nouns})s?\\s+with\\s+(?:an?|a valid))\\s+(?:an?\\s+|any\\s+|the\\s+|their\\s+|its\\s+)?((?:empty|blank)\\s+)?([a-z]+(?:\\s+(?:address|number|name|id|date|url))?)\\b`,
-    'g',
-  );
-  // Whose field it is: the records' own noun or a word for them just before ("customers without
-  // an email", "ignore any that have no phone"); "post each issue to Slack without the body" is
-  // about the message, not which issues.
-  const owner = new RegExp(
-    `\\b(?:${nouns}|those|ones|any|anything|everything|records|items|entries|them|${PEOPLE_NOUN})s?\\b(?![^]*\\b(?:to|into|onto|as)\\b)[^]*$`,
-  );
-  for (const m of lower.matchAll(presence)) {
-    // "members who joined in spring and who have a phone": the noun may sit a
-    // clause back.
-    const lead =
-      lower
-        .slice(Math.max(0, m.index - 120), m.index)
-        .split(/[,;.!?]/)
-        .at(-1) ?? '';
-    if (
-      /^(?:without|with no|missing|lacking|has|have|having|that|which|who)/.test(m[1] ?? '') &&
-      !owner.test(lead)
-    )
-      continue;
-    // A top-level field of that name, an object or a list too ("without a milestone", "with no
-    // assignees"), else a scalar field the words name.
-    const wanted = normalise((m[3] ?? '').replace(/^(?:an?|the)\s+/, ''));
-    const field =
-      leaves(resource.schema, 0).find(
-        (l) => normalise(l.path) === wanted || normalise(l.path) === `${wanted}s`,
-      ) ?? placeholderField(m[3] ?? '', resource);
-    if (!field || field.depth > 1) continue;
-    // "without closed ones" names a state, which the negations below read.
-    if (stateMatch(leaves(resource.schema, 1), m[3] ?? '', true)?.value !== undefined) continue;
-    // From the clause's start to the sentence's end: "… are no use, drop them". A drop
-    // verb before the phrase, or one aimed back at these records after it, leaves them out;
-    // "…, skipping duplicates" is about something else.
-    const start = Math.max(
-      ...['.', ';', '!', '?', ',', '\n', '('].map((c) => lower.lastIndexOf(c, m.index)),
-    );
-    const end = lower.slice(m.index).search(/[.;!?\n()]/);
-    const clause = lower.slice(start + 1, end === -1 ? undefined : m.index + end).trim();
-    const after = lower.slice(m.index + m[0].length, end === -1 ? undefined : m.index + end);
-    // "with an empty body" says it has none.
-    const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
-    const dropped =
-      DROPS.test(lower.slice(start + 1, m.index)) ||
-      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
-        after,
-      );
-    add({
-      field: field.path,
-      op: absent === dropped ? 'truthy' : 'falsy',
-      phrase: dropped ? clause : m[0],
-    });
-  }
-}
 
 /**
  * "paid yesterday", "completed since the last run": the records' time field for the event the

@@ -362,7 +362,7 @@ export function planMapping(
   }
   const shown = write.rules.map(
     (r) =>
-      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
+      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.template !== undefined ? JSON.stringify(r.template) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
   );
   if (shown.length > 0) plan.understood.push(`Fields: ${shown.join(', ')}.`);
   else

@@ -36,11 +36,16 @@ const PLACEHOLDER = /<([^<>]{1,80})>|\{\{([^{}]{1,80})\}\}|\{([^{}]{1,80})\}/g;
 const POINTERS = new Set(['the', 'their', 'its', 'his', 'her', 'this', 'that', 'each', 'a', 'an']);
 
 /** A quoted text holding a placeholder, or the rest of a "format:" line. */
-function candidates(prompt: string): Array<{ text: string; index: number }> {
-  const found: Array<{ text: string; index: number }> = [];
+function candidates(
+  prompt: string,
+  resource: TResource,
+): Array<{ text: string; index: number; written?: string }> {
+  const found: Array<{ text: string; index: number; written?: string }> = [];
   for (const m of prompt.matchAll(/"([^"\n]{2,300})"|“([^”\n]{2,300})”|`([^`\n]{2,300})`/g)) {
     const text = m[1] ?? m[2] ?? m[3] ?? '';
+    const named = hasPlaceholder(text) ? undefined : fieldNameTemplate(text, resource);
     if (hasPlaceholder(text)) found.push({ text, index: m.index });
+    else if (named) found.push({ text: named, index: m.index, written: text });
   }
   for (const m of prompt.matchAll(
     /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content)(?:\s+(?:should be|is|looks like))?\s*:\s*([^\n"“`]*?[<{][^\n]+)$/gim,
@@ -66,6 +71,34 @@ function candidates(prompt: string): Array<{ text: string; index: number }> {
       found.push({ text, index });
   }
   return found.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * A quoted text made only of the records' own field names (`"given_name family_name"`,
+ * `"city, country_code"`) is a template of their values: the names become placeholders. One
+ * name at least must be written as a field name (an underscore, a dot or an inner capital), so a
+ * quoted word stays a word.
+ */
+export function fieldNameTemplate(text: string, resource: TResource): string | undefined {
+  const paths = new Set(
+    leaves(resource.schema, 3)
+      .filter((f) => f.schema.type !== 'object' && f.schema.type !== 'array')
+      .map((f) => f.path),
+  );
+  const parts = text.split(/([A-Za-z_][\w.]*[\w])/);
+  let names = 0;
+  let technical = false;
+  for (const [i, part] of parts.entries()) {
+    if (i % 2 === 0) {
+      if (!/^[\s,/|:()#–-]*$/.test(part)) return undefined;
+      continue;
+    }
+    if (!paths.has(part)) return undefined;
+    names += 1;
+    if (/[_.]|[a-z][A-Z]/.test(part)) technical = true;
+  }
+  if (names === 0 || !technical) return undefined;
+  return parts.map((part, i) => (i % 2 === 1 ? `<${part}>` : part)).join('');
 }
 
 function hasPlaceholder(text: string): boolean {
@@ -280,7 +313,7 @@ export function placeholderFormat(inside: string): { words: string; format?: str
 /** The templates a prompt writes, with their placeholders grounded in the source's records. */
 export function readTemplates(prompt: string, resource: TResource): PromptTemplate[] {
   const fallbacks = statedFallbacks(prompt, resource);
-  return candidates(prompt).map(({ text, index }) => {
+  return candidates(prompt, resource).map(({ text, index, written }) => {
     const unmatched: string[] = [];
     const used: string[] = [];
     const template = text.replace(
@@ -308,7 +341,7 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
     );
     const lead = prompt.slice(Math.max(0, index - 60), index);
     return {
-      written: text,
+      written: written ?? text,
       template: numberedExample(template, resource),
       unmatched,
       index,

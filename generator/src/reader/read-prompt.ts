@@ -428,7 +428,10 @@ function readIncremental(
   const useful = (matches: RegExpExecArray[]) =>
     matches.filter((m) => !/^\s*(?:\/|to\b|in\b|on\b)/i.test(text.slice(m.index + m[0].length)));
   const changedUseful = useful(changedMatches);
-  const freshUseful = useful(freshMatches);
+  // "use the new id" is the id of what the code just created, not which records to read.
+  const freshUseful = useful(freshMatches).filter(
+    (m) => !/^\s+(?:id|ids|identifier|key)\b/i.test(text.slice(m.index + m[0].length)),
+  );
   const first = changedUseful[0] ?? freshUseful[0];
   if (!first) return;
   reading.incremental = {
@@ -463,11 +466,12 @@ function readFilters(
   mark: (start: number, end: number) => void,
 ) {
   const filter = new RegExp(
-    `\\b(where|whose|if|when|with|only\\s+(?:if|when|where))\\s+(?:the\\s+|its\\s+|their\\s+)?(?:field\\s+)?[\`'"]?(${IDENT})[\`'"]?\\s+(is\\s+not|isn't|is|!=|==|=|equals|does\\s+not\\s+equal|doesn't\\s+equal)\\s+(?:equal\\s+to\\s+)?(?:'([^']*)'|"([^"]*)"|\`([^\`]*)\`|([\\w.@+-]+))`,
+    `\\b(where|whose|if|when|with|only\\s+(?:if|when|where))\\s+(?:the\\s+|its\\s+|their\\s+)?(?:field\\s+)?[\`'"]?(${IDENT})[\`'"]?(?:\\s+(is\\s+not|isn't|is|equals|does\\s+not\\s+equal|doesn't\\s+equal)\\s+|\\s*(!=|==|=)\\s*)(?:equal\\s+to\\s+|exactly\\s+)?(?:'([^']*)'|"([^"]*)"|\`([^\`]*)\`|([\\w.@+-]+))`,
     'gi',
   );
   for (const m of text.matchAll(filter)) {
-    const [, trigger = '', field = '', operator = ''] = m;
+    const [, trigger = '', field = ''] = m;
+    const operator = m[3] ?? m[4] ?? '';
     if (NOT_A_FIELD.has(field.toLowerCase())) continue;
     // "where x is y" is a filter; "when the order is paid" is one only for a field-like name.
     if (
@@ -478,8 +482,9 @@ function readFilters(
       continue;
     }
     const negated = /not|n't|!=/i.test(operator);
-    const quoted = m[4] ?? m[5] ?? m[6];
-    const bare = m[7] ?? '';
+    const quoted = m[5] ?? m[6] ?? m[7];
+    // "where plan=pro." ends the sentence there: the full stop is not the value's.
+    const bare = (m[8] ?? '').replace(/\.+$/, '');
     // "whose email is already there", "where the phone is set": where it is, not what it is.
     if (quoted === undefined && NOT_A_VALUE.test(bare)) continue;
     let value: FilterReading['value'] = quoted ?? bare;

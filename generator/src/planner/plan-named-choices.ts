@@ -1,0 +1,66 @@
+import type { FieldLeaf } from './field-match.ts';
+import { normalise } from './field-match.ts';
+import type { FilterPlan, GroundedPlan } from './plan-types.ts';
+import { droppedBySentence } from './plan-presence.ts';
+import { escapeRegExp } from './text.ts';
+
+// "rank bronze", "with plan starter", "region: emea", "except the channel beta": a field of
+// the records named by its own name, then one of the choices it documents. Only a field with
+// choices counts, and only a choice it has, so "name Alice" or "status page" say nothing. The
+// list that may follow ("rank bronze or silver") is read by extendListedValues.
+
+/** Words before the field's name that leave its value out. */
+const EXCLUDED_BEFORE =
+  /\b(?:not|no|never|except(?:\s+for)?|excluding|exclude|without|skip(?:ping)?|ignor(?:e|ing)|leav(?:e|ing)\s+out|drop(?:ping)?)\s+(?:the\s+|any\s+|a\s+)?$/;
+
+export function namedChoiceFilters(
+  lower: string,
+  fields: readonly FieldLeaf[],
+  plan: GroundedPlan,
+  add: (filter: FilterPlan) => void,
+): void {
+  for (const field of fields) {
+    const choices = field.schema.enum?.map((v) => String(v)).filter((v) => /\w/.test(v));
+    if (!choices || choices.length === 0 || field.schema.type === 'boolean') continue;
+    const leaf = field.path.split('.').at(-1) ?? '';
+    // `partner_tier`, `partnerTier` and "partner tier" are the same name.
+    const words = leaf
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .split(/[_\s-]+/)
+      .map((w) => escapeRegExp(w.toLowerCase()));
+    if (words.join('').length < 3) continue;
+    const alternatives = [...choices]
+      .sort((a, b) => b.length - a.length)
+      .map((c) => escapeRegExp(c.toLowerCase()))
+      .join('|');
+    const named = new RegExp(
+      `\\b${words.join('[_\\s-]?')}\\s*(?:(?:is|of|=|:)\\s*)?(not\\s+)?["'\`]?(${alternatives})["'\`]?(?![\\w-])`,
+      'g',
+    );
+    for (const m of lower.matchAll(named)) {
+      const chosen = choices.find((c) => c.toLowerCase() === m[2]);
+      if (chosen === undefined) continue;
+      // Another reading of the same words ("where rank is gold") already holds it.
+      if (plan.filters.some((f) => f.field === field.path && f.phrase.toLowerCase().includes(m[0])))
+        continue;
+      // "set the rank to gold" on the write, or a value the write gives every record.
+      if (setByTheWrite(plan, leaf, chosen)) continue;
+      const before = lower.slice(Math.max(0, m.index - 40), m.index);
+      const excluded = EXCLUDED_BEFORE.test(before) || droppedBySentence(lower, m.index);
+      const negated = Boolean(m[1]) !== excluded;
+      const value = field.schema.enum?.find((v) => String(v) === chosen) as string | number;
+      add({ field: field.path, op: negated ? 'ne' : 'eq', value, phrase: m[0] });
+      break;
+    }
+  }
+}
+
+function setByTheWrite(plan: GroundedPlan, leaf: string, value: string): boolean {
+  return Boolean(
+    plan.destination?.rules.some(
+      (r) =>
+        normalise(r.to.split('.').at(-1) ?? '') === normalise(leaf) &&
+        String(r.value ?? '').toLowerCase() === value.toLowerCase(),
+    ),
+  );
+}

@@ -1,0 +1,94 @@
+import type { TResource } from '@patchbay/schema';
+import { leaves, normalise } from './field-match.ts';
+import { PEOPLE_NOUN } from './message-fields.ts';
+import { stateMatch } from './plan-filters.ts';
+import type { FilterPlan } from './plan-types.ts';
+import { resourceNames } from './resource-words.ts';
+import { placeholderField } from './templates.ts';
+import { escapeRegExp } from './text.ts';
+
+/** What a sentence does with the records it describes: leaves them out. */
+export const DROPS =
+  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|(?:don'?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
+
+/**
+ * "leads with no phone number are no use, drop them", "ignore any that have no due date",
+ * "leads with an email address": whether a field has a value at all. Absence in a sentence that
+ * leaves the records out keeps those that have it; presence keeps those that have it unless the
+ * sentence leaves them out.
+ */
+export function planPresenceFilters(
+  lower: string,
+  resource: TResource,
+  add: (filter: FilterPlan) => void,
+) {
+  const nouns = resourceNames(resource).map(escapeRegExp).join('|');
+  const presence = new RegExp(
+    `\\b(without|with no|missing|lacking|(?:that|which|who)\\s+(?:have|has|had)\\s+(?:no|an?|a valid|any)|(?:has|have|having)\\s+no|(?:${nouns})s?\\s+with\\s+(?:an?|a valid))\\s+(?:an?\\s+|any\\s+|the\\s+|their\\s+|its\\s+)?((?:empty|blank)\\s+)?([a-z]+(?:\\s+(?:address|number|name|id|date|url))?)\\b`,
+    'g',
+  );
+  // Whose field it is: the records' own noun or a word for them just before ("customers without
+  // an email", "ignore any that have no phone"); "post each issue to Slack without the body" is
+  // about the message, not which issues.
+  const owner = new RegExp(
+    `\\b(?:${nouns}|those|ones|any|anything|everything|records|items|entries|them|${PEOPLE_NOUN})s?\\b(?![^]*\\b(?:to|into|onto|as)\\b)[^]*$`,
+  );
+  for (const m of lower.matchAll(presence)) {
+    // "members who joined in spring and who have a phone": the noun may sit a
+    // clause back.
+    const lead =
+      lower
+        .slice(Math.max(0, m.index - 120), m.index)
+        .split(/[,;.!?]/)
+        .at(-1) ?? '';
+    if (
+      /^(?:without|with no|missing|lacking|has|have|having|that|which|who)/.test(m[1] ?? '') &&
+      !owner.test(lead)
+    )
+      continue;
+    // A top-level field of that name, an object or a list too ("without a milestone", "with no
+    // assignees"), else a scalar field the words name.
+    const wanted = normalise((m[3] ?? '').replace(/^(?:an?|the)\s+/, ''));
+    const field =
+      leaves(resource.schema, 0).find(
+        (l) => normalise(l.path) === wanted || normalise(l.path) === `${wanted}s`,
+      ) ?? placeholderField(m[3] ?? '', resource);
+    if (!field || field.depth > 1) continue;
+    // "without closed ones" names a state, which the negations below read.
+    if (stateMatch(leaves(resource.schema, 1), m[3] ?? '', true)?.value !== undefined) continue;
+    // From the clause's start to the sentence's end: "… are no use, drop them". A drop
+    // verb before the phrase, or one aimed back at these records after it, leaves them out;
+    // "…, skipping duplicates" is about something else.
+    const start = Math.max(
+      ...['.', ';', '!', '?', ',', '\n', '('].map((c) => lower.lastIndexOf(c, m.index)),
+    );
+    const end = lower.slice(m.index).search(/[.;!?\n()]/);
+    const clause = lower.slice(start + 1, end === -1 ? undefined : m.index + end).trim();
+    const after = lower.slice(m.index + m[0].length, end === -1 ? undefined : m.index + end);
+    // "with an empty body" says it has none.
+    const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
+    const dropped =
+      DROPS.test(lower.slice(start + 1, m.index)) ||
+      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
+        after,
+      );
+    add({
+      field: field.path,
+      op: absent === dropped ? 'truthy' : 'falsy',
+      phrase: dropped ? clause : m[0],
+    });
+  }
+}
+
+/**
+ * Whether the sentence, up to `index`, leaves out what follows: "Skip customers in state
+ * closed", "leave out the drafts, and also any whose kind is x". Words that turn it back
+ * ("skip all but …", "except") keep what follows instead.
+ */
+export function droppedBySentence(lower: string, index: number): boolean {
+  if (index < 0) return false;
+  const start = Math.max(...['.', ';', '!', '?', '\n'].map((c) => lower.lastIndexOf(c, index - 1)));
+  const lead = lower.slice(start + 1, index);
+  const drop = DROPS.exec(lead);
+  return drop !== null && !/\b(?:only|keep\w*|but|except|unless)\b/.test(lead.slice(drop.index));
+}
