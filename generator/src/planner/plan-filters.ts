@@ -4,7 +4,7 @@ import { mixedRecordFilter } from './plan-mixed.ts';
 import { fieldComparisons } from './plan-field-comparisons.ts';
 import { planPeriods } from './plan-periods.ts';
 import { assignmentFilters } from './plan-assignment.ts';
-import type { TFieldSchema, TResource } from '@patchbay/schema';
+import type { TFieldSchema } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { droppedBySentence, planPresenceFilters } from './plan-presence.ts';
