@@ -389,7 +389,11 @@ export function planFilters(
     ],
   ];
   for (const [pattern, window] of windows) {
-    const m = pattern.exec(lower);
+    // "due before today", "anything after today": a bound for another comparison, not the day
+    // the records were made.
+    const m = [...lower.matchAll(new RegExp(pattern.source, 'g'))].find(
+      (hit) => !BOUND_BEFORE.test(lower.slice(Math.max(0, hit.index - 20), hit.index)),
+    );
     if (!m) continue;
     const createdField = read.resource.createdField;
     const field =
@@ -463,6 +467,8 @@ export function planFilters(
     )
       continue;
     if (plan.filters.some((f) => f.phrase === m[0] || f.phrase.includes(m[0]))) continue;
+    // "not the leavers from other weeks" leaves out other records, not the state.
+    if (OTHER_GROUP.test(lower.slice(m.index + m[0].length))) continue;
     // "ignoring leads with no phone": the records' own noun is not a state of theirs.
     if (resourceNames(read.resource).some((n) => normalise(n) === normalise(state))) continue;
     const found = stateMatch(fields, state);
@@ -549,11 +555,36 @@ export function planFilters(
     if (word.length < 4 || CREATION_EVENTS.test(word)) continue;
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
     const found = stateMatch(fields, word, true);
-    if (found?.value !== undefined)
-      add({ field: found.field, op: 'eq', value: found.value, phrase: m[0].trim() });
-    else if (found) add({ field: found.field, op: 'truthy', phrase: m[0].trim() });
+    if (!found) continue;
+    // "… that were archived must not go in" leaves them out; "… archived without a reply, or
+    // …, must not go in" leaves out a narrower group, which the state alone cannot say.
+    const after = lower.slice(m.index + m[0].length).split(/[.;!?\n]/)[0] ?? '';
+    const dropped = DROPPED_AT_END.test(after);
+    if (dropped && QUALIFIED.test(after)) continue;
+    if (found.value !== undefined)
+      add({
+        field: found.field,
+        op: dropped ? 'ne' : 'eq',
+        value: found.value,
+        phrase: m[0].trim(),
+      });
+    else add({ field: found.field, op: dropped ? 'falsy' : 'truthy', phrase: m[0].trim() });
   }
 }
+
+/** A sentence that ends by leaving its subject out: "… must not go in", "… stay out". */
+const DROPPED_AT_END =
+  /(?:shouldn'?t|should not|must not|mustn'?t|don'?t|do not|never|won'?t|will not|can'?t|cannot)\s+(?:go|be|get|come|end up)\b|\b(?:stays?|kept|left)\s+out\b|\b(?:are|is|get|be)\s+(?:excluded|skipped|ignored|dropped)\b/;
+
+/** Words right after a state that narrow it to some of the records in it. */
+const QUALIFIED = /^\s*(?:,\s*)?(?:without|with|but|unless|if|before|after|by|or|and)\b/;
+
+/** Words after a state that say which records of it, not the state: "from other weeks". */
+const OTHER_GROUP =
+  /^\s+(?:from|in|of|for|during)\s+(?:the\s+)?(?:other|another|previous|earlier|later|different|past|prior)\b/;
+
+/** Words that make a day a bound of a comparison: "before today", "due today". */
+const BOUND_BEFORE = /\b(?:before|after|until|till|than|due|by)\s+$/;
 
 /** Words right after a noun that leave those records out: "archived ones never", "drafts stay out". */
 const LEFT_OUT_AFTER =

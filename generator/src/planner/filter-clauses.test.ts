@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+
+// How the rest of a sentence changes a filter: a day that bounds another comparison, a sentence
+// that ends by leaving its subject out, and words that narrow a state to other records.
+
+describe('a day used as a bound', () => {
+  it('is not a window on when the records were made', () => {
+    const planned = plan(
+      'Send GitHub issues to Slack #triage if their milestone closes before today.',
+      'github',
+      'slack',
+    );
+    expect(planned.filters.some((f) => f.op === 'within')).toBe(false);
+  });
+
+  it('still reads "today" on its own as the day the records were made', () => {
+    const planned = plan('Send today’s GitHub issues to Slack #triage.', 'github', 'slack');
+    expect(planned.filters).toContainEqual(expect.objectContaining({ op: 'within' }));
+  });
+});
+
+describe('a sentence that leaves its subject out at the end', () => {
+  it('negates the state it names', () => {
+    const planned = plan(
+      'Send GitHub issues to Slack #triage. Issues that were closed must not go in.',
+      'github',
+      'slack',
+    );
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'state', op: 'ne', value: 'closed' }),
+    );
+  });
+
+  it('reads no state when the words narrow it to some records in it', () => {
+    const planned = plan(
+      'Send GitHub issues to Slack #triage. Issues that were closed without a fix, or reopened twice, should not be posted.',
+      'github',
+      'slack',
+    );
+    expect(planned.filters.some((f) => f.field === 'state')).toBe(false);
+  });
+});
+
+describe('a negated state followed by other records', () => {
+  it('is not a filter on the state', () => {
+    const planned = plan(
+      'Send open GitHub issues to Slack #triage, not closed from earlier sprints.',
+      'github',
+      'slack',
+    );
+    expect(planned.filters.some((f) => f.field === 'state' && f.op === 'ne')).toBe(false);
+  });
+});
