@@ -16,6 +16,7 @@ import {
   paramValue,
   planLookups,
   useLookup,
+  usualValue,
 } from './prompt-ids.ts';
 import { requiredHeaders, requiredParams } from './choose-operations.ts';
 
@@ -291,20 +292,4 @@ function requiredBodyProperties(operation: TOperation): Array<[string, TFieldSch
     const property = schema.properties?.[name];
     return property ? [[name, property] as [string, TFieldSchema]] : [];
   });
-}
-
-/** The value a parameter's description calls usual, said as an assumption when it is taken. */
-function usualValue(
-  text: string,
-  name: string,
-  path: string,
-  description: TApiDescription,
-  plan: GroundedPlan,
-): string | undefined {
-  const usual = documentedValue(text, name, path, description);
-  if (usual?.assumed)
-    plan.assumptions.push(
-      `{${name}} is ${usual.value}, the value ${description.name} documents as usual; the prompt names none.`,
-    );
-  return usual?.value;
 }

@@ -3,7 +3,7 @@ import { type FieldLeaf, type FieldRule } from './field-match.ts';
 import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
 import { fixedValues } from './fixed-values.ts';
 import { type GroundedPlan, MAX_ITEMS_PER_RUN, type WritePlan } from './plan-types.ts';
-import { documentedValue, hintsFor, idFromPrompt, paramValue, useLookup } from './prompt-ids.ts';
+import { hintsFor, idFromPrompt, paramValue, useLookup, usualValue } from './prompt-ids.ts';
 import { envelopeOf, requiredHeaders, requiredParams } from './choose-operations.ts';
 
 // How the destination is written: the create, upsert, update, batch or message operation the
@@ -48,13 +48,9 @@ export function planWrite(
       plan.assumptions.push(
         `{${name}} is ${value}: ${name === 'range' ? 'rows are appended after the table on the first sheet' : 'the primary calendar'}.`,
       );
-    const usual = value ? undefined : documentedValue(text, name, operation.path, description);
-    if (usual?.assumed)
-      plan.assumptions.push(
-        `{${name}} is ${usual.value}, the value ${description.name} documents as usual; the prompt names none.`,
-      );
+    const usual = value ? undefined : usualValue(text, name, operation.path, description, plan);
     if (value) pathParams[name] = value;
-    else if (usual) pathParams[name] = usual.value;
+    else if (usual) pathParams[name] = usual;
     else if (useLookup(text, description, { kind: 'path', name }, operation.path, plan)) {
       pathParams[name] = '';
     } else

@@ -472,3 +472,19 @@ export function useLookup(
   }
   return true;
 }
+
+/** The value a parameter's description calls usual, said as an assumption when it is taken. */
+export function usualValue(
+  text: string,
+  name: string,
+  path: string,
+  description: TApiDescription,
+  plan: GroundedPlan,
+): string | undefined {
+  const usual = documentedValue(text, name, path, description);
+  if (usual?.assumed)
+    plan.assumptions.push(
+      `{${name}} is ${usual.value}, the value ${description.name} documents as usual; the prompt names none.`,
+    );
+  return usual?.value;
+}
