@@ -52,3 +52,26 @@ describe('a negated state followed by other records', () => {
     expect(planned.filters.some((f) => f.field === 'state' && f.op === 'ne')).toBe(false);
   });
 });
+
+describe('a span said twice', () => {
+  it('is one period, on the field the words name', () => {
+    const planned = plan(
+      'For our review of March 2025, post Stripe invoices with a due date between 1 March and 31 March 2025 to Slack #finance.',
+      'stripe',
+      'slack',
+    );
+    const periods = planned.filters.filter((f) => f.op === 'gte' || f.op === 'lt');
+    expect(periods.map((f) => f.field)).toEqual(['due_date', 'due_date']);
+  });
+});
+
+describe('a condition that says what to write', () => {
+  it('is no filter, while one that drops the records still is', () => {
+    const planned = plan(
+      'Post new HubSpot contacts to Slack #leads. If a contact has no phone, just write "n/a" there. Contacts with no email are no use, drop them.',
+      'hubspot',
+      'slack',
+    );
+    expect(planned.filters.map((f) => [f.field, f.op])).toEqual([['properties.email', 'truthy']]);
+  });
+});

@@ -37,7 +37,8 @@ const OWN_TIME =
 /** States a run ends in: the time it ended says when ("failed between …" → `finished_at`). */
 const ENDED = /^(?:failed|errored|succeeded|passed|finished|ended|timed_?out|expired)$/;
 
-function periodField(before: string, resource: TResource): FieldLeaf | undefined {
+/** The time field the words just before a period name ("renewal date", "shipped"), if any. */
+function namedTimeField(before: string, resource: TResource): FieldLeaf | undefined {
   const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
   const words = before
     .toLowerCase()
@@ -52,6 +53,18 @@ function periodField(before: string, resource: TResource): FieldLeaf | undefined
       if (named) return named;
     }
   }
+  return undefined;
+}
+
+function periodField(before: string, resource: TResource): FieldLeaf | undefined {
+  const named = namedTimeField(before, resource);
+  if (named) return named;
+  const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
+  const words = before
+    .toLowerCase()
+    .split(/[^a-z_]+/)
+    .filter((w) => w && !FILLER.test(w))
+    .slice(-3);
   const last = words.at(-1) ?? '';
   const byPath = (path: string | undefined) =>
     path
@@ -91,9 +104,17 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
     phrases: [],
   };
   const periods = readPeriods(text, today);
+  // "Q1 … with a close date between 1 January and 31 March": the same span said twice is one
+  // period, on the field the words name.
+  const namedSpans = periods
+    .filter((p) => namedTimeField(clauseBefore(text, p.index), resource))
+    .map((p) => `${p.start}/${p.end}`);
   for (const period of periods) {
     out.phrases.push(period.phrase);
-    const field = periodField(clauseBefore(text, period.index), resource);
+    const before = clauseBefore(text, period.index);
+    if (!namedTimeField(before, resource) && namedSpans.includes(`${period.start}/${period.end}`))
+      continue;
+    const field = periodField(before, resource);
     if (!field) {
       out.ungrounded.push(period);
       continue;

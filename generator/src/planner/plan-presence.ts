@@ -72,6 +72,9 @@ export function planPresenceFilters(
       /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
         after,
       );
+    // "if a lead has no phone, use the mobile": what to do with such records, not which to keep.
+    if (!dropped && /^(?:if|when|whenever|in case)\b/.test(clause) && /^\s*,\s*\w/.test(after))
+      continue;
     add({
       field: field.path,
       op: absent === dropped ? 'truthy' : 'falsy',
