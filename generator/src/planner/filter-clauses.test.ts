@@ -7,7 +7,7 @@ import { plan } from './catalog-plan.test-support.ts';
 describe('a day used as a bound', () => {
   it('is not a window on when the records were made', () => {
     const planned = plan(
-      'Send GitHub issues to Slack #triage if their milestone closes before today.',
+      'Send GitHub issues to Slack #triage if their milestone is due by today.',
       'github',
       'slack',
     );

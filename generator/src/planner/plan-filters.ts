@@ -389,7 +389,7 @@ export function planFilters(
     ],
   ];
   for (const [pattern, window] of windows) {
-    // "due before today", "anything after today": a bound for another comparison, not the day
+    // "anything after today", "due by today": a bound for another comparison, not the day
     // the records were made.
     const m = [...lower.matchAll(new RegExp(pattern.source, 'g'))].find(
       (hit) => !BOUND_BEFORE.test(lower.slice(Math.max(0, hit.index - 20), hit.index)),
@@ -467,7 +467,7 @@ export function planFilters(
     )
       continue;
     if (plan.filters.some((f) => f.phrase === m[0] || f.phrase.includes(m[0]))) continue;
-    // "not the leavers from other weeks" leaves out other records, not the state.
+    // "not archived in earlier months" leaves out other records, not the state.
     if (OTHER_GROUP.test(lower.slice(m.index + m[0].length))) continue;
     // "ignoring leads with no phone": the records' own noun is not a state of theirs.
     if (resourceNames(read.resource).some((n) => normalise(n) === normalise(state))) continue;
@@ -579,11 +579,11 @@ const DROPPED_AT_END =
 /** Words right after a state that narrow it to some of the records in it. */
 const QUALIFIED = /^\s*(?:,\s*)?(?:without|with|but|unless|if|before|after|by|or|and)\b/;
 
-/** Words after a state that say which records of it, not the state: "from other weeks". */
+/** Words after a state that say which records of it, not the state: "in earlier months". */
 const OTHER_GROUP =
   /^\s+(?:from|in|of|for|during)\s+(?:the\s+)?(?:other|another|previous|earlier|later|different|past|prior)\b/;
 
-/** Words that make a day a bound of a comparison: "before today", "due today". */
+/** Words that make a day a bound of a comparison: "after today", "due by today". */
 const BOUND_BEFORE = /\b(?:before|after|until|till|than|due|by)\s+$/;
 
 /** Words right after a noun that leave those records out: "archived ones never", "drafts stay out". */

@@ -37,14 +37,19 @@ const OWN_TIME =
 /** States a run ends in: the time it ended says when ("failed between …" → `finished_at`). */
 const ENDED = /^(?:failed|errored|succeeded|passed|finished|ended|timed_?out|expired)$/;
 
-/** The time field the words just before a period name ("renewal date", "shipped"), if any. */
-function namedTimeField(before: string, resource: TResource): FieldLeaf | undefined {
-  const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
-  const words = before
+/** The last three words before a period that may name its field. */
+function lastWords(before: string): string[] {
+  return before
     .toLowerCase()
     .split(/[^a-z_]+/)
     .filter((w) => w && !FILLER.test(w))
     .slice(-3);
+}
+
+/** The time field the words just before a period name ("renewal date", "shipped"), if any. */
+function namedTimeField(before: string, resource: TResource): FieldLeaf | undefined {
+  const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
+  const words = lastWords(before);
   // The closest words first: "renewal date" before "date", "shipped" before "parcel".
   for (let count = 1; count <= words.length; count += 1) {
     for (let from = words.length - count; from >= 0 && from >= words.length - 3; from -= 1) {
@@ -60,11 +65,7 @@ function periodField(before: string, resource: TResource): FieldLeaf | undefined
   const named = namedTimeField(before, resource);
   if (named) return named;
   const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
-  const words = before
-    .toLowerCase()
-    .split(/[^a-z_]+/)
-    .filter((w) => w && !FILLER.test(w))
-    .slice(-3);
+  const words = lastWords(before);
   const last = words.at(-1) ?? '';
   const byPath = (path: string | undefined) =>
     path

@@ -428,7 +428,7 @@ function readIncremental(
   const useful = (matches: RegExpExecArray[]) =>
     matches.filter((m) => !/^\s*(?:\/|to\b|in\b|on\b)/i.test(text.slice(m.index + m[0].length)));
   const changedUseful = useful(changedMatches);
-  // "use the new id" is the id of what the code just created, not which records to read.
+  // "log the new id" means the id of what the code just created, not which records to read.
   const freshUseful = useful(freshMatches).filter(
     (m) => !/^\s+(?:id|ids|identifier|key)\b/i.test(text.slice(m.index + m[0].length)),
   );
