@@ -30,6 +30,15 @@ describe('a field followed by its choices', () => {
     );
   });
 
+  it('reads nothing from the left side of a value table', () => {
+    const planned = plan(
+      'Mirror Shopify customers into HubSpot contacts, lifecycle from the state: enabled → customer, invited → lead.',
+      'shopify',
+      'hubspot',
+    );
+    expect(planned.filters.filter((f) => f.field === 'state')).toEqual([]);
+  });
+
   it('reads nothing from a word that is not one of the field’s choices', () => {
     const planned = plan(
       'Mirror Shopify customers into HubSpot contacts; state management is up to HubSpot.',

@@ -6,7 +6,8 @@ import { escapeRegExp } from './text.ts';
 
 // "rank bronze", "with plan starter", "region: emea", "except the channel beta": a field of
 // the records named by its own name, then one of the choices it documents. Only a field with
-// choices counts, and only a choice it has, so "name Alice" or "status page" say nothing. The
+// choices counts, and only a choice it has, so "name Alice" or "status page" say nothing, nor
+// does the left side of a value table ("from the rank: bronze → 1"). The
 // list that may follow ("rank bronze or silver") is read by extendListedValues.
 
 /** Words before the field's name that leave its value out. */
@@ -34,7 +35,7 @@ export function namedChoiceFilters(
       .map((c) => escapeRegExp(c.toLowerCase()))
       .join('|');
     const named = new RegExp(
-      `\\b${words.join('[_\\s-]?')}\\s*(?:(?:is|of|=|:)\\s*)?(not\\s+)?["'\`]?(${alternatives})["'\`]?(?![\\w-])`,
+      `\\b${words.join('[_\\s-]?')}\\s*(?:(?:is|of|=|:)\\s*)?(not\\s+)?["'\`]?(${alternatives})["'\`]?(?![\\w-])(?!\\s*(?:→|->|=>|becomes\\b|maps\\s+to\\b))`,
       'g',
     );
     for (const m of lower.matchAll(named)) {
