@@ -107,15 +107,12 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
   const periods = readPeriods(text, today);
   // "Q1 … with a close date between 1 January and 31 March": the same span said twice is one
   // period, on the field the words name.
-  const namedSpans = periods
-    .filter((p) => namedTimeField(clauseBefore(text, p.index), resource))
-    .map((p) => `${p.start}/${p.end}`);
-  for (const period of periods) {
+  const named = periods.map((p) => namedTimeField(clauseBefore(text, p.index), resource));
+  const namedSpans = periods.filter((_, i) => named[i]).map((p) => `${p.start}/${p.end}`);
+  for (const [i, period] of periods.entries()) {
     out.phrases.push(period.phrase);
-    const before = clauseBefore(text, period.index);
-    if (!namedTimeField(before, resource) && namedSpans.includes(`${period.start}/${period.end}`))
-      continue;
-    const field = periodField(before, resource);
+    if (!named[i] && namedSpans.includes(`${period.start}/${period.end}`)) continue;
+    const field = named[i] ?? periodField(clauseBefore(text, period.index), resource);
     if (!field) {
       out.ungrounded.push(period);
       continue;

@@ -43,9 +43,12 @@ function candidates(
   const found: Array<{ text: string; index: number; written?: string }> = [];
   for (const m of prompt.matchAll(/"([^"\n]{2,300})"|“([^”\n]{2,300})”|`([^`\n]{2,300})`/g)) {
     const text = m[1] ?? m[2] ?? m[3] ?? '';
-    const named = hasPlaceholder(text) ? undefined : fieldNameTemplate(text, resource);
-    if (hasPlaceholder(text)) found.push({ text, index: m.index });
-    else if (named) found.push({ text: named, index: m.index, written: text });
+    if (hasPlaceholder(text)) {
+      found.push({ text, index: m.index });
+      continue;
+    }
+    const named = fieldNameTemplate(text, resource);
+    if (named) found.push({ text: named, index: m.index, written: text });
   }
   for (const m of prompt.matchAll(
     /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content)(?:\s+(?:should be|is|looks like))?\s*:\s*([^\n"“`]*?[<{][^\n]+)$/gim,
