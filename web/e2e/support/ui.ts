@@ -31,3 +31,26 @@ export async function holdRequests(
   });
   return release;
 }
+
+/**
+ * Records the text of every toast the notifications region shows, across full-page navigations.
+ * A toast shown just before a redirect is seen however late the test looks: a locator waits for
+ * a pending navigation to finish, so holding the next document to keep the toast on screen
+ * stalls the look instead when the machine is slow.
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('e2eToastShown', (text: string) => {
+    if (!seen.includes(text)) seen.push(text);
+  });
+  await page.addInitScript(() => {
+    const report = (text: string) =>
+      (window as unknown as { e2eToastShown?: (text: string) => void }).e2eToastShown?.(text);
+    new MutationObserver(() => {
+      const region = document.querySelector('section[aria-label="Notifications (F8)"]');
+      for (const alert of region?.querySelectorAll('[role="alert"]') ?? [])
+        report(alert.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return seen;
+}
