@@ -5,12 +5,11 @@ import {
   type FieldRule,
   leaves,
   matchField,
-  namesTimeField,
   normalise,
-  ownerField,
 } from './field-match.ts';
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { capitalise, escapeRegExp } from './text.ts';
+import { type ListedColumn, listedColumns } from './column-list.ts';
 import { resourceNames, singular } from './resource-words.ts';
 import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
 import { formAnswerRules } from './plan-form-answers.ts';
@@ -44,10 +43,9 @@ export function planMapping(
 
   if (write.container?.kind === 'values-array') {
     // A sheet row: the columns the prompt names, else the record's main scalar fields.
-    const listed = stated.length > 0 ? [] : namedColumns(text, sourceLeaves);
+    const listed = stated.length > 0 ? [] : listedColumns(text, read.resource, sourceLeaves);
     // A column left out shifts every later one: a wrong row, so the code stops instead.
     for (const column of listed.filter((c) => !c.from)) {
-      plan.unresolved.push(`column "${column.to}": no field of ${read.resource.plural} matches it`);
       block(
         `what goes in the column "${column.to}" (no field of ${read.resource.plural} is called that)`,
       );
@@ -91,7 +89,7 @@ export function planMapping(
   const schema = recordSchema(write);
   if (write.container?.kind === 'object' && Object.keys(schema?.properties ?? {}).length === 0) {
     // User-defined columns (Airtable fields): the prompt's mapping, else the main fields.
-    const listed = stated.length > 0 ? [] : namedColumns(text, sourceLeaves);
+    const listed = stated.length > 0 ? [] : listedColumns(text, read.resource, sourceLeaves);
     for (const column of listed.filter((c) => !c.from))
       plan.unresolved.push(`column "${column.to}": no field of ${read.resource.plural} matches it`);
     const found = listed.flatMap((c) => (c.from ? [{ to: c.to, from: c.from }] : []));
@@ -123,7 +121,8 @@ export function planMapping(
     return;
   }
   if (write.container?.kind === 'typed-properties') {
-    planTypedProperties(text, stated, sourceLeaves, write, plan, block, schema);
+    const listed = stated.length > 0 ? [] : listedColumns(text, read.resource, sourceLeaves);
+    planTypedProperties(text, stated, listed, sourceLeaves, write, plan, block, schema);
   } else {
     const targets: FieldLeaf[] = leaves(schema, 2).filter(
       (leaf) =>
@@ -534,12 +533,14 @@ const NOTION_TYPES = [
 function planTypedProperties(
   text: string,
   stated: Array<{ from: string; to: string }>,
+  listed: ListedColumn[],
   sourceLeaves: FieldLeaf[],
   write: WritePlan,
   plan: GroundedPlan,
   block: (message: string) => void,
   schema: TFieldSchema | undefined,
 ) {
+  const plural = (plan.source as ReadPlan).resource.plural;
   const declared = Object.entries(schema?.properties ?? {});
   const types: Record<string, string> = {};
   const typeOf = (
@@ -585,6 +586,25 @@ function planTypedProperties(
           reason: 'the prompt',
         },
         property: schema?.properties?.[m.to],
+      });
+    }
+  } else if (listed.length > 0) {
+    // The columns the prompt lists, each from the field it names or describes.
+    for (const column of listed) {
+      if (!column.from) {
+        block(`what goes in the property "${column.to}" (no field of ${plural} is called that)`);
+        continue;
+      }
+      const leaf = sourceLeaves.find((l) => l.path === column.from);
+      pairs.push({
+        to: column.to,
+        rule: {
+          to: column.to,
+          from: column.from,
+          type: 'any',
+          fromFormat: leaf?.schema.format,
+          reason: 'column',
+        },
       });
     }
   } else if (declared.length > 0) {
@@ -646,49 +666,6 @@ function planTypedProperties(
         `the ${hintsFor(key).join(' ')} to add pages to (name it in the prompt, e.g. "database 1a2b3c...")`,
       );
   }
-}
-
-/**
- * The columns a prompt lists ("columns: email, total", "with Deal Name, Amount and Stage"), each
- * with the source field it takes: the same name at any depth (`properties.dealname`), the same
- * concept, else a field whose name contains it (`dealstage` for Stage). Names nothing matches
- * are left out (planMapping says so).
- */
-function namedColumns(
-  text: string,
-  sourceLeaves: FieldLeaf[],
-): Array<{ to: string; from: string | undefined }> {
-  const m =
-    /\bcolumns?\s*[:(]?\s*([^.;)]+)/i.exec(text) ??
-    /\bwith (?:the |their |its )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i.exec(text);
-  if (!m) return [];
-  // "Columns, left to right: a, b, c": the list starts after the lead-in's colon.
-  const list = (m[1] ?? '').replace(/^[^:,]{0,2},?[^:]{0,30}:/, '');
-  const names = list
-    .split(/,|\band\b|\//)
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const scalar = sourceLeaves
-    .filter(
-      (l) =>
-        l.schema.type !== 'object' &&
-        !(l.schema.type === 'array' && l.schema.items?.type === 'object'),
-    )
-    .sort((a, b) => a.depth - b.depth);
-  const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
-  return names.map((name) => {
-    const wanted = normalise(name);
-    const leaf =
-      scalar.find((l) => normalise(l.path) === wanted) ??
-      scalar.find((l) => leafOf(l) === wanted) ??
-      scalar.find(
-        (l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name),
-      ) ??
-      scalar.find((l) => namesTimeField(name, l)) ??
-      ownerField(name, scalar) ??
-      (wanted.length >= 4 ? scalar.find((l) => leafOf(l).includes(wanted)) : undefined);
-    return { to: name, from: leaf?.path };
-  });
 }
 
 /**

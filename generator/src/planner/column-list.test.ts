@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+
+// Columns listed in prose, where words in brackets after a column say which field fills it:
+// for a Notion database (whose columns the catalog cannot know), a sheet and a SOQL read.
+
+describe('a prose list of columns with what fills them in brackets', () => {
+  it("names a Notion database's properties and their fields, in order", () => {
+    const planned = plan(
+      'Each GitHub issue of octo/tools should land in Notion database 0a1b2c3d4e5f60718293a4b5c6d7e8f9. Please fill in Headline (what the issue is called), Reporter (the login of the issue’s user), Opened (when it was created) and Link (its html url); nothing else is needed.',
+      'github',
+      'notion',
+    );
+    const rules = (planned.destination?.rules ?? []).filter((r) => r.from);
+    expect(rules.map((r) => [r.to, r.from])).toEqual([
+      ['Headline', 'title'],
+      ['Reporter', 'user.login'],
+      ['Opened', 'created_at'],
+      ['Link', 'html_url'],
+    ]);
+    expect(planned.destination?.propertyTypes).toMatchObject({
+      Headline: 'title',
+      Opened: 'date',
+      Link: 'url',
+    });
+    expect(planned.blocking).toEqual([]);
+  });
+
+  it('stops on a listed property nothing fills, instead of writing the page without it', () => {
+    const planned = plan(
+      'Copy GitHub issues of octo/tools to Notion database 0a1b2c3d4e5f60718293a4b5c6d7e8f9, with the properties: Title, Mood (how the reporter felt), State.',
+      'github',
+      'notion',
+    );
+    expect(planned.blocking.join(' ')).toContain('"Mood"');
+  });
+
+  it('reads a sheet row from the brackets too, keeping each column in its place', () => {
+    const planned = plan(
+      'Append a row per GitHub issue of octo/tools to spreadsheet 1AbCdEfGh. Columns: No. (the issue number), Summary (the title), Author (user login), State.',
+      'github',
+      'google-sheets',
+    );
+    expect(planned.destination?.columns).toEqual(['number', 'title', 'user.login', 'state']);
+  });
+
+  it('takes "fill in" with one object for a verb, not for a list', () => {
+    const planned = plan(
+      'Fill in the tracking sheet 1AbCdEfGh with one row per GitHub issue of octo/tools.',
+      'github',
+      'google-sheets',
+    );
+    expect(planned.blocking).toEqual([]);
+    expect(planned.destination?.columns?.length).toBeGreaterThan(2);
+  });
+
+  it('selects a related record’s field in SOQL only when the plan writes it', () => {
+    const related = plan(
+      'Put every Salesforce opportunity as a row in spreadsheet 1AbCdEfGh, columns: Title (the deal name), Seller (the owner’s name), Customer (the account name), Value (amount).',
+      'salesforce',
+      'google-sheets',
+    );
+    expect(related.destination?.columns).toEqual(['Name', 'Owner.Name', 'Account.Name', 'Amount']);
+    const soql = String(related.source?.query.q);
+    expect(soql).toMatch(/^SELECT .*\bOwner\.Name\b.* FROM Opportunity/);
+    expect(soql).toContain('Account.Name');
+
+    const own = plan(
+      'Put every Salesforce opportunity as a row in spreadsheet 1AbCdEfGh, columns: name, amount.',
+      'salesforce',
+      'google-sheets',
+    );
+    const plain = String(own.source?.query.q);
+    expect(plain).not.toMatch(/\bOwner\b|\bAccount\b/);
+    expect(plain).toMatch(/^SELECT Id, Name, .* FROM Opportunity$/);
+  });
+});

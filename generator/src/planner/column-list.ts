@@ -1,0 +1,180 @@
+import type { TResource } from '@patchbay/schema';
+import { conceptOf, type FieldLeaf, namesTimeField, normalise, ownerField } from './field-match.ts';
+import { resourceNames, singular } from './resource-words.ts';
+
+// The columns (a sheet's, a Notion database's, an Airtable table's) a prompt lists in prose:
+// "Columns: email, total", "with Deal Name, Amount and Stage", "fill in Title (the ticket's
+// subject), Priority and Reporter (the requester's email)". Words in brackets after a column say
+// which field fills it; without them the column's own name does.
+
+export type ListedColumn = { to: string; from: string | undefined };
+
+/** The lead-ins a column list follows. "fields:" and "properties:" need their colon. */
+const LEAD_IN =
+  /\bcolumns?\b|\b(?:properties|fields)\s*:|\bfill(?:ing)?\s+(?:in|out)\b(?:\s+(?:the\s+)?(?:columns?|properties|fields)\b)?/i;
+
+/** "with Deal Name, Amount and Stage": only words, up to a noun or the sentence's end. */
+const WITH_LIST = /\bwith (?:the |their |its )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i;
+
+/**
+ * The text of the list after a lead-in: up to the sentence's end, a semicolon, a line break or a
+ * bracket the list did not open. Brackets inside it (an item's description) are kept.
+ */
+function listAfter(text: string, start: number): string {
+  let depth = 0;
+  let end = start;
+  const opened = /^\s*\(/.test(text.slice(start));
+  for (; end < text.length; end++) {
+    const ch = text[end];
+    if (ch === '(') depth++;
+    else if (ch === ')') {
+      if (depth === 0) break;
+      depth--;
+      if (depth === 0 && opened) {
+        end++;
+        break;
+      }
+    } else if (depth === 0 && (ch === ';' || ch === '\n')) break;
+    // A full stop ends the sentence; one before an item's brackets ends an abbreviation ("No.").
+    else if (depth === 0 && ch === '.' && /^\.(?:\s*$|\s+[^\s(])/.test(text.slice(end, end + 3)))
+      break;
+  }
+  let list = text.slice(start, end).trim();
+  if (opened) list = list.replace(/^\(/, '').replace(/\)$/, '');
+  // "Columns, left to right: a, b, c": the list starts after the lead-in's colon.
+  return list.replace(/^:?\s*/, '').replace(/^[^:,()]{0,2},?[^:()]{0,30}:/, '');
+}
+
+/** Splits a list at its commas, "and", "&" and slashes, outside brackets. */
+function splitItems(list: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = '';
+  const push = () => {
+    if (current.trim()) items.push(current.trim());
+    current = '';
+  };
+  for (let i = 0; i < list.length; i++) {
+    const ch = list[i] ?? '';
+    if (ch === '(') depth++;
+    if (ch === ')') depth = Math.max(0, depth - 1);
+    const rest = list.slice(i);
+    if (depth === 0 && (ch === ',' || ch === '/' || ch === '&')) {
+      push();
+      continue;
+    }
+    const and = depth === 0 ? /^\s(?:and|plus)\s/i.exec(rest) : null;
+    if (and) {
+      push();
+      i += and[0].length - 1;
+      continue;
+    }
+    current += ch;
+  }
+  push();
+  return items.map((item) => item.replace(/^(?:and|plus)\s+/i, '').replace(/^the\s+/i, ''));
+}
+
+/** A listed item: the column's name, and what its brackets say fills it. */
+function readItem(item: string): { name: string; described: string | undefined } {
+  const m = /^(.*?)\s*\(([^()]*)\)\s*$/.exec(item);
+  const unquote = (s: string) => s.trim().replace(/^["'“‘`](.*)["'”’`]$/, '$1');
+  return m
+    ? { name: unquote(m[1] ?? ''), described: m[2]?.trim() }
+    : { name: unquote(item), described: undefined };
+}
+
+/** Words in a description that say whose field it is or ask about it, not which field. */
+const NOT_THE_FIELD =
+  /^(?:the|a|an|its|their|it|is|was|were|are|of|for|by|what|when|who|where|full|complete|whole)$/;
+
+/** The fields that hold what a record is called, most likely first. */
+const CALLED = ['name', 'Name', 'title', 'subject', 'summary', 'display_name', 'full_name'];
+
+/**
+ * The source field a few words describe ("the account's name", "the login of the user", "when
+ * it was created", "what the ticket is called"): the record's own noun, articles, possessives
+ * and question words say whose field it is, not which. "B of A" is A's B.
+ */
+function fieldDescribedBy(
+  words: string,
+  resource: TResource,
+  scalar: FieldLeaf[],
+): FieldLeaf | undefined {
+  const nouns = new Set(resourceNames(resource).flatMap((n) => n.toLowerCase().split(/\s+/)));
+  const ofWhom = /^(.+?)\s+of\s+(.+)$/i.exec(words);
+  const ordered = ofWhom ? `${ofWhom[2]} ${ofWhom[1]}` : words;
+  const kept = ordered
+    .replace(/['’]s\b/g, '')
+    .split(/\s+/)
+    .filter((w) => {
+      const lower = w.toLowerCase();
+      return !NOT_THE_FIELD.test(lower) && !nouns.has(lower) && !nouns.has(singular(lower));
+    })
+    .join(' ');
+  // "what it is called": the record's own name, whatever the API calls it.
+  if (/^(?:called|named)$/i.test(kept))
+    return CALLED.map((name) => scalar.find((l) => l.depth === 0 && l.path === name)).find(Boolean);
+  const said = kept;
+  if (!said) return undefined;
+  const wanted = normalise(said);
+  const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+  return (
+    scalar.find((l) => normalise(l.path) === wanted) ??
+    scalar.find((l) => leafOf(l) === wanted && l.depth === 0) ??
+    ownerField(said, scalar) ??
+    fieldNamed(said, scalar)
+  );
+}
+
+/** The field a column's own name matches: its path, its leaf, its concept, else a leaf containing it. */
+function fieldNamed(name: string, scalar: FieldLeaf[]): FieldLeaf | undefined {
+  const wanted = normalise(name);
+  const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+  return (
+    scalar.find((l) => normalise(l.path) === wanted) ??
+    scalar.find((l) => leafOf(l) === wanted) ??
+    scalar.find((l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name)) ??
+    scalar.find((l) => namesTimeField(name, l)) ??
+    ownerField(name, scalar) ??
+    (wanted.length >= 4 ? scalar.find((l) => leafOf(l).includes(wanted)) : undefined)
+  );
+}
+
+/**
+ * The columns a prompt lists, in order, each with the source field that fills it: the one its
+ * brackets describe, else the one its name matches. A column nothing matches has no `from`
+ * (the caller says so, or stops).
+ */
+export function listedColumns(
+  text: string,
+  resource: TResource,
+  sourceLeaves: FieldLeaf[],
+): ListedColumn[] {
+  const lead = LEAD_IN.exec(text);
+  const list = lead
+    ? listAfter(text, lead.index + lead[0].length)
+    : (WITH_LIST.exec(text)?.[1] ?? '');
+  if (!list) return [];
+  const items = splitItems(list)
+    .map(readItem)
+    .filter(({ name }) => name.length > 0);
+  // "fill in the tracker with …": a verb's object, not a list. A list after a verb has two
+  // items at least, each a column's name of a few words.
+  const verb = lead && !/column|propert|field/i.test(lead[0]);
+  if (verb && (items.length < 2 || items.some(({ name }) => name.split(/\s+/).length > 4)))
+    return [];
+  const scalar = sourceLeaves
+    .filter(
+      (l) =>
+        l.schema.type !== 'object' &&
+        !(l.schema.type === 'array' && l.schema.items?.type === 'object'),
+    )
+    .sort((a, b) => a.depth - b.depth);
+  return items.map(({ name, described }) => {
+    const leaf =
+      (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
+      fieldNamed(name, scalar);
+    return { to: name, from: leaf?.path };
+  });
+}
