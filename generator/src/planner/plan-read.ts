@@ -187,9 +187,11 @@ export function queryLanguage(
   if (!required) return undefined;
   if (param === 'jql') return 'order by created ASC';
   if (!/^(q|query)$/.test(param) || operation.kind !== 'list') return undefined;
-  const fields = Object.keys(resource.schema.properties ?? {}).filter(
-    (f) => f !== 'attributes' && f !== 'MetaData',
-  );
+  // The record's own fields; a related record's (`Account.Name`) only when the plan uses it
+  // (requestUsedFields).
+  const fields = Object.entries(resource.schema.properties ?? {})
+    .filter(([f, schema]) => f !== 'attributes' && f !== 'MetaData' && schema.type !== 'object')
+    .map(([f]) => f);
   return description.id === 'quickbooks'
     ? `select * from ${capitalise(resource.name)}`
     : `SELECT ${fields.join(', ')} FROM ${capitalise(resource.name)}`;

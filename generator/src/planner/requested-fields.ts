@@ -33,6 +33,7 @@ function usedPaths(plan: GroundedPlan): string[] {
 export function requestUsedFields(plan: GroundedPlan): void {
   const read = plan.source;
   if (!read) return;
+  selectUsedRelations(plan);
   const selector = read.operation.params.find(
     (p) => p.in === 'query' && FIELD_SELECTOR.test(p.name) && read.query[p.name] === undefined,
   );
@@ -47,4 +48,32 @@ export function requestUsedFields(plan: GroundedPlan): void {
   plan.understood.push(
     `${read.operation.id} returns only the fields asked for: ${selector.name}=${paths.join(',')}.`,
   );
+}
+
+/**
+ * A query language's SELECT (Salesforce SOQL) names the record's own fields; a related record's
+ * field the plan uses (`Account.Name`, `Owner.Name`) is added to it, since the API returns only
+ * the fields selected.
+ */
+function selectUsedRelations(plan: GroundedPlan): void {
+  const read = plan.source;
+  if (!read) return;
+  const properties = read.resource.schema.properties ?? {};
+  const related = usedPaths(plan).filter((path) => {
+    const head = path.split('.')[0] ?? '';
+    return path.includes('.') && properties[head]?.type === 'object';
+  });
+  if (related.length === 0) return;
+  for (const [name, value] of Object.entries(read.query)) {
+    if (typeof value !== 'string') continue;
+    const select = /^SELECT\s+(.+?)\s+FROM\s/i.exec(value);
+    if (!select?.[1]) continue;
+    const fields = select[1].split(/\s*,\s*/);
+    const added = related.filter((path) => !fields.includes(path));
+    if (added.length === 0) continue;
+    read.query[name] = value.replace(select[1], [...fields, ...added].join(', '));
+    plan.understood.push(
+      `${read.operation.id} selects the related fields it writes: ${added.join(', ')}.`,
+    );
+  }
 }
