@@ -10,6 +10,7 @@ import {
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { capitalise, escapeRegExp } from './text.ts';
 import { type ListedColumn, listedColumns } from './column-list.ts';
+import { respectivePairs } from './respective-pairs.ts';
 import { resourceNames, singular } from './resource-words.ts';
 import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
 import { formAnswerRules } from './plan-form-answers.ts';
@@ -274,12 +275,15 @@ export function planMapping(
         });
       }
     }
-    // Explicit mappings to fields the schema does not list (custom fields) still go out.
+    // Explicit mappings to fields the schema does not list (custom fields) still go out, inside
+    // the object that holds custom fields when the schema has one (Mailchimp's merge_fields).
+    const custom = customFieldsObject(schema);
     for (const m of stated) {
       if (!write.rules.some((r) => normalise(r.to) === normalise(m.to))) {
-        if (schema?.additionalProperties === false)
+        const to = custom && !m.to.includes('.') ? `${custom}.${m.to}` : m.to;
+        if (schema?.additionalProperties === false && !custom)
           plan.unresolved.push(`${m.to}: not a field of ${write.operation.id}`);
-        else write.rules.push({ to: m.to, from: m.from, type: 'any', reason: 'the prompt' });
+        else write.rules.push({ to, from: m.from, type: 'any', reason: 'the prompt' });
       }
     }
     for (const name of requiredPaths(schema)) {
@@ -449,7 +453,18 @@ function readStatedMappings(
     `^\\s*(?:map\\s+|put\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
     'i',
   );
-  for (const segment of text.split(/[,;:\n]|\band\b|\.\s/)) {
+  let rest = text;
+  for (const pair of respectivePairs(text, (words) => field(words) !== undefined)) {
+    out.push({
+      from: field(pair.fromWords),
+      to: pair.to,
+      fromWords: pair.fromWords,
+      phrase: pair.phrase,
+      explicit: pair.arrow,
+    });
+    rest = rest.replace(pair.phrase, ';');
+  }
+  for (const segment of rest.split(/[,;:\n]|\band\b|\.\s/)) {
     const m = pair.exec(segment);
     if (!m) continue;
     const [, left = '', operator = '', right = ''] = m;
@@ -666,6 +681,21 @@ function planTypedProperties(
         `the ${hintsFor(key).join(' ')} to add pages to (name it in the prompt, e.g. "database 1a2b3c...")`,
       );
   }
+}
+
+/**
+ * The one open object of a write's body whose name says it holds the account's own fields
+ * (`merge_fields`, `custom_fields`, `metadata`): where a field the schema does not list goes.
+ */
+function customFieldsObject(schema: TFieldSchema | undefined): string | undefined {
+  const open = Object.entries(schema?.properties ?? {}).filter(
+    ([name, field]) =>
+      field.type === 'object' &&
+      field.additionalProperties !== false &&
+      Object.keys(field.properties ?? {}).length === 0 &&
+      /^(?:merge_?fields|custom_?fields|custom_?attributes|metadata)$/i.test(name),
+  );
+  return open.length === 1 ? open[0]?.[0] : undefined;
 }
 
 /**
