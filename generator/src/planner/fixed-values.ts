@@ -92,3 +92,41 @@ function lastWordsNaming(
   }
   return undefined;
 }
+
+/** A verb that gives records a tag or label, as opposed to choosing records by one. */
+const GIVES =
+  /\b(?:give|giving|add|adding|apply|applying|attach|attaching|assign|assigning|put|putting|set|setting|tag|tagging|label|labelling|labeling|mark|marking)\b/i;
+const TAG_QUOTED = new RegExp(
+  String.raw`\b(?:tag|label)s?(?:\s+(?:called|named))?\s*:?\s*(?:${QUOTED})((?:\s*(?:,|and|&)\s*(?:${QUOTED}))*)`,
+  'gi',
+);
+
+/**
+ * A tag or label the prompt gives every record written ('give each of them the tag "vip"',
+ * 'add the label "imported"'), for a destination's list of tags. A clause that chooses records
+ * by a tag ("not the ones with tag x") gives none. One tag only: several go unread rather than
+ * half-written.
+ */
+export function fixedTag(
+  text: string,
+  targets: readonly FieldLeaf[],
+): { target: FieldLeaf; value: string } | undefined {
+  const target = targets.find(
+    (t) =>
+      t.schema.type === 'array' &&
+      ['string', 'any', undefined].includes(t.schema.items?.type) &&
+      /(?:^|\.)(?:tags|labels|tag_names|label_names)$/i.test(t.path),
+  );
+  if (!target) return undefined;
+  for (const m of text.matchAll(TAG_QUOTED)) {
+    const clause =
+      text
+        .slice(0, m.index)
+        .split(/[.;!?\n,]/)
+        .at(-1) ?? '';
+    if (CONDITION.test(clause) || !GIVES.test(clause) || m[3]) continue;
+    const value = m[1] ?? m[2];
+    if (value) return { target, value };
+  }
+  return undefined;
+}

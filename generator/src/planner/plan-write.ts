@@ -1,7 +1,8 @@
 import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
 import { type FieldLeaf, type FieldRule } from './field-match.ts';
 import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
-import { fixedValues } from './fixed-values.ts';
+import { fixedTag, fixedValues } from './fixed-values.ts';
+import { singular } from './resource-words.ts';
 import { type GroundedPlan, MAX_ITEMS_PER_RUN, type WritePlan } from './plan-types.ts';
 import { hintsFor, idFromPrompt, paramValue, useLookup, usualValue } from './prompt-ids.ts';
 import { envelopeOf, requiredHeaders, requiredParams } from './choose-operations.ts';
@@ -138,6 +139,14 @@ export function templateRules(
     if (rules.some((r) => r.to === target.path)) continue;
     rules.push({ to: target.path, value, type: 'string', reason: 'the prompt' });
     plan.understood.push(`${target.path} is "${value}" for every record.`);
+  }
+  const tag = fixedTag(text, targets);
+  if (tag && !rules.some((r) => r.to === tag.target.path)) {
+    rules.push({ to: tag.target.path, value: tag.value, type: 'array', reason: 'the prompt' });
+    const noun = singular(tag.target.path.split('.').at(-1) ?? 'tag').replace(/_names?$/, '');
+    plan.understood.push(
+      `Every ${plan.destination?.resource.name ?? 'record'} gets the ${noun} "${tag.value}".`,
+    );
   }
   return rules;
 }
