@@ -75,3 +75,16 @@ describe('a condition that says what to write', () => {
     expect(planned.filters.map((f) => [f.field, f.op])).toEqual([['properties.email', 'truthy']]);
   });
 });
+
+describe('a value that a list continues', () => {
+  it('shows the whole list on the plan, as the code compares it', () => {
+    const planned = plan(
+      'Open a GitHub issue in octo/tools for each Zendesk ticket whose status is open, pending or hold.',
+      'zendesk',
+      'github',
+    );
+    const line = planned.understood.find((l) => l.startsWith('Only tickets where status'));
+    expect(line).toContain('is one of ["open","pending","hold"]');
+    expect(planned.understood.join('\n')).not.toContain('status is "open"');
+  });
+});

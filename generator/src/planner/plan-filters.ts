@@ -74,12 +74,21 @@ export function extendListedValues(lower: string, plan: GroundedPlan): void {
       head = head.slice(0, m.index);
     }
     if (more.length === 0 && before.length === 0) continue;
+    // The plan's line for the filter says what the code compares with: the whole list.
+    const plural = (plan.source as ReadPlan).resource.plural;
+    const line = plan.understood.indexOf(filterLine(plural, filter));
     const values = [...before, filter.value, ...more];
     filter.value = values;
     if (filter.op === 'eq') filter.op = 'in';
     else if (filter.op === 'ne') filter.op = 'not-in';
     filter.phrase = `${filter.phrase}${rest.slice(0, offset)}`;
+    if (line !== -1) plan.understood[line] = filterLine(plural, filter);
   }
+}
+
+/** The plan's line for a filter on the records read. */
+function filterLine(plural: string, filter: FilterPlan): string {
+  return `Only ${plural} where ${describeFilter(filter)} ("${filter.phrase}").`;
 }
 
 /** The list item just before a value: "pending, " or "closed and ". */
@@ -107,9 +116,7 @@ export function planFilters(
     fields.find((l) => normalise(l.path).includes(normalise(name)) && normalise(name).length >= 4);
   const add = (filter: FilterPlan) => {
     plan.filters.push(filter);
-    plan.understood.push(
-      `Only ${read.resource.plural} where ${describeFilter(filter)} ("${filter.phrase}").`,
-    );
+    plan.understood.push(filterLine(read.resource.plural, filter));
   };
 
   // "shipped between 4 and 9 March", "opened during May 2024": a calendar period.
