@@ -12,8 +12,8 @@ const QUOTED_AFTER_NAME = new RegExp(
   String.raw`\b([A-Za-z][\w-]*)(?:\s+line)?(?:\s*:|\s+(?:is|of|should be|will be|reads|as))?\s*(?:${QUOTED})`,
   'g',
 );
-/** Capitalised words, unquoted ("Referral", "Trade Show"). */
-const BARE = String.raw`(\p{Lu}[\p{L}\p{N}&'-]*(?:[ ]\p{Lu}[\p{L}\p{N}&'-]*)*)`;
+/** Capitalised words, unquoted ("Referral", "Trade Show"), never the start of an identifier ("First_Name"). */
+const BARE = String.raw`(\p{Lu}[\p{L}\p{N}&'-]*(?:[ ]\p{Lu}[\p{L}\p{N}&'-]*)*)(?![\p{L}\p{N}_]|\.[\p{L}\p{N}])`;
 /** A value after "=", ":" or "set to", or after a space: quoted, or capitalised words. */
 const VALUE_AFTER = new RegExp(
   String.raw`(?<=[A-Za-z0-9_])(\s*(?:=|:|→|->)\s*|\s+set to\s+|\s+)(?:${QUOTED}|${BARE})`,
@@ -70,6 +70,9 @@ export function fixedValues(
       if (!found || /[<{]/.test(value) || isTemplate(value)) continue;
       if (out.some((o) => o.target === found.target)) continue;
       if (quoted === undefined && sourceNames.has(normalise(found.name))) continue;
+      // "city → City": a field of the destination named after the arrow is a mapping, not a value.
+      if (quoted === undefined && texts.some((t) => normalise(t.path) === normalise(value)))
+        continue;
       const allowed = found.target.schema.enum?.map(String);
       if (allowed && !allowed.includes(value)) continue;
       out.push({ target: found.target, value });

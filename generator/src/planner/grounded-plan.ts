@@ -144,12 +144,11 @@ export function planGrounded(
     );
     // "with Name as name": the side that is a field of the source records is the source,
     // whichever way round the prompt wrote it.
-    const sourceNames = new Set(
-      leaves(plan.source.resource.schema).flatMap((l) => [
-        normalise(l.path),
-        normalise(l.path.split('.').at(-1) ?? ''),
-      ]),
-    );
+    // A field is named by its path or any end of it: `location.city` is Klaviyo's
+    // `attributes.location.city`.
+    const ends = (path: string) =>
+      path.split('.').map((_, i, parts) => normalise(parts.slice(i).join('.')));
+    const sourceNames = new Set(leaves(plan.source.resource.schema).flatMap((l) => ends(l.path)));
     const sourcePaths = leaves(plan.source.resource.schema);
     for (const [i, m] of mappings.entries()) {
       const swapped =
@@ -159,9 +158,7 @@ export function planGrounded(
       // "Company" is HubSpot's `properties.company`: the source side as its full path.
       const leaf =
         sourcePaths.find((l) => normalise(l.path) === normalise(swapped.from)) ??
-        sourcePaths.find(
-          (l) => normalise(l.path.split('.').at(-1) ?? '') === normalise(swapped.from),
-        );
+        sourcePaths.find((l) => ends(l.path).includes(normalise(swapped.from)));
       mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
     }
     // "sev1 → Critical, sev2 → Major": pairs of values, a table for some field, not field mappings.

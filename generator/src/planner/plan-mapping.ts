@@ -162,6 +162,7 @@ export function planMapping(
     // A write with a recipient field sends messages: its body is written after the loop, from
     // the prompt or as an assumption, never from a record's field that happens to share a name.
     const sendsMessages = targets.some((t) => roleOfField(t.path) === 'recipient');
+    const statedFrom = new Set(stated.map((m) => m.from));
     for (const target of targets) {
       if (templated.some((rule) => rule.to === target.path)) continue;
       const stated = explicit.has(normalise(target.path));
@@ -229,7 +230,12 @@ export function planMapping(
         }
       }
       const rule = matchField(target, sourceLeaves, explicit, personTarget);
-      if (rule) write.rules.push(rule);
+      // A field the prompt sent somewhere goes there only: "phone → Phone" is not also Mobile.
+      const sentElsewhere =
+        rule?.from !== undefined &&
+        statedFrom.has(rule.from) &&
+        !explicit.has(normalise(target.path));
+      if (rule && !sentElsewhere) write.rules.push(rule);
     }
     // Answers kept under the form's own labels fill what no described field did.
     const answered = formAnswerRules(

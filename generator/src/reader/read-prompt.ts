@@ -425,8 +425,14 @@ function readIncremental(
   const changedMatches = [...unquoted.matchAll(changed)];
   const freshMatches = [...unquoted.matchAll(fresh)];
   // "the updated list" or "update" as a verb aimed at the destination are not about items.
+  // "so they get updated", "should be updated": what the write will do to what it finds, not
+  // which records to read ("were updated" and "got updated" are).
   const useful = (matches: RegExpExecArray[]) =>
-    matches.filter((m) => !/^\s*(?:\/|to\b|in\b|on\b)/i.test(text.slice(m.index + m[0].length)));
+    matches.filter(
+      (m) =>
+        !/^\s*(?:\/|to\b|in\b|on\b)/i.test(text.slice(m.index + m[0].length)) &&
+        !/\b(?:be|get|gets|getting)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)),
+    );
   const changedUseful = useful(changedMatches);
   // "log the new id" means the id of what the code just created, not which records to read.
   const freshUseful = useful(freshMatches).filter(
