@@ -4,7 +4,7 @@ import { callPathFor, urlPathSegments } from '@patchbay/catalog';
 import { ZMappingRule, ZPlanFilter, type TApiDescription, type TOperation } from '@patchbay/schema';
 import { conceptOf, leaves } from '../planner/field-match.ts';
 import {
-  MAX_ITEMS_PER_RUN,
+  itemsPerRun,
   MAX_SUMMARY_ITEMS,
   MAX_PAGES,
   type GroundedInput,
@@ -74,7 +74,7 @@ function header(
     ...plan.assumptions,
     plan.destination?.message?.summary
       ? `A run reads at most ${MAX_PAGES} pages, and its message lists at most ${MAX_SUMMARY_ITEMS} records; the rest waits for the next run.`
-      : `A run makes at most 100 requests: it reads at most ${MAX_PAGES} pages and writes at most ${MAX_ITEMS_PER_RUN} records; the rest waits for the next run.`,
+      : `A run makes at most 100 requests: it reads at most ${MAX_PAGES} pages and writes at most ${itemsPerRun(plan.destination)} records; the rest waits for the next run.`,
     'Credentials: Patchbay adds them to every request.',
   ]) {
     lines.push(...wrap('- ', item));
@@ -94,7 +94,7 @@ function settings(
     `const MISSING = ${json(plan.blocking)};`,
     `const MAX_PAGES = ${MAX_PAGES};`,
     // A summary is one message however many records it lists.
-    `const MAX_ITEMS_PER_RUN = ${plan.destination?.message?.summary ? MAX_SUMMARY_ITEMS : MAX_ITEMS_PER_RUN};`,
+    `const MAX_ITEMS_PER_RUN = ${itemsPerRun(plan.destination)};`,
     '// No cursor: how many ids of sent records are kept so later runs skip them (0: none).',
     `const REMEMBER = ${plan.remember ? 2000 : 0};`,
   );
@@ -134,7 +134,7 @@ function settings(
     `const WRITE = ${json({
       operationId: write?.operation.id ?? null,
       kind: write?.kind ?? 'record',
-      ...(write?.batch ? { batchSize: Math.min(write.batch.maxItems, MAX_ITEMS_PER_RUN) } : {}),
+      ...(write?.batch ? { batchSize: write.batch.maxItems } : {}),
       ...(write?.query && Object.keys(write.query).length > 0 ? { query: write.query } : {}),
       ...(write?.columns ? { columns: write.columns } : {}),
       ...(write?.spread ? { spread: write.spread } : {}),

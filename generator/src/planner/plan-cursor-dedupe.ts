@@ -12,7 +12,7 @@ import type { readPrompt } from '../reader/read-prompt.ts';
 import {
   type DedupePlan,
   type GroundedPlan,
-  MAX_ITEMS_PER_RUN,
+  itemsPerRun,
   type ReadPlan,
   type WritePlan,
 } from './plan-types.ts';
@@ -96,7 +96,7 @@ export function planCursor(
   if (firstRun) planFirstRun(firstRun, plan.cursor, fieldSchema?.format, plan);
   plan.understood.push(
     `Only ${wants.kind} ${resource.plural} ("${wants.phrase}"): a cursor on ${field} kept in ctx.state` +
-      `${param ? `, sent as ${param.name}` : ''}; at most ${MAX_ITEMS_PER_RUN} per run.`,
+      `${param ? `, sent as ${param.name}` : ''}; at most ${itemsPerRun(plan.destination)} per run.`,
   );
 }
 

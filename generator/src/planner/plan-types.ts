@@ -64,6 +64,7 @@ export interface WritePlan {
     /** Other body fields the prompt fixes (Twilio's `From` number). */
     fixed?: Record<string, string> | undefined;
   };
+  /** maxItems: the records a request carries, the API's most or fewer if the prompt says. */
   batch?: { itemsField: string; maxItems: number } | undefined;
   /** typed-properties (Notion): the property type of each destination name. */
   propertyTypes?: Record<string, string>;
@@ -156,6 +157,16 @@ export interface GroundedInput extends PromptContext {
 
 /** The sandbox allows 100 requests per run: pages and writes share them. */
 export const MAX_PAGES = 20;
+/** Writes per run: one record each, or one batch each. */
 export const MAX_ITEMS_PER_RUN = 50;
 /** A summary message is one write: it lists up to this many records. */
 export const MAX_SUMMARY_ITEMS = 500;
+
+/**
+ * How many records a run writes: the cap counts write requests, so a batch write takes as many
+ * batches as a record write takes records, and a summary is one message.
+ */
+export function itemsPerRun(write: WritePlan | undefined): number {
+  if (write?.message?.summary) return MAX_SUMMARY_ITEMS;
+  return MAX_ITEMS_PER_RUN * (write?.batch?.maxItems ?? 1);
+}

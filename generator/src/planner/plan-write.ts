@@ -3,7 +3,7 @@ import { type FieldLeaf, type FieldRule } from './field-match.ts';
 import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
 import { fixedTag, fixedValues } from './fixed-values.ts';
 import { singular } from './resource-words.ts';
-import { type GroundedPlan, MAX_ITEMS_PER_RUN, type WritePlan } from './plan-types.ts';
+import { type GroundedPlan, type WritePlan } from './plan-types.ts';
 import { hintsFor, idFromPrompt, paramValue, useLookup, usualValue } from './prompt-ids.ts';
 import { envelopeOf, requiredHeaders, requiredParams } from './choose-operations.ts';
 
@@ -74,12 +74,15 @@ export function planWrite(
   }
   const headers = requiredHeaders(operation, plan.unresolved, description, text);
   const schema = operation.body?.schema;
-  const batch = operation.batch;
+  const batch = operation.batch && {
+    ...operation.batch,
+    maxItems: Math.min(operation.batch.maxItems, statedBatchSize(lower) ?? Infinity),
+  };
   const container = resource.container;
   const envelope = batch ? undefined : envelopeOf(schema, container?.field);
   const kind: WritePlan['kind'] = operation.graphql ? 'graphql' : batch ? 'batch' : 'record';
   plan.understood.push(
-    `Write: ${batch ? `batches of up to ${Math.min(batch.maxItems, MAX_ITEMS_PER_RUN)} ${resource.plural}` : container?.kind === 'values-array' ? 'one row per record, appended together' : `one ${resource.name} per record`} ` +
+    `Write: ${batch ? `batches of up to ${batch.maxItems} ${resource.plural}` : container?.kind === 'values-array' ? 'one row per record, appended together' : `one ${resource.name} per record`} ` +
       `with ${operation.method} ${operation.path} (${operation.id}) on ${description.name}` +
       `${operation.body?.contentType === 'form' ? ', form-encoded' : ''}${operation.graphql ? ', as a GraphQL mutation' : ''}.`,
   );
@@ -172,4 +175,13 @@ export function sheetTab(text: string): string | undefined {
 /** A1 notation for a tab's first cell: names other than plain words are quoted, quotes doubled. */
 function tabRange(tab: string): string {
   return /^[A-Za-z_][\w]*$/.test(tab) ? `${tab}!A1` : `'${tab.replace(/'/g, "''")}'!A1`;
+}
+
+/** "in batches of 25", "at most 10 per request": how many records the prompt puts in one call. */
+function statedBatchSize(lower: string): number | undefined {
+  const m =
+    /\bbatch(?:es)? of (?:up to |at most )?(\d+)\b/.exec(lower) ??
+    /\b(?:up to |at most )?(\d+) (?:[a-z]+ )?(?:per|a|each) (?:call|request|batch)\b/.exec(lower);
+  const size = Number(m?.[1]);
+  return size >= 1 ? size : undefined;
 }
