@@ -19,6 +19,18 @@ describe('addresses in a prompt', () => {
     ]);
   });
 
+  it('reads "from" after the service that sends as the sender', () => {
+    expect(
+      addressedValues(
+        'Deliver a digest with Mailgun from digest@news.example to readers@news.example each Friday.',
+      ),
+    ).toEqual([
+      { role: 'sender', kind: 'email', value: 'digest@news.example' },
+      { role: 'recipient', kind: 'email', value: 'readers@news.example' },
+    ]);
+    expect(addressedValues('Copy issues from dev@team.example into Trello.')).toEqual([]);
+  });
+
   it('reads an address in brackets as the people named just before it', () => {
     expect(
       addressedValues(

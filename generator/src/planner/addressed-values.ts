@@ -26,10 +26,10 @@ const ROLE_NOUN = String.raw`(?:\s+(?:email|e-mail|address|number|phone))?(?:\s+
 const SENDING = String.raw`(?:send|sends|sent|sending|mail|mailed|email|emailed|text|texted|come|comes|go|goes|it|them|this|that|these|one|each|message|messages|email|emails|sms|note|notes)`;
 
 /**
- * Cues, each ending where the address may start. "from" counts at the start of a clause or
- * after a word of sending ("sent from", "send it from"), not after a record's noun ("tickets from
- * x@…" is a condition), and a verb ("email x@…") only where it starts the clause. Most specific
- * first.
+ * Cues, each ending where the address may start. "from" counts at the start of a clause, after
+ * a word of sending ("sent from", "send it from") or after the service that sends ("through
+ * Postmark from"), not after a record's noun ("tickets from x@…" is a condition), and a verb
+ * ("email x@…") only where it starts the clause. Most specific first.
  */
 const CUES: Array<[AddressRole, RegExp]> = [
   [
@@ -41,7 +41,7 @@ const CUES: Array<[AddressRole, RegExp]> = [
   [
     'sender',
     new RegExp(
-      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|\band\s+|\b${SENDING}\s+)from\b|\bsent\s+by\b`,
+      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|\band\s+|\b${SENDING}\s+|\b(?:via|through|using|with)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s+)from\b|\bsent\s+by\b`,
       'gi',
     ),
   ],
