@@ -190,7 +190,10 @@ function passes(item, now) {
         return amountOf(value) <= filter.value;
       case 'before-now': {
         const time = toTime(value, filter.format);
-        return time !== null && time < now;
+        // A day without a time ("2025-03-04") is past once that day has ended: due today is
+        // not overdue yet.
+        const dayOnly = filter.format === 'date' || /^\d{4}-\d{2}-\d{2}$/.test(String(value));
+        return time !== null && time < (dayOnly ? now - (now % 86_400_000) : now);
       }
       case 'within': {
         const time = toTime(value, filter.format);

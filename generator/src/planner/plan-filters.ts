@@ -769,6 +769,8 @@ export function describeFilter(f: FilterPlan): string {
     return `${f.field} is from ${hours(start)} to ${hours(end)} ${f.alignDay ? "of the run day's UTC midnight" : 'of the run'}`;
   }
   if (f.otherField) return `${f.field} ${ops[f.op]} ${f.otherField}`;
+  // A day without a time is past once the day has ended (the runtime compares so).
+  if (f.op === 'before-now' && f.format === 'date') return `${f.field} is before today (UTC)`;
   // A calendar day: "created_at is on or after 2025-05-01".
   if (typeof f.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.value) && DAY_OPS[f.op])
     return `${f.field} ${DAY_OPS[f.op]} ${f.value}`;

@@ -69,6 +69,8 @@ export function planPresenceFilters(
     const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
     const dropped =
       DROPS.test(lower.slice(start + 1, m.index)) ||
+      // "tasks without a due date are not overdue": the sentence says they are not wanted.
+      /^\s*(?:are|is)\s+not\b|^\s*(?:aren'?t|isn'?t)\b/.test(after) ||
       /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
         after,
       );

@@ -104,6 +104,36 @@ describe('grounded template generator: the destination holds what the prompt ask
     ]);
   });
 
+  it('a task due on a day is overdue once that day has ended, and one with no date never is', async () => {
+    const task = (gid: string, name: string, due: string | null) => ({
+      gid,
+      resource_type: 'task',
+      name,
+      completed: false,
+      due_on: due,
+      permalink_url: `https://app.asana.com/0/1/${gid}`,
+      created_at: '2025-05-01T00:00:00.000Z',
+      modified_at: '2025-05-01T00:00:00.000Z',
+    });
+    const asana = await mock(entry('asana'), {
+      task: [
+        task('1', 'Due yesterday', '2025-05-31'),
+        task('2', 'Due today', '2025-06-01'),
+        task('3', 'Due tomorrow', '2025-06-02'),
+        task('4', 'No date', null),
+      ],
+    });
+    const todoist = await mock(entry('todoist'));
+    const generated = generate(
+      'Copy overdue tasks of Asana project 1201234567890123 to Todoist. Tasks with no due date are not overdue.',
+      asana,
+      todoist,
+    );
+    // Mid-afternoon: a task due today is not overdue until the day is over.
+    expectSuccess(await run(generated.code, asana, todoist, {}, '2025-06-01T15:00:00.000Z'));
+    expect(todoist.written('task').map((t) => t.content)).toEqual(['Due yesterday']);
+  });
+
   it('Shopify orders over 100 → Google Sheets rows, appended in one request', async () => {
     const order = (id: number, total: string, email: string) => ({
       id,
