@@ -179,3 +179,16 @@ describe('a sample number in a template', () => {
     expect(plain).toBeUndefined();
   });
 });
+
+describe('a placeholder that names whose field it is first', () => {
+  it('drops the owner word before the field', () => {
+    const planned = plan(
+      'Post every failed Stripe charge to Slack #payments as "Charge {id}: <Acme\'s failure message> (<failure code>)".',
+      'stripe',
+      'slack',
+    );
+    expect(planned.destination?.message?.template).toBe(
+      'Charge {id}: {failure_message} ({failure_code})',
+    );
+  });
+});
