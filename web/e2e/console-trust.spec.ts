@@ -24,6 +24,9 @@ test.describe('signed in', () => {
     page,
     baseURL,
   }) => {
+    // Two visits to the review page, two deploys, the dashboard and the list: a long story, which
+    // a loaded machine can take past the default 30 s.
+    test.setTimeout(90_000);
     const draft = await createIntegration(page.request, baseURL!, { name: 'Half-written sync' });
     await updateIntegration(page.request, baseURL!, draft.id, { generatedCode: UNPARSABLE });
 
