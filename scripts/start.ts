@@ -22,6 +22,7 @@ import {
 } from './lib/processes.ts';
 import { embeddedEncryptionKeys } from './lib/encryption-key.ts';
 import { clearLeftovers, removeRunState, writeRunState } from './lib/run-state.ts';
+import { buildServiceBundlesInChild, serviceBundlePath } from './lib/service-bundles.ts';
 import { loadStartEnv } from './lib/start-env.ts';
 import { startTemporalDevServer, type RunningTemporal } from './lib/temporal-server.ts';
 import { ensureConsoleBuilt } from './lib/web-build.ts';
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
   // The API checks its port too, but only after everything else has started.
   await assertPortFree(env.PORT, '127.0.0.1', 'the API and console', 'PORT');
   ensureConsoleBuilt(repoRoot);
+  // The API and the worker run as JavaScript bundled from their sources (ADR 048), built while
+  // PostgreSQL and Temporal start.
+  const bundlesBuilt = buildServiceBundlesInChild();
+  bundlesBuilt.catch(() => {}); // awaited below: a failure meanwhile is not an unhandled rejection
 
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
@@ -106,6 +111,7 @@ async function main(): Promise<void> {
   // Validate the children's variables here, so a bad value stops start-up before anything runs.
   loadApiEnv(childEnv);
   loadWorkerEnv(childEnv);
+  await bundlesBuilt;
 
   // Temporal and PostgreSQL hold the data: one dying on its own stops everything, since
   // half a stack is worse than none. The worker and the API hold none and are restarted.
@@ -117,12 +123,11 @@ async function main(): Promise<void> {
     ]);
   };
   for (const name of ['worker', 'api'] as const) {
-    const entry = name === 'worker' ? 'workers/src/main.ts' : 'api/src/main.ts';
     running.services.push(
       superviseService({
         name,
         spawn: () =>
-          spawnService(name, process.execPath, [path.join(repoRoot, entry)], { env: childEnv }),
+          spawnService(name, process.execPath, [serviceBundlePath(name)], { env: childEnv }),
         // The first start is recorded below, once both exist.
         onStart: () => {
           if (running.services.length === 2) recordRunState();

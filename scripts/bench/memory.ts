@@ -2,6 +2,7 @@
 // is the whole embedded stack at idle within n8n's idle footprint, about 660 MiB.
 import { readdirSync, readFileSync } from 'node:fs';
 import { commandLine } from '../lib/processes.ts';
+import { runsService } from '../lib/service-bundles.ts';
 import type { BenchRow } from './table.ts';
 
 const N8N_IDLE_MIB = 660;
@@ -91,11 +92,11 @@ export function runnerMemoryMiB(pid: number): { private: number; pss: number }[]
  */
 function part(command: string): string {
   if (command.includes('runner-process.')) return 'sandbox runners';
-  if (command.includes('workers/src/main.ts')) return 'worker';
-  if (command.includes('api/src/main.ts')) return 'API';
+  if (runsService(command, 'worker')) return 'worker';
+  if (runsService(command, 'api')) return 'API';
   if (/\btemporal\b/.test(command)) return 'Temporal';
   if (command.includes('postgres')) return 'PostgreSQL';
-  if (command.includes('scripts/start.ts')) return 'start.ts';
+  if (runsService(command, 'start')) return 'start.ts';
   if (/\bnpm(-cli\.js)?\b/.test(command)) return 'npm';
   if (command.includes('task-runner') || command.includes('task_runner')) return 'task runners';
   if (command.includes('n8n')) return 'n8n';
