@@ -336,6 +336,27 @@ function toolEnv(node, temporal, testServer, schemathesis) {
   };
 }
 
+/**
+ * start.ts stays up for the stack's whole life as its supervisor, so it runs as JavaScript
+ * bundled from its source at every start (scripts/lib/service-bundles.ts, ADR 048): run as .ts,
+ * it would hold Node's type stripper all that time. Returns the bundle's path.
+ */
+function bundledSupervisor(node) {
+  const builder = path.join(repoRoot, 'scripts', 'lib', 'service-bundles.ts');
+  const result = spawnSync(node.bin, [builder, 'start'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const bundle = result.stdout?.trim();
+  if (result.status !== 0 || !bundle) {
+    fail(
+      `could not bundle scripts/start.ts (${result.error?.message ?? `exit code ${result.status}`}); esbuild's message is above.`,
+    );
+  }
+  return bundle;
+}
+
 // --- main --------------------------------------------------------------------------------
 
 const [command, ...args] = process.argv.slice(2);
@@ -367,7 +388,8 @@ if (!inherited) {
 }
 if (command === 'check') process.exit(0);
 
-const script = path.join(repoRoot, 'scripts', COMMANDS[command]);
+const script =
+  command === 'start' ? bundledSupervisor(node) : path.join(repoRoot, 'scripts', COMMANDS[command]);
 // Where scripts/launch.sh wants the hand-over command; only this process may see it.
 const handoverFd = Number(process.env.PATCHBAY_HANDOVER_FD);
 delete process.env.PATCHBAY_HANDOVER_FD;

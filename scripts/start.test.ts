@@ -10,6 +10,7 @@ import { createPayloadCodec } from '@patchbay/schema/temporal-codec';
 import { parseKeyRing } from '@patchbay/schema/vault';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive } from './lib/processes.ts';
+import { serviceBundlePath } from './lib/service-bundles.ts';
 import { startFakeApi } from './test-support/fake-api.ts';
 import { runStart, stackPorts, type StartedProcess } from './test-support/run-start.ts';
 
@@ -142,8 +143,11 @@ describe('npm start', () => {
     // Launched as `npm start` is: bootstrap.mjs, whose process group gets the terminal's signals.
     const first = start(env, { viaBootstrap: true });
     await first.waitForOutput(/Press Ctrl-C to stop/);
-    // Node 24 can exec: bootstrap.mjs became start.ts, so no launcher stays behind (ADR 002).
-    expect(readFileSync(`/proc/${first.pid}/cmdline`, 'utf8')).toContain('scripts/start.ts');
+    // Node 24 can exec: bootstrap.mjs became start.ts, so no launcher stays behind (ADR 002),
+    // and start.ts runs from its bundle, without Node's type stripper (ADR 048).
+    expect(readFileSync(`/proc/${first.pid}/cmdline`, 'utf8')).toContain(
+      serviceBundlePath('start'),
+    );
     expect(first.output()).toMatch(
       /half-initialised PostgreSQL folder; moved it to .*postgres\.incomplete-/,
     );

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { commandLine, isAlive, terminatePid, type Service } from './processes.ts';
+import { runsService } from './service-bundles.ts';
 
 interface RunState {
   pid: number;
@@ -28,7 +29,7 @@ export async function clearLeftovers(dataDir: string): Promise<void> {
   if (
     state.pid !== process.pid &&
     isAlive(state.pid) &&
-    commandLine(state.pid).includes('start.ts')
+    runsService(commandLine(state.pid), 'start')
   ) {
     throw new Error(
       `Patchbay is already running on ${dataDir} (pid ${state.pid}). Stop it with Ctrl-C in its terminal, or run: kill ${state.pid}`,
