@@ -74,6 +74,30 @@ describe('callPathFor: the path a call takes from the base URL the user typed', 
     expect(dated.versionNote).toMatch(/2025-07.*2024-01/);
   });
 
+  it('takes a typed root that ends in its own version for the described one', () => {
+    const result = callPathFor(
+      'https://api.widgets.test/rest/v9',
+      { baseUrl: 'https://api.widgets.test/api/v1' },
+      { path: '/gadgets/{id}' },
+    );
+    expect(result.path).toBe('/gadgets/{id}');
+    expect(result.versionNote).toMatch(/rest\/v9 .*\/api\/v1/);
+    // An operation path that holds the root (no server path) is cut the same way.
+    expect(
+      callPathFor('https://api.widgets.test/rest/v9', bareServer, { path: '/api/v1/gadgets' }).path,
+    ).toBe('/gadgets');
+    // A typed path that is no versioned root keeps the whole described path behind it.
+    expect(
+      callPathFor(
+        'https://gw.corp.test/team-a',
+        { baseUrl: 'https://api.widgets.test/api/v1' },
+        {
+          path: '/gadgets',
+        },
+      ).path,
+    ).toBe('/api/v1/gadgets');
+  });
+
   it('fills a server path parameter from the typed URL', () => {
     const server = { baseUrl: 'https://books.widgets.test/v3/tenant/{tenantId}' };
     expect(

@@ -93,6 +93,14 @@ export function callPathFor(
     return { path: '/' };
   const limit = Math.min(server.length + staticLead(opSegments), full.length - 1);
   const { size, fits } = overlap(typed, full, limit);
+  // Nothing in common, but both end their API's root with a version (typed /rest/v2, described
+  // /api/v1/tasks): the user's root stands for the description's, up to its version.
+  const root = size === 0 ? versionRoot(typed, full, limit) : undefined;
+  if (root !== undefined)
+    return {
+      path: `/${full.slice(root + 1).join('/')}`,
+      versionNote: `the base URL says /${typed.join('/')} where the description documents /${full.slice(0, root + 1).join('/')}; calls use the base URL's`,
+    };
   const rest = full.slice(size);
   const versionAt = fits.indexOf('version');
   const versionNote =
@@ -100,6 +108,16 @@ export function callPathFor(
       ? undefined
       : `the base URL says ${typed[typed.length - size + versionAt]} where the description documents ${full[versionAt]}; calls use the base URL's`;
   return { path: `/${rest.join('/')}`, versionNote };
+}
+
+/**
+ * Where the described path's root ends, when the typed base path ends with a version and the
+ * described path has one before any parameter: the index of that version segment.
+ */
+function versionRoot(typed: string[], full: string[], limit: number): number | undefined {
+  if (!VERSION.test(typed.at(-1) ?? '')) return undefined;
+  const at = full.findIndex((segment, i) => i < limit && VERSION.test(segment));
+  return at === -1 ? undefined : at;
 }
 
 /** The first version note for any of a description's operations, for the generation report. */
