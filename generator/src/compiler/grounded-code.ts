@@ -13,6 +13,7 @@ import {
   type WritePlan,
 } from '../planner/plan-types.ts';
 import { messageTitle } from '../planner/message-fields.ts';
+import { propertyTypesRead } from '../planner/property-types.ts';
 import { clean } from '../reader/phrase.ts';
 import { describeSchedule } from '../reader/read-schedule.ts';
 
@@ -36,9 +37,9 @@ export function renderGrounded(
   const sections = [
     header(input, plan, descriptions),
     settings(plan, descriptions, input),
-    calls(plan, describedPaths(input, descriptions)),
+    calls(plan, describedPaths(input, descriptions), descriptions.destination),
     shape(plan),
-    runFunction(plan),
+    runFunction(plan, descriptions.destination),
     RUNTIME,
   ];
   return `${sections.filter(Boolean).join('\n\n')}\n`;
@@ -299,7 +300,7 @@ function describedPaths(
       : callPathFor(input.destApiUrl, descriptions.destination, operation).path;
 }
 
-function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
+function calls(plan: GroundedPlan, pathOf: DescribedPath, destination: TApiDescription): string {
   const out: string[] = [];
   const read = plan.source;
   if (read) {
@@ -393,6 +394,33 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath): string {
       `  return ctx.destination.request(${str(op.method)}, ${pathExpression(pathOf('destination', op), write.pathParams, 'WRITE_PATH')}, ${options});`,
       '}',
     );
+    const types = propertyTypesRead(write, destination);
+    if (types) {
+      const op = types.operation;
+      // The API's fixed headers (Notion-Version) are the write's.
+      const options =
+        Object.keys(write.headers).length > 0 ? `, {${headerOption(write.headers).slice(1)} }` : '';
+      out.push(
+        '',
+        `// ${op.id}: the database's own property types win over those guessed from their names,`,
+        '// since it refuses a value of another type.',
+        '// A database the token cannot read keeps the guessed types; its write then says why.',
+        'async function readPropertyTypes(ctx) {',
+        '  let database;',
+        '  try {',
+        `    database = await ctx.destination.request('GET', ${pathExpression(pathOf('destination', op), { [types.param]: types.value }, 'PROPERTY_TYPES_PATH')}${options});`,
+        '  } catch (error) {',
+        '    if (!(error?.status >= 400 && error?.status < 500)) throw error;',
+        '    ctx.log(`could not read the property types (${error.status}): the types guessed from the names are used`);',
+        '    return;',
+        '  }',
+        '  for (const [name, property] of Object.entries(database?.properties ?? {})) {',
+        "    if (typeof property?.type === 'string') WRITE.propertyTypes[name] = property.type;",
+        '  }',
+        '}',
+        `const PROPERTY_TYPES_PATH = ${json({ [types.param]: types.value })};`,
+      );
+    }
     if (update) {
       // The same body, encoding, headers and query as the create, on the existing record.
       const updateOp = update.operation;
@@ -520,7 +548,7 @@ function toBody(item) {
 }`;
 }
 
-function runFunction(plan: GroundedPlan): string {
+function runFunction(plan: GroundedPlan, destination: TApiDescription): string {
   const write = plan.destination;
   const grouped =
     write?.kind === 'batch' ||
@@ -528,6 +556,7 @@ function runFunction(plan: GroundedPlan): string {
     (write?.kind === 'message' && write.message?.summary);
   const single = write?.kind === 'message' && !write.message?.summary;
   const update = inPlaceUpdateOf(plan);
+  const typesRead = propertyTypesRead(write, destination);
   const size = write?.kind === 'batch' ? 'WRITE.batchSize' : '100';
   const sendLoop = grouped
     ? `  for (let start = 0; start < toSend.length; start += ${size}) {
@@ -553,7 +582,7 @@ export default async function run(ctx) {
       \`Not enough to go on, so nothing was written: \${MISSING.join('; ')}. See the TODO lines at the top.\`,
     );
   }
-  if (LOOKUPS.length > 0) await resolveLookups(ctx);
+  if (LOOKUPS.length > 0) await resolveLookups(ctx);${typesRead ? '\n  await readPropertyTypes(ctx);' : ''}
   const now = Date.parse(ctx.run.scheduledAt);
   const stored = CURSOR ? await ctx.state.get('cursor') : undefined;
   // Before any run saved a cursor, the first run starts where the prompt said it should.

@@ -104,6 +104,6 @@ export function hydratePlan(
     }),
     remember: plan.remember,
   };
-  grounded.calls = plannedCalls(grounded);
+  grounded.calls = plannedCalls(grounded, destination);
   return grounded;
 }

@@ -3,6 +3,7 @@ import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
 import { requestUsedFields } from './requested-fields.ts';
+import { propertyTypesRead } from './property-types.ts';
 import { withoutTemplates } from './templates.ts';
 import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';
 import { resourceNames, splitIndex } from './resource-words.ts';
@@ -199,14 +200,16 @@ export function planGrounded(
     planDedupe(lower, plan);
     requestUsedFields(plan);
   }
-  plan.calls = plannedCalls(plan);
+  plan.calls = plannedCalls(plan, destinationDescription);
   return plan;
 }
 
 /** The calls a plan makes, in the order the code makes them: read, dedupe, lookups, write. */
 export function plannedCalls(
   plan: Pick<GroundedPlan, 'source' | 'dedupe' | 'lookups' | 'destination'>,
+  destinationDescription: TApiDescription | undefined,
 ): PlannedCall[] {
+  const types = propertyTypesRead(plan.destination, destinationDescription);
   const call = (side: Side, operation: TOperation): PlannedCall => ({
     side,
     operationId: operation.id,
@@ -217,6 +220,7 @@ export function plannedCalls(
     ...(plan.source ? [call('source', plan.source.operation)] : []),
     ...(plan.dedupe ? [call('destination', plan.dedupe.operation)] : []),
     ...plan.lookups.map((lookup) => call('destination', lookup.operation)),
+    ...(types ? [call('destination', types.operation)] : []),
     ...(plan.destination ? [call('destination', plan.destination.operation)] : []),
     ...(plan.dedupe?.update ? [call('destination', plan.dedupe.update.operation)] : []),
   ];

@@ -11,6 +11,7 @@ import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { capitalise, escapeRegExp } from './text.ts';
 import { type ListedColumn, listedColumns } from './column-list.ts';
 import { respectivePairs } from './respective-pairs.ts';
+import { propertyTypesRead } from './property-types.ts';
 import { resourceNames, singular } from './resource-words.ts';
 import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
 import { formAnswerRules } from './plan-form-answers.ts';
@@ -680,9 +681,14 @@ function planTypedProperties(
         /database_id|data_source_id|page_id/.test(k),
       ) ?? 'database_id';
     const value = idFromPrompt(text, hintsFor(key)) ?? idFromPrompt(text, ['database', 'db']);
-    if (value)
+    if (value) {
       write.rules.push({ to: `parent.${key}`, value, type: 'string', reason: 'the prompt' });
-    else
+      const types = propertyTypesRead(write, plan.destinationDescription);
+      if (types)
+        plan.understood.push(
+          `The property types are read from the database first (${types.operation.method} ${types.operation.path}); those guessed from the names stand only for a property it does not list.`,
+        );
+    } else
       block(
         `the ${hintsFor(key).join(' ')} to add pages to (name it in the prompt, e.g. "database 1a2b3c...")`,
       );

@@ -208,6 +208,49 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(notion.requests.at(-1)?.headers['notion-version']).toBe('2022-06-28');
   });
 
+  it('a Notion database’s own property types win over those guessed from the names', async () => {
+    const github = await mock(entry('github'), {
+      issue: [
+        {
+          id: 1,
+          number: 7,
+          title: 'Login loops',
+          state: 'open',
+          html_url: 'https://github.com/octo/tools/issues/7',
+          user: { login: 'ada' },
+          labels: [],
+          created_at: '2025-05-01T00:00:00Z',
+          updated_at: '2025-05-01T00:00:00Z',
+        },
+      ],
+    });
+    const notion = await mock(entry('notion'), {
+      database: [
+        {
+          object: 'database',
+          id: '5e6f7a8b9c',
+          properties: {
+            Headline: { id: 'title', type: 'title' },
+            Reporter: { id: 'a1', type: 'select' },
+            Link: { id: 'a2', type: 'rich_text' },
+          },
+        },
+      ],
+    });
+    const generated = generate(
+      'Each GitHub issue of octo/tools becomes a page in Notion database 5e6f7a8b9c; fill in Headline (the title), Reporter (the user login) and Link (html url).',
+      github,
+      notion,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, github, notion));
+    expect(notion.written('page')[0]?.properties).toEqual({
+      Headline: { title: [{ text: { content: 'Login loops' } }] },
+      Reporter: { select: { name: 'ada' } },
+      Link: { rich_text: [{ text: { content: 'https://github.com/octo/tools/issues/7' } }] },
+    });
+  });
+
   it('what it cannot resolve becomes TODOs and a NonRetryableError, and nothing is written', async () => {
     const asana = await mock(entry('asana'), {
       task: [{ gid: '1', name: 'A task', created_at: '2025-05-01T00:00:00Z' }],
