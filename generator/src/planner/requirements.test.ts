@@ -67,4 +67,13 @@ describe('the requirement checklist', () => {
     expect(result.unresolved.join(' ')).not.toMatch(/not understood/);
     expect(result.requirements.map((r) => r.text).join(' ')).not.toMatch(/"kindly"|"bunch"/i);
   });
+
+  it('counts a written list of field mappings as done when the plan maps every pair', () => {
+    const result = generate(
+      'Copy Klaviyo profiles into HubSpot contacts. Mapping: email → email, first_name → firstname, last_name → lastname.',
+      'klaviyo',
+      'hubspot',
+    );
+    expect(result.unresolved.join('\n')).not.toMatch(/Mapping:.*no part of the code/);
+  });
 });

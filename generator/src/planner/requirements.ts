@@ -145,6 +145,11 @@ function planVocabulary(
     }
   }
   texts.push(...(plan.destination?.columns ?? []));
+  // A list of fields the plan maps is what "Mapping: a → A" and "fill in these columns" ask for.
+  if ((plan.destination?.rules ?? []).some((r) => r.from && /prompt|column/.test(r.reason ?? '')))
+    texts.push(
+      'map maps mapping mappings mapped field fields column columns property properties fill',
+    );
   const message = plan.destination?.message;
   if (message?.channel) texts.push('channel', message.channel);
   // The fields a message's own template names ("number and subject") are what it says.
