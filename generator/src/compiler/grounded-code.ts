@@ -537,9 +537,11 @@ function typed(value, type) {
     body = `{ ...toRecord(item, true), ${str(write.container.field)}: toRecord(item) }`;
   const one = write.envelope ? `{ ${str(write.envelope)}: ${body} }` : body;
   if (write.kind === 'batch' && write.batch) {
+    // Settings beside the items (what an upsert matches on) are fixed values, the same for all.
+    const beside = write.rules.some((r) => r.top) ? '...toRecord({}, true), ' : '';
     return `// One batch: the records under ${write.batch.itemsField}.
 function toBody(items) {
-  return { ${str(write.batch.itemsField)}: items.map((item) => ${body.startsWith('{') ? `(${body})` : body}) };
+  return { ${beside}${str(write.batch.itemsField)}: items.map((item) => ${body.startsWith('{') ? `(${body})` : body}) };
 }`;
   }
   return `// The body for one record.

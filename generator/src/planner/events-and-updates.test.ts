@@ -72,13 +72,26 @@ describe('updating a record the destination has already', () => {
 
   it('skips a match, and says so, when the destination cannot update one record', () => {
     const rows = plan(
-      "Append Stripe customers to the Airtable base 'CRM', table 'People' in batches; update the row if it already exists",
+      'Append Stripe customers to spreadsheet 1AbCdEfGh in batches; update the row if it already exists',
       'stripe',
-      'airtable',
+      'google-sheets',
     );
     expect(rows.dedupe?.update).toBeUndefined();
     expect(rows.dedupe?.sourceField).toBeDefined();
     expect(rows.unresolved.join(' ')).toMatch(/no update operation.*skipped/);
+  });
+
+  it('uses a batch upsert whose body says what to match on, and tells it the key', () => {
+    const rows = plan(
+      "Append Stripe customers to the Airtable base 'CRM', table 'People' in batches; update the row if it already exists",
+      'stripe',
+      'airtable',
+    );
+    expect(rows.destination?.operation.kind).toBe('batch-upsert');
+    expect(rows.dedupe).toBeUndefined();
+    expect(rows.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'performUpsert.fieldsToMergeOn', value: 'Email', top: true }),
+    );
   });
 
   it('says so when the destination has no update operation, and writes nothing', () => {

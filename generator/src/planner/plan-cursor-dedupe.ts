@@ -19,6 +19,7 @@ import {
 import { hintsFor } from './prompt-ids.ts';
 import { requiredHeaders, requiredParams } from './choose-operations.ts';
 import { queryLanguage } from './plan-read.ts';
+import { upsertSetting } from './upsert-setting.ts';
 import { eventTimeField } from './plan-filters.ts';
 
 // Incremental sync and de-duplication: the field a run's cursor follows so later runs read only
@@ -212,8 +213,27 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
   const read = plan.source as ReadPlan;
   if (write.kind === 'message') return;
   if (upsert && /upsert/.test(write.operation.kind)) {
+    // A batch upsert told in its body what to match on (or to update at all) is told so.
+    const setting = upsertSetting(write.operation);
+    const key = setting?.kind === 'fields' ? compareKey(lower, '', write, read) : undefined;
+    if (setting?.kind === 'fields' && key)
+      write.rules.push({
+        to: setting.path,
+        value: key.to,
+        type: 'array',
+        top: true,
+        reason: 'upsert key',
+      });
+    if (setting?.kind === 'switch')
+      write.rules.push({
+        to: setting.path,
+        value: 'true',
+        type: 'boolean',
+        top: true,
+        reason: 'upsert',
+      });
     plan.understood.push(
-      `"${upsert[0]}": ${write.operation.method} ${write.operation.path} creates or updates by itself.`,
+      `"${upsert[0]}": ${write.operation.method} ${write.operation.path} creates or updates by itself${key ? `, matching on ${key.to}` : ''}.`,
     );
     return;
   }
@@ -225,41 +245,7 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
       lower.replace(upsert?.[0] ?? '', ' '),
     ) || /creat|\badd|insert|upsert|instead|rather/.test(upsert?.[0] ?? '');
   const update = inPlace && !creates ? { ...inPlace, onlyExisting: true } : inPlace;
-  const rules = write.rules.filter((r) => r.from && (!r.how || r.how === 'form-field'));
-  // The field the prompt compares by ("with the same email", "match on phone"), else the
-  // likeliest key. An update's own words name what it changes ("update the status"), not a key.
-  const compares = [
-    ...lower.matchAll(
-      /\b(?:match\w* (?:on|by|using)|(?:with|has|have|having) the same|same) (?:the |their |its )?(\w+)/g,
-    ),
-  ].map((c) => c[1] ?? '');
-  const said = `${upsert ? '' : m[0]} ${compares.join(' ')}`;
-  const saidWords = said
-    .split(/[^a-z0-9_]+/)
-    .map(normalise)
-    .filter(Boolean);
-  // Any part of the field's path, in any case: "leverId" is fields.leverId.en-US's key.
-  const named = (field: string | undefined) =>
-    field !== undefined &&
-    field
-      .split('.')
-      .map(normalise)
-      .some((part) => part.length > 1 && saidWords.some((w) => w === part || w === `${part}s`));
-  // A person is known by their email; any other record (an order, a ticket) by its own id or
-  // number, since one customer's email is on many orders.
-  const person = PERSON_RECORD.test(read.resource.name);
-  const ownKey = (r: FieldRule) =>
-    r.from === read.resource.idField ||
-    /^(?:number|num|no|(?:order|invoice|ticket|issue|deal|case|po|receipt)_?(?:number|num|no|id|key))$/i.test(
-      r.from ?? '',
-    );
-  const key =
-    rules.find((r) => named(r.to) || named(r.from)) ??
-    (person ? undefined : rules.find(ownKey)) ??
-    rules.find((r) => conceptOf(r.to) === 'email') ??
-    rules.find((r) => conceptOf(r.to) === 'externalid') ??
-    rules.find((r) => conceptOf(r.to) === 'name') ??
-    rules[0];
+  const key = compareKey(lower, upsert ? '' : m[0], write, read);
   if (!key?.from) {
     plan.unresolved.push(`"${m[0]}": no field to compare records by`);
     plan.blocking.push(`"${m[0]}" (no key to compare)`);
@@ -359,4 +345,53 @@ function updateInPlace(write: WritePlan, plan: GroundedPlan, phrase: string): De
     `"${phrase}": ${write.resource.plural} have no update operation to change an existing one, so one already there is skipped`,
   );
   return undefined;
+}
+
+/**
+ * The field a record is matched on: the one the prompt compares by ("with the same email",
+ * "match on phone", or the words of `phrase`), else the likeliest key. An update's own words name
+ * what it changes ("update the status"), not a key.
+ */
+function compareKey(
+  lower: string,
+  phrase: string,
+  write: WritePlan,
+  read: ReadPlan,
+): FieldRule | undefined {
+  const rules = write.rules.filter((r) => r.from && (!r.how || r.how === 'form-field'));
+  // The field the prompt compares by ("with the same email", "match on phone"), else the
+  // likeliest key. An update's own words name what it changes ("update the status"), not a key.
+  const compares = [
+    ...lower.matchAll(
+      /\b(?:match\w* (?:on|by|using)|(?:with|has|have|having) the same|same) (?:the |their |its )?(\w+)/g,
+    ),
+  ].map((c) => c[1] ?? '');
+  const said = `${phrase} ${compares.join(' ')}`;
+  const saidWords = said
+    .split(/[^a-z0-9_]+/)
+    .map(normalise)
+    .filter(Boolean);
+  // Any part of the field's path, in any case: "leverId" is fields.leverId.en-US's key.
+  const named = (field: string | undefined) =>
+    field !== undefined &&
+    field
+      .split('.')
+      .map(normalise)
+      .some((part) => part.length > 1 && saidWords.some((w) => w === part || w === `${part}s`));
+  // A person is known by their email; any other record (an order, a ticket) by its own id or
+  // number, since one customer's email is on many orders.
+  const person = PERSON_RECORD.test(read.resource.name);
+  const ownKey = (r: FieldRule) =>
+    r.from === read.resource.idField ||
+    /^(?:number|num|no|(?:order|invoice|ticket|issue|deal|case|po|receipt)_?(?:number|num|no|id|key))$/i.test(
+      r.from ?? '',
+    );
+  return (
+    rules.find((r) => named(r.to) || named(r.from)) ??
+    (person ? undefined : rules.find(ownKey)) ??
+    rules.find((r) => conceptOf(r.to) === 'email') ??
+    rules.find((r) => conceptOf(r.to) === 'externalid') ??
+    rules.find((r) => conceptOf(r.to) === 'name') ??
+    rules[0]
+  );
 }

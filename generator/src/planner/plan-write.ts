@@ -2,6 +2,7 @@ import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patc
 import { type FieldLeaf, type FieldRule } from './field-match.ts';
 import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
 import { fixedTag, fixedValues } from './fixed-values.ts';
+import { upsertSetting } from './upsert-setting.ts';
 import { singular } from './resource-words.ts';
 import { type GroundedPlan, type WritePlan } from './plan-types.ts';
 import { hintsFor, idFromPrompt, paramValue, useLookup, usualValue } from './prompt-ids.ts';
@@ -23,6 +24,13 @@ export function planWrite(
   const wantsBatch = /\b(batch|batches|bulk|at once|in one (request|call))\b/.test(lower);
   const find = (kind: string) => resource.operations.find((op) => op.kind === kind);
   let operation =
+    // "upsert … in batches": the batch upsert, when its body can say what to match on.
+    (wantsBatch &&
+    wantsUpdate &&
+    find('batch-upsert') &&
+    upsertSetting(find('batch-upsert') as TOperation)
+      ? find('batch-upsert')
+      : undefined) ||
     (wantsBatch && (find('batch-create') ?? find('batch-upsert'))) ||
     (wantsUpdate &&
     find('upsert') &&

@@ -251,6 +251,21 @@ describe('grounded template generator: the destination holds what the prompt ask
     });
   });
 
+  it('a batch upsert is told in its body which field it matches on', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers });
+    const zoho = await mock(entry('zoho-crm'));
+    const generated = generate(
+      'Send Stripe customers to Zoho CRM as contacts, in batches; update the contact if it already exists.',
+      stripe,
+      zoho,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, zoho));
+    const upsert = zoho.requests.find((r) => r.method === 'POST' && r.path.endsWith('/upsert'));
+    expect(upsert?.body).toMatchObject({ duplicate_check_fields: ['Email'] });
+    expect((upsert?.body as { data?: unknown[] })?.data?.length).toBe(customers.length);
+  });
+
   it('what it cannot resolve becomes TODOs and a NonRetryableError, and nothing is written', async () => {
     const asana = await mock(entry('asana'), {
       task: [{ gid: '1', name: 'A task', created_at: '2025-05-01T00:00:00Z' }],
