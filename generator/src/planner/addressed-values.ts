@@ -41,9 +41,14 @@ const CUES: Array<[AddressRole, RegExp]> = [
   [
     'sender',
     new RegExp(
-      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|\band\s+|\b${SENDING}\s+|\b(?:via|through|using|with)\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?\s+)from\b|\bsent\s+by\b`,
+      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|\band\s+|\b${SENDING}\s+)from\b|\bsent\s+by\b`,
       'gi',
     ),
+  ],
+  // "through Postmark from …": the service that sends, by its capitalised name (no `i` flag).
+  [
+    'sender',
+    /\b(?:[Vv]ia|[Tt]hrough|[Uu]sing|[Ww]ith)\s+\p{Lu}[\w.-]*(?:\s+\p{Lu}[\w.-]*)?\s+from\b/gu,
   ],
   [
     'recipient',

@@ -45,8 +45,8 @@ function listAfter(text: string, start: number): string {
   return list.replace(/^:?\s*/, '').replace(/^[^:,()]{0,2},?[^:()]{0,30}:/, '');
 }
 
-/** Splits a list at its commas, "and", "&" and slashes, outside brackets. */
-function splitItems(list: string): string[] {
+/** Splits a list at its commas, "and", "&" and (if asked) slashes, outside brackets. */
+function splitItems(list: string, slashes: boolean): string[] {
   const items: string[] = [];
   let depth = 0;
   let current = '';
@@ -59,7 +59,7 @@ function splitItems(list: string): string[] {
     if (ch === '(') depth++;
     if (ch === ')') depth = Math.max(0, depth - 1);
     const rest = list.slice(i);
-    if (depth === 0 && (ch === ',' || ch === '/' || ch === '&')) {
+    if (depth === 0 && (ch === ',' || (slashes && ch === '/') || ch === '&')) {
       push();
       continue;
     }
@@ -151,19 +151,6 @@ export function listedColumns(
   resource: TResource,
   sourceLeaves: FieldLeaf[],
 ): ListedColumn[] {
-  const lead = LEAD_IN.exec(text);
-  const list = lead
-    ? listAfter(text, lead.index + lead[0].length)
-    : (WITH_LIST.exec(text)?.[1] ?? '');
-  if (!list) return [];
-  const items = splitItems(list)
-    .map(readItem)
-    .filter(({ name }) => name.length > 0);
-  // "fill in the tracker with …": a verb's object, not a list. A list after a verb has two
-  // items at least, each a column's name of a few words.
-  const verb = lead && !/column|propert|field/i.test(lead[0]);
-  if (verb && (items.length < 2 || items.some(({ name }) => name.split(/\s+/).length > 4)))
-    return [];
   const scalar = sourceLeaves
     .filter(
       (l) =>
@@ -171,10 +158,41 @@ export function listedColumns(
         !(l.schema.type === 'array' && l.schema.items?.type === 'object'),
     )
     .sort((a, b) => a.depth - b.depth);
-  return items.map(({ name, described }) => {
-    const leaf =
-      (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
-      fieldNamed(name, scalar);
-    return { to: name, from: leaf?.path };
-  });
+  const resolve = (items: Array<{ name: string; described: string | undefined }>) =>
+    items.map(({ name, described }) => {
+      const leaf =
+        (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
+        fieldNamed(name, scalar);
+      return { to: name, from: leaf?.path };
+    });
+  // After a verb ("fill in") or "with", a list has two items at least, each a few words, and
+  // most of them fields of the records: "fill in the tracker with one row per issue", "fill in
+  // N/A" are a verb's object, not a list.
+  const looksListed = (columns: ListedColumn[], names: string[]) =>
+    names.length >= 2 &&
+    names.every((name) => name.split(/\s+/).length <= 4) &&
+    columns.filter((c) => c.from).length * 2 >= columns.length;
+  const lead = LEAD_IN.exec(text);
+  if (lead) {
+    // After a verb, a slash is no separator ("N/A").
+    const verb = !/column|propert|field/i.test(lead[0]);
+    const items = splitItems(listAfter(text, lead.index + lead[0].length), !verb)
+      .map(readItem)
+      .filter(({ name }) => name.length > 0);
+    const columns = resolve(items);
+    const names = items.map(({ name }) => name);
+    if (columns.length > 0 && (!verb || looksListed(columns, names))) return columns;
+  }
+  const listed = WITH_LIST.exec(text)?.[1];
+  if (!listed) return [];
+  const items = splitItems(listed, true)
+    .map(readItem)
+    .filter(({ name }) => name.length > 0);
+  const columns = resolve(items);
+  return looksListed(
+    columns,
+    items.map(({ name }) => name),
+  )
+    ? columns
+    : [];
 }

@@ -127,6 +127,8 @@ export function fixedTag(
         .slice(0, m.index)
         .split(/[.;!?\n,]/)
         .at(-1) ?? '';
+    // "tickets with tag x" chooses records, whatever verb the clause has.
+    if (/\bwith\s+(?:the\s+|a\s+)?$/i.test(clause)) continue;
     if (CONDITION.test(clause) || !GIVES.test(clause) || m[3]) continue;
     const value = m[1] ?? m[2];
     if (value) return { target, value };

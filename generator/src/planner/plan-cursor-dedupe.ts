@@ -215,7 +215,22 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
   if (upsert && /upsert/.test(write.operation.kind)) {
     // A batch upsert told in its body what to match on (or to update at all) is told so.
     const setting = upsertSetting(write.operation);
-    const key = setting?.kind === 'fields' ? compareKey(lower, '', write, read) : undefined;
+    // Only a key that tells records apart: a guess (a name, the first field) would merge them.
+    const found = setting?.kind === 'fields' ? compareKey(lower, '', write, read) : undefined;
+    const key =
+      found &&
+      (matchedBy(lower, found) ||
+        ['email', 'externalid'].includes(conceptOf(found.to) ?? '') ||
+        found.from === read.resource.idField)
+        ? found
+        : undefined;
+    if (setting?.kind === 'fields' && !key) {
+      plan.unresolved.push(
+        `"${upsert[0]}": which field ${write.operation.path} should match records on; name it ("match on email")`,
+      );
+      plan.blocking.push(`"${upsert[0]}" (no field to match records on)`);
+      return;
+    }
     if (setting?.kind === 'fields' && key)
       write.rules.push({
         to: setting.path,
@@ -393,5 +408,17 @@ function compareKey(
     rules.find((r) => conceptOf(r.to) === 'externalid') ??
     rules.find((r) => conceptOf(r.to) === 'name') ??
     rules[0]
+  );
+}
+
+/** Whether the prompt names the key's field where it says how records match. */
+function matchedBy(lower: string, key: FieldRule): boolean {
+  const said = [
+    ...lower.matchAll(
+      /\b(?:match\w* (?:on|by|using)|upsert\w* (?:on|by)|(?:with|has|have|having) the same|same|keyed (?:on|by)) (?:the |their |its )?(\w+)/g,
+    ),
+  ].map((c) => normalise(c[1] ?? ''));
+  return [key.to, key.from ?? ''].some((field) =>
+    field.split('.').some((part) => said.includes(normalise(part))),
   );
 }

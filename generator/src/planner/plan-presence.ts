@@ -69,8 +69,9 @@ export function planPresenceFilters(
     const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
     const dropped =
       DROPS.test(lower.slice(start + 1, m.index)) ||
-      // "tasks without a due date are not overdue": the sentence says they are not wanted.
-      /^\s*(?:are|is)\s+not\b|^\s*(?:aren'?t|isn'?t)\b/.test(after) ||
+      // "tasks without a due date are not overdue", where "overdue" is what the prompt asked for
+      // before: the sentence says they are not wanted.
+      notWhatWasAsked(lower, m.index, after) ||
       /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
         after,
       );
@@ -96,4 +97,16 @@ export function droppedBySentence(lower: string, index: number): boolean {
   const lead = lower.slice(start + 1, index);
   const drop = DROPS.exec(lead);
   return drop !== null && !/\b(?:only|keep\w*|but|except|unless)\b/.test(lead.slice(drop.index));
+}
+
+/**
+ * "… are not overdue" after the records' condition, where the word after "not" is one the
+ * prompt used before this sentence to say which records it wants. "… are not reachable by SMS"
+ * says something else about them.
+ */
+function notWhatWasAsked(lower: string, index: number, after: string): boolean {
+  const m = /^\s*(?:(?:are|is)\s+not|aren'?t|isn'?t)\s+([a-z-]{3,})/.exec(after);
+  if (!m?.[1]) return false;
+  const sentence = Math.max(...['.', ';', '!', '?', '\n'].map((c) => lower.lastIndexOf(c, index)));
+  return new RegExp(`\\b${m[1]}\\b`).test(lower.slice(0, Math.max(0, sentence)));
 }

@@ -189,7 +189,9 @@ function tabRange(tab: string): string {
 function statedBatchSize(lower: string): number | undefined {
   const m =
     /\bbatch(?:es)? of (?:up to |at most )?(\d+)\b/.exec(lower) ??
-    /\b(?:up to |at most )?(\d+) (?:[a-z]+ )?(?:per|a|each) (?:call|request|batch)\b/.exec(lower);
+    /\b(?:up to |at most )?(\d+) (?:(?!times|retries|attempts|tries)[a-z]+ )?(?:per|a|each) (?:call|request|batch)\b/.exec(
+      lower,
+    );
   const size = Number(m?.[1]);
   return size >= 1 ? size : undefined;
 }

@@ -23,7 +23,7 @@ describe('fields paired in order across two lists', () => {
 
   it('keeps only the end of a left list that starts with the sentence’s own words', () => {
     const found = respectivePairs(
-      'Create the task, with due date and owner as Deadline and Assignee.',
+      'Create the task, with due date and owner as Deadline and Assignee respectively.',
       () => true,
     );
     expect(found.map((p) => [p.fromWords, p.to])).toEqual([

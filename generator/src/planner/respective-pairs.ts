@@ -13,6 +13,9 @@ const RESPECTIVE = new RegExp(
   'gi',
 );
 
+/** A name written as a field's: capitals only, an underscore or dot, or camelCase. */
+const FIELD_NAME = /^(?:[A-Z][A-Z0-9_]+|\S*[_.]\S*|[a-z]+[A-Z]\w*)$/;
+
 /** Words a list's first item may carry that belong to the sentence, not to the field. */
 const LEAD = /^(?:(?:with|put|map|copy|send|write|the|their|its|both)\s+)+/i;
 
@@ -51,6 +54,11 @@ export function respectivePairs(
     const to = items(right).map((name) => name.replace(/^["'“‘`](.*)["'”’`]$/, '$1'));
     const from = items(left).slice(-to.length);
     if (from.length !== to.length || to.length < 2 || !from.every(isField)) continue;
+    // "name and email to HubSpot and mark them": without "respectively" or an arrow, the right
+    // side must be written as field names (FNAME, last_name, postalCode).
+    const said =
+      /→|->/.test(operator) || /^\s*,?\s*respectively\b/i.test(text.slice(m.index + phrase.length));
+    if (!said && !to.every((name) => FIELD_NAME.test(name))) continue;
     from.forEach((fromWords, i) =>
       out.push({ fromWords, to: to[i] ?? '', phrase, arrow: /→|->/.test(operator) }),
     );

@@ -431,7 +431,9 @@ function readIncremental(
     matches.filter(
       (m) =>
         !/^\s*(?:\/|to\b|in\b|on\b)/i.test(text.slice(m.index + m[0].length)) &&
-        !/\b(?:be|get|gets|getting)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index)),
+        !/\b(?:so|to|will|should|must|can|could|would|may|might)\b(?:\s+\w+){0,2}\s+(?:be|get|gets|getting)\s+$/i.test(
+          text.slice(Math.max(0, m.index - 40), m.index),
+        ),
     );
   const changedUseful = useful(changedMatches);
   // "log the new id" means the id of what the code just created, not which records to read.
