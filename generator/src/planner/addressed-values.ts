@@ -45,7 +45,7 @@ const CUES: Array<[AddressRole, RegExp]> = [
       'gi',
     ),
   ],
-  // "through Postmark from …": the service that sends, by its capitalised name (no `i` flag).
+  // "via Mailgun from …": the service that sends, by its capitalised name (no `i` flag).
   [
     'sender',
     /\b(?:[Vv]ia|[Tt]hrough|[Uu]sing|[Ww]ith)\s+\p{Lu}[\w.-]*(?:\s+\p{Lu}[\w.-]*)?\s+from\b/gu,

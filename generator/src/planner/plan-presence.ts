@@ -69,7 +69,7 @@ export function planPresenceFilters(
     const absent = /^(without|with no|missing|lacking)|\bno$/.test(m[1] ?? '') || Boolean(m[2]);
     const dropped =
       DROPS.test(lower.slice(start + 1, m.index)) ||
-      // "tasks without a due date are not overdue", where "overdue" is what the prompt asked for
+      // "bills with no due date are not late", where "late" is what the prompt asked for
       // before: the sentence says they are not wanted.
       notWhatWasAsked(lower, m.index, after) ||
       /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
@@ -100,7 +100,7 @@ export function droppedBySentence(lower: string, index: number): boolean {
 }
 
 /**
- * "… are not overdue" after the records' condition, where the word after "not" is one the
+ * "… are not late" after the records' condition, where the word after "not" is one the
  * prompt used before this sentence to say which records it wants. "… are not reachable by SMS"
  * says something else about them.
  */

@@ -183,12 +183,10 @@ describe('a sample number in a template', () => {
 describe('a placeholder that names whose field it is first', () => {
   it('drops the owner word before the field', () => {
     const planned = plan(
-      'Post every failed Stripe charge to Slack #payments as "Charge {id}: <Acme\'s failure message> (<failure code>)".',
+      'For each refunded Stripe charge, write to Slack #money: "Refund {id} – <Acme\'s failure code>".',
       'stripe',
       'slack',
     );
-    expect(planned.destination?.message?.template).toBe(
-      'Charge {id}: {failure_message} ({failure_code})',
-    );
+    expect(planned.destination?.message?.template).toBe('Refund {id} – {failure_code}');
   });
 });

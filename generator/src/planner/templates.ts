@@ -123,7 +123,7 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
     kept.join('_'),
     // "task name" on tasks is the task's name; "#id" is its id.
     kept.filter((w) => !nouns.has(normalise(w))).join('_'),
-    // "<Stripe's failure message>": the first word names whose field it is.
+    // "<Acme's decline code>": the first word names whose field it is.
     kept.length > 2 ? kept.slice(1).join('_') : '',
     kept.at(-1) ?? '',
   ].filter(Boolean);

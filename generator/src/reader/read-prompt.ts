@@ -425,7 +425,7 @@ function readIncremental(
   const changedMatches = [...unquoted.matchAll(changed)];
   const freshMatches = [...unquoted.matchAll(fresh)];
   // "the updated list" or "update" as a verb aimed at the destination are not about items.
-  // "so they get updated", "should be updated": what the write will do to what it finds, not
+  // "so each one can be edited", "to be updated": what the write will do to what it finds, not
   // which records to read ("were updated" and "got updated" are).
   const useful = (matches: RegExpExecArray[]) =>
     matches.filter(
