@@ -9,6 +9,8 @@ import { resourceNames, singular } from './resource-words.ts';
 
 export type ListedColumn = { to: string; from: string | undefined };
 
+const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+
 /** The lead-ins a column list follows. "fields:" and "properties:" need their colon. */
 const LEAD_IN =
   /\bcolumns?\b|\b(?:properties|fields)\s*:|\bfill(?:ing)?\s+(?:in|out)\b(?:\s+(?:the\s+)?(?:columns?|properties|fields)\b)?/i;
@@ -115,22 +117,19 @@ function fieldDescribedBy(
   // "what it is called": the record's own name, whatever the API calls it.
   if (/^(?:called|named)$/i.test(kept))
     return CALLED.map((name) => scalar.find((l) => l.depth === 0 && l.path === name)).find(Boolean);
-  const said = kept;
-  if (!said) return undefined;
-  const wanted = normalise(said);
-  const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
+  if (!kept) return undefined;
+  const wanted = normalise(kept);
   return (
     scalar.find((l) => normalise(l.path) === wanted) ??
     scalar.find((l) => leafOf(l) === wanted && l.depth === 0) ??
-    ownerField(said, scalar) ??
-    fieldNamed(said, scalar)
+    ownerField(kept, scalar) ??
+    fieldNamed(kept, scalar)
   );
 }
 
 /** The field a column's own name matches: its path, its leaf, its concept, else a leaf containing it. */
 function fieldNamed(name: string, scalar: FieldLeaf[]): FieldLeaf | undefined {
   const wanted = normalise(name);
-  const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
   return (
     scalar.find((l) => normalise(l.path) === wanted) ??
     scalar.find((l) => leafOf(l) === wanted) ??
@@ -158,41 +157,34 @@ export function listedColumns(
         !(l.schema.type === 'array' && l.schema.items?.type === 'object'),
     )
     .sort((a, b) => a.depth - b.depth);
-  const resolve = (items: Array<{ name: string; described: string | undefined }>) =>
-    items.map(({ name, described }) => {
+  // Each item with the field it names or its brackets describe.
+  const columnsOf = (list: string, slashes: boolean) => {
+    const items = splitItems(list, slashes)
+      .map(readItem)
+      .filter(({ name }) => name.length > 0);
+    return items.map(({ name, described }) => {
       const leaf =
         (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
         fieldNamed(name, scalar);
       return { to: name, from: leaf?.path };
     });
+  };
   // After a verb ("fill in") or "with", a list has two items at least, each a few words, and
   // most of them fields of the records: "fill in the tracker with one row per issue", "fill in
   // N/A" are a verb's object, not a list.
-  const looksListed = (columns: ListedColumn[], names: string[]) =>
-    names.length >= 2 &&
-    names.every((name) => name.split(/\s+/).length <= 4) &&
+  const looksListed = (columns: ListedColumn[]) =>
+    columns.length >= 2 &&
+    columns.every(({ to }) => to.split(/\s+/).length <= 4) &&
     columns.filter((c) => c.from).length * 2 >= columns.length;
   const lead = LEAD_IN.exec(text);
   if (lead) {
     // After a verb, a slash is no separator ("N/A").
     const verb = !/column|propert|field/i.test(lead[0]);
-    const items = splitItems(listAfter(text, lead.index + lead[0].length), !verb)
-      .map(readItem)
-      .filter(({ name }) => name.length > 0);
-    const columns = resolve(items);
-    const names = items.map(({ name }) => name);
-    if (columns.length > 0 && (!verb || looksListed(columns, names))) return columns;
+    const columns = columnsOf(listAfter(text, lead.index + lead[0].length), !verb);
+    if (columns.length > 0 && (!verb || looksListed(columns))) return columns;
   }
   const listed = WITH_LIST.exec(text)?.[1];
   if (!listed) return [];
-  const items = splitItems(listed, true)
-    .map(readItem)
-    .filter(({ name }) => name.length > 0);
-  const columns = resolve(items);
-  return looksListed(
-    columns,
-    items.map(({ name }) => name),
-  )
-    ? columns
-    : [];
+  const columns = columnsOf(listed, true);
+  return looksListed(columns) ? columns : [];
 }

@@ -376,12 +376,7 @@ function compareKey(
   const rules = write.rules.filter((r) => r.from && (!r.how || r.how === 'form-field'));
   // The field the prompt compares by ("with the same email", "match on phone"), else the
   // likeliest key. An update's own words name what it changes ("update the status"), not a key.
-  const compares = [
-    ...lower.matchAll(
-      /\b(?:match\w* (?:on|by|using)|(?:with|has|have|having) the same|same) (?:the |their |its )?(\w+)/g,
-    ),
-  ].map((c) => c[1] ?? '');
-  const said = `${phrase} ${compares.join(' ')}`;
+  const said = `${phrase} ${comparedBy(lower, COMPARES).join(' ')}`;
   const saidWords = said
     .split(/[^a-z0-9_]+/)
     .map(normalise)
@@ -411,13 +406,20 @@ function compareKey(
   );
 }
 
+/** How a prompt says what records are compared by ("match on phone", "with the same email"). */
+const COMPARES = String.raw`match\w* (?:on|by|using)|(?:with|has|have|having) the same|same`;
+/** …and what an upsert is keyed on ("upsert on email", "keyed by sku"). */
+const KEYED = String.raw`upsert\w* (?:on|by)|keyed (?:on|by)`;
+
+/** The words after the prompt's phrases that say what records are compared by. */
+function comparedBy(lower: string, phrases: string): string[] {
+  const pattern = new RegExp(String.raw`\b(?:${phrases}) (?:the |their |its )?(\w+)`, 'g');
+  return [...lower.matchAll(pattern)].map((c) => c[1] ?? '');
+}
+
 /** Whether the prompt names the key's field where it says how records match. */
 function matchedBy(lower: string, key: FieldRule): boolean {
-  const said = [
-    ...lower.matchAll(
-      /\b(?:match\w* (?:on|by|using)|upsert\w* (?:on|by)|(?:with|has|have|having) the same|same|keyed (?:on|by)) (?:the |their |its )?(\w+)/g,
-    ),
-  ].map((c) => normalise(c[1] ?? ''));
+  const said = comparedBy(lower, `${COMPARES}|${KEYED}`).map(normalise);
   return [key.to, key.from ?? ''].some((field) =>
     field.split('.').some((part) => said.includes(normalise(part))),
   );
