@@ -9,6 +9,7 @@ import { compilePlan } from './compiler/compile-plan.ts';
 import { missing, unaccountedRequests } from './planner/requirements.ts';
 import { toGenerationPlan } from './planner/plan-document.ts';
 import { planGrounded } from './planner/grounded-plan.ts';
+import { writtenCalls } from './planner/written-calls.ts';
 import { readWebhookTrigger, webhookTemplateCode } from './webhook-trigger.ts';
 import { clean } from './reader/phrase.ts';
 import { readPrompt, type FilterReading, type PromptReading } from './reader/read-prompt.ts';
@@ -49,8 +50,8 @@ export function createTemplateGenerator(): Generator {
 
 /**
  * Synchronous and pure: the same input gives the same code. With both sides' descriptions, and
- * no paths written in the prompt, the code is grounded in them (grounded-plan.ts, ADR 015);
- * otherwise it is today's pattern template, whose guessed paths are TODOs.
+ * every path written in the prompt one they describe, the code is grounded in them
+ * (grounded-plan.ts, ADR 015); otherwise it is the pattern template, whose guessed paths are TODOs.
  */
 export function generateTemplateCode(
   input: TGenerateRequest,
@@ -63,14 +64,14 @@ export function generateTemplateCode(
   const webhook = readWebhookTrigger(input.userPrompt, descriptions.source);
   if (webhook) return webhookTemplateCode(input, webhook, descriptions.destination);
   const reading = readPrompt(input.userPrompt, input);
-  const explicitPaths = Boolean(
-    (reading.source && !reading.source.guessed) ||
-    (reading.destination && !reading.destination.guessed),
-  );
-  if (descriptions.source && descriptions.destination && !explicitPaths) {
+  const written =
+    descriptions.source && descriptions.destination
+      ? writtenCalls(reading, input, descriptions.source, descriptions.destination)
+      : undefined;
+  if (descriptions.source && descriptions.destination && written) {
     const source = descriptions.source;
     const destination = descriptions.destination;
-    const plan = planGrounded(input, source, destination);
+    const plan = planGrounded(input, source, destination, written);
     const names = { source: input.sourceApiName, destination: input.destApiName };
     plan.unresolved.push(...unaccountedRequests(plan, input.userPrompt, names));
     // The code is compiled from the plan as it is stored, so what the Plan tab shows and edits

@@ -8,6 +8,7 @@ import { withoutTemplates } from './templates.ts';
 import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';
 import { resourceNames, splitIndex } from './resource-words.ts';
 import { pickResource, WRITE_KINDS } from './choose-operations.ts';
+import type { WrittenCalls } from './written-calls.ts';
 import { planRead } from './plan-read.ts';
 import { planWrite } from './plan-write.ts';
 import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.ts';
@@ -32,6 +33,7 @@ export function planGrounded(
   input: GroundedInput,
   sourceDescription: TApiDescription,
   destinationDescription: TApiDescription,
+  written: WrittenCalls = {},
 ): GroundedPlan {
   // Lines stay lines: a pasted spec ends a template or a list at the end of its line, and a
   // blank line ends a paragraph (a message's text written under its label).
@@ -66,32 +68,38 @@ export function planGrounded(
     plan.blocking.push(message);
   };
 
-  // Source: the resource the prompt names before the destination part, with a list operation.
-  const sourcePick = pickResource(
-    sourceDescription,
-    text,
-    [0, split],
-    ['list', 'search'],
-    undefined,
-  );
+  // Source: the call the prompt writes out, else the resource it names before the destination
+  // part, with a list operation.
+  const sourcePick = written.source
+    ? { resource: written.source.resource, named: true }
+    : pickResource(sourceDescription, text, [0, split], ['list', 'search'], undefined);
   const messaging = destinationDescription.messaging;
   const messagingOp = messaging
     ? destinationDescription.resources
         .flatMap((r) => r.operations)
         .find((op) => op.id === messaging.operationId)
     : undefined;
-  const destinationPick = pickResource(
-    destinationDescription,
-    text,
-    [split, text.length + 1],
-    WRITE_KINDS,
-    sourcePick?.resource,
-  );
+  const destinationPick = written.destination
+    ? { resource: written.destination.resource, named: true }
+    : pickResource(
+        destinationDescription,
+        text,
+        [split, text.length + 1],
+        WRITE_KINDS,
+        sourcePick?.resource,
+      );
 
   if (!sourcePick) {
     block(`${sourceDescription.name} has no list operation to read from`);
   } else {
-    plan.source = planRead(text, sourceDescription, sourcePick.resource, plan, block);
+    plan.source = planRead(
+      text,
+      sourceDescription,
+      sourcePick.resource,
+      plan,
+      block,
+      written.source,
+    );
     if (!sourcePick.named) {
       plan.assumptions.push(
         `The prompt names no ${sourceDescription.name} resource: reading ${sourcePick.resource.plural}, its first one.`,
@@ -102,6 +110,7 @@ export function planGrounded(
   // Destination: a chat API gets a message unless the prompt names another resource it can write.
   const wantsMessage =
     messagingOp !== undefined &&
+    (!written.destination || written.destination.operation === messagingOp) &&
     (!destinationPick?.named ||
       destinationPick.resource.operations.includes(messagingOp) ||
       /#|\b(message|notify|tell|alert|ping|announce|post|e-?mail|mail|text|sms)\b/.test(lower));
@@ -124,6 +133,7 @@ export function planGrounded(
       plan,
       block,
       lower,
+      written.destination?.operation,
     );
     if (!destinationPick.named) {
       plan.assumptions.push(

@@ -1,3 +1,4 @@
+import type { WrittenCall } from './written-calls.ts';
 import type {
   TApiDescription,
   TFieldSchema,
@@ -29,10 +30,14 @@ export function planRead(
   resource: TResource,
   plan: GroundedPlan,
   block: (message: string) => void,
+  written?: WrittenCall,
 ): ReadPlan {
   const lists = resource.operations.filter((op) => op.kind === 'list');
-  const candidates =
-    lists.length > 0 ? lists : resource.operations.filter((op) => op.kind === 'search');
+  const candidates = written
+    ? [written.operation]
+    : lists.length > 0
+      ? lists
+      : resource.operations.filter((op) => op.kind === 'search');
   // The list whose required path parameters the prompt fills, by id or by a name looked up at
   // run time, else the one needing fewest; of those, the one that uses most of what the prompt
   // named ("org acme, project web" reads the project's list, not the whole organization's; "the
@@ -104,6 +109,8 @@ export function planRead(
         );
     }
   }
+  // What the prompt writes after the path ("?status=open") is sent as written.
+  for (const [name, value] of written?.query ?? []) query[name] = value;
   // A search's required body parameters ride in the same object (`location_ids`).
   for (const [name, schema] of requiredBodyProperties(operation)) {
     if (name in query) continue;

@@ -19,11 +19,13 @@ export function planWrite(
   plan: GroundedPlan,
   block: (message: string) => void,
   lower: string,
+  written?: TOperation,
 ): WritePlan {
   const wantsUpdate = /\b(update|updates|upsert|sync|mirror|keep .* in sync)\b/.test(lower);
   const wantsBatch = /\b(batch|batches|bulk|at once|in one (request|call))\b/.test(lower);
   const find = (kind: string) => resource.operations.find((op) => op.kind === kind);
   let operation =
+    written ||
     // "upsert … in batches": the batch upsert, when its body can say what to match on.
     (wantsBatch &&
     wantsUpdate &&
