@@ -15,7 +15,7 @@ import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
-import { planValueTable } from './plan-value-tables.ts';
+import { planValueTable, tableRows } from './plan-value-tables.ts';
 import { planMessage, planMessageText } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
@@ -172,6 +172,17 @@ export function planGrounded(
         sourcePaths.find((l) => ends(l.path).includes(normalise(swapped.from)));
       mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
     }
+    // A table written one pair a line: its rows, whole, replace the word pairs read from them.
+    // Rows whose left side is a source field map fields ("email -> email_address"), not values.
+    const tables = tableRows(text).filter(
+      (rows) =>
+        !rows.some((row) => sourcePaths.some((l) => ends(l.path).includes(normalise(row.from)))),
+    );
+    const inTable = (m: { from: string; to: string }) =>
+      tables.some((rows) =>
+        rows.some((row) => row.from.endsWith(m.from) && row.to.startsWith(m.to)),
+      );
+    for (const pair of mappings.filter(inTable)) mappings.splice(mappings.indexOf(pair), 1);
     // "sev1 → Critical, sev2 → Major": pairs of values, a table for some field, not field mappings.
     const values = mappings.filter(
       (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
@@ -183,7 +194,7 @@ export function planGrounded(
     for (const gap of ungroundedMappings(text, plan.source.resource, input.sourceApiName)) {
       if (mappings.some((m) => normalise(m.to) === normalise(gap.to))) continue;
       // A row of a value table is a value, not a field (the table is applied or named below).
-      if (values.some((v) => normalise(v.to) === normalise(gap.to))) continue;
+      if ([values, ...tables].flat().some((v) => normalise(v.to) === normalise(gap.to))) continue;
       // "zendesk tickets -> linear issues": an arrow between APIs or their records, no field.
       if ([...names].some((name) => name && normalise(gap.to).includes(name))) continue;
       plan.unresolved.push(
@@ -192,9 +203,10 @@ export function planGrounded(
     }
     planMapping(text, mappings, plan, block);
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
-    if (values.length > 1 && !planValueTable(text, values, plan)) {
+    for (const table of values.length > 1 ? [...tables, values] : tables) {
+      if (planValueTable(text, table, plan)) continue;
       plan.unresolved.push(
-        `value table ${values.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
+        `value table ${table.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
       );
     }
     if (plan.destination?.message) planMessageText(text, plan);

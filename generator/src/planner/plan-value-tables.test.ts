@@ -51,4 +51,63 @@ describe('a value table in the prompt', () => {
     );
     expect(planned.unresolved.join(' ')).toContain('value table');
   });
+
+  it('keeps a row whole when its sides have several words or a hyphen', () => {
+    const planned = plan(
+      [
+        'For each Pipedrive deal add a Shopify product. Translate every deal status into product types:',
+        '  open -> Pipeline deal',
+        '  won -> Closed - won',
+        '  lost -> LOST-1',
+        'Nothing else changes.',
+      ].join('\n'),
+      'pipedrive',
+      'shopify',
+    );
+    expect(planned.destination?.rules.find((r) => r.to === 'product_type')).toMatchObject({
+      from: 'status',
+      values: [
+        { from: 'open', to: 'Pipeline deal' },
+        { from: 'won', to: 'Closed - won' },
+        { from: 'lost', to: 'LOST-1' },
+      ],
+    });
+    expect(planned.unresolved.join(' ')).not.toMatch(/value table|field LOST/);
+  });
+
+  it('reads several words on the left, and the field the sentence before names', () => {
+    const planned = plan(
+      [
+        'Mirror our Shopify catalogue into the other Shopify shop. Its product type comes from the title:',
+        '- Linen Summer Shirt -> APP-SHIRT',
+        '- Rain Jacket Pro -> APP-OUTER',
+      ].join('\n'),
+      'shopify',
+      'shopify',
+    );
+    expect(planned.destination?.rules.find((r) => r.to === 'product_type')).toMatchObject({
+      from: 'title',
+      values: [
+        { from: 'Linen Summer Shirt', to: 'APP-SHIRT' },
+        { from: 'Rain Jacket Pro', to: 'APP-OUTER' },
+      ],
+    });
+    expect(planned.destination?.rules.find((r) => r.to === 'title')).toMatchObject({
+      from: 'title',
+    });
+    expect(planned.destination?.rules.find((r) => r.to === 'title')).not.toHaveProperty('values');
+    // The plan's list of fields names the table, not the rule it replaced.
+    expect(planned.understood.join(' ')).toContain('product_type ← title (translated)');
+  });
+
+  it('leaves field mappings written one a line as mappings', () => {
+    const planned = plan(
+      ['Copy Stripe customers to HubSpot contacts:', 'email -> email', 'name -> firstname'].join(
+        '\n',
+      ),
+      'stripe',
+      'hubspot',
+    );
+    expect(planned.unresolved.join(' ')).not.toContain('value table');
+  });
 });

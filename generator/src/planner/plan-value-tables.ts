@@ -13,6 +13,35 @@ export interface ValuePair {
   to: string;
 }
 
+const ARROW = String.raw`(?:→|->|=>|⇒)`;
+
+/**
+ * A table written one pair a line ("  Basic plan -> SUB-1"): each side is the whole of its part
+ * of the line, so values of several words or with hyphens stay whole. The prompt's arrow pairs are
+ * read word by word, which makes "plan → SUB" of that line. Two lines at least, in a row.
+ */
+export function tableRows(text: string): ValuePair[][] {
+  const tables: ValuePair[][] = [];
+  let current: ValuePair[] = [];
+  const row = new RegExp(
+    String.raw`^[\s\-*•]*["“']?([^"“”'\n]{1,60}?)["”']?\s*${ARROW}\s*["“']?([^\n]{1,60}?)["”']?[\s.,;]*$`,
+  );
+  for (const line of text.split('\n')) {
+    const m = row.exec(line);
+    const pair =
+      m?.[1] && m[2] && !new RegExp(ARROW).test(m[2])
+        ? { from: m[1].trim(), to: m[2].trim() }
+        : undefined;
+    if (pair) current.push(pair);
+    else {
+      if (current.length >= 2) tables.push(current);
+      current = [];
+    }
+  }
+  if (current.length >= 2) tables.push(current);
+  return tables;
+}
+
 /** Left-hand words that stand for no value at all. */
 const EMPTY = /^(?:empty|blank|none|nothing|no value|\(empty\)|-)$/i;
 
@@ -23,7 +52,7 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
   if (!write || pairs.length < 2) return false;
   const first = pairs[0] as ValuePair;
   const at = new RegExp(
-    `${escapeRegExp(first.from)}\\s*(?:→|->|=>|⇒)\\s*${escapeRegExp(first.to)}`,
+    `${escapeRegExp(first.from)}\\s*${ARROW}\\s*["“']?${escapeRegExp(first.to)}`,
     'i',
   ).exec(text);
   if (!at) return false;
@@ -33,11 +62,18 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
   const named = (words: string, fields: FieldLeaf[]) => fieldNamed(fields, words);
   // The destination field: the lead's first words, up to "comes", "mapped", "from", a colon.
   const head =
-    /^[\s\-*•]*["“]?([A-Za-z][\w .'-]{0,40}?)["”]?\s*(?:,|:|\bcomes?\b|\bis\b|\bmapped\b|\bfrom\b|\bgets?\b|$)/.exec(
+    /^[\s\-*•]*(?:(?:[Tt]he|[Ii]ts|[Tt]heir|[Ee]ach|[Ee]very)\s+)?["“]?([A-Za-z][\w .'-]{0,40}?)["”]?\s*(?:,|:|\bcomes?\b|\bis\b|\bmapped\b|\bfrom\b|\bgets?\b|$)/.exec(
       lead,
     );
+  // "…, map them to course codes:": the words after the last "to" or "into" name it too.
+  const tail = /\b(?:to|into)\s+(?:the\s+|their\s+|its\s+)?([A-Za-z][\w ]{0,40}?)\s*:?\s*$/i.exec(
+    lead,
+  )?.[1];
   const toField =
     (head?.[1] ? named(head[1].trim(), destination) : undefined) ??
+    (tail
+      ? (named(tail, destination) ?? named(tail.replace(/s$/i, ''), destination))
+      : undefined) ??
     destination.find((l) => new RegExp(`\\b${escapeRegExp(l.path)}\\b`, 'i').test(lead));
   const to = toField?.path ?? (write.container?.kind === 'object' ? head?.[1]?.trim() : undefined);
   if (!to) return false;
@@ -70,8 +106,17 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
     values: table,
     reason: 'the prompt’s value table',
   };
-  if (existing >= 0) write.rules.splice(existing, 1, rule);
-  else write.rules.push(rule);
+  if (existing >= 0) {
+    write.rules.splice(existing, 1, rule);
+    // The plan's list of fields was written before the table: it names the rule replaced.
+    const line = plan.understood.findIndex((l) => l.startsWith('Fields: '));
+    const shown = plan.understood[line];
+    if (shown)
+      plan.understood[line] = shown.replace(
+        new RegExp(`(^Fields: |, )${escapeRegExp(to)} ← [^,]*?(?=, |\\.$)`),
+        `$1${to} ← ${fromField.path} (translated)`,
+      );
+  } else write.rules.push(rule);
   plan.understood.push(
     `${to} ← ${fromField.path}, translated: ${table.map((p) => `${p.from || '(empty)'} → ${p.to}`).join(', ')}.`,
   );
@@ -82,14 +127,17 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
 function leadOf(text: string, index: number): string {
   const before = text.slice(0, index);
   const lineStart = before.lastIndexOf('\n') + 1;
-  const sameLine = before.slice(lineStart);
-  const sentence = sameLine.slice(
-    1 + Math.max(...[...'.;!?'].map((mark) => sameLine.lastIndexOf(mark))),
-  );
+  const sentence = lastSentence(before.slice(lineStart));
   if (/\w/.test(sentence)) return sentence;
   const lines = before
     .slice(0, lineStart)
     .split('\n')
     .filter((l) => /\w/.test(l));
-  return lines.at(-1) ?? '';
+  return lastSentence(lines.at(-1) ?? '');
+}
+
+/** "Copy them. The type comes from the title:" → "The type comes from the title:". */
+function lastSentence(line: string): string {
+  const ends = [...line.matchAll(/[.;!?](?=\s)/g)].map((m) => m.index);
+  return line.slice(ends.length > 0 ? (ends.at(-1) as number) + 1 : 0).trim();
 }
