@@ -136,6 +136,11 @@ export const ZPlanWrite = z.strictObject({
   columns: z.array(z.string().max(300)).max(200).optional(),
   /** values-array: a column of typed answers spread one cell per answer. */
   spread: z.string().max(300).optional(),
+  /**
+   * skip: a record the destination refuses (400, 404, 409, 410, 422) is logged and the run goes
+   * on, when the prompt says so; unset, a refusal stops the run (a 409 is always skipped).
+   */
+  onRefused: z.enum(['skip']).optional(),
 });
 export type TPlanWrite = z.infer<typeof ZPlanWrite>;
 

@@ -141,6 +141,7 @@ function settings(
       ...(write?.spread ? { spread: write.spread } : {}),
       ...(write?.propertyTypes ? { propertyTypes: write.propertyTypes } : {}),
       ...(write?.message ? { message: messageSettings(plan) } : {}),
+      ...(write?.onRefused ? { onRefused: write.onRefused } : {}),
     })};`,
   );
   const rules = (write?.rules ?? []).map((rule) => ({

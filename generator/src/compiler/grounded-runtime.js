@@ -487,6 +487,9 @@ function timeAsParam(time, value, format) {
   return new Date(time).toISOString();
 }
 
+// What a refused record is, when the prompt says to log it and go on (WRITE.onRefused).
+const REFUSED = [400, 404, 409, 410, 422];
+
 // Sends one write (an update, when given its writer); a 409 Conflict means the destination
 // has it already (a retried run).
 async function send(ctx, records, write = writeBody) {
@@ -505,6 +508,12 @@ async function send(ctx, records, write = writeBody) {
     return 'sent';
   } catch (error) {
     if (error?.status === 409) return 'skipped';
+    if (WRITE.onRefused === 'skip' && REFUSED.includes(error?.status)) {
+      ctx.log(
+        `${WRITE.operationId} refused a record (${error.status}), skipped as the prompt asks: ${JSON.stringify(error.body).slice(0, 300)}`,
+      );
+      return 'skipped';
+    }
     if (error?.status === 400 || error?.status === 422) {
       throw new ctx.NonRetryableError(
         `${WRITE.operationId} refused a record (${error.status}): ${JSON.stringify(error.body).slice(0, 300)}`,

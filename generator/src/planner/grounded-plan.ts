@@ -16,6 +16,7 @@ import { extendListedValues, planFilters } from './plan-filters.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
 import { planValueTable, tableRows } from './plan-value-tables.ts';
+import { refusedRecordsSkipped } from './refused-records.ts';
 import { planMessage, planMessageText } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
@@ -141,6 +142,14 @@ export function planGrounded(
           `${sourcePick && resourceNames(destinationPick.resource).some((n) => resourceNames(sourcePick.resource).includes(n)) ? ` (what ${destinationDescription.name} calls ${sourcePick.resource.plural})` : ''}.`,
       );
     }
+  }
+
+  const goOn = plan.destination && refusedRecordsSkipped(text);
+  if (plan.destination && goOn && plan.destination.kind !== 'message') {
+    plan.destination.onRefused = 'skip';
+    plan.understood.push(
+      `A record ${destinationDescription.name} refuses is logged and skipped, and the run goes on ("${goOn}").`,
+    );
   }
 
   if (plan.source && plan.destination) {

@@ -55,6 +55,7 @@ export function toGenerationPlan(plan: GroundedPlan): TGenerationPlan {
           propertyTypes: destination.propertyTypes,
           columns: destination.columns,
           spread: destination.spread,
+          onRefused: destination.onRefused,
         })
       : undefined,
     filters: plan.filters.map((filter) => defined({ ...filter })),

@@ -75,6 +75,8 @@ export interface WritePlan {
    * under the key its `type` names), spread into one cell per answer.
    */
   spread?: string | undefined;
+  /** skip: a record the destination refuses is logged and the run goes on (refused-records.ts). */
+  onRefused?: 'skip' | undefined;
 }
 
 /** A condition on the source records: the plan's own filter (schema/src/generation-plan.ts). */

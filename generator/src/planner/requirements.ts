@@ -1,3 +1,4 @@
+import { refusedRecordsSkipped } from './refused-records.ts';
 import { escapeRegExp } from './text.ts';
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter } from './plan-filters.ts';
@@ -86,6 +87,7 @@ function planVocabulary(
     plan.sort?.phrase ?? '',
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
+    plan.destination?.onRefused ? (refusedRecordsSkipped(prompt) ?? '') : '',
     // The templates the plan writes with: their text is the prompt's own.
     ...(plan.source
       ? readTemplates(prompt, plan.source.resource).flatMap((t) => [

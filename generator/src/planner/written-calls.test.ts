@@ -54,7 +54,7 @@ function context(deskUrl = 'https://desk.example.test/api/v2') {
 
 function generate(userPrompt: string, deskUrl?: string) {
   return generateTemplateCode(
-    { ...context(deskUrl), userPrompt },
+    { ...context(deskUrl), sourceAuthType: 'bearer', destAuthType: 'api-key', userPrompt },
     { source: stripe, destination: desk },
   );
 }

@@ -282,6 +282,44 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(asana.requests).toEqual([]);
   });
 
+  it('a record the destination refuses stops the run, unless the prompt says to log it and go on', async () => {
+    const tickets = [
+      { id: 1, subject: 'Printer jam', description: 'Tray 2', priority: 'high', status: 'open' },
+      { id: 2, subject: 'VPN down', priority: 'high', status: 'open' },
+      { id: 3, subject: 'New laptop', description: 'For Sam', priority: 'low', status: 'open' },
+    ];
+    const prompts = {
+      stops: 'Copy each Zendesk ticket to our second Zendesk account.',
+      goesOn:
+        'Copy each Zendesk ticket to our second Zendesk account. A few may fail validation over there; if so, log the error and continue.',
+    };
+    const outcomes: Record<
+      string,
+      { status: string; error: string; subjects: unknown[]; logs: string }
+    > = {};
+    for (const [name, prompt] of Object.entries(prompts)) {
+      const source = await mock(entry('zendesk'), { ticket: tickets });
+      const destination = await mock(entry('zendesk'));
+      const generated = generate(prompt, source, destination);
+      const outcome = await run(generated.code, source, destination);
+      outcomes[name] = {
+        status: outcome.result.status,
+        error: outcome.result.error?.message ?? '',
+        subjects: destination.written('ticket').map((t) => t.subject),
+        logs: outcome.result.logs.map((l) => l.message).join('\n'),
+      };
+    }
+    // The refused ticket (no description, which the new ticket's first comment needs) ends the
+    // run there.
+    expect(outcomes.stops?.status).not.toBe('success');
+    expect(outcomes.stops?.error).toMatch(/refused a record \(400\)/);
+    expect(outcomes.stops?.subjects).toEqual(['Printer jam']);
+    // Asked to go on, it is logged and the rest are written.
+    expect(outcomes.goesOn?.status).toBe('success');
+    expect(outcomes.goesOn?.subjects).toEqual(['Printer jam', 'New laptop']);
+    expect(outcomes.goesOn?.logs).toMatch(/refused a record \(400\), skipped as the prompt asks/);
+  });
+
   it('a form-encoded destination (Stripe) gets url-encoded bodies it accepts', async () => {
     const hubspot = await mock(entry('hubspot'), {
       contact: [
