@@ -44,6 +44,18 @@ export const ZPlanRead = z.strictObject({
   form: z.boolean(),
   /** Required headers with a fixed value (a version header). */
   headers: ZStringMap,
+  /** Id fields replaced by the record they name, got by `operation` with the id as `param`. */
+  related: z
+    .array(
+      z.strictObject({
+        field: z.string().min(1).max(300),
+        resource: ZName,
+        operation: ZPlanOperation,
+        param: ZName,
+      }),
+    )
+    .max(5)
+    .optional(),
 });
 export type TPlanRead = z.infer<typeof ZPlanRead>;
 

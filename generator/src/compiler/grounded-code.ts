@@ -1,3 +1,4 @@
+import { relatedRecordPath } from '../planner/related-records.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { callPathFor, urlPathSegments } from '@patchbay/catalog';
@@ -75,7 +76,7 @@ function header(
     ...plan.assumptions,
     plan.destination?.message?.summary
       ? `A run reads at most ${MAX_PAGES} pages, and its message lists at most ${MAX_SUMMARY_ITEMS} records; the rest waits for the next run.`
-      : `A run makes at most 100 requests: it reads at most ${MAX_PAGES} pages and writes at most ${itemsPerRun(plan.destination)} records; the rest waits for the next run.`,
+      : `A run makes at most 100 requests: it reads at most ${MAX_PAGES} pages and writes at most ${itemsPerRun(plan.destination, plan.source)} records; the rest waits for the next run.`,
     'Credentials: Patchbay adds them to every request.',
   ]) {
     lines.push(...wrap('- ', item));
@@ -95,7 +96,7 @@ function settings(
     `const MISSING = ${json(plan.blocking)};`,
     `const MAX_PAGES = ${MAX_PAGES};`,
     // A summary is one message however many records it lists.
-    `const MAX_ITEMS_PER_RUN = ${itemsPerRun(plan.destination)};`,
+    `const MAX_ITEMS_PER_RUN = ${itemsPerRun(plan.destination, plan.source)};`,
     '// No cursor: how many ids of sent records are kept so later runs skip them (0: none).',
     `const REMEMBER = ${plan.remember ? 2000 : 0};`,
   );
@@ -333,6 +334,22 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath, destination: TApiDescr
       );
     }
   }
+  // Related records: one get per id, with the read's fixed headers.
+  const related = (read?.related ?? []).map((r, i) => {
+    out.push(
+      '',
+      `// ${r.operation.id}: ${shortSummary(r.operation.summary)}`,
+      `async function related${i}(ctx, ids) {`,
+      `  return ctx.source.request('GET', ${pathExpression(pathOf('source', r.operation), { [r.param]: '' }, 'ids')}${read?.headers && Object.keys(read.headers).length > 0 ? `, {${headerOption(read.headers).slice(1)} }` : ''});`,
+      '}',
+    );
+    return `{ field: ${str(r.field)}, param: ${str(r.param)}, recordPath: ${str(relatedRecordPath(r.operation))}, get: related${i} }`;
+  });
+  out.push(
+    '',
+    '// Id fields replaced by the record they name, fetched once per id.',
+    `const RELATED = [${related.join(', ')}];`,
+  );
   out.push('');
   plan.lookups.forEach((lookup, i) => {
     const op = lookup.operation;
@@ -561,6 +578,9 @@ function runFunction(plan: GroundedPlan, destination: TApiDescription): string {
   const update = inPlaceUpdateOf(plan);
   const typesRead = propertyTypesRead(write, destination);
   const size = write?.kind === 'batch' ? 'WRITE.batchSize' : '100';
+  const filtersRelated = (plan.source?.related ?? []).some((r) =>
+    plan.filters.some((f) => f.field.startsWith(`${r.field}.`)),
+  );
   const sendLoop = grouped
     ? `  for (let start = 0; start < toSend.length; start += ${size}) {
     const chunk = toSend.slice(start, start + ${size});
@@ -598,11 +618,11 @@ export default async function run(ctx) {
     : items.filter((item) => !sentBefore.includes(idOf(item)));
   // The cap counts records to write, not records read: a filter that keeps few of many
   // still gets them all. When more pass than the cap, the cursor stops at the last one taken.
-  const passing = fresh.filter((item) => passes(item, now));
+  ${filtersRelated ? '// A filter reads inside a related record: each is fetched first.\n  await fetchRelated(ctx, fresh);\n  ' : ''}const passing = fresh.filter((item) => passes(item, now));
   const selected = passing.slice(0, MAX_ITEMS_PER_RUN);
   const thisRun =
     passing.length > selected.length ? fresh.slice(0, fresh.indexOf(selected.at(-1)) + 1) : fresh;
-  if (SORT) selected.sort(bySort);
+  if (SORT) selected.sort(bySort);${filtersRelated ? '' : '\n  await fetchRelated(ctx, selected);'}
 
   // Records the destination holds already are skipped (DEDUPE), or updated in place when
   // DEDUPE.idField is set; repeats in this run are skipped either way.

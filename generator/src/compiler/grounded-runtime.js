@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unused-vars -- the generated program around this calls them */
-/* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, SOURCE_PATH, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT, DEDUPE, MISSING, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
+/* global LOOKUPS, LOOKUP_CALLS, LOOKUP_PATHS, SOURCE_PATH, WRITE_PATH, DEDUPE_PATH, SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT, DEDUPE, MISSING, RELATED, MAX_PAGES, MAX_ITEMS_PER_RUN, REMEMBER, listPage, writeBody, readExisting */
 // The helpers every grounded template program shares (ADR 015). grounded-code.ts
 // copies this file, without the lines above, under the settings and the calls it generates;
 // they read the constants SOURCE, WRITE, FIELDS, FILTERS, CURSOR, SORT and DEDUPE defined there.
@@ -534,6 +534,31 @@ function formEncode(value, prefix = '') {
     else pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(inner))}`);
   }
   return pairs.filter(Boolean).join('&');
+}
+
+// ── Related records ─────────────────────────────────────────────────────────────────────────
+
+// Each id field in RELATED gets the record it names ("customer.email" reads the customer's
+// email), one get per id. A record that is gone keeps its id, and the run log says so.
+async function fetchRelated(ctx, items) {
+  for (const related of RELATED) {
+    const records = new Map();
+    for (const item of items) {
+      const id = getField(item, related.field);
+      if (id === undefined || id === null || id === '' || typeof id === 'object') continue;
+      if (!records.has(id)) {
+        try {
+          const answer = await related.get(ctx, { [related.param]: id });
+          records.set(id, related.recordPath ? getField(answer, related.recordPath) : answer);
+        } catch (error) {
+          if (error?.status !== 404) throw error;
+          ctx.log(`${related.field} ${id} was not found (404): its fields stay empty`);
+          records.set(id, undefined);
+        }
+      }
+      if (records.get(id) !== undefined) setField(item, related.field, records.get(id));
+    }
+  }
 }
 
 // ── Lookups ────────────────────────────────────────────────────────────────────────────────

@@ -1,3 +1,4 @@
+import { withRelated } from '../planner/related-records.ts';
 import type {
   TApiDescription,
   TGenerationPlan,
@@ -47,13 +48,23 @@ export function hydratePlan(
   const { source, destination } = descriptions;
   let read: GroundedPlan['source'];
   if (plan.source) {
-    const resource = findResource(source, plan.source.resource, 'source');
-    const { resource: _name, operation, ...rest } = plan.source;
+    const listed = findResource(source, plan.source.resource, 'source');
+    const { resource: _name, operation, related: relatedRefs, ...rest } = plan.source;
+    const related = relatedRefs?.map((r) => {
+      const other = findResource(source, r.resource, 'source');
+      return {
+        ...r,
+        resource: other,
+        operation: findOperation(source, r.operation, 'source', other),
+      };
+    });
     read = {
       ...rest,
-      resource,
-      operation: findOperation(source, operation, 'source', resource),
+      // The mapping reads fields inside the related records, as the planner saw them.
+      resource: withRelated(listed, related ?? []),
+      operation: findOperation(source, operation, 'source', listed),
       pageSize: rest.pageSize,
+      ...(related ? { related } : {}),
     };
   }
   let write: GroundedPlan['destination'];

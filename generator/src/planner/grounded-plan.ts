@@ -5,7 +5,7 @@ import { readingSchedule } from '../reader/read-schedule.ts';
 import { requestUsedFields } from './requested-fields.ts';
 import { propertyTypesRead } from './property-types.ts';
 import { withoutTemplates } from './templates.ts';
-import type { GroundedInput, GroundedPlan, PlannedCall, Side } from './plan-types.ts';
+import type { GroundedInput, GroundedPlan, PlannedCall, RelatedRead, Side } from './plan-types.ts';
 import { resourceNames, splitIndex } from './resource-words.ts';
 import { pickResource, WRITE_KINDS } from './choose-operations.ts';
 import type { WrittenCalls } from './written-calls.ts';
@@ -17,6 +17,7 @@ import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
 import { planValueTable, tableRows } from './plan-value-tables.ts';
 import { refusedRecordsSkipped } from './refused-records.ts';
+import { relatedCandidates, usedRelated, withRelated } from './related-records.ts';
 import { planMessage, planMessageText } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
@@ -69,6 +70,7 @@ export function planGrounded(
     plan.blocking.push(message);
   };
 
+  let relatedReads: RelatedRead[] = [];
   // Source: the call the prompt writes out, else the resource it names before the destination
   // part, with a list operation.
   const sourcePick = written.source
@@ -101,6 +103,9 @@ export function planGrounded(
       block,
       written.source,
     );
+    // The mapping may read inside records the prompt names by an id field ("the customer's email").
+    relatedReads = relatedCandidates(text, sourceDescription, plan.source);
+    plan.source.resource = withRelated(plan.source.resource, relatedReads);
     if (!sourcePick.named) {
       plan.assumptions.push(
         `The prompt names no ${sourceDescription.name} resource: reading ${sourcePick.resource.plural}, its first one.`,
@@ -229,6 +234,14 @@ export function planGrounded(
         `Records are written ${plan.sort.direction === 'asc' ? 'lowest' : 'highest'} ${plan.sort.field} first ("${plan.sort.phrase}").`,
       );
     planDedupe(lower, plan);
+    const related = usedRelated(plan, relatedReads);
+    if (related.length > 0) {
+      plan.source.related = related;
+      for (const r of related)
+        plan.understood.push(
+          `Each ${plan.source.resource.name}'s ${r.field} is read with ${r.operation.method} ${r.operation.path} (${r.operation.id}), once per ${r.resource.name}.`,
+        );
+    }
     requestUsedFields(plan);
   }
   plan.calls = plannedCalls(plan, destinationDescription);
@@ -249,6 +262,7 @@ export function plannedCalls(
   });
   return [
     ...(plan.source ? [call('source', plan.source.operation)] : []),
+    ...(plan.source?.related ?? []).map((r) => call('source', r.operation)),
     ...(plan.dedupe ? [call('destination', plan.dedupe.operation)] : []),
     ...plan.lookups.map((lookup) => call('destination', lookup.operation)),
     ...(types ? [call('destination', types.operation)] : []),

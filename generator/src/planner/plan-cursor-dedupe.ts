@@ -97,7 +97,7 @@ export function planCursor(
   if (firstRun) planFirstRun(firstRun, plan.cursor, fieldSchema?.format, plan);
   plan.understood.push(
     `Only ${wants.kind} ${resource.plural} ("${wants.phrase}"): a cursor on ${field} kept in ctx.state` +
-      `${param ? `, sent as ${param.name}` : ''}; at most ${itemsPerRun(plan.destination)} per run.`,
+      `${param ? `, sent as ${param.name}` : ''}; at most ${itemsPerRun(plan.destination, plan.source)} per run.`,
   );
 }
 

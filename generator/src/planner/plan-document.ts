@@ -36,6 +36,12 @@ export function toGenerationPlan(plan: GroundedPlan): TGenerationPlan {
           graphql: source.graphql,
           form: source.form,
           headers: source.headers,
+          related: source.related?.map((r) => ({
+            field: r.field,
+            resource: r.resource.name,
+            operation: operationRef(r.operation),
+            param: r.param,
+          })),
         })
       : undefined,
     destination: destination

@@ -435,6 +435,9 @@ function readStatedMappings(
     'their',
   ]);
   const field = (words: string): string | undefined => {
+    // A field written as its name is that field ("customer_email", not "customer.email").
+    const exact = sourceLeaves.find((l) => l.path === words.trim());
+    if (exact) return exact.path;
     const all = normalise(words);
     const kept = normalise(
       words
@@ -457,7 +460,7 @@ function readStatedMappings(
   const out: ReturnType<typeof readStatedMappings> = [];
   const side = "[A-Za-z][\\w'’. -]{0,60}?";
   const pair = new RegExp(
-    `^\\s*(?:map\\s+|put\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
+    `^\\s*(?:map\\s+|put\\s+|with\\s+|using\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
     'i',
   );
   let rest = text;

@@ -24,6 +24,15 @@ export interface PlannedCall {
   path: string;
 }
 
+/** A field of the records read that holds another resource's id, and the call that gets it. */
+export interface RelatedRead {
+  field: string;
+  resource: TResource;
+  operation: TOperation;
+  /** The path parameter the id fills. */
+  param: string;
+}
+
 export interface ReadPlan {
   resource: TResource;
   operation: TOperation;
@@ -39,6 +48,8 @@ export interface ReadPlan {
   form: boolean;
   /** Required headers with a fixed value (Notion-Version). */
   headers: Record<string, string>;
+  /** Id fields replaced by the record they name, fetched per id (related-records.ts). */
+  related?: RelatedRead[] | undefined;
 }
 
 export interface WritePlan {
@@ -166,9 +177,14 @@ export const MAX_SUMMARY_ITEMS = 500;
 
 /**
  * How many records a run writes: the cap counts write requests, so a batch write takes as many
- * batches as a record write takes records, and a summary is one message.
+ * batches as a record write takes records, and a summary is one message; a record whose related
+ * records are fetched takes a request for each.
  */
-export function itemsPerRun(write: WritePlan | undefined): number {
+export function itemsPerRun(write: WritePlan | undefined, read?: ReadPlan | undefined): number {
+  // Each related record costs a request per record, at worst (every id different), and the
+  // writes take the rest of the run's requests.
+  const related = read?.related?.length ?? 0;
+  if (related > 0) return Math.floor(MAX_ITEMS_PER_RUN / (1 + related));
   if (write?.message?.summary) return MAX_SUMMARY_ITEMS;
   return MAX_ITEMS_PER_RUN * (write?.batch?.maxItems ?? 1);
 }

@@ -9,7 +9,7 @@ const FIELD_SELECTOR =
   /^(?:opt_fields|fields|\$select|select|properties|attributes)$|[._]?fields$/i;
 
 /** The source paths a plan reads from a record, in the order it first uses them. */
-function usedPaths(plan: GroundedPlan): string[] {
+export function usedPaths(plan: GroundedPlan): string[] {
   const read = plan.source;
   const write = plan.destination;
   const paths: string[] = [];
@@ -30,6 +30,15 @@ function usedPaths(plan: GroundedPlan): string[] {
   return paths.map((path) => path.replace(/\.0(?=\.|$)/g, ''));
 }
 
+/** The fields the read itself returns: a related record's fields come with its own call. */
+function readPaths(plan: GroundedPlan): string[] {
+  const related = (plan.source?.related ?? []).map((r) => r.field);
+  const paths = usedPaths(plan).map(
+    (path) => related.find((field) => path.startsWith(`${field}.`)) ?? path,
+  );
+  return [...new Set(paths)];
+}
+
 export function requestUsedFields(plan: GroundedPlan): void {
   const read = plan.source;
   if (!read) return;
@@ -38,7 +47,7 @@ export function requestUsedFields(plan: GroundedPlan): void {
     (p) => p.in === 'query' && FIELD_SELECTOR.test(p.name) && read.query[p.name] === undefined,
   );
   if (!selector) return;
-  let paths = usedPaths(plan);
+  let paths = readPaths(plan);
   // HubSpot's `properties=email` names fields inside the record's `properties` object.
   const inside = `${selector.name}.`;
   if (paths.some((p) => p.startsWith(inside)))
@@ -59,7 +68,7 @@ function selectUsedRelations(plan: GroundedPlan): void {
   const read = plan.source;
   if (!read) return;
   const properties = read.resource.schema.properties ?? {};
-  const related = usedPaths(plan).filter((path) => {
+  const related = readPaths(plan).filter((path) => {
     const head = path.split('.')[0] ?? '';
     return path.includes('.') && properties[head]?.type === 'object';
   });

@@ -295,4 +295,49 @@ describe('grounded template generator: it reads what is there before it writes',
     expect(teams.requests.at(-1)?.path).toBe('/teams/t-77/channels/19:collections@thread/messages');
     expect(teams.requests.map((r) => r.path)).toContain('/teams/t-77/channels');
   });
+
+  it('a field of a related record (the charge’s customer) is read once per id and written', async () => {
+    const charge = (id: string, customer: string | null, status: string) => ({
+      id,
+      object: 'charge',
+      amount: 4900,
+      currency: 'usd',
+      status,
+      customer,
+      description: `Order ${id}`,
+      receipt_email: 'receipts@shop.example',
+      failure_message: status === 'failed' ? 'Your card was declined.' : null,
+      created: 1_748_000_000,
+    });
+    const stripe = await mock(entry('stripe'), {
+      customer: customers,
+      charge: [
+        charge('ch_1', 'cus_1', 'failed'),
+        charge('ch_2', 'cus_2', 'succeeded'),
+        charge('ch_3', 'cus_1', 'failed'),
+        charge('ch_4', 'cus_3', 'failed'),
+      ],
+    });
+    const zendesk = await mock(entry('zendesk'));
+    const generated = generate(
+      'Raise a Zendesk ticket for every failed Stripe charge, with the customer email as the requester email, the description as the subject and the failure_message as the comment body.',
+      stripe,
+      zendesk,
+    );
+    expect(generated.warnings).toEqual([]);
+    expect(generated.operations).toContainEqual(
+      expect.objectContaining({ side: 'source', operationId: 'getCustomer' }),
+    );
+    expectSuccess(await run(generated.code, stripe, zendesk));
+    expect(
+      zendesk.written('ticket').map((t) => [t.subject, (t.requester as { email: string }).email]),
+    ).toEqual([
+      ['Order ch_1', 'ada@example.com'],
+      ['Order ch_3', 'ada@example.com'],
+      ['Order ch_4', 'grace@example.com'],
+    ]);
+    // Once per customer, and only for the charges written.
+    const gets = stripe.requests.filter((r) => r.path.startsWith('/v1/customers/'));
+    expect(gets.map((r) => r.path)).toEqual(['/v1/customers/cus_1', '/v1/customers/cus_3']);
+  });
 });

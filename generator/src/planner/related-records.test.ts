@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+import { itemsPerRun } from './plan-types.ts';
+
+// A field of another record the records read name by id ("the customer's email" on a charge).
+
+describe('a related record the prompt reads a field of', () => {
+  it('is fetched by its id when the plan uses one of its fields', () => {
+    const planned = plan(
+      'For every refunded Stripe charge add a HubSpot contact, using the customer email as email.',
+      'stripe',
+      'hubspot',
+    );
+    expect(planned.source?.related?.map((r) => [r.field, r.operation.id])).toEqual([
+      ['customer', 'getCustomer'],
+    ]);
+    expect(planned.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'email', from: 'customer.email' }),
+    );
+    expect(planned.calls.map((c) => c.operationId)).toContain('getCustomer');
+    // A request per record for the customer: half as many records a run.
+    expect(itemsPerRun(planned.destination, planned.source)).toBe(25);
+  });
+
+  it('is not fetched when the prompt names no such record, or only a field named after it', () => {
+    for (const prompt of [
+      'For every refunded Stripe charge add a HubSpot contact with receipt_email as email.',
+      'Each Stripe invoice becomes a HubSpot contact, customer_email to email.',
+    ]) {
+      const planned = plan(prompt, 'stripe', 'hubspot');
+      expect(planned.source?.related, prompt).toBeUndefined();
+      expect(
+        planned.calls.map((c) => c.operationId),
+        prompt,
+      ).not.toContain('getCustomer');
+    }
+  });
+});
