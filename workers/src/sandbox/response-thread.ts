@@ -44,6 +44,8 @@ export class ResponseThread {
   #worker: Worker | null = null;
   #nextId = 0;
   #nextChannel = 1;
+  /** Closed with its pool: nothing starts it again. */
+  #closed = false;
   readonly #pending = new Map<number, (answer: JobAnswer) => void>();
   readonly #onStop: () => void;
 
@@ -81,6 +83,9 @@ export class ResponseThread {
    * received response's do) move to the thread without a copy and are unusable here afterwards.
    */
   answer(job: ResponseJob, route: ReplyRoute): Promise<JobAnswer> {
+    if (this.#closed) {
+      return Promise.resolve({ ok: false, error: { name: 'Error', message: 'closed' }, cpuMs: 0 });
+    }
     const worker = this.#start();
     const id = this.#nextId++;
     // Referenced while it has work, so an idle thread never keeps the worker process alive.
@@ -93,13 +98,14 @@ export class ResponseThread {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     const worker = this.#worker;
     this.#worker = null;
     if (worker) await worker.terminate();
   }
 
   #post(request: ThreadRequest): void {
-    this.#start().postMessage(request);
+    if (!this.#closed) this.#start().postMessage(request);
   }
 
   #start(): Worker {
