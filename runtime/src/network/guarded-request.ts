@@ -32,7 +32,8 @@ export interface HopStart {
 export interface HopEnd {
   status: number | null;
   responseHeaders: Record<string, string>;
-  responseBody: Buffer | null;
+  /** The body as it arrived, in chunks: joining a large one is the caller's choice. */
+  responseBody: readonly Buffer[] | null;
   durationMs: number;
   error?: string;
 }
@@ -82,6 +83,11 @@ export interface IncomingResponse {
   url: URL;
 }
 
+/** A response whose body is left in the chunks it arrived in (guardedRequestChunks). */
+export interface ChunkedResponse extends Omit<IncomingResponse, 'body'> {
+  chunks: Buffer[];
+}
+
 /** A request that got no usable response. `retryable` says whether trying later may help. */
 export class RequestFailedError extends Error {
   override name = 'RequestFailedError';
@@ -122,6 +128,18 @@ export async function guardedRequest(
   request: OutgoingRequest,
   env: RequestEnvironment,
 ): Promise<IncomingResponse> {
+  const { chunks, ...response } = await guardedRequestChunks(request, env);
+  return { ...response, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) };
+}
+
+/**
+ * guardedRequest with the body left in its chunks, unjoined: joining 5 MiB writes as much to
+ * fresh memory, which a caller may rather do on another thread (the sandbox's response thread).
+ */
+export async function guardedRequestChunks(
+  request: OutgoingRequest,
+  env: RequestEnvironment,
+): Promise<ChunkedResponse> {
   let method = normaliseMethod(request.method);
   const signal = AbortSignal.any([env.signal, AbortSignal.timeout(env.timeoutMs)]);
   let body = request.body;
@@ -186,7 +204,7 @@ export async function guardedRequest(
         ...fields,
       });
 
-    let response: { status: number; headers: Record<string, string>; body: Buffer };
+    let response: { status: number; headers: Record<string, string>; chunks: Buffer[] };
     try {
       const resolved = await resolveTarget(hopUrl, env);
       const target = env.connectTo ? env.connectTo(resolved) : resolved;
@@ -199,7 +217,7 @@ export async function guardedRequest(
     record({
       status: response.status,
       responseHeaders: response.headers,
-      responseBody: response.body,
+      responseBody: response.chunks,
     });
 
     const location = response.headers.location;
@@ -317,7 +335,7 @@ function sendHop(
   target: ResolvedTarget,
   env: RequestEnvironment,
   signal: AbortSignal,
-): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+): Promise<{ status: number; headers: Record<string, string>; chunks: Buffer[] }> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:';
     const host = hostOf(url);
@@ -347,7 +365,7 @@ function sendHop(
             resolve({
               status: response.statusCode ?? 0,
               headers: flattenHeaders(response.headers),
-              body: data,
+              chunks: data,
             }),
           (error: unknown) => {
             response.destroy();
@@ -373,8 +391,11 @@ function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, strin
   return out;
 }
 
-/** Reads a response body, decompressing it, and fails as soon as it passes the cap. */
-function readBody(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+/**
+ * Reads a response body, decompressing it, and fails as soon as it passes the cap. The chunks
+ * are not joined here: each owns its memory, so it can move to another thread without a copy.
+ */
+function readBody(response: http.IncomingMessage, maxBytes: number): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     const tooLarge = () =>
       new RequestFailedError(`the response is larger than ${formatBytes(maxBytes, 'MiB')}`, false);
@@ -406,7 +427,7 @@ function readBody(response: http.IncomingMessage, maxBytes: number): Promise<Buf
     stream.on('end', () => {
       if (settled) return;
       settled = true;
-      resolve(Buffer.concat(chunks));
+      resolve(chunks);
     });
     stream.on('error', fail);
     if (stream !== response) response.on('error', fail);

@@ -39,7 +39,8 @@ export interface RunMessage {
  * Replies to calls do not go over the IPC channel, which serialises every message as JSON on
  * the worker's main thread (about 10 ms of CPU a MiB, and a reply may be 5 MiB), but over a
  * channel of their own: the runner's file descriptor 4 (stdio in sandbox-pool.ts, REPLY_FD in
- * runner-process.ts), raw bytes the worker only writes. Each reply is one frame:
+ * runner-process.ts), raw bytes that only the worker's response thread writes
+ * (reply-channels.ts). Each reply is one frame:
  *
  *   head length, text length (two uint32, big-endian) · head (ReplyHead as JSON) · text (UTF-8)
  *

@@ -8,7 +8,8 @@ import { Redactor } from './redact.ts';
 // the worker's main thread, which heartbeats, polls Temporal and serves every other run.
 
 export interface ResponseJob {
-  body: Uint8Array;
+  /** The body in the chunks it arrived in: joined here, off the main thread. */
+  chunks: Uint8Array[];
   contentType: string;
   status: number;
   method: string;
@@ -69,9 +70,7 @@ export function answerResponse(job: ResponseJob): ResponseAnswer {
     return (used.user + used.system) / 1000;
   };
   try {
-    const text = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString(
-      'utf8',
-    );
+    const text = joined(job.chunks).toString('utf8');
     let answer: unknown;
     try {
       answer = parseResponseBody({ ...job, text });
@@ -90,11 +89,25 @@ export function answerResponse(job: ResponseJob): ResponseAnswer {
   }
 }
 
-/** The transfer list that moves `bytes` to another thread: empty if they share their memory. */
-export function movable(bytes: Uint8Array): ArrayBuffer[] {
-  const ownsItsMemory =
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength &&
-    bytes.buffer instanceof ArrayBuffer;
-  return ownsItsMemory ? [bytes.buffer as ArrayBuffer] : [];
+function joined(chunks: Uint8Array[]): Buffer {
+  const only = chunks.length === 1 ? chunks[0] : undefined;
+  if (only) return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The transfer list that moves these bytes to another thread: the memory of each that owns all
+ * of its own. Any other is copied: its memory may hold others' bytes (Node's pool of small
+ * buffers), which must stay usable here.
+ */
+export function movable(...parts: Uint8Array[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const bytes of parts) {
+    const ownsItsMemory =
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === bytes.buffer.byteLength &&
+      bytes.buffer instanceof ArrayBuffer;
+    if (ownsItsMemory) buffers.add(bytes.buffer as ArrayBuffer);
+  }
+  return [...buffers];
 }

@@ -4,6 +4,66 @@
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
 
+// workers/src/sandbox/reply-channels.ts
+import { constants, openSync, unlinkSync } from "node:fs";
+import { Socket } from "node:net";
+var ReplyChannels = class {
+  #channels = /* @__PURE__ */ new Map();
+  /**
+   * Opens the writing end of a runner's channel, the FIFO at `path` (sandbox-pool.ts), and
+   * removes its name: nothing else can open it afterwards.
+   */
+  open(id, path) {
+    let socket = null;
+    try {
+      const fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+      socket = new Socket({ fd, readable: false, writable: true });
+      socket.on("error", () => socket?.destroy());
+    } catch {
+    }
+    try {
+      unlinkSync(path);
+    } catch {
+    }
+    this.#channels.set(id, { socket, runId: null, cpuMs: 0 });
+  }
+  /** The run a runner serves from now on (null: none); its response CPU starts from zero. */
+  serve(id, runId) {
+    const channel = this.#channels.get(id);
+    if (channel) Object.assign(channel, { runId, cpuMs: 0 });
+  }
+  /**
+   * Counts a response's CPU against its run, and says whether the run is still within
+   * `budgetMs`: past it the pool fails the run, and its reply is not sent.
+   */
+  charge(id, runId, cpuMs, budgetMs) {
+    const channel = this.#channels.get(id);
+    if (channel?.runId !== runId) return false;
+    channel.cpuMs += cpuMs;
+    return channel.cpuMs <= budgetMs;
+  }
+  /** Writes one frame, whole, if its run is the one the runner serves; says whether it did. */
+  write(id, head, text) {
+    const channel = this.#channels.get(id);
+    const socket = channel?.socket;
+    if (channel?.runId !== head.runId || !socket?.writable) return false;
+    const headBytes = Buffer.from(JSON.stringify(head));
+    const lengths = Buffer.alloc(8);
+    lengths.writeUInt32BE(headBytes.byteLength, 0);
+    lengths.writeUInt32BE(text.byteLength, 4);
+    socket.cork();
+    socket.write(lengths);
+    socket.write(headBytes);
+    if (text.byteLength > 0) socket.write(text);
+    socket.uncork();
+    return true;
+  }
+  close(id) {
+    this.#channels.get(id)?.socket?.destroy();
+    this.#channels.delete(id);
+  }
+};
+
 // runtime/src/ctx/intrinsics.ts
 var NativeError = Error;
 var stringIndexOf = String.prototype.indexOf;
@@ -285,9 +345,7 @@ function answerResponse(job) {
     return (used.user + used.system) / 1e3;
   };
   try {
-    const text = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString(
-      "utf8"
-    );
+    const text = joined(job.chunks).toString("utf8");
     let answer;
     try {
       answer = parseResponseBody({ ...job, text });
@@ -303,9 +361,10 @@ function answerResponse(job) {
     return { ok: false, error: { name, message }, cpuMs: cpuMs() };
   }
 }
-function movable(bytes) {
-  const ownsItsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-  return ownsItsMemory ? [bytes.buffer] : [];
+function joined(chunks) {
+  const only = chunks.length === 1 ? chunks[0] : void 0;
+  if (only) return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+  return Buffer.concat(chunks);
 }
 
 // workers/src/sandbox/response-worker.ts
@@ -313,7 +372,30 @@ var THREAD_NICE = 10;
 var port = parentPort;
 if (!port) throw new Error("response-worker.js runs only as the sandbox pool's response thread");
 if (process.platform === "linux") os.setPriority(0, Math.min(19, os.getPriority(0) + THREAD_NICE));
-port.on("message", ({ id, job }) => {
-  const answer = answerResponse(job);
-  port.postMessage({ id, answer }, answer.ok ? movable(answer.value) : []);
+var channels = new ReplyChannels();
+port.on("message", (request) => {
+  switch (request.type) {
+    case "open":
+      channels.open(request.channel, request.path);
+      return;
+    case "serve":
+      channels.serve(request.channel, request.runId);
+      return;
+    case "close":
+      channels.close(request.channel);
+      return;
+    case "reply":
+      channels.write(request.channel, request.head, request.text);
+      return;
+    case "job":
+      port.postMessage({ id: request.id, answer: answerJob(request.job, request.route) });
+      return;
+  }
 });
+function answerJob(job, route) {
+  const answer = answerResponse(job);
+  if (!answer.ok) return answer;
+  const { channel, head, cpuBudgetMs } = route;
+  const written = channels.charge(channel, head.runId, answer.cpuMs, cpuBudgetMs) && channels.write(channel, head, answer.value);
+  return { ok: true, written, itemCount: answer.itemCount, cpuMs: answer.cpuMs };
+}

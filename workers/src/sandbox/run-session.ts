@@ -10,7 +10,9 @@ import {
 } from './connection-auth.ts';
 import {
   guardedRequest,
+  guardedRequestChunks,
   RequestFailedError,
+  type ChunkedResponse,
   type HopEnd,
   type HopStart,
   type IncomingResponse,
@@ -22,7 +24,14 @@ import {
   type LookupAll,
   type ResolvedTarget,
 } from '@patchbay/runtime/network';
-import { ZHttpCall, ZOutcome, type HttpCall, type RawError, type ReplyError } from './protocol.ts';
+import {
+  ZHttpCall,
+  ZOutcome,
+  type HttpCall,
+  type RawError,
+  type ReplyError,
+  type ReplyHead,
+} from './protocol.ts';
 import { WriteCapture } from './dry-run.ts';
 import { RecordedAnswers, recordedResponse } from './replay-answers.ts';
 import { capText, Redactor } from './redact.ts';
@@ -51,6 +60,8 @@ export interface SessionOptions {
   tokenCache: OAuthTokenCache;
   /** Turns response bodies into what the code receives, off the main thread (the pool's). */
   responseThread: ResponseThread;
+  /** The runner's reply channel (ResponseThread.openChannel) and the run it serves. */
+  replies: { channel: number; runId: number };
   /** The worker CPU a run's responses may take (parse, redact, serialise); DEFAULT below. */
   responseCpuBudgetMs?: number;
   /** Tests only: see RequestEnvironment. */
@@ -59,12 +70,18 @@ export interface SessionOptions {
 }
 
 /**
- * The answer to a ctx call, as the pool frames it for the runner (protocol.ts, ReplyHead): the
- * value's JSON, or the error and its body's JSON, as UTF-8 bytes that the main thread passes on
- * without reading them.
+ * The answer to a ctx call, as the pool sends it to the runner (protocol.ts, ReplyHead): the
+ * value's JSON, or the error and its body's JSON, as UTF-8 bytes. `written`: the response
+ * thread made the reply from a response and wrote it to the runner itself (unless the run was
+ * over or past its budget), so a large value never comes back to this thread.
  */
 export type CallReply =
-  { ok: true; value: Uint8Array } | { ok: false; error: ReplyError; body?: Uint8Array };
+  | { ok: true; value: Uint8Array }
+  | { ok: false; error: ReplyError; body?: Uint8Array }
+  | { ok: 'written' };
+
+/** A response as the session passes it on: its body in the chunks it arrived in. */
+type Received = Omit<ChunkedResponse, 'url'>;
 
 const utf8 = new TextEncoder();
 
@@ -90,6 +107,8 @@ interface ResolvedCall {
 /** The hops one host call made so far: a call that made none still counts one request. */
 interface Charge {
   hops: number;
+  /** The call's id, for its reply's head. */
+  callId: number;
 }
 
 /**
@@ -111,6 +130,36 @@ export const DEFAULT_RESPONSE_CPU_BUDGET_MS = 5_000;
 
 function keptText(body: Buffer | null): string | null {
   return body === null ? null : body.toString('utf8', 0, KEEP_CHARS * 4).slice(0, KEEP_CHARS);
+}
+
+/** The first `bytes` of a body in chunks, joining only those. */
+function firstBytes(chunks: readonly Buffer[], bytes: number): Buffer {
+  const first = chunks[0];
+  if (first && first.length >= bytes) return first;
+  const taken: Buffer[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    if (size >= bytes) break;
+    taken.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(taken);
+}
+
+/** Whether a body in chunks holds `needle` (ASCII), across a chunk's end too. */
+function chunksInclude(chunks: readonly Buffer[], needle: string): boolean {
+  let tail = '';
+  for (const chunk of chunks) {
+    const start = chunk.toString('latin1', 0, needle.length - 1);
+    if ((tail + start).includes(needle) || chunk.includes(needle)) return true;
+    tail = chunk.toString('latin1', Math.max(0, chunk.length - needle.length + 1));
+  }
+  return false;
+}
+
+/** A response read whole (a token endpoint's, a recorded one) as the session passes it on. */
+function chunked({ body, ...rest }: IncomingResponse): Received {
+  return { ...rest, chunks: [body] };
 }
 
 export class RunSession {
@@ -160,10 +209,10 @@ export class RunSession {
   }
 
   /** Answers one ctx.source / ctx.destination / ctx.fetch call. Never rejects. */
-  async handleCall(callJson: string): Promise<CallReply> {
+  async handleCall(callJson: string, callId: number): Promise<CallReply> {
     // Every host call counts against the request budget, refused ones too: a
     // call that reached the network counted each of its hops; one refused before that counts one.
-    const charge = { hops: 0 };
+    const charge = { hops: 0, callId };
     try {
       return await this.#handle(callJson, charge);
     } finally {
@@ -179,11 +228,15 @@ export class RunSession {
     if (this.#requests > 2 * this.limits.maxRequests) {
       return `Request limit exceeded: the run kept calling after its ${this.limits.maxRequests} requests`;
     }
-    const budget = this.#options.responseCpuBudgetMs ?? DEFAULT_RESPONSE_CPU_BUDGET_MS;
+    const budget = this.#responseCpuBudgetMs;
     if (this.#responseCpuMs > budget) {
       return `Response processing limit exceeded: the run's responses took more than ${budget} ms of the worker's CPU (fetch smaller pages)`;
     }
     return null;
+  }
+
+  get #responseCpuBudgetMs(): number {
+    return this.#options.responseCpuBudgetMs ?? DEFAULT_RESPONSE_CPU_BUDGET_MS;
   }
 
   async #handle(callJson: string, charge: Charge): Promise<CallReply> {
@@ -274,7 +327,12 @@ export class RunSession {
           : undefined;
     } catch (error) {
       if (error instanceof TokenEndpointError)
-        return await this.#httpError(error.response, 'POST', error.response.url.href);
+        return await this.#httpError(
+          chunked(error.response),
+          'POST',
+          error.response.url.href,
+          charge,
+        );
       if (error instanceof ConfigurationError) throw error;
       throw new RequestFailedError(
         `${method} ${shownUrl} failed: the OAuth token request failed: ${errorMessage(error)}`,
@@ -282,9 +340,9 @@ export class RunSession {
       );
     }
 
-    let response: IncomingResponse;
+    let response: Received;
     try {
-      response = await guardedRequest(
+      response = await guardedRequestChunks(
         { method, url, headers, body, ...(auth ? { credentials: auth.credentials } : {}) },
         this.#environment(charge),
       );
@@ -302,7 +360,7 @@ export class RunSession {
       // The connected account's token was refused: a fresh one, and the request once more.
       response = await this.#retryWithFreshToken(role, { method, url, headers, body }, charge);
     }
-    return this.#reply(call, response);
+    return this.#reply(call, response, charge);
   }
 
   /**
@@ -330,35 +388,43 @@ export class RunSession {
       responseBody: answer.responseBody,
       durationMs: 0,
     });
-    return this.#reply(call, response);
+    return this.#reply(call, chunked(response), charge);
   }
 
   /** The code's answer to a call that got a response, sent or recorded: its value, or its HttpError. */
-  async #reply(call: ResolvedCall, response: IncomingResponse): Promise<CallReply> {
+  async #reply(call: ResolvedCall, response: Received, charge: Charge): Promise<CallReply> {
     const { role, method, url, text } = call;
     if (response.status < 200 || response.status > 299)
-      return await this.#httpError(response, method, url.href);
+      return await this.#httpError(response, method, url.href, charge);
     const contentType = call.headers['content-type'];
     const itemsPath = this.#capture.readItemsPath(role, method, url, text, contentType);
-    const answer = await this.#codeValue(response, method, url.href, { itemsPath });
-    this.#capture.observe(role, method, url, text, contentType, answer.itemCount);
-    return { ok: true, value: answer.value };
+    const head = this.#head(charge, { ok: true });
+    const { itemCount } = await this.#codeValue(response, method, url.href, head, { itemsPath });
+    this.#capture.observe(role, method, url, text, contentType, itemCount);
+    return { ok: 'written' };
+  }
+
+  #head(charge: Charge, outcome: { ok: true } | { ok: false; error: ReplyError }): ReplyHead {
+    return { runId: this.#options.replies.runId, callId: charge.callId, ...outcome };
   }
 
   /**
-   * The response as the code receives it (response-body.ts), made on the response thread: a
-   * large body must not stall the worker's main thread. Its CPU counts against the run's
-   * response budget. `lenient`: an error answer whose body is not the JSON it claims is text.
-   * The body moves to the thread: `response` is not read after this.
+   * The response as the code receives it (response-body.ts), made on the response thread, which
+   * writes it to the runner under `head`: a large body must not stall the worker's main thread.
+   * Its CPU counts against the run's response budget. `lenient`: an error answer whose body is
+   * not the JSON it claims is text. The body's chunks move to the thread: `response` is not
+   * read after this.
    */
   async #codeValue(
-    response: IncomingResponse,
+    response: Received,
     method: string,
     shownUrl: string,
+    head: ReplyHead,
     options: { lenient?: boolean; itemsPath?: string | undefined },
-  ): Promise<{ value: Uint8Array; itemCount: number }> {
-    const answer = await this.#options.responseThread.answer({
-      body: response.body,
+  ): Promise<{ itemCount: number }> {
+    const { channel } = this.#options.replies;
+    const job = {
+      chunks: response.chunks,
       contentType: response.headers['content-type'] ?? '',
       status: response.status,
       method,
@@ -366,6 +432,11 @@ export class RunSession {
       secrets: this.#redactor.secretsForCode(),
       lenient: options.lenient ?? false,
       ...(options.itemsPath === undefined ? {} : { itemsPath: options.itemsPath }),
+    };
+    const answer = await this.#options.responseThread.answer(job, {
+      channel,
+      head,
+      cpuBudgetMs: this.#responseCpuBudgetMs,
     });
     this.#responseCpuMs += answer.cpuMs;
     if (answer.ok) return answer;
@@ -412,7 +483,7 @@ export class RunSession {
     role: 'source' | 'destination',
     request: Omit<OutgoingRequest, 'credentials'>,
     charge: Charge,
-  ): Promise<IncomingResponse> {
+  ): Promise<Received> {
     const connection = this.#connection(role);
     const refresh = connection.refreshAccessToken as (refused: string) => Promise<string>;
     let fresh: string;
@@ -431,7 +502,7 @@ export class RunSession {
       send: (next) => guardedRequest(next, this.#environment(charge)),
     });
     try {
-      return await guardedRequest(
+      return await guardedRequestChunks(
         { ...request, ...(auth ? { credentials: auth.credentials } : {}) },
         this.#environment(charge),
       );
@@ -444,11 +515,11 @@ export class RunSession {
   }
 
   async #httpError(
-    response: IncomingResponse,
+    response: Received,
     method: string,
     shownUrl: string,
+    charge: Charge,
   ): Promise<CallReply> {
-    const { value } = await this.#codeValue(response, method, shownUrl, { lenient: true });
     const error: ReplyError = {
       name: 'HttpError',
       message: `${method} ${shownUrl} → ${response.status}`,
@@ -460,7 +531,9 @@ export class RunSession {
     if ((response.status === 429 || response.status === 503) && retryAfter !== undefined) {
       error.retryAfterMs = retryAfter;
     }
-    return { ok: false, error, body: value };
+    const head = this.#head(charge, { ok: false, error });
+    await this.#codeValue(response, method, shownUrl, head, { lenient: true });
+    return { ok: 'written' };
   }
 
   #environment(charge: Charge): RequestEnvironment {
@@ -479,11 +552,12 @@ export class RunSession {
         this.#redactor.learnTokens(keptText(start.requestBody));
         const finish = this.#recordHop({ ...start, requestBody: keptText(start.requestBody) });
         return (end) => {
-          // Decoded only when a token field may be in it: most large bodies have none.
-          if (end.responseBody?.includes('_token')) {
-            this.#redactor.learnTokens(end.responseBody.toString('utf8'));
+          const chunks = end.responseBody;
+          // Joined and decoded only when a token field may be in it: most large bodies have none.
+          if (chunks && chunksInclude(chunks, '_token')) {
+            this.#redactor.learnTokens(Buffer.concat(chunks).toString('utf8'));
           }
-          finish({ ...end, responseBody: keptText(end.responseBody) });
+          finish({ ...end, responseBody: chunks && keptText(firstBytes(chunks, KEEP_CHARS * 4)) });
         };
       },
     };

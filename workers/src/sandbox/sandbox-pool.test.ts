@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxPool } from './index.ts';
 import { json, runInput, startServer, type TestServer } from './test-http-server.ts';
+import { smallArrays } from './test-load.ts';
 
 // The runner pool (ADR 012): warm runner processes with nothing in them, replaced when they
 // break a limit or die, shared by parallel runs, and gone after close().
@@ -25,6 +26,12 @@ function runnerPids(): number[] {
     }
   }
   return pids.sort();
+}
+
+/** A process's CPU time so far, in clock ticks (utime + stime, /proc/<pid>/stat). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -240,5 +247,61 @@ describe('SandboxPool', () => {
     await expect(pool.run(runInput('export default async function run() {}'))).rejects.toThrow(
       'The sandbox pool is closed',
     );
+  });
+
+  it("keeps answering a runner's replies while another reads none of its own", async () => {
+    // The response thread writes every runner's frames: one that stops reading (here, stopped
+    // outright) must only fill its own channel, never hold up the others' replies.
+    const body = smallArrays(4 * 1024 * 1024);
+    let arrived = 0;
+    // The first run's answers wait until its runner is stopped, so none of them is read.
+    let held: Array<() => void> | null = [];
+    const vendor = await startServer((_request, response) => {
+      arrived += 1;
+      const answer = () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(body);
+      };
+      if (held) held.push(answer);
+      else answer();
+    });
+    const pool = new SandboxPool({ size: 2 });
+    const fetchBig = (times: number) =>
+      runInput(`export default async function run(ctx) {
+        const calls = Array.from({ length: ${times} }, () => ctx.fetch('${vendor.origin}/rows'));
+        return (await Promise.all(calls)).map((rows) => rows.length);
+      }`);
+    const rows = (JSON.parse(body) as unknown[]).length;
+    let stopped: number | undefined;
+    try {
+      await Promise.all([1, 2].map(() => pool.run(runInput('export default async () => 1'))));
+      await until(() => runnerPids().length === 2);
+      const pids = runnerPids();
+      const before = pids.map(cpuTicks);
+      const stuck = pool.run(fetchBig(6));
+      await until(() => arrived >= 6);
+      // The runner that took the run is the one that has worked since.
+      const worked = pids.map((pid, i) => cpuTicks(pid) - (before[i] ?? 0));
+      stopped = pids[worked.indexOf(Math.max(...worked))] as number;
+      process.kill(stopped, 'SIGSTOP');
+      for (const answer of held) answer();
+      held = null;
+      // 24 MiB of its replies now wait on its channel, far beyond what a pipe holds.
+      const started = Date.now();
+      expect(await pool.run(fetchBig(2))).toMatchObject({ status: 'success', data: [rows, rows] });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      process.kill(stopped, 'SIGCONT');
+      stopped = undefined;
+      // Its frames arrive whole and in order once it reads again.
+      expect(await stuck).toMatchObject({ status: 'success', data: Array(6).fill(rows) });
+    } finally {
+      try {
+        if (stopped !== undefined) process.kill(stopped, 'SIGCONT');
+      } catch {
+        // The pool killed it already (its wall clock).
+      }
+      await pool.close();
+      await vendor.close();
+    }
   });
 });

@@ -1,8 +1,15 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import {
+  chownSync,
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import { OAuthTokenCache } from './connection-auth.ts';
 import { resolveRunnerLaunch, type RunnerLaunch } from './runner-launch.ts';
 import type { LookupAll, ResolvedTarget } from '@patchbay/runtime/network';
@@ -75,8 +82,8 @@ interface ActiveRun {
 
 interface Runner {
   child: ChildProcess;
-  /** The reply channel, its file descriptor 4 (protocol.ts, ReplyHead); null: no process. */
-  replies: Writable | null;
+  /** Its reply channel (protocol.ts, ReplyHead), which the response thread writes. */
+  channel: number;
   dir: string;
   state: 'starting' | 'idle' | 'busy' | 'gone';
   active: ActiveRun | null;
@@ -144,8 +151,16 @@ export class SandboxPool {
   readonly #runners = new Set<Runner>();
   readonly #queue: Job[] = [];
   readonly #tokenCache = new OAuthTokenCache();
-  /** Response bodies become what the code receives here, off the main thread. */
-  readonly #responseThread = new ResponseThread();
+  /**
+   * Response bodies become what the code receives there, off the main thread, and every reply
+   * goes to its runner from there. Should it stop, the runners' channels go with it.
+   */
+  readonly #responseThread = new ResponseThread(() => {
+    for (const runner of this.#runners) this.#retire(runner);
+  });
+  /** Where each runner's reply channel is made (#replyChannel): only this process may enter. */
+  readonly #channelDir = mkdtempSync(path.join(os.tmpdir(), 'patchbay-replies-'));
+  #nextChannel = 0;
   readonly #testOptions: SandboxPoolTestOptions;
   readonly #launch: RunnerLaunch;
   readonly #rssBudgetMb: number | null;
@@ -210,6 +225,20 @@ export class SandboxPool {
     }
     await Promise.all(exits);
     await this.#responseThread.close();
+    rmSync(this.#channelDir, { recursive: true, force: true });
+  }
+
+  /**
+   * A runner's reply channel: a FIFO, whose reading end the runner gets as its descriptor 4 and
+   * whose writing end the response thread opens. A pipe made by the spawn would belong to this
+   * thread, and no handle moves between threads; a FIFO has a name the thread opens itself.
+   * Node has no mkfifo: the system's, a few ms here per runner started.
+   */
+  #replyChannel(): { fd: number; path: string } {
+    const fifo = path.join(this.#channelDir, `reply-${this.#nextChannel++}`);
+    execFileSync('mkfifo', ['-m', '600', fifo], { stdio: 'ignore' });
+    // Read and write, so the open does not wait for a writer; the runner only reads it.
+    return { fd: openSync(fifo, constants.O_RDWR), path: fifo };
   }
 
   #spawn(): void {
@@ -218,6 +247,13 @@ export class SandboxPool {
     // The runner's own user owns its working directory (and may remove it, runner-process.ts);
     // the runner drops to that user itself, once its code is loaded (runner-launch.ts).
     if (identity) chownSync(dir, identity.uid, identity.gid);
+    let replies: { fd: number; path: string } | null = null;
+    let channelError = '';
+    try {
+      replies = this.#replyChannel();
+    } catch (error) {
+      channelError = `the reply channel could not be made: ${(error as Error).message}`;
+    }
     const child = fork(RUNNER_PATH, this.#launch.runnerArgs, {
       cwd: dir,
       env: {},
@@ -225,25 +261,26 @@ export class SandboxPool {
       execPath: this.#launch.execPath,
       execArgv: this.#launch.execArgv,
       // The fifth is the reply channel, REPLY_FD in runner-process.ts.
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc', replies?.fd ?? 'ignore'],
       serialization: 'json',
     });
     let exited!: () => void;
-    const replies = (child.stdio?.[4] ?? null) as Writable | null;
-    // A runner that dies leaves a broken pipe: its exit handler settles the run.
-    replies?.on('error', () => child.kill('SIGKILL'));
+    // The runner holds its own copy of the reading end now.
+    if (replies) closeSync(replies.fd);
     const runner: Runner = {
       child,
-      replies,
+      channel: replies ? this.#responseThread.openChannel(replies.path) : -1,
       dir,
       state: 'starting',
       active: null,
-      stderrTail: '',
+      // Without a channel the runner could get no reply: it counts as a failed start.
+      stderrTail: channelError,
       outOfMemory: false,
       exited: new Promise((resolve) => (exited = resolve)),
       idleTimer: null,
     };
     this.#runners.add(runner);
+    if (!replies) child.kill('SIGKILL');
     child.stdout?.resume();
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
@@ -275,26 +312,16 @@ export class SandboxPool {
   }
 
   /**
-   * A reply, framed for the reply channel (protocol.ts, ReplyHead). Its text is bytes made on
-   * the response thread: this thread only hands them to the pipe, which copies them to the
-   * runner as it reads, a turn of the event loop at a time.
+   * A reply made on this thread (an error, a captured write), sent through the response thread,
+   * which writes every frame of a runner's channel in the order asked: one writer per channel.
    */
   #sendReply(runner: Runner, runId: number, callId: number, reply: CallReply): void {
-    const { replies } = runner;
-    if (!replies?.writable) return;
+    if (reply.ok === 'written') return;
     const head: ReplyHead = reply.ok
       ? { runId, callId, ok: true }
       : { runId, callId, ok: false, error: reply.error };
-    const headBytes = Buffer.from(JSON.stringify(head));
-    const text = reply.ok ? reply.value : (reply.body ?? new Uint8Array());
-    const lengths = Buffer.alloc(8);
-    lengths.writeUInt32BE(headBytes.byteLength, 0);
-    lengths.writeUInt32BE(text.byteLength, 4);
-    replies.cork();
-    replies.write(lengths);
-    replies.write(headBytes);
-    if (text.byteLength > 0) replies.write(text);
-    replies.uncork();
+    const text = reply.ok ? reply.value : reply.body;
+    this.#responseThread.reply(runner.channel, head, text);
   }
 
   #dispatch(): void {
@@ -333,9 +360,11 @@ export class SandboxPool {
 
   #start(runner: Runner, job: Job): void {
     const limits = resolveLimits(job.input.limits);
+    const runId = this.#nextRunId++;
     const session = new RunSession(job.input, limits, {
       tokenCache: this.#tokenCache,
       responseThread: this.#responseThread,
+      replies: { channel: runner.channel, runId },
       ...(this.#responseCpuBudgetMs === undefined
         ? {}
         : { responseCpuBudgetMs: this.#responseCpuBudgetMs }),
@@ -359,7 +388,8 @@ export class SandboxPool {
       this.#dispatch();
       return;
     }
-    const runId = this.#nextRunId++;
+    // Before the run starts: its first reply must find its channel serving it.
+    this.#responseThread.serve(runner.channel, runId);
     const timer = setTimeout(() => this.#timeout(runner, runId), limits.wallClockMs);
     const budgetMb = this.#rssBudgetMb ?? runnerRssBudgetMb(limits.memoryMb);
     const watchdog = setInterval(
@@ -413,7 +443,7 @@ export class SandboxPool {
     if (!active || active.runId !== message.runId) return; // a late message from an ended run
     if (message.type === 'call') {
       const { callId } = message;
-      void active.session.handleCall(message.callJson).then((reply) => {
+      void active.session.handleCall(message.callJson, callId).then((reply) => {
         if (runner.active?.runId !== active.runId) return;
         const overBudget = active.session.overBudget;
         if (overBudget !== null) {
@@ -501,6 +531,8 @@ export class SandboxPool {
     const active = runner.active;
     if (!active) return;
     runner.active = null;
+    // Replies still being made for it are dropped, not sent to the runner's next run.
+    this.#responseThread.serve(runner.channel, null);
     clearTimeout(active.timer);
     clearInterval(active.watchdog);
     active.session.dispose();
@@ -521,6 +553,7 @@ export class SandboxPool {
     const wasStarting = runner.state === 'starting';
     runner.state = 'gone';
     this.#runners.delete(runner);
+    this.#responseThread.closeChannel(runner.channel);
     rmSync(runner.dir, { recursive: true, force: true });
     if (runner.active) {
       const memory = runner.outOfMemory;
