@@ -58,6 +58,33 @@ function namedTimeField(before: string, resource: TResource): FieldLeaf | undefi
       if (named) return named;
     }
   }
+  return describedTimeField(before, times);
+}
+
+/** Words too common to tell one field's description from another's. */
+const PLAIN =
+  /^(?:whose|which|that|who|is|are|was|were|be|falls?|the|a|an|its|their|in|on|of|at|by|for|with|to|during|within|between|from|week|weeks|month|months|year|quarter|period|calendar|whole|entire)$/;
+
+/**
+ * "whose last day is in …" and `end_date: Last working day`: the words before the period, all
+ * found in the opening of one time field's description (before a bracket or full stop). Three
+ * words, else two, and only one field may match, since descriptions share words.
+ */
+function describedTimeField(before: string, times: FieldLeaf[]): FieldLeaf | undefined {
+  const words = before
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w && !PLAIN.test(w));
+  for (const count of [3, 2]) {
+    const said = words.slice(-count);
+    if (said.length < count) continue;
+    const matching = times.filter((l) => {
+      const opening = (l.schema.description ?? '').toLowerCase().split(/[(.;]/)[0] ?? '';
+      const described = new Set(opening.split(/[^a-z]+/));
+      return said.every((w) => described.has(w));
+    });
+    if (matching.length === 1) return matching[0];
+  }
   return undefined;
 }
 
