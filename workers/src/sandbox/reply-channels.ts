@@ -1,4 +1,3 @@
-import { constants, openSync, unlinkSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { ReplyHead } from './protocol.ts';
 
@@ -8,8 +7,7 @@ import type { ReplyHead } from './protocol.ts';
 // reading only fills its own channel's buffer, and the others' replies go on.
 
 interface Channel {
-  /** null: the runner was gone before its channel opened. */
-  socket: Socket | null;
+  socket: Socket;
   /** The run the runner is serving; frames for any other are dropped. */
   runId: number | null;
   /** That run's response CPU so far (response-body.ts, cpuMs). */
@@ -19,26 +17,11 @@ interface Channel {
 export class ReplyChannels {
   readonly #channels = new Map<number, Channel>();
 
-  /**
-   * Opens the writing end of a runner's channel, the FIFO at `path` (sandbox-pool.ts), and
-   * removes its name: nothing else can open it afterwards.
-   */
-  open(id: number, path: string): void {
-    let socket: Socket | null = null;
-    try {
-      // Non-blocking, so the open fails rather than waits if the runner is already gone.
-      const fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
-      socket = new Socket({ fd, readable: false, writable: true });
-      // A runner that died leaves a broken pipe: the pool sees its exit and closes this.
-      socket.on('error', () => socket?.destroy());
-    } catch {
-      // The runner is gone: its exit settles its run.
-    }
-    try {
-      unlinkSync(path);
-    } catch {
-      // Already removed.
-    }
+  /** Takes over `fd`, the writing end of a runner's channel (sandbox-pool.ts, #replyChannel). */
+  open(id: number, fd: number): void {
+    const socket = new Socket({ fd, readable: false, writable: true });
+    // A runner that died leaves a broken pipe: the pool sees its exit and closes this.
+    socket.on('error', () => socket.destroy());
     this.#channels.set(id, { socket, runId: null, cpuMs: 0 });
   }
 

@@ -25,7 +25,7 @@ export interface ReplyRoute {
 
 /** What the main thread asks of the response thread, handled in the order it is sent. */
 export type ThreadRequest =
-  | { type: 'open'; channel: number; path: string }
+  | { type: 'open'; channel: number; fd: number }
   | { type: 'serve'; channel: number; runId: number | null }
   | { type: 'close'; channel: number }
   | { type: 'reply'; channel: number; head: ReplyHead; text: Uint8Array }
@@ -55,12 +55,12 @@ export class ResponseThread {
   }
 
   /**
-   * A new reply channel, the FIFO at `path`: the runner holds its reading end already, the
-   * thread opens its writing end and removes the name.
+   * A new reply channel, a FIFO whose reading end the runner holds already: the thread takes
+   * over `fd`, its writing end.
    */
-  openChannel(path: string): number {
+  openChannel(fd: number): number {
     const channel = this.#nextChannel++;
-    this.#post({ type: 'open', channel, path });
+    this.#post({ type: 'open', channel, fd });
     return channel;
   }
 

@@ -5,26 +5,13 @@ import os from "node:os";
 import { parentPort } from "node:worker_threads";
 
 // workers/src/sandbox/reply-channels.ts
-import { constants, openSync, unlinkSync } from "node:fs";
 import { Socket } from "node:net";
 var ReplyChannels = class {
   #channels = /* @__PURE__ */ new Map();
-  /**
-   * Opens the writing end of a runner's channel, the FIFO at `path` (sandbox-pool.ts), and
-   * removes its name: nothing else can open it afterwards.
-   */
-  open(id, path) {
-    let socket = null;
-    try {
-      const fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
-      socket = new Socket({ fd, readable: false, writable: true });
-      socket.on("error", () => socket?.destroy());
-    } catch {
-    }
-    try {
-      unlinkSync(path);
-    } catch {
-    }
+  /** Takes over `fd`, the writing end of a runner's channel (sandbox-pool.ts, #replyChannel). */
+  open(id, fd) {
+    const socket = new Socket({ fd, readable: false, writable: true });
+    socket.on("error", () => socket.destroy());
     this.#channels.set(id, { socket, runId: null, cpuMs: 0 });
   }
   /** The run a runner serves from now on (null: none); its response CPU starts from zero. */
@@ -376,7 +363,7 @@ var channels = new ReplyChannels();
 port.on("message", (request) => {
   switch (request.type) {
     case "open":
-      channels.open(request.channel, request.path);
+      channels.open(request.channel, request.fd);
       return;
     case "serve":
       channels.serve(request.channel, request.runId);

@@ -29,7 +29,7 @@ const channels = new ReplyChannels();
 port.on('message', (request: ThreadRequest) => {
   switch (request.type) {
     case 'open':
-      channels.open(request.channel, request.path);
+      channels.open(request.channel, request.fd);
       return;
     case 'serve':
       channels.serve(request.channel, request.runId);

@@ -234,11 +234,20 @@ export class SandboxPool {
    * thread, and no handle moves between threads; a FIFO has a name the thread opens itself.
    * Node has no mkfifo: the system's, a few ms here per runner started.
    */
-  #replyChannel(): { fd: number; path: string } {
+  #replyChannel(): { fd: number; writer: number } {
     const fifo = path.join(this.#channelDir, `reply-${this.#nextChannel++}`);
     execFileSync('mkfifo', ['-m', '600', fifo], { stdio: 'ignore' });
-    // Read and write, so the open does not wait for a writer; the runner only reads it.
-    return { fd: openSync(fifo, constants.O_RDWR), path: fifo };
+    try {
+      // Read and write, so the open does not wait for a writer; the runner only reads it.
+      const fd = openSync(fifo, constants.O_RDWR);
+      // The writing end, for the response thread: descriptors belong to the process, so it
+      // takes this one over. Opened here, since a worker thread's fs.open tracks its
+      // descriptor and warns when a closed one's number comes round again.
+      const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+      return { fd, writer };
+    } finally {
+      rmSync(fifo, { force: true });
+    }
   }
 
   #spawn(): void {
@@ -247,7 +256,7 @@ export class SandboxPool {
     // The runner's own user owns its working directory (and may remove it, runner-process.ts);
     // the runner drops to that user itself, once its code is loaded (runner-launch.ts).
     if (identity) chownSync(dir, identity.uid, identity.gid);
-    let replies: { fd: number; path: string } | null = null;
+    let replies: { fd: number; writer: number } | null = null;
     let channelError = '';
     try {
       replies = this.#replyChannel();
@@ -269,7 +278,7 @@ export class SandboxPool {
     if (replies) closeSync(replies.fd);
     const runner: Runner = {
       child,
-      channel: replies ? this.#responseThread.openChannel(replies.path) : -1,
+      channel: replies ? this.#responseThread.openChannel(replies.writer) : -1,
       dir,
       state: 'starting',
       active: null,
