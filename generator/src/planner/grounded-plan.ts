@@ -13,6 +13,7 @@ import { planRead } from './plan-read.ts';
 import { planWrite } from './plan-write.ts';
 import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
+import { askListForFilteredValues } from './list-choices.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
 import { planValueTable, tableRows } from './plan-value-tables.ts';
@@ -227,6 +228,7 @@ export function planGrounded(
     const conditions = withoutTemplates(text, plan.source.resource);
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);
+    askListForFilteredValues(plan);
     planCursor(lower, reading, plan);
     plan.sort = planOrder(conditions, plan);
     if (plan.sort)

@@ -1,0 +1,82 @@
+import { getCatalogEntry, importOpenApi } from '@patchbay/catalog';
+import type { TApiDescription } from '@patchbay/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+import { planGrounded } from './grounded-plan.ts';
+
+// A list that leaves records out unless a parameter asks for them is asked for what the
+// plan's filter on that field needs.
+
+const member = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    state: { type: 'string', enum: ['current', 'lapsed'] },
+  },
+};
+const doc = {
+  openapi: '3.0.3',
+  info: { title: 'Club Roll', version: '1' },
+  servers: [{ url: 'https://club.example.test' }],
+  paths: {
+    '/members': {
+      get: {
+        operationId: 'listMembers',
+        description: 'Current members only, unless state says otherwise.',
+        parameters: [
+          {
+            name: 'state',
+            in: 'query',
+            schema: { type: 'string', enum: ['current', 'lapsed', 'all'] },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { type: 'array', items: member } } },
+          },
+        },
+      },
+    },
+  },
+};
+
+let club: TApiDescription;
+const slack = getCatalogEntry('slack') as TApiDescription;
+beforeAll(async () => {
+  club = (await importOpenApi(doc)).description;
+});
+const readQuery = (userPrompt: string) =>
+  planGrounded(
+    {
+      sourceApiName: 'Club Roll',
+      sourceApiUrl: 'https://club.example.test',
+      destApiName: 'Slack',
+      destApiUrl: slack.baseUrl,
+      userPrompt,
+    },
+    club,
+    slack,
+  ).source?.query;
+
+describe('a list that hides records unless asked', () => {
+  it('is asked for the one value a filter keeps', () => {
+    const planned = plan(
+      'Post each closed GitHub issue in acme/web to #dev on Slack.',
+      'github',
+      'slack',
+    );
+    expect(planned.source?.query).toMatchObject({ state: 'closed' });
+  });
+
+  it('is asked for every value when the filter keeps more than one, or all but one', () => {
+    expect(readQuery('Tell #club about every member who is not current.')).toMatchObject({
+      state: 'all',
+    });
+  });
+
+  it('keeps its own default when nothing filters on that field', () => {
+    expect(readQuery('Tell #club about every member.')).not.toHaveProperty('state');
+  });
+});
