@@ -1,7 +1,6 @@
-import { getCatalogEntry, importOpenApi } from '@patchbay/catalog';
 import type { TApiDescription } from '@patchbay/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planGrounded } from './grounded-plan.ts';
+import { entry, inHouseList, planOver } from './catalog-plan.test-support.ts';
 
 // A period's field named by words its description uses, not its name ("final billing day" is
 // `ends_on`, described as the final billing day).
@@ -20,43 +19,22 @@ const contract = {
     created_at: { type: 'string', format: 'date-time', description: 'When it was signed.' },
   },
 };
-const doc = {
-  openapi: '3.0.3',
-  info: { title: 'Contracts Desk', version: '1' },
-  servers: [{ url: 'https://contracts.example.test/v1' }],
-  paths: {
-    '/contracts': {
-      get: {
-        operationId: 'listContracts',
-        responses: {
-          '200': {
-            description: 'ok',
-            content: { 'application/json': { schema: { type: 'array', items: contract } } },
-          },
-        },
-      },
-    },
-  },
-};
-
 let contracts: TApiDescription;
-const slack = getCatalogEntry('slack') as TApiDescription;
+const slack = entry('slack');
 beforeAll(async () => {
-  contracts = (await importOpenApi(doc)).description;
+  contracts = await inHouseList(
+    'Contracts Desk',
+    'https://contracts.example.test/v1',
+    '/contracts',
+    contract,
+    {
+      operationId: 'listContracts',
+    },
+  );
 });
 
-const periodFields = (userPrompt: string) =>
-  planGrounded(
-    {
-      sourceApiName: 'Contracts Desk',
-      sourceApiUrl: 'https://contracts.example.test/v1',
-      destApiName: 'Slack',
-      destApiUrl: slack.baseUrl,
-      userPrompt,
-    },
-    contracts,
-    slack,
-  ).filters.map((f) => f.field);
+const periodFields = (prompt: string) =>
+  planOver(prompt, contracts, slack).filters.map((f) => f.field);
 
 describe('a period on a field its description names', () => {
   it('filters that field', () => {

@@ -1,8 +1,6 @@
-import { getCatalogEntry, importOpenApi } from '@patchbay/catalog';
 import type { TApiDescription } from '@patchbay/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { plan } from './catalog-plan.test-support.ts';
-import { planGrounded } from './grounded-plan.ts';
+import { entry, inHouseList, plan, planOver } from './catalog-plan.test-support.ts';
 
 // A list that leaves records out unless a parameter asks for them is asked for what the
 // plan's filter on that field needs.
@@ -15,50 +13,22 @@ const member = {
     state: { type: 'string', enum: ['current', 'lapsed'] },
   },
 };
-const doc = {
-  openapi: '3.0.3',
-  info: { title: 'Club Roll', version: '1' },
-  servers: [{ url: 'https://club.example.test' }],
-  paths: {
-    '/members': {
-      get: {
-        operationId: 'listMembers',
-        description: 'Current members only, unless state says otherwise.',
-        parameters: [
-          {
-            name: 'state',
-            in: 'query',
-            schema: { type: 'string', enum: ['current', 'lapsed', 'all'] },
-          },
-        ],
-        responses: {
-          '200': {
-            description: 'ok',
-            content: { 'application/json': { schema: { type: 'array', items: member } } },
-          },
-        },
-      },
-    },
-  },
-};
-
 let club: TApiDescription;
-const slack = getCatalogEntry('slack') as TApiDescription;
+const slack = entry('slack');
 beforeAll(async () => {
-  club = (await importOpenApi(doc)).description;
+  club = await inHouseList('Club Roll', 'https://club.example.test', '/members', member, {
+    operationId: 'listMembers',
+    description: 'Current members only, unless state says otherwise.',
+    parameters: [
+      {
+        name: 'state',
+        in: 'query',
+        schema: { type: 'string', enum: ['current', 'lapsed', 'all'] },
+      },
+    ],
+  });
 });
-const readQuery = (userPrompt: string) =>
-  planGrounded(
-    {
-      sourceApiName: 'Club Roll',
-      sourceApiUrl: 'https://club.example.test',
-      destApiName: 'Slack',
-      destApiUrl: slack.baseUrl,
-      userPrompt,
-    },
-    club,
-    slack,
-  ).source?.query;
+const readQuery = (prompt: string) => planOver(prompt, club, slack).source?.query;
 
 describe('a list that hides records unless asked', () => {
   it('is asked for the one value a filter keeps', () => {
