@@ -14,6 +14,7 @@ import { planWrite } from './plan-write.ts';
 import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
+import { withoutValueConditions } from './value-conditions.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
 import { planValueTable, tableRows } from './plan-value-tables.ts';
@@ -225,7 +226,7 @@ export function planGrounded(
       );
     }
     if (plan.destination?.message) planMessageText(text, plan);
-    const conditions = withoutTemplates(text, plan.source.resource);
+    const conditions = withoutValueConditions(withoutTemplates(text, plan.source.resource));
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);
     askListForFilteredValues(plan);
