@@ -149,7 +149,7 @@ export const ZPlanWrite = z.strictObject({
   /** values-array: a column of typed answers spread one cell per answer. */
   spread: z.string().max(300).optional(),
   /**
-   * skip: a record the destination refuses (400, 404, 409, 410, 422) is logged and the run goes
+   * skip: a record the destination refuses (400, 409, 422) is logged and the run goes
    * on, when the prompt says so; unset, a refusal stops the run (a 409 is always skipped).
    */
   onRefused: z.enum(['skip']).optional(),

@@ -487,8 +487,9 @@ function timeAsParam(time, value, format) {
   return new Date(time).toISOString();
 }
 
-// What a refused record is, when the prompt says to log it and go on (WRITE.onRefused).
-const REFUSED = [400, 404, 409, 410, 422];
+// What a refused record is, when the prompt says to log it and go on (WRITE.onRefused). Not a
+// 404: a wrong path answers it for every record, and the run must fail, not skip them all.
+const REFUSED = [400, 409, 422];
 
 // Sends one write (an update, when given its writer); a 409 Conflict means the destination
 // has it already (a retried run).

@@ -15,11 +15,12 @@ import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
 import { withoutValueConditions } from './value-conditions.ts';
+import { escapeRegExp } from './text.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder } from './plan-order.ts';
-import { planValueTable, tableRows } from './plan-value-tables.ts';
+import { namesFields, planValueTable, tableRows } from './plan-value-tables.ts';
 import { refusedRecordsSkipped } from './refused-records.ts';
-import { relatedCandidates, usedRelated, withRelated } from './related-records.ts';
+import { planRelated, relatedCandidates, withRelated } from './related-records.ts';
 import { planMessage, planMessageText } from './plan-message.ts';
 
 // The grounded template generator's reading (ADR 015): the prompt's nouns pick a
@@ -141,7 +142,7 @@ export function planGrounded(
       plan,
       block,
       lower,
-      written.destination?.operation,
+      written.destination,
     );
     if (!destinationPick.named) {
       plan.assumptions.push(
@@ -189,14 +190,18 @@ export function planGrounded(
       mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
     }
     // A table written one pair a line: its rows, whole, replace the word pairs read from them.
-    // Rows whose left side is a source field map fields ("email -> email_address"), not values.
+    // Rows that map fields ("Issue title -> name") make no value table: when half of them
+    // name a field of the source on the left or of the destination on the right.
     const tables = tableRows(text).filter(
-      (rows) =>
-        !rows.some((row) => sourcePaths.some((l) => ends(l.path).includes(normalise(row.from)))),
+      (rows) => rows.filter((row) => namesFields(row, plan)).length * 2 < rows.length,
     );
     const inTable = (m: { from: string; to: string }) =>
       tables.some((rows) =>
-        rows.some((row) => row.from.endsWith(m.from) && row.to.startsWith(m.to)),
+        rows.some(
+          (row) =>
+            new RegExp(`\\b${escapeRegExp(m.from)}$`, 'i').test(row.from) &&
+            new RegExp(`^${escapeRegExp(m.to)}\\b`, 'i').test(row.to),
+        ),
       );
     for (const pair of mappings.filter(inTable)) mappings.splice(mappings.indexOf(pair), 1);
     // "sev1 → Critical, sev2 → Major": pairs of values, a table for some field, not field mappings.
@@ -230,6 +235,7 @@ export function planGrounded(
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);
     askListForFilteredValues(plan);
+    planRelated(text, plan, relatedReads, block);
     planCursor(lower, reading, plan);
     plan.sort = planOrder(conditions, plan);
     if (plan.sort)
@@ -237,14 +243,6 @@ export function planGrounded(
         `Records are written ${plan.sort.direction === 'asc' ? 'lowest' : 'highest'} ${plan.sort.field} first ("${plan.sort.phrase}").`,
       );
     planDedupe(lower, plan);
-    const related = usedRelated(plan, relatedReads);
-    if (related.length > 0) {
-      plan.source.related = related;
-      for (const r of related)
-        plan.understood.push(
-          `Each ${plan.source.resource.name}'s ${r.field} is read with ${r.operation.method} ${r.operation.path} (${r.operation.id}), once per ${r.resource.name}.`,
-        );
-    }
     requestUsedFields(plan);
   }
   plan.calls = plannedCalls(plan, destinationDescription);

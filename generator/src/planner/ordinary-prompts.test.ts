@@ -84,4 +84,34 @@ describe('sentences that only look like a construction', () => {
     );
     expect(retried.destination?.batch?.maxItems).toBe(100);
   });
+
+  it('reads "using X as the key" as no mapping, and field lines under arrows as mappings', () => {
+    const keyed = plan(
+      'Add new HubSpot contacts to the Mailchimp audience "Newsletter", using email as the unique key.',
+      'hubspot',
+      'mailchimp',
+    );
+    expect(keyed.destination?.rules.map((r) => r.to)).not.toContain('merge_fields.unique key');
+    expect(keyed.blocking).toEqual([]);
+    const lines = plan(
+      [
+        'Turn each new GitHub issue into a Trello card on list 64f1a2b3c4d5e6f7a8b9c0d1:',
+        'Issue title -> name',
+        'Issue URL -> card name',
+      ].join('\n'),
+      'github',
+      'trello',
+    );
+    expect(lines.unresolved.join(' ')).not.toContain('value table');
+    expect(lines.destination?.rules.find((r) => r.to === 'name')?.values).toBeUndefined();
+  });
+
+  it('turns on no skipping for a record the source lacks something in', () => {
+    const planned = plan(
+      'Sync new Stripe customers to HubSpot contacts. If a customer has no email, log it and move on.',
+      'stripe',
+      'hubspot',
+    );
+    expect(planned.destination?.onRefused).toBeUndefined();
+  });
 });

@@ -370,11 +370,7 @@ export function planMapping(
       });
     }
   }
-  const shown = write.rules.map(
-    (r) =>
-      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.template !== undefined ? JSON.stringify(r.template) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
-  );
-  if (shown.length > 0) plan.understood.push(`Fields: ${shown.join(', ')}.`);
+  if (write.rules.length > 0) plan.understood.push(fieldsLine(write.rules));
   else
     block(
       `no field of ${read.resource.plural} matches a field of ${write.operation.id}; name the mapping in the prompt ("map email to Email")`,
@@ -387,6 +383,15 @@ export function planMapping(
  * "number as Title". A pair counts only when its source side is a field of the records, found
  * by its words (the resource's own noun dropped: "invoice number" is an invoice's `number`).
  */
+/** The plan's line that lists every field rule. */
+export function fieldsLine(rules: readonly FieldRule[]): string {
+  const shown = rules.map(
+    (r) =>
+      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.template !== undefined ? JSON.stringify(r.template) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
+  );
+  return `Fields: ${shown.join(', ')}.`;
+}
+
 export function statedMappings(
   text: string,
   resource: TResource,
@@ -460,7 +465,7 @@ function readStatedMappings(
   const out: ReturnType<typeof readStatedMappings> = [];
   const side = "[A-Za-z][\\w'’. -]{0,60}?";
   const pair = new RegExp(
-    `^\\s*(?:map\\s+|put\\s+|with\\s+|using\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
+    `^\\s*(?:map\\s+|put\\s+|with\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
     'i',
   );
   let rest = text;
@@ -475,7 +480,9 @@ function readStatedMappings(
     rest = rest.replace(pair.phrase, ';');
   }
   for (const segment of rest.split(/[,;:\n]|\band\b|\.\s/)) {
-    const m = pair.exec(segment);
+    // "open a ticket with the failure message as the subject": the pair after "with".
+    const withAt = segment.toLowerCase().lastIndexOf(' with ');
+    const m = (withAt >= 0 ? pair.exec(segment.slice(withAt + 1)) : null) ?? pair.exec(segment);
     if (!m) continue;
     const [, left = '', operator = '', right = ''] = m;
     const assignment = /^(=|:=)$/.test(operator);
@@ -492,7 +499,8 @@ function readStatedMappings(
         '',
       )
       .replace(/^["'“‘`](.*)["'”’`]$/, '$1');
-    if (!to || !fromWords) continue;
+    // "email as the unique key", "that text as a template": what the value is for, no field.
+    if (!to || !fromWords || /\b(?:key|identifier|template|example|format)\b/i.test(to)) continue;
     out.push({
       from: field(fromWords),
       to,

@@ -58,6 +58,7 @@ export function planRead(
   const pathParams: Record<string, string> = {};
   for (const name of requiredParams(operation, 'path')) {
     const value =
+      written?.params[name] ??
       paramValue(text, name, operation.path, description) ??
       usualValue(text, name, operation.path, description, plan);
     if (value) pathParams[name] = value;

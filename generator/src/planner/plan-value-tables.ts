@@ -2,6 +2,7 @@ import { type FieldLeaf, fieldNamed, leaves, normalise } from './field-match.ts'
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { recordSchema } from './plan-write.ts';
 import { escapeRegExp } from './text.ts';
+import { resourceNames } from './resource-words.ts';
 
 // A value table ("gold → 3, silver → 2", or one pair a line under "Tier, taken from the
 // plan:") translates one source field into one destination field. The words before
@@ -23,14 +24,12 @@ const ARROW = String.raw`(?:→|->|=>|⇒)`;
 export function tableRows(text: string): ValuePair[][] {
   const tables: ValuePair[][] = [];
   let current: ValuePair[] = [];
-  const row = new RegExp(
-    String.raw`^[\s\-*•]*["“']?([^"“”'\n]{1,60}?)["”']?\s*${ARROW}\s*["“']?([^\n]{1,60}?)["”']?[\s.,;]*$`,
-  );
+  const row = new RegExp(String.raw`^[\s\-*•]*([^\n]{1,62}?)\s*${ARROW}\s*([^\n]{1,62}?)[\s.,;]*$`);
   for (const line of text.split('\n')) {
     const m = row.exec(line);
     const pair =
       m?.[1] && m[2] && !new RegExp(ARROW).test(m[2])
-        ? { from: m[1].trim(), to: m[2].trim() }
+        ? { from: unquoted(m[1].trim()), to: unquoted(m[2].trim()) }
         : undefined;
     if (pair) current.push(pair);
     else {
@@ -40,6 +39,34 @@ export function tableRows(text: string): ValuePair[][] {
   }
   if (current.length >= 2) tables.push(current);
   return tables;
+}
+
+/** A side written in quotes ("Closed - won") without them; an apostrophe inside stays. */
+function unquoted(side: string): string {
+  const m = /^["“'‘`](.*)["”'’`]$/.exec(side);
+  return m?.[1] ?? side;
+}
+
+/**
+ * A row that maps fields, not values: its left side names a field of the records read, or its
+ * right side one of the record written, with the records' own nouns left out ("Issue title",
+ * "card description").
+ */
+export function namesFields(row: ValuePair, plan: GroundedPlan): boolean {
+  const read = plan.source;
+  const write = plan.destination;
+  if (!read || !write) return false;
+  const named = (words: string, fields: FieldLeaf[], nouns: string[]) => {
+    const kept = words
+      .split(/\s+/)
+      .filter((w) => !nouns.includes(w.toLowerCase()) && !nouns.includes(`${w.toLowerCase()}s`))
+      .join(' ');
+    return [words, kept].some((w) => w !== '' && fieldNamed(fields, w) !== undefined);
+  };
+  return (
+    named(row.from, leaves(read.resource.schema, 2), resourceNames(read.resource)) ||
+    named(row.to, leaves(recordSchema(write), 2), resourceNames(write.resource))
+  );
 }
 
 /** Left-hand words that stand for no value at all. */

@@ -1,3 +1,4 @@
+import type { WrittenCall } from './written-calls.ts';
 import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
 import { type FieldLeaf, type FieldRule } from './field-match.ts';
 import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
@@ -19,13 +20,13 @@ export function planWrite(
   plan: GroundedPlan,
   block: (message: string) => void,
   lower: string,
-  written?: TOperation,
+  written?: WrittenCall,
 ): WritePlan {
   const wantsUpdate = /\b(update|updates|upsert|sync|mirror|keep .* in sync)\b/.test(lower);
   const wantsBatch = /\b(batch|batches|bulk|at once|in one (request|call))\b/.test(lower);
   const find = (kind: string) => resource.operations.find((op) => op.kind === kind);
   let operation =
-    written ||
+    written?.operation ||
     // "upsert … in batches": the batch upsert, when its body can say what to match on.
     (wantsBatch &&
     wantsUpdate &&
@@ -51,6 +52,7 @@ export function planWrite(
   for (const name of requiredParams(operation, 'path')) {
     const tab = name === 'range' ? sheetTab(text) : undefined;
     const value =
+      written?.params[name] ??
       paramValue(text, name, operation.path, description) ??
       (tab ? tabRange(tab) : undefined) ??
       (name === 'calendarId' ? 'primary' : name === 'range' ? 'A1' : undefined);

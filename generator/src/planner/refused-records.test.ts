@@ -11,7 +11,9 @@ describe('records the destination refuses', () => {
       'Some rows will be invalid for the CRM. Skip those and keep going.',
       'When a create fails with 422, just skip it and continue.',
       'A duplicate makes the API answer an error; that should not stop the whole sync.',
-      'Log the problem and carry on with the rest.',
+      'If the CRM answers with an error, log the problem and carry on with the rest.',
+      'When Mailchimp rejects one, just skip it.',
+      'If HubSpot fails to create a contact, skip that customer and continue with the next.',
     ])
       expect(refusedRecordsSkipped(prompt), prompt).toBeDefined();
   });
@@ -22,6 +24,9 @@ describe('records the destination refuses', () => {
       'Only new orders. Keep going until every page is read.',
       'Post each issue to Slack; ignore the drafts and continue with the published ones.',
       'If the sync fails, alert me.',
+      'If a customer has no email, log it and move on.',
+      'If an error has fewer than 10 events, skip it and move on.',
+      'Copy the last 400 orders. If an order has no SKU, skip it and continue.',
     ])
       expect(refusedRecordsSkipped(prompt), prompt).toBeUndefined();
   });

@@ -7,7 +7,7 @@ import { itemsPerRun } from './plan-types.ts';
 describe('a related record the prompt reads a field of', () => {
   it('is fetched by its id when the plan uses one of its fields', () => {
     const planned = plan(
-      'For every refunded Stripe charge add a HubSpot contact, using the customer email as email.',
+      'For every refunded Stripe charge add a HubSpot contact, with the customer email as email.',
       'stripe',
       'hubspot',
     );
@@ -34,5 +34,20 @@ describe('a related record the prompt reads a field of', () => {
         prompt,
       ).not.toContain('getCustomer');
     }
+  });
+
+  it('fills only the fields the prompt reads from it', () => {
+    const planned = plan(
+      'For each failed Stripe charge, open a Zendesk ticket with the failure message as the subject and the customer email as the requester email.',
+      'stripe',
+      'zendesk',
+    );
+    const rules = planned.destination?.rules.map((r) => `${r.to} ← ${r.from}`);
+    expect(rules).toContain('requester.email ← customer.email');
+    expect(rules).toContain('subject ← failure_message');
+    expect(rules?.filter((r) => r.includes('customer.'))).toEqual([
+      'requester.email ← customer.email',
+    ]);
+    expect(planned.understood.join(' ')).not.toContain('customer.name');
   });
 });

@@ -3,6 +3,8 @@ import { mentions } from './resource-words.ts';
 import { requiredParams } from './choose-operations.ts';
 import type { GroundedPlan, ReadPlan, RelatedRead } from './plan-types.ts';
 import { usedPaths } from './requested-fields.ts';
+import { fieldsLine, requiredPaths } from './plan-mapping.ts';
+import { recordSchema } from './plan-write.ts';
 
 // "the customer's email" on a Stripe charge: the charge holds only the customer's id, and the
 // customer is another resource of the same API with a call that gets one by id. The record read
@@ -38,6 +40,7 @@ export function relatedCandidates(
   read: ReadPlan,
 ): RelatedRead[] {
   const found: RelatedRead[] = [];
+  // The plan keeps five at most (schema/src/generation-plan.ts).
   for (const [field, schema] of Object.entries(read.resource.schema.properties ?? {})) {
     if (schema.type !== 'string' && schema.type !== 'integer') continue;
     const name = namedResource(field);
@@ -59,7 +62,7 @@ export function relatedCandidates(
     if (!get) continue;
     found.push({ field, resource, operation: get.operation, param: get.param });
   }
-  return found;
+  return found.slice(0, 5);
 }
 
 /** The resource read, as the mapping sees it: each related id field holds its record. */
@@ -86,4 +89,72 @@ export function relatedRecordPath(operation: TOperation): string {
   const properties = Object.entries(operation.response?.properties ?? {});
   const [only] = properties;
   return properties.length === 1 && only?.[1].type === 'object' ? only[0] : '';
+}
+
+/**
+ * A rule reads a related record's field only where the prompt says both ("the customer email",
+ * "the customer's phone", "the email of the customer"): naming the customer is no reason to fill
+ * other fields from it. A required field keeps its rule, since nothing else fills it.
+ */
+export function saidRelatedRules(
+  text: string,
+  plan: GroundedPlan,
+  candidates: readonly RelatedRead[],
+  required: readonly string[],
+): void {
+  const write = plan.destination;
+  if (!write) return;
+  const lower = text.toLowerCase();
+  const said = (field: string, leaf: string) => {
+    const owner = namedResource(field);
+    const words = leaf.replace(/[_.]+/g, ' ').toLowerCase();
+    return (
+      lower.includes(`${owner} ${words}`) ||
+      lower.includes(`${owner}'s ${words}`) ||
+      lower.includes(`${owner}’s ${words}`) ||
+      new RegExp(`\\b${words} (?:of|on|from) (?:the |their |its )?(?:\\w+ )?${owner}\\b`).test(
+        lower,
+      )
+    );
+  };
+  const kept = write.rules.filter((rule) => {
+    const related = candidates.find((c) => rule.from?.startsWith(`${c.field}.`));
+    if (!related || !rule.from || required.includes(rule.to)) return true;
+    return said(related.field, rule.from.slice(related.field.length + 1));
+  });
+  if (kept.length === write.rules.length) return;
+  write.rules = kept;
+  const line = plan.understood.findIndex((l) => l.startsWith('Fields: '));
+  if (line >= 0) plan.understood[line] = fieldsLine(kept);
+}
+
+/**
+ * The related records the plan reads, after its mapping and filters: the rules the prompt asked
+ * for, and a get for each related record they use. A filter inside a related record is not
+ * supported: it would need a get for every record read, past a run's 100 requests.
+ */
+export function planRelated(
+  text: string,
+  plan: GroundedPlan,
+  candidates: readonly RelatedRead[],
+  block: (message: string) => void,
+): void {
+  const read = plan.source;
+  if (!read || candidates.length === 0) return;
+  const schema = plan.destination ? recordSchema(plan.destination) : undefined;
+  saidRelatedRules(text, plan, candidates, requiredPaths(schema));
+  for (const filter of plan.filters) {
+    const inside = candidates.find((c) => filter.field.startsWith(`${c.field}.`));
+    if (inside)
+      block(
+        `a condition on the ${inside.resource.name}'s ${filter.field.slice(inside.field.length + 1)} ("${filter.phrase}"): filtering on a field of a related record is not supported yet`,
+      );
+  }
+  const related = usedRelated(plan, candidates);
+  if (related.length === 0) return;
+  read.related = related;
+  for (const r of related)
+    plan.understood.push(
+      `Each ${read.resource.name}'s ${r.field} is read with ${r.operation.method} ${r.operation.path} (${r.operation.id}), once per ${r.resource.name}.`,
+    );
 }

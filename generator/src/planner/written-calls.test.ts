@@ -92,4 +92,19 @@ describe('a call the prompt writes out', () => {
     expect(result.code).toContain('no AI model configured');
     expect(result.code).toContain('/members/import');
   });
+
+  it('takes the path parameters the written path fills', () => {
+    const prompt =
+      'Each new Stripe customer goes to Mailchimp with POST /lists/4c3b2a1f0e/members.';
+    const mailchimp = getCatalogEntry('mailchimp') as TApiDescription;
+    const input = { ...context(mailchimp.baseUrl), destApiName: 'Mailchimp', userPrompt: prompt };
+    const calls = writtenCalls(readPrompt(prompt, input), input, stripe, mailchimp);
+    const plan = planGrounded(input, stripe, mailchimp, calls);
+    expect(plan.destination?.pathParams).toEqual({ list_id: '4c3b2a1f0e' });
+  });
+
+  it('reads no records from a written call that gets one', () => {
+    const prompt = 'Every day GET /v1/customers/cus_9x8y7z and POST /signups with its email.';
+    expect(writtenCalls(readPrompt(prompt, context()), context(), stripe, desk)).toBeUndefined();
+  });
 });

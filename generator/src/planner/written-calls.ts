@@ -1,4 +1,9 @@
-import { findOperation, urlPathSegments, type FoundOperation } from '@patchbay/catalog';
+import {
+  callPathFor,
+  findOperation,
+  urlPathSegments,
+  type FoundOperation,
+} from '@patchbay/catalog';
 import type { TApiDescription } from '@patchbay/schema';
 import type { EndpointReading, PromptContext, PromptReading } from '../reader/read-prompt.ts';
 
@@ -9,6 +14,8 @@ import type { EndpointReading, PromptContext, PromptReading } from '../reader/re
 export interface WrittenCall extends FoundOperation {
   /** Query parameters written after the path ('?status=open'), in order. */
   query: Array<[string, string]>;
+  /** Path parameters the written path fills ("/repos/acme/web/issues": owner and repo). */
+  params: Record<string, string>;
 }
 
 export interface WrittenCalls {
@@ -34,8 +41,14 @@ export function writtenCalls(
   for (const [role, endpoint, description, baseUrl] of sides) {
     if (!endpoint || endpoint.guessed) continue;
     const found = describedCall(endpoint, description, baseUrl);
-    if (!found) return undefined;
-    calls[role] = { ...found, query: endpoint.query };
+    // The records are read from a list: a written call that gets one record is not one.
+    if (!found || (role === 'source' && !['list', 'search'].includes(found.operation.kind)))
+      return undefined;
+    calls[role] = {
+      ...found,
+      query: endpoint.query,
+      params: writtenParams(endpoint.path, callPathFor(baseUrl, description, found.operation).path),
+    };
   }
   return calls;
 }
@@ -60,4 +73,17 @@ function describedCall(
     base.every((segment, i) => segment.toLowerCase() === written[i]?.toLowerCase());
   if (!repeatsBase) return undefined;
   return findOperation(side, endpoint.method, `/${written.slice(base.length).join('/')}`);
+}
+
+/** The values a written path gives the operation's `{parameters}`, segment by segment from the end. */
+function writtenParams(written: string, template: string): Record<string, string> {
+  const values = urlPathSegments(written);
+  const names = urlPathSegments(template);
+  const params: Record<string, string> = {};
+  for (let i = 1; i <= Math.min(values.length, names.length); i += 1) {
+    const name = /^\{([^}]+)\}$/.exec(names[names.length - i] ?? '')?.[1];
+    const value = values[values.length - i];
+    if (name && value && !/^\{.*\}$/.test(value)) params[name] = decodeURIComponent(value);
+  }
+  return params;
 }
