@@ -266,8 +266,12 @@ describe('SandboxPool', () => {
       else answer();
     });
     const pool = new SandboxPool({ size: 2 });
-    const fetchBig = (times: number) =>
+    // `busyMs` of CPU first marks the runner that took the run, so the test can tell it apart
+    // from an idle one on a loaded machine.
+    const fetchBig = (times: number, busyMs = 0) =>
       runInput(`export default async function run(ctx) {
+        const until = Date.now() + ${busyMs};
+        while (Date.now() < until) {}
         const calls = Array.from({ length: ${times} }, () => ctx.fetch('${vendor.origin}/rows'));
         return (await Promise.all(calls)).map((rows) => rows.length);
       }`);
@@ -278,7 +282,7 @@ describe('SandboxPool', () => {
       await until(() => runnerPids().length === 2);
       const pids = runnerPids();
       const before = pids.map(cpuTicks);
-      const stuck = pool.run(fetchBig(6));
+      const stuck = pool.run(fetchBig(6, 400));
       await until(() => arrived >= 6);
       // The runner that took the run is the one that has worked since.
       const worked = pids.map((pid, i) => cpuTicks(pid) - (before[i] ?? 0));
@@ -288,7 +292,11 @@ describe('SandboxPool', () => {
       held = null;
       // 24 MiB of its replies now wait on its channel, far beyond what a pipe holds.
       const started = Date.now();
-      expect(await pool.run(fetchBig(2))).toMatchObject({ status: 'success', data: [rows, rows] });
+      const other = await pool.run(fetchBig(2));
+      expect(other, JSON.stringify(other.error)).toMatchObject({
+        status: 'success',
+        data: [rows, rows],
+      });
       expect(Date.now() - started).toBeLessThan(10_000);
       process.kill(stopped, 'SIGCONT');
       stopped = undefined;
