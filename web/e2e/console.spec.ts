@@ -76,6 +76,12 @@ test('Create Integration explains each missing detail with the spec’s toasts b
 
   await card(page, 'Source').getByLabel('API Name').fill('Shop');
   await card(page, 'Destination').getByLabel('API Name').fill('Sheets');
+  // Each name is looked up as it is typed: once both answers are in, and their suggestions
+  // closed, no list opens over the button after the test has moved on.
+  for (const side of ['Source', 'Destination'] as const)
+    await expect(card(page, side).getByRole('status')).toContainText(/Described by|No catalog/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   await generate.click({ force: true });
   await expect(toast(page, 'Missing URLs')).toContainText('Please enter valid URLs for both APIs');
 
