@@ -66,7 +66,7 @@ const PLAIN =
   /^(?:whose|which|that|who|is|are|was|were|be|falls?|the|a|an|its|their|in|on|of|at|by|for|with|to|during|within|between|from|week|weeks|month|months|year|quarter|period|calendar|whole|entire)$/;
 
 /**
- * "whose last day is in …" and `end_date: Last working day`: the words before the period, all
+ * "contracts whose final billing day falls in …" and `ends_on: Final billing day`: the words before the period, all
  * found in the opening of one time field's description (before a bracket or full stop). Three
  * words, else two, and only one field may match, since descriptions share words.
  */

@@ -92,7 +92,7 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
     /^[\s\-*•]*(?:(?:[Tt]he|[Ii]ts|[Tt]heir|[Ee]ach|[Ee]very)\s+)?["“]?([A-Za-z][\w .'-]{0,40}?)["”]?\s*(?:,|:|\bcomes?\b|\bis\b|\bmapped\b|\bfrom\b|\bgets?\b|$)/.exec(
       lead,
     );
-  // "…, map them to course codes:": the words after the last "to" or "into" name it too.
+  // "…, translate them into product types:": the words after the last "to" or "into" name it too.
   const tail = /\b(?:to|into)\s+(?:the\s+|their\s+|its\s+)?([A-Za-z][\w ]{0,40}?)\s*:?\s*$/i.exec(
     lead,
   )?.[1];

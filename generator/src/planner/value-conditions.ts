@@ -1,4 +1,4 @@
-// "Owner email: the first assignee's email (empty if nobody is assigned)": a condition on what
+// "Reviewer: the approver's login (blank when nobody approved)": a condition on what
 // one field holds, not on which records are written. The filter readers get the prompt with
 // these clauses blanked out (same length, so positions in it still hold).
 

@@ -7,7 +7,7 @@ import {
 import type { TApiDescription } from '@patchbay/schema';
 import type { EndpointReading, PromptContext, PromptReading } from '../reader/read-prompt.ts';
 
-// "…with POST /enrolments": a call the prompt writes out. When the side's description has that
+// "…then POST /signups": a call the prompt writes out. When the side's description has that
 // operation, the grounded planner uses it (its body schema, paging and auth) instead of giving
 // the whole prompt to the pattern template, which knows neither side and guesses the other's path.
 
@@ -55,7 +55,7 @@ export function writtenCalls(
 
 /**
  * The written path is relative to the typed base URL, or repeats the base URL's own path in
- * front ("/api/v1/enrolments" under …/api/v1): both name the same operation.
+ * front ("/api/v2/signups" under …/api/v2): both name the same operation.
  */
 function describedCall(
   endpoint: EndpointReading,
