@@ -387,7 +387,7 @@ export function planMapping(
 export function fieldsLine(rules: readonly FieldRule[]): string {
   const shown = rules.map(
     (r) =>
-      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.template !== undefined ? JSON.stringify(r.template) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : ''}`}`,
+      `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.template !== undefined ? JSON.stringify(r.template) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : r.values ? ' (translated)' : ''}`}`,
   );
   return `Fields: ${shown.join(', ')}.`;
 }

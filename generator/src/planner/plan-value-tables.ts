@@ -3,6 +3,7 @@ import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { recordSchema } from './plan-write.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
+import { fieldsLine } from './plan-mapping.ts';
 
 // A value table ("gold → 3, silver → 2", or one pair a line under "Tier, taken from the
 // plan:") translates one source field into one destination field. The words before
@@ -137,12 +138,7 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
     write.rules.splice(existing, 1, rule);
     // The plan's list of fields was written before the table: it names the rule replaced.
     const line = plan.understood.findIndex((l) => l.startsWith('Fields: '));
-    const shown = plan.understood[line];
-    if (shown)
-      plan.understood[line] = shown.replace(
-        new RegExp(`(^Fields: |, )${escapeRegExp(to)} ← [^,]*?(?=, |\\.$)`),
-        `$1${to} ← ${fromField.path} (translated)`,
-      );
+    if (line >= 0) plan.understood[line] = fieldsLine(write.rules);
   } else write.rules.push(rule);
   plan.understood.push(
     `${to} ← ${fromField.path}, translated: ${table.map((p) => `${p.from || '(empty)'} → ${p.to}`).join(', ')}.`,

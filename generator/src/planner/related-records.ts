@@ -79,7 +79,7 @@ export function withRelated(resource: TResource, related: readonly RelatedRead[]
 }
 
 /** The related records a plan uses: something it maps, filters or keys on is inside one. */
-export function usedRelated(plan: GroundedPlan, candidates: readonly RelatedRead[]): RelatedRead[] {
+function usedRelated(plan: GroundedPlan, candidates: readonly RelatedRead[]): RelatedRead[] {
   const paths = usedPaths(plan);
   return candidates.filter((c) => paths.some((path) => path.startsWith(`${c.field}.`)));
 }
@@ -96,7 +96,7 @@ export function relatedRecordPath(operation: TOperation): string {
  * "the customer's phone", "the email of the customer"): naming the customer is no reason to fill
  * other fields from it. A required field keeps its rule, since nothing else fills it.
  */
-export function saidRelatedRules(
+function saidRelatedRules(
   text: string,
   plan: GroundedPlan,
   candidates: readonly RelatedRead[],

@@ -5,7 +5,7 @@ import {
   type FoundOperation,
 } from '@patchbay/catalog';
 import type { TApiDescription } from '@patchbay/schema';
-import type { EndpointReading, PromptContext, PromptReading } from '../reader/read-prompt.ts';
+import type { PromptContext, PromptReading } from '../reader/read-prompt.ts';
 
 // "…then POST /signups": a call the prompt writes out. When the side's description has that
 // operation, the grounded planner uses it (its body schema, paging and auth) instead of giving
@@ -40,7 +40,8 @@ export function writtenCalls(
   ] as const;
   for (const [role, endpoint, description, baseUrl] of sides) {
     if (!endpoint || endpoint.guessed) continue;
-    const found = describedCall(endpoint, description, baseUrl);
+    // The reader took off a front that repeats the base URL's own path ("/api/v2/signups").
+    const found = findOperation({ description, baseUrl }, endpoint.method, endpoint.path);
     // The records are read from a list: a written call that gets one record is not one.
     if (!found || (role === 'source' && !['list', 'search'].includes(found.operation.kind)))
       return undefined;
@@ -51,28 +52,6 @@ export function writtenCalls(
     };
   }
   return calls;
-}
-
-/**
- * The written path is relative to the typed base URL, or repeats the base URL's own path in
- * front ("/api/v2/signups" under …/api/v2): both name the same operation.
- */
-function describedCall(
-  endpoint: EndpointReading,
-  description: TApiDescription,
-  baseUrl: string,
-): FoundOperation | undefined {
-  const side = { description, baseUrl };
-  const direct = findOperation(side, endpoint.method, endpoint.path);
-  if (direct) return direct;
-  const base = urlPathSegments(baseUrl);
-  const written = urlPathSegments(endpoint.path);
-  const repeatsBase =
-    base.length > 0 &&
-    written.length > base.length &&
-    base.every((segment, i) => segment.toLowerCase() === written[i]?.toLowerCase());
-  if (!repeatsBase) return undefined;
-  return findOperation(side, endpoint.method, `/${written.slice(base.length).join('/')}`);
 }
 
 /** The values a written path gives the operation's `{parameters}`, segment by segment from the end. */
