@@ -267,11 +267,18 @@ export const ZPlanLookup = z.strictObject({
 });
 export type TPlanLookup = z.infer<typeof ZPlanLookup>;
 
-/** The order records are written in ("oldest first", "sorted by due date"). */
-export const ZPlanSort = z.strictObject({
+const ZSortKey = z.strictObject({
   field: z.string().min(1).max(300),
   direction: z.enum(['asc', 'desc']),
+});
+
+/**
+ * The order records are written in ("oldest first", "sorted by due date"), and the fields that
+ * order records the first one ties ("then by name").
+ */
+export const ZPlanSort = ZSortKey.extend({
   phrase: z.string().max(500),
+  then: z.array(ZSortKey).max(3).optional(),
 });
 export type TPlanSort = z.infer<typeof ZPlanSort>;
 

@@ -162,7 +162,7 @@ function settings(
     `const CURSOR = ${json(plan.cursor ? { field: plan.cursor.field, format: plan.cursor.format ?? null, param: plan.cursor.param ?? null, firstRunMs: plan.cursor.firstRun?.lookbackMs ?? null } : null)};`,
     '',
     '// The order records are written in (asc: lowest or oldest first), or null: as read.',
-    `const SORT = ${json(plan.sort ? { field: plan.sort.field, direction: plan.sort.direction } : null)};`,
+    `const SORT = ${json(plan.sort ? [{ field: plan.sort.field, direction: plan.sort.direction }, ...(plan.sort.then ?? [])] : null)};`,
     '',
     '// Ids the prompt gave by name, looked up (in the source or the destination) before the read.',
     `const LOOKUPS = ${json(
@@ -481,9 +481,10 @@ function messageFor(item) {
   return [\`\${m.noun}: \${title}\`, ...details].join(' · ');
 }
 
+// A digest holds a line per record: as the prompt's template shapes them, else bulleted under a count.
 function toBody(items) {
   const m = WRITE.message;
-  const text = ${m?.summary ? "items.length === 1 ? messageFor(items[0]) : [`${items.length} ${WRITE.message.noun}s:`, ...items.map((item) => `• ${messageFor(item)}`)].join('\\n')" : 'messageFor(items[0])'};
+  const text = ${!m?.summary ? 'messageFor(items[0])' : m.template ? "items.map(messageFor).join('\\n')" : "items.length === 1 ? messageFor(items[0]) : [`${items.length} ${WRITE.message.noun}s:`, ...items.map((item) => `• ${messageFor(item)}`)].join('\\n')"};
   const body = {};
   // A message per record may take its address from the record ("{email}"); a digest does not.
   const fill = (value) => (items.length === 1 ? fillTemplate(items[0], value) : value);

@@ -690,11 +690,23 @@ function setField(target, name, value) {
   node[keys.at(-1)] = value;
 }
 
-// Orders the records to write as the prompt asked; those without the field go last.
+// Orders the records to write as the prompt asked, each key deciding where the ones before it
+// tie; a record without the field goes after those with it.
 function bySort(a, b) {
-  const [x, y] = [getField(a, SORT.field), getField(b, SORT.field)];
-  if (x == null || y == null) return Number(x == null) - Number(y == null);
-  return compare(x, y) * (SORT.direction === 'desc' ? -1 : 1);
+  for (const { field, direction } of SORT) {
+    const [x, y] = [getField(a, field), getField(b, field)];
+    if (x == null || y == null) {
+      if (x == null && y == null) continue;
+      return Number(x == null) - Number(y == null);
+    }
+    // Text sorts the way people read a list, "apple" before "Banana".
+    const text = typeof x === 'string' && typeof y === 'string' && sortable(x) === x;
+    const order =
+      (text ? compare(x.toLowerCase(), y.toLowerCase()) || compare(x, y) : compare(x, y)) *
+      (direction === 'desc' ? -1 : 1);
+    if (order !== 0) return order;
+  }
+  return 0;
 }
 
 // Orders cursor values: numbers as numbers, ISO dates by time, other text alphabetically.

@@ -17,7 +17,7 @@ import { askListForFilteredValues } from './list-choices.ts';
 import { withoutValueConditions } from './value-conditions.ts';
 import { escapeRegExp } from './text.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
-import { planOrder } from './plan-order.ts';
+import { planOrder, sortOrder } from './plan-order.ts';
 import { namesFields, planValueTable, tableRows } from './plan-value-tables.ts';
 import { refusedRecordsSkipped } from './refused-records.ts';
 import { planRelated, relatedCandidates, withRelated } from './related-records.ts';
@@ -239,9 +239,7 @@ export function planGrounded(
     planCursor(lower, reading, plan);
     plan.sort = planOrder(conditions, plan);
     if (plan.sort)
-      plan.understood.push(
-        `Records are written ${plan.sort.direction === 'asc' ? 'lowest' : 'highest'} ${plan.sort.field} first ("${plan.sort.phrase}").`,
-      );
+      plan.understood.push(`Records are written ${sortOrder(plan.sort)} ("${plan.sort.phrase}").`);
     planDedupe(lower, plan);
     requestUsedFields(plan);
   }

@@ -31,11 +31,11 @@ import {
 type Messaging = NonNullable<TApiDescription['messaging']>;
 
 /**
- * "a daily digest", "ONE email listing them", "a single message", "a weekly recap": one message
+ * "a daily digest", "ONE email listing them", "a single Teams message", "a weekly recap": one message
  * for the run. "one email per customer" or "one text each" is one per record.
  */
 const SUMMARY =
-  /\b(?:summary|digest|round-?up|recap|rundown|a list of|(?:one|a single|single)\s+(?:e-?mail|message|text|sms|post|note|report|update)\b(?!\s+(?:per|each|for each|for every|to each|a\b|an\b)))/;
+  /\b(?:summary|digest|round-?up|recap|rundown|a list of|(?:one|a single|single)\s+(?:[a-z][\w.-]*\s+){0,2}?(?:e-?mail|message|text|sms|post|note|report|update)\b(?!\s+(?:per|each|for each|for every|to each|a\b|an\b)))/;
 
 export function planMessage(
   text: string,

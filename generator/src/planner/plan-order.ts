@@ -1,4 +1,4 @@
-import type { TPlanSort } from '@patchbay/schema';
+import type { TPlanSort, TResource } from '@patchbay/schema';
 import {
   conceptOf,
   type FieldLeaf,
@@ -8,6 +8,7 @@ import {
   TIME_FORMATS,
 } from './field-match.ts';
 import { amountField } from './plan-filters.ts';
+import { namedTimeField } from './plan-periods.ts';
 import type { GroundedPlan, ReadPlan } from './plan-types.ts';
 
 // The order records are written in: "oldest first", "newest at the top", "sorted by due date",
@@ -19,6 +20,8 @@ const RISING = /^(?:oldest|earliest|first|lowest|smallest|cheapest|asc\w*|a-z|a 
 const FALLING =
   /^(?:newest|latest|most recent|last|highest|largest|biggest|dearest|desc\w*|z-a|z to a)$/;
 const TIME_WORDS = /^(?:oldest|earliest|newest|latest|most recent)$/;
+/** A direction written after the field: "descending", "newest first", "a to z". */
+const DIRECTION = String.raw`asc\w*|desc\w*|a to z|z to a|a-z|z-a|(?:oldest|newest|latest|earliest|largest|smallest|highest|lowest) first`;
 /** Where the field's words end: the clause's end, or a word that starts something else. */
 const CLAUSE_END = String.raw`(?=\s*(?:[,.;:)\n]|$|\b(?:and|then|to|into|in|on|with|before|after|for)\b))`;
 
@@ -37,24 +40,29 @@ export function planOrder(text: string, plan: GroundedPlan): TPlanSort | undefin
   // "sorted by due date", "ordered by amount descending", "in order of ship date, newest first"
   const sorted =
     new RegExp(
-      String.raw`\b(?:sorted|ordered|sort(?:ed)?\s+them|order(?:ed)?\s+them)\s+by\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(asc\w*|desc\w*|oldest first|newest first|latest first|earliest first|largest first|smallest first|highest first|lowest first))?${CLAUSE_END}`,
+      String.raw`\b(?:sorted|ordered|sort|(?:sort|order)(?:ed)?\s+(?:them|it|the\s+(?:list|lines|rows|records)))\s+by\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(${DIRECTION}))?${CLAUSE_END}`,
     ).exec(lower) ??
     new RegExp(
-      String.raw`\bin\s+order\s+of\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(asc\w*|desc\w*|oldest first|newest first|largest first|smallest first))?${CLAUSE_END}`,
+      String.raw`\bin\s+order\s+of\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(${DIRECTION}))?${CLAUSE_END}`,
     ).exec(lower);
   if (!ranked && !sorted) return undefined;
 
   if (sorted) {
-    const field = namedField(sorted[1] ?? '', fields);
+    const field = namedField(sorted[1] ?? '', fields, read.resource);
     if (!field) {
       plan.unresolved.push(
         `the order "${sorted[0]}": ${read.resource.plural} have no field "${sorted[1]}"`,
       );
       return undefined;
     }
-    const word = (sorted[2] ?? '').split(' ')[0] ?? '';
-    const falling = FALLING.test(word) || (ranked !== null && FALLING.test(ranked[1] ?? ''));
-    return { field: field.path, direction: falling ? 'desc' : 'asc', phrase: sorted[0].trim() };
+    const falling = falls(sorted[2]) || (ranked !== null && FALLING.test(ranked[1] ?? ''));
+    const ties = tieBreakers(lower.slice(sorted.index + sorted[0].length), fields, read.resource);
+    return {
+      field: field.path,
+      direction: falling ? 'desc' : 'asc',
+      phrase: (sorted[0] + ties.phrase).trim(),
+      ...(ties.keys.length > 0 ? { then: ties.keys } : {}),
+    };
   }
   const [phrase, word = '', named] = ranked as RegExpExecArray;
   const field =
@@ -67,13 +75,56 @@ export function planOrder(text: string, plan: GroundedPlan): TPlanSort | undefin
   return { field: field.path, direction: RISING.test(word) ? 'asc' : 'desc', phrase };
 }
 
+/** Whether a written direction ("z to a", "newest first") puts the highest first. */
+function falls(direction: string | undefined): boolean {
+  const said = direction ?? '';
+  return FALLING.test(said) || FALLING.test(said.split(' ')[0] ?? '');
+}
+
+/** The order in words: "lowest end_date first, then lowest last_name first". */
+export function sortOrder(sort: TPlanSort): string {
+  return [sort, ...(sort.then ?? [])]
+    .map((key) => `${key.direction === 'asc' ? 'lowest' : 'highest'} ${key.field} first`)
+    .join(', then ');
+}
+
 /** A field by the words naming it: its name, its time ("due date"), its concept ("amount"). */
-function namedField(words: string, fields: FieldLeaf[]): FieldLeaf | undefined {
+function namedField(
+  words: string,
+  fields: FieldLeaf[],
+  resource?: TResource,
+): FieldLeaf | undefined {
   return (
     fieldNamed(fields, words) ??
     fields.find((l) => namesTimeField(words, l)) ??
-    fields.find((l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(words))
+    fields.find((l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(words)) ??
+    // "by final billing day": the time field whose description says so.
+    (resource ? namedTimeField(words, resource) : undefined)
   );
+}
+
+/** What starts a tie-breaker: "then by", "ties by", "and where two share the day, by". */
+const TIE = new RegExp(
+  String.raw`^\s*[,;]?\s*(?:and\s+)?(?:then(?:\s+by)?|ties?\s+(?:broken\s+)?by|on\s+a\s+tie\s*,?\s*by|(?:when|where|if|for)\s+(?:the\s+|two\s+|they\s+)?(?:same|equal|tied?|identical|share)(?:\s+[a-z]+){0,3}?\s*,?\s*(?:then\s+)?by)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(${DIRECTION}))?${CLAUSE_END}`,
+);
+
+/** The keys that order records the sort before them ties, as the words after it give them. */
+function tieBreakers(
+  after: string,
+  fields: FieldLeaf[],
+  resource: TResource,
+): { keys: Array<{ field: string; direction: 'asc' | 'desc' }>; phrase: string } {
+  const keys: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
+  let rest = after;
+  let phrase = '';
+  for (let m = TIE.exec(rest); m && keys.length < 3; m = TIE.exec(rest)) {
+    const field = namedField(m[1] ?? '', fields, resource);
+    if (!field) break;
+    keys.push({ field: field.path, direction: falls(m[2]) ? 'desc' : 'asc' });
+    phrase += m[0];
+    rest = rest.slice(m[0].length);
+  }
+  return { keys, phrase };
 }
 
 /** The time a plan is about: the field its period or window filters on, its cursor's, else creation. */

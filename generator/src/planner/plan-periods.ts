@@ -47,7 +47,7 @@ function lastWords(before: string): string[] {
 }
 
 /** The time field the words just before a period name ("renewal date", "shipped"), if any. */
-function namedTimeField(before: string, resource: TResource): FieldLeaf | undefined {
+export function namedTimeField(before: string, resource: TResource): FieldLeaf | undefined {
   const times = leaves(resource.schema, 2).filter((l) => TIME_FORMATS.has(l.schema.format ?? ''));
   const words = lastWords(before);
   // The closest words first: "renewal date" before "date", "shipped" before "parcel".

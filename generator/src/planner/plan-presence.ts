@@ -4,7 +4,7 @@ import { PEOPLE_NOUN } from './message-fields.ts';
 import { stateMatch } from './plan-filters.ts';
 import type { FilterPlan } from './plan-types.ts';
 import { resourceNames } from './resource-words.ts';
-import { placeholderField } from './templates.ts';
+import { placeholderField } from './placeholders.ts';
 import { escapeRegExp } from './text.ts';
 
 /** What a sentence does with the records it describes: leaves them out. */

@@ -5,6 +5,7 @@ import { describeFilter } from './plan-filters.ts';
 import { describeSpan } from './plan-cursor-dedupe.ts';
 import { statedMappings } from './plan-mapping.ts';
 import type { GroundedPlan } from './plan-types.ts';
+import { sortOrder } from './plan-order.ts';
 import { listedMessage, readTemplates } from './templates.ts';
 import { unaccountedClauses, wordsOf } from '../reader/prompt-clauses.ts';
 import { describeSchedule, readSchedule } from '../reader/read-schedule.ts';
@@ -156,9 +157,13 @@ function planVocabulary(
   if (message?.channel) texts.push('channel', message.channel);
   // The fields a message's own template names ("number and subject") are what it says.
   if (message?.template) texts.push(message.template);
-  // One message for the run is what "a roundup listing them" asks for.
+  // A line shaped with field words ("Givenname Surname (Office)") names them as the prompt wrote them.
+  if (plan.source) texts.push(...readTemplates(prompt, plan.source.resource).map((t) => t.written));
+  // One message for the run is what "a roundup listing them" asks for, a line for each record.
   if (message?.summary)
-    texts.push('summary digest roundup round recap rundown list listing report overview single');
+    texts.push(
+      'summary digest roundup round recap rundown list listing report overview single line lines row rows own',
+    );
   for (const [name, value] of Object.entries(message?.fixed ?? {})) texts.push(name, value);
   // A message write is what "tell the channel", "notify", "ping", "email them" ask for.
   if (message)
@@ -270,12 +275,7 @@ export function groundedRequirements(
     }
   }
   if (plan.sort) {
-    done(
-      'filter',
-      `"${plan.sort.phrase}"`,
-      `written in order of ${plan.sort.field}, ${plan.sort.direction === 'asc' ? 'lowest or oldest' : 'highest or newest'} first`,
-      'const SORT',
-    );
+    done('filter', `"${plan.sort.phrase}"`, `written ${sortOrder(plan.sort)}`, 'const SORT');
   }
   if (plan.dedupe) {
     done(

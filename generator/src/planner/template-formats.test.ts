@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plan } from './catalog-plan.test-support.ts';
-import { placeholderFormat } from './templates.ts';
+import { placeholderFormat } from './placeholders.ts';
 
 // Formats a placeholder asks for, and the subject an email gets when the prompt gives none.
 

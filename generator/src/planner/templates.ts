@@ -1,13 +1,8 @@
 import type { TResource } from '@patchbay/schema';
-import {
-  conceptOf,
-  leaves,
-  namesTimeField,
-  normalise,
-  ownerField,
-  type FieldLeaf,
-} from './field-match.ts';
+import { conceptOf, leaves, normalise, type FieldLeaf } from './field-match.ts';
 import { inMinorUnits } from './plan-filters.ts';
+import { placeholderField, placeholderFormat } from './placeholders.ts';
+import { wordPattern } from './word-patterns.ts';
 
 // Templates a prompt writes for a text it wants ("Title each card "<number>: <title>"",
 // `format: [<state>] <title> by <user login>`): the literal text is kept, and
@@ -32,10 +27,16 @@ export interface PromptTemplate {
 /** Placeholders: `<words>`, `{words}` and `{{words}}`. */
 const PLACEHOLDER = /<([^<>]{1,80})>|\{\{([^{}]{1,80})\}\}|\{([^{}]{1,80})\}/g;
 
-/** Words in a placeholder that only point at the record: "their name", "the task name". */
-const POINTERS = new Set(['the', 'their', 'its', 'his', 'her', 'this', 'that', 'each', 'a', 'an']);
+/** Words that say the text after them shows a shape: "like this:", "in the form", "formatted as". */
+const SHAPE_CUE =
+  /\b(?:like(?: this| so)?|looks? like|in the (?:form|format|shape)(?: of)?|(?:formatted|shaped|written) (?:as|like)|as follows|format(?:ted)?|pattern)\s*:?\s*$/i;
+const SHAPED_LINE =
+  /\b(?:like this|like so|as follows|in this (?:form|format|shape)|(?:formatted|shaped|written) (?:as|like))\s*:\s*([^\n"“`]+?)(?=,?\s*\(?(?:for example|for instance|e\.g\.|say)\b|[.;!?](?:\s|$)|\n|$)/gi;
 
-/** A quoted text holding a placeholder, or the rest of a "format:" line. */
+/**
+ * A quoted text holding a placeholder (or shaped with field words after a cue), or the rest of a
+ * "format:" line.
+ */
 function candidates(
   prompt: string,
   resource: TResource,
@@ -47,8 +48,21 @@ function candidates(
       found.push({ text, index: m.index });
       continue;
     }
-    const named = fieldNameTemplate(text, resource);
+    const named =
+      fieldNameTemplate(text, resource) ??
+      (SHAPE_CUE.test(prompt.slice(Math.max(0, m.index - 40), m.index))
+        ? wordPattern(text, resource)
+        : undefined);
     if (named) found.push({ text: named, index: m.index, written: text });
+  }
+  // A line shaped with words after its cue, unquoted: "one row each, like this: Surname, Givenname
+  // (Office)". It ends at its sentence's end or where an example starts.
+  for (const m of prompt.matchAll(SHAPED_LINE)) {
+    const written = (m[1] ?? '').trim();
+    const index = m.index + m[0].indexOf(written);
+    const shaped = wordPattern(written, resource);
+    if (shaped && !found.some((f) => f.index <= index && index < f.index + f.text.length))
+      found.push({ text: shaped, index, written });
   }
   for (const m of prompt.matchAll(
     /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content)(?:\s+(?:should be|is|looks like))?\s*:\s*([^\n"“`]*?[<{][^\n]+)$/gim,
@@ -106,84 +120,6 @@ export function fieldNameTemplate(text: string, resource: TResource): string | u
 
 function hasPlaceholder(text: string): boolean {
   return new RegExp(PLACEHOLDER.source).test(text);
-}
-
-/** The source field a placeholder's words name, if one does. */
-export function placeholderField(words: string, resource: TResource): FieldLeaf | undefined {
-  const fields = leaves(resource.schema, 3).filter(
-    (f) => f.schema.type !== 'object' && f.schema.type !== 'array',
-  );
-  const nouns = new Set([resource.name, resource.plural, ...resource.aliases].map(normalise));
-  const kept = words
-    .replace(/['’]s\b/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9_#]+/)
-    .filter((w) => w && !POINTERS.has(w));
-  const tries = [
-    kept.join('_'),
-    // "task name" on tasks is the task's name; "#id" is its id.
-    kept.filter((w) => !nouns.has(normalise(w))).join('_'),
-    // "<Acme's decline code>": the first word names whose field it is.
-    kept.length > 2 ? kept.slice(1).join('_') : '',
-    kept.at(-1) ?? '',
-  ].filter(Boolean);
-  for (const attempt of tries) {
-    const wanted = normalise(attempt.replace(/^#/, ''));
-    if (!wanted) continue;
-    const exact =
-      fields.find((f) => normalise(f.path) === wanted) ??
-      fields.find((f) => normalise(f.path.replace(/\.0\./g, '.')) === wanted) ??
-      fields.find((f) => normalise(f.path.split('.').at(-1) ?? '') === wanted && f.depth === 0);
-    if (exact) return exact;
-    // "the customer's email": a field of the object the words name, before any email.
-    const owned = kept.length > 1 ? ownerField(kept.join(' '), fields) : undefined;
-    if (owned) return owned;
-    const concept = conceptOf(attempt);
-    if (concept) {
-      const same = fields
-        .filter((f) => conceptOf(f.path) === concept)
-        .sort((a, b) => a.depth - b.depth)[0];
-      if (same) return same;
-    }
-  }
-  return (
-    fields.find((f) => f.depth === 0 && namesTimeField(kept.join(' '), f)) ??
-    personField(kept.at(-1) ?? '', fields)
-  );
-}
-
-/** Who made a record, by the words people use for it. */
-const MAKER_ROLES = ['author', 'creator', 'reporter', 'requester', 'sender', 'owner', 'from'];
-/** Who a record is for or with: named as themselves, never as its maker. */
-const OTHER_ROLES = ['assignee', 'organizer', 'customer', 'contact', 'member', 'user'];
-/** How a person is shown, best first. */
-const PERSON_LEAVES = ['name', 'login', 'displayname', 'username', 'fullname', 'email'];
-
-/**
- * "author", "reporter", "owner": the person object a record keeps for that role, shown by its
- * name, login or email. A maker role falls back to the record's `user` or `creator` object,
- * the way GitHub calls its author `user`.
- */
-function personField(word: string, fields: readonly FieldLeaf[]): FieldLeaf | undefined {
-  const role = normalise(word).replace(/s$/, '');
-  if (!MAKER_ROLES.includes(role) && !OTHER_ROLES.includes(role)) return undefined;
-  const parents = MAKER_ROLES.includes(role)
-    ? [role, ...MAKER_ROLES.filter((r) => r !== role), 'user', 'createdby']
-    : [role];
-  for (const parent of parents) {
-    for (const leaf of PERSON_LEAVES) {
-      const found = fields.find((f) => {
-        const parts = f.path.split('.').filter((part) => !/^\d+$/.test(part));
-        return (
-          parts.length === 2 &&
-          normalise(parts[0] ?? '') === parent &&
-          normalise(parts[1] ?? '') === leaf
-        );
-      });
-      if (found) return found;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -279,40 +215,6 @@ function statedFallbacks(
     }
   });
   return found;
-}
-
-/** A date pattern as people write one: YYYY-MM-DD, DD.MM.YYYY, MM/DD/YY, D MMM YYYY, HH:mm, h:mma. */
-const DATE_PATTERN =
-  /\b(?:(?:YYYY|YY|DD?|MM?M?M?|dddd|ddd)(?:[-./ ,]+(?:YYYY|YY|DD?|MMMM|MMM|MM?|dddd|ddd))+(?:[ ,T]+(?:HH?|hh?):mm(?:\s?[aA])?)?|(?:HH?|hh?):mm(?:\s?[aA])?)\b/;
-
-/**
- * The words of a placeholder and the format it asks for: "balance, 3 decimals" → 3dp,
- * "ship date DD.MM.YYYY" → DD.MM.YYYY, "currency in capitals" → upper.
- */
-export function placeholderFormat(inside: string): { words: string; format?: string } {
-  const decimals =
-    /,?\s*\b(?:with\s+|to\s+|in\s+)?(\d)\s*(?:decimal places?|decimals?|dp|digits? after the (?:point|comma))\b/i.exec(
-      inside,
-    );
-  if (decimals)
-    return { words: inside.replace(decimals[0], '').trim(), format: `${decimals[1]}dp` };
-  const date = DATE_PATTERN.exec(inside);
-  if (date && /Y|D|H|h/.test(date[0]))
-    return {
-      words: inside
-        .replace(date[0], '')
-        .replace(/\(\s*\)/, '')
-        .replace(/[,(\s]+$/, '')
-        .trim(),
-      format: date[0].replace(/\s?a$/i, (a) => a.trim()),
-    };
-  const caps = /,?\s*\b(?:in\s+)?(upper\s?case|capitals|caps|lower\s?case)\b/i.exec(inside);
-  if (caps)
-    return {
-      words: inside.replace(caps[0], '').trim(),
-      format: /^low/i.test(caps[1] ?? '') ? 'lower' : 'upper',
-    };
-  return { words: inside };
 }
 
 /** The templates a prompt writes, with their placeholders grounded in the source's records. */

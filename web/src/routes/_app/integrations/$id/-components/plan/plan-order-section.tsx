@@ -20,7 +20,11 @@ export function PlanOrderSection({ sort, fields, onChange }: PlanOrderSectionPro
     <PlanSection title="Order" id="plan-order">
       <Text size="sm" c="dimmed">
         {sort
-          ? `Records are written by ${sort.field}, ${sort.direction === 'asc' ? 'lowest or oldest' : 'highest or newest'} first.`
+          ? `Records are written by ${sort.field}, ${sort.direction === 'asc' ? 'lowest or oldest' : 'highest or newest'} first${(
+              sort.then ?? []
+            )
+              .map((key) => `, then by ${key.field} where they tie`)
+              .join('')}.`
           : 'Records are written in the order the source lists them.'}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
@@ -33,7 +37,9 @@ export function PlanOrderSection({ sort, fields, onChange }: PlanOrderSectionPro
           onChange={(field) =>
             onChange(
               field
-                ? { field, direction: sort?.direction ?? 'asc', phrase: sort?.phrase ?? 'the plan' }
+                ? sort
+                  ? { ...sort, field }
+                  : { field, direction: 'asc', phrase: 'the plan' }
                 : undefined,
             )
           }
