@@ -12,7 +12,7 @@ import { DATE_PATTERN, placeholderField } from './placeholders.ts';
 const SEPARATOR = /(\s+[-–—|/]\s+|\s*[|:;,()[\]]\s*|\s*[–—]\s*)/;
 
 /** A date pattern's stand-in while the line is split, since "DD.MM.YYYY HH:mm" holds separators. */
-const DATE_MARK = /\u0000(\d+)\u0000/;
+const DATE_MARK = /\uE000(\d+)\uE000/;
 
 /**
  * The template a worded line stands for, or undefined unless two runs at least name fields and no
@@ -22,7 +22,7 @@ export function wordPattern(text: string, resource: TResource): string | undefin
   const dates: string[] = [];
   const global = new RegExp(DATE_PATTERN.source, 'g');
   const marked = text.replace(global, (pattern) =>
-    /Y|D|H|h/.test(pattern) ? `\u0000${dates.push(pattern) - 1}\u0000` : pattern,
+    /Y|D|H|h/.test(pattern) ? `\uE000${dates.push(pattern) - 1}\uE000` : pattern,
   );
   const parts = marked.split(SEPARATOR);
   let placeholders = 0;
