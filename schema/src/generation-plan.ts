@@ -138,6 +138,8 @@ export const ZPlanWrite = z.strictObject({
       summary: z.boolean(),
       /** The message text with `{source.path}` placeholders, when the prompt gives one. */
       template: z.string().min(1).max(2000).optional(),
+      /** What a digest says on a run with nothing to list; without it such a run sends nothing. */
+      whenEmpty: z.string().min(1).max(2000).optional(),
       fixed: ZStringMap.optional(),
     })
     .optional(),

@@ -266,6 +266,7 @@ function messageSettings(plan: GroundedPlan) {
     channel: write.message?.channel ?? null,
     summary: write.message?.summary ?? false,
     ...(write.message?.template ? { template: write.message.template } : {}),
+    ...(write.message?.whenEmpty ? { whenEmpty: write.message.whenEmpty } : {}),
     ...(write.message?.fixed ? { fixed: write.message.fixed } : {}),
   };
 }
@@ -484,7 +485,7 @@ function messageFor(item) {
 // A digest holds a line per record: as the prompt's template shapes them, else bulleted under a count.
 function toBody(items) {
   const m = WRITE.message;
-  const text = ${!m?.summary ? 'messageFor(items[0])' : m.template ? "items.map(messageFor).join('\\n')" : "items.length === 1 ? messageFor(items[0]) : [`${items.length} ${WRITE.message.noun}s:`, ...items.map((item) => `• ${messageFor(item)}`)].join('\\n')"};
+  const text = ${digestText(m)};
   const body = {};
   // A message per record may take its address from the record ("{email}"); a digest does not.
   const fill = (value) => (items.length === 1 ? fillTemplate(items[0], value) : value);
@@ -569,6 +570,15 @@ function toBody(item) {
 }`;
 }
 
+/** The message text as code: one record's, or a digest's lines and what it says with none. */
+function digestText(message: WritePlan['message']): string {
+  if (!message?.summary) return 'messageFor(items[0])';
+  const lines = message.template
+    ? "items.map(messageFor).join('\\n')"
+    : "items.length === 1 ? messageFor(items[0]) : [`${items.length} ${WRITE.message.noun}s:`, ...items.map((item) => `• ${messageFor(item)}`)].join('\\n')";
+  return message.whenEmpty ? `items.length === 0 ? m.whenEmpty : ${lines}` : lines;
+}
+
 function runFunction(plan: GroundedPlan, destination: TApiDescription): string {
   const write = plan.destination;
   const grouped =
@@ -582,8 +592,9 @@ function runFunction(plan: GroundedPlan, destination: TApiDescription): string {
   const filtersRelated = (plan.source?.related ?? []).some((r) =>
     plan.filters.some((f) => f.field.startsWith(`${r.field}.`)),
   );
+  const saysWhenEmpty = write?.kind === 'message' && write.message?.whenEmpty !== undefined;
   const sendLoop = grouped
-    ? `  for (let start = 0; start < toSend.length; start += ${size}) {
+    ? `${saysWhenEmpty ? '  // A run with nothing to list still says so (WRITE.message.whenEmpty).\n  if (toSend.length === 0) await send(ctx, toBody([]));\n' : ''}  for (let start = 0; start < toSend.length; start += ${size}) {
     const chunk = toSend.slice(start, start + ${size});
     if ((await send(ctx, toBody(chunk))) === 'sent') sent += chunk.length;
     else skipped += chunk.length;

@@ -15,6 +15,7 @@ import { planMapping, statedMappings, ungroundedMappings } from './plan-mapping.
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
 import { withoutValueConditions } from './value-conditions.ts';
+import { withoutEmptyDigest } from './empty-digest.ts';
 import { escapeRegExp } from './text.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder, sortOrder } from './plan-order.ts';
@@ -231,7 +232,9 @@ export function planGrounded(
       );
     }
     if (plan.destination?.message) planMessageText(text, plan);
-    const conditions = withoutValueConditions(withoutTemplates(text, plan.source.resource));
+    const conditions = withoutEmptyDigest(
+      withoutValueConditions(withoutTemplates(text, plan.source.resource)),
+    );
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);
     askListForFilteredValues(plan);

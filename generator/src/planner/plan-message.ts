@@ -3,6 +3,7 @@ import { leaves } from './field-match.ts';
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { capitalise, escapeRegExp } from './text.ts';
 import { listedMessage, readTemplates } from './templates.ts';
+import { emptyDigestText } from './empty-digest.ts';
 import {
   channelFromPrompt,
   hintsFor,
@@ -229,6 +230,13 @@ export function planMessageText(text: string, plan: GroundedPlan): void {
     message.template = listed.template;
     plan.understood.push(
       `Each message holds what the prompt lists ("${listed.written}"): ${listed.template.replace(/\n/g, ' / ')}.`,
+    );
+  }
+  const empty = message.summary ? emptyDigestText(text) : undefined;
+  if (empty) {
+    message.whenEmpty = empty.text;
+    plan.understood.push(
+      `A run with nothing to list still sends "${empty.text}" ("${empty.phrase}").`,
     );
   }
   // Only an email (a body with a sender) needs a subject; a chat message's is optional.

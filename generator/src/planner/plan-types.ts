@@ -72,6 +72,8 @@ export interface WritePlan {
     summary: boolean;
     /** The prompt's own text for each message, `{path}` for a record's field (templates.ts). */
     template?: string | undefined;
+    /** What a digest says on a run with nothing to list (empty-digest.ts). */
+    whenEmpty?: string | undefined;
     /** Other body fields the prompt fixes (Twilio's `From` number). */
     fixed?: Record<string, string> | undefined;
   };

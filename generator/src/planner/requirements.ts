@@ -1,4 +1,5 @@
 import { refusedRecordsSkipped } from './refused-records.ts';
+import { emptyDigestText } from './empty-digest.ts';
 import { escapeRegExp } from './text.ts';
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
 import { describeFilter } from './plan-filters.ts';
@@ -89,6 +90,7 @@ function planVocabulary(
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
     plan.destination?.onRefused ? (refusedRecordsSkipped(prompt) ?? '') : '',
+    plan.destination?.message?.whenEmpty ? (emptyDigestText(prompt)?.phrase ?? '') : '',
     // The templates the plan writes with: their text is the prompt's own.
     ...(plan.source
       ? readTemplates(prompt, plan.source.resource).flatMap((t) => [

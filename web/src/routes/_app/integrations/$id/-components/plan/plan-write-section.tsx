@@ -318,6 +318,21 @@ function MessageEditor({ write, sourceFields, onChange }: WriteEditorProps) {
           });
         }}
       />
+      {message.summary && (
+        <TextInput
+          label="When nothing is found"
+          description="Sent on a run with no records to list. Leave it empty to send nothing then."
+          value={message.whenEmpty ?? ''}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            const { whenEmpty: _whenEmpty, ...rest } = message;
+            onChange({
+              ...write,
+              message: text.trim() === '' ? rest : { ...rest, whenEmpty: text },
+            });
+          }}
+        />
+      )}
     </Stack>
   );
 }

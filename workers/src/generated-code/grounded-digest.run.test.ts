@@ -9,8 +9,9 @@ import {
   useSandbox,
 } from './grounded-generator.test-support.ts';
 
-// A digest whose lines the prompt shapes with field words and a date pattern, ordered by a date
-// and, where two records share it, by a name (word-patterns.ts, plan-order.ts), run in the sandbox.
+// Digests in the sandbox: lines the prompt shapes with field words and a date pattern, ordered by a
+// date and, where two records share it, by a name (word-patterns.ts, plan-order.ts); and what a
+// run with nothing to list sends (empty-digest.ts).
 
 useSandbox();
 
@@ -78,5 +79,43 @@ describe('a shaped digest, in the generated code', () => {
       'Abbott, Cy / Mill Yard / first shift 02.03.2026',
       'Okafor, Ada / Harbour Hall / first shift 02.03.2026',
     ]);
+  });
+
+  it('says what the prompt asked for on a run with nothing to list, and only then', async () => {
+    const prompt =
+      'A single Slack message to #rota listing the volunteers whose first shift is in April 2026. If there are no volunteers then, post "Nobody starts in April".';
+    const empty = await mock(await rotaKeeper(), {
+      volunteer: [
+        {
+          id: 1,
+          given_name: 'Ada',
+          family_name: 'Okafor',
+          venue: 'Mill Yard',
+          rota_start: '2026-05-04',
+        },
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(prompt, empty, slack);
+    expectSuccess(await run(generated.code, empty, slack));
+    expect(slack.written().map((m) => m.text)).toEqual(['Nobody starts in April']);
+
+    const some = await mock(await rotaKeeper(), {
+      volunteer: [
+        {
+          id: 2,
+          given_name: 'Bo',
+          family_name: 'Lind',
+          venue: 'Mill Yard',
+          rota_start: '2026-04-06',
+        },
+      ],
+    });
+    const other = await mock(entry('slack'));
+    expectSuccess(await run(generate(prompt, some, other).code, some, other));
+    const texts = other.written().map((m) => String(m.text));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('volunteer: 2');
+    expect(texts[0]).not.toContain('Nobody starts');
   });
 });
