@@ -170,8 +170,14 @@ function passes(item, now) {
     const value = getField(item, filter.field);
     // Compared with another field of the same record ("stock <= min_stock").
     if (filter.otherField) return comparesTo(filter.op, value, getField(item, filter.otherField));
-    // A calendar day ("created in May 2025" is on or after 2025-05-01, before 2025-06-01).
-    if (typeof filter.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(filter.value)) {
+    // A calendar day ("created in May 2025" is on or after 2025-05-01, before 2025-06-01), or a
+    // moment a spec wrote out ("2025-05-01T08:00:00.000Z").
+    if (
+      typeof filter.value === 'string' &&
+      /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/.test(
+        filter.value,
+      )
+    ) {
       const time = toTime(value, filter.format);
       return time !== null && comparesTo(filter.op, time, toTime(filter.value));
     }

@@ -9,6 +9,7 @@ import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { droppedBySentence, planPresenceFilters } from './plan-presence.ts';
 import { namedChoiceFilters } from './plan-named-choices.ts';
+import { writtenComparisons } from './written-comparisons.ts';
 import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
@@ -103,11 +104,14 @@ const LIST_ENDS = new Set(
 );
 
 export function planFilters(
-  text: string,
+  prose: string,
   reading: ReturnType<typeof readPrompt>,
   plan: GroundedPlan,
 ) {
   const read = plan.source as ReadPlan;
+  // `region = "emea"`: a comparison on a field by its own name, read before the prose around it.
+  const written = writtenComparisons(prose, read.resource);
+  const text = written.rest;
   const lower = text.toLowerCase();
   const fields = leaves(read.resource.schema, 1);
   const findField = (name: string) =>
@@ -115,9 +119,17 @@ export function planFilters(
     fields.find((l) => conceptOf(l.path) !== undefined && conceptOf(l.path) === conceptOf(name)) ??
     fields.find((l) => normalise(l.path).includes(normalise(name)) && normalise(name).length >= 4);
   const add = (filter: FilterPlan) => {
+    // Two readers of the same words ("where state = "closed"") give one condition.
+    const same = (f: FilterPlan) =>
+      f.field === filter.field &&
+      f.op === filter.op &&
+      JSON.stringify(f.value) === JSON.stringify(filter.value);
+    if (plan.filters.some(same)) return;
     plan.filters.push(filter);
     plan.understood.push(filterLine(read.resource.plural, filter));
   };
+
+  for (const filter of written.filters) add(filter);
 
   // "shipped between 4 and 9 March", "opened during May 2024": a calendar period.
   const periods = planPeriods(text, read.resource);

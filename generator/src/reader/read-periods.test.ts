@@ -33,6 +33,16 @@ describe('calendar periods', () => {
     ]);
   });
 
+  it('reads an ISO moment as that moment, its last second or minute taken in', () => {
+    expect(spans('logins between 2031-01-05T06:30:00Z and 2031-01-05T18:45:30Z')).toEqual([
+      ['2031-01-05T06:30:00.000Z', '2031-01-05T18:45:31.000Z'],
+    ]);
+    expect(spans('payouts since 2031-02-01 09:15+02:00')).toEqual([
+      ['2031-02-01T07:15:00.000Z', null],
+    ]);
+    expect(spans('payouts before 2031-02-01T09:15Z')).toEqual([[null, '2031-02-01T09:15:00.000Z']]);
+  });
+
   it('reads open periods from the word before them', () => {
     expect(spans('payouts after 14 Feb 2025')).toEqual([['2025-02-15', null]]);
     expect(spans('payouts since 14 Feb 2025')).toEqual([['2025-02-14', null]]);

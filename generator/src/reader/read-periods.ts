@@ -2,7 +2,7 @@
 // 7–13 April", "on 12 August 2031", "Q1 2025", "from 9 May 2030 on", "before 1 March". Each
 // becomes a span of whole days, [start, end) in UTC, the end exclusive: "4 to 19 August" ends
 // at the start of 20 August. Times of day inside a period ("Friday 08:00 to Sunday 20:00") are read
-// as the whole days they bound. Quoted text is never read: a subject "Week of 4–9 March" is a
+// as the whole days they bound; an ISO moment ("2031-08-04T09:30Z") is read as that moment. Quoted text is never read: a subject "Week of 4–9 March" is a
 // template, not a condition.
 
 import { withoutQuotes } from './phrase.ts';
@@ -48,6 +48,8 @@ interface Written {
   day?: number;
   /** A quarter covers three months from `month`. */
   quarter?: boolean;
+  /** A moment written to the minute or second ("2031-08-04T09:30:00Z"), and that precision. */
+  instant?: { at: number; precisionMs: number };
   at: number;
   length: number;
 }
@@ -57,6 +59,21 @@ const monthOf = (word: string) => MONTHS.indexOf(word.slice(0, 3).toLowerCase() 
 /** Every date written outside quotes, left to right, longest form first at each place. */
 function writtenDates(text: string): Written[] {
   const forms: Array<[RegExp, (m: RegExpExecArray) => Omit<Written, 'at' | 'length'>]> = [
+    [
+      // An ISO moment, UTC unless it says otherwise: the period starts or ends there, not at midnight.
+      /\b((?:19|20)\d\d)-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(Z|[+-]\d\d:?\d\d)?(?![\d:])/g,
+      (m) => ({
+        year: Number(m[1]),
+        month: Number(m[2]),
+        day: Number(m[3]),
+        instant: {
+          at: Date.parse(
+            `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${(m[7] ?? 'Z').replace(/^([+-]\d\d)(\d\d)$/, '$1:$2')}`,
+          ),
+          precisionMs: m[6] === undefined ? 60_000 : 1000,
+        },
+      }),
+    ],
     [
       /\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b/g,
       (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }),
@@ -109,8 +126,14 @@ function isoDay(year: number, month: number, day: number): string {
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 }
 
-/** The first day of a written date, and the first day after it. */
+/** The first day of a written date, and the first day after it (or its moment and the next). */
 function span(date: Written, year: number): { start: string; end: string } {
+  // A written moment is taken in to its precision: "to 23:59:59" ends at the next second.
+  if (date.instant && !Number.isNaN(date.instant.at))
+    return {
+      start: new Date(date.instant.at).toISOString(),
+      end: new Date(date.instant.at + date.instant.precisionMs).toISOString(),
+    };
   if (date.day !== undefined)
     return {
       start: isoDay(year, date.month, date.day),

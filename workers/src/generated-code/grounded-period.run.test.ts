@@ -146,4 +146,35 @@ describe('a calendar period, in the generated code', () => {
     expect(week.join('\n')).toContain('ch_mar_end');
     expect(week.join('\n')).toContain('ch_apr');
   });
+
+  it('keeps the records between two ISO moments that a spec-like condition names', async () => {
+    const charge = (id: string, iso: string, status = 'failed') => ({
+      id,
+      object: 'charge',
+      amount: 700,
+      currency: 'usd',
+      status,
+      created: Date.parse(iso) / 1000,
+    });
+    const stripe = await mock(entry('stripe'), {
+      charge: [
+        charge('ch_early', '2023-11-14T07:59:59Z'),
+        charge('ch_start', '2023-11-14T08:00:00Z'),
+        charge('ch_paid', '2023-11-14T08:30:00Z', 'succeeded'),
+        charge('ch_last_second', '2023-11-14T09:59:59Z'),
+        charge('ch_late', '2023-11-14T10:00:00Z'),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Stripe charges to Slack #billing, one post each.\n- status = "failed"\n- created from 2023-11-14T08:00:00Z to 2023-11-14T09:59:59Z',
+      stripe,
+      slack,
+    );
+    expectSuccess(await run(generated.code, stripe, slack));
+    const texts = slack.written().map((m) => String(m.text));
+    expect(texts).toHaveLength(2);
+    expect(texts.join('\n')).toContain('ch_start');
+    expect(texts.join('\n')).toContain('ch_last_second');
+  });
 });
