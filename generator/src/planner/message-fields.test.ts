@@ -59,6 +59,26 @@ describe('messages by email', () => {
     expect(Object.values(message?.fixed ?? {})).not.toContain('VIP');
   });
 
+  it('sends to the address the prompt says the record holds, even when it is no person', () => {
+    for (const prompt of [
+      'Remind about each unpaid Stripe invoice by email with Postmark, sent to the customer’s e-mail address, from dunning@corp.example',
+      'Each unpaid Stripe invoice goes to the customer by email through Postmark, from dunning@corp.example',
+    ]) {
+      const planned = plan(prompt, 'stripe', 'postmark');
+      expect(planned.destination?.message?.channel).toBe('{customer_email}');
+      expect(planned.blocking).toEqual([]);
+    }
+  });
+
+  it('asks for an address when the owner the prompt names holds none', () => {
+    const planned = plan(
+      'Each failed Stripe charge goes to the finance team by email through Postmark, from bot@corp.example',
+      'stripe',
+      'postmark',
+    );
+    expect(planned.blocking.join(' ')).toMatch(/who gets the Postmark messages/);
+  });
+
   it('never sends an alert about a record to the record’s own address', () => {
     const planned = plan(
       'Mail the finance team about each failed Stripe charge, from billing@corp.example',

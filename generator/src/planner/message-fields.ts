@@ -1,5 +1,5 @@
 import type { TFieldSchema, TResource } from '@patchbay/schema';
-import { conceptOf, type FieldLeaf, type FieldRule, leaves } from './field-match.ts';
+import { conceptOf, type FieldLeaf, type FieldRule, leaves, normalise } from './field-match.ts';
 import { roleOfField, unassignedAddresses } from './addressed-values.ts';
 import { listedMessage } from './templates.ts';
 
@@ -48,8 +48,27 @@ export function recipientFromRecord(
   target: FieldLeaf,
   resource: TResource,
   sourceLeaves: readonly FieldLeaf[],
-): FieldLeaf | undefined {
+): (FieldLeaf & { said?: string }) | undefined {
   if (roleOfField(target.path) !== 'recipient') return undefined;
+  const concept =
+    target.schema.format === 'phone' || /phone|number|mobile/i.test(target.path)
+      ? 'phone'
+      : 'email';
+  const addresses = sourceLeaves
+    .filter(
+      (l) =>
+        l.depth <= 1 &&
+        l.schema.type === 'string' &&
+        (conceptOf(l.path) === concept || (concept === 'email' && l.schema.format === 'email')),
+    )
+    .sort((a, b) => a.depth - b.depth);
+  const stated = statedOwner(text, resource);
+  if (stated) {
+    const field = stated.owner
+      ? addresses.find((l) => normalise(l.path).includes(normalise(stated.owner)))
+      : addresses[0];
+    return field ? { ...field, said: stated.said } : undefined;
+  }
   // The records are people, or the prompt says people the records are about get the messages
   // ("each guest on a booking gets a text").
   const peopleReceive = new RegExp(
@@ -61,18 +80,37 @@ export function recipientFromRecord(
     unassignedAddresses(text).length > 0
   )
     return undefined;
-  const concept =
-    target.schema.format === 'phone' || /phone|number|mobile/i.test(target.path)
-      ? 'phone'
-      : 'email';
-  return sourceLeaves
-    .filter(
-      (l) =>
-        l.depth <= 1 &&
-        l.schema.type === 'string' &&
-        (conceptOf(l.path) === concept || (concept === 'email' && l.schema.format === 'email')),
-    )
-    .sort((a, b) => a.depth - b.depth)[0];
+  return addresses[0];
+}
+
+const ADDRESS = String.raw`(?:e-?mail(?:\s+address)?|address|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?)`;
+const SAID_RECIPIENT = [
+  // "to the contact's email address", "to the customer email on the invoice", "to their phone"
+  new RegExp(
+    String.raw`\bto\s+(?:the\s+|their\s+|its\s+|each\s+|that\s+|his\s+|her\s+)(?:([a-z]+)(?:'s|’s)?\s+)?${ADDRESS}\b`,
+    'i',
+  ),
+  // "to the customer by email", "to each guest by text"
+  /\bto\s+(?:the|each|every|their|its)\s+([a-z]+)\s+(?:by|via|over)\s+(?:e-?mail|text|sms)\b/i,
+];
+
+/**
+ * Whose address the prompt sends to, in the record's terms: "to the contact's email" gives
+ * "contact", "to their email" or "to its email" the record itself (""), with the words that say
+ * so. Undefined when it says no such thing.
+ */
+function statedOwner(
+  text: string,
+  resource: TResource,
+): { owner: string; said: string } | undefined {
+  for (const pattern of SAID_RECIPIENT) {
+    const m = pattern.exec(text);
+    if (!m) continue;
+    const owner = (m[1] ?? '').toLowerCase();
+    const own = [resource.name, resource.plural, ...resource.aliases].map((n) => n.toLowerCase());
+    return { owner: !owner || own.includes(owner) ? '' : owner, said: m[0] };
+  }
+  return undefined;
 }
 
 /** Names of a message's plain body: `text`, `TextBody`, `Body`, `content.0.value`. */

@@ -199,7 +199,7 @@ export function planMapping(
       if (own) {
         write.rules.push({ to: target.path, from: own.path, type: 'string', reason: 'recipient' });
         plan.assumptions.push(
-          `Each ${write.resource.name} goes to the ${read.resource.name}'s ${own.path}: the prompt gives no address.`,
+          `Each ${write.resource.name} goes to the ${read.resource.name}'s ${own.path}${own.said ? ` ("${own.said}")` : ': the prompt gives no address'}.`,
         );
         continue;
       }

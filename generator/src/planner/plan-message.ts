@@ -100,7 +100,7 @@ export function planMessage(
     if (own) {
       channel = `{${own.path}}`;
       plan.assumptions.push(
-        `Each message goes to the ${plan.source.resource.name}'s ${own.path}: the prompt gives no address.`,
+        `Each message goes to the ${plan.source.resource.name}'s ${own.path}${own.said ? ` ("${own.said}")` : ': the prompt gives no address'}.`,
       );
     }
   }

@@ -21,7 +21,13 @@ export function usedPaths(plan: GroundedPlan): string[] {
     for (const part of rule.parts ?? []) add(part);
     for (const path of templatePaths(rule.template ?? '')) add(path);
   }
-  for (const path of templatePaths(write?.message?.template ?? '')) add(path);
+  // A message's text, and its address and subject when they take a record's field ("{email}").
+  for (const text of [
+    write?.message?.template,
+    write?.message?.channel,
+    ...Object.values(write?.message?.fixed ?? {}),
+  ])
+    for (const path of templatePaths(text ?? '')) add(path);
   for (const column of write?.columns ?? []) add(column);
   for (const filter of plan.filters) add(filter.field);
   add(plan.cursor?.field);
