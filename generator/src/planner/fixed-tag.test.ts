@@ -15,6 +15,19 @@ describe('a tag given to every record written', () => {
     expect(rule).toMatchObject({ value: 'from-support', type: 'array' });
   });
 
+  it('reads one bare tag listed among other settings', () => {
+    expect(
+      labels(
+        'A GitHub issue in octo/tools per Zendesk ticket, assignee octocat, label support-import.',
+      ),
+    ).toMatchObject({ value: 'support-import' });
+    // Listed as a choice of records, it is none.
+    expect(
+      labels('Zendesk tickets with priority high, label vip, become GitHub issues in octo/tools.')
+        ?.value,
+    ).toBeUndefined();
+  });
+
   it('is not a tag that chooses the records', () => {
     expect(
       labels('Zendesk tickets with the tag "escalated" become GitHub issues in octo/tools.')?.value,

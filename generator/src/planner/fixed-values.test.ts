@@ -33,6 +33,36 @@ describe('fixed values for the destination', () => {
     ).toContainEqual(['Lead_Source', 'Paid ads']);
   });
 
+  it('reads a lower-case member of the field’s choices right after its name', () => {
+    expect(
+      fixed(
+        'Each Stripe charge that failed becomes a Zendesk ticket: type problem, priority urgent.',
+        'stripe',
+        'zendesk',
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        ['type', 'problem'],
+        ['priority', 'urgent'],
+      ]),
+    );
+    // Not a choice of the field, or a condition: no value.
+    expect(
+      fixed(
+        'Each failed Stripe charge becomes a Zendesk ticket of type refund.',
+        'stripe',
+        'zendesk',
+      ),
+    ).not.toContainEqual(['type', 'refund']);
+    expect(
+      fixed(
+        'Each Stripe charge becomes a Zendesk ticket, unless its priority is low.',
+        'stripe',
+        'zendesk',
+      ),
+    ).not.toContainEqual(['priority', 'low']);
+  });
+
   it('leaves a field the records have to the conditions', () => {
     const planned = plan(
       'Copy Zendesk tickets with priority Urgent into Linear issues for team 7c1e.',

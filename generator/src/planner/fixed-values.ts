@@ -1,6 +1,7 @@
 import type { TResource } from '@patchbay/schema';
 import { type FieldLeaf, fieldNamed, leaves, normalise } from './field-match.ts';
 import { fieldNameTemplate } from './templates.ts';
+import { escapeRegExp } from './text.ts';
 
 // A fixed value the prompt gives a destination field for every record: quoted after the field's
 // name (`the subject "Weekly numbers"`, `Subject: "Weekly numbers"`), set with "=" or ":"
@@ -79,6 +80,30 @@ export function fixedValues(
       break;
     }
   }
+  // "priority high", "type: incident": a member of the field's enum right after its name, as
+  // written in lower case. Only for a field the records do not have, as above.
+  for (const target of targets) {
+    const allowed = target.schema.enum?.map(String) ?? [];
+    const leaf = target.path.split('.').at(-1) ?? '';
+    if (
+      target.schema.type !== 'string' ||
+      allowed.length === 0 ||
+      out.some((o) => o.target === target)
+    )
+      continue;
+    if (sourceNames.has(normalise(leaf))) continue;
+    const name = escapeRegExp(leaf).replace(/_/g, '[ _]');
+    const pattern = new RegExp(
+      String.raw`\b${name}(?:\s*[=:]\s*|\s+(?:is\s+|of\s+)?)["“']?(${allowed.map(escapeRegExp).join('|')})["”']?(?![\w-])`,
+      'gi',
+    );
+    for (const m of text.matchAll(pattern)) {
+      if (CONDITION.test(clauseOf(m.index))) continue;
+      const value = allowed.find((v) => v.toLowerCase() === (m[1] ?? '').toLowerCase());
+      if (value) out.push({ target, value });
+      break;
+    }
+  }
   return out;
 }
 
@@ -103,6 +128,8 @@ const TAG_QUOTED = new RegExp(
   String.raw`\b(?:tag|label)s?(?:\s+(?:called|named))?\s*:?\s*(?:${QUOTED})((?:\s*(?:,|and|&)\s*(?:${QUOTED}))*)`,
   'gi',
 );
+/** "…, tag billing-watch.": one bare tag as an item of a list of settings. */
+const TAG_LISTED = /,\s*(?:tag|label)\s*:?\s+([a-z0-9][a-z0-9_-]{1,40})(?=\s*(?:[.;,\n]|$))/gi;
 
 /**
  * A tag or label the prompt gives every record written ('give each of them the tag "vip"',
@@ -132,6 +159,15 @@ export function fixedTag(
     if (CONDITION.test(clause) || !GIVES.test(clause) || m[3]) continue;
     const value = m[1] ?? m[2];
     if (value) return { target, value };
+  }
+  // Written unquoted after other settings ("Priority high, tag billing-watch"): a setting too.
+  for (const m of text.matchAll(TAG_LISTED)) {
+    const clause =
+      text
+        .slice(0, m.index)
+        .split(/[.;!?\n]/)
+        .at(-1) ?? '';
+    if (!CONDITION.test(clause) && !/\bwith\b/i.test(clause)) return { target, value: m[1] ?? '' };
   }
   return undefined;
 }
