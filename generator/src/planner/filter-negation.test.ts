@@ -74,3 +74,15 @@ describe('a list of states before the noun they leave out', () => {
     );
   });
 });
+
+describe('a state negated by the word before it', () => {
+  it('is left out, also beside another reading of the same state', () => {
+    // "past-due" already leaves out closed cards; "non-closed" must not then ask for them.
+    const filters = plan(
+      'Open a GitHub issue in octo/tools for each past-due, non-closed Trello card on board 5f2b3c4d5e6f7a8b9c0d1e2f.',
+      'trello',
+      'github',
+    ).filters.filter((f) => f.field === 'closed');
+    expect(filters.map((f) => f.op)).toEqual(['falsy']);
+  });
+});

@@ -16,6 +16,7 @@ import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
 import { withoutValueConditions } from './value-conditions.ts';
 import { withoutEmptyDigest } from './empty-digest.ts';
+import { blockContradictions } from './contradictions.ts';
 import { escapeRegExp } from './text.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder, sortOrder } from './plan-order.ts';
@@ -238,6 +239,7 @@ export function planGrounded(
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);
     askListForFilteredValues(plan);
+    blockContradictions(plan, block);
     planRelated(text, plan, relatedReads, block);
     planCursor(lower, reading, plan);
     plan.sort = planOrder(conditions, plan);

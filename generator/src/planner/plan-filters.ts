@@ -551,12 +551,15 @@ export function planFilters(
       continue;
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
     const negative = /^un(.+)$/.exec(word)?.[1];
+    // "not-completed tasks", "non-archived projects": the word before negates the state.
+    const denied = /\b(?:not|non)[- ]$/.test(lower.slice(Math.max(0, m.index - 4), m.index));
     const found =
       stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
     // "unpaid invoices", or "retired products never" / "drafts stay out": a state the words
     // after the noun leave out.
     const leftOut = LEFT_OUT_AFTER.exec(lower.slice(m.index + m[0].length));
-    const negated = (Boolean(negative) && !stateMatch(fields, word, true)) !== Boolean(leftOut);
+    const negated =
+      ((Boolean(negative) && !stateMatch(fields, word, true)) !== Boolean(leftOut)) !== denied;
     const phrase = `${m[0]}${leftOut?.[0] ?? ''}`.trim();
     if (found?.value !== undefined)
       add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase });
