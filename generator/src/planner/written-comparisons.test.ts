@@ -53,6 +53,21 @@ describe('conditions written with operators', () => {
     ]);
   });
 
+  it('reads "must be" and "must not be" with the field’s choices or a quoted value', () => {
+    expect(
+      filtersOf(
+        'Post each parcel to Slack #dispatch. Carrier must be either DHL or UPS, and region should not be "apac".',
+      ),
+    ).toEqual([
+      ['carrier', 'in', ['dhl', 'ups']],
+      ['region', 'ne', 'apac'],
+    ]);
+    // Prose after "must be" is no value.
+    expect(filtersOf('Post each parcel to Slack #dispatch. The region must be readable.')).toEqual(
+      [],
+    );
+  });
+
   it('takes no mapping or unknown value for a condition', () => {
     // `carrier` holds none of these words, and `title` is no field of a parcel.
     expect(filtersOf('Post each parcel to Slack #dispatch; carrier = the carrier name')).toEqual(
