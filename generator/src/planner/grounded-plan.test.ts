@@ -8,7 +8,7 @@ import { describeOperationsForPrompt } from '../compact-operations.ts';
 import { conceptOf, matchField } from './field-match.ts';
 import { documentedHeaderValue } from './choose-operations.ts';
 import { inMinorUnits, stateMatch } from './plan-filters.ts';
-import { statedMappings } from './plan-mapping.ts';
+import { statedMappings } from './stated-mappings.ts';
 import { idFromPrompt, nameFromPrompt, pathParamsFromUrl } from './prompt-ids.ts';
 import { generateTemplateCode } from '../template-generator.ts';
 

@@ -10,6 +10,7 @@ import type { readPrompt } from '../reader/read-prompt.ts';
 import { droppedBySentence, planPresenceFilters } from './plan-presence.ts';
 import { namedChoiceFilters } from './plan-named-choices.ts';
 import { writtenComparisons } from './written-comparisons.ts';
+import { describeFilter } from './describe-filter.ts';
 import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
@@ -744,50 +745,4 @@ function majorToField(value: number, field: FieldLeaf, plan: GroundedPlan): numb
     `${field.path} counts in cents (the currency's smallest unit), so ${value} becomes ${scaled}.`,
   );
   return scaled;
-}
-
-const DAY_OPS: Partial<Record<FilterPlan['op'], string>> = {
-  gt: 'is after',
-  gte: 'is on or after',
-  lt: 'is before',
-  lte: 'is on or before',
-};
-
-export function describeFilter(f: FilterPlan): string {
-  const ops: Record<FilterPlan['op'], string> = {
-    eq: 'is',
-    ne: 'is not',
-    gt: '>',
-    gte: '>=',
-    lt: '<',
-    lte: '<=',
-    'before-now': 'is before now',
-    contains: 'contains',
-    lacks: 'has none of',
-    in: 'is one of',
-    'not-in': 'is none of',
-    falsy: 'is false',
-    truthy: 'is true',
-    within: 'is within',
-  };
-  if (f.op === 'within' && f.calendar && Array.isArray(f.value)) {
-    const [from, to] = f.value as [number, number];
-    const which = (n: number) =>
-      n === 0 ? `this ${f.calendar}` : n === -1 ? `last ${f.calendar}` : `${-n} ${f.calendar}s ago`;
-    return to - from === 1
-      ? `${f.field} is in ${which(from)} (UTC)`
-      : `${f.field} is from the start of ${which(from)} to the start of ${which(to)} (UTC)`;
-  }
-  if (f.op === 'within' && Array.isArray(f.value)) {
-    const [start, end] = f.value as [number, number];
-    const hours = (ms: number) => `${ms / 3_600_000} h`;
-    return `${f.field} is from ${hours(start)} to ${hours(end)} ${f.alignDay ? "of the run day's UTC midnight" : 'of the run'}`;
-  }
-  if (f.otherField) return `${f.field} ${ops[f.op]} ${f.otherField}`;
-  // A day without a time is past once the day has ended (the runtime compares so).
-  if (f.op === 'before-now' && f.format === 'date') return `${f.field} is before today (UTC)`;
-  // A calendar day: "created_at is on or after 2025-05-01".
-  if (typeof f.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(f.value) && DAY_OPS[f.op])
-    return `${f.field} ${DAY_OPS[f.op]} ${f.value}`;
-  return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
 }

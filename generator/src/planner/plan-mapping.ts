@@ -10,9 +10,8 @@ import {
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { capitalise, escapeRegExp } from './text.ts';
 import { type ListedColumn, listedColumns } from './column-list.ts';
-import { respectivePairs } from './respective-pairs.ts';
 import { propertyTypesRead } from './property-types.ts';
-import { resourceNames, singular } from './resource-words.ts';
+import { singular } from './resource-words.ts';
 import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
 import { formAnswerRules } from './plan-form-answers.ts';
 import { isIdLike, SKIPPED_DESTINATION } from './choose-operations.ts';
@@ -377,12 +376,6 @@ export function planMapping(
     );
 }
 
-/**
- * Mappings the prompt states in words, each side possibly several words: "Name = invoice
- * number" (destination = source), "customer email → Email", "amount due into Amount",
- * "number as Title". A pair counts only when its source side is a field of the records, found
- * by its words (the resource's own noun dropped: "invoice number" is an invoice's `number`).
- */
 /** The plan's line that lists every field rule. */
 export function fieldsLine(rules: readonly FieldRule[]): string {
   const shown = rules.map(
@@ -390,126 +383,6 @@ export function fieldsLine(rules: readonly FieldRule[]): string {
       `${r.to} ← ${r.value !== undefined ? JSON.stringify(r.value) : r.template !== undefined ? JSON.stringify(r.template) : r.how === 'join-name' ? r.parts?.join(' + ') : `${r.from}${r.how ? ` (${r.how})` : r.values ? ' (translated)' : ''}`}`,
   );
   return `Fields: ${shown.join(', ')}.`;
-}
-
-export function statedMappings(
-  text: string,
-  resource: TResource,
-  sourceApiName = '',
-): Array<{ from: string; to: string; phrase: string }> {
-  return readStatedMappings(text, resource, sourceApiName).flatMap(({ from, to, phrase }) =>
-    from ? [{ from, to, phrase }] : [],
-  );
-}
-
-/**
- * "Owner = requester email" where the source records have no such field: a requirement the
- * prompt states that no field can meet, named so the user sees it instead of a silent gap.
- */
-export function ungroundedMappings(
-  text: string,
-  resource: TResource,
-  sourceApiName = '',
-): Array<{ to: string; fromWords: string; phrase: string }> {
-  // Only explicit arrows and equals signs: "post issues in Slack" is no mapping to report.
-  return readStatedMappings(text, resource, sourceApiName).flatMap(
-    ({ from, to, fromWords, phrase, explicit }) =>
-      from || !explicit ? [] : [{ to, fromWords, phrase }],
-  );
-}
-
-function readStatedMappings(
-  text: string,
-  resource: TResource,
-  sourceApiName: string,
-): Array<{
-  from: string | undefined;
-  to: string;
-  fromWords: string;
-  phrase: string;
-  explicit: boolean;
-}> {
-  const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
-  // "the Zendesk ticket's subject", "the same created_at": the API, the record's noun, a
-  // possessive and "same" say whose field it is, not which.
-  const nouns = new Set([
-    ...resourceNames(resource).flatMap((n) => n.split(/\s+/)),
-    ...sourceApiName.toLowerCase().split(/[^a-z0-9]+/),
-    'same',
-    'its',
-    'their',
-  ]);
-  const field = (words: string): string | undefined => {
-    // A field written as its name is that field ("customer_email", not "customer.email").
-    const exact = sourceLeaves.find((l) => l.path === words.trim());
-    if (exact) return exact.path;
-    const all = normalise(words);
-    const kept = normalise(
-      words
-        .replace(/['’]s\b/g, '')
-        .split(/\s+/)
-        .filter((w) => !nouns.has(w.toLowerCase()) && !nouns.has(singular(w.toLowerCase())))
-        .join(''),
-    );
-    const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
-    for (const wanted of [all, kept].filter(Boolean)) {
-      const found =
-        sourceLeaves.find((l) => normalise(l.path) === wanted) ??
-        sourceLeaves.find((l) => leafOf(l) === wanted);
-      if (found) return found.path;
-    }
-    // "company name" is the `company` concept.
-    const concept = conceptOf(words.replace(/\s+/g, '_')) ?? conceptOf(kept);
-    return concept ? sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path : undefined;
-  };
-  const out: ReturnType<typeof readStatedMappings> = [];
-  const side = "[A-Za-z][\\w'’. -]{0,60}?";
-  const pair = new RegExp(
-    `^\\s*(?:map\\s+|put\\s+|with\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
-    'i',
-  );
-  let rest = text;
-  for (const pair of respectivePairs(text, (words) => field(words) !== undefined)) {
-    out.push({
-      from: field(pair.fromWords),
-      to: pair.to,
-      fromWords: pair.fromWords,
-      phrase: pair.phrase,
-      explicit: pair.arrow,
-    });
-    rest = rest.replace(pair.phrase, ';');
-  }
-  for (const segment of rest.split(/[,;:\n]|\band\b|\.\s/)) {
-    // "open a ticket with the failure message as the subject": the pair after "with".
-    const withAt = segment.toLowerCase().lastIndexOf(' with ');
-    const m = (withAt >= 0 ? pair.exec(segment.slice(withAt + 1)) : null) ?? pair.exec(segment);
-    if (!m) continue;
-    const [, left = '', operator = '', right = ''] = m;
-    const assignment = /^(=|:=)$/.test(operator);
-    const [named, fromWords] = assignment
-      ? [left.trim(), right.trim()]
-      : [right.trim(), left.trim()];
-    // "in a custom field named ref_no": the name after "called" or "named" is the field.
-    const to = named
-      // A sentence's full stop is not part of the field's name ("… into the description.").
-      .replace(/[.!?]+$/, '')
-      .replace(/^(?:a|an|the)\s+/i, '')
-      .replace(
-        /^(?:new\s+)?(?:custom\s+)?(?:property|field|column|attribute)\s+(?:called|named)\s+/i,
-        '',
-      )
-      .replace(/^["'“‘`](.*)["'”’`]$/, '$1');
-    // "email as the unique key", "that text as a template": what the value is for, no field.
-    if (!to || !fromWords || /\b(?:key|identifier|template|example|format)\b/i.test(to)) continue;
-    out.push({
-      from: field(fromWords),
-      to,
-      fromWords,
-      phrase: segment.trim(),
-      explicit: /^(=|:=|→|->|=>)$/.test(operator),
-    });
-  }
-  return out;
 }
 
 /** The resource example's value of a field, when it is one of the allowed choices. */
