@@ -272,6 +272,8 @@ export type TPlanLookup = z.infer<typeof ZPlanLookup>;
 const ZSortKey = z.strictObject({
   field: z.string().min(1).max(300),
   direction: z.enum(['asc', 'desc']),
+  /** The field's choices in their own order ("urgent first"), compared by place, not as text. */
+  rank: z.array(z.string().max(200)).max(100).optional(),
 });
 
 /**

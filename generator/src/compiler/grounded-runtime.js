@@ -699,8 +699,15 @@ function setField(target, name, value) {
 // Orders the records to write as the prompt asked, each key deciding where the ones before it
 // tie; a record without the field goes after those with it.
 function bySort(a, b) {
-  for (const { field, direction } of SORT) {
-    const [x, y] = [getField(a, field), getField(b, field)];
+  for (const { field, direction, rank } of SORT) {
+    let [x, y] = [getField(a, field), getField(b, field)];
+    // Choices in their own order ("urgent first"): by place; a value not among them goes after
+    // them whichever end leads, as a missing value does.
+    if (rank && x != null && y != null) {
+      const [i, j] = [rank.indexOf(String(x)), rank.indexOf(String(y))];
+      if ((i === -1) !== (j === -1)) return i === -1 ? 1 : -1;
+      [x, y] = [i, j];
+    }
     if (x == null || y == null) {
       if (x == null && y == null) continue;
       return Number(x == null) - Number(y == null);

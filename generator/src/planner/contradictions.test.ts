@@ -18,7 +18,7 @@ describe('conditions no record can meet together', () => {
         { field: 'archived', op: 'truthy', phrase: 'archived boards' },
       ]),
     ).toEqual([
-      'conditions no record can meet together: "live ones" and "archived boards" (both on archived); say which one is meant',
+      'conditions no record can meet together: "live ones" and "archived boards" (both on archived), so nothing would be written; say which records are wanted',
     ]);
     expect(
       blocked([

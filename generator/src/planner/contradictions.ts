@@ -27,7 +27,7 @@ export function blockContradictions(plan: GroundedPlan, block: (message: string)
     const b = filters.slice(i + 1).find((other) => clash(a, other));
     if (b)
       block(
-        `conditions no record can meet together: "${a.phrase}" and "${b.phrase}" (both on ${a.field}); say which one is meant`,
+        `conditions no record can meet together: "${a.phrase}" and "${b.phrase}" (both on ${a.field}), so nothing would be written; say which records are wanted`,
       );
   }
 }

@@ -1,25 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { plan } from './catalog-plan.test-support.ts';
+import { entry, plan } from './catalog-plan.test-support.ts';
 import { emptyDigestText } from './empty-digest.ts';
 
 // What a digest says on a run that has nothing to list (empty-digest.ts).
 
+const issues = entry('github').resources.find((r) => r.name === 'issue')!;
+const read = (prompt: string) => emptyDigestText(prompt, issues);
+
 describe('a digest with nothing to list', () => {
   it('reads the words to send, written before or after the condition', () => {
-    expect(
-      emptyDigestText('If there are no open incidents, still post “All systems green”.')?.text,
-    ).toBe('All systems green');
-    expect(
-      emptyDigestText('On weeks when nothing shipped, send a line saying "No releases"')?.text,
-    ).toBe('No releases');
-    expect(emptyDigestText('Reply "Inbox zero" when the list comes back empty.')?.text).toBe(
-      'Inbox zero',
+    expect(read('If there are no open incidents, still post “All systems green”.')?.text).toBe(
+      'All systems green',
     );
+    expect(read('On weeks when nothing shipped, send a line saying "No releases"')?.text).toBe(
+      'No releases',
+    );
+    expect(read('Reply "Inbox zero" when the list comes back empty.')?.text).toBe('Inbox zero');
   });
 
   it('is no such text when the condition is about one field of a record', () => {
-    expect(emptyDigestText('Post each signup. If no phone, write "n/a".')).toBeUndefined();
-    expect(emptyDigestText('If a ticket has no assignee, send "unassigned".')).toBeUndefined();
+    expect(read('Post each signup. If no phone, write "n/a".')).toBeUndefined();
+    expect(read('If a ticket has no assignee, send "unassigned".')).toBeUndefined();
+  });
+
+  it('is no such text when the plural names a field of the records', () => {
+    // An issue's `labels`: a fallback for that field, not what an empty run says.
+    expect(
+      read('List each issue with its labels; if there are no labels, write "none".'),
+    ).toBeUndefined();
   });
 
   it('sets the digest text, and its quoted words make no filter', () => {

@@ -1,3 +1,7 @@
+import type { TResource } from '@patchbay/schema';
+import { leaves, normalise } from './field-match.ts';
+import { singular } from './resource-words.ts';
+
 // "If nothing turns up, still post "All quiet this week"": what a digest says on a run with no
 // records to list. Without it a run that finds nothing sends nothing, which the reader of the
 // channel cannot tell from a run that never happened.
@@ -25,17 +29,24 @@ export interface EmptyDigest {
   index: number;
 }
 
-export function emptyDigestText(prompt: string): EmptyDigest | undefined {
+/**
+ * The digest's text for a run with nothing to list, if the prompt gives one. "If there are no
+ * labels, write …" names a field of the records (`labels`): a fallback for that field, not this.
+ */
+export function emptyDigestText(prompt: string, records: TResource): EmptyDigest | undefined {
   const first = EMPTY_FIRST.exec(prompt);
   const last = first ? undefined : EMPTY_LAST.exec(prompt);
   const found = first ?? last;
   if (!found) return undefined;
+  const noun = /\bno\s+(?:[a-z-]+\s+){0,3}?([a-z-]+s)\b/i.exec(found[0])?.[1];
+  const fields = leaves(records.schema, 2).map((l) => normalise(l.path.split('.').at(-1) ?? ''));
+  if (noun && [noun, singular(noun)].some((n) => fields.includes(normalise(n)))) return undefined;
   return { text: (found[1] ?? '').trim(), phrase: found[0], index: found.index };
 }
 
 /** The prompt with that clause blanked (same length), so its quoted words are no filter. */
-export function withoutEmptyDigest(prompt: string): string {
-  const found = emptyDigestText(prompt);
+export function withoutEmptyDigest(prompt: string, records: TResource): string {
+  const found = emptyDigestText(prompt, records);
   if (!found) return prompt;
   const end = found.index + found.phrase.length;
   return prompt.slice(0, found.index) + ' '.repeat(found.phrase.length) + prompt.slice(end);

@@ -98,7 +98,10 @@ export function fixedValues(
       'gi',
     );
     for (const m of text.matchAll(pattern)) {
-      if (CONDITION.test(clauseOf(m.index))) continue;
+      // "labelled priority: high" chooses records by a label, whatever the field's name.
+      const clause = clauseOf(m.index);
+      if (CONDITION.test(clause) || /\b(?:label(?:l?ed)?|tag(?:ged)?|marked)\s*$/i.test(clause))
+        continue;
       const value = allowed.find((v) => v.toLowerCase() === (m[1] ?? '').toLowerCase());
       if (value) out.push({ target, value });
       break;
@@ -167,7 +170,11 @@ export function fixedTag(
         .slice(0, m.index)
         .split(/[.;!?\n]/)
         .at(-1) ?? '';
-    if (!CONDITION.test(clause) && !/\bwith\b/i.test(clause)) return { target, value: m[1] ?? '' };
+    const value = m[1] ?? '';
+    // "…, tag them": a word that points at the records is no tag.
+    if (/^(?:them|it|this|that|these|those|each|all|every|one|ones|accordingly)$/i.test(value))
+      continue;
+    if (!CONDITION.test(clause) && !/\bwith\b/i.test(clause)) return { target, value };
   }
   return undefined;
 }

@@ -57,6 +57,7 @@ export function planGrounded(
   const plan: GroundedPlan = {
     destinationDescription,
     sourceName: input.sourceApiName.trim().toLowerCase(),
+    destinationName: input.destApiName.trim().toLowerCase(),
     source: undefined,
     destination: undefined,
     filters: [],
@@ -236,6 +237,7 @@ export function planGrounded(
     if (plan.destination?.message) planMessageText(text, plan);
     const conditions = withoutEmptyDigest(
       withoutValueConditions(withoutTemplates(text, plan.source.resource)),
+      plan.source.resource,
     );
     planFilters(conditions, reading, plan);
     extendListedValues(conditions.toLowerCase(), plan);

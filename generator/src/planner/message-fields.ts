@@ -63,12 +63,12 @@ export function recipientFromRecord(
     )
     .sort((a, b) => a.depth - b.depth);
   const stated = statedOwner(text, resource);
-  if (stated) {
-    const field = stated.owner
-      ? addresses.find((l) => normalise(l.path).includes(normalise(stated.owner)))
-      : addresses[0];
-    return field ? { ...field, said: stated.said } : undefined;
-  }
+  // An owner no address field is named after ("their primary email") leaves the choice to the
+  // rules below, as if the prompt had not said.
+  const field = stated?.owner
+    ? addresses.find((l) => normalise(l.path).includes(normalise(stated.owner)))
+    : addresses[0];
+  if (stated && field) return { ...field, said: stated.said };
   // The records are people, or the prompt says people the records are about get the messages
   // ("each guest on a booking gets a text").
   const peopleReceive = new RegExp(

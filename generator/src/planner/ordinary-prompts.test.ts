@@ -115,3 +115,112 @@ describe('sentences that only look like a construction', () => {
     expect(planned.destination?.onRefused).toBeUndefined();
   });
 });
+
+// Found by a fresh read of the second pass: spec comparisons, shaped lines, empty digests,
+// recipients and terse settings misreading ordinary sentences.
+describe('sentences near the second pass’s constructions', () => {
+  const filters = (prompt: string, source: string, destination: string) =>
+    plan(prompt, source, destination).filters.map(({ field, op, value }) => [field, op, value]);
+
+  it('reads "=" between two fields as a mapping, and a setting for the destination as none', () => {
+    expect(
+      filters(
+        'Sync new Stripe customers to HubSpot contacts with email = email, phone = phone.',
+        'stripe',
+        'hubspot',
+      ),
+    ).toEqual([]);
+    expect(
+      filters(
+        'Create a Jira issue for each new Zendesk ticket. Map subject = summary.',
+        'zendesk',
+        'jira',
+      ),
+    ).toEqual([]);
+    expect(
+      filters(
+        'Create a Jira issue in project OPS for each new Zendesk ticket; type should be task.',
+        'zendesk',
+        'jira',
+      ),
+    ).toEqual([]);
+  });
+
+  it('ends a comparison where the sentence moves on', () => {
+    expect(
+      filters(
+        'Post Zendesk tickets to #support in Slack. status should be open, not pending.',
+        'zendesk',
+        'slack',
+      ),
+    ).toContainEqual(['status', 'eq', 'open']);
+    expect(
+      filters(
+        'Post Zendesk tickets to #support in Slack when status = open and they were raised by a new customer.',
+        'zendesk',
+        'slack',
+      ),
+    ).toEqual([['status', 'eq', 'open']]);
+    expect(
+      filters(
+        'Post Zendesk tickets where subject = "Refund request" to #support with the message "Refund: <subject>"',
+        'zendesk',
+        'slack',
+      ),
+    ).toEqual([['subject', 'eq', 'Refund request']]);
+    expect(
+      filters(
+        'Post Zendesk tickets whose external_id != "" to #support, titled "Linked ticket"',
+        'zendesk',
+        'slack',
+      )[0],
+    ).toEqual(['external_id', 'truthy', undefined]);
+  });
+
+  it('keeps a fallback for a field out of what an empty digest says', () => {
+    const planned = plan(
+      'Every morning post a digest of open GitHub issues in acme/web to #dev listing each title and its labels; if there are no labels, write "none".',
+      'github',
+      'slack',
+    );
+    expect(planned.destination?.message?.whenEmpty).toBeUndefined();
+  });
+
+  it('falls back to the record’s address when the owner named holds none', () => {
+    expect(
+      plan(
+        'Send each new Stripe customer a welcome email from hi@acme.com to their primary email via Postmark.',
+        'stripe',
+        'postmark',
+      ).destination?.message?.channel,
+    ).toBe('{email}');
+  });
+
+  it('takes no pronoun for a tag and no label condition for a setting', () => {
+    const rules = (prompt: string) =>
+      plan(prompt, 'github', 'zendesk')
+        .destination?.rules.filter((r) => r.value !== undefined)
+        .map((r) => r.to);
+    expect(
+      rules('Create a Zendesk ticket for each new GitHub issue in acme/web, tag them.'),
+    ).not.toContain('tags');
+    expect(
+      rules('Open a Zendesk ticket for every GitHub issue in acme/web labelled priority: high.'),
+    ).not.toContain('priority');
+  });
+
+  it('shapes no line from a header row or a plain list of fields', () => {
+    const template = (prompt: string) =>
+      plan(prompt, 'stripe', 'slack').destination?.message?.template;
+    expect(
+      template(
+        'Every Monday post a digest of new Stripe customers to #sales. Start with a header line like this: "Name | Email | Phone", then one line per customer.',
+      ),
+    ).toBeUndefined();
+    expect(
+      template(
+        'Post each new Stripe customer to #sales. Include the details as follows: name, email, phone.',
+      ),
+    ).toBe('{name}\nEmail: {email}\nPhone: {phone}');
+  });
+});

@@ -111,7 +111,19 @@ export function planFilters(
 ) {
   const read = plan.source as ReadPlan;
   // `region = "emea"`: a comparison on a field by its own name, read before the prose around it.
-  const written = writtenComparisons(prose, read.resource);
+  const write = plan.destination;
+  const written = writtenComparisons(
+    prose,
+    read.resource,
+    write && {
+      fields: new Map(
+        leaves(write.operation.body?.schema, 3).flatMap((l) =>
+          [l.path, l.path.split('.').at(-1) ?? ''].map((name) => [normalise(name), l.schema.enum]),
+        ),
+      ),
+      nouns: [...resourceNames(write.resource), ...(plan.destinationName?.split(/\s+/) ?? [])],
+    },
+  );
   const text = written.rest;
   const lower = text.toLowerCase();
   const fields = leaves(read.resource.schema, 1);

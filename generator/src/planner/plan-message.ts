@@ -232,7 +232,7 @@ export function planMessageText(text: string, plan: GroundedPlan): void {
       `Each message holds what the prompt lists ("${listed.written}"): ${listed.template.replace(/\n/g, ' / ')}.`,
     );
   }
-  const empty = message.summary ? emptyDigestText(text) : undefined;
+  const empty = message.summary ? emptyDigestText(text, read.resource) : undefined;
   if (empty) {
     message.whenEmpty = empty.text;
     plan.understood.push(

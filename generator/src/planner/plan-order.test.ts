@@ -40,4 +40,20 @@ describe('the order of the writes', () => {
       sortOf('Send each Shopify order to Slack #sales, biggest first', 'shopify'),
     ).toMatchObject({ direction: 'desc', field: expect.stringMatching(/price|total/) });
   });
+
+  it('orders a tie by a field’s choices in their own order when one is said to lead', () => {
+    const tickets = (order: string) =>
+      sortOf(
+        `Post each Zendesk ticket to Slack #desk sorted by created at, then by priority, ${order}`,
+        'zendesk',
+      )?.then;
+    expect(tickets('urgent first.')).toEqual([
+      { field: 'priority', direction: 'asc', rank: ['urgent', 'high', 'normal', 'low'] },
+    ]);
+    expect(tickets('with the low ones on top.')).toEqual([
+      { field: 'priority', direction: 'desc', rank: ['urgent', 'high', 'normal', 'low'] },
+    ]);
+    // "normal first" says nothing of the rest's order: no key, left for the person to say.
+    expect(tickets('normal first.')).toBeUndefined();
+  });
 });

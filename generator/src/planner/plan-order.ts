@@ -103,6 +103,11 @@ function namedField(
   );
 }
 
+type SortKey = NonNullable<TPlanSort['then']>[number];
+/** ", urgent first", "with the high ones on top" after a key: one of its choices leads. */
+const VALUE_FIRST =
+  /^\s*,?\s*(?:with\s+)?(?:the\s+)?([a-z][\w-]*)\s+(?:ones?\s+)?(?:first|on top|at the top)\b/;
+
 /** What starts a tie-breaker: "then by", "ties by", "and where two share the day, by". */
 const TIE = new RegExp(
   String.raw`^\s*[,;]?\s*(?:and\s+)?(?:then(?:\s+by)?|ties?\s+(?:broken\s+)?by|on\s+a\s+tie\s*,?\s*by|(?:when|where|if|for)\s+(?:the\s+|two\s+|they\s+)?(?:same|equal|tied?|identical|share)(?:\s+[a-z]+){0,3}?\s*,?\s*(?:then\s+)?by)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z_ ]{0,30}?)(?:[,\s]+(${DIRECTION}))?${CLAUSE_END}`,
@@ -113,16 +118,29 @@ function tieBreakers(
   after: string,
   fields: FieldLeaf[],
   resource: TResource,
-): { keys: Array<{ field: string; direction: 'asc' | 'desc' }>; phrase: string } {
-  const keys: Array<{ field: string; direction: 'asc' | 'desc' }> = [];
+): { keys: SortKey[]; phrase: string } {
+  const keys: SortKey[] = [];
   let rest = after;
   let phrase = '';
   for (let m = TIE.exec(rest); m && keys.length < 3; m = TIE.exec(rest)) {
     const field = namedField(m[1] ?? '', fields, resource);
     if (!field) break;
+    rest = rest.slice(m[0].length);
+    // "then by priority, urgent first": the order of the field's choices, from that end.
+    const choice = VALUE_FIRST.exec(rest);
+    const choices = (field.schema.enum ?? []).map(String);
+    if (choice && choices.length > 0) {
+      const at = choices.findIndex((c) => c.toLowerCase() === (choice[1] ?? '').toLowerCase());
+      // A choice from the middle ("normal first") is no order this can write: the key is left
+      // out and its words stay unaccounted for.
+      if (at !== 0 && at !== choices.length - 1) break;
+      keys.push({ field: field.path, direction: at === 0 ? 'asc' : 'desc', rank: choices });
+      phrase += m[0] + choice[0];
+      rest = rest.slice(choice[0].length);
+      continue;
+    }
     keys.push({ field: field.path, direction: falls(m[2]) ? 'desc' : 'asc' });
     phrase += m[0];
-    rest = rest.slice(m[0].length);
   }
   return { keys, phrase };
 }

@@ -144,6 +144,8 @@ export interface GroundedPlan {
   destinationDescription?: TApiDescription | undefined;
   /** The source API's name as typed, lower case (filters skip it between words). */
   sourceName?: string | undefined;
+  /** The destination API's name as the user typed it, in lower case. */
+  destinationName?: string | undefined;
   source: ReadPlan | undefined;
   destination: WritePlan | undefined;
   filters: FilterPlan[];

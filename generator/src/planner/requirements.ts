@@ -90,7 +90,11 @@ function planVocabulary(
     plan.dedupe?.phrase ?? '',
     readSchedule(prompt)?.phrase ?? '',
     plan.destination?.onRefused ? (refusedRecordsSkipped(prompt) ?? '') : '',
-    plan.destination?.message?.whenEmpty ? (emptyDigestText(prompt)?.phrase ?? '') : '',
+    plan.destination?.message?.whenEmpty
+      ? plan.source
+        ? (emptyDigestText(prompt, plan.source.resource)?.phrase ?? '')
+        : ''
+      : '',
     // The templates the plan writes with: their text is the prompt's own.
     ...(plan.source
       ? readTemplates(prompt, plan.source.resource).flatMap((t) => [

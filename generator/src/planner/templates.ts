@@ -29,9 +29,11 @@ const PLACEHOLDER = /<([^<>]{1,80})>|\{\{([^{}]{1,80})\}\}|\{([^{}]{1,80})\}/g;
 
 /** Words that say the text after them shows a shape: "like this:", "in the form", "formatted as". */
 const SHAPE_CUE =
-  /\b(?:like(?: this| so)?|looks? like|in the (?:form|format|shape)(?: of)?|(?:formatted|shaped|written) (?:as|like)|as follows|format(?:ted)?|pattern)\s*:?\s*$/i;
+  /\b(?:like(?: this| so)?|looks? like|in the (?:form|format|shape)(?: of)?|(?:formatted|shaped|written) (?:as|like)|format(?:ted)?|pattern)\s*:?\s*$/i;
+/** A line that heads the text ("a header line like this: …") shapes no record's line. */
+const HEADER = /\b(?:header|heading|headings|title row|column names)\b[^.\n]*$/i;
 const SHAPED_LINE =
-  /\b(?:like this|like so|as follows|in this (?:form|format|shape)|(?:formatted|shaped|written) (?:as|like))\s*:\s*([^\n"“`]+?)(?=,?\s*\(?(?:for example|for instance|e\.g\.|say)\b|[.;!?](?:\s|$)|\n|$)/gi;
+  /\b(?:like this|like so|in this (?:form|format|shape)|(?:formatted|shaped|written) (?:as|like))\s*:\s*([^\n"“`]+?)(?=,?\s*\(?(?:for example|for instance|e\.g\.|say)\b|[.;!?](?:\s|$)|\n|$)/gi;
 
 /**
  * A quoted text holding a placeholder (or shaped with field words after a cue), or the rest of a
@@ -50,7 +52,8 @@ function candidates(
     }
     const named =
       fieldNameTemplate(text, resource) ??
-      (SHAPE_CUE.test(prompt.slice(Math.max(0, m.index - 40), m.index))
+      (SHAPE_CUE.test(prompt.slice(Math.max(0, m.index - 40), m.index)) &&
+      !HEADER.test(prompt.slice(Math.max(0, m.index - 60), m.index))
         ? wordPattern(text, resource)
         : undefined);
     if (named) found.push({ text: named, index: m.index, written: text });
@@ -60,6 +63,7 @@ function candidates(
   for (const m of prompt.matchAll(SHAPED_LINE)) {
     const written = (m[1] ?? '').trim();
     const index = m.index + m[0].indexOf(written);
+    if (HEADER.test(prompt.slice(Math.max(0, index - 60), index))) continue;
     const shaped = wordPattern(written, resource);
     if (shaped && !found.some((f) => f.index <= index && index < f.index + f.text.length))
       found.push({ text: shaped, index, written });

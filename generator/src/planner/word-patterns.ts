@@ -59,7 +59,13 @@ export function wordPattern(text: string, resource: TResource): string | undefin
     if (/\d/.test(part)) return undefined;
     out.push(part);
   }
-  return placeholders >= 2 ? out.join('') : undefined;
+  // "name, email, phone" is a list of what to include, which the listed message reads with its
+  // labels: a shape needs some text of its own or a separator other than a comma.
+  const literal = (run: string) => run.replace(/<[^<>]+>/g, '').trim() !== '';
+  const shaped = parts.some((part, i) =>
+    i % 2 === 1 ? !/^\s*,\s*$/.test(part) : literal(out[i] ?? ''),
+  );
+  return placeholders >= 2 && shaped ? out.join('') : undefined;
 }
 
 /**

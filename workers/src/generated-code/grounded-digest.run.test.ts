@@ -24,6 +24,7 @@ async function rotaKeeper() {
       family_name: { type: 'string' },
       venue: { type: 'string' },
       rota_start: { type: 'string', format: 'date', description: 'First shift of the block.' },
+      level: { type: 'string', enum: ['lead', 'helper', 'trainee'] },
     },
   };
   const doc = {
@@ -117,5 +118,37 @@ describe('a shaped digest, in the generated code', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toContain('volunteer: 2');
     expect(texts[0]).not.toContain('Nobody starts');
+  });
+
+  it('orders ties by a field’s choices in their own order, from the end the prompt names', async () => {
+    const person = (id: number, family: string, level: string) => ({
+      id,
+      given_name: 'A',
+      family_name: family,
+      venue: 'Mill Yard',
+      rota_start: '2026-03-02',
+      level,
+    });
+    const rota = await mock(await rotaKeeper(), {
+      volunteer: [
+        person(1, 'Ames', 'trainee'),
+        person(2, 'Byrd', 'lead'),
+        person(3, 'Cole', 'helper'),
+        person(4, 'Dunn', 'mystery'),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'A single Slack message to #rota, a row each, shaped as: Familyname - Level. Sort by first shift, then by level, trainee ones first.',
+      rota,
+      slack,
+    );
+    expectSuccess(await run(generated.code, rota, slack));
+    expect(String(slack.written()[0]?.text).split('\n')).toEqual([
+      'Ames - trainee',
+      'Cole - helper',
+      'Byrd - lead',
+      'Dunn - mystery',
+    ]);
   });
 });
