@@ -190,9 +190,9 @@ describe('durability', () => {
     await t.deps.temporal.workflow.getHandle(before.workflowId).result();
     // ADR 016: the server's SQLite file is in WAL mode, and what it committed survives below.
     expect(existsSync(path.join(dataDir, 'temporal.db-wal'))).toBe(true);
-    // ADR 039: with its Go heap collected at GOGC=50, and the same guarantees below.
+    // ADR 039: with its Go heap collected at GOGC=25, and the same guarantees below.
     const serverEnv = readFileSync(`/proc/${temporal.service.child.pid}/environ`, 'utf8');
-    expect(serverEnv.split('\0')).toContain('GOGC=50');
+    expect(serverEnv.split('\0')).toContain('GOGC=25');
 
     // Stop everything but the database: the worker, the Temporal server, the API's client.
     for (const child of workers) child.kill('SIGTERM');

@@ -148,6 +148,12 @@ describe('npm start', () => {
     expect(readFileSync(`/proc/${first.pid}/cmdline`, 'utf8')).toContain(
       serviceBundlePath('start'),
     );
+    // The API and the worker run with V8 sized for memory rather than speed (ADR 039).
+    for (const name of ['api', 'worker'] as const) {
+      expect(readFileSync(`/proc/${childPid(dir, name)}/cmdline`, 'utf8').split('\0')).toEqual(
+        expect.arrayContaining(['--optimize-for-size', serviceBundlePath(name)]),
+      );
+    }
     expect(first.output()).toMatch(
       /half-initialised PostgreSQL folder; moved it to .*postgres\.incomplete-/,
     );

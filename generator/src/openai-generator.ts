@@ -1,6 +1,6 @@
 import { checkCalls } from '@patchbay/catalog/check-calls';
 import type { TApiDescription, TGenerateRequest } from '@patchbay/schema';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
 import { checkSyntax, describeSyntaxError } from '@patchbay/runtime/check-syntax';
@@ -47,19 +47,37 @@ export interface OpenAIGeneratorOptions {
   timeoutMs: number;
 }
 
+/**
+ * The SDK, loaded at the first request rather than with this module: it holds ~6 MiB of the
+ * worker's heap for the process's whole life, and a worker on the template generator, or one
+ * that has not generated yet, never needs it (ADR 039). Set once loaded; an error can only be
+ * the SDK's once it is.
+ */
+let sdk: typeof OpenAI | undefined;
+
+async function loadOpenAI(): Promise<typeof OpenAI> {
+  sdk ??= (await import('openai')).default;
+  return sdk;
+}
+
 export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generator {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL,
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    // Explicit, so that nothing is picked up from the worker's environment behind our back.
-    organization: null,
-    project: null,
-    adminAPIKey: null,
-    webhookSecret: null,
-    logLevel: 'off',
-  });
+  let client: Promise<OpenAI> | undefined;
+  const openClient = (): Promise<OpenAI> =>
+    (client ??= loadOpenAI().then(
+      (OpenAIClient) =>
+        new OpenAIClient({
+          apiKey: options.apiKey,
+          baseURL: options.baseURL,
+          timeout: options.timeoutMs,
+          maxRetries: 0,
+          // Explicit, so that nothing is picked up from the worker's environment behind our back.
+          organization: null,
+          project: null,
+          adminAPIKey: null,
+          webhookSecret: null,
+          logLevel: 'off',
+        }),
+    ));
 
   async function complete(
     messages: ChatCompletionMessageParam[],
@@ -68,7 +86,8 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
   ): Promise<{ content: string; model: string }> {
     let response: OpenAI.ChatCompletion;
     try {
-      response = await client.chat.completions.create(
+      const openai = await openClient();
+      response = await openai.chat.completions.create(
         {
           model: options.model,
           messages,
@@ -330,7 +349,9 @@ export function toGenerationError(
   if (error instanceof GenerationError) return error;
   const seconds = (options.timeoutMs ?? 0) / 1000;
 
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  const OpenAIClient = sdk;
+  if (OpenAIClient === undefined) return unexpected(error);
+  if (error instanceof OpenAIClient.APIConnectionTimeoutError) {
     return new GenerationError(
       seconds > 0
         ? `The AI provider did not answer within ${seconds} s`
@@ -338,7 +359,7 @@ export function toGenerationError(
       { code: 'AI_TIMEOUT', retryable: true, cause: error },
     );
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof OpenAIClient.APIConnectionError) {
     const reason = error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return new GenerationError(`Could not reach the AI provider at ${options.baseURL}${reason}`, {
       code: 'AI_UNREACHABLE',
@@ -346,7 +367,7 @@ export function toGenerationError(
       cause: error,
     });
   }
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') {
+  if (error instanceof OpenAIClient.APIError && typeof error.status === 'number') {
     const status = error.status;
     const detail = providerMessage(error);
     if (status === 401 || status === 403) {
@@ -404,7 +425,11 @@ export function toGenerationError(
       { code: 'AI_BAD_REQUEST', retryable: false, cause: error },
     );
   }
-  // Anything else (a bug, an unexpected answer): let Temporal retry, with the real message.
+  return unexpected(error);
+}
+
+/** Anything else (a bug, an unexpected answer): let Temporal retry, with the real message. */
+function unexpected(error: unknown): GenerationError {
   const message = error instanceof Error ? error.message : String(error);
   return new GenerationError(`Code generation failed: ${message}`, {
     code: 'AI_UNAVAILABLE',
@@ -421,7 +446,8 @@ function refusesResponseFormat(error: unknown): boolean {
   if (!(error instanceof GenerationError) || error.code !== 'AI_BAD_REQUEST') return false;
   const cause = error.cause;
   return (
-    cause instanceof OpenAI.APIError &&
+    sdk !== undefined &&
+    cause instanceof sdk.APIError &&
     /response_format|json_schema|structured output/i.test(providerMessage(cause))
   );
 }

@@ -63,6 +63,60 @@ function pssKiB(pid: number): number {
 
 const mib = (kib: number) => kib / 1024;
 
+/** What a process maps of one file (by device and inode): resident KiB, and its PSS share. */
+export interface MappedFile {
+  rss: number;
+  pss: number;
+}
+
+/** The files a process maps, by `device:inode`, from /proc/<pid>/smaps; empty once it is gone. */
+function mappedFiles(pid: number): Map<string, MappedFile> {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return new Map(); // exited while we read
+  }
+  const files = new Map<string, MappedFile>();
+  let current: MappedFile | null = null;
+  for (const line of text.split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ (\S+) (\d+)/.exec(line);
+    if (mapping) {
+      const [, device, inode] = mapping;
+      current = null;
+      if (inode === '0') continue; // anonymous memory, the heap, the stack
+      const key = `${device}:${inode}`;
+      current = files.get(key) ?? { rss: 0, pss: 0 };
+      files.set(key, current);
+      continue;
+    }
+    const field = current && /^(Rss|Pss):\s+(\d+) kB/.exec(line);
+    if (current && field) current[field[1] === 'Rss' ? 'rss' : 'pss'] += Number(field[2]);
+  }
+  return files;
+}
+
+/**
+ * Each process's PSS (KiB), except that a file only one process of the set maps counts whole:
+ * its resident pages belong to the set alone, and PSS would split them with whatever else on
+ * the machine maps the same file. The Temporal binary is one: its ~72 MiB of mapped code read
+ * as ~37 in our stack's PSS whenever someone else's dev server ran from the same file (ADR 039,
+ * 2026-11-29). Files that several processes of the set map keep their PSS.
+ */
+export function pssWithinSet(
+  processes: { pss: number; files: Map<string, MappedFile> }[],
+): { pss: number; added: number }[] {
+  const mappers = new Map<string, number>();
+  for (const process of processes)
+    for (const key of process.files.keys()) mappers.set(key, (mappers.get(key) ?? 0) + 1);
+  return processes.map((process) => {
+    let added = 0;
+    for (const [key, file] of process.files)
+      if (mappers.get(key) === 1) added += file.rss - file.pss;
+    return { pss: process.pss + added, added };
+  });
+}
+
 /** Peak resident memory of a process and its children (the worker's sandbox runners), in MiB. */
 export function peakRssMiB(pid: number): number {
   const processes = listProcesses();
@@ -104,8 +158,10 @@ function part(command: string): string {
 }
 
 export interface TreeMemory {
-  /** PSS of every process in the tree, in MiB. */
+  /** PSS of every process in the tree (files only one of them maps counted whole), in MiB. */
   pss: number;
+  /** What counting those files whole added to the plain PSS sum, in MiB. */
+  wholeFiles: number;
   /** RSS summed the same way (counts shared pages once per process: an upper bound). */
   rss: number;
   processes: number;
@@ -117,18 +173,30 @@ export interface TreeMemory {
 export function treeMemory(pid: number): TreeMemory {
   const byPart = new Map<string, number>();
   let rss = 0;
+  let wholeFiles = 0;
   const processes = tree(pid, listProcesses());
-  for (const process of processes) {
+  const measured = pssWithinSet(
+    processes.map((process) => ({ pss: pssKiB(process.pid), files: mappedFiles(process.pid) })),
+  );
+  processes.forEach((process, index) => {
     const name = part(process.command);
-    byPart.set(name, (byPart.get(name) ?? 0) + pssKiB(process.pid));
+    const { pss, added } = measured[index] ?? { pss: 0, added: 0 };
+    byPart.set(name, (byPart.get(name) ?? 0) + pss);
+    wholeFiles += added;
     rss += statusKiB(process.pid, 'VmRSS');
-  }
+  });
   const total = [...byPart.values()].reduce((sum, kib) => sum + kib, 0);
   const parts = [...byPart]
     .sort((a, b) => b[1] - a[1])
     .map(([name, kib]) => `${name} ${mib(kib).toFixed(0)}`)
     .join(', ');
-  return { pss: mib(total), rss: mib(rss), processes: processes.length, parts };
+  return {
+    pss: mib(total),
+    wholeFiles: mib(wholeFiles),
+    rss: mib(rss),
+    processes: processes.length,
+    parts,
+  };
 }
 
 /**

@@ -14,14 +14,19 @@ import { dynamicConfigArgs } from './temporal-dynamic-config.ts';
 export const SQLITE_PRAGMA_ARGS = ['--sqlite-pragma', 'journal_mode=wal'];
 
 /**
- * ADR 039: the dev server's Go heap is collected when it has grown by half since the last
- * collection, not doubled (Go's default, GOGC=100). Measured on `npm start` after the same test
- * runs: Temporal's PSS 88–89 MiB against 100–102, and 116 against 141 on a dev server alone after
+ * ADR 039: the dev server's Go heap is collected when it has grown by a quarter since the last
+ * collection, not doubled (Go's default, GOGC=100). First at GOGC=50, measured on `npm start`
+ * after the same test runs: Temporal's PSS 88–89 MiB against 100–102, and 116 against 141 on a dev server alone after
  * 300 floor runs, for a little more GC CPU on a server that is mostly idle. It changes when memory
  * is reclaimed, nothing about what is written or when (durability is unchanged). The history and
  * events caches (dynamic config) were measured too and moved nothing: 132–137 against 135–141 MiB.
+ *
+ * 2026-11-29: GOGC=25. Read as private memory (PSS halves the binary's 72 MiB of mapped code
+ * whenever another Temporal process on the machine maps the same file, which is most of the
+ * 110–150 MiB swing ADR 039 saw), the dev server's own memory a minute after 60 test runs was
+ * 66–70 MiB against 73–78 at GOGC=50. Again only when memory is reclaimed, not what is written.
  */
-export const TEMPORAL_GO_ENV = { GOGC: '50' };
+export const TEMPORAL_GO_ENV = { GOGC: '25' };
 
 export interface RunningTemporal {
   address: string;

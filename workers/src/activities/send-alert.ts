@@ -4,7 +4,6 @@
 // retry sends only to the rest: a flaky SMTP server delays an alert, never drops or doubles it.
 // Send test (sendTestAlert) is one attempt whose answer the API shows.
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import nodemailer from 'nodemailer';
 import {
   alertUrlContext,
   DISCORD_CONTENT_MAX,
@@ -219,6 +218,9 @@ async function sendMail(
     };
   }
   // nodemailer speaks SMTP, as the API's password-reset mail does (api/src/auth/mailer.ts).
+  // Loaded at the first mail, not at start: it holds ~4.5 MiB of heap for the worker's whole
+  // life, and most servers never send one (ADR 039).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(settings.smtp.url);
   try {
     const info = await transport.sendMail({
