@@ -81,7 +81,7 @@ function falls(direction: string | undefined): boolean {
   return FALLING.test(said) || FALLING.test(said.split(' ')[0] ?? '');
 }
 
-/** The order in words: "lowest end_date first, then lowest last_name first". */
+/** The order in words: "lowest due_on first, then lowest title first". */
 export function sortOrder(sort: TPlanSort): string {
   return [sort, ...(sort.then ?? [])]
     .map((key) => `${key.direction === 'asc' ? 'lowest' : 'highest'} ${key.field} first`)

@@ -132,8 +132,8 @@ function clipped(right: string): string {
 }
 
 /**
- * The values a right side gives: the enum's members it names (a code in brackets counts, "turned
- * off (toggled_off)"; one after "not" does not), else its quoted texts written as a list, else
+ * The values a right side gives: the enum's members it names (a code in brackets counts, "a won
+ * deal (closed_won)"; one after "not" does not), else its quoted texts written as a list, else
  * (after `=` and the like only) its one bare word. `""` is the empty value.
  */
 function valuesOf(
