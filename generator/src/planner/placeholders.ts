@@ -20,6 +20,8 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
   const fields = leaves(resource.schema, 3).filter(
     (f) => f.schema.type !== 'object' && f.schema.type !== 'array',
   );
+  const choices = fieldOfChoices(words, fields);
+  if (choices) return choices;
   const nouns = new Set([resource.name, resource.plural, ...resource.aliases].map(normalise));
   const kept = words
     .replace(/['’]s\b/g, '')
@@ -55,8 +57,33 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
   }
   return (
     fields.find((f) => f.depth === 0 && namesTimeField(kept.join(' '), f)) ??
-    personField(kept.at(-1) ?? '', fields)
+    personField(kept.at(-1) ?? '', fields) ??
+    linkField(kept, fields)
   );
+}
+
+/**
+ * "<open or closed>", "<draft|sent|paid>": words that list a field's choices stand for that
+ * field, whose value is one of them.
+ */
+function fieldOfChoices(words: string, fields: readonly FieldLeaf[]): FieldLeaf | undefined {
+  const said = words
+    .split(/\s*(?:\bor\b|\||,|\/)\s*/i)
+    .map(normalise)
+    .filter(Boolean);
+  if (said.length < 2) return undefined;
+  return fields.find((f) => {
+    const choices = (f.schema.enum ?? []).map((c) => normalise(String(c)));
+    return said.every((word) => choices.includes(word));
+  });
+}
+
+/** "<link to the ticket in Zendesk>": a link is the record's URL, whatever the other words say. */
+function linkField(words: readonly string[], fields: readonly FieldLeaf[]): FieldLeaf | undefined {
+  if (!words.some((w) => /^(?:link|url|permalink)$/.test(w))) return undefined;
+  return fields
+    .filter((f) => conceptOf(f.path) === 'url' && f.schema.type === 'string')
+    .sort((a, b) => a.depth - b.depth)[0];
 }
 
 /** Who made a record, by the words people use for it. */

@@ -190,3 +190,45 @@ describe('a placeholder that names whose field it is first', () => {
     expect(planned.destination?.message?.template).toBe('Refund {id} – {failure_code}');
   });
 });
+
+describe('several labelled parts on one line', () => {
+  const issue = entry('github').resources.find((r) => r.name === 'issue')!;
+  const prompt =
+    'A task per issue of octo/tools, please. Name: <issue title> (#<number>). Notes, two lines: State: <open or closed> / <link to the issue>. Leave pull requests out.';
+
+  it('ends each template where the next label or a plain sentence starts', () => {
+    const templates = readTemplates(prompt, issue);
+    expect(templates.map((t) => t.template)).toEqual([
+      '{title} (#{number})',
+      'State: {state}\n{html_url}',
+    ]);
+    expect(templates.every((t) => t.unmatched.length === 0)).toBe(true);
+  });
+
+  it('writes each into the field its label names, and accounts for the labels', () => {
+    const planned = plan(prompt, 'github', 'asana');
+    expect(planned.destination?.rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ to: 'name', template: '{title} (#{number})' }),
+        expect.objectContaining({ to: 'notes', template: 'State: {state}\n{html_url}' }),
+      ]),
+    );
+    expect(planned.unresolved.join('\n')).not.toMatch(/Name:|Notes, two lines/);
+  });
+
+  it('keeps slashes as text unless the label asks for lines', () => {
+    const [line] = readTemplates('Summary: <title> / <state>. Thanks!', issue);
+    expect(line?.template).toBe('{title} / {state}');
+  });
+});
+
+describe('a placeholder written as the field’s choices or as a link', () => {
+  const incident = entry('pagerduty').resources.find((r) => r.name === 'incident')!;
+  it('stands for the field whose values they are, and for the record’s web address', () => {
+    const [template] = readTemplates(
+      'Text: <high|low> incident <title> is <triggered, acknowledged or resolved>, see <link to it in PagerDuty>',
+      incident,
+    );
+    expect(template?.template).toBe('{urgency} incident {title} is {status}, see {html_url}');
+  });
+});

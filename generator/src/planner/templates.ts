@@ -30,20 +30,52 @@ const PLACEHOLDER = /<([^<>]{1,80})>|\{\{([^{}]{1,80})\}\}|\{([^{}]{1,80})\}/g;
 /** Words that say the text after them shows a shape: "like this:", "in the form", "formatted as". */
 const SHAPE_CUE =
   /\b(?:like(?: this| so)?|looks? like|in the (?:form|format|shape)(?: of)?|(?:formatted|shaped|written) (?:as|like)|format(?:ted)?|pattern)\s*:?\s*$/i;
+/**
+ * A label a text's template follows: "Subject: …", "body is: …", with a qualifier between
+ * ("Notes, two lines: …", "Description (3 lines): …").
+ */
+const TEXT_LABEL =
+  /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content|description|notes?|comment|summary|name|message|caption|details)((?:\s*,\s*[^:\n,.<>{}"“`]{1,30}|\s*\([^():\n<>{}]{1,30}\))?)(?:\s+(?:should be|is|looks like))?\s*:[ \t]*/gi;
+/** Where a line's next labelled part starts: ". Priority: …", ". Notes, two lines: …". */
+const NEXT_PART =
+  /[.!?;]\s+(?=[A-Z][\w -]{0,40}(?:\s*,\s*[^:\n,.]{1,30}|\s*\([^()\n]{1,30}\))?:\s)/;
+/** A label's qualifier that asks for lines: "two lines", "one per line". */
+const AS_LINES = /\blines?\b/i;
 /** A line that heads the text ("a header line like this: …") shapes no record's line. */
 const HEADER = /\b(?:header|heading|headings|title row|column names)\b[^.\n]*$/i;
 const SHAPED_LINE =
   /\b(?:like this|like so|in this (?:form|format|shape)|(?:formatted|shaped|written) (?:as|like))\s*:\s*([^\n"“`]+?)(?=,?\s*\(?(?:for example|for instance|e\.g\.|say)\b|[.;!?](?:\s|$)|\n|$)/gi;
 
+interface Candidate {
+  text: string;
+  index: number;
+  /** The prompt's words, where they differ from the text. */
+  written?: string;
+  /** The words that say which field it is for, where they are not just before `index`. */
+  lead?: string;
+}
+
+/**
+ * The text of a labelled part up to where the next part starts: a label after a sentence's end
+ * (". Priority: …"), or a sentence after the last placeholder ("… <title>. Skip drafts.").
+ */
+function labelledPart(rest: string): string {
+  const next = NEXT_PART.exec(rest);
+  const part = next ? rest.slice(0, next.index + 1) : rest;
+  const placeholders = [...part.matchAll(PLACEHOLDER)];
+  const last = placeholders.at(-1);
+  if (!last) return part.trim();
+  const after = last.index + last[0].length;
+  const end = /[.!?](?=\s)/.exec(part.slice(after));
+  return (end ? part.slice(0, after + end.index + 1) : part).trim();
+}
+
 /**
  * A quoted text holding a placeholder (or shaped with field words after a cue), or the rest of a
  * "format:" line.
  */
-function candidates(
-  prompt: string,
-  resource: TResource,
-): Array<{ text: string; index: number; written?: string }> {
-  const found: Array<{ text: string; index: number; written?: string }> = [];
+function candidates(prompt: string, resource: TResource): Candidate[] {
+  const found: Candidate[] = [];
   for (const m of prompt.matchAll(/"([^"\n]{2,300})"|“([^”\n]{2,300})”|`([^`\n]{2,300})`/g)) {
     const text = m[1] ?? m[2] ?? m[3] ?? '';
     if (hasPlaceholder(text)) {
@@ -65,19 +97,34 @@ function candidates(
     const index = m.index + m[0].indexOf(written);
     if (HEADER.test(prompt.slice(Math.max(0, index - 60), index))) continue;
     const shaped = wordPattern(written, resource);
-    if (shaped && !found.some((f) => f.index <= index && index < f.index + f.text.length))
+    if (
+      shaped &&
+      !found.some((f) => f.index <= index && index < f.index + (f.written ?? f.text).length)
+    )
       found.push({ text: shaped, index, written });
   }
-  for (const m of prompt.matchAll(
-    /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content)(?:\s+(?:should be|is|looks like))?\s*:\s*([^\n"“`]*?[<{][^\n]+)$/gim,
-  )) {
+  for (const m of prompt.matchAll(TEXT_LABEL)) {
+    const start = m.index + m[0].length;
+    if (found.some((f) => f.index <= start && start < f.index + (f.written ?? f.text).length))
+      continue;
+    const rest = /^[^\n]*/.exec(prompt.slice(start))?.[0] ?? '';
+    // A quoted template after its label is read as a quoted text above.
+    if (/^[^<{]*["“`]/.test(rest)) continue;
+    const line = labelledPart(rest);
+    if (!hasPlaceholder(line)) continue;
     // The line's full stop ends the prompt's sentence, unless the template is sentences of its
     // own ("Low on {name}. Order {qty}."), which end with theirs.
-    const line = (m[1] ?? '').trim();
-    const text = /[.!?]\s+\S/.test(line) ? line : line.replace(/[.]$/, '');
-    const index = m.index + m[0].indexOf(m[1] ?? '');
-    if (hasPlaceholder(text) && !found.some((f) => f.index <= index && index < f.index + 300))
-      found.push({ text, index });
+    const shown = /[.!?]\s+\S/.test(line) ? line : line.replace(/[.]$/, '');
+    // "Notes, two lines: A / B": the slashes part the lines.
+    const text = AS_LINES.test(m[1] ?? '') ? shown.split(/\s+\/\s+/).join('\n') : shown;
+    // The label is the prompt's words for the template too; the words before the text say
+    // which field it is for.
+    found.push({
+      text,
+      index: m.index,
+      written: `${m[0]}${shown}`,
+      lead: prompt.slice(Math.max(0, start - 60), start),
+    });
   }
   // A block under its label: "body:\n\nDear <name>,\n…" runs to its blank line.
   for (const m of prompt.matchAll(
@@ -87,7 +134,7 @@ function candidates(
     const index = m.index + m[0].indexOf(m[1] ?? '');
     if (
       hasPlaceholder(text) &&
-      !found.some((f) => f.index <= index && index < f.index + f.text.length)
+      !found.some((f) => f.index <= index && index < f.index + (f.written ?? f.text).length)
     )
       found.push({ text, index });
   }
@@ -224,7 +271,7 @@ function statedFallbacks(
 /** The templates a prompt writes, with their placeholders grounded in the source's records. */
 export function readTemplates(prompt: string, resource: TResource): PromptTemplate[] {
   const fallbacks = statedFallbacks(prompt, resource);
-  return candidates(prompt, resource).map(({ text, index, written }) => {
+  return candidates(prompt, resource).map(({ text, index, written, lead: said }) => {
     const unmatched: string[] = [];
     const used: string[] = [];
     const template = text.replace(
@@ -250,7 +297,7 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
         return `{${field.path}${format ? `@${format}` : ''}${otherwise !== undefined ? `|${otherwise}` : ''}}`;
       },
     );
-    const lead = prompt.slice(Math.max(0, index - 60), index);
+    const lead = said ?? prompt.slice(Math.max(0, index - 60), index);
     return {
       written: written ?? text,
       template: numberedExample(template, resource),
