@@ -245,6 +245,7 @@ export function planMapping(
       new Set(requiredPaths(schema)),
     );
     write.rules.push(...answered);
+    write.rules = withoutRichTwins(write.rules, targets);
     if (answered.length > 0)
       plan.assumptions.push(
         `${read.resource.plural} keep their answers under the form's own labels: ${answered.map((r) => `${r.to} ← "${r.from?.split('.').at(-1)}"`).join(', ')}.`,
@@ -434,6 +435,26 @@ const NOTION_TYPES = [
   'multi_select',
   'status',
 ];
+
+/**
+ * A rich-text field beside a plain one for the same thing (Asana's `html_notes` beside `notes`)
+ * takes no synonym once the plain one is filled: the text would go twice, and a plain text is
+ * not the markup the rich field wants.
+ */
+function withoutRichTwins(rules: FieldRule[], targets: readonly FieldLeaf[]): FieldRule[] {
+  const formatOf = (path: string) => targets.find((t) => t.path === path)?.schema.format;
+  const plain = new Set(
+    rules.filter((r) => formatOf(r.to) !== 'html').map((r) => conceptOf(r.to) ?? r.to),
+  );
+  return rules.filter(
+    (r) =>
+      !(
+        formatOf(r.to) === 'html' &&
+        r.reason?.startsWith('synonym') &&
+        plain.has(conceptOf(r.to) ?? r.to)
+      ),
+  );
+}
 
 /** Notion-style properties: each destination name gets a typed value ({ title: [...] }). */
 function planTypedProperties(
