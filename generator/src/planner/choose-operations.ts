@@ -30,15 +30,17 @@ export function pickResource(
 ): { resource: TResource; named: boolean } | undefined {
   const candidates = description.resources.filter((r) => hasKind(r, kinds));
   if (candidates.length === 0) return undefined;
-  // "the Trello list 64f1…", "spreadsheet 1AbC…": a noun followed by an id names where records
-  // go, not what they are; "as cards" / "as rows" names what they are.
+  // "the Trello list 64f1…", "spreadsheet 1AbC…", "board https://…": a noun followed by an id or
+  // its page's address names where records are, not what they are; "as cards" / "as rows" names what they are.
   const lower = text.toLowerCase();
   // A name quoted before the noun ("the "Onboarding" project") names a container too.
   const usable = (resource: TResource) =>
     mentions(text, resource, description)
       .filter(
         (m) =>
-          !new RegExp(`^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"]|[\\w-]*\\d)`).test(lower.slice(m.end)),
+          !new RegExp(`^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"]|[\\w-]*\\d|https?://)`).test(
+            lower.slice(m.end),
+          ),
       )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
       .filter((m) => !isVerb(lower, m))

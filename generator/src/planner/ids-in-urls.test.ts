@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
 import { idFromUrls } from './ids-in-urls.ts';
 
 // Ids inside links pasted from an app.
@@ -34,5 +35,17 @@ describe('ids inside links', () => {
     expect(
       idFromUrls('not a link: notion.so/x-0f1e2d3c4b5a69788796a5b4c3d2e1f0', ['database']),
     ).toBeUndefined();
+  });
+});
+
+describe('a container named by its link', () => {
+  it('is where the records are, not what they are', () => {
+    const planned = plan(
+      'Take the Trello board https://trello.com/b/Qw3rTy78/hiring and make a Todoist task for every card on it.',
+      'trello',
+      'todoist',
+    );
+    expect(planned.source?.resource.name).toBe('card');
+    expect(planned.source?.pathParams).toEqual({ id: 'Qw3rTy78' });
   });
 });
