@@ -232,3 +232,14 @@ describe('a placeholder written as the field’s choices or as a link', () => {
     expect(template?.template).toBe('{urgency} incident {title} is {status}, see {html_url}');
   });
 });
+
+describe('a template on the line after its label', () => {
+  const issue = entry('github').resources.find((r) => r.name === 'issue')!;
+  it('is that whole line, its last plain sentence included, and not the notes under it', () => {
+    const [template] = readTemplates(
+      'Post each issue to #dev with this text:\nHeads up: <title> is open. Have a look!\nwhere <title> is the issue title.',
+      issue,
+    );
+    expect(template?.template).toBe('Heads up: {title} is open. Have a look!');
+  });
+});

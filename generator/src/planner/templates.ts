@@ -35,7 +35,7 @@ const SHAPE_CUE =
  * ("Notes, two lines: …", "Description (3 lines): …").
  */
 const TEXT_LABEL =
-  /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content|description|notes?|comment|summary|name|message|caption|details)((?:\s*,\s*[^:\n,.<>{}"“`]{1,30}|\s*\([^():\n<>{}]{1,30}\))?)(?:\s+(?:should be|is|looks like))?\s*:[ \t]*/gi;
+  /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content|description|notes?|comment|summary|name|message|caption|details)((?:\s*,\s*[^:\n,.<>{}"“`]{1,30}|\s*\([^():\n<>{}]{1,30}\))?)(?:\s+(?:should be|is|looks like))?\s*:\s*/gi;
 /** Where a line's next labelled part starts: ". Priority: …", ". Notes, two lines: …". */
 const NEXT_PART =
   /[.!?;]\s+(?=[A-Z][\w -]{0,40}(?:\s*,\s*[^:\n,.]{1,30}|\s*\([^()\n]{1,30}\))?:\s)/;
@@ -110,7 +110,8 @@ function candidates(prompt: string, resource: TResource): Candidate[] {
     const rest = /^[^\n]*/.exec(prompt.slice(start))?.[0] ?? '';
     // A quoted template after its label is read as a quoted text above.
     if (/^[^<{]*["“`]/.test(rest)) continue;
-    const line = labelledPart(rest);
+    // A template on a line of its own is that line; one beside its label ends with its part.
+    const line = /\n/.test(m[0]) ? rest.trim() : labelledPart(rest);
     if (!hasPlaceholder(line)) continue;
     // The line's full stop ends the prompt's sentence, unless the template is sentences of its
     // own ("Low on {name}. Order {qty}."), which end with theirs.
