@@ -10,7 +10,7 @@ import { resourceNames, splitIndex } from './resource-words.ts';
 import { pickResource, WRITE_KINDS } from './choose-operations.ts';
 import type { WrittenCalls } from './written-calls.ts';
 import { planRead } from './plan-read.ts';
-import { planWrite } from './plan-write.ts';
+import { planWrite, recordSchema } from './plan-write.ts';
 import { planMapping } from './plan-mapping.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
@@ -213,7 +213,13 @@ export function planGrounded(
       (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
     );
     for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
-    for (const stated of statedMappings(text, plan.source.resource, input.sourceApiName)) {
+    const destinationFields = leaves(recordSchema(plan.destination)).map((l) => l.path);
+    for (const stated of statedMappings(
+      text,
+      plan.source.resource,
+      input.sourceApiName,
+      destinationFields,
+    )) {
       if (!mappings.some((m) => normalise(m.to) === normalise(stated.to))) mappings.push(stated);
     }
     for (const gap of ungroundedMappings(text, plan.source.resource, input.sourceApiName)) {

@@ -110,7 +110,12 @@ function planVocabulary(
       : []),
     // The mappings the plan took from the prompt's own words.
     ...(plan.source
-      ? statedMappings(prompt, plan.source.resource, names.source)
+      ? statedMappings(
+          prompt,
+          plan.source.resource,
+          names.source,
+          (plan.destination?.rules ?? []).map((r) => r.to),
+        )
           .filter((m) => plan.destination?.rules.some((r) => r.to === m.to && r.from === m.from))
           .map((m) => m.phrase)
       : []),

@@ -12,9 +12,11 @@ export function statedMappings(
   text: string,
   resource: TResource,
   sourceApiName = '',
+  /** The destination's field paths: a spec line "field: words" counts only for these. */
+  destinationFields: readonly string[] = [],
 ): Array<{ from: string; to: string; phrase: string }> {
-  return readStatedMappings(text, resource, sourceApiName).flatMap(({ from, to, phrase }) =>
-    from ? [{ from, to, phrase }] : [],
+  return readStatedMappings(text, resource, sourceApiName, destinationFields).flatMap(
+    ({ from, to, phrase }) => (from ? [{ from, to, phrase }] : []),
   );
 }
 
@@ -38,6 +40,7 @@ function readStatedMappings(
   text: string,
   resource: TResource,
   sourceApiName: string,
+  destinationFields: readonly string[] = [],
 ): Array<{
   from: string | undefined;
   to: string;
@@ -85,6 +88,10 @@ function readStatedMappings(
     'i',
   );
   let rest = text;
+  for (const labelled of labelledLines(text, destinationFields, field)) {
+    out.push(labelled);
+    rest = rest.replace(labelled.phrase, ';');
+  }
   for (const pair of respectivePairs(text, (words) => field(words) !== undefined)) {
     out.push({
       from: field(pair.fromWords),
@@ -124,6 +131,44 @@ function readStatedMappings(
       phrase: segment.trim(),
       explicit: /^(=|:=|→|->|=>)$/.test(operator),
     });
+  }
+  return out;
+}
+
+/** Words after which the rest of a spec line's right side qualifies the value. */
+const QUALIFIER =
+  /\s+(?:as|in|from|with|converted|turned|formatted|rounded|but|or|if|when|unless)\b|\s*[(,;]/gi;
+
+/**
+ * Spec lines that name a destination field and then what fills it: "- notes: ticket subject",
+ * "due_on: due date as YYYY-MM-DD". Only a left side that is one of the destination's own field
+ * names counts ("Source: our CRM" maps nothing); the right side is cut at its qualifiers ("as
+ * …", "in …", a bracket) until what is left names a source field. Quoted values and templates
+ * are read elsewhere.
+ */
+function labelledLines(
+  text: string,
+  destinationFields: readonly string[],
+  field: (words: string) => string | undefined,
+): Array<{ from: string; to: string; fromWords: string; phrase: string; explicit: boolean }> {
+  if (destinationFields.length === 0) return [];
+  const named = (words: string) =>
+    destinationFields.find((path) => normalise(path) === normalise(words)) ??
+    destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === normalise(words));
+  const out: ReturnType<typeof labelledLines> = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*(?:[-*•·]|\d+[.)])?\s*([A-Za-z_][\w.]*)\s*:\s*(\S.*?)\s*$/.exec(line);
+    const to = m?.[1] ? named(m[1]) : undefined;
+    const right = m?.[2] ?? '';
+    if (!m || !to || /^["'“‘`]|[<{]/.test(right)) continue;
+    const cuts = [...right.matchAll(QUALIFIER)].map((q) => q.index);
+    for (const end of [right.length, ...cuts]) {
+      const words = right.slice(0, end).replace(/[.]$/, '').trim();
+      const from = words ? field(words) : undefined;
+      if (!from) continue;
+      out.push({ from, to, fromWords: words, phrase: line.trim(), explicit: false });
+      break;
+    }
   }
   return out;
 }
