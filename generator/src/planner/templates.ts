@@ -107,6 +107,8 @@ function candidates(prompt: string, resource: TResource): Candidate[] {
     const start = m.index + m[0].length;
     if (found.some((f) => f.index <= start && start < f.index + (f.written ?? f.text).length))
       continue;
+    // A label over a blank line heads a block, read below to its own blank line.
+    if (/\n[ \t]*\n/.test(m[0])) continue;
     const rest = /^[^\n]*/.exec(prompt.slice(start))?.[0] ?? '';
     // A quoted template after its label is read as a quoted text above.
     if (/^[^<{]*["“`]/.test(rest)) continue;
