@@ -89,6 +89,17 @@ export const ZMappingRule = z.strictObject({
     .array(z.strictObject({ from: z.string().max(200), to: z.string().max(500) }))
     .max(100)
     .optional(),
+  /**
+   * An amount the source counts in one unit and the destination in the other: divided
+   * (minor-to-major: cents to 12.50) or multiplied (major-to-minor) by the currency's minor-unit
+   * factor, 100 unless the record's `currency` field names a currency with 0 or 3 decimals.
+   */
+  units: z
+    .strictObject({
+      scale: z.enum(['minor-to-major', 'major-to-minor']),
+      currency: z.string().min(1).max(300).optional(),
+    })
+    .optional(),
   /** Why this source: exact name, synonym, the prompt, a name split … */
   reason: z.string().max(300),
   /** Goes beside the body's container rather than in it (JSON:API's `type`). */

@@ -282,12 +282,35 @@ function toRecord(item, top = false) {
     } else if (rule.how === 'form-field') value = formAnswer(item, rule.from);
     else value = getField(item, rule.from);
     if (rule.how === 'first-name' || rule.how === 'last-name') value = namePart(value, rule.how);
+    if (rule.units) value = rescaled(value, rule.units, item);
     if (rule.values) value = translated(value, rule.values);
     value = convert(value, rule);
     if (value === undefined || value === '') continue;
     setField(record, rule.to, value);
   }
   return record;
+}
+
+// ISO 4217 currencies whose minor unit is not a hundredth: none (JPY) or a thousandth (KWD).
+const ZERO_DECIMALS = 'BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF';
+const THREE_DECIMALS = 'BHD IQD JOD KWD LYD OMR TND';
+
+// An amount between the currency's minor unit (cents) and whole units, by the record's currency.
+function rescaled(value, units, item) {
+  const amount = amountOf(value);
+  if (value === undefined || value === null || value === '' || Number.isNaN(amount)) return value;
+  const code = String((units.currency ? getField(item, units.currency) : '') ?? '').toUpperCase();
+  const decimals = !/^[A-Z]{3}$/.test(code)
+    ? 2
+    : ZERO_DECIMALS.includes(code)
+      ? 0
+      : THREE_DECIMALS.includes(code)
+        ? 3
+        : 2;
+  const factor = 10 ** decimals;
+  return units.scale === 'major-to-minor'
+    ? Math.round(amount * factor)
+    : Number((amount / factor).toFixed(decimals));
 }
 
 // A form's answer by its label ('formResponse.Last Name'), matched without regard to case or

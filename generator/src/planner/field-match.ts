@@ -207,6 +207,8 @@ export interface FieldRule {
   how?: 'first-name' | 'last-name' | 'join-name' | 'form-field';
   /** The join's two source fields. */
   parts?: [string, string];
+  /** An amount rescaled between cents and whole units (amount-units.ts). */
+  units?: { scale: 'minor-to-major' | 'major-to-minor'; currency?: string } | undefined;
   /** Converting the value to what the destination takes. */
   type: TFieldSchema['type'];
   format?: string | undefined;

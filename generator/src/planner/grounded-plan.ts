@@ -12,6 +12,7 @@ import type { WrittenCalls } from './written-calls.ts';
 import { planRead } from './plan-read.ts';
 import { planWrite, recordSchema } from './plan-write.ts';
 import { planMapping } from './plan-mapping.ts';
+import { scaleAmounts } from './amount-units.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
@@ -233,6 +234,7 @@ export function planGrounded(
       );
     }
     planMapping(text, mappings, plan, block);
+    scaleAmounts(plan);
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
     for (const table of values.length > 1 ? [...tables, values] : tables) {
       if (planValueTable(text, table, plan)) continue;

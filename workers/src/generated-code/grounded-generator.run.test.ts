@@ -200,7 +200,8 @@ describe('grounded template generator: the destination holds what the prompt ask
         properties: {
           Name: { title: [{ text: { content: 'INV-1' } }] },
           Email: { email: 'ada@example.com' },
-          Amount: { number: 1200 },
+          // Stripe counts in cents; a database column is read by people, in whole units.
+          Amount: { number: 12 },
           Status: { select: { name: 'open' } },
         },
       }),

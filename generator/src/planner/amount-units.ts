@@ -1,0 +1,58 @@
+import { conceptOf, leaves, type FieldLeaf } from './field-match.ts';
+import { inMinorUnits } from './plan-filters.ts';
+import type { GroundedPlan } from './plan-types.ts';
+import { recordSchema } from './plan-write.ts';
+
+// Money counted in cents on one side and in whole units on the other (Stripe's `amount` into an
+// invoice line's `UnitPrice`, a deal's `value` into a ledger's `amount_minor`): the rule rescales
+// it by the record's own currency, since JPY has no cents and KWD has thousandths. What counts in
+// minor units is what the description says (inMinorUnits).
+
+export function scaleAmounts(plan: GroundedPlan): void {
+  if (!plan.source || !plan.destination) return;
+  const sourceLeaves = leaves(plan.source.resource.schema);
+  const targetLeaves = leaves(recordSchema(plan.destination));
+  for (const rule of plan.destination.rules) {
+    if (!rule.from || rule.how || rule.values || rule.template !== undefined) continue;
+    const from = sourceLeaves.find((l) => l.path === rule.from);
+    // A column or property the description does not type is read by people: whole units.
+    const to = targetLeaves.find((l) => l.path === rule.to) ?? {
+      path: rule.to,
+      schema: { type: 'number' as const },
+      depth: 0,
+    };
+    if (!from || !isAmount(from) || !['number', 'integer', 'string'].includes(to.schema.type))
+      continue;
+    if (to.schema.format && /date|time/.test(to.schema.format)) continue;
+    const fromMinor = inMinorUnits(from);
+    if (fromMinor === inMinorUnits(to)) continue;
+    const currency = currencyBeside(from, sourceLeaves);
+    rule.units = {
+      scale: fromMinor ? 'minor-to-major' : 'major-to-minor',
+      ...(currency ? { currency: currency.path } : {}),
+    };
+    plan.assumptions.push(
+      `${rule.to} ← ${rule.from} ${fromMinor ? 'in whole units: the source counts in cents' : 'in cents: the destination counts in the currency’s smallest unit'}${currency ? ` (by ${currency.path}: none for JPY, thousandths for KWD)` : ''}.`,
+    );
+  }
+}
+
+function isAmount(leaf: FieldLeaf): boolean {
+  const numeric = ['number', 'integer'].includes(leaf.schema.type);
+  return (
+    (numeric || leaf.schema.type === 'string') &&
+    (inMinorUnits(leaf) || (numeric && conceptOf(leaf.path) === 'amount'))
+  );
+}
+
+/** The currency of an amount: a field beside it (`amount_money.currency`), else the record's. */
+function currencyBeside(amount: FieldLeaf, fields: readonly FieldLeaf[]): FieldLeaf | undefined {
+  const parent = amount.path.split('.').slice(0, -1).join('.');
+  const currencies = fields.filter(
+    (f) => conceptOf(f.path) === 'currency' && f.schema.type === 'string',
+  );
+  return (
+    currencies.find((f) => f.path.split('.').slice(0, -1).join('.') === parent) ??
+    currencies.filter((f) => f.depth === 0)[0]
+  );
+}
