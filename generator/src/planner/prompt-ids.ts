@@ -388,8 +388,14 @@ export function planLookups(
 ): LookupPlan[] | undefined {
   const earlier = context.earlier ?? [];
   const hints = hintsFor(target.name, path);
-  const resource = description.resources.find((r) =>
-    hints.some((h) => h === r.name || h === singular(r.plural) || r.aliases.includes(h)),
+  // The records an operation lists are never the container its parameter names: a deals list's
+  // `pipeline_id` is no deal, whatever else people call deals.
+  const listed = (r: TResource) =>
+    r.operations.some((op) => op.kind === 'list' && op.path === path);
+  const resource = description.resources.find(
+    (r) =>
+      !listed(r) &&
+      hints.some((h) => h === r.name || h === singular(r.plural) || r.aliases.includes(h)),
   );
   if (!resource) return undefined;
   const nameField = nameFieldOf(resource);
