@@ -23,7 +23,7 @@ async function readAll(ctx, saved) {
   for (let pages = 1; ; pages += 1) {
     const body = await listPage(ctx, page);
     const list = listAt(body, SOURCE.itemsPath, 'the source');
-    items.push(...list);
+    items.push(...list.filter(inChosenContainer));
     const next = nextPage(SOURCE, body, list, page);
     if (!next) return { items, pages };
     if (pages === MAX_PAGES) {
@@ -32,6 +32,22 @@ async function readAll(ctx, saved) {
     }
     page = next;
   }
+}
+
+// A container a lookup chose (a pipeline's id in `pipeline_id`) is asked for in the query and
+// checked again on each record that carries that field: an API version without the filter
+// answers with every container's records. A field kept as a reference ({ value, name }) gives
+// its id.
+function inChosenContainer(item) {
+  return LOOKUPS.every((lookup) => {
+    if (lookup.side !== 'source' || lookup.target.kind !== 'query') return true;
+    const chosen = SOURCE.query[lookup.target.name];
+    const own = item?.[lookup.target.name];
+    if (chosen === undefined || chosen === '' || own === undefined || own === null) return true;
+    const id = typeof own === 'object' ? (own.id ?? own.value) : own;
+    if (id === undefined || id === null) return true;
+    return (Array.isArray(chosen) ? chosen : [chosen]).some((c) => String(c) === String(id));
+  });
 }
 
 // The records in a response: the array at itemsPath ('' is the body itself).
