@@ -721,7 +721,30 @@ function keyOf(value) {
 // A field of a record; a dotted name ('emails.0.value') reaches into objects and arrays.
 function getField(item, name) {
   if (!name) return item;
-  return name.split('.').reduce((value, key) => (value == null ? undefined : value[key]), item);
+  const value = name.split('.').reduce((node, key) => (node == null ? undefined : node[key]), item);
+  // A Notion page's property is a typed value ({ type: 'status', status: { name } }).
+  return /^properties\.[^.]+$/.test(name) ? plainProperty(value) : value;
+}
+
+// The plain value a typed property holds: text for title and rich text, a choice's name, a
+// date's start, names of people and multi-selects, a formula's or rollup's own value.
+function plainProperty(value) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  if (typeof value.type !== 'string' || !(value.type in value)) return value;
+  const inner = value[value.type];
+  if (Array.isArray(inner)) {
+    if (inner.every((part) => part && typeof part === 'object' && 'plain_text' in part))
+      return inner.map((part) => part.plain_text).join('');
+    return inner.map((part) =>
+      part && typeof part === 'object' ? (part.name ?? part.plain_text ?? part.id) : part,
+    );
+  }
+  if (inner && typeof inner === 'object') {
+    if (typeof inner.type === 'string' && inner.type in inner) return plainProperty(inner);
+    if ('start' in inner) return inner.start;
+    if ('name' in inner) return inner.name;
+  }
+  return inner;
 }
 
 // Sets a dotted field, creating objects (or arrays, for a numeric key) on the way.

@@ -13,6 +13,7 @@ import { planRead } from './plan-read.ts';
 import { planWrite, recordSchema } from './plan-write.ts';
 import { planMapping } from './plan-mapping.ts';
 import { scaleAmounts } from './amount-units.ts';
+import { namesDestinationField, propertyPath } from './open-properties.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
@@ -192,7 +193,22 @@ export function planGrounded(
       const leaf =
         sourcePaths.find((l) => normalise(l.path) === normalise(swapped.from)) ??
         sourcePaths.find((l) => ends(l.path).includes(normalise(swapped.from)));
-      mappings[i] = leaf ? { ...swapped, from: leaf.path } : swapped;
+      // "Publish date -> Publish Date" from a Notion page: one of the database's own properties,
+      // when the other side is a field of the destination (or one of its own columns).
+      const property =
+        !leaf &&
+        namesDestinationField(
+          m.to,
+          leaves(recordSchema(plan.destination)),
+          plan.destination.resource,
+        )
+          ? propertyPath(plan.source.resource, m.from, text)
+          : undefined;
+      mappings[i] = leaf
+        ? { ...swapped, from: leaf.path }
+        : property
+          ? { ...m, from: property }
+          : swapped;
     }
     // A table written one pair a line: its rows, whole, replace the word pairs read from them.
     // Rows that map fields ("Issue title -> name") make no value table: when half of them

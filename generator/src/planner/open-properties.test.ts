@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+
+// Names the prompt gives for a database's own columns, on records that keep them in one open
+// object (a Notion page's properties, an Airtable record's fields).
+
+describe('a property the description cannot list', () => {
+  it('is the name as the prompt capitalises or quotes it, in the record’s own object', () => {
+    const notion = plan(
+      'Post each page of Notion database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 whose Stage is "Signed" to Slack #deals.',
+      'notion',
+      'slack',
+    );
+    expect(notion.filters).toContainEqual(
+      expect.objectContaining({ field: 'properties.Stage', op: 'eq', value: 'Signed' }),
+    );
+    const airtable = plan(
+      'Post each record of Airtable base appQ1w2E3r4T5y6U7 table "Leads" whose Channel is "Webinar" to Slack #growth.',
+      'airtable',
+      'slack',
+    );
+    expect(airtable.filters).toContainEqual(
+      expect.objectContaining({ field: 'fields.Channel', value: 'Webinar' }),
+    );
+  });
+
+  it('is not read from lower-case words, which may mean anything', () => {
+    const notion = plan(
+      'Post each page of Notion database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 whose stage is signed to Slack #deals.',
+      'notion',
+      'slack',
+    );
+    expect(notion.filters.some((f) => f.field.startsWith('properties.'))).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+import type { TResource } from '@patchbay/schema';
+import { fieldNamed, type FieldLeaf } from './field-match.ts';
+import { escapeRegExp } from './text.ts';
+
+// Records that keep their own named properties in one open object: a Notion page's
+// `properties`, an Airtable record's `fields`, a HubSpot object's `properties`. Their names are
+// the user's (a database's columns), so no description lists them; a name the prompt gives that
+// no described field has is read as one of them, written as the prompt writes it
+// (`properties.Publish date`). The compiled code reads a Notion property's typed value as the
+// plain value it holds (grounded-runtime.js, plainProperty).
+
+/** The open object a record keeps its own properties in, if it has one. */
+export function propertyBag(resource: TResource): string | undefined {
+  const field = resource.container?.field;
+  if (!field || resource.container?.kind === 'values-array') return undefined;
+  const schema = resource.schema.properties?.[field];
+  return schema?.type === 'object' && schema.additionalProperties !== false ? field : undefined;
+}
+
+/**
+ * The path of a property named by `words`, as the prompt writes it: a name that starts with a
+ * capital ("Status", "Publish date") or is quoted. Plain lower-case words are never a property
+ * of a record with no field of that name: "status" might be anything.
+ */
+export function propertyPath(
+  resource: TResource,
+  words: string,
+  prompt: string,
+): string | undefined {
+  const bag = propertyBag(resource);
+  const name = words.trim();
+  if (!bag || !name || name.length > 40 || /[.{}<>]/.test(name)) return undefined;
+  const written = new RegExp(`(["“'‘]?)\\b(${escapeRegExp(name)})\\b(["”'’]?)`, 'i').exec(prompt);
+  if (!written) return undefined;
+  const [, open, asWritten = '', close] = written;
+  const quoted = Boolean(open && close);
+  return quoted || /^[A-Z0-9]/.test(asWritten) ? `${bag}.${asWritten}` : undefined;
+}
+
+/**
+ * Whether `words` name where a value goes in the destination: one of its described fields, or
+ * a column of its own properties ("Publish Date" in an Airtable table). A code-like name ("P1")
+ * is a value of a table, not a column.
+ */
+export function namesDestinationField(
+  words: string,
+  fields: readonly FieldLeaf[],
+  destination: TResource,
+): boolean {
+  if (fieldNamed(fields, words)) return true;
+  return propertyBag(destination) !== undefined && /^[A-Za-z][A-Za-z ]{0,39}$/.test(words.trim());
+}
