@@ -237,7 +237,14 @@ export function planGrounded(
       input.sourceApiName,
       destinationFields,
     )) {
-      if (!mappings.some((m) => normalise(m.to) === normalise(stated.to))) mappings.push(stated);
+      if (mappings.some((m) => normalise(m.to) === normalise(stated.to))) continue;
+      mappings.push(stated);
+      // A pair the sentence reader cut out of it ("date → Publish" inside "Publish date ->
+      // Publish Date") is this mapping, not a row of a value table.
+      for (const pair of values.filter(
+        (v) => stated.phrase.includes(v.from) && stated.phrase.includes(v.to),
+      ))
+        values.splice(values.indexOf(pair), 1);
     }
     for (const gap of ungroundedMappings(text, plan.source.resource, input.sourceApiName)) {
       if (mappings.some((m) => normalise(m.to) === normalise(gap.to))) continue;

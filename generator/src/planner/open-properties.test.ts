@@ -33,3 +33,23 @@ describe('a property the description cannot list', () => {
     expect(notion.filters.some((f) => f.field.startsWith('properties.'))).toBe(false);
   });
 });
+
+describe('a mapping between columns of several words', () => {
+  it('maps each whole name, and makes no value table of their words', () => {
+    const planned = plan(
+      'Copy every Notion page of database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 into the Airtable table "Deals" of base appQ1w2E3r4T5y6U7. Mapping: Client name -> Customer, Close date -> Closed On, P1 -> Urgent.',
+      'notion',
+      'airtable',
+    );
+    const rules = planned.destination?.rules ?? [];
+    expect(rules).toContainEqual(
+      expect.objectContaining({ to: 'Customer', from: 'properties.Client name' }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ to: 'Closed On', from: 'properties.Close date' }),
+    );
+    // A code is a value of a table, never a column.
+    expect(rules.some((r) => r.from === 'properties.P1')).toBe(false);
+    expect(planned.unresolved.join('\n')).not.toMatch(/date → Close|name → Customer/);
+  });
+});

@@ -34,7 +34,9 @@ export function propertyPath(
   if (!written) return undefined;
   const [, open, asWritten = '', close] = written;
   const quoted = Boolean(open && close);
-  return quoted || /^[A-Z0-9]/.test(asWritten) ? `${bag}.${asWritten}` : undefined;
+  // A code ("P1", "EU-2") is a value, not a column's name.
+  const wordy = /^[A-Za-z][A-Za-z '&/-]*$/.test(asWritten) && /[a-z]/.test(asWritten);
+  return wordy && (quoted || /^[A-Z]/.test(asWritten)) ? `${bag}.${asWritten}` : undefined;
 }
 
 /**

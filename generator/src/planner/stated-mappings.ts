@@ -1,5 +1,6 @@
 import type { TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, normalise } from './field-match.ts';
+import { propertyPath } from './open-properties.ts';
 import { respectivePairs } from './respective-pairs.ts';
 import { resourceNames, singular } from './resource-words.ts';
 
@@ -124,12 +125,18 @@ function readStatedMappings(
       .replace(/^["'“‘`](.*)["'”’`]$/, '$1');
     // "email as the unique key", "that text as a template": what the value is for, no field.
     if (!to || !fromWords || /\b(?:key|identifier|template|example|format)\b/i.test(to)) continue;
+    const explicit = /^(=|:=|→|->|=>)$/.test(operator);
+    // "Publish date -> Publish Date" from a Notion page: one of the database's own properties.
+    const property =
+      explicit && /^[A-Za-z][A-Za-z ]{0,39}$/.test(to)
+        ? propertyPath(resource, fromWords, text)
+        : undefined;
     out.push({
-      from: field(fromWords),
+      from: field(fromWords) ?? property,
       to,
       fromWords,
       phrase: segment.trim(),
-      explicit: /^(=|:=|→|->|=>)$/.test(operator),
+      explicit,
     });
   }
   return out;
