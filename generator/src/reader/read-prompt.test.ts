@@ -205,6 +205,15 @@ describe('readPrompt: new and changed items, filters, batches', () => {
     expect(read('copy all orders from GET /orders to POST /imports').incremental).toBeUndefined();
   });
 
+  it('reads "new" before what the write makes as no cursor', () => {
+    expect(
+      read('put every order from GET /orders in POST /imports as a new import').incremental,
+    ).toBeUndefined();
+    expect(
+      read('make a new row in POST /rows for each new order from GET /orders').incremental?.kind,
+    ).toBe('new');
+  });
+
   it('reads a named cursor field', () => {
     expect(read('new customers by created_at from GET /c to POST /d').incremental).toEqual({
       kind: 'new',

@@ -437,8 +437,13 @@ function readIncremental(
     );
   const changedUseful = useful(changedMatches);
   // "log the new id" means the id of what the code just created, not which records to read.
+  // "as a new record", "create a new task": what the write makes, not which records to read.
   const freshUseful = useful(freshMatches).filter(
-    (m) => !/^\s+(?:id|ids|identifier|key)\b/i.test(text.slice(m.index + m[0].length)),
+    (m) =>
+      !/^\s+(?:id|ids|identifier|key)\b/i.test(text.slice(m.index + m[0].length)) &&
+      !/\b(?:as|create|add|make|open|insert|start)\s+(?:a|an|one)\s+$/i.test(
+        text.slice(Math.max(0, m.index - 20), m.index),
+      ),
   );
   const first = changedUseful[0] ?? freshUseful[0];
   if (!first) return;
