@@ -39,3 +39,20 @@ describe('the time a cursor follows', () => {
     expect(opened.cursor?.field).toBe('created_at');
   });
 });
+
+describe('"new" before a noun only the destination has', () => {
+  it('says what the write makes, and reads every record', () => {
+    const planned = plan(
+      'Copy every GitHub issue of octo/app into the Airtable table "Bugs" of base appQ1w2E3r4T5y6U7 and set Triage to Pending on every new record.',
+      'github',
+      'airtable',
+    );
+    expect(planned.cursor).toBeUndefined();
+    const fresh = plan(
+      'Copy each new GitHub issue of octo/app into the Airtable table "Bugs" of base appQ1w2E3r4T5y6U7.',
+      'github',
+      'airtable',
+    );
+    expect(fresh.cursor).toBeDefined();
+  });
+});

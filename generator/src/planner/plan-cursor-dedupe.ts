@@ -1,4 +1,10 @@
-import { inPlaceUpdate, MAX_FIRST_RUN_LOOKBACK_MS, type TApiDescription } from '@patchbay/schema';
+import {
+  inPlaceUpdate,
+  MAX_FIRST_RUN_LOOKBACK_MS,
+  type TApiDescription,
+  type TResource,
+} from '@patchbay/schema';
+import { resourceNames, singular } from './resource-words.ts';
 import {
   conceptOf,
   type FieldLeaf,
@@ -28,13 +34,33 @@ import { eventTimeField } from './plan-filters.ts';
 
 // ── Incremental sync ────────────────────────────────────────────────────────────────────────
 
+/**
+ * "set Status on every new record" in Airtable: a "new" whose noun is only the destination's
+ * says what the write makes, not which records to read.
+ */
+function aboutTheRead(
+  incremental: ReturnType<typeof readPrompt>['incremental'],
+  plan: GroundedPlan,
+): ReturnType<typeof readPrompt>['incremental'] {
+  if (!incremental?.nouns || !plan.source || !plan.destination) return incremental;
+  const names = (resource: TResource) =>
+    new Set(resourceNames(resource).flatMap((n) => [n, singular(n)]));
+  const source = names(plan.source.resource);
+  const destination = names(plan.destination.resource);
+  const written = (noun: string) =>
+    destination.has(noun) || destination.has(singular(noun))
+      ? !source.has(noun) && !source.has(singular(noun))
+      : false;
+  return incremental.nouns.every(written) ? undefined : incremental;
+}
+
 export function planCursor(
   lower: string,
   reading: ReturnType<typeof readPrompt>,
   plan: GroundedPlan,
 ) {
   const read = plan.source as ReadPlan;
-  const incremental = reading.incremental;
+  const incremental = aboutTheRead(reading.incremental, plan);
   const firstRun = reading.firstRun;
   const wants =
     incremental ??

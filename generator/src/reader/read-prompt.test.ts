@@ -219,6 +219,7 @@ describe('readPrompt: new and changed items, filters, batches', () => {
       kind: 'new',
       phrase: 'new',
       field: 'created_at',
+      nouns: ['customers'],
     });
   });
 

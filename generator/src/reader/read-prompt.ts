@@ -32,6 +32,8 @@ export interface IncrementalReading extends Phrase {
   kind: 'new' | 'changed';
   /** The cursor field, when the description names one ('by updated_at'). */
   field?: string;
+  /** The word after each "new" that asks for it: whose records they are ("new issues"). */
+  nouns?: string[];
 }
 
 export interface FilterReading extends Phrase {
@@ -451,6 +453,10 @@ function readIncremental(
     kind: changedUseful.length > 0 ? 'changed' : 'new',
     phrase: clean(first[0]),
   };
+  if (changedUseful.length === 0)
+    reading.incremental.nouns = freshUseful.map(
+      (m) => /^\s+([a-z]+)/i.exec(text.slice(m.index + m[0].length))?.[1]?.toLowerCase() ?? '',
+    );
   for (const m of [...changedUseful, ...freshUseful]) mark(m.index, m.index + m[0].length);
 
   const field = new RegExp(
