@@ -1,7 +1,7 @@
 // Webhook intake's tables (migration 0010, ADR 021): the integration a token names,
 // token rotation, and webhook_events, the log of deliveries with what they started.
 import { RETENTION_DAYS, type TWebhookEventRecord, type TWebhookEvent } from '@patchbay/schema';
-import type { JsonValue, Sql } from './client.ts';
+import { jsonbText, type JsonValue, type Sql } from './client.ts';
 import { isIntegrationId, type IntegrationRow } from './integrations.ts';
 
 /** A `webhook_events` row, with the run its workflow recorded (if any). */
@@ -91,9 +91,6 @@ export async function insertWebhookEvent(sql: Sql, event: NewWebhookEvent): Prom
   return row.id;
 }
 
-/** PostgreSQL's `json` type: text kept as written, keys in their order. */
-const JSON_OID = 114;
-
 /** A verified delivery to be run: the log row, and the workflow it is to start with its input. */
 export interface AcceptedWebhookEvent {
   integrationId: string;
@@ -107,28 +104,57 @@ export interface AcceptedWebhookEvent {
   input: TWebhookEvent;
 }
 
+/** Text as createSql's text parameter stores it, U+FFFD for each NUL: the returned rows say so. */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '\ufffd');
+}
+
 /**
- * Keeps a delivery as the accepted one of its event, status `queued` (ADR 047): once this
- * returns, the event survives any process. Null when the event was already accepted (a
- * redelivery): the unique (integration_id, event_id) index where accepted decides, so two API
- * replicas receiving the same event at once accept it once.
+ * Keeps deliveries as the accepted ones of their events, status `queued` (ADR 047), in one
+ * statement and one commit: once this returns, they survive any process. For each event, in
+ * order, its row id, or null when the event was already accepted (a redelivery, or an earlier
+ * delivery of the same event in this call): the unique (integration_id, event_id) index where
+ * accepted decides, so two API replicas receiving the same event at once accept it once. One
+ * refused row (an integration deleted meanwhile) refuses the whole statement.
  */
-export async function acceptWebhookEvent(
+export async function acceptWebhookEvents(
   sql: Sql,
-  event: AcceptedWebhookEvent,
-): Promise<string | null> {
-  // The input goes as a json parameter (oid 114, written by createSql's json serializer):
-  // sql.json would send jsonb, which reorders keys.
-  const [row] = await sql<{ id: string }[]>`
+  events: AcceptedWebhookEvent[],
+): Promise<(string | null)[]> {
+  if (events.length === 0) return [];
+  // Columns as arrays, so the statement is the same (and prepared once) for any number of rows.
+  // Every column goes as text and is cast per row: postgres.js infers an array of booleans as
+  // one boolean, and would serialize json[] elements again. JSON is made storable by jsonbText
+  // as createSql's json serializer would; the input is cast to json, not jsonb (key order).
+  const rows = await sql<{ id: string; integration_id: string; event_id: string }[]>`
     insert into webhook_events
       (integration_id, event_id, received_at, verified, status, accepted, workflow_id,
        headers, body, input)
-    values (${event.integrationId}, ${event.eventId}, ${event.receivedAt}, ${event.verified},
-      'queued', true, ${event.workflowId}, ${sql.json(event.headers)},
-      ${sql.json((event.body ?? null) as JsonValue)}, ${sql.typed(event.input, JSON_OID)})
+    select e.integration_id::uuid, e.event_id, e.received_at::timestamptz, e.verified::boolean,
+      'queued', true,
+      e.workflow_id, e.headers::jsonb, e.body::jsonb, e.input::json
+    from unnest(
+      ${events.map((e) => e.integrationId)}::text[],
+      ${events.map((e) => storable(e.eventId))}::text[],
+      ${events.map((e) => e.receivedAt.toISOString())}::text[],
+      ${events.map((e) => String(e.verified))}::text[],
+      ${events.map((e) => storable(e.workflowId))}::text[],
+      ${events.map((e) => jsonbText(e.headers))}::text[],
+      ${events.map((e) => jsonbText(e.body ?? null))}::text[],
+      ${events.map((e) => jsonbText(e.input))}::text[]
+    ) with ordinality as e(integration_id, event_id, received_at, verified, workflow_id,
+      headers, body, input, n)
+    order by e.n
     on conflict (integration_id, event_id) where accepted do nothing
-    returning id`;
-  return row?.id ?? null;
+    returning id, integration_id, event_id`;
+  const ids = new Map(rows.map((row) => [`${row.integration_id} ${row.event_id}`, row.id]));
+  return events.map((e) => {
+    const key = `${e.integrationId} ${storable(e.eventId)}`;
+    const id = ids.get(key) ?? null;
+    // The first delivery of an event in this call took the row; a later one is a duplicate.
+    ids.delete(key);
+    return id;
+  });
 }
 
 /** An accepted event whose workflow has not been started yet. */

@@ -141,6 +141,31 @@ async function startFloor(temporalAddress: string, count: number, eventBytes: nu
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The floor under the route over HTTP: the same signed deliveries from the same senders to a
+ * hooks URL whose token the route refuses by its shape (404) before any database work. What
+ * HTTP, Hono and the senders themselves cost on this machine bounds the route from above.
+ */
+async function httpFloor(baseUrl: string, count: number) {
+  const url = `${baseUrl}/hooks/not-a-token`;
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: SENDERS }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const { body, headers } = signed(`evt_floor_${i}`);
+        const at = performance.now();
+        const response = await fetch(url, { method: 'POST', headers, body });
+        await response.arrayBuffer();
+        if (response.status !== 404) throw new Error(`HTTP floor: ${response.status}, not 404`);
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
 /** Waits until the outbox has started every accepted event of the integration; false at the deadline. */
 async function drained(databaseUrl: string, integrationId: string, ms: number): Promise<boolean> {
   const sql = createSql(databaseUrl, { max: 1 });
@@ -207,6 +232,8 @@ export async function benchWebhooks(
 
   const count = size(2000, 300);
   const floor = await startFloor(stack.temporalAddress, count, signed('evt_bench_0').body.length);
+  const http = await httpFloor(session.baseUrl, count);
+  const httpLoad = os.loadavg()[0]?.toFixed(2);
   const ids = Array.from({ length: count }, (_, i) => `evt_bench_${i}`);
   const first = await burst(url, ids);
   const accepted = first.deliveries.filter((d) => d.status === 202);
@@ -218,6 +245,11 @@ export async function benchWebhooks(
       name: `Temporal start floor, ${SENDERS} concurrent plain-client starts`,
       ...summarize(floor.latencies),
       note: `${(count / floor.seconds).toFixed(0)} starts/s: what the outbox can reach on this server and disk; ${os.loadavg()[0]?.toFixed(2)} load`,
+    },
+    {
+      name: `HTTP floor, ${SENDERS} senders to a URL refused before any database work`,
+      ...summarize(http.latencies),
+      note: `${(count / http.seconds).toFixed(0)} requests/s: what HTTP and the senders allow on this machine; ${httpLoad} load`,
     },
     {
       name: `webhook accept latency, ${SENDERS} concurrent senders`,

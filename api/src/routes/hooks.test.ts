@@ -304,6 +304,21 @@ describe('answers', () => {
     expect(streamed.status).toBe(413);
   });
 
+  it('a changed signing secret checks the very next delivery; the old one answers 401', async () => {
+    const { path, id } = await createWebhookIntegration();
+    // Opened once, so the route has the old secret in hand when it changes.
+    expect((await deliverStripe(path, { ...STRIPE_EVENT, id: 'evt_old_secret' })).status).toBe(202);
+    const NEW = 'whsec_changed_signing_secret_9876543210';
+    const saved = await user.request('PUT', `/api/integrations/${id}`, {
+      webhookSigningSecret: NEW,
+    });
+    expect(saved.status).toBe(200);
+    const event = { ...STRIPE_EVENT, id: 'evt_new_secret' };
+    const body = JSON.stringify(event);
+    expect((await deliverStripe(path, event, stripeSignature(body))).status).toBe(401);
+    expect((await deliverStripe(path, event, stripeSignature(body, NEW))).status).toBe(202);
+  });
+
   it('429 with Retry-After once the integration’s rate limit is spent', async () => {
     const { id, path } = await createWebhookIntegration();
     // The real limiter's window, already full.

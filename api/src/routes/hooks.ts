@@ -8,7 +8,6 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ZWebhookAnswer, type TWebhookAnswer, type TWebhookEvent } from '@patchbay/schema';
 import {
-  acceptWebhookEvent,
   findIntegrationByWebhookToken,
   insertWebhookEvent,
   type IntegrationRow,
@@ -34,6 +33,7 @@ import {
   sourceWebhooks,
 } from '../integrations/webhook-settings.ts';
 import { errorResponse, errors, json, RETRY_AFTER } from '../route-docs.ts';
+import { createWebhookGroupCommit } from '../runtime/webhook-group-commit.ts';
 import { startWebhookWorkflow } from '../runtime/webhook-outbox.ts';
 
 /** The headers the vendor schemes read (a generic hmac-sha256 names its own). */
@@ -122,6 +122,8 @@ function notRunReason(row: IntegrationRow): string | null {
 }
 
 export function hookRoutes(deps: AppDeps) {
+  // A burst's deliveries share statements and commits; each is answered after its own row.
+  const groupCommit = createWebhookGroupCommit(deps.sql);
   return new Hono().post(
     '/:token',
     describeRoute({
@@ -240,20 +242,18 @@ export function hookRoutes(deps: AppDeps) {
 
       // Durable before the answer (ADR 047): the row commits, then 202; the outbox starts the run.
       const workflowId = webhookEventWorkflowId(row.id, eventId);
-      const kept = await acceptWebhookEvent(deps.sql, {
-        ...logged,
-        workflowId,
-        input: event,
-      }).catch((error: unknown) => {
-        console.error(`webhook ${row.id}: could not keep event ${eventId}:`, error);
-        throw new ApiError(
-          503,
-          'DATABASE_UNAVAILABLE',
-          'The event could not be kept; deliver it again later',
-          undefined,
-          { 'Retry-After': '30' },
-        );
-      });
+      const kept = await groupCommit
+        .accept({ ...logged, workflowId, input: event })
+        .catch((error: unknown) => {
+          console.error(`webhook ${row.id}: could not keep event ${eventId}:`, error);
+          throw new ApiError(
+            503,
+            'DATABASE_UNAVAILABLE',
+            'The event could not be kept; deliver it again later',
+            undefined,
+            { 'Retry-After': '30' },
+          );
+        });
       if (kept === null) {
         await record(deps, { ...logged, status: 'duplicate', workflowId, error: null });
         const answer: TWebhookAnswer = { accepted: true, duplicate: true, eventId, workflowId };

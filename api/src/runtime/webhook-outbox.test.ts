@@ -227,6 +227,39 @@ describe('an accepted delivery', () => {
   });
 });
 
+describe('during a burst', () => {
+  it('holds the starts back while deliveries keep arriving, and no longer than its bound', async () => {
+    const { id, path } = await createWebhookIntegration();
+    // The poll is out of the way: only wakes, as the route gives them, start a pass.
+    const outbox = startWebhookOutbox(t.deps, { pollMs: 600_000, quietMs: 2000, maxHoldMs: 4000 });
+    try {
+      await outbox.drainOnce();
+      const startedAt = performance.now();
+      // Deliveries well inside the quiet time of each other: nothing starts meanwhile.
+      for (const eventId of ['evt_burst_1', 'evt_burst_2', 'evt_burst_3']) {
+        expect((await deliver(path, eventId)).status).toBe(202);
+        outbox.wake();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await eventRows(id)).some((row) => row.status === 'started')).toBe(false);
+      }
+      // Deliveries that never pause: the bound starts them anyway.
+      while ((await eventRows(id)).some((row) => row.status === 'queued')) {
+        expect(performance.now() - startedAt).toBeLessThan(30_000);
+        outbox.wake();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(performance.now() - startedAt).toBeGreaterThanOrEqual(4000);
+    } finally {
+      await outbox.stop();
+    }
+    const workflowIds = ['evt_burst_1', 'evt_burst_2', 'evt_burst_3'].map((eventId) =>
+      webhookEventWorkflowId(id, eventId),
+    );
+    const runs = await runsPerWorkflow(workflowIds);
+    expect(workflowIds.map((workflowId) => runs.get(workflowId))).toEqual([1, 1, 1]);
+  });
+});
+
 describe('kill -9 of the API', () => {
   const apis = new Set<ChildProcess>();
   afterAll(() => {

@@ -63,6 +63,14 @@ export interface WebhookOutboxOptions {
   concurrency?: number;
   /** Longest wait between passes while Temporal keeps failing. */
   maxBackoffMs?: number;
+  /**
+   * A woken pass waits until no delivery has been accepted for this long: during a burst the
+   * starts, and the runs they set off in the worker, would take the CPU that accepting the next
+   * deliveries needs (ADR 047). 0 starts at once.
+   */
+  quietMs?: number;
+  /** ...but no longer than this after the first delivery it waits for, so runs start soon. */
+  maxHoldMs?: number;
 }
 
 /** The drainer of one API process; started by main.ts (and by the test app). */
@@ -70,13 +78,47 @@ export function startWebhookOutbox(
   deps: WebhookStartDeps & { sql: Sql },
   options: WebhookOutboxOptions = {},
 ): WebhookOutbox {
-  const { pollMs = 1000, batch = 100, concurrency = 32, maxBackoffMs = 30_000 } = options;
+  const {
+    pollMs = 1000,
+    batch = 100,
+    concurrency = 32,
+    maxBackoffMs = 30_000,
+    quietMs = 50,
+    maxHoldMs = 1000,
+  } = options;
   let stopped = false;
   // Set by wake(); a pass clears it when it reads, so a wake during a pass means another pass.
   let woken = true;
+  // The first wake since the last pass read, and the latest: the hold is measured from them.
+  let firstWakeAt = 0;
+  let lastWakeAt = 0;
   let interrupt: (() => void) | null = null;
   // While Temporal fails, deliveries must not cut the back-off short.
   let backingOff = false;
+
+  /** Sleeps `ms`; wake() cuts it short only when `wakeable`, stop() always. */
+  async function sleep(ms: number, wakeable: boolean): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      interrupt = () => {
+        if (wakeable || stopped) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+    });
+    interrupt = null;
+  }
+
+  /** Holds a woken pass back while deliveries keep arriving, up to maxHoldMs. */
+  async function settle(): Promise<void> {
+    for (;;) {
+      const due = Math.min(lastWakeAt + quietMs, firstWakeAt + maxHoldMs);
+      const now = performance.now();
+      if (stopped || now >= due) return;
+      await sleep(due - now, false);
+    }
+  }
 
   async function drainOnce(): Promise<number> {
     const rows = await queuedWebhookEvents(deps.sql, batch);
@@ -126,23 +168,25 @@ export function startWebhookOutbox(
           error instanceof Error ? error.message : error,
         );
       }
-      if (stopped || (backoffMs === 0 && (full || woken))) continue;
-      backingOff = backoffMs > 0;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoffMs || pollMs);
-        interrupt = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      interrupt = null;
-      backingOff = false;
+      if (stopped) continue;
+      if (backoffMs > 0) {
+        backingOff = true;
+        await sleep(backoffMs, false);
+        backingOff = false;
+      } else if (!full && !woken) {
+        await sleep(pollMs, true);
+      }
+      // Woken (now or during the pass): wait for the deliveries to pause; a poll does not wait.
+      if (woken) await settle();
     }
   }
 
   const running = loop();
   return {
     wake() {
+      const now = performance.now();
+      if (!woken) firstWakeAt = now;
+      lastWakeAt = now;
       woken = true;
       if (!backingOff) interrupt?.();
     },
