@@ -83,12 +83,14 @@ export const ZMappingRule = z.strictObject({
   enum: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   /**
    * A value table from the prompt ("gold → 3"): each source value (matched without regard to
-   * case; "" for an empty one) and what it becomes. Values the table does not list pass as they are.
+   * case; "" for an empty one) and what it becomes. Values the table does not list pass as they are, unless `otherwise` says what they become.
    */
   values: z
     .array(z.strictObject({ from: z.string().max(200), to: z.string().max(500) }))
     .max(100)
     .optional(),
+  /** What a non-empty value the table does not list becomes ("anything else becomes Other"). */
+  otherwise: z.string().max(500).optional(),
   /**
    * An amount the source counts in one unit and the destination in the other: divided
    * (minor-to-major: cents to 12.50) or multiplied (major-to-minor) by the currency's minor-unit

@@ -299,7 +299,7 @@ function toRecord(item, top = false) {
     else value = getField(item, rule.from);
     if (rule.how === 'first-name' || rule.how === 'last-name') value = namePart(value, rule.how);
     if (rule.units) value = rescaled(value, rule.units, item);
-    if (rule.values) value = translated(value, rule.values);
+    if (rule.values) value = translated(value, rule.values, rule.otherwise);
     value = convert(value, rule);
     if (value === undefined || value === '') continue;
     setField(record, rule.to, value);
@@ -355,12 +355,14 @@ function formAnswer(item, path) {
 }
 
 // A value through the prompt's table ("gold → 3"): the first row whose left side is the value
-// (without regard to case, or "" for none); a value the table does not list passes as it is.
-function translated(value, table) {
+// (without regard to case, or "" for none); a value the table does not list becomes
+// `otherwise` when the prompt gave one ("anything else becomes Other"), else passes as it is.
+function translated(value, table, otherwise) {
   const text =
     value === undefined || value === null ? '' : String(convert(value, { type: 'string' }) ?? '');
   const row = table.find((entry) => entry.from.toLowerCase() === text.trim().toLowerCase());
-  return row ? row.to : value;
+  if (row) return row.to;
+  return otherwise !== undefined && text.trim() !== '' ? otherwise : value;
 }
 
 // The prompt's template with each {path} replaced by the record's value there, {path:200} by

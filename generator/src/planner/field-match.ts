@@ -216,6 +216,8 @@ export interface FieldRule {
   enum?: Array<string | number | boolean> | undefined;
   /** The prompt's value table ("gold → 3"): what each source value becomes. */
   values?: Array<{ from: string; to: string }> | undefined;
+  /** What a value the table does not list becomes; without it, it passes as it is. */
+  otherwise?: string | undefined;
   /** Why: exact, synonym, prompt, name split … (shown in the code's comments). */
   reason: string;
   /** Goes beside the container rather than in it (JSON:API's `type`, Notion's `parent`). */

@@ -13,6 +13,7 @@ import { planRead } from './plan-read.ts';
 import { planWrite, recordSchema } from './plan-write.ts';
 import { planMapping } from './plan-mapping.ts';
 import { scaleAmounts } from './amount-units.ts';
+import { planAllowedValues } from './allowed-values.ts';
 import { namesDestinationField, propertyPath } from './open-properties.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
@@ -265,6 +266,7 @@ export function planGrounded(
         `value table ${table.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
       );
     }
+    planAllowedValues(text, plan);
     if (plan.destination?.message) planMessageText(text, plan);
     const conditions = withoutEmptyDigest(
       withoutValueConditions(withoutTemplates(text, plan.source.resource)),

@@ -1,4 +1,5 @@
 import { refusedRecordsSkipped } from './refused-records.ts';
+import { allowLists } from './allowed-values.ts';
 import { emptyDigestText } from './empty-digest.ts';
 import { escapeRegExp } from './text.ts';
 import type { TRequirement, TRequirementKind } from '@patchbay/schema';
@@ -101,6 +102,10 @@ function planVocabulary(
           t.written,
           ...(t.fallbackPhrases ?? []),
         ])
+      : []),
+    // "only knows A, B and C, so anything else becomes D", when a rule took it.
+    ...((plan.destination?.rules ?? []).some((r) => r.otherwise !== undefined)
+      ? allowLists(prompt).map((list) => list.phrase)
       : []),
     // A message whose contents the prompt listed, when the plan writes that list.
     ...(plan.source && plan.destination?.message?.template

@@ -52,4 +52,36 @@ describe('a Notion page’s own properties', () => {
       { Customer: 'Initech', Amount: 300 },
     ]);
   });
+
+  it('keeps the values a column takes and turns any other into the one the prompt names', async () => {
+    const page = (id: string, region: string) => ({
+      object: 'page',
+      id,
+      created_time: '2025-05-01T00:00:00.000Z',
+      last_edited_time: '2025-05-01T00:00:00.000Z',
+      url: `https://www.notion.so/${id}`,
+      properties: {
+        Client: { id: 'a', type: 'title', title: [{ plain_text: `Client ${id}` }] },
+        Region: { id: 'b', type: 'select', select: { name: region } },
+      },
+    });
+    const notion = await mock(
+      entry('notion'),
+      { page: [page('p1', 'emea'), page('p2', 'LATAM'), page('p3', 'AMER')] },
+      10,
+    );
+    const airtable = await mock(entry('airtable'));
+    const generated = generate(
+      'Copy every Notion page of database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 into the Airtable table "Deals" of base appQ1w2E3r4T5y6U7. Mapping: Client -> Customer, Region -> Territory, but Airtable only has EMEA, APAC and AMER there, so any other value becomes Rest of world.',
+      notion,
+      airtable,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, notion, airtable));
+    expect(airtable.written().map((r) => (r.fields as Record<string, unknown>).Territory)).toEqual([
+      'EMEA',
+      'Rest of world',
+      'AMER',
+    ]);
+  });
 });
