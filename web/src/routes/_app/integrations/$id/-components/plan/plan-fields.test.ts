@@ -15,6 +15,7 @@ import {
   mappingRows,
   operatorsFor,
   readOperations,
+  ruleFor,
   schemaFields,
   typeMismatch,
   valueForOperator,
@@ -275,5 +276,30 @@ describe('against an API description', () => {
       ['body', 'mood'],
     );
     expect(unknownPlaceholders('no fields at all', fields)).toEqual([]);
+  });
+});
+
+describe('ruleFor', () => {
+  const amount = field('amount', 'number');
+  const previous: TMappingRule = {
+    to: 'amount',
+    from: 'amount_due',
+    type: 'number',
+    values: [{ from: 'EU', to: 'EU' }],
+    otherwise: 'Other',
+    units: { scale: 'minor-to-major', currency: 'currency' },
+    reason: 'synonym',
+  };
+  it('keeps the table, its otherwise and the rescaling while the source field stays', () => {
+    const kept = ruleFor('amount', amount, { from: 'amount_due' }, [], previous);
+    expect(kept).toMatchObject({
+      values: previous.values,
+      otherwise: 'Other',
+      units: previous.units,
+    });
+    const changed = ruleFor('amount', amount, { from: 'total' }, [], previous);
+    expect(changed.values).toBeUndefined();
+    expect(changed.otherwise).toBeUndefined();
+    expect(changed.units).toBeUndefined();
   });
 });

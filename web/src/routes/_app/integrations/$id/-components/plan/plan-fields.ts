@@ -318,9 +318,16 @@ export function ruleFor(
     ...(fromField?.format && source.value === undefined ? { fromFormat: fromField.format } : {}),
     ...(field?.enum ? { enum: [...field.enum] } : {}),
     ...(previous?.top ? { top: true } : {}),
-    // The prompt's value table belongs to the source field it was read for.
+    // The prompt's value table, and the rescaling of an amount, belong to the source field
+    // they were read for.
     ...(previous?.values && source.from !== undefined && source.from === previous.from
-      ? { values: previous.values }
+      ? {
+          values: previous.values,
+          ...(previous.otherwise !== undefined ? { otherwise: previous.otherwise } : {}),
+        }
+      : {}),
+    ...(previous?.units && source.from !== undefined && source.from === previous.from
+      ? { units: previous.units }
       : {}),
     reason: 'chosen in the Plan tab',
   };

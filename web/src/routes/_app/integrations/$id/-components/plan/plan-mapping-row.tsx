@@ -169,6 +169,15 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
           <Text size="xs" data-testid="value-table">
             Translated by the prompt’s table:{' '}
             {row.rule.values.map((entry) => `${entry.from || '(empty)'} → ${entry.to}`).join(', ')}
+            {row.rule.otherwise !== undefined && `; any other value → ${row.rule.otherwise}`}
+          </Text>
+        )}
+        {mode === 'field' && row.rule?.units && (
+          <Text size="xs" data-testid="amount-units">
+            {row.rule.units.scale === 'minor-to-major'
+              ? 'Written in whole units: the source counts in cents'
+              : 'Written in cents: the destination counts in the smallest unit'}
+            {row.rule.units.currency ? `, by ${row.rule.units.currency}` : ''}.
           </Text>
         )}
         {mode === 'template' && (
