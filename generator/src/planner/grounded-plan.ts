@@ -14,7 +14,7 @@ import { planWrite, recordSchema } from './plan-write.ts';
 import { planMapping } from './plan-mapping.ts';
 import { scaleAmounts } from './amount-units.ts';
 import { planAllowedValues } from './allowed-values.ts';
-import { namesDestinationField, propertyPath } from './open-properties.ts';
+import { columnValues, namesDestinationField, propertyPath } from './open-properties.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
@@ -258,6 +258,15 @@ export function planGrounded(
       );
     }
     planMapping(text, mappings, plan, block);
+    for (const { to, value, phrase } of columnValues(
+      text,
+      plan.destination.resource,
+      leaves(plan.source.resource.schema),
+    )) {
+      if (plan.destination.rules.some((r) => normalise(r.to) === normalise(to))) continue;
+      plan.destination.rules.push({ to, value, type: 'string', reason: 'the prompt' });
+      plan.understood.push(`${to} is "${value}" for every record ("${phrase}").`);
+    }
     scaleAmounts(plan);
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
     for (const table of values.length > 1 ? [...tables, values] : tables) {

@@ -53,3 +53,16 @@ describe('a mapping between columns of several words', () => {
     expect(planned.unresolved.join('\n')).not.toMatch(/date → Close|name → Customer/);
   });
 });
+
+describe('a value set on a column of the destination’s own', () => {
+  it('is fixed for every record, unless it names a field of the source', () => {
+    const planned = plan(
+      'Copy every GitHub issue of octo/app into the Airtable table "Bugs" of base appQ1w2E3r4T5y6U7, set Triage to Pending on each one and set "Found in" to title.',
+      'github',
+      'airtable',
+    );
+    const rules = planned.destination?.rules ?? [];
+    expect(rules).toContainEqual(expect.objectContaining({ to: 'Triage', value: 'Pending' }));
+    expect(rules.some((r) => r.to === 'Found in' && r.value !== undefined)).toBe(false);
+  });
+});

@@ -52,3 +52,26 @@ export function namesDestinationField(
   if (fieldNamed(fields, words)) return true;
   return propertyBag(destination) !== undefined && /^[A-Za-z][A-Za-z ]{0,39}$/.test(words.trim());
 }
+
+/** "set Status to Scheduled", "set 'Source' to Web form": a column the write fills with a value. */
+const SET_COLUMN =
+  /\bset\s+(?:the\s+)?(?:["“']([^"”'\n]{1,40})["”']|([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?))\s+(?:column\s+|field\s+)?(?:to|=)\s+(?:["“']([^"”'\n]{1,60})["”']|([A-Za-z0-9][\w-]*(?: [A-Z][\w-]*)*))/g;
+
+/**
+ * Fixed values for the destination's own columns (an Airtable table's, a Notion database's),
+ * which no description lists: a capitalised or quoted name, and a value that names no field of
+ * the source records ("set Title to the page title" is a mapping, read elsewhere).
+ */
+export function columnValues(
+  text: string,
+  destination: TResource,
+  sourceFields: readonly FieldLeaf[],
+): Array<{ to: string; value: string; phrase: string }> {
+  if (!propertyBag(destination)) return [];
+  return [...text.matchAll(SET_COLUMN)].flatMap((m) => {
+    const to = (m[1] ?? m[2] ?? '').trim();
+    const value = (m[3] ?? m[4] ?? '').trim();
+    if (!to || !value || fieldNamed(sourceFields, value)) return [];
+    return [{ to, value, phrase: m[0] }];
+  });
+}
