@@ -232,12 +232,15 @@ export function planGrounded(
     );
     for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
     const destinationFields = leaves(recordSchema(plan.destination)).map((l) => l.path);
+    // Fields the prompt wants as a day ("Due -> Due date (just the day)").
+    const asDays = new Set<string>();
     for (const stated of statedMappings(
       text,
       plan.source.resource,
       input.sourceApiName,
       destinationFields,
     )) {
+      if (stated.format) asDays.add(normalise(stated.to));
       if (mappings.some((m) => normalise(m.to) === normalise(stated.to))) continue;
       mappings.push(stated);
       // A pair the sentence reader cut out of it ("date → Publish" inside "Publish date ->
@@ -258,6 +261,8 @@ export function planGrounded(
       );
     }
     planMapping(text, mappings, plan, block);
+    for (const rule of plan.destination.rules)
+      if (rule.from && !rule.format && asDays.has(normalise(rule.to))) rule.format = 'date';
     for (const { to, value, phrase } of columnValues(
       text,
       plan.destination.resource,

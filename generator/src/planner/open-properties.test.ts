@@ -66,3 +66,19 @@ describe('a value set on a column of the destination’s own', () => {
     expect(rules.some((r) => r.to === 'Found in' && r.value !== undefined)).toBe(false);
   });
 });
+
+describe('a mapping qualified in brackets', () => {
+  it('is read without the bracket, and "only the date" writes the day', () => {
+    const planned = plan(
+      'Copy every Notion page of database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 into the Airtable table "Deals" of base appQ1w2E3r4T5y6U7. Mapping: Client -> Customer, Close date -> Closed On (only the date, please), Owner -> Rep.',
+      'notion',
+      'airtable',
+    );
+    expect(planned.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'Closed On', from: 'properties.Close date', format: 'date' }),
+    );
+    expect(planned.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'Rep', from: 'properties.Owner' }),
+    );
+  });
+});

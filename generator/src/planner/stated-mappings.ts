@@ -15,9 +15,10 @@ export function statedMappings(
   sourceApiName = '',
   /** The destination's field paths: a spec line "field: words" counts only for these. */
   destinationFields: readonly string[] = [],
-): Array<{ from: string; to: string; phrase: string }> {
+): Array<{ from: string; to: string; phrase: string; format?: 'date' }> {
   return readStatedMappings(text, resource, sourceApiName, destinationFields).flatMap(
-    ({ from, to, phrase }) => (from ? [{ from, to, phrase }] : []),
+    ({ from, to, phrase, format }) =>
+      from ? [{ from, to, phrase, ...(format ? { format } : {}) }] : [],
   );
 }
 
@@ -48,6 +49,8 @@ function readStatedMappings(
   fromWords: string;
   phrase: string;
   explicit: boolean;
+  /** "(just the day)": the value is written as a date. */
+  format?: 'date';
 }> {
   const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
   // "the Zendesk ticket's subject", "the same created_at": the API, the record's noun, a
@@ -103,7 +106,17 @@ function readStatedMappings(
     });
     rest = rest.replace(pair.phrase, ';');
   }
-  for (const segment of rest.split(/[,;:\n]|\band\b|\.\s/)) {
+  for (const piece of rest.split(/[,;:\n]|\band\b|\.\s/)) {
+    // "Due -> Due date (just the day, …)": the bracket qualifies the pair and is cut off; it may
+    // say the value is a day.
+    const bracket = /\s*\(([^)]*)\)?\s*$/.exec(piece);
+    const segment = bracket ? piece.slice(0, bracket.index) : piece;
+    const qualifier = bracket
+      ? (/^[^)]*/.exec(text.slice(text.indexOf(piece) + bracket.index))?.[0] ?? '')
+      : '';
+    const asDay = /\b(?:just the (?:day|date)|date only|only the date|YYYY-MM-DD)\b/i.test(
+      qualifier,
+    );
     // "open a ticket with the failure message as the subject": the pair after "with".
     const withAt = segment.toLowerCase().lastIndexOf(' with ');
     const m = (withAt >= 0 ? pair.exec(segment.slice(withAt + 1)) : null) ?? pair.exec(segment);
@@ -137,6 +150,7 @@ function readStatedMappings(
       fromWords,
       phrase: segment.trim(),
       explicit,
+      ...(asDay ? { format: 'date' as const } : {}),
     });
   }
   return out;
