@@ -8,7 +8,7 @@ import { recordSchema } from './plan-write.ts';
 // it by the record's own currency, since JPY has no cents and KWD has thousandths. What counts in
 // minor units is what the description says (inMinorUnits).
 
-export function scaleAmounts(plan: GroundedPlan): void {
+export function scaleAmounts(text: string, plan: GroundedPlan): void {
   if (!plan.source || !plan.destination) return;
   const sourceLeaves = leaves(plan.source.resource.schema);
   const targetLeaves = leaves(recordSchema(plan.destination));
@@ -26,6 +26,8 @@ export function scaleAmounts(plan: GroundedPlan): void {
     if (to.schema.format && /date|time/.test(to.schema.format)) continue;
     const fromMinor = inMinorUnits(from);
     if (fromMinor === inMinorUnits(to)) continue;
+    // "Amount -> Amount (keep it in cents)": the prompt wants the cents as they are.
+    if (fromMinor && saysCents(text, rule.to)) continue;
     const currency = currencyBeside(from, sourceLeaves);
     rule.units = {
       scale: fromMinor ? 'minor-to-major' : 'major-to-minor',
@@ -35,6 +37,14 @@ export function scaleAmounts(plan: GroundedPlan): void {
       `${rule.to} ← ${rule.from} ${fromMinor ? 'in whole units: the source counts in cents' : 'in cents: the destination counts in the currency’s smallest unit'}${currency ? ` (by ${currency.path}: none for JPY, thousandths for KWD)` : ''}.`,
     );
   }
+}
+
+/** Whether a sentence naming the field says its value is in cents. */
+function saysCents(text: string, to: string): boolean {
+  const name = (to.split('.').at(-1) ?? to).toLowerCase();
+  return text
+    .split(/(?<=[.!?;])\s+|\n/)
+    .some((sentence) => sentence.toLowerCase().includes(name) && /\bin cents\b/i.test(sentence));
 }
 
 function isAmount(leaf: FieldLeaf): boolean {

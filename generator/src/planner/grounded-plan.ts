@@ -272,7 +272,7 @@ export function planGrounded(
       plan.destination.rules.push({ to, value, type: 'string', reason: 'the prompt' });
       plan.understood.push(`${to} is "${value}" for every record ("${phrase}").`);
     }
-    scaleAmounts(plan);
+    scaleAmounts(text, plan);
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
     for (const table of values.length > 1 ? [...tables, values] : tables) {
       if (planValueTable(text, table, plan)) continue;

@@ -82,3 +82,35 @@ describe('a mapping qualified in brackets', () => {
     );
   });
 });
+
+describe('what a reviewer found misread', () => {
+  it('reads "set Name to the deal name" as no value, and a placeholder as a property', () => {
+    const set = plan(
+      'Copy new HubSpot deals into Notion database 1a2b3c4d5e6f, set Title to the deal name and set Stage to New.',
+      'hubspot',
+      'notion',
+    );
+    const rules = set.destination?.rules ?? [];
+    expect(rules.some((r) => r.value === 'the')).toBe(false);
+    expect(rules).toContainEqual(expect.objectContaining({ to: 'Stage', value: 'New' }));
+    const posted = plan(
+      'For each Notion page of database 0a1b2c3d4e5f60718293a4b5c6d7e8f9, post "{Title} is now {Phase}" to Slack #launches.',
+      'notion',
+      'slack',
+    );
+    expect(posted.destination?.message?.template).toBe(
+      '{properties.Title} is now {properties.Phase}',
+    );
+  });
+
+  it('keeps cents the prompt says to keep', () => {
+    const kept = plan(
+      'Each succeeded Stripe charge goes into the Airtable table "Payments" of base appQ1w2E3r4T5y6U7. amount -> Total (keep it in cents, please).',
+      'stripe',
+      'airtable',
+    );
+    const total = kept.destination?.rules.find((r) => r.to === 'Total');
+    expect(total?.from).toBe('amount');
+    expect(total?.units).toBeUndefined();
+  });
+});

@@ -39,6 +39,16 @@ export function propertyPath(
   return wordy && (quoted || /^[A-Z]/.test(asWritten)) ? `${bag}.${asWritten}` : undefined;
 }
 
+/** The property `words` name, as a field of the records (its value typed as text). */
+export function propertyLeaf(
+  resource: TResource,
+  words: string,
+  prompt: string,
+): FieldLeaf | undefined {
+  const path = propertyPath(resource, words, prompt);
+  return path ? { path, schema: { type: 'string' }, depth: 1 } : undefined;
+}
+
 /**
  * Whether `words` name where a value goes in the destination: one of its described fields, or
  * a column of its own properties ("Publish Date" in an Airtable table). A code-like name ("P1")
@@ -71,7 +81,9 @@ export function columnValues(
   return [...text.matchAll(SET_COLUMN)].flatMap((m) => {
     const to = (m[1] ?? m[2] ?? '').trim();
     const value = (m[3] ?? m[4] ?? '').trim();
-    if (!to || !value || fieldNamed(sourceFields, value)) return [];
+    // "set Name to the deal name" maps a field: a value is never an article or a pronoun.
+    const pointer = !m[3] && /^(?:the|a|an|its|their|his|her|each|every|this|that)$/i.test(value);
+    if (!to || !value || pointer || fieldNamed(sourceFields, value)) return [];
     return [{ to, value, phrase: m[0] }];
   });
 }

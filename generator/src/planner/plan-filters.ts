@@ -1,4 +1,4 @@
-import { propertyPath } from './open-properties.ts';
+import { propertyLeaf } from './open-properties.ts';
 import { branchFilters } from './plan-branch.ts';
 import { hierarchyFilters } from './plan-hierarchy.ts';
 import { mixedRecordFilter } from './plan-mixed.ts';
@@ -260,10 +260,7 @@ export function planFilters(
   // "where status is open" (read-prompt's equality filters), grounded on a field.
   for (const f of reading.filters) {
     // "whose Status is …" on a Notion page: one of the database's own properties.
-    const property = propertyPath(read.resource, f.field, text);
-    const field =
-      findField(f.field) ??
-      (property ? { path: property, schema: { type: 'string' as const }, depth: 1 } : undefined);
+    const field = findField(f.field) ?? propertyLeaf(read.resource, f.field, text);
     // "with LeadSource = Web": a value the write sets for every record, not a condition.
     const setsValue = plan.destination?.rules.some(
       (r) => r.value !== undefined && normalise(r.to) === normalise(f.field),

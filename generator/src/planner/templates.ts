@@ -2,6 +2,7 @@ import type { TResource } from '@patchbay/schema';
 import { conceptOf, leaves, normalise, type FieldLeaf } from './field-match.ts';
 import { inMinorUnits } from './plan-filters.ts';
 import { placeholderField, placeholderFormat } from './placeholders.ts';
+import { propertyLeaf } from './open-properties.ts';
 import { wordPattern } from './word-patterns.ts';
 
 // Templates a prompt writes for a text it wants ("Title each card "<number>: <title>"",
@@ -286,7 +287,8 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
         const qualified = inside.replace(/,?\s*\bor\s+["“'][^"”']*["”'].*$/, '').trim();
         const { words, format: asked } = placeholderFormat(qualified);
         let format = asked;
-        const field = placeholderField(words, resource);
+        // "{Stage}" on a Notion page: one of the database's own properties, as written.
+        const field = placeholderField(words, resource) ?? propertyLeaf(resource, words, words);
         if (!field) {
           unmatched.push(words);
           return whole.replace(/[{}]/g, '');
