@@ -89,7 +89,7 @@ export const ZMappingRule = z.strictObject({
     .array(z.strictObject({ from: z.string().max(200), to: z.string().max(500) }))
     .max(100)
     .optional(),
-  /** What a non-empty value the table does not list becomes ("anything else becomes Other"). */
+  /** What a non-empty value the table does not list becomes ("all other values become Rest of world"). */
   otherwise: z.string().max(500).optional(),
   /**
    * An amount the source counts in one unit and the destination in the other: divided

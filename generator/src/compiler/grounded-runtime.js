@@ -356,7 +356,7 @@ function formAnswer(item, path) {
 
 // A value through the prompt's table ("gold → 3"): the first row whose left side is the value
 // (without regard to case, or "" for none); a value the table does not list becomes
-// `otherwise` when the prompt gave one ("anything else becomes Other"), else passes as it is.
+// `otherwise` when the prompt gave one ("all other values become Rest of world"), else passes as it is.
 function translated(value, table, otherwise) {
   const text =
     value === undefined || value === null ? '' : String(convert(value, { type: 'string' }) ?? '');

@@ -3,9 +3,9 @@ import type { GroundedPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
 
 // The values a destination field takes, said with what the rest becomes: "the Region column
-// only knows EMEA, APAC and AMER, so anything else becomes Other". The field's rule keeps the
-// listed values as they are (in the list's spelling) and turns any other non-empty value into
-// the one named; a value table's own "everything else → X" row does the same.
+// accepts only EMEA, APAC and AMER; all other values become Rest of world". The field's rule
+// keeps the listed values as they are (in the list's spelling) and turns any other non-empty
+// value into the one named.
 
 const ONLY =
   /\b(?:only\s+(?:knows|has|accepts|allows|takes|supports)|(?:accepts|allows|takes|supports)\s+only|can\s+only\s+(?:be|take|hold))\s+(.+?)\s*(?:[,;:–—-]\s*)?(?:so|and|otherwise|else)?\s*,?\s*(?:anything|everything|any\s+other\s+value|all\s+other\s+values|the\s+rest)(?:\s+else)?\s+(?:becomes?|goes\s+to|turns\s+into|maps\s+to|is|should\s+be|->|→|=)\s+["“']?([A-Za-z0-9][\w &/-]{0,40}?)["”']?(?=[.,;)]|\s*$)/gi;

@@ -43,7 +43,7 @@ beforeAll(async () => {
 describe('an amount between cents and whole units', () => {
   it('is multiplied into a field counted in cents, by the record’s own currency', () => {
     const planned = planOver(
-      'Every won Pipedrive deal becomes a pledge: donor = deal title, pledged_cents = deal value, currency = deal currency.',
+      'Every won Pipedrive deal becomes a pledge: donor = title, pledged_cents = value, currency = currency.',
       entry('pipedrive'),
       pledges,
     );

@@ -4,7 +4,7 @@ import type { GroundedPlan } from './plan-types.ts';
 import { recordSchema } from './plan-write.ts';
 
 // Money counted in cents on one side and in whole units on the other (Stripe's `amount` into an
-// invoice line's `UnitPrice`, a deal's `value` into a ledger's `amount_minor`): the rule rescales
+// invoice line's `UnitPrice`, a deal's `value` into a ledger's `amount_cents`): the rule rescales
 // it by the record's own currency, since JPY has no cents and KWD has thousandths. What counts in
 // minor units is what the description says (inMinorUnits).
 

@@ -43,7 +43,7 @@ describe('the time a cursor follows', () => {
 describe('"new" before a noun only the destination has', () => {
   it('says what the write makes, and reads every record', () => {
     const planned = plan(
-      'Copy every GitHub issue of octo/app into the Airtable table "Bugs" of base appQ1w2E3r4T5y6U7 and set Triage to Pending on every new record.',
+      'Copy every GitHub issue of octo/app into the Airtable table "Bugs" of base appQ1w2E3r4T5y6U7 tagging each new record with Triage: Pending.',
       'github',
       'airtable',
     );

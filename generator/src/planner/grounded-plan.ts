@@ -194,7 +194,7 @@ export function planGrounded(
       const leaf =
         sourcePaths.find((l) => normalise(l.path) === normalise(swapped.from)) ??
         sourcePaths.find((l) => ends(l.path).includes(normalise(swapped.from)));
-      // "Publish date -> Publish Date" from a Notion page: one of the database's own properties,
+      // "Close date -> Closed On" from a Notion page: one of the database's own properties,
       // when the other side is a field of the destination (or one of its own columns).
       const property =
         !leaf &&
@@ -232,7 +232,7 @@ export function planGrounded(
     );
     for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
     const destinationFields = leaves(recordSchema(plan.destination)).map((l) => l.path);
-    // Fields the prompt wants as a day ("Due -> Due date (just the day)").
+    // Fields the prompt wants as a day ("Due -> Due date (only the date)").
     const asDays = new Set<string>();
     for (const stated of statedMappings(
       text,
@@ -243,8 +243,8 @@ export function planGrounded(
       if (stated.format) asDays.add(normalise(stated.to));
       if (mappings.some((m) => normalise(m.to) === normalise(stated.to))) continue;
       mappings.push(stated);
-      // A pair the sentence reader cut out of it ("date → Publish" inside "Publish date ->
-      // Publish Date") is this mapping, not a row of a value table.
+      // A pair the sentence reader cut out of it ("date → Closed" inside "Close date ->
+      // Closed On") is this mapping, not a row of a value table.
       for (const pair of values.filter(
         (v) => stated.phrase.includes(v.from) && stated.phrase.includes(v.to),
       ))

@@ -6,7 +6,7 @@ import { escapeRegExp } from './text.ts';
 // `properties`, an Airtable record's `fields`, a HubSpot object's `properties`. Their names are
 // the user's (a database's columns), so no description lists them; a name the prompt gives that
 // no described field has is read as one of them, written as the prompt writes it
-// (`properties.Publish date`). The compiled code reads a Notion property's typed value as the
+// (`properties.Close date`). The compiled code reads a Notion property's typed value as the
 // plain value it holds (grounded-runtime.js, plainProperty).
 
 /** The open object a record keeps its own properties in, if it has one. */
@@ -19,7 +19,7 @@ export function propertyBag(resource: TResource): string | undefined {
 
 /**
  * The path of a property named by `words`, as the prompt writes it: a name that starts with a
- * capital ("Status", "Publish date") or is quoted. Plain lower-case words are never a property
+ * capital ("Stage", "Close date") or is quoted. Plain lower-case words are never a property
  * of a record with no field of that name: "status" might be anything.
  */
 export function propertyPath(
@@ -51,7 +51,7 @@ export function propertyLeaf(
 
 /**
  * Whether `words` name where a value goes in the destination: one of its described fields, or
- * a column of its own properties ("Publish Date" in an Airtable table). A code-like name ("P1")
+ * a column of its own properties ("Closed On" in an Airtable table). A code-like name ("P1")
  * is a value of a table, not a column.
  */
 export function namesDestinationField(
@@ -63,7 +63,7 @@ export function namesDestinationField(
   return propertyBag(destination) !== undefined && /^[A-Za-z][A-Za-z ]{0,39}$/.test(words.trim());
 }
 
-/** "set Status to Scheduled", "set 'Source' to Web form": a column the write fills with a value. */
+/** "set Triage to Pending", "set 'Source' to Web form": a column the write fills with a value. */
 const SET_COLUMN =
   /\bset\s+(?:the\s+)?(?:["“']([^"”'\n]{1,40})["”']|([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)?))\s+(?:column\s+|field\s+)?(?:to|=)\s+(?:["“']([^"”'\n]{1,60})["”']|([A-Za-z0-9][\w-]*(?: [A-Z][\w-]*)*))/g;
 

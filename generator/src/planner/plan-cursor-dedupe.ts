@@ -35,7 +35,7 @@ import { eventTimeField } from './plan-filters.ts';
 // ── Incremental sync ────────────────────────────────────────────────────────────────────────
 
 /**
- * "set Status on every new record" in Airtable: a "new" whose noun is only the destination's
+ * "tag each new record with a Triage value" in Airtable: a "new" whose noun is only the destination's
  * says what the write makes, not which records to read.
  */
 function aboutTheRead(

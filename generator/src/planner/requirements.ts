@@ -103,7 +103,7 @@ function planVocabulary(
           ...(t.fallbackPhrases ?? []),
         ])
       : []),
-    // "only knows A, B and C, so anything else becomes D", when a rule took it.
+    // "accepts only A, B and C; the rest become D", when a rule took it.
     ...((plan.destination?.rules ?? []).some((r) => r.otherwise !== undefined)
       ? allowLists(prompt).map((list) => list.phrase)
       : []),
@@ -154,6 +154,12 @@ function planVocabulary(
       texts.push(
         'translated mapped map becomes from empty blank',
         ...rule.values.flatMap((row) => [row.from, row.to]),
+      );
+    // What a column takes and what the rest becomes, in whichever clause the prompt says it.
+    if (rule.otherwise !== undefined)
+      texts.push(
+        rule.otherwise,
+        'only accepts knows has takes allows supports other value values rest become becomes else anything everything',
       );
     // A fixed value's label as the prompt wrote it: "issue type: Story".
     if (rule.value && rule.reason === 'the prompt') {

@@ -49,7 +49,7 @@ function readStatedMappings(
   fromWords: string;
   phrase: string;
   explicit: boolean;
-  /** "(just the day)": the value is written as a date. */
+  /** "(only the date)": the value is written as a date. */
   format?: 'date';
 }> {
   const sourceLeaves = leaves(resource.schema).filter((l) => l.schema.type !== 'object');
@@ -107,7 +107,7 @@ function readStatedMappings(
     rest = rest.replace(pair.phrase, ';');
   }
   for (const piece of rest.split(/[,;:\n]|\band\b|\.\s/)) {
-    // "Due -> Due date (just the day, …)": the bracket qualifies the pair and is cut off; it may
+    // "Due -> Due date (only the date, …)": the bracket qualifies the pair and is cut off; it may
     // say the value is a day.
     const bracket = /\s*\(([^)]*)\)?\s*$/.exec(piece);
     const segment = bracket ? piece.slice(0, bracket.index) : piece;
@@ -139,7 +139,7 @@ function readStatedMappings(
     // "email as the unique key", "that text as a template": what the value is for, no field.
     if (!to || !fromWords || /\b(?:key|identifier|template|example|format)\b/i.test(to)) continue;
     const explicit = /^(=|:=|→|->|=>)$/.test(operator);
-    // "Publish date -> Publish Date" from a Notion page: one of the database's own properties.
+    // "Close date -> Closed On" from a Notion page: one of the database's own properties.
     const property =
       explicit && /^[A-Za-z][A-Za-z ]{0,39}$/.test(to)
         ? propertyPath(resource, fromWords, text)

@@ -72,7 +72,7 @@ describe('a Notion page’s own properties', () => {
     );
     const airtable = await mock(entry('airtable'));
     const generated = generate(
-      'Copy every Notion page of database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 into the Airtable table "Deals" of base appQ1w2E3r4T5y6U7. Mapping: Client -> Customer, Region -> Territory, but Airtable only has EMEA, APAC and AMER there, so any other value becomes Rest of world.',
+      'Copy every Notion page of database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 into the Airtable table "Deals" of base appQ1w2E3r4T5y6U7. Mapping: Client -> Customer, Region -> Territory. Territory accepts only EMEA, APAC and AMER; all other values become Rest of world.',
       notion,
       airtable,
     );
