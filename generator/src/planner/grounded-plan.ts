@@ -185,6 +185,7 @@ export function planGrounded(
       path.split('.').map((_, i, parts) => normalise(parts.slice(i).join('.')));
     const sourceNames = new Set(leaves(plan.source.resource.schema).flatMap((l) => ends(l.path)));
     const sourcePaths = leaves(plan.source.resource.schema);
+    const destinationLeaves = leaves(recordSchema(plan.destination));
     for (const [i, m] of mappings.entries()) {
       const swapped =
         !sourceNames.has(normalise(m.from)) && sourceNames.has(normalise(m.to))
@@ -197,12 +198,7 @@ export function planGrounded(
       // "Close date -> Closed On" from a Notion page: one of the database's own properties,
       // when the other side is a field of the destination (or one of its own columns).
       const property =
-        !leaf &&
-        namesDestinationField(
-          m.to,
-          leaves(recordSchema(plan.destination)),
-          plan.destination.resource,
-        )
+        !leaf && namesDestinationField(m.to, destinationLeaves, plan.destination.resource)
           ? propertyPath(plan.source.resource, m.from, text)
           : undefined;
       mappings[i] = leaf
@@ -231,7 +227,7 @@ export function planGrounded(
       (m) => !sourcePaths.some((l) => l.path === m.from) && !/[_.]/.test(m.from + m.to),
     );
     for (const pair of values) mappings.splice(mappings.indexOf(pair), 1);
-    const destinationFields = leaves(recordSchema(plan.destination)).map((l) => l.path);
+    const destinationFields = destinationLeaves.map((l) => l.path);
     // Fields the prompt wants as a day ("Due -> Due date (only the date)").
     const asDays = new Set<string>();
     for (const stated of statedMappings(
