@@ -24,6 +24,7 @@ export {
   isGraphqlMutation,
 } from './graphql-document.ts';
 export { findOperation, type FoundOperation } from './find-operation.ts';
+export { answerRecordPath } from './answer-record.ts';
 export {
   callPathFor,
   versionNoteFor,

@@ -44,11 +44,16 @@ export const ZPlanRead = z.strictObject({
   form: z.boolean(),
   /** Required headers with a fixed value (a version header). */
   headers: ZStringMap,
-  /** Id fields replaced by the record they name, got by `operation` with the id as `param`. */
+  /**
+   * Id fields replaced by the record they name, got by `operation` with the id as `param`. A
+   * field that is an object holding the id (`Contact: {ContactID, Name}`) says where in `idKey`,
+   * and gets the record's fields merged into it.
+   */
   related: z
     .array(
       z.strictObject({
         field: z.string().min(1).max(300),
+        idKey: z.string().min(1).max(100).optional(),
         resource: ZName,
         operation: ZPlanOperation,
         param: ZName,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  answerRecordPath,
   graphqlRequiredVariables as requiredVariables,
   graphqlRootField as rootField,
   parseFormBody as parseForm,
@@ -265,7 +266,7 @@ export async function startDescriptionMock(
           (r) => String(getPath(r, route.resource.idField)) === id,
         );
         return found
-          ? { status: 200, body: found }
+          ? { status: 200, body: wrapped(op, found) }
           : {
               status: 404,
               body: { error: 'not_found', message: `No ${route.resource.name} ${id}` },
@@ -276,6 +277,13 @@ export async function startDescriptionMock(
       default:
         return write(route, request, params);
     }
+  }
+
+  /** A get's answer as its described response holds the record (`answerRecordPath`). */
+  function wrapped(op: TOperation, record: MockRecord): unknown {
+    const [name, item] = answerRecordPath(op).split('.');
+    if (!name) return record;
+    return { [name]: item === undefined ? record : [record] };
   }
 
   function list(route: Route, request: MockRequest, url: URL): Reply {

@@ -1,7 +1,6 @@
-import { relatedRecordPath } from '../planner/related-records.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { callPathFor, urlPathSegments } from '@patchbay/catalog';
+import { answerRecordPath, callPathFor, urlPathSegments } from '@patchbay/catalog';
 import { ZMappingRule, ZPlanFilter, type TApiDescription, type TOperation } from '@patchbay/schema';
 import { conceptOf, leaves } from '../planner/field-match.ts';
 import {
@@ -344,7 +343,7 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath, destination: TApiDescr
       `  return ctx.source.request('GET', ${pathExpression(pathOf('source', r.operation), { [r.param]: '' }, 'ids')}${read?.headers && Object.keys(read.headers).length > 0 ? `, {${headerOption(read.headers).slice(1)} }` : ''});`,
       '}',
     );
-    return `{ field: ${str(r.field)}, param: ${str(r.param)}, recordPath: ${str(relatedRecordPath(r.operation))}, get: related${i} }`;
+    return `{ field: ${str(r.field)}, ${r.idKey ? `idKey: ${str(r.idKey)}, ` : ''}param: ${str(r.param)}, recordPath: ${str(answerRecordPath(r.operation))}, get: related${i} }`;
   });
   out.push(
     '',
@@ -630,7 +629,7 @@ export default async function run(ctx) {
     : items.filter((item) => !sentBefore.includes(idOf(item)));
   // The cap counts records to write, not records read: a filter that keeps few of many
   // still gets them all. When more pass than the cap, the cursor stops at the last one taken.
-  ${filtersRelated ? '// A filter reads inside a related record: each is fetched first.\n  await fetchRelated(ctx, fresh);\n  ' : ''}const passing = fresh.filter((item) => passes(item, now));
+  const passing = ${filtersRelated ? 'await passingWithRelated(ctx, fresh, now)' : 'fresh.filter((item) => passes(item, now))'};
   const selected = passing.slice(0, MAX_ITEMS_PER_RUN);
   const thisRun =
     passing.length > selected.length ? fresh.slice(0, fresh.indexOf(selected.at(-1)) + 1) : fresh;

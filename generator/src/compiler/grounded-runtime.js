@@ -181,8 +181,8 @@ function hasValue(value) {
   return Boolean(value);
 }
 
-function passes(item, now) {
-  return FILTERS.every((filter) => {
+function passes(item, now, which = () => true) {
+  return FILTERS.filter(which).every((filter) => {
     const value = getField(item, filter.field);
     // Compared with another field of the same record ("stock <= min_stock").
     if (filter.otherField) return comparesTo(filter.op, value, getField(item, filter.otherField));
@@ -590,9 +590,13 @@ function formEncode(value, prefix = '') {
 // email), one get per id. A record that is gone keeps its id, and the run log says so.
 async function fetchRelated(ctx, items) {
   for (const related of RELATED) {
-    const records = new Map();
+    // Kept for the whole run: records fetched one at a time share their gets.
+    const records = (related.records ??= new Map());
     for (const item of items) {
-      const id = getField(item, related.field);
+      const id = getField(
+        item,
+        related.idKey ? `${related.field}.${related.idKey}` : related.field,
+      );
       if (id === undefined || id === null || id === '' || typeof id === 'object') continue;
       if (!records.has(id)) {
         try {
@@ -604,9 +608,32 @@ async function fetchRelated(ctx, items) {
           records.set(id, undefined);
         }
       }
-      if (records.get(id) !== undefined) setField(item, related.field, records.get(id));
+      const record = records.get(id);
+      if (record === undefined) continue;
+      // A reference object keeps what it carried (its name) beside the record's fields.
+      const own = getField(item, related.field);
+      setField(
+        item,
+        related.field,
+        related.idKey && own && typeof own === 'object' ? { ...own, ...record } : record,
+      );
     }
   }
+}
+
+const insideRelated = (filter) => RELATED.some((r) => filter.field.startsWith(`${r.field}.`));
+
+// Conditions on a related record's fields need its get first. The record's own conditions go
+// first, and gets stop once more records pass than a run writes, so the reads stay in budget.
+async function passingWithRelated(ctx, items, now) {
+  const passing = [];
+  for (const item of items) {
+    if (!passes(item, now, (filter) => !insideRelated(filter))) continue;
+    if (passing.length > MAX_ITEMS_PER_RUN) break;
+    await fetchRelated(ctx, [item]);
+    if (passes(item, now)) passing.push(item);
+  }
+  return passing;
 }
 
 // ── Lookups ────────────────────────────────────────────────────────────────────────────────

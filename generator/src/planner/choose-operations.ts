@@ -59,8 +59,14 @@ export function pickResource(
   // said. A bare "as" is only trusted in the side's own part ("Employer as company" maps a field).
   const before = (i: number) => lower.slice(Math.max(0, i - 16), i);
   const becomes = (i: number) => /\bas\s+(?:a|an|one|new)\s+(?:new\s+)?$/.test(before(i));
+  // "the contact's email" names whose field, not the records: any other name comes first.
+  const possessive = (i: number) => /^[a-z][\w-]*(?:'s|’s)\s/.test(lower.slice(i));
   const rank = (i: number) =>
-    becomes(i) || /\bas\s+(?:new\s+)?$/.test(before(i)) ? i - 10_000 : i;
+    becomes(i) || /\bas\s+(?:new\s+)?$/.test(before(i))
+      ? i - 10_000
+      : possessive(i)
+        ? i + 10_000
+        : i;
   let best: { resource: TResource; at: number } | undefined;
   for (const resource of candidates) {
     const at = usable(resource).filter(becomes)[0];
@@ -80,8 +86,10 @@ export function pickResource(
   // Named anywhere (terse prompts put nouns in odd places): the one named first is the subject,
   // whatever order the description lists them in ("the invoices …, listed in the order they were sent").
   for (const resource of candidates) {
-    const at = usable(resource)[0];
-    if (at !== undefined && (!best || better(resource, at, best))) best = { resource, at };
+    const index = usable(resource).sort((a, b) => rank(a) - rank(b))[0];
+    if (index === undefined) continue;
+    const at = rank(index);
+    if (!best || better(resource, at, best)) best = { resource, at };
   }
   if (best) return { resource: best.resource, named: true };
   if (related) {

@@ -1,4 +1,4 @@
-import type { TApiDescription, TOperation } from '@patchbay/schema';
+import type { TApiDescription, TOperation, TResource } from '@patchbay/schema';
 import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
@@ -81,6 +81,7 @@ export function planGrounded(
   };
 
   let relatedReads: RelatedRead[] = [];
+  let listedResource: TResource | undefined;
   // Source: the call the prompt writes out, else the resource it names before the destination
   // part, with a list operation.
   const sourcePick = written.source
@@ -115,6 +116,7 @@ export function planGrounded(
     );
     // The mapping may read inside records the prompt names by an id field ("the customer's email").
     relatedReads = relatedCandidates(text, sourceDescription, plan.source);
+    listedResource = plan.source.resource;
     plan.source.resource = withRelated(plan.source.resource, relatedReads);
     if (!sourcePick.named) {
       plan.assumptions.push(
@@ -286,7 +288,7 @@ export function planGrounded(
     extendListedValues(conditions.toLowerCase(), plan);
     askListForFilteredValues(plan);
     blockContradictions(plan, block);
-    planRelated(text, plan, relatedReads, block);
+    if (listedResource) planRelated(text, plan, relatedReads, listedResource);
     planCursor(lower, reading, plan);
     plan.sort = planOrder(conditions, plan);
     if (plan.sort)

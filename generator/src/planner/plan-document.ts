@@ -38,6 +38,7 @@ export function toGenerationPlan(plan: GroundedPlan): TGenerationPlan {
           headers: source.headers,
           related: source.related?.map((r) => ({
             field: r.field,
+            idKey: r.idKey,
             resource: r.resource.name,
             operation: operationRef(r.operation),
             param: r.param,

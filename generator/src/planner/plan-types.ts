@@ -27,6 +27,8 @@ export interface PlannedCall {
 /** A field of the records read that holds another resource's id, and the call that gets it. */
 export interface RelatedRead {
   field: string;
+  /** The id's key inside `field`, when the field is a reference object (`Contact.ContactID`). */
+  idKey?: string | undefined;
   resource: TResource;
   operation: TOperation;
   /** The path parameter the id fills. */

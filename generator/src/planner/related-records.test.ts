@@ -51,3 +51,42 @@ describe('a related record the prompt reads a field of', () => {
     expect(planned.understood.join(' ')).not.toContain('customer.name');
   });
 });
+
+// A record that names another by a small object holding its id (Xero's `Contact: {ContactID,
+// Name}`): the object is filled in from the other record's own get.
+describe('a reference object the prompt reads past', () => {
+  const chaser =
+    'Once a day, for Xero tenant 0b7c2f44-1111-4a2b-9c3d-5e6f7a8b9c0d, mail a payment nudge to the contact’s email address for each AUTHORISED invoice, from ar@ledgerly.example, subject "Friendly reminder".';
+
+  it('is filled from the other record’s get when a field it lacks is used', () => {
+    const planned = plan(chaser, 'xero', 'postmark');
+    expect(
+      planned.source?.related?.map((r) => [r.field, r.idKey, r.operation.id, r.param]),
+    ).toEqual([['Contact', 'ContactID', 'getContact', 'ContactID']]);
+    expect(planned.destination?.message?.channel).toBe('{Contact.EmailAddress}');
+    expect(planned.blocking).toEqual([]);
+  });
+
+  it('needs no get when the fields used are the ones it carries', () => {
+    const planned = plan(
+      'For Xero tenant 0b7c2f44-1111-4a2b-9c3d-5e6f7a8b9c0d, list each AUTHORISED invoice’s number and contact name in one Postmark email to books@ledgerly.example from ar@ledgerly.example.',
+      'xero',
+      'postmark',
+    );
+    expect(planned.source?.related).toBeUndefined();
+    expect(planned.calls.map((c) => c.operationId)).not.toContain('getContact');
+  });
+
+  it('takes a condition on the other record’s field, checked after the record’s own', () => {
+    const planned = plan(
+      `${chaser} Invoices whose contact has no email address are left alone.`,
+      'xero',
+      'postmark',
+    );
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'Contact.EmailAddress', op: 'truthy' }),
+    );
+    expect(planned.source?.related?.map((r) => r.field)).toEqual(['Contact']);
+    expect(planned.blocking).toEqual([]);
+  });
+});

@@ -22,12 +22,33 @@ function getById(resource: TResource): { operation: TOperation; param: string } 
   return undefined;
 }
 
-/** "customer", "customer_id", "customerId", "owner_gid": the resource an id field names. */
+/**
+ * "customer", "customer_id", "customerId", "owner_gid", "CustomerRef": the resource an id field
+ * or a reference object names.
+ */
 function namedResource(field: string): string {
   return field
-    .replace(/(?:_id|_gid|Id|Gid|_uuid)$/, '')
+    .replace(/(?:_id|_gid|Id|Gid|_uuid|Ref|_ref)$/, '')
     .replace(/[_\s]+/g, ' ')
     .toLowerCase();
+}
+
+/**
+ * The id inside a reference object that stands for another record in the list (Xero's
+ * `Contact: {ContactID, Name}`, QuickBooks' `CustomerRef: {value, name}`, Harvest's
+ * `client: {id, name}`): the key that holds it, or undefined when the object is not one.
+ */
+function referenceIdKey(field: string, schema: TFieldSchema): string | undefined {
+  if (schema.type !== 'object') return undefined;
+  const keys = Object.entries(schema.properties ?? {})
+    .filter(([, s]) => s.type === 'string' || s.type === 'integer')
+    .map(([key]) => key);
+  const lower = field.toLowerCase();
+  return keys.find((key) =>
+    [`${lower}id`, `${lower}_id`, 'id', 'gid', ...(/ref$/.test(lower) ? ['value'] : [])].includes(
+      key.toLowerCase(),
+    ),
+  );
 }
 
 /**
@@ -42,11 +63,12 @@ export function relatedCandidates(
   const found: RelatedRead[] = [];
   // The plan keeps five at most (schema/src/generation-plan.ts).
   for (const [field, schema] of Object.entries(read.resource.schema.properties ?? {})) {
-    if (schema.type !== 'string' && schema.type !== 'integer') continue;
+    const idKey = referenceIdKey(field, schema);
+    if (schema.type !== 'string' && schema.type !== 'integer' && !idKey) continue;
     const name = namedResource(field);
     // Salesforce's AccountId beside Account{Name}: the record carries the related fields already.
     const beside = Object.entries(read.resource.schema.properties ?? {}).find(
-      ([other, s]) => other.toLowerCase() === name && s.type === 'object',
+      ([other, s]) => other !== field && other.toLowerCase() === name && s.type === 'object',
     );
     if (beside) continue;
     const resource = description.resources.find(
@@ -60,7 +82,7 @@ export function relatedCandidates(
     if (!said) continue;
     const get = getById(resource);
     if (!get) continue;
-    found.push({ field, resource, operation: get.operation, param: get.param });
+    found.push({ field, idKey, resource, operation: get.operation, param: get.param });
   }
   return found.slice(0, 5);
 }
@@ -71,24 +93,45 @@ export function withRelated(resource: TResource, related: readonly RelatedRead[]
   // Related fields go last: a finder that takes the first match prefers the record's own
   // `customer_name` to the related `customer.name`.
   const properties: Record<string, TFieldSchema> = { ...resource.schema.properties };
-  for (const { field, resource: other } of related) {
+  for (const { field, idKey, resource: other } of related) {
+    const own = properties[field];
     delete properties[field];
-    properties[field] = other.schema;
+    // A reference object keeps what it carries (the id, a name) beside the record's fields.
+    properties[field] =
+      idKey && own?.type === 'object'
+        ? {
+            ...other.schema,
+            properties: { ...own.properties, ...other.schema.properties },
+          }
+        : other.schema;
   }
   return { ...resource, schema: { ...resource.schema, properties } };
 }
 
-/** The related records a plan uses: something it maps, filters or keys on is inside one. */
-function usedRelated(plan: GroundedPlan, candidates: readonly RelatedRead[]): RelatedRead[] {
-  const paths = usedPaths(plan);
-  return candidates.filter((c) => paths.some((path) => path.startsWith(`${c.field}.`)));
+/**
+ * The related records a plan uses: something it maps, filters or keys on is inside one. What a
+ * reference object carries already (its id, a name) needs no get.
+ */
+/** The fields a reference object carries in the list already (its id, a name). */
+function carriedBy(related: RelatedRead, listed: TResource): string[] {
+  if (!related.idKey) return [];
+  return Object.keys(listed.schema.properties?.[related.field]?.properties ?? {});
 }
 
-/** Where the record is in the get's answer: the answer itself, or its one wrapping object. */
-export function relatedRecordPath(operation: TOperation): string {
-  const properties = Object.entries(operation.response?.properties ?? {});
-  const [only] = properties;
-  return properties.length === 1 && only?.[1].type === 'object' ? only[0] : '';
+function usedRelated(
+  plan: GroundedPlan,
+  candidates: readonly RelatedRead[],
+  listed: TResource,
+): RelatedRead[] {
+  const paths = usedPaths(plan);
+  return candidates.filter((c) => {
+    const carried = carriedBy(c, listed);
+    return paths.some(
+      (path) =>
+        path.startsWith(`${c.field}.`) &&
+        !carried.includes(path.slice(c.field.length + 1).split('.')[0] ?? ''),
+    );
+  });
 }
 
 /**
@@ -100,6 +143,7 @@ function saidRelatedRules(
   text: string,
   plan: GroundedPlan,
   candidates: readonly RelatedRead[],
+  listed: TResource,
   required: readonly string[],
 ): void {
   const write = plan.destination;
@@ -120,7 +164,10 @@ function saidRelatedRules(
   const kept = write.rules.filter((rule) => {
     const related = candidates.find((c) => rule.from?.startsWith(`${c.field}.`));
     if (!related || !rule.from || required.includes(rule.to)) return true;
-    return said(related.field, rule.from.slice(related.field.length + 1));
+    const leaf = rule.from.slice(related.field.length + 1);
+    return (
+      carriedBy(related, listed).includes(leaf.split('.')[0] ?? '') || said(related.field, leaf)
+    );
   });
   if (kept.length === write.rules.length) return;
   write.rules = kept;
@@ -130,27 +177,21 @@ function saidRelatedRules(
 
 /**
  * The related records the plan reads, after its mapping and filters: the rules the prompt asked
- * for, and a get for each related record they use. A filter inside a related record is not
- * supported: it would need a get for every record read, past a run's 100 requests.
+ * for, and a get for each related record they use. A condition inside a related record is
+ * checked after the record's own conditions, each get made only for a record that passed them
+ * (the runtime's `passingWithRelated`).
  */
 export function planRelated(
   text: string,
   plan: GroundedPlan,
   candidates: readonly RelatedRead[],
-  block: (message: string) => void,
+  listed: TResource,
 ): void {
   const read = plan.source;
   if (!read || candidates.length === 0) return;
   const schema = plan.destination ? recordSchema(plan.destination) : undefined;
-  saidRelatedRules(text, plan, candidates, requiredPaths(schema));
-  for (const filter of plan.filters) {
-    const inside = candidates.find((c) => filter.field.startsWith(`${c.field}.`));
-    if (inside)
-      block(
-        `a condition on the ${inside.resource.name}'s ${filter.field.slice(inside.field.length + 1)} ("${filter.phrase}"): filtering on a field of a related record is not supported yet`,
-      );
-  }
-  const related = usedRelated(plan, candidates);
+  saidRelatedRules(text, plan, candidates, listed, requiredPaths(schema));
+  const related = usedRelated(plan, candidates, listed);
   if (related.length === 0) return;
   read.related = related;
   for (const r of related)

@@ -187,11 +187,19 @@ function planVocabulary(
       'summary digest roundup round recap rundown list listing report overview single line lines row rows own',
     );
   for (const [name, value] of Object.entries(message?.fixed ?? {})) texts.push(name, value);
-  // A message write is what "tell the channel", "notify", "ping", "email them" ask for.
-  if (message)
+  // A message write is what "tell the channel", "notify", "ping", "email them" ask for, and
+  // the words that name the message: its kind, or what a send verb sends ("mail a short
+  // thank-you to").
+  if (message) {
     texts.push(
       'message messages msg channel tell notify alert ping announce mail email emails text sms send',
+      'reminder reminders nudge nudges notice notices notification notifications note notes heads-up greeting greetings announcement invitation invitations follow-up confirmation',
     );
+    for (const m of prompt.matchAll(
+      /\b(?:send|sends|mail|mails|e-?mail|e-?mails|text|texts|post|posts|message)\s+(?:them\s+|him\s+|her\s+)?(?:a|an|one|the)\s+((?:[\w-]+\s+){0,3}?)(?=to\b|for\b|from\b|through\b|via\b)/gi,
+    ))
+      texts.push(m[1] ?? '');
+  }
   for (const [name, value] of Object.entries(plan.source?.query ?? {}))
     texts.push(name, String(value));
   if (plan.destination?.kind === 'batch') texts.push('bulk batch batches once together');

@@ -122,4 +122,60 @@ describe('grounded template generator: email destinations', () => {
     expect(sent).toMatchObject({ Subject: 'Reminder KT-0077', To: 'ledger@corp.example' });
     expect(sent?.TextBody).toBe('Dear Ada Lovelace,\nplease settle 1299.50 EUR by 09/03/2031.');
   });
+
+  it("a reminder to each invoice's contact: the contact is read once, and one without an address is left out", async () => {
+    const contact = (n: number, name: string, email: string) => ({
+      ContactID: `c-${n}`,
+      ContactStatus: 'ACTIVE',
+      Name: name,
+      EmailAddress: email,
+    });
+    const invoice = (number: string, contactId: number, name: string, status: string) => ({
+      InvoiceID: `i-${number}`,
+      InvoiceNumber: number,
+      Type: 'ACCREC',
+      Status: status,
+      AmountDue: 120.5,
+      CurrencyCode: 'NZD',
+      Contact: { ContactID: `c-${contactId}`, Name: name },
+    });
+    const xero = await mock(entry('xero'), {
+      contact: [
+        contact(1, 'Kauri Joinery', 'accounts@kauri.example'),
+        contact(2, 'Tui Bakery', ''),
+        contact(3, 'Harbour Cycles', 'ap@harbourcycles.example'),
+      ],
+      invoice: [
+        invoice('INV-1', 1, 'Kauri Joinery', 'AUTHORISED'),
+        invoice('INV-2', 2, 'Tui Bakery', 'AUTHORISED'),
+        invoice('INV-3', 1, 'Kauri Joinery', 'AUTHORISED'),
+        invoice('INV-4', 3, 'Harbour Cycles', 'PAID'),
+      ],
+    });
+    const postmark = await mock(entry('postmark'));
+    const generated = generate(
+      'For Xero tenant 0b7c2f44-1111-4a2b-9c3d-5e6f7a8b9c0d, mail a payment nudge to the contact’s email address for each AUTHORISED invoice, from ar@ledgerly.example, subject "Invoice <InvoiceNumber>", text "Dear <contact name>, <AmountDue> <CurrencyCode> is open." Invoices whose contact has no email address are left alone.',
+      xero,
+      postmark,
+    );
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, xero, postmark));
+    expect(postmark.written('email').map((m) => [m.To, m.From, m.Subject, m.TextBody])).toEqual([
+      [
+        'accounts@kauri.example',
+        'ar@ledgerly.example',
+        'Invoice INV-1',
+        'Dear Kauri Joinery, 120.5 NZD is open.',
+      ],
+      [
+        'accounts@kauri.example',
+        'ar@ledgerly.example',
+        'Invoice INV-3',
+        'Dear Kauri Joinery, 120.5 NZD is open.',
+      ],
+    ]);
+    // One get per contact, and none for the paid invoice's.
+    const gets = xero.requests.filter((r) => r.path.includes('/Contacts/'));
+    expect(gets.map((r) => r.path.split('/').at(-1))).toEqual(['c-1', 'c-2']);
+  });
 });
