@@ -9,7 +9,7 @@ import type { TFieldSchema } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { droppedBySentence, planPresenceFilters } from './plan-presence.ts';
-import { namedChoiceFilters } from './plan-named-choices.ts';
+import { codeChoiceFilters, namedChoiceFilters } from './plan-named-choices.ts';
 import { writtenComparisons } from './written-comparisons.ts';
 import { describeFilter } from './describe-filter.ts';
 import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
@@ -105,6 +105,13 @@ const LIST_ENDS = new Set(
   ),
 );
 
+/** Small numbers people write as words in a comparison ("above zero", "more than ten"). */
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
+  'zero one two three four five six seven eight nine ten eleven twelve'
+    .split(' ')
+    .map((word, n) => [word, n]),
+);
+
 export function planFilters(
   prose: string,
   reading: ReturnType<typeof readPrompt>,
@@ -157,9 +164,13 @@ export function planFilters(
   const inPeriod = (phrase: string) =>
     periods.phrases.some((p) => p.toLowerCase().includes(phrase.trim().toLowerCase()));
 
-  // "where the amount is over 100", "with a total above 50"
+  // "where the amount is over 100", "with a total above 50", "that still has a balance above
+  // zero": a number written in digits or as a small number's word.
   for (const m of lower.matchAll(
-    /\b(?:where|with|whose|if|when)\s+(?:the\s+|its\s+|their\s+|an?\s+)?([a-z_][\w ]{0,30}?)\s+(?:is\s+|are\s+)?(over|above|more than|greater than|bigger than|exceeds?|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+\$?(-?\d+(?:\.\d+)?)/g,
+    new RegExp(
+      String.raw`\b(?:where|with|whose|if|when|has|have|having)\s+(?:the\s+|its\s+|their\s+|an?\s+)?([a-z_][\w ]{0,30}?)\s+(?:is\s+|are\s+)?(over|above|more than|greater than|bigger than|exceeds?|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+\$?(-?\d+(?:\.\d+)?|${Object.keys(NUMBER_WORDS).join('|')})\b`,
+      'g',
+    ),
   )) {
     const field = findField((m[1] ?? '').trim().replace(/\s+/g, '_'));
     const op = COMPARATORS.find(([pattern]) => pattern.test(m[2] ?? ''))?.[1];
@@ -168,7 +179,8 @@ export function planFilters(
       plan.blocking.push(`filter "${m[0]}" (no field "${m[1]}" in ${read.resource.plural})`);
       continue;
     }
-    add({ field: field.path, op, value: majorToField(Number(m[3]), field, plan), phrase: m[0] });
+    const number = NUMBER_WORDS[m[3] ?? ''] ?? Number(m[3]);
+    add({ field: field.path, op, value: majorToField(number, field, plan), phrase: m[0] });
   }
 
   // "Region EU-2 only", "only currency CHF": a field and a code-like value it must have.
@@ -486,6 +498,7 @@ export function planFilters(
   planPresenceFilters(lower, read.resource, add);
   assignmentFilters(lower, read.resource, add);
   namedChoiceFilters(lower, fields, plan, add);
+  codeChoiceFilters(text, fields, plan, add);
 
   // "excluding archived ones", "not archived", "leave out closed", "without drafts", "except
   // cancelled": a state the records must not be in (an enum value, a documented value meaning,

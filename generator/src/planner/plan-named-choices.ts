@@ -1,7 +1,7 @@
 import type { FieldLeaf } from './field-match.ts';
 import { normalise } from './field-match.ts';
 import type { FilterPlan, GroundedPlan } from './plan-types.ts';
-import { droppedBySentence } from './plan-presence.ts';
+import { DROPPED_AFTER, droppedBySentence } from './plan-presence.ts';
 import { escapeRegExp } from './text.ts';
 
 // "rank bronze", "with plan starter", "region: emea", "except the channel beta": a field of
@@ -64,4 +64,58 @@ function setByTheWrite(plan: GroundedPlan, leaf: string, value: string): boolean
         String(r.value ?? '').toLowerCase() === value.toLowerCase(),
     ),
   );
+}
+
+/** A choice written as a code (`ACCREC`, `IN_PROGRESS`): capitals, digits and underscores. */
+const CODE = /^[A-Z][A-Z0-9_]{2,}$/;
+
+/**
+ * "every sales invoice (ACCREC)", "leave ARCHIVED ones alone": a field's choice written as the
+ * code the API uses, without the field's name. Only a code the records' field documents counts,
+ * written exactly as documented, and only for a field no other condition reads yet; a code in a
+ * template, a quote or a value table is part of that, not a condition.
+ */
+export function codeChoiceFilters(
+  text: string,
+  fields: readonly FieldLeaf[],
+  plan: GroundedPlan,
+  add: (filter: FilterPlan) => void,
+): void {
+  const lower = text.toLowerCase();
+  for (const field of fields) {
+    if (plan.filters.some((f) => f.field === field.path)) continue;
+    const codes = (field.schema.enum ?? []).map(String).filter((c) => CODE.test(c));
+    const wanted: string[] = [];
+    const unwanted: string[] = [];
+    for (const code of codes) {
+      for (const m of text.matchAll(
+        new RegExp(`(?<![\\w<{"'\`])${escapeRegExp(code)}(?![\\w>}"'\`])`, 'g'),
+      )) {
+        const after = text.slice(m.index + code.length);
+        if (/^\s*\)?\s*(?:→|->|=>)/.test(after)) continue;
+        if (setByTheWrite(plan, field.path.split('.').at(-1) ?? '', code)) continue;
+        const before = lower.slice(Math.max(0, m.index - 40), m.index);
+        const dropped =
+          EXCLUDED_BEFORE.test(before.replace(/[(\s]+$/, ' ')) ||
+          droppedBySentence(lower, m.index) ||
+          DROPPED_AFTER.test(after);
+        (dropped ? unwanted : wanted).push(code);
+        break;
+      }
+    }
+    const phrase = (values: string[]) => values.join(', ');
+    if (wanted.length === 1)
+      add({ field: field.path, op: 'eq', value: wanted[0] as string, phrase: phrase(wanted) });
+    else if (wanted.length > 1)
+      add({ field: field.path, op: 'in', value: wanted, phrase: phrase(wanted) });
+    else if (unwanted.length === 1)
+      add({
+        field: field.path,
+        op: 'ne',
+        value: unwanted[0] as string,
+        phrase: `not ${phrase(unwanted)}`,
+      });
+    else if (unwanted.length > 1)
+      add({ field: field.path, op: 'not-in', value: unwanted, phrase: `not ${phrase(unwanted)}` });
+  }
 }

@@ -72,6 +72,7 @@ export function planPresenceFilters(
       // "bills with no due date are not late", where "late" is what the prompt asked for
       // before: the sentence says they are not wanted.
       notWhatWasAsked(lower, m.index, after) ||
+      DROPPED_AFTER.test(after) ||
       /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
         after,
       );
@@ -85,6 +86,13 @@ export function planPresenceFilters(
     });
   }
 }
+
+/**
+ * Said after the records' description, in its sentence: they are not wanted ("… are out of
+ * scope", "… are ignored", "… stay out").
+ */
+export const DROPPED_AFTER =
+  /^[^.;!?\n]*?\b(?:(?:are|is)\s+(?:out\s+of\s+scope|excluded|not\s+(?:wanted|needed|included|in\s+scope)|ignored|skipped|left\s+(?:out|alone)|passed\s+over)|(?:stay|stays)\s+out|(?:do|does)\s+not\s+(?:count|belong)|don'?t\s+(?:count|belong))\b/i;
 
 /**
  * Whether the sentence, up to `index`, leaves out what follows: "Skip customers in state

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
+
+// A field's documented choice written as the API's own code, without the field's name: Xero's
+// invoice `Type` is ACCREC (sales) or ACCPAY (bills).
+
+const tenant = 'For Xero tenant 0b7c2f44-1111-4a2b-9c3d-5e6f7a8b9c0d,';
+
+describe('a choice written as its code', () => {
+  it('keeps the records with that code', () => {
+    const planned = plan(
+      `${tenant} post every bill (ACCPAY) to #payables in Slack.`,
+      'xero',
+      'slack',
+    );
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'Type', op: 'eq', value: 'ACCPAY' }),
+    );
+  });
+
+  it('leaves out the records whose code the sentence rules out, before or after it', () => {
+    for (const prompt of [
+      `${tenant} post invoices to #ar in Slack. ACCPAY documents are out of scope.`,
+      `${tenant} post invoices to #ar in Slack, but skip any ACCPAY ones.`,
+    ]) {
+      const planned = plan(prompt, 'xero', 'slack');
+      expect(planned.filters, prompt).toContainEqual(
+        expect.objectContaining({ field: 'Type', op: 'ne', value: 'ACCPAY' }),
+      );
+    }
+  });
+
+  it('is no condition inside a value table or a template', () => {
+    for (const prompt of [
+      `${tenant} post invoices to #ar in Slack as "<InvoiceNumber> (<Type>)". Kinds:\n  ACCREC → sale\n  ACCPAY → bill`,
+      `${tenant} post invoices to #ar in Slack as "{InvoiceNumber}: {Type}".`,
+    ]) {
+      const planned = plan(prompt, 'xero', 'slack');
+      expect(
+        planned.filters.filter((f) => f.field === 'Type'),
+        prompt,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('a comparison with a number written as a word', () => {
+  it('reads "above zero" as 0', () => {
+    const owing = plan(
+      `${tenant} post every invoice that has an amount due above zero to #ar in Slack.`,
+      'xero',
+      'slack',
+    );
+    expect(owing.filters).toContainEqual(
+      expect.objectContaining({ field: 'AmountDue', op: 'gt', value: 0 }),
+    );
+  });
+});
+
+describe('a sentence that rules records out after naming them', () => {
+  it('leaves out those it describes, whatever the closing words', () => {
+    for (const ending of ['are ignored', 'stay out', 'are left alone', 'do not count']) {
+      const prompt = `Text each Stripe customer from +15550001111. Customers without a phone number ${ending}.`;
+      const planned = plan(prompt, 'stripe', 'twilio');
+      expect(planned.filters, prompt).toContainEqual(
+        expect.objectContaining({ field: 'phone', op: 'truthy' }),
+      );
+    }
+  });
+});
