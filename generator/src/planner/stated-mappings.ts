@@ -177,14 +177,19 @@ function labelledLines(
     destinationFields.find((path) => normalise(path) === normalise(words)) ??
     destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === normalise(words));
   const out: ReturnType<typeof labelledLines> = [];
-  for (const line of text.split('\n')) {
+  // Items may share a line, each its own sentence or clause: "title: subject. notes: body".
+  const items = text
+    .split('\n')
+    .flatMap((line) => line.split(/(?<=[.;])\s+(?=[A-Za-z_][\w.]*\s*:)/));
+  for (const line of items) {
     const m = /^\s*(?:[-*•·]|\d+[.)])?\s*([A-Za-z_][\w.]*)\s*:\s*(\S.*?)\s*$/.exec(line);
     const to = m?.[1] ? named(m[1]) : undefined;
-    const right = m?.[2] ?? '';
+    // The item ends with its sentence: "closedate: created. Drafts are skipped."
+    const right = (m?.[2] ?? '').split(/[.;]\s/)[0] ?? '';
     if (!m || !to || /^["'“‘`]|[<{]/.test(right)) continue;
     const cuts = [...right.matchAll(QUALIFIER)].map((q) => q.index);
     for (const end of [right.length, ...cuts]) {
-      const words = right.slice(0, end).replace(/[.]$/, '').trim();
+      const words = right.slice(0, end).replace(/[.;]$/, '').trim();
       const from = words ? field(words) : undefined;
       if (!from) continue;
       out.push({ from, to, fromWords: words, phrase: line.trim(), explicit: false });
