@@ -138,6 +138,18 @@ function readStatedMappings(
       .replace(/^["'“‘`](.*)["'”’`]$/, '$1');
     // "email as the unique key", "that text as a template": what the value is for, no field.
     if (!to || !fromWords || /\b(?:key|identifier|template|example|format)\b/i.test(to)) continue;
+    // "the amount in dollars", "the start in UTC": a unit or format the value is given in, not
+    // where it goes, unless the destination has that field and the words put something in it.
+    if (
+      operator.toLowerCase() === 'in' &&
+      UNIT_OR_FORMAT.test(to) &&
+      !(
+        destinationFields.some(
+          (path) => normalise(path.split('.').at(-1) ?? '') === normalise(to),
+        ) && /^\s*(?:put|write|store|save|place|keep|record)\b/i.test(segment)
+      )
+    )
+      continue;
     const explicit = /^(=|:=|→|->|=>)$/.test(operator);
     // "Close date -> Closed On" from a Notion page: one of the database's own properties.
     const property =
@@ -155,6 +167,18 @@ function readStatedMappings(
   }
   return out;
 }
+
+/** Units and formats a value is written in: currencies, spans of time, time zones, cases. */
+const UNIT_OR_FORMAT = new RegExp(
+  `^(?:(?:whole|full|us|u\\.s\\.|canadian|australian|iso)\\s+)*(?:${[
+    'dollars?|euros?|pounds?|yen|francs?|cents?|pence|bucks|usd|eur|gbp|jpy|chf|cad|aud',
+    '(?:milli)?seconds?|ms|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?',
+    'utc|gmt|cet|cest|est|edt|pst|pdt|(?:local|unix|epoch) ?time|time ?zones?|8601|timestamps?',
+    '(?:lower|upper|title|sentence|camel|snake|kebab) ?case|capitals|caps|plain ?text|markdown',
+    'percent(?:ages?)?|kilograms?|kg|grams?|lbs?|kilometers?|km|miles?|bytes|kb|mb|gb',
+  ].join('|')})$`,
+  'i',
+);
 
 /** Words after which the rest of a spec line's right side qualifies the value. */
 const QUALIFIER =
