@@ -38,6 +38,18 @@ describe('a value chosen by a condition', () => {
     }
   });
 
+  it('writes the name of a reference object the label names', () => {
+    const planned = plan(
+      'Open a Jira issue in project OPS for each Sentry issue of organization acme; Priority: Highest when the level is fatal, else Medium.',
+      'sentry',
+      'jira',
+    );
+    expect(planned.filters.some((f) => f.field === 'level')).toBe(false);
+    expect(planned.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'priority.name', from: 'level', otherwise: 'Medium' }),
+    );
+  });
+
   it('is said as unresolved when the plan cannot express the condition', () => {
     const planned = plan(
       'Every GitLab issue of project 4410 becomes a Todoist task. priority: 4 if it has more than 3 upvotes, otherwise 1.',

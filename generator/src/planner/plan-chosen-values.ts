@@ -12,9 +12,11 @@ import { chosenValues } from './value-conditions.ts';
 export function chosenValueFields(plan: GroundedPlan): { fields: string[]; open: boolean } {
   const write = plan.destination;
   if (!write) return { fields: [], open: false };
+  const described = leaves(recordSchema(write)).map((l) => l.path);
   return {
-    fields: [...leaves(recordSchema(write)).map((l) => l.path), ...write.rules.map((r) => r.to)],
-    open: write.container?.kind === 'object',
+    fields: [...described, ...write.rules.map((r) => r.to)],
+    // Columns of any name (an Airtable table's): the object the records go in describes none.
+    open: write.container?.kind === 'object' && described.length === 0,
   };
 }
 
@@ -28,7 +30,8 @@ export function planChosenValues(text: string, plan: GroundedPlan): string[] {
   const sources = leaves(plan.source.resource.schema, 2).filter((l) => l.schema.type !== 'object');
   for (const chosen of chosenValues(text, fields, open)) {
     phrases.push(chosen.phrase);
-    const target = fieldNamed(targets, chosen.field);
+    // "Priority: High" on a reference object (Jira's `priority`) is the object's name.
+    const target = fieldNamed(targets, chosen.field) ?? fieldNamed(targets, `${chosen.field}.name`);
     const to = target?.path ?? (open ? chosen.field : undefined);
     const equal =
       /^(?:(?:the|its|their)\s+)?(.+?)\s+(?:is|equals|=|==)\s+["“'‘]?([^"”'’]+?)["”'’]?$/i.exec(
