@@ -19,6 +19,7 @@ import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues } from './list-choices.ts';
 import { withoutValueConditions } from './value-conditions.ts';
+import { chosenValueFields, planChosenValues } from './plan-chosen-values.ts';
 import { withoutEmptyDigest } from './empty-digest.ts';
 import { blockContradictions } from './contradictions.ts';
 import { escapeRegExp } from './text.ts';
@@ -280,11 +281,21 @@ export function planGrounded(
     }
     planAllowedValues(text, plan);
     if (plan.destination?.message) planMessageText(text, plan);
+    const chosen = chosenValueFields(plan);
+    // A condition that picks a field's value leaves no records out.
+    const chosenPhrases = planChosenValues(text, plan).map((p) => p.toLowerCase());
+    const kept = reading.filters.filter(
+      (f) => !chosenPhrases.some((p) => p.includes(f.phrase.toLowerCase())),
+    );
     const conditions = withoutEmptyDigest(
-      withoutValueConditions(withoutTemplates(text, plan.source.resource)),
+      withoutValueConditions(
+        withoutTemplates(text, plan.source.resource),
+        chosen.fields,
+        chosen.open,
+      ),
       plan.source.resource,
     );
-    planFilters(conditions, reading, plan);
+    planFilters(conditions, { ...reading, filters: kept }, plan);
     extendListedValues(conditions.toLowerCase(), plan);
     askListForFilteredValues(plan);
     blockContradictions(plan, block);

@@ -42,3 +42,28 @@ describe('"field: words" lines of a pasted spec', () => {
     expect(rules.some((r) => r.to === 'owner')).toBe(false);
   });
 });
+
+describe('"field: words" items that share one line', () => {
+  it('are read item by item, parted by a full stop or a semicolon', () => {
+    const planned = plan(
+      'Every GitLab issue of project 4410 becomes a Todoist task. content: issue title. description: web_url; due_date: due date as YYYY-MM-DD. Closed issues are left out.',
+      'gitlab',
+      'todoist',
+    );
+    const rules = planned.destination?.rules ?? [];
+    expect(rules).toContainEqual(expect.objectContaining({ to: 'content', from: 'title' }));
+    expect(rules).toContainEqual(expect.objectContaining({ to: 'description', from: 'web_url' }));
+    expect(rules).toContainEqual(expect.objectContaining({ to: 'due_date', from: 'due_date' }));
+  });
+
+  it('leave a colon that heads a remark alone', () => {
+    const planned = plan(
+      'Every GitLab issue of project 4410 becomes a Todoist task. Heads-up: description stays short. Reminder: content is the issue title.',
+      'gitlab',
+      'todoist',
+    );
+    const rules = planned.destination?.rules ?? [];
+    expect(rules.some((r) => r.to === 'description' && r.from === 'title')).toBe(false);
+    expect(planned.unresolved.join('\n')).not.toMatch(/Heads-up|Reminder/);
+  });
+});

@@ -138,6 +138,18 @@ function readStatedMappings(
       .replace(/^["'“‘`](.*)["'”’`]$/, '$1');
     // "email as the unique key", "that text as a template": what the value is for, no field.
     if (!to || !fromWords || /\b(?:key|identifier|template|example|format)\b/i.test(to)) continue;
+    // "the amount in dollars", "the start in UTC": a unit or format the value is given in, not
+    // where it goes, unless the destination has that field and the words put something in it.
+    if (
+      operator.toLowerCase() === 'in' &&
+      UNIT_OR_FORMAT.test(to) &&
+      !(
+        destinationFields.some(
+          (path) => normalise(path.split('.').at(-1) ?? '') === normalise(to),
+        ) && /^\s*(?:put|write|store|save|place|keep|record)\b/i.test(segment)
+      )
+    )
+      continue;
     const explicit = /^(=|:=|→|->|=>)$/.test(operator);
     // "Close date -> Closed On" from a Notion page: one of the database's own properties.
     const property =
@@ -155,6 +167,18 @@ function readStatedMappings(
   }
   return out;
 }
+
+/** Units and formats a value is written in: currencies, spans of time, time zones, cases. */
+const UNIT_OR_FORMAT = new RegExp(
+  `^(?:(?:whole|full|us|u\\.s\\.|canadian|australian|iso)\\s+)*(?:${[
+    'dollars?|euros?|pounds?|yen|francs?|cents?|pence|bucks|usd|eur|gbp|jpy|chf|cad|aud',
+    '(?:milli)?seconds?|ms|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?',
+    'utc|gmt|cet|cest|est|edt|pst|pdt|(?:local|unix|epoch) ?time|time ?zones?|8601|timestamps?',
+    '(?:lower|upper|title|sentence|camel|snake|kebab) ?case|capitals|caps|plain ?text|markdown',
+    'percent(?:ages?)?|kilograms?|kg|grams?|lbs?|kilometers?|km|miles?|bytes|kb|mb|gb',
+  ].join('|')})$`,
+  'i',
+);
 
 /** Words after which the rest of a spec line's right side qualifies the value. */
 const QUALIFIER =
@@ -177,14 +201,19 @@ function labelledLines(
     destinationFields.find((path) => normalise(path) === normalise(words)) ??
     destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === normalise(words));
   const out: ReturnType<typeof labelledLines> = [];
-  for (const line of text.split('\n')) {
+  // Items may share a line, each its own sentence or clause: "title: subject. notes: body".
+  const items = text
+    .split('\n')
+    .flatMap((line) => line.split(/(?<=[.;])\s+(?=[A-Za-z_][\w.]*\s*:)/));
+  for (const line of items) {
     const m = /^\s*(?:[-*•·]|\d+[.)])?\s*([A-Za-z_][\w.]*)\s*:\s*(\S.*?)\s*$/.exec(line);
     const to = m?.[1] ? named(m[1]) : undefined;
-    const right = m?.[2] ?? '';
+    // The item ends with its sentence: "closedate: created. Drafts are skipped."
+    const right = (m?.[2] ?? '').split(/[.;]\s/)[0] ?? '';
     if (!m || !to || /^["'“‘`]|[<{]/.test(right)) continue;
     const cuts = [...right.matchAll(QUALIFIER)].map((q) => q.index);
     for (const end of [right.length, ...cuts]) {
-      const words = right.slice(0, end).replace(/[.]$/, '').trim();
+      const words = right.slice(0, end).replace(/[.;]$/, '').trim();
       const from = words ? field(words) : undefined;
       if (!from) continue;
       out.push({ from, to, fromWords: words, phrase: line.trim(), explicit: false });

@@ -243,3 +243,39 @@ describe('a template on the line after its label', () => {
     expect(template?.template).toBe('Heads up: {title} is open. Have a look!');
   });
 });
+
+describe('a template in single quotes', () => {
+  const issue = entry('gitlab').resources.find((r) => r.name === 'issue')!;
+
+  it('is read like a double-quoted one, in straight or typographic quotes', () => {
+    const [straight] = readTemplates(
+      "Each task's content looks like 'GL-{iid} / {title}', and don't add a due date.",
+      issue,
+    );
+    expect(straight?.template).toBe('GL-{iid} / {title}');
+    const [curly] = readTemplates(
+      'Name every card like ‘{title} (opened by {author})’ please.',
+      issue,
+    );
+    expect(curly?.template).toBe('{title} (opened by {author.username})');
+  });
+
+  it('fills the field the words before it name', () => {
+    const planned = plan(
+      "Every GitLab issue of project 4410 gets a Todoist task whose content is like '[{state}] {title}'. The author's name isn't wanted.",
+      'gitlab',
+      'todoist',
+    );
+    expect(planned.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'content', template: '[{state}] {title}' }),
+    );
+  });
+
+  it('is not opened by an apostrophe inside a word', () => {
+    const found = readTemplates(
+      "The issue's {title} isn't a template, and the author's {state} doesn't close one either.",
+      issue,
+    );
+    expect(found.map((t) => t.written)).not.toContainEqual(expect.stringMatching(/^s |^t /));
+  });
+});

@@ -47,6 +47,14 @@ const HEADER = /\b(?:header|heading|headings|title row|column names)\b[^.\n]*$/i
 const SHAPED_LINE =
   /\b(?:like this|like so|in this (?:form|format|shape)|(?:formatted|shaped|written) (?:as|like))\s*:\s*([^\n"“`]+?)(?=,?\s*\(?(?:for example|for instance|e\.g\.|say)\b|[.;!?](?:\s|$)|\n|$)/gi;
 
+/**
+ * A quoted text: in double, typographic or single quotes, or backticks. A single quote opens
+ * and closes only beside a word's edge, so an apostrophe inside a word ("don't", "customer's")
+ * is no quote.
+ */
+const QUOTED =
+  /"([^"\n]{2,300})"|“([^”\n]{2,300})”|`([^`\n]{2,300})`|(?<![\w'’])'((?:[^'\n]|(?<=\w)'(?=\w)){2,300}?)'(?!\w)|(?<![\w'’])‘((?:[^‘’\n]|(?<=\w)’(?=\w)){2,300}?)’(?!\w)/g;
+
 interface Candidate {
   text: string;
   index: number;
@@ -77,8 +85,8 @@ function labelledPart(rest: string): string {
  */
 function candidates(prompt: string, resource: TResource): Candidate[] {
   const found: Candidate[] = [];
-  for (const m of prompt.matchAll(/"([^"\n]{2,300})"|“([^”\n]{2,300})”|`([^`\n]{2,300})`/g)) {
-    const text = m[1] ?? m[2] ?? m[3] ?? '';
+  for (const m of prompt.matchAll(QUOTED)) {
+    const text = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
     if (hasPlaceholder(text)) {
       found.push({ text, index: m.index });
       continue;
