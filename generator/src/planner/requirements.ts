@@ -152,7 +152,7 @@ function planVocabulary(
     // A value table's rows, and the words that say a value is translated.
     if (rule.values)
       texts.push(
-        'translated mapped map becomes from empty blank',
+        'translated mapped map becomes from empty blank picks decides sets chooses goes own',
         ...rule.values.flatMap((row) => [row.from, row.to]),
       );
     // What a column takes and what the rest becomes, in whichever clause the prompt says it.
