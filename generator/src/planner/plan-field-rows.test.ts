@@ -201,4 +201,37 @@ describe('values no row lists', () => {
     expect(rule(planned, 'project.key')).not.toHaveProperty('otherwise');
     expect(planned.filters).toEqual([]);
   });
+
+  it('follow a sentence after the table that says what they become', () => {
+    const planned = ticketsToIssues([
+      'problem → project SUP, issue type Bug',
+      'question → project HELP, issue type Task',
+      'Anything else goes to project GEN, issue type Task.',
+    ]);
+    expect(rule(planned, 'project.key')).toMatchObject({ otherwise: 'GEN' });
+    expect(rule(planned, 'issuetype.name')).toMatchObject({ otherwise: 'Task' });
+  });
+
+  it('are not written when a sentence after the table skips them', () => {
+    const planned = ticketsToIssues([
+      'problem → project SUP, issue type Bug',
+      'question → project HELP, issue type Task',
+      'Skip the rest.',
+    ]);
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'type', op: 'in', value: ['problem', 'question'] }),
+    );
+  });
+
+  it('follow “everything else” in a table of one field written in a sentence', () => {
+    const planned = plan(
+      'Raise a Zendesk ticket per PagerDuty incident. Priority from the urgency: high → urgent, everything else → low.',
+      'pagerduty',
+      'zendesk',
+    );
+    expect(rule(planned, 'priority')).toMatchObject({
+      values: [{ from: 'high', to: 'urgent' }],
+      otherwise: 'low',
+    });
+  });
 });

@@ -15,10 +15,32 @@ export function skipsRecord(right: string): boolean {
 
 /** A left side that stands for every value the table does not list ("everything else"). */
 const REST =
-  /^(?:(?:everything|anything)\s+else|(?:all|any)\s+others?(?:\s+values?)?|(?:the\s+)?rest|others?|otherwise)$/i;
+  /^(?:(?:everything|anything)\s+else|else|(?:all|any)\s+others?(?:\s+values?)?|(?:the\s+)?rest|others?|otherwise)$/i;
 
 export function meansTheRest(left: string): boolean {
   return REST.test(left.trim());
+}
+
+const THE_REST = String.raw`(?:(?:everything|anything)\s+else|the\s+rest|(?:all|any)\s+(?:the\s+)?others?(?:\s+\w+)?)`;
+
+/**
+ * The sentence right after a table, when it says what the values it does not list become:
+ * "Anything else goes to project GEN.", "Skip the rest." As a row of the table.
+ */
+export function restSaid(after: string): { from: string; to: string } | undefined {
+  const sentence = /^[^.!?\n]*/.exec(after.trim())?.[0].trim() ?? '';
+  const skipped =
+    new RegExp(
+      String.raw`^${THE_REST}\s+(?:is|are|gets?)?\s*(?:skipped|ignored|left\s+out|dropped|not\s+(?:synced|copied|written))$`,
+      'i',
+    ).test(sentence) ||
+    new RegExp(String.raw`^(?:skip|ignore|drop|leave\s+out)\s+${THE_REST}$`, 'i').test(sentence);
+  if (skipped) return { from: 'everything else', to: 'skip' };
+  const becomes = new RegExp(
+    String.raw`^${THE_REST}\s+(?:goes\s+to|go\s+to|becomes?|gets?|→|->)\s+(.+)$`,
+    'i',
+  ).exec(sentence);
+  return becomes?.[1] ? { from: 'everything else', to: becomes[1].trim() } : undefined;
 }
 
 export interface FieldCell {

@@ -4,7 +4,7 @@ import { recordSchema } from './plan-write.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
 import { fieldsLine } from './plan-mapping.ts';
-import { meansTheRest, rowFields, skipsRecord } from './plan-field-rows.ts';
+import { meansTheRest, restSaid, rowFields, skipsRecord } from './plan-field-rows.ts';
 
 // A value table ("gold → 3, silver → 2", or one pair a line under "Tier, taken from the
 // plan:") translates one source field into one destination field. The words before
@@ -118,6 +118,14 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
   ).exec(text);
   if (!at) return false;
   const lead = leadOf(text, at.index);
+  const last = pairs.at(-1) as ValuePair;
+  const end = new RegExp(
+    `${escapeRegExp(last.from)}\\s*${ARROW}\\s*["“']?${escapeRegExp(last.to)}["”']?[\\s.,;]*`,
+    'i',
+  ).exec(text.slice(at.index));
+  // "Anything else goes to project GEN." after the table: its row for the rest.
+  const said = end ? restSaid(text.slice(at.index + end.index + end[0].length)) : undefined;
+  if (said && !pairs.some((p) => meansTheRest(p.from))) pairs = [...pairs, said];
 
   const destination = leaves(recordSchema(write), 2).filter((l) => l.schema.type !== 'object');
   const skipped = pairs.filter((p) => skipsRecord(p.to));
