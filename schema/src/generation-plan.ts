@@ -88,7 +88,8 @@ export const ZMappingRule = z.strictObject({
   enum: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   /**
    * A value table from the prompt ("gold → 3"): each source value (matched without regard to
-   * case; "" for an empty one) and what it becomes. Values the table does not list pass as they are, unless `otherwise` says what they become.
+   * case; "" for an empty one) and what it becomes ("" leaves the field out). Values the table does not list pass as they are, unless `otherwise` says what they become.
+   * A table whose rows set several fields is one rule a field, each with the same `from`.
    */
   values: z
     .array(z.strictObject({ from: z.string().max(200), to: z.string().max(500) }))

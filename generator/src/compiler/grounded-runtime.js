@@ -357,12 +357,13 @@ function formAnswer(item, path) {
 // A value through the prompt's table ("gold → 3"): the first row whose left side is the value
 // (without regard to case, or "" for none); a value the table does not list becomes
 // `otherwise` when the prompt gave one ("all other values become Rest of world"), else passes as it is.
+// "" on the right leaves the field out: a row of a table that sets several fields may not set this one.
 function translated(value, table, otherwise) {
   const text =
     value === undefined || value === null ? '' : String(convert(value, { type: 'string' }) ?? '');
   const row = table.find((entry) => entry.from.toLowerCase() === text.trim().toLowerCase());
-  if (row) return row.to;
-  return otherwise !== undefined && text.trim() !== '' ? otherwise : value;
+  const to = row ? row.to : otherwise !== undefined && text.trim() !== '' ? otherwise : value;
+  return to === '' ? undefined : to;
 }
 
 // The prompt's template with each {path} replaced by the record's value there, {path:200} by

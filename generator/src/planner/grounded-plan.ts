@@ -25,7 +25,13 @@ import { blockContradictions } from './contradictions.ts';
 import { escapeRegExp } from './text.ts';
 import { planCursor, planDedupe } from './plan-cursor-dedupe.ts';
 import { planOrder, sortOrder } from './plan-order.ts';
-import { namesFields, planValueTable, tableRows } from './plan-value-tables.ts';
+import {
+  type ValuePair,
+  namesFields,
+  planValueTable,
+  tableRows,
+  withoutRows,
+} from './plan-value-tables.ts';
 import { refusedRecordsSkipped } from './refused-records.ts';
 import { planRelated, relatedCandidates, withRelated } from './related-records.ts';
 import { planMessage, planMessageText } from './plan-message.ts';
@@ -216,14 +222,16 @@ export function planGrounded(
     const tables = tableRows(text).filter(
       (rows) => rows.filter((row) => namesFields(row, plan)).length * 2 < rows.length,
     );
-    const inTable = (m: { from: string; to: string }) =>
+    // Either way round: "Web → project 12" reads as the mapping project → Web too.
+    const inRow = (from: string, to: string) =>
       tables.some((rows) =>
         rows.some(
           (row) =>
-            new RegExp(`\\b${escapeRegExp(m.from)}$`, 'i').test(row.from) &&
-            new RegExp(`^${escapeRegExp(m.to)}\\b`, 'i').test(row.to),
+            new RegExp(`\\b${escapeRegExp(from)}$`, 'i').test(row.from) &&
+            new RegExp(`^${escapeRegExp(to)}\\b`, 'i').test(row.to),
         ),
       );
+    const inTable = (m: { from: string; to: string }) => inRow(m.from, m.to) || inRow(m.to, m.from);
     for (const pair of mappings.filter(inTable)) mappings.splice(mappings.indexOf(pair), 1);
     // "sev1 → Critical, sev2 → Major": pairs of values, a table for some field, not field mappings.
     const values = mappings.filter(
@@ -241,6 +249,7 @@ export function planGrounded(
     )) {
       if (stated.format) asDays.add(normalise(stated.to));
       if (mappings.some((m) => normalise(m.to) === normalise(stated.to))) continue;
+      if (inTable(stated)) continue;
       mappings.push(stated);
       // A pair the sentence reader cut out of it ("date → Closed" inside "Close date ->
       // Closed On") is this mapping, not a row of a value table.
@@ -253,6 +262,7 @@ export function planGrounded(
       if (mappings.some((m) => normalise(m.to) === normalise(gap.to))) continue;
       // A row of a value table is a value, not a field (the table is applied or named below).
       if ([values, ...tables].flat().some((v) => normalise(v.to) === normalise(gap.to))) continue;
+      if (inTable({ from: gap.fromWords, to: gap.to })) continue;
       // "zendesk tickets -> linear issues": an arrow between APIs or their records, no field.
       if ([...names].some((name) => name && normalise(gap.to).includes(name))) continue;
       plan.unresolved.push(
@@ -273,8 +283,12 @@ export function planGrounded(
     }
     scaleAmounts(text, plan);
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
+    const applied: ValuePair[][] = [];
     for (const table of values.length > 1 ? [...tables, values] : tables) {
-      if (planValueTable(text, table, plan)) continue;
+      if (planValueTable(text, table, plan)) {
+        applied.push(table);
+        continue;
+      }
       plan.unresolved.push(
         `value table ${table.map((m) => `${m.from} → ${m.to}`).join(', ')}: which field it translates is not understood, so it is not applied`,
       );
@@ -289,7 +303,7 @@ export function planGrounded(
     );
     const conditions = withoutEmptyDigest(
       withoutValueConditions(
-        withoutTemplates(text, plan.source.resource),
+        withoutTemplates(withoutRows(text, applied), plan.source.resource),
         chosen.fields,
         chosen.open,
       ),

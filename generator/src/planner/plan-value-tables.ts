@@ -4,11 +4,14 @@ import { recordSchema } from './plan-write.ts';
 import { escapeRegExp } from './text.ts';
 import { resourceNames } from './resource-words.ts';
 import { fieldsLine } from './plan-mapping.ts';
+import { meansTheRest, restSaid, rowFields, skipsRecord } from './plan-field-rows.ts';
 
 // A value table ("gold → 3, silver → 2", or one pair a line under "Tier, taken from the
 // plan:") translates one source field into one destination field. The words before
 // the table name them: the destination field first, the source field after "from"; else the
 // source field of the same name, else the one whose allowed values the table's left side lists.
+// Rows may instead name several destination fields, or skip the record (plan-field-rows.ts);
+// a row for "everything else" says what unlisted values become.
 
 export interface ValuePair {
   from: string;
@@ -27,6 +30,13 @@ export function tableRows(text: string): ValuePair[][] {
   let current: ValuePair[] = [];
   const row = new RegExp(String.raw`^[\s\-*•]*([^\n]{1,62}?)\s*${ARROW}\s*([^\n]{1,62}?)[\s.,;]*$`);
   for (const line of text.split('\n')) {
+    const inline = inlineRows(line, row);
+    if (inline) {
+      if (current.length >= 2) tables.push(current);
+      tables.push(inline);
+      current = [];
+      continue;
+    }
     const m = row.exec(line);
     const pair =
       m?.[1] && m[2] && !new RegExp(ARROW).test(m[2])
@@ -40,6 +50,25 @@ export function tableRows(text: string): ValuePair[][] {
   }
   if (current.length >= 2) tables.push(current);
   return tables;
+}
+
+/**
+ * A table written on one line after a colon, its rows apart by semicolons ("…: open → list 21;
+ * closed → list 22"): commas stay inside a row, where they part the fields it names.
+ */
+function inlineRows(line: string, row: RegExp): ValuePair[] | undefined {
+  const arrow = line.search(new RegExp(ARROW));
+  const colon = line.lastIndexOf(':', arrow);
+  if (arrow < 0 || colon < 0 || !line.includes(';', arrow)) return undefined;
+  // The table ends with its sentence.
+  const body = line.slice(colon + 1).split(/[.!?]\s+(?=[A-Z])/)[0] ?? '';
+  const rows = body.split(';').map((part) => {
+    const m = row.exec(part);
+    return m?.[1] && m[2] && !new RegExp(ARROW).test(m[2])
+      ? { from: unquoted(m[1].trim()), to: unquoted(m[2].trim()) }
+      : undefined;
+  });
+  return rows.length >= 2 && rows.every(Boolean) ? (rows as ValuePair[]) : undefined;
 }
 
 /** A side written in quotes ("Closed - won") without them; an apostrophe inside stays. */
@@ -73,7 +102,11 @@ export function namesFields(row: ValuePair, plan: GroundedPlan): boolean {
 /** Left-hand words that stand for no value at all. */
 const EMPTY = /^(?:empty|blank|none|nothing|no value|\(empty\)|-)$/i;
 
-/** Applies the table to the plan's mapping; false when its fields cannot be told. */
+/**
+ * Applies the table to the plan: its rows of values as a rule, or as one rule per field its rows
+ * name (plan-field-rows.ts); its rows that skip the record as a filter. False when its fields
+ * cannot be told.
+ */
 export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedPlan): boolean {
   const read = plan.source as ReadPlan;
   const write = plan.destination as WritePlan | undefined;
@@ -85,9 +118,82 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
   ).exec(text);
   if (!at) return false;
   const lead = leadOf(text, at.index);
+  const last = pairs.at(-1) as ValuePair;
+  const end = new RegExp(
+    `${escapeRegExp(last.from)}\\s*${ARROW}\\s*["“']?${escapeRegExp(last.to)}["”']?[\\s.,;]*`,
+    'i',
+  ).exec(text.slice(at.index));
+  // "Anything else goes to project GEN." after the table: its row for the rest.
+  const said = end ? restSaid(text.slice(at.index + end.index + end[0].length)) : undefined;
+  if (said && !pairs.some((p) => meansTheRest(p.from))) pairs = [...pairs, said];
 
   const destination = leaves(recordSchema(write), 2).filter((l) => l.schema.type !== 'object');
-  const named = (words: string, fields: FieldLeaf[]) => fieldNamed(fields, words);
+  const skipped = pairs.filter((p) => skipsRecord(p.to));
+  const rest = pairs.find((p) => meansTheRest(p.from));
+  const rows = pairs.filter((p) => p !== rest && !skipped.includes(p));
+  const written = rest && !skipped.includes(rest) ? [...rows, rest] : rows;
+  const named = written.map((pair) => ({ pair, ...rowFields(pair.to, destination) }));
+  const to = destinationField(lead, destination, write);
+  // Rows name their fields when one names two ("project FIN, issue type Task"), or when
+  // the words before the table name none and every row names its own.
+  const byFields =
+    named.some((r) => r.cells.length >= 1 && r.cells.length + r.unnamed.length >= 2) ||
+    (!to && named.length > 0 && named.every((r) => r.cells.length > 0 && r.unnamed.length === 0));
+  if (!byFields && written.length > 0 && !to) return false;
+
+  const source = leaves(read.resource.schema, 2).filter((l) => l.schema.type !== 'object');
+  const lefts = pairs
+    .filter((p) => p !== rest)
+    .map((p) => p.from.toLowerCase())
+    .filter((v) => !EMPTY.test(v));
+  const fromField = sourceField(lead, lefts, source, byFields ? undefined : to?.path);
+  if (!fromField) return false;
+  const left = (p: ValuePair) => (EMPTY.test(p.from) ? '' : p.from);
+  const listed = named.filter((r) => r.pair !== rest);
+
+  if (byFields) {
+    // One rule a field, each translating the same source field; a row without the field
+    // leaves it out rather than writing the source value there.
+    const fields = [...new Map(named.flatMap((r) => r.cells).map((c) => [c.field.path, c.field]))];
+    for (const [path, leaf] of fields) {
+      const valueIn = (r: (typeof named)[number]) =>
+        r.cells.find((c) => c.field.path === path)?.value ?? '';
+      const restRow = named.find((r) => r.pair === rest);
+      setRule(plan, write, {
+        to: path,
+        from: fromField.path,
+        type: leaf.schema.type,
+        values: listed.map((r) => ({ from: left(r.pair), to: valueIn(r) })),
+        ...(restRow ? { otherwise: valueIn(restRow) } : {}),
+        reason: 'the prompt’s value table',
+      });
+    }
+    for (const r of named)
+      for (const part of r.unnamed)
+        plan.unresolved.push(
+          `value table row "${r.pair.from} → ${r.pair.to}": "${part}" names no field of the ${write.resource.name}, so it is not written`,
+        );
+  } else if (to && written.length > 0) {
+    setRule(plan, write, {
+      to: to.path,
+      from: fromField.path,
+      type: to.leaf?.schema.type ?? 'string',
+      values: rows.map((p) => ({ from: left(p), to: p.to })),
+      ...(rest && !skipped.includes(rest) ? { otherwise: rest.to } : {}),
+      reason: 'the prompt’s value table',
+    });
+  }
+  if (skipped.length > 0) skipFilter(plan, fromField.path, skipped, rest, rows.map(left));
+  return true;
+}
+
+/** The one field a table of plain values fills, from the words before it. */
+function destinationField(
+  lead: string,
+  destination: FieldLeaf[],
+  write: WritePlan,
+): { path: string; leaf?: FieldLeaf } | undefined {
+  const named = (words: string) => fieldNamed(destination, words);
   // The destination field: the lead's first words, up to "comes", "mapped", "from", a colon.
   const head =
     /^[\s\-*•]*(?:(?:[Tt]he|[Ii]ts|[Tt]heir|[Ee]ach|[Ee]very)\s+)?["“]?([A-Za-z][\w .'-]{0,40}?)["”]?\s*(?:,|:|\bcomes?\b|\bis\b|\bmapped\b|\bfrom\b|\bgets?\b|$)/.exec(
@@ -97,53 +203,138 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
   const tail = /\b(?:to|into)\s+(?:the\s+|their\s+|its\s+)?([A-Za-z][\w ]{0,40}?)\s*:?\s*$/i.exec(
     lead,
   )?.[1];
-  const toField =
-    (head?.[1] ? named(head[1].trim(), destination) : undefined) ??
-    (tail
-      ? (named(tail, destination) ?? named(tail.replace(/s$/i, ''), destination))
-      : undefined) ??
+  const leaf =
+    (head?.[1] ? named(head[1].trim()) : undefined) ??
+    (tail ? (named(tail) ?? named(tail.replace(/s$/i, ''))) : undefined) ??
     destination.find((l) => new RegExp(`\\b${escapeRegExp(l.path)}\\b`, 'i').test(lead));
-  const to = toField?.path ?? (write.container?.kind === 'object' ? head?.[1]?.trim() : undefined);
-  if (!to) return false;
+  if (leaf) return { path: leaf.path, leaf };
+  const open = write.container?.kind === 'object' ? head?.[1]?.trim() : undefined;
+  return open ? { path: open } : undefined;
+}
 
-  const source = leaves(read.resource.schema, 2).filter((l) => l.schema.type !== 'object');
+/**
+ * The source field the table translates: the words after "from", else the field of the same
+ * name as the one written, else one the words before the table name, else the one whose allowed
+ * values the left side lists.
+ */
+function sourceField(
+  lead: string,
+  lefts: string[],
+  source: FieldLeaf[],
+  to: string | undefined,
+): FieldLeaf | undefined {
+  const named = (words: string) => fieldNamed(source, words);
   const after =
     /\bfrom\s+(?:the\s+|its\s+|their\s+)?(.{1,60}?)\s*(?:[:(]|$)/i.exec(lead)?.[1] ?? '';
-  const lefts = pairs.map((p) => p.from.toLowerCase()).filter((v) => !EMPTY.test(v));
-  const fromField =
+  return (
     after
       .split(/\s+/)
       .map((_, i, words) => words.slice(i).join(' ').replace(/["“”]/g, ''))
-      .map((words) => named(words, source))
+      .map((words) => named(words))
       .find(Boolean) ??
-    named(to.split('.').at(-1) ?? to, source) ??
+    (to ? named(to.split('.').at(-1) ?? to) : undefined) ??
+    (to ? undefined : fieldInWords(lead, source)) ??
     source.find((l) => {
       const allowed = (l.schema.enum ?? []).map((v) => String(v).toLowerCase());
       return (
         lefts.filter((v) => allowed.includes(v)).length * 2 >= lefts.length && allowed.length > 0
       );
-    });
-  if (!fromField) return false;
-
-  const table = pairs.map((p) => ({ from: EMPTY.test(p.from) ? '' : p.from, to: p.to }));
-  const existing = write.rules.findIndex((r) => normalise(r.to) === normalise(to));
-  const rule = {
-    to,
-    from: fromField.path,
-    type: toField?.schema.type ?? ('string' as const),
-    values: table,
-    reason: 'the prompt’s value table',
-  };
-  if (existing >= 0) {
-    write.rules.splice(existing, 1, rule);
-    // The plan's list of fields was written before the table: it names the rule replaced.
-    const line = plan.understood.findIndex((l) => l.startsWith('Fields: '));
-    if (line >= 0) plan.understood[line] = fieldsLine(write.rules);
-  } else write.rules.push(rule);
-  plan.understood.push(
-    `${to} ← ${fromField.path}, translated: ${table.map((p) => `${p.from || '(empty)'} → ${p.to}`).join(', ')}.`,
+    })
   );
-  return true;
+}
+
+/**
+ * "Map the ticket type to the project and issue type:": the source field named first, in the
+ * words before "to" (or a verb that sets the fields) when they name one, the longest at a place.
+ */
+function fieldInWords(lead: string, source: FieldLeaf[]): FieldLeaf | undefined {
+  const spaced = (path: string) =>
+    path
+      .replace(/\.0\./g, '.')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[._]/g, ' ')
+      .toLowerCase();
+  const find = (words: string) =>
+    source
+      .map((leaf) => ({
+        leaf,
+        at: new RegExp(`\\b${escapeRegExp(spaced(leaf.path))}\\b`, 'i').exec(words)?.index ?? -1,
+      }))
+      .filter((f) => f.at >= 0)
+      .sort((a, b) => a.at - b.at || b.leaf.path.length - a.leaf.path.length)[0]?.leaf;
+  const before = lead.split(/\b(?:to|into|onto|picks?|sets?|decides?|chooses?)\b/i)[0] ?? '';
+  return find(before) ?? find(lead);
+}
+
+/** Puts the rule in place of one for the same field, and clears what said nothing filled it. */
+function setRule(plan: GroundedPlan, write: WritePlan, rule: WritePlan['rules'][number]): void {
+  const same = (other: string) =>
+    normalise(other) === normalise(rule.to) ||
+    other.startsWith(`${rule.to}.`) ||
+    rule.to.startsWith(`${other}.`);
+  const existing = write.rules.findIndex((r) => same(r.to));
+  if (existing >= 0) {
+    // In the first one's place; a field inside it or around it goes too (`project` for `project.key`).
+    write.rules.splice(existing, 1, rule);
+    for (let i = write.rules.length - 1; i > existing; i--)
+      if (same((write.rules[i] as typeof rule).to)) write.rules.splice(i, 1);
+  } else write.rules.push(rule);
+  // The plan's list of fields was written before the table.
+  const line = plan.understood.findIndex((l) => l.startsWith('Fields: '));
+  if (line >= 0) plan.understood[line] = fieldsLine(write.rules);
+  const top = rule.to.split('.')[0] ?? rule.to;
+  const unfilled = (line: string) =>
+    line.startsWith(`the required ${write.operation.id} field "${top}":`);
+  plan.blocking = plan.blocking.filter((l) => !unfilled(l));
+  plan.unresolved = plan.unresolved.filter((l) => !unfilled(l));
+  const table = rule.values ?? [];
+  plan.understood.push(
+    `${rule.to} ← ${rule.from}, translated: ${table.map((p) => `${p.from || '(empty)'} → ${p.to || '(left out)'}`).join(', ')}${rule.otherwise !== undefined ? `, anything else → ${rule.otherwise || '(left out)'}` : ''}.`,
+  );
+}
+
+/**
+ * Rows that skip the record: a `not-in` filter on the source field, or, when everything else is
+ * skipped, an `in` filter on the values listed.
+ */
+function skipFilter(
+  plan: GroundedPlan,
+  field: string,
+  skipped: ValuePair[],
+  rest: ValuePair | undefined,
+  kept: string[],
+): void {
+  const phrase = skipped.map((p) => `${p.from} → ${p.to}`).join(', ');
+  const plural = plan.source?.resource.plural ?? 'records';
+  if (rest && skipped.includes(rest)) {
+    plan.filters.push({ field, op: 'in', value: kept, phrase });
+    plan.understood.push(
+      `Only ${plural} whose ${field} is one of ${kept.join(', ')} are written ("${phrase}").`,
+    );
+    return;
+  }
+  const values = skipped.filter((p) => !EMPTY.test(p.from)).map((p) => p.from);
+  if (values.length > 0) {
+    plan.filters.push({ field, op: 'not-in', value: values, phrase });
+    plan.understood.push(
+      `${plural} whose ${field} is ${values.join(' or ')} are not written ("${phrase}").`,
+    );
+  }
+  // "empty → skip": a record without the value is not written either.
+  if (values.length < skipped.length) {
+    plan.filters.push({ field, op: 'truthy', phrase });
+    plan.understood.push(`${plural} without a ${field} are not written ("${phrase}").`);
+  }
+}
+
+/** The text without the tables' rows: the values in a row are no condition ("issue type Task"). */
+export function withoutRows(text: string, tables: ValuePair[][]): string {
+  let out = text;
+  for (const row of tables.flat()) {
+    const written = `${escapeRegExp(row.from)}\\s*${ARROW}\\s*["“']?${escapeRegExp(row.to)}`;
+    out = out.replace(new RegExp(written, 'i'), ' ');
+  }
+  return out;
 }
 
 /** The words that introduce a table: its sentence so far, else the line before it. */

@@ -152,7 +152,7 @@ function planVocabulary(
     // A value table's rows, and the words that say a value is translated.
     if (rule.values)
       texts.push(
-        'translated mapped map becomes from empty blank',
+        'translated mapped map becomes from empty blank picks decides sets chooses goes own rest else everything anything other others',
         ...rule.values.flatMap((row) => [row.from, row.to]),
       );
     // What a column takes and what the rest becomes, in whichever clause the prompt says it.
@@ -209,7 +209,8 @@ function planVocabulary(
   if (plan.destination?.message?.template || plan.destination?.rules.some((r) => r.template))
     texts.push('format formatted template like this text reads looks');
   // A filter that leaves records out is what "skip them", "ignore those" ask for.
-  if (plan.filters.some((f) => ['ne', 'not-in', 'lacks', 'falsy', 'truthy'].includes(f.op)))
+  // An `in` filter too: "skip the rest" after a value table keeps only the values it lists.
+  if (plan.filters.some((f) => ['ne', 'in', 'not-in', 'lacks', 'falsy', 'truthy'].includes(f.op)))
     texts.push('skip skipping ignore ignoring leave leaving out drop exclude omit useless');
   for (const filter of plan.filters) {
     texts.push(filter.field, filter.phrase);

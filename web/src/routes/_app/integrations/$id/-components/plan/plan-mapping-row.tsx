@@ -168,8 +168,11 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
         {mode === 'field' && row.rule?.values && (
           <Text size="xs" data-testid="value-table">
             Translated by the prompt’s table:{' '}
-            {row.rule.values.map((entry) => `${entry.from || '(empty)'} → ${entry.to}`).join(', ')}
-            {row.rule.otherwise !== undefined && `; any other value → ${row.rule.otherwise}`}
+            {row.rule.values
+              .map((entry) => `${entry.from || '(empty)'} → ${entry.to || '(left out)'}`)
+              .join(', ')}
+            {row.rule.otherwise !== undefined &&
+              `; any other value → ${row.rule.otherwise || '(left out)'}`}
           </Text>
         )}
         {mode === 'field' && row.rule?.units && (
