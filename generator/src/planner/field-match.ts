@@ -149,7 +149,8 @@ export function namesTimeField(words: string, leaf: FieldLeaf): boolean {
       .join('');
   const said = stem(words);
   const name = stem((leaf.path.split('.').at(-1) ?? '').replace(/([a-z])([A-Z])/g, '$1_$2'));
-  return said.length >= 3 && said === name;
+  // "started" is `start`, "closed" `close_time`: a verb's past form names its moment too.
+  return said.length >= 3 && (said === name || said.replace(/e?d$/, '') === name.replace(/e$/, ''));
 }
 
 /** A field reachable in a record, as a dotted path (`emails.0.value` for the first item). */

@@ -3,6 +3,7 @@ import { conceptOf, type FieldLeaf, leaves, normalise } from './field-match.ts';
 import { propertyPath } from './open-properties.ts';
 import { respectivePairs } from './respective-pairs.ts';
 import { resourceNames, singular } from './resource-words.ts';
+import { namedTimeField } from './plan-periods.ts';
 
 // Mappings the prompt states in words, each side possibly several words: "Name = invoice
 // number" (destination = source), "customer email → Email", "amount due into Amount",
@@ -83,12 +84,18 @@ function readStatedMappings(
     }
     // "company name" is the `company` concept.
     const concept = conceptOf(words.replace(/\s+/g, '_')) ?? conceptOf(kept);
-    return concept ? sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path : undefined;
+    if (concept) return sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path;
+    // "the day the entry started", "the time it was closed": the moment the verb names.
+    const moment = /^(?:the\s+)?(?:day|date|time|moment)\s+(?:when\s+|that\s+)?(.+)$/i.exec(
+      words.trim(),
+    );
+    return moment?.[1] ? namedTimeField(moment[1], resource)?.path : undefined;
   };
+  const target = (words: string) => destinationField(words, destinationFields);
   const out: ReturnType<typeof readStatedMappings> = [];
   const side = "[A-Za-z][\\w'’. -]{0,60}?";
   const pair = new RegExp(
-    `^\\s*(?:map\\s+|put\\s+|with\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
+    `^\\s*(?:map\\s+|put\\s+|with\\s+)?(?:the\\s+)?(${side})\\s*(=|:=|→|->|=>|\\binto\\b|\\bas\\b|\\bgoes to\\b|\\bin\\b|\\bis\\b)\\s*(?:the\\s+)?(${side})\\s*(?:column|property|field)?\\s*$`,
     'i',
   );
   let rest = text;
@@ -114,15 +121,19 @@ function readStatedMappings(
     const qualifier = bracket
       ? (/^[^)]*/.exec(text.slice(text.indexOf(piece) + bracket.index))?.[0] ?? '')
       : '';
-    const asDay = /\b(?:just the (?:day|date)|date only|only the date|YYYY-MM-DD)\b/i.test(
-      qualifier,
-    );
+    const asDay =
+      /\b(?:just the (?:day|date)|date only|only the date|YYYY-MM-DD)\b/i.test(qualifier) ||
+      /(?:=|\bis)\s+(?:the\s+)?(?:day|date)\s+(?:when\s+|that\s+)?\w/i.test(piece);
     // "open a ticket with the failure message as the subject": the pair after "with".
     const withAt = segment.toLowerCase().lastIndexOf(' with ');
     const m = (withAt >= 0 ? pair.exec(segment.slice(withAt + 1)) : null) ?? pair.exec(segment);
     if (!m) continue;
     const [, left = '', operator = '', right = ''] = m;
-    const assignment = /^(=|:=)$/.test(operator);
+    // "the date is the day it started": only a destination field on the left and a field of
+    // the records on the right make "is" a mapping; else it is a condition or a remark.
+    const is = operator.toLowerCase() === 'is';
+    if (is && !(target(left) && field(right))) continue;
+    const assignment = /^(=|:=)$/.test(operator) || is;
     const [named, fromWords] = assignment
       ? [left.trim(), right.trim()]
       : [right.trim(), left.trim()];
@@ -158,7 +169,7 @@ function readStatedMappings(
         : undefined;
     out.push({
       from: field(fromWords) ?? property,
-      to,
+      to: target(to) ?? to,
       fromWords,
       phrase: segment.trim(),
       explicit,
@@ -221,4 +232,24 @@ function labelledLines(
     }
   }
   return out;
+}
+
+/**
+ * The destination field words name: its path or name, else the one field whose name ends in
+ * those words ("date" is Harvest's `spent_date`, "hours" its `hours`). Several such fields name
+ * none, so the words stay as written.
+ */
+function destinationField(words: string, destinationFields: readonly string[]): string | undefined {
+  const wanted = normalise(words.replace(/^(?:a|an|the)\s+/i, ''));
+  if (!wanted) return undefined;
+  const exact =
+    destinationFields.find((path) => normalise(path) === wanted) ??
+    destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === wanted);
+  if (exact) return exact;
+  const ending = destinationFields.filter((path) => {
+    const name = (path.split('.').at(-1) ?? '').replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+    const parts = name.split(/[_\s-]+/);
+    return parts.length > 1 && normalise(parts.at(-1) ?? '') === wanted;
+  });
+  return ending.length === 1 ? ending[0] : undefined;
 }
