@@ -205,8 +205,10 @@ export function planMapping(
       const top = target.path.split('.')[0] ?? '';
       if (isIdLike(target.path) && conceptOf(target.path) !== 'externalid') {
         const value = idFromPrompt(text, hintsFor(target.path.split('.').at(-1) ?? ''));
-        // "gitlab project 4821 → todoist": the source's id is not the destination's project.
-        if (value && !sourceIds.has(value)) {
+        // "gitlab project 4821 → todoist": the source's id is not the destination's project,
+        // and "Harvest account 9911" is the account the calls are made in (a header), not a
+        // field of each record.
+        if (value && !sourceIds.has(value) && !Object.values(write.headers).includes(value)) {
           write.rules.push(promptValue(target, value));
           fixed.add(top);
         }
