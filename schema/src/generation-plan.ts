@@ -64,6 +64,8 @@ export const ZPlanRead = z.strictObject({
 });
 export type TPlanRead = z.infer<typeof ZPlanRead>;
 
+export const DURATION_UNITS = ['seconds', 'minutes', 'hours', 'iso8601'] as const;
+
 /** form-field: `from` ends in a form answer's label, matched without regard to case or spacing. */
 export const MAPPING_TRANSFORMS = ['first-name', 'last-name', 'join-name', 'form-field'] as const;
 
@@ -106,6 +108,16 @@ export const ZMappingRule = z.strictObject({
     .strictObject({
       scale: z.enum(['minor-to-major', 'major-to-minor']),
       currency: z.string().min(1).max(300).optional(),
+    })
+    .optional(),
+  /**
+   * A span of time counted in one unit by the source and another by the destination: seconds,
+   * minutes, hours (to two decimals), or an ISO 8601 duration (`PT1H30M`).
+   */
+  duration: z
+    .strictObject({
+      from: z.enum(DURATION_UNITS),
+      to: z.enum(DURATION_UNITS),
     })
     .optional(),
   /** Why this source: exact name, synonym, the prompt, a name split … */

@@ -299,6 +299,7 @@ function toRecord(item, top = false) {
     else value = getField(item, rule.from);
     if (rule.how === 'first-name' || rule.how === 'last-name') value = namePart(value, rule.how);
     if (rule.units) value = rescaled(value, rule.units, item);
+    if (rule.duration) value = inDurationUnit(value, rule.duration);
     if (rule.values) value = translated(value, rule.values, rule.otherwise);
     value = convert(value, rule);
     if (value === undefined || value === '') continue;
@@ -327,6 +328,39 @@ function rescaled(value, units, item) {
   return units.scale === 'major-to-minor'
     ? Math.round(amount * factor)
     : Number((amount / factor).toFixed(decimals));
+}
+
+const SECONDS_IN = { seconds: 1, minutes: 60, hours: 3600 };
+
+// A span of time from one unit to another: seconds, minutes, hours (to two decimals), or an ISO
+// 8601 duration ("PT1H30M"). A value that is no span (a running timer's negative seconds, an
+// empty one) is left out rather than written as a wrong span.
+function inDurationUnit(value, duration) {
+  let seconds;
+  if (duration.from === 'iso8601') {
+    const m =
+      /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+        String(value ?? ''),
+      );
+    if (!m || String(value) === 'P' || String(value) === 'PT') return undefined;
+    const [, days = 0, hours = 0, minutes = 0, secs = 0] = m;
+    seconds = Number(days) * 86400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(secs);
+  } else {
+    const amount = amountOf(value);
+    if (value === undefined || value === null || value === '' || Number.isNaN(amount))
+      return undefined;
+    seconds = amount * SECONDS_IN[duration.from];
+  }
+  if (seconds < 0) return undefined;
+  if (duration.to === 'iso8601') {
+    const whole = Math.round(seconds);
+    const h = Math.floor(whole / 3600);
+    const m = Math.floor((whole % 3600) / 60);
+    const s = whole % 60;
+    return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s || (!h && !m) ? `${s}S` : ''}`;
+  }
+  const inUnit = seconds / SECONDS_IN[duration.to];
+  return duration.to === 'hours' ? Number(inUnit.toFixed(2)) : Math.round(inUnit);
 }
 
 // A form's answer by its label ('formResponse.Last Name'), matched without regard to case or

@@ -1,4 +1,4 @@
-import type { TFieldSchema } from '@patchbay/schema';
+import type { TFieldSchema, TMappingRule } from '@patchbay/schema';
 
 // Field mapping from two schemas (ADR 015): a destination field takes the source
 // field with the same name (ignoring case and `_`/`-`), else the source field that means the same
@@ -210,6 +210,8 @@ export interface FieldRule {
   parts?: [string, string];
   /** An amount rescaled between cents and whole units (amount-units.ts). */
   units?: { scale: 'minor-to-major' | 'major-to-minor'; currency?: string } | undefined;
+  /** A span of time converted between units (duration-units.ts). */
+  duration?: TMappingRule['duration'];
   /** Converting the value to what the destination takes. */
   type: TFieldSchema['type'];
   format?: string | undefined;

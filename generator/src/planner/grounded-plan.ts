@@ -13,6 +13,7 @@ import { planRead } from './plan-read.ts';
 import { planWrite, recordSchema } from './plan-write.ts';
 import { planMapping } from './plan-mapping.ts';
 import { scaleAmounts } from './amount-units.ts';
+import { convertDurations } from './duration-units.ts';
 import { planAllowedValues } from './allowed-values.ts';
 import { columnValues, namesDestinationField, propertyPath } from './open-properties.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
@@ -241,6 +242,8 @@ export function planGrounded(
     const destinationFields = destinationLeaves.map((l) => l.path);
     // Fields the prompt wants as a day ("Due -> Due date (only the date)").
     const asDays = new Set<string>();
+    // The words each stated mapping reads from ("the duration in hours"), by destination field.
+    const statedWords = new Map<string, string>();
     for (const stated of statedMappings(
       text,
       plan.source.resource,
@@ -248,6 +251,7 @@ export function planGrounded(
       destinationFields,
     )) {
       if (stated.format) asDays.add(normalise(stated.to));
+      statedWords.set(stated.to, stated.fromWords);
       if (mappings.some((m) => normalise(m.to) === normalise(stated.to))) continue;
       if (inTable(stated)) continue;
       mappings.push(stated);
@@ -282,6 +286,7 @@ export function planGrounded(
       plan.understood.push(`${to} is "${value}" for every record ("${phrase}").`);
     }
     scaleAmounts(text, plan);
+    convertDurations(plan, statedWords);
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
     const applied: ValuePair[][] = [];
     for (const table of values.length > 1 ? [...tables, values] : tables) {

@@ -16,10 +16,10 @@ export function statedMappings(
   sourceApiName = '',
   /** The destination's field paths: a spec line "field: words" counts only for these. */
   destinationFields: readonly string[] = [],
-): Array<{ from: string; to: string; phrase: string; format?: 'date' }> {
+): Array<{ from: string; to: string; phrase: string; fromWords: string; format?: 'date' }> {
   return readStatedMappings(text, resource, sourceApiName, destinationFields).flatMap(
-    ({ from, to, phrase, format }) =>
-      from ? [{ from, to, phrase, ...(format ? { format } : {}) }] : [],
+    ({ from, to, phrase, fromWords, format }) =>
+      from ? [{ from, to, phrase, fromWords, ...(format ? { format } : {}) }] : [],
   );
 }
 
@@ -167,8 +167,13 @@ function readStatedMappings(
       explicit && /^[A-Za-z][A-Za-z ]{0,39}$/.test(to)
         ? propertyPath(resource, fromWords, text)
         : undefined;
+    // "the duration in hours": the field, in a unit the rule converts to (duration-units.ts).
+    const inUnit = fromWords.replace(
+      /\s+in\s+(?:decimal\s+)?(?:hours?|minutes?|seconds?|hrs?|mins?)\b.*$/i,
+      '',
+    );
     out.push({
-      from: field(fromWords) ?? property,
+      from: field(fromWords) ?? property ?? (inUnit !== fromWords ? field(inUnit) : undefined),
       to: target(to) ?? to,
       fromWords,
       phrase: segment.trim(),

@@ -302,4 +302,19 @@ describe('ruleFor', () => {
     expect(changed.otherwise).toBeUndefined();
     expect(changed.units).toBeUndefined();
   });
+  it('keeps a span of time’s conversion while the source field stays', () => {
+    const hours = field('hours', 'number');
+    const spent: TMappingRule = {
+      to: 'hours',
+      from: 'seconds_logged',
+      type: 'number',
+      duration: { from: 'seconds', to: 'hours' },
+      reason: 'the prompt',
+    };
+    expect(ruleFor('hours', hours, { from: 'seconds_logged' }, [], spent).duration).toEqual({
+      from: 'seconds',
+      to: 'hours',
+    });
+    expect(ruleFor('hours', hours, { from: 'billable' }, [], spent).duration).toBeUndefined();
+  });
 });

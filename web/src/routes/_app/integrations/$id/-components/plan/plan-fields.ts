@@ -318,8 +318,8 @@ export function ruleFor(
     ...(fromField?.format && source.value === undefined ? { fromFormat: fromField.format } : {}),
     ...(field?.enum ? { enum: [...field.enum] } : {}),
     ...(previous?.top ? { top: true } : {}),
-    // The prompt's value table, and the rescaling of an amount, belong to the source field
-    // they were read for.
+    // The prompt's value table, and the rescaling of an amount or a span of time, belong to
+    // the source field they were read for.
     ...(previous?.values && source.from !== undefined && source.from === previous.from
       ? {
           values: previous.values,
@@ -328,6 +328,9 @@ export function ruleFor(
       : {}),
     ...(previous?.units && source.from !== undefined && source.from === previous.from
       ? { units: previous.units }
+      : {}),
+    ...(previous?.duration && source.from !== undefined && source.from === previous.from
+      ? { duration: previous.duration }
       : {}),
     reason: 'chosen in the Plan tab',
   };

@@ -183,6 +183,12 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
             {row.rule.units.currency ? `, by ${row.rule.units.currency}` : ''}.
           </Text>
         )}
+        {mode === 'field' && row.rule?.duration && (
+          <Text size="xs" data-testid="duration-units">
+            Converted from {durationWords(row.rule.duration.from)} to{' '}
+            {durationWords(row.rule.duration.to)}.
+          </Text>
+        )}
         {mode === 'template' && (
           <TemplateInput
             label={`${label} template`}
@@ -206,4 +212,8 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
       </Stack>
     </Paper>
   );
+}
+
+function durationWords(unit: string): string {
+  return unit === 'iso8601' ? 'an ISO 8601 duration' : unit;
 }
