@@ -120,6 +120,8 @@ export const ZMappingRule = z.strictObject({
       to: z.enum(DURATION_UNITS),
     })
     .optional(),
+  /** A day moved by whole days: an all-day event's exclusive end is the day after its date. */
+  shiftDays: z.number().int().min(-366).max(366).optional(),
   /** Why this source: exact name, synonym, the prompt, a name split … */
   reason: z.string().max(300),
   /** Goes beside the body's container rather than in it (JSON:API's `type`). */

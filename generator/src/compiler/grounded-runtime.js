@@ -300,6 +300,7 @@ function toRecord(item, top = false) {
     if (rule.how === 'first-name' || rule.how === 'last-name') value = namePart(value, rule.how);
     if (rule.units) value = rescaled(value, rule.units, item);
     if (rule.duration) value = inDurationUnit(value, rule.duration);
+    if (rule.shiftDays) value = shiftedDays(value, rule.shiftDays, rule.fromFormat);
     if (rule.values) value = translated(value, rule.values, rule.otherwise);
     value = convert(value, rule);
     if (value === undefined || value === '') continue;
@@ -328,6 +329,12 @@ function rescaled(value, units, item) {
   return units.scale === 'major-to-minor'
     ? Math.round(amount * factor)
     : Number((amount / factor).toFixed(decimals));
+}
+
+// A day moved by whole days ("2025-06-03" → "2025-06-04"), at UTC as the day was read.
+function shiftedDays(value, days, format) {
+  const time = value === undefined || value === null || value === '' ? null : toTime(value, format);
+  return time === null ? value : new Date(time + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 const SECONDS_IN = { seconds: 1, minutes: 60, hours: 3600 };

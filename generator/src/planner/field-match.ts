@@ -212,6 +212,8 @@ export interface FieldRule {
   units?: { scale: 'minor-to-major' | 'major-to-minor'; currency?: string } | undefined;
   /** A span of time converted between units (duration-units.ts). */
   duration?: TMappingRule['duration'];
+  /** A day moved by whole days (all-day-events.ts). */
+  shiftDays?: number | undefined;
   /** Converting the value to what the destination takes. */
   type: TFieldSchema['type'];
   format?: string | undefined;

@@ -14,6 +14,7 @@ import { planWrite, recordSchema } from './plan-write.ts';
 import { planMapping } from './plan-mapping.ts';
 import { scaleAmounts } from './amount-units.ts';
 import { convertDurations } from './duration-units.ts';
+import { planAllDayEvents } from './all-day-events.ts';
 import { planAllowedValues } from './allowed-values.ts';
 import { columnValues, namesDestinationField, propertyPath } from './open-properties.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
@@ -273,6 +274,7 @@ export function planGrounded(
         `field ${gap.to}: ${plan.source.resource.plural} have no field "${gap.fromWords}" ("${gap.phrase}")`,
       );
     }
+    planAllDayEvents(text, plan);
     planMapping(text, mappings, plan, block);
     for (const rule of plan.destination.rules)
       if (rule.from && !rule.format && asDays.has(normalise(rule.to))) rule.format = 'date';

@@ -79,11 +79,16 @@ function fieldOfChoices(words: string, fields: readonly FieldLeaf[]): FieldLeaf 
 }
 
 /** "<link to the ticket in Zendesk>": a link is the record's URL, whatever the other words say. */
-function linkField(words: readonly string[], fields: readonly FieldLeaf[]): FieldLeaf | undefined {
+export function linkField(
+  words: readonly string[],
+  fields: readonly FieldLeaf[],
+): FieldLeaf | undefined {
   if (!words.some((w) => /^(?:link|url|permalink)$/.test(w))) return undefined;
+  // The full address before a short one (Trello's `url` before `shortUrl`).
+  const short = (f: FieldLeaf) => (/short/i.test(f.path) ? 1 : 0);
   return fields
     .filter((f) => conceptOf(f.path) === 'url' && f.schema.type === 'string')
-    .sort((a, b) => a.depth - b.depth)[0];
+    .sort((a, b) => a.depth - b.depth || short(a) - short(b))[0];
 }
 
 /** Who made a record, by the words people use for it. */

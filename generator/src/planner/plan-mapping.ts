@@ -164,7 +164,7 @@ export function planMapping(
     const sendsMessages = targets.some((t) => roleOfField(t.path) === 'recipient');
     const statedFrom = new Set(stated.map((m) => m.from));
     for (const target of targets) {
-      if (templated.some((rule) => rule.to === target.path)) continue;
+      if (write.rules.some((rule) => rule.to === target.path)) continue;
       const stated = explicit.has(normalise(target.path));
       // "from ops@acme.example", "to +1 415 555 0142": an address the prompt gives for the
       // field's role. Inside an array of objects (`to.0.email`) each address gets an item;
@@ -247,7 +247,7 @@ export function planMapping(
       new Set(requiredPaths(schema)),
     );
     write.rules.push(...answered);
-    write.rules = withoutRichTwins(write.rules, targets);
+    write.rules = withoutLoneItemNames(withoutRichTwins(write.rules, targets));
     if (answered.length > 0)
       plan.assumptions.push(
         `${read.resource.plural} keep their answers under the form's own labels: ${answered.map((r) => `${r.to} ← "${r.from?.split('.').at(-1)}"`).join(', ')}.`,
@@ -456,6 +456,21 @@ function withoutRichTwins(rules: FieldRule[], targets: readonly FieldLeaf[]): Fi
         plain.has(conceptOf(r.to) ?? r.to)
       ),
   );
+}
+
+/**
+ * A name inside a list's item (a calendar event's `attendees.0.displayName`) names the person or
+ * thing the item stands for: filled by synonym from the record's own name alone, it would add a
+ * made-up attendee called after the task. It stays only beside another field of the same item.
+ */
+function withoutLoneItemNames(rules: FieldRule[]): FieldRule[] {
+  const item = (path: string) => /^(.*\.\d+)\.[^.]+$/.exec(path)?.[1];
+  return rules.filter((rule) => {
+    const owner = item(rule.to);
+    if (!owner || !rule.reason?.startsWith('synonym')) return true;
+    if (!/name|label|title/i.test(rule.to.split('.').at(-1) ?? '')) return true;
+    return rules.some((other) => other !== rule && item(other.to) === owner);
+  });
 }
 
 /** Notion-style properties: each destination name gets a typed value ({ title: [...] }). */

@@ -89,7 +89,8 @@ export function idFromPrompt(
       // The value is in a lookahead, so "Teams team 9f3e" can match "team 9f3e" after "Teams team".
       // "sheet id 9zz", "form ID: ab12", "database (id 77aa…)", "project gid 4445", project
       // "Ops" (gid 4446): the word "id" is never the value, and a quoted name may come first.
-      `\\b${escapeRegExp(hint)}s?\\b(?=${NAMED_AS}\\s*(?:["“'][^"”'\\n]{1,80}["”']\\s*)?[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*)))`,
+      // An id may be shaped like an address (Google's calendar ids, "c_3f…@group.calendar…").
+      `\\b${escapeRegExp(hint)}s?\\b(?=${NAMED_AS}\\s*(?:["“'][^"”'\\n]{1,80}["”']\\s*)?[:=(]?\\s*(?:(?:id|named|called|gid)\\b\\s*)?[:=#]?\\s*(?:"([^"]+)"|'([^']+)'|\`([^\`]+)\`|([A-Za-z0-9][\\w.-]*(?:@[\\w-]+(?:\\.[\\w-]+)+)?)))`,
       'gi',
     );
     for (const m of text.matchAll(pattern)) {

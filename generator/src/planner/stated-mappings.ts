@@ -4,6 +4,7 @@ import { propertyPath } from './open-properties.ts';
 import { respectivePairs } from './respective-pairs.ts';
 import { resourceNames, singular } from './resource-words.ts';
 import { namedTimeField } from './plan-periods.ts';
+import { linkField } from './placeholders.ts';
 
 // Mappings the prompt states in words, each side possibly several words: "Name = invoice
 // number" (destination = source), "customer email → Email", "amount due into Amount",
@@ -85,6 +86,9 @@ function readStatedMappings(
     // "company name" is the `company` concept.
     const concept = conceptOf(words.replace(/\s+/g, '_')) ?? conceptOf(kept);
     if (concept) return sourceLeaves.find((l) => conceptOf(l.path) === concept)?.path;
+    // "the link to the task": the record's web address, whatever the other words say.
+    const link = linkField(words.toLowerCase().split(/[^a-z]+/), sourceLeaves);
+    if (link) return link.path;
     // "the day the entry started", "the time it was closed": the moment the verb names.
     const moment = /^(?:the\s+)?(?:day|date|time|moment)\s+(?:when\s+|that\s+)?(.+)$/i.exec(
       words.trim(),
@@ -245,8 +249,16 @@ function labelledLines(
  * none, so the words stay as written.
  */
 function destinationField(words: string, destinationFields: readonly string[]): string | undefined {
-  const wanted = normalise(words.replace(/^(?:a|an|the)\s+/i, ''));
+  const plain = words.replace(/^(?:a|an|the)\s+/i, '').trim();
+  const wanted = normalise(plain);
   if (!wanted) return undefined;
+  // "the event description": the record's noun first, then its field.
+  const [, rest] = /^\S+\s+(\S+)$/.exec(plain) ?? [];
+  if (rest) {
+    const named = destinationField(rest, destinationFields);
+    const whole = destinationField(plain.replace(/\s+/g, '_'), destinationFields);
+    if (!whole && named) return named;
+  }
   const exact =
     destinationFields.find((path) => normalise(path) === wanted) ??
     destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === wanted);

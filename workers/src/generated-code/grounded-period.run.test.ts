@@ -177,4 +177,38 @@ describe('a calendar period, in the generated code', () => {
     expect(texts.join('\n')).toContain('ch_start');
     expect(texts.join('\n')).toContain('ch_last_second');
   });
+
+  it('an all-day event on each card’s due day, ending the next day as the calendar’s end is exclusive', async () => {
+    const card = (id: string, name: string, due: string | null) => ({
+      id,
+      name,
+      desc: '',
+      closed: false,
+      idList: '64f1c2d3e4a5b6c7d8e9f012',
+      due,
+      url: `https://trello.com/c/${id}`,
+      dateLastActivity: '2025-05-30T09:00:00.000Z',
+    });
+    const trello = await mock(entry('trello'), {
+      card: [
+        card('c1', 'Launch post', '2025-06-03T15:00:00.000Z'),
+        card('c2', 'Someday', null),
+        card('c3', 'Month end', '2025-06-30T09:00:00.000Z'),
+      ],
+    });
+    const calendar = await mock(entry('google-calendar'));
+    const generated = generate(
+      'Put the Trello cards of list 64f1c2d3e4a5b6c7d8e9f012 on Google Calendar (calendar id team.ops.1977@group.calendar.google.com): each card becomes an all-day event on its due date, titled with the card name, with the link to the Trello card in the event description. Cards without a due date should not be on the calendar.',
+      trello,
+      calendar,
+    );
+    expectSuccess(await run(generated.code, trello, calendar));
+    expect(
+      calendar.written('event').map((e) => [e.summary, e.start, e.end, e.description]),
+    ).toEqual([
+      ['Launch post', { date: '2025-06-03' }, { date: '2025-06-04' }, 'https://trello.com/c/c1'],
+      ['Month end', { date: '2025-06-30' }, { date: '2025-07-01' }, 'https://trello.com/c/c3'],
+    ]);
+    expect(calendar.requests.at(-1)?.path).toContain('team.ops.1977@group.calendar.google.com');
+  });
 });

@@ -317,4 +317,16 @@ describe('ruleFor', () => {
     });
     expect(ruleFor('hours', hours, { from: 'billable' }, [], spent).duration).toBeUndefined();
   });
+  it('keeps a day’s shift while the source field stays', () => {
+    const day = field('end.date', 'string');
+    const end: TMappingRule = {
+      to: 'end.date',
+      from: 'due_on',
+      type: 'string',
+      shiftDays: 1,
+      reason: 'the prompt',
+    };
+    expect(ruleFor('end.date', day, { from: 'due_on' }, [], end).shiftDays).toBe(1);
+    expect(ruleFor('end.date', day, { from: 'start_on' }, [], end).shiftDays).toBeUndefined();
+  });
 });

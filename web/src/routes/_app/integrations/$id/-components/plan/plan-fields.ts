@@ -318,8 +318,8 @@ export function ruleFor(
     ...(fromField?.format && source.value === undefined ? { fromFormat: fromField.format } : {}),
     ...(field?.enum ? { enum: [...field.enum] } : {}),
     ...(previous?.top ? { top: true } : {}),
-    // The prompt's value table, and the rescaling of an amount or a span of time, belong to
-    // the source field they were read for.
+    // The prompt's value table, the rescaling of an amount or a span of time, and a day's
+    // shift belong to the source field they were read for.
     ...(previous?.values && source.from !== undefined && source.from === previous.from
       ? {
           values: previous.values,
@@ -331,6 +331,9 @@ export function ruleFor(
       : {}),
     ...(previous?.duration && source.from !== undefined && source.from === previous.from
       ? { duration: previous.duration }
+      : {}),
+    ...(previous?.shiftDays && source.from !== undefined && source.from === previous.from
+      ? { shiftDays: previous.shiftDays }
       : {}),
     reason: 'chosen in the Plan tab',
   };

@@ -189,6 +189,12 @@ export function PlanMappingRow({ row, sourceFields, onChange }: PlanMappingRowPr
             {durationWords(row.rule.duration.to)}.
           </Text>
         )}
+        {mode === 'field' && row.rule?.shiftDays ? (
+          <Text size="xs" data-testid="shift-days">
+            Moved by {row.rule.shiftDays > 0 ? '+' : ''}
+            {row.rule.shiftDays} {Math.abs(row.rule.shiftDays) === 1 ? 'day' : 'days'}.
+          </Text>
+        ) : null}
         {mode === 'template' && (
           <TemplateInput
             label={`${label} template`}
