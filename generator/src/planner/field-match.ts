@@ -149,8 +149,13 @@ export function namesTimeField(words: string, leaf: FieldLeaf): boolean {
       .join('');
   const said = stem(words);
   const name = stem((leaf.path.split('.').at(-1) ?? '').replace(/([a-z])([A-Z])/g, '$1_$2'));
-  // "started" is `start`, "closed" `close_time`: a verb's past form names its moment too.
-  return said.length >= 3 && (said === name || said.replace(/e?d$/, '') === name.replace(/e$/, ''));
+  // "started" is `start`, "cancel date" `cancelled_at`: a verb's past form names its moment too.
+  const base = (word: string) =>
+    word
+      .replace(/e?d$/, '')
+      .replace(/e$/, '')
+      .replace(/(.)\1$/, '$1');
+  return said.length >= 3 && (said === name || base(said) === base(name));
 }
 
 /** A field reachable in a record, as a dotted path (`emails.0.value` for the first item). */

@@ -7,6 +7,7 @@ import {
   ownerField,
   type FieldLeaf,
 } from './field-match.ts';
+import { escapeRegExp } from './text.ts';
 
 // What a placeholder's words stand for: the source field they name, and the format written with
 // them ("ship date DD.MM.YYYY", "balance, 3 decimals"). Shared by the templates a prompt writes
@@ -36,13 +37,25 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
     kept.length > 2 ? kept.slice(1).join('_') : '',
     kept.at(-1) ?? '',
   ].filter(Boolean);
+  // A record kept in one object named after it (Chargebee's `{subscription: {…}}`): its fields
+  // are the record's own.
+  const wrapper = Object.entries(resource.schema.properties ?? {}).find(
+    ([key, schema]) => normalise(key) === normalise(resource.name) && schema.type === 'object',
+  )?.[0];
+  const own = (f: FieldLeaf) =>
+    f.depth === 0 || (wrapper !== undefined && f.depth === 1 && f.path.startsWith(`${wrapper}.`));
+  const leafName = (f: FieldLeaf) => normalise(f.path.split('.').at(-1) ?? '');
   for (const attempt of tries) {
     const wanted = normalise(attempt.replace(/^#/, ''));
     if (!wanted) continue;
     const exact =
       fields.find((f) => normalise(f.path) === wanted) ??
       fields.find((f) => normalise(f.path.replace(/\.0\./g, '.')) === wanted) ??
-      fields.find((f) => normalise(f.path.split('.').at(-1) ?? '') === wanted && f.depth === 0);
+      fields.find((f) => leafName(f) === wanted && own(f)) ??
+      // "item price id": a name of several words may be a field of a list's first item.
+      (kept.length > 1
+        ? fields.find((f) => leafName(f) === wanted && /\.0\./.test(f.path))
+        : undefined);
     if (exact) return exact;
     // "the customer's email": a field of the object the words name, before any email.
     const owned = kept.length > 1 ? ownerField(kept.join(' '), fields) : undefined;
@@ -56,7 +69,7 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
     }
   }
   return (
-    fields.find((f) => f.depth === 0 && namesTimeField(kept.join(' '), f)) ??
+    fields.find((f) => own(f) && namesTimeField(kept.join(' '), f)) ??
     personField(kept.at(-1) ?? '', fields) ??
     linkField(kept, fields)
   );
@@ -157,4 +170,32 @@ export function placeholderFormat(inside: string): { words: string; format?: str
       format: /^low/i.test(caps[1] ?? '') ? 'lower' : 'upper',
     };
   return { words: inside };
+}
+
+/**
+ * What the prompt says a template's words stand for, elsewhere in it: "… like `email | plan`,
+ * where plan is the item price id", "who = the actor's email". The words after "is", "=" or
+ * "means", up to the clause's end or an alternative ("…, or the name"), when they name a field.
+ */
+export function definedField(
+  prompt: string,
+  words: string,
+  resource: TResource,
+): FieldLeaf | undefined {
+  const said = escapeRegExp(words.trim());
+  if (!said) return undefined;
+  const definition = new RegExp(
+    `(?:^|[\\s,;(])(?:the\\s+)?${said}\\s*(?:=|\\bis\\b|\\bmeans\\b)\\s*(?:the\\s+)?([^,.;:\\n()]{2,60})`,
+    'gi',
+  );
+  for (const m of prompt.matchAll(definition)) {
+    const right = (m[1] ?? '').split(/\s+(?:or|and|if|when|unless|e\.g\.)\s+/i)[0]?.trim() ?? '';
+    // "the billing email on file": the longest run of its first words that names a field.
+    const words = right.split(/\s+/).filter(Boolean);
+    for (let n = words.length; n > 0; n -= 1) {
+      const field = placeholderField(words.slice(0, n).join(' '), resource);
+      if (field) return field;
+    }
+  }
+  return undefined;
 }

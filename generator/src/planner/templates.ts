@@ -1,7 +1,7 @@
 import type { TResource } from '@patchbay/schema';
-import { conceptOf, leaves, normalise, type FieldLeaf } from './field-match.ts';
+import { conceptOf, leaves, normalise, TIME_FORMATS, type FieldLeaf } from './field-match.ts';
 import { inMinorUnits } from './plan-filters.ts';
-import { placeholderField, placeholderFormat } from './placeholders.ts';
+import { DATE_PATTERN, definedField, placeholderField, placeholderFormat } from './placeholders.ts';
 import { propertyLeaf } from './open-properties.ts';
 import { wordPattern } from './word-patterns.ts';
 
@@ -95,7 +95,7 @@ function candidates(prompt: string, resource: TResource): Candidate[] {
       fieldNameTemplate(text, resource) ??
       (SHAPE_CUE.test(prompt.slice(Math.max(0, m.index - 40), m.index)) &&
       !HEADER.test(prompt.slice(Math.max(0, m.index - 60), m.index))
-        ? wordPattern(text, resource)
+        ? wordPattern(withDefinitions(prompt, text, resource), resource)
         : undefined);
     if (named) found.push({ text: named, index: m.index, written: text });
   }
@@ -179,6 +179,29 @@ export function fieldNameTemplate(text: string, resource: TResource): string | u
   }
   if (names === 0 || !technical) return undefined;
   return parts.map((part, i) => (i % 2 === 1 ? `<${part}>` : part)).join('');
+}
+
+/** "the date is YYYY-MM-DD", "dates as DD.MM.YYYY": the format a prompt states for its dates. */
+function statedDateFormat(prompt: string): string | undefined {
+  const stated = new RegExp(
+    String.raw`\b(?:dates?|days?)\s+(?:is|are|as|in|like|(?:formatted|written)\s+as)\s+(?:the\s+)?(?:format\s+)?(${DATE_PATTERN.source})`,
+    'i',
+  ).exec(prompt);
+  return stated?.[1];
+}
+
+/**
+ * A line shaped with words, each part the prompt defines elsewhere written as its definition's
+ * field ("plan", defined as the item price id, becomes `subscription_items.0.item_price_id`).
+ */
+function withDefinitions(prompt: string, text: string, resource: TResource): string {
+  return text
+    .split(/(\s+[|/–—]\s+|,\s+)/)
+    .map((part, i) => {
+      if (i % 2 === 1 || placeholderField(part, resource)) return part;
+      return definedField(prompt, part, resource)?.path ?? part;
+    })
+    .join('');
 }
 
 function hasPlaceholder(text: string): boolean {
@@ -296,11 +319,20 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
         const { words, format: asked } = placeholderFormat(qualified);
         let format = asked;
         // "{Stage}" on a Notion page: one of the database's own properties, as written.
-        const field = placeholderField(words, resource) ?? propertyLeaf(resource, words, words);
+        const field =
+          placeholderField(words, resource) ??
+          propertyLeaf(resource, words, words) ??
+          definedField(prompt, words, resource);
         if (!field) {
           unmatched.push(words);
           return whole.replace(/[{}]/g, '');
         }
+        // A moment takes the date format the prompt states for dates ("the date is
+        // YYYY-MM-DD"); seconds since 1970 are never what a reader wants, so they get a date.
+        if (!format && TIME_FORMATS.has(field.schema.format ?? ''))
+          format =
+            statedDateFormat(prompt) ??
+            (field.schema.format === 'unix-time' ? 'YYYY-MM-DD HH:mm' : undefined);
         // An amount in cents is written in the currency's major unit ("4900" reads "49.00").
         if (inMinorUnits(field) && (!format || /^\ddp$/.test(format)))
           format = `major-${format ?? '2dp'}`;

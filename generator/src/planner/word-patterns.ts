@@ -1,5 +1,5 @@
 import type { TResource } from '@patchbay/schema';
-import { conceptOf, normalise } from './field-match.ts';
+import { conceptOf, leaves, normalise, TIME_FORMATS } from './field-match.ts';
 import { namedTimeField } from './plan-periods.ts';
 import { DATE_PATTERN, placeholderField } from './placeholders.ts';
 
@@ -75,9 +75,14 @@ export function wordPattern(text: string, resource: TResource): string | undefin
  */
 function fieldOf(run: string, resource: TResource): string | undefined {
   const words = run.trim();
+  // A part the prompt defined elsewhere comes as the field's own path.
+  if (leaves(resource.schema, 4).some((l) => l.path === words)) return words;
   if (!/^[A-Za-z][A-Za-z _.'-]{0,40}$/.test(words)) return undefined;
   const field = placeholderField(words, resource);
   if (!field) return undefined;
+  // "cancel date", "start time": a moment named with its word for a time.
+  if (/\b(?:date|day|time)$/i.test(words) && TIME_FORMATS.has(field.schema.format ?? ''))
+    return field.path;
   const said = normalise(words.replace(/^(?:the|their|its)\s+/i, ''));
   const leaf = normalise(field.path.split('.').at(-1) ?? '');
   if (said === normalise(field.path) || said === leaf) return field.path;
