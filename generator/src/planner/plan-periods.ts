@@ -111,6 +111,11 @@ function periodField(before: string, resource: TResource): FieldLeaf | undefined
   );
 }
 
+/** The moment a record is about, when no words name one: its own time, else its creation. */
+export function recordMoment(resource: TResource): FieldLeaf | undefined {
+  return periodField('', resource);
+}
+
 /** A moment kept in an object of its own: `timeInterval.start`, `start.dateTime`. */
 function ownTime(path: string): boolean {
   const [parent = '', leaf = ''] = path.split('.');

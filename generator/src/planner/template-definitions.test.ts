@@ -41,3 +41,20 @@ describe('a line shaped with words', () => {
     expect(plain?.template).toBe('{description}: {created@YYYY-MM-DD HH:mm}');
   });
 });
+
+describe('a template on a line of its own', () => {
+  it('is read under a line that ends with a colon, and a date format alone is the record’s moment', () => {
+    const [template] = readTemplates(
+      'Each morning, one Slack message to #finance with the charges, one line per charge:\n<description> – <amount> – <DD/MM/YYYY>\nNothing else.',
+      charge,
+    );
+    expect(template?.template).toBe('{description} – {amount@major-2dp} – {created@DD/MM/YYYY}');
+    expect(template?.unmatched).toEqual([]);
+  });
+
+  it('needs two placeholders: one bracketed word under a colon is no template', () => {
+    expect(
+      readTemplates('Rules:\n<description> must not be empty.', charge).map((t) => t.written),
+    ).toEqual([]);
+  });
+});

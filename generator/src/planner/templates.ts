@@ -4,6 +4,7 @@ import { inMinorUnits } from './plan-filters.ts';
 import { DATE_PATTERN, definedField, placeholderField, placeholderFormat } from './placeholders.ts';
 import { propertyLeaf } from './open-properties.ts';
 import { wordPattern } from './word-patterns.ts';
+import { recordMoment } from './plan-periods.ts';
 
 // Templates a prompt writes for a text it wants ("Title each card "<number>: <title>"",
 // `format: [<state>] <title> by <user login>`): the literal text is kept, and
@@ -149,6 +150,17 @@ function candidates(prompt: string, resource: TResource): Candidate[] {
       !found.some((f) => f.index <= index && index < f.index + (f.written ?? f.text).length)
     )
       found.push({ text, index });
+  }
+  // A template on a line of its own under a line that ends with a colon ("one line per event,
+  // oldest first:\n<key> | <who>"): the line is the template, the line above says what for.
+  for (const m of prompt.matchAll(/:[ \t]*\n[ \t]*([^\n]*<[^<>\n]{1,80}>[^\n]*)/g)) {
+    const text = (m[1] ?? '').trim();
+    const index = m.index + m[0].indexOf(m[1] ?? '');
+    if ([...text.matchAll(PLACEHOLDER)].length < 2) continue;
+    if (found.some((f) => f.index <= index && index < f.index + (f.written ?? f.text).length))
+      continue;
+    const lineStart = prompt.lastIndexOf('\n', m.index) + 1;
+    found.push({ text, index, lead: prompt.slice(lineStart, m.index + 1) });
   }
   return found.sort((a, b) => a.index - b.index);
 }
@@ -319,7 +331,9 @@ export function readTemplates(prompt: string, resource: TResource): PromptTempla
         const { words, format: asked } = placeholderFormat(qualified);
         let format = asked;
         // "{Stage}" on a Notion page: one of the database's own properties, as written.
+        // "<DD.MM.YYYY HH:mm>": a date format alone is the record's own moment.
         const field =
+          (!words && format && /Y|D|H/.test(format) ? recordMoment(resource) : undefined) ??
           placeholderField(words, resource) ??
           propertyLeaf(resource, words, words) ??
           definedField(prompt, words, resource);
