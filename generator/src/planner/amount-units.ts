@@ -1,7 +1,7 @@
 import { conceptOf, leaves, type FieldLeaf } from './field-match.ts';
 import { inMinorUnits } from './plan-filters.ts';
 import type { GroundedPlan } from './plan-types.ts';
-import { recordSchema } from './plan-write.ts';
+import { plainCopies } from './plan-write.ts';
 
 // Money counted in cents on one side and in whole units on the other (Stripe's `amount` into an
 // invoice line's `UnitPrice`, a deal's `value` into a ledger's `amount_cents`): the rule rescales
@@ -9,20 +9,12 @@ import { recordSchema } from './plan-write.ts';
 // minor units is what the description says (inMinorUnits).
 
 export function scaleAmounts(text: string, plan: GroundedPlan): void {
-  if (!plan.source || !plan.destination) return;
+  if (!plan.source) return;
   const sourceLeaves = leaves(plan.source.resource.schema);
-  const targetLeaves = leaves(recordSchema(plan.destination));
-  for (const rule of plan.destination.rules) {
-    if (!rule.from || rule.how || rule.values || rule.template !== undefined) continue;
-    const from = sourceLeaves.find((l) => l.path === rule.from);
+  for (const { rule, from, to: described } of plainCopies(plan)) {
     // A column or property the description does not type is read by people: whole units.
-    const to = targetLeaves.find((l) => l.path === rule.to) ?? {
-      path: rule.to,
-      schema: { type: 'number' as const },
-      depth: 0,
-    };
-    if (!from || !isAmount(from) || !['number', 'integer', 'string'].includes(to.schema.type))
-      continue;
+    const to = described ?? { path: rule.to, schema: { type: 'number' as const }, depth: 0 };
+    if (!isAmount(from) || !['number', 'integer', 'string'].includes(to.schema.type)) continue;
     if (to.schema.format && /date|time/.test(to.schema.format)) continue;
     const fromMinor = inMinorUnits(from);
     if (fromMinor === inMinorUnits(to)) continue;

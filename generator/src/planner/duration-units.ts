@@ -1,7 +1,7 @@
 import type { DURATION_UNITS } from '@patchbay/schema';
-import { leaves, type FieldLeaf } from './field-match.ts';
+import type { FieldLeaf } from './field-match.ts';
 import type { GroundedPlan } from './plan-types.ts';
-import { recordSchema } from './plan-write.ts';
+import { plainCopies } from './plan-write.ts';
 
 // A span of time counted in one unit on one side and another on the other (Toggl's `duration`
 // in seconds into Harvest's `hours`, Clockify's ISO 8601 `PT1H30M` into minutes): the rule
@@ -44,15 +44,9 @@ export function saidUnit(words: string): Exclude<DurationUnit, 'iso8601'> | unde
  * prompt gave for destination fields (by path), for a field whose own name says none.
  */
 export function convertDurations(plan: GroundedPlan, said: ReadonlyMap<string, string>): void {
-  if (!plan.source || !plan.destination) return;
-  const sourceLeaves = leaves(plan.source.resource.schema);
-  const targetLeaves = leaves(recordSchema(plan.destination));
-  for (const rule of plan.destination.rules) {
-    if (!rule.from || rule.how || rule.values || rule.template !== undefined) continue;
-    const from = sourceLeaves.find((l) => l.path === rule.from);
-    const fromUnit = from ? durationUnit(from) : undefined;
+  for (const { rule, from, to } of plainCopies(plan)) {
+    const fromUnit = durationUnit(from);
     if (!fromUnit) continue;
-    const to = targetLeaves.find((l) => l.path === rule.to);
     const toUnit =
       (to ? durationUnit(to) : undefined) ?? saidUnit(said.get(rule.to) ?? '') ?? undefined;
     if (!toUnit || toUnit === fromUnit) continue;

@@ -1,6 +1,6 @@
 import type { WrittenCall } from './written-calls.ts';
 import type { TApiDescription, TFieldSchema, TOperation, TResource } from '@patchbay/schema';
-import { type FieldLeaf, type FieldRule } from './field-match.ts';
+import { type FieldLeaf, type FieldRule, leaves } from './field-match.ts';
 import { type PromptTemplate, readTemplates, templateTarget } from './templates.ts';
 import { fixedTag, fixedValues } from './fixed-values.ts';
 import { upsertSetting } from './upsert-setting.ts';
@@ -111,6 +111,24 @@ export function planWrite(
     rules: [],
     batch: batch ? { itemsField: batch.itemsField, maxItems: batch.maxItems } : undefined,
   };
+}
+
+/**
+ * The rules that copy one source field as it is (no template, table or name part), each with
+ * the source field and, where described, the destination field: what a conversion between
+ * units looks at (amount-units.ts, duration-units.ts).
+ */
+export function plainCopies(
+  plan: GroundedPlan,
+): Array<{ rule: FieldRule; from: FieldLeaf; to: FieldLeaf | undefined }> {
+  if (!plan.source || !plan.destination) return [];
+  const sourceLeaves = leaves(plan.source.resource.schema);
+  const targetLeaves = leaves(recordSchema(plan.destination));
+  return plan.destination.rules.flatMap((rule) => {
+    if (!rule.from || rule.how || rule.values || rule.template !== undefined) return [];
+    const from = sourceLeaves.find((l) => l.path === rule.from);
+    return from ? [{ rule, from, to: targetLeaves.find((l) => l.path === rule.to) }] : [];
+  });
 }
 
 /** The record schema a write takes: the body, inside its envelope, container or batch item. */
