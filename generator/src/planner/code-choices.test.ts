@@ -68,3 +68,29 @@ describe('a sentence that rules records out after naming them', () => {
     }
   });
 });
+
+describe('sentences that widen or narrow by a value named before the noun', () => {
+  it('"… too" adds records: no condition', () => {
+    for (const prompt of [
+      `${tenant} post invoices to #ar in Slack. Include VOIDED invoices too.`,
+      `${tenant} post invoices to #ar in Slack, voided ones included as well.`,
+    ]) {
+      const planned = plan(prompt, 'xero', 'slack');
+      expect(
+        planned.filters.filter((f) => f.field === 'Status'),
+        prompt,
+      ).toEqual([]);
+    }
+  });
+
+  it('"<value> <field> <records> are ignored" leaves that value out', () => {
+    const planned = plan(
+      'Each hour, raise a Jira issue in project OPS for every new Zendesk ticket. Urgent priority tickets are ignored, we phone those.',
+      'zendesk',
+      'jira',
+    );
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'priority', op: 'ne', value: 'urgent' }),
+    );
+  });
+});

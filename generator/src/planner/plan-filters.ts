@@ -8,8 +8,8 @@ import { assignmentFilters } from './plan-assignment.ts';
 import type { TFieldSchema } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
-import { droppedBySentence, planPresenceFilters } from './plan-presence.ts';
-import { codeChoiceFilters, namedChoiceFilters } from './plan-named-choices.ts';
+import { droppedBySentence, planPresenceFilters, DROPPED_AFTER } from './plan-presence.ts';
+import { codeChoiceFilters, namedChoiceFilters, widens } from './plan-named-choices.ts';
 import { writtenComparisons } from './written-comparisons.ts';
 import { describeFilter } from './describe-filter.ts';
 import type { FilterPlan, GroundedPlan, ReadPlan } from './plan-types.ts';
@@ -566,8 +566,16 @@ export function planFilters(
     const field = fields.find((l) => normalise(l.path) === normalise(name));
     if (!field || plan.filters.some((f) => f.field === field.path)) continue;
     const found = stateMatch([field], word, true);
+    // "low priority tickets are ignored": the words after the noun leave that value out.
+    const after = lower.slice(m.index + m[0].length);
+    const leftOut = LEFT_OUT_AFTER.test(after) || DROPPED_AFTER.test(after);
     if (found?.value !== undefined)
-      add({ field: found.field, op: 'eq', value: found.value, phrase: m[0].trim() });
+      add({
+        field: found.field,
+        op: leftOut ? 'ne' : 'eq',
+        value: found.value,
+        phrase: m[0].trim(),
+      });
   }
   for (const m of lower.matchAll(adjective)) {
     const word = m[1] ?? '';
@@ -578,6 +586,8 @@ export function planFilters(
     )
       continue;
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
+    // "include draft invoices too" adds records: no condition.
+    if (widens(lower, m.index)) continue;
     const negative = /^un(.+)$/.exec(word)?.[1];
     // "not-completed tasks", "non-archived projects": the word before negates the state.
     const denied = /\b(?:not|non)[- ]$/.test(lower.slice(Math.max(0, m.index - 4), m.index));

@@ -94,6 +94,8 @@ export function codeChoiceFilters(
         const after = text.slice(m.index + code.length);
         if (/^\s*\)?\s*(?:→|->|=>)/.test(after)) continue;
         if (setByTheWrite(plan, field.path.split('.').at(-1) ?? '', code)) continue;
+        // "include DRAFT invoices too": the code widens what is read, so it is no condition.
+        if (widens(text, m.index)) break;
         const before = lower.slice(Math.max(0, m.index - 40), m.index);
         const dropped =
           EXCLUDED_BEFORE.test(before.replace(/[(\s]+$/, ' ')) ||
@@ -118,4 +120,12 @@ export function codeChoiceFilters(
     else if (unwanted.length > 1)
       add({ field: field.path, op: 'not-in', value: unwanted, phrase: `not ${phrase(unwanted)}` });
   }
+}
+
+/** Whether the sentence around `index` adds records rather than choosing them ("… too"). */
+export function widens(text: string, index: number): boolean {
+  const start = Math.max(...['.', ';', '!', '?', '\n'].map((c) => text.lastIndexOf(c, index - 1)));
+  const end = text.slice(index).search(/[.;!?\n]/);
+  const sentence = text.slice(start + 1, end === -1 ? undefined : index + end);
+  return /\b(?:too|also|as well|included|including|even)\b/i.test(sentence);
 }
