@@ -29,9 +29,12 @@ export function durationUnit(leaf: FieldLeaf): DurationUnit | undefined {
   return undefined;
 }
 
+/** The words of a unit of time after "in" ("in decimal hours"), the unit's word captured. */
+export const IN_TIME_UNIT = String.raw`in\s+(?:decimal\s+)?(hours?|minutes?|seconds?|mins?|hrs?)\b`;
+
 /** "the duration in hours", "in minutes": the unit the prompt writes a field's value in. */
 export function saidUnit(words: string): Exclude<DurationUnit, 'iso8601'> | undefined {
-  const m = /\bin\s+(?:decimal\s+)?(hours?|minutes?|seconds?|mins?|hrs?)\b/i.exec(words);
+  const m = new RegExp(String.raw`\b${IN_TIME_UNIT}`, 'i').exec(words);
   const word = m?.[1]?.toLowerCase() ?? '';
   if (/^h/.test(word)) return 'hours';
   if (/^m/.test(word)) return 'minutes';

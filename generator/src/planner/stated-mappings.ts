@@ -4,6 +4,7 @@ import { propertyPath } from './open-properties.ts';
 import { respectivePairs } from './respective-pairs.ts';
 import { resourceNames, singular } from './resource-words.ts';
 import { namedTimeField } from './plan-periods.ts';
+import { IN_TIME_UNIT } from './duration-units.ts';
 import { linkField } from './placeholders.ts';
 
 // Mappings the prompt states in words, each side possibly several words: "Name = invoice
@@ -172,10 +173,7 @@ function readStatedMappings(
         ? propertyPath(resource, fromWords, text)
         : undefined;
     // "the duration in hours": the field, in a unit the rule converts to (duration-units.ts).
-    const inUnit = fromWords.replace(
-      /\s+in\s+(?:decimal\s+)?(?:hours?|minutes?|seconds?|hrs?|mins?)\b.*$/i,
-      '',
-    );
+    const inUnit = fromWords.replace(new RegExp(String.raw`\s+${IN_TIME_UNIT}.*$`, 'i'), '');
     out.push({
       from: field(fromWords) ?? property ?? (inUnit !== fromWords ? field(inUnit) : undefined),
       to: target(to) ?? to,
@@ -217,9 +215,7 @@ function labelledLines(
   field: (words: string) => string | undefined,
 ): Array<{ from: string; to: string; fromWords: string; phrase: string; explicit: boolean }> {
   if (destinationFields.length === 0) return [];
-  const named = (words: string) =>
-    destinationFields.find((path) => normalise(path) === normalise(words)) ??
-    destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === normalise(words));
+  const named = (words: string) => exactDestinationField(normalise(words), destinationFields);
   const out: ReturnType<typeof labelledLines> = [];
   // Items may share a line, each its own sentence or clause: "title: subject. notes: body".
   const items = text
@@ -254,14 +250,11 @@ function destinationField(words: string, destinationFields: readonly string[]): 
   if (!wanted) return undefined;
   // "the event description": the record's noun first, then its field.
   const [, rest] = /^\S+\s+(\S+)$/.exec(plain) ?? [];
-  if (rest) {
+  const exact = exactDestinationField(wanted, destinationFields);
+  if (rest && !exact) {
     const named = destinationField(rest, destinationFields);
-    const whole = destinationField(plain.replace(/\s+/g, '_'), destinationFields);
-    if (!whole && named) return named;
+    if (named) return named;
   }
-  const exact =
-    destinationFields.find((path) => normalise(path) === wanted) ??
-    destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === wanted);
   if (exact) return exact;
   const ending = destinationFields.filter((path) => {
     const name = (path.split('.').at(-1) ?? '').replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
@@ -269,4 +262,15 @@ function destinationField(words: string, destinationFields: readonly string[]): 
     return parts.length > 1 && normalise(parts.at(-1) ?? '') === wanted;
   });
   return ending.length === 1 ? ending[0] : undefined;
+}
+
+/** The destination field whose path or own name is the words (normalised), if one is. */
+function exactDestinationField(
+  wanted: string,
+  destinationFields: readonly string[],
+): string | undefined {
+  return (
+    destinationFields.find((path) => normalise(path) === wanted) ??
+    destinationFields.find((path) => normalise(path.split('.').at(-1) ?? '') === wanted)
+  );
 }
