@@ -55,7 +55,9 @@ function listAt(body, itemsPath, side) {
   if (body && Array.isArray(body.errors) && body.errors.length > 0) {
     throw new Error(`${side} answered with an error: ${body.errors[0]?.message}`);
   }
-  const list = itemsPath ? getField(body, itemsPath) : body;
+  // A bare array is the list whatever the description says: an older version of the API (the
+  // one the connection's base URL names) answers without the envelope.
+  const list = itemsPath && !Array.isArray(body) ? getField(body, itemsPath) : body;
   if (list === undefined || list === null) return [];
   if (!Array.isArray(list)) {
     throw new Error(`${side} did not answer with a list at "${itemsPath || '(the body)'}"`);

@@ -33,14 +33,15 @@ export function pickResource(
   // "the Trello list 64f1…", "spreadsheet 1AbC…", "board https://…": a noun followed by an id or
   // its page's address names where records are, not what they are; "as cards" / "as rows" names what they are.
   const lower = text.toLowerCase();
-  // A name quoted before the noun ("the "Onboarding" project") names a container too.
+  // A name quoted before the noun ("the "Onboarding" project") names a container too. A quoted
+  // template after the noun (a task "Call <name>") says what each record reads, not where it goes.
   const usable = (resource: TResource) =>
     mentions(text, resource, description)
       .filter(
         (m) =>
-          !new RegExp(`^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"]|[\\w-]*\\d|https?://)`).test(
-            lower.slice(m.end),
-          ),
+          !new RegExp(
+            `^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"](?![^\`'"\\n]*[<{])|[\\w-]*\\d|https?://)`,
+          ).test(lower.slice(m.end)),
       )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
       .filter((m) => !isVerb(lower, m))

@@ -1,4 +1,5 @@
 import type { TApiDescription, TOperation, TResource } from '@patchbay/schema';
+import { planNamedContainers } from './named-containers.ts';
 import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
@@ -276,6 +277,7 @@ export function planGrounded(
     }
     planAllDayEvents(text, plan);
     planMapping(text, mappings, plan, block);
+    planNamedContainers(text, plan, sourceDescription);
     for (const rule of plan.destination.rules)
       if (rule.from && !rule.format && asDays.has(normalise(rule.to))) rule.format = 'date';
     for (const { to, value, phrase } of columnValues(

@@ -340,4 +340,34 @@ describe('grounded template generator: it reads what is there before it writes',
     const gets = stripe.requests.filter((r) => r.path.startsWith('/v1/customers/'));
     expect(gets.map((r) => r.path)).toEqual(['/v1/customers/cus_1', '/v1/customers/cus_3']);
   });
+
+  it('a container named for the destination is looked up, in a list answered as a bare array', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers.slice(0, 2) });
+    // Todoist's REST v2, which a base URL ending in /rest/v2 names, lists projects as a bare
+    // array; the catalog describes the newer API's { results, next_cursor } page.
+    const described = entry('todoist');
+    const v2 = structuredClone(described);
+    const projects = v2.resources.find((r) => r.name === 'project')!;
+    for (const op of projects.operations.filter((o) => o.kind === 'list')) {
+      op.itemsPath = '';
+      op.pagination = { style: 'none' };
+    }
+    const todoist = await mock(v2, {
+      project: [
+        { id: '70', name: 'Inbox' },
+        { id: '71', name: 'Onboarding calls' },
+      ],
+    });
+    const generated = generate(
+      'Each Stripe customer gets a Todoist task "Call <name>" in the "Onboarding calls" project.',
+      stripe,
+      { ...todoist, description: described },
+    );
+    expect(generated.unresolved).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, todoist));
+    expect(todoist.written('task').map((t) => [t.content, t.project_id])).toEqual([
+      ['Call Ada Lovelace', '71'],
+      ['Call Alan Turing', '71'],
+    ]);
+  });
 });

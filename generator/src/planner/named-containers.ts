@@ -1,0 +1,112 @@
+import type { TApiDescription } from '@patchbay/schema';
+import { leaves } from './field-match.ts';
+import type { GroundedPlan } from './plan-types.ts';
+import { escapeRegExp } from './text.ts';
+import { singular } from './resource-words.ts';
+import { isIdLike } from './choose-operations.ts';
+import { recordSchema } from './plan-write.ts';
+import { requiredPaths } from './plan-mapping.ts';
+import { hintsFor, idFromPrompt, nameFromPrompt, planLookups, useLookup } from './prompt-ids.ts';
+
+// An optional reference of the written record (a task's project, a card's list, a section) is
+// still filled when the prompt names that container for the destination: "into the project
+// 'Errands'", "to my 'Follow-ups' list". Left out, the API files the record in its default
+// place (an inbox, the first list), which is a write the prompt did not ask for. Required
+// references are the mapping's (plan-mapping.ts); this reads only the optional ones.
+
+/**
+ * `text` with the containers of the other side blanked out: one named with the other API's
+ * name ("our Asana project 'Client onboarding' (gid 12…)") or read from ("from the 'Leads'
+ * board"), so that the destination's own words are left.
+ */
+export function withoutOtherSide(
+  text: string,
+  words: readonly string[],
+  otherNames: readonly string[],
+): string {
+  const noun = `(?:${words.map(escapeRegExp).join('|')})s?\\b`;
+  const quoted = `(?:"[^"\\n]*"|'[^'\\n]*'|“[^”\\n]*”|‘[^’\\n]*’)`;
+  const owners = [
+    ...otherNames.filter((n) => n.trim().length > 1).map((n) => `${escapeRegExp(n.trim())}(?:'s)?`),
+    `from\\s+(?:(?:our|the|my|their|its|a|an)\\s+)?`,
+  ];
+  const owner = `\\b(?:${owners.join('|')})\\s*`;
+  const after = `(?:\\s+(?:named|called))?\\s*(?:${quoted}|[\\w-]*\\d[\\w-]*)?(?:\\s*\\([^)\\n]*\\))?`;
+  return text
+    .replace(new RegExp(`${owner}${noun}${after}`, 'gi'), ' ')
+    .replace(new RegExp(`${owner}${quoted}\\s+${noun}`, 'gi'), ' ');
+}
+
+/**
+ * The part of `text` that names this side's container. When the other API has containers of the
+ * same kind (projects on both sides), only a mention tied to this API counts: "the Todoist
+ * project 'Web'", "the 'Web' project on Todoist"; an untied one could be either side's.
+ */
+function ownMention(
+  text: string,
+  hints: readonly string[],
+  names: { own: readonly string[]; other: readonly string[] },
+  otherHasIt: boolean,
+): string {
+  const own = withoutOtherSide(text, hints, names.other);
+  if (!otherHasIt) return own;
+  const noun = `(?:${hints.map(escapeRegExp).join('|')})s?\\b`;
+  for (const name of names.own.filter((n) => n.trim().length > 1)) {
+    const api = escapeRegExp(name.trim());
+    const before = new RegExp(`\\b${api}(?:'s)?\\s+${noun}[^.;\\n]{0,80}`, 'i').exec(own);
+    if (before) return before[0];
+    const after = new RegExp(
+      `(?:"[^"\\n]*"|'[^'\\n]*'|“[^”\\n]*”)?\\s*${noun}\\s*(?:"[^"\\n]*"|'[^'\\n]*'|“[^”\\n]*”|[\\w-]*\\d[\\w-]*)?\\s+(?:on|in)\\s+${api}\\b`,
+      'i',
+    ).exec(own);
+    if (after) return after[0];
+  }
+  return '';
+}
+
+/** Fills the optional reference fields the prompt names a container for (see above). */
+export function planNamedContainers(
+  text: string,
+  plan: GroundedPlan,
+  sourceDescription: TApiDescription,
+): void {
+  const write = plan.destination;
+  const description = plan.destinationDescription;
+  if (!write || write.kind === 'message' || !description) return;
+  const schema = recordSchema(write);
+  const required = new Set(requiredPaths(schema));
+  const covered = (path: string) =>
+    write.rules.some((r) => r.to === path || r.to.startsWith(`${path}.`));
+  for (const leaf of leaves(schema, 0)) {
+    if (!isIdLike(leaf.path) || required.has(leaf.path) || covered(leaf.path)) continue;
+    if (leaf.schema.type === 'array' || leaf.schema.type === 'object') continue;
+    const hints = hintsFor(leaf.path);
+    const otherHasIt = sourceDescription.resources.some((r) =>
+      [r.name, singular(r.plural), ...r.aliases].some((w) => hints.includes(w.toLowerCase())),
+    );
+    const own = ownMention(
+      text,
+      hints,
+      {
+        own: [plan.destinationName ?? '', description.name],
+        other: [plan.sourceName ?? '', sourceDescription.name],
+      },
+      otherHasIt,
+    );
+    const id = idFromPrompt(own, hints);
+    if (id) {
+      write.rules.push({ to: leaf.path, value: id, type: 'string', reason: 'the prompt' });
+      plan.understood.push(`${leaf.path} is ${id}, the ${hints[0]} the prompt names.`);
+      continue;
+    }
+    if (!nameFromPrompt(own, hints)) continue;
+    const target = { kind: 'field' as const, name: leaf.path };
+    const chain = planLookups(own, description, 'destination', target, undefined, {
+      earlier: plan.lookups,
+      other: sourceDescription,
+    });
+    if (chain?.at(-1)?.name === undefined) continue;
+    useLookup(own, description, target, undefined, plan, 'destination', sourceDescription);
+    write.rules.push({ to: leaf.path, value: '', type: 'string', reason: 'looked up' });
+  }
+}
