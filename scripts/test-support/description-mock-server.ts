@@ -262,8 +262,9 @@ export async function startDescriptionMock(
         return list(route, request, url);
       case 'get': {
         const id = Object.values(params).at(-1);
+        // A get that takes no id (GET /users/me) answers the caller's own record: the first.
         const found = recordsOf(route.resource.name).find(
-          (r) => String(getPath(r, route.resource.idField)) === id,
+          (r) => id === undefined || String(getPath(r, route.resource.idField)) === id,
         );
         return found
           ? { status: 200, body: wrapped(op, found) }

@@ -175,6 +175,7 @@ function settings(
         idField: l.idField,
         nameField: l.nameField,
         name: l.name ?? null,
+        ...(l.operation.kind === 'get' ? { caller: true } : {}),
       })),
     )};`,
     '',

@@ -708,6 +708,11 @@ async function resolveLookups(ctx) {
 // The lookup's record, read page after page (up to 10) until it turns up.
 async function findRecord(ctx, i, lookup) {
   let page = { path: null, query: {} };
+  // The caller's own record (GET /users/me) is the answer itself, not a list to search.
+  if (lookup.caller) {
+    const body = await LOOKUP_CALLS[i](ctx, page);
+    return lookup.itemsPath ? getField(body, lookup.itemsPath) : body;
+  }
   if (lookup.pagination.style === 'page')
     page.query[lookup.pagination.pageParam] = lookup.pagination.firstPage;
   for (let pages = 1; pages <= 10; pages += 1) {

@@ -1,4 +1,5 @@
 import type { TApiDescription, TResource } from '@patchbay/schema';
+import { answerRecordPath } from '@patchbay/catalog';
 import { conceptOf, leaves } from './field-match.ts';
 import type { GroundedPlan, LookupPlan } from './plan-types.ts';
 import { escapeRegExp, NAMED_AS } from './text.ts';
@@ -401,6 +402,7 @@ export function planLookups(
   if (!resource) return undefined;
   const nameField = nameFieldOf(resource);
   if (!nameField) return undefined;
+  const caller = callerLookup(resource, side, target, nameField);
   for (const operation of resource.operations.filter((op) => op.kind === 'list')) {
     const pathParams: Record<string, string> = {};
     const before: LookupPlan[] = [];
@@ -446,7 +448,38 @@ export function planLookups(
     };
     return [...before, lookup];
   }
-  return undefined;
+  return caller ? [caller] : undefined;
+}
+
+/**
+ * The record of the account the credentials belong to: a get that needs no id (Calendly's
+ * `GET /users/me`). Where a call needs the caller's own user and there is no list to find it in,
+ * that get answers it.
+ */
+function callerLookup(
+  resource: TResource,
+  side: LookupPlan['side'],
+  target: LookupPlan['target'],
+  nameField: string,
+): LookupPlan | undefined {
+  const operation = resource.operations.find(
+    (op) =>
+      op.kind === 'get' &&
+      op.method === 'GET' &&
+      !op.params.some((p) => p.required && p.in !== 'header'),
+  );
+  if (!operation) return undefined;
+  return {
+    side,
+    target,
+    operation,
+    pathParams: {},
+    itemsPath: answerRecordPath(operation),
+    idField: resource.idField,
+    nameField,
+    name: undefined,
+    resource: resource.name,
+  };
 }
 
 /** Adds lookups to the plan and says how they resolve; false when none can. */
@@ -467,7 +500,11 @@ export function useLookup(
   for (const lookup of chain) {
     plan.lookups.push(lookup);
     const where = `${lookup.operation.method} ${lookup.operation.path}`;
-    if (lookup.name) {
+    if (lookup.operation.kind === 'get') {
+      plan.understood.push(
+        `${lookup.target.name}: the ${lookup.resource} the credentials belong to, read with ${where}.`,
+      );
+    } else if (lookup.name) {
       plan.understood.push(
         `${lookup.target.name}: the ${lookup.resource} named "${lookup.name}", looked up with ${where}.`,
       );

@@ -132,4 +132,35 @@ describe('grounded template generator: source containers found by name', () => {
     expect(pages.length).toBeGreaterThan(1);
     for (const request of reads) expect(request.status).toBe(200);
   });
+
+  it('asks for the caller’s own user before a list that needs it', async () => {
+    const me = 'https://api.calendly.com/users/U77';
+    const calendly = await mock(entry('calendly'), {
+      user: [{ uri: me, name: 'Robin Park', email: 'robin@studio.example' }],
+      'scheduled event': [
+        {
+          uri: 'https://api.calendly.com/scheduled_events/E1',
+          name: 'Portfolio review',
+          status: 'active',
+          start_time: '2025-06-03T09:00:00.000000Z',
+          end_time: '2025-06-03T09:30:00.000000Z',
+        },
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Share the name of each of my Calendly meetings in the #studio channel.',
+      calendly,
+      slack,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, calendly, slack));
+    expect(calendly.requests[0]?.path).toBe('/users/me');
+    const listed = calendly.requests.filter((r) => r.path === '/scheduled_events');
+    expect(listed.length).toBeGreaterThan(0);
+    for (const request of listed) expect(request.query.user).toBe(me);
+    expect(slack.written().map((m) => m.text)).toEqual([
+      expect.stringContaining('Portfolio review'),
+    ]);
+  });
 });
