@@ -544,6 +544,8 @@ function typed(value, type) {
   if (type === 'number') return { number: Number(value) };
   if (type === 'checkbox') return { checkbox: Boolean(value) };
   if (type === 'date') {
+    // A day stays a day: Notion takes "2026-11-03" as a date without a time.
+    if (/^\\d{4}-\\d{2}-\\d{2}$/.test(text)) return { date: { start: text } };
     const time = toTime(value, typeof value === 'number' ? 'unix-time' : undefined);
     return { date: { start: time === null ? text : new Date(time).toISOString() } };
   }

@@ -58,6 +58,8 @@ const CONCEPTS: Record<string, string[]> = {
     'markdowncontent',
     'comment',
   ],
+  // What a person signs in as and is shown by (GitHub's `login`), apart from their real name.
+  username: ['username', 'login', 'handle', 'screenname', 'userlogin', 'nickname'],
   phone: ['phone', 'phones', 'phonenumber', 'mobile', 'telephone', 'tel', 'primaryphone'],
   company: [
     'company',

@@ -49,4 +49,22 @@ describe('a list that hides records unless asked', () => {
   it('keeps its own default when nothing filters on that field', () => {
     expect(readQuery('Tell #club about every member.')).not.toHaveProperty('state');
   });
+
+  it('is asked for the ended state a filter on when records ended needs', () => {
+    const closed = plan(
+      'Post the GitHub issues of octo/site closed during October 2026 to #retro, one message each.',
+      'github',
+      'slack',
+    );
+    expect(closed.source?.query).toMatchObject({ state: 'closed' });
+  });
+
+  it('is asked for every state when no choice is named like the end the filter wants', () => {
+    const merged = plan(
+      'Tell #shipping about every merged pull request of octo/site, with its title.',
+      'github',
+      'slack',
+    );
+    expect(merged.source?.query).toMatchObject({ state: 'all' });
+  });
 });

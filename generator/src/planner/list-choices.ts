@@ -15,7 +15,10 @@ export function askListForFilteredValues(plan: GroundedPlan): void {
     const choices = param.schema.enum?.map(String);
     if (param.in !== 'query' || !choices?.length || read.query[param.name] !== undefined) continue;
     const filters = plan.filters.filter((f) => f.field === param.name);
-    if (filters.length === 0) continue;
+    if (filters.length === 0) {
+      askForEndedRecords(plan, param.name, choices);
+      continue;
+    }
     const wanted = filters.length === 1 ? onlyValue(filters[0]?.op, filters[0]?.value) : undefined;
     const value =
       wanted !== undefined && choices.includes(wanted)
@@ -34,4 +37,31 @@ function onlyValue(op: string | undefined, value: unknown): string | undefined {
   if (op === 'eq' && value !== undefined && value !== null) return String(value);
   if (op === 'in' && Array.isArray(value) && value.length === 1) return String(value[0]);
   return undefined;
+}
+
+// A field that says when, or whether, a record reached an end state: merged_at, closed_at,
+// completed, resolved_on.
+const ENDED =
+  /^(merged|closed|completed|resolved|cancell?ed|archived|done|finished|fulfilled)(?:_at|_on|_date|At|On|Date)?$/i;
+
+/**
+ * A filter on when a record ended ("merged into main", "closed last week") needs records that a
+ * list's state choice leaves out unless asked (GitHub lists open ones): that state when the list
+ * offers it, else every state. Only a choice named like a state is read this way.
+ */
+function askForEndedRecords(plan: GroundedPlan, name: string, choices: string[]): void {
+  const read = plan.source;
+  if (!read || !/^(state|status|scope)$/i.test(name)) return;
+  const ended = plan.filters
+    .map((f) => ENDED.exec(f.field.split('.').at(-1) ?? '')?.[1]?.toLowerCase())
+    .find((stem) => stem !== undefined);
+  if (!ended) return;
+  const value =
+    choices.find((c) => c.toLowerCase() === ended) ??
+    choices.find((c) => EVERY.includes(c.toLowerCase()));
+  if (value === undefined) return;
+  read.query[name] = value;
+  plan.understood.push(
+    `${read.operation.id} is asked for ${name}=${value}: the ${read.resource.plural} the filter wants have ended (${ended}), and the list may leave those out unless asked.`,
+  );
 }

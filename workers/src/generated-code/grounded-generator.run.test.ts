@@ -252,6 +252,49 @@ describe('grounded template generator: the destination holds what the prompt ask
     });
   });
 
+  it('a day goes to a Notion date as a day, and a username is the person’s login', async () => {
+    const github = await mock(entry('github'), {
+      issue: [
+        {
+          id: 2,
+          number: 12,
+          title: 'Dark mode flickers',
+          state: 'open',
+          html_url: 'https://github.com/octo/tools/issues/12',
+          user: { login: 'grace-h' },
+          labels: [],
+          created_at: '2025-05-03T17:45:00Z',
+          updated_at: '2025-05-03T17:45:00Z',
+        },
+      ],
+    });
+    const notion = await mock(entry('notion'), {
+      database: [
+        {
+          object: 'database',
+          id: '7c8d9e0f1a',
+          properties: {
+            Title: { id: 'title', type: 'title' },
+            Opened: { id: 'b1', type: 'date' },
+            Who: { id: 'b2', type: 'rich_text' },
+          },
+        },
+      ],
+    });
+    const generated = generate(
+      'Log each GitHub issue of octo/tools in Notion database 7c8d9e0f1a, with Title = the issue title, Opened = the day it was created (only the date), Who = their username.',
+      github,
+      notion,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, github, notion));
+    expect(notion.written('page')[0]?.properties).toEqual({
+      Title: { title: [{ text: { content: 'Dark mode flickers' } }] },
+      Opened: { date: { start: '2025-05-03' } },
+      Who: { rich_text: [{ text: { content: 'grace-h' } }] },
+    });
+  });
+
   it('a batch upsert is told in its body which field it matches on', async () => {
     const stripe = await mock(entry('stripe'), { customer: customers });
     const zoho = await mock(entry('zoho-crm'));
