@@ -8,7 +8,8 @@
 // `tags: ["…"]` on create (POST only: PUT has no tags field). Lists page with `count` (default 10) and `offset` and give
 // `total_items`; `status=` filters members (unsubscribed and cleaned members are listed
 // unless a status is asked for). Errors are problem documents
-// `{type, title, status, detail, instance, errors?}`.
+// `{type, title, status, detail, instance, errors?}`. The member path takes the subscriber hash or the
+// email address itself (percent-encoded or not), as the reference allows.
 import { createHash } from 'node:crypto';
 import type {
   MockRequest,
@@ -359,9 +360,15 @@ export const mock: VendorMock = {
             'The requested method and resource are not compatible.',
           );
         }
-        const id = String(hash).includes('@')
-          ? subscriberHash(String(hash))
-          : String(hash).toLowerCase();
+        // The path segment may be the subscriber hash or, as the reference allows, the member's
+        // email address (percent-encoded by most clients: "jane%40example.com").
+        let segment = String(hash);
+        try {
+          segment = decodeURIComponent(segment);
+        } catch {
+          // leave a malformed escape as it is
+        }
+        const id = segment.includes('@') ? subscriberHash(segment) : segment.toLowerCase();
         const existing = members.find((x) => x.id === id);
         if (tags) {
           if (!existing)
