@@ -6,6 +6,9 @@
 // `idProperty` whose values are unique (email for contacts; a company's `domain` is not unique, so
 // upserting companies by domain is refused). Unknown properties and bad enumeration values are
 // refused with HubSpot's VALIDATION_ERROR body; creating a contact whose email exists is a 409.
+// A multiple checkboxes property (enumeration with fieldType "checkbox", a portal's custom
+// property in the seed) takes several options in one string separated by semicolons ("A;B").
+// GET /crm/v3/properties/{objectType}[/{name}] describes the properties (name, label, options).
 import type {
   MockRequest,
   MockResponse,
@@ -30,6 +33,10 @@ interface PropertyDef {
   type: 'string' | 'number' | 'enumeration' | 'date' | 'datetime' | 'bool';
   options?: string[];
   unique?: boolean;
+  /** "checkbox": a multiple checkboxes enumeration, its value "A;B;C". */
+  fieldType?: string;
+  /** The label the HubSpot UI shows (the name when absent). */
+  label?: string;
 }
 
 const DEFAULT_LIMIT = 5; // stands in for HubSpot's default of 10, so that paging matters
@@ -98,6 +105,94 @@ const BASE_PROPERTIES: Record<ObjType, PropertyDef[]> = {
     { name: 'hs_object_id', type: 'number' },
   ],
 };
+// The labels HubSpot's UI shows for the default properties (served by the properties API).
+const LABELS: Record<string, string> = {
+  email: 'Email',
+  firstname: 'First name',
+  lastname: 'Last name',
+  phone: 'Phone number',
+  mobilephone: 'Mobile phone number',
+  company: 'Company name',
+  website: 'Website URL',
+  jobtitle: 'Job title',
+  city: 'City',
+  state: 'State/Region',
+  country: 'Country/Region',
+  zip: 'Postal code',
+  address: 'Street address',
+  lifecyclestage: 'Lifecycle stage',
+  hs_lead_status: 'Lead status',
+  createdate: 'Create date',
+  lastmodifieddate: 'Last modified date',
+  hs_lastmodifieddate: 'Last modified date',
+  hs_object_id: 'Record ID',
+  domain: 'Company domain name',
+  industry: 'Industry',
+  description: 'Description',
+  numberofemployees: 'Number of employees',
+  annualrevenue: 'Annual revenue',
+};
+const OPTION_LABELS: Record<string, string> = {
+  subscriber: 'Subscriber',
+  lead: 'Lead',
+  marketingqualifiedlead: 'Marketing Qualified Lead',
+  salesqualifiedlead: 'Sales Qualified Lead',
+  opportunity: 'Opportunity',
+  customer: 'Customer',
+  evangelist: 'Evangelist',
+  other: 'Other',
+  NEW: 'New',
+  OPEN: 'Open',
+  IN_PROGRESS: 'In Progress',
+  OPEN_DEAL: 'Open Deal',
+  UNQUALIFIED: 'Unqualified',
+  ATTEMPTED_TO_CONTACT: 'Attempted to Contact',
+  CONNECTED: 'Connected',
+  BAD_TIMING: 'Bad Timing',
+};
+const FIELD_TYPES: Record<PropertyDef['type'], string> = {
+  string: 'text',
+  number: 'number',
+  enumeration: 'select',
+  date: 'date',
+  datetime: 'date',
+  bool: 'booleancheckbox',
+};
+
+/** A property as GET /crm/v3/properties/{objectType} describes it. */
+function describeProperty(type: ObjType, def: PropertyDef, index: number): Rec {
+  const label =
+    def.label ??
+    (type === 'companies' && def.name === 'name' ? 'Company name' : LABELS[def.name]) ??
+    def.name;
+  return {
+    name: def.name,
+    label,
+    type: def.type,
+    fieldType: def.fieldType ?? FIELD_TYPES[def.type],
+    description: '',
+    groupName: type === 'contacts' ? 'contactinformation' : 'companyinformation',
+    options: (def.options ?? []).map((option, order) => ({
+      label: OPTION_LABELS[option] ?? option,
+      value: option,
+      displayOrder: order,
+      hidden: false,
+    })),
+    displayOrder: index,
+    calculated: false,
+    externalOptions: false,
+    hasUniqueValue: Boolean(def.unique),
+    hidden: false,
+    hubspotDefined: def.label === undefined && def.name in LABELS,
+    modificationMetadata: {
+      archivable: true,
+      readOnlyDefinition: def.name in LABELS,
+      readOnlyValue: READ_ONLY.includes(def.name),
+    },
+    formField: !READ_ONLY.includes(def.name),
+  };
+}
+
 const DEFAULT_RETURNED: Record<ObjType, string[]> = {
   contacts: ['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname'],
   companies: ['createdate', 'domain', 'hs_lastmodifieddate', 'hs_object_id', 'name'],
@@ -124,6 +219,7 @@ export const mock: VendorMock = {
     'https://developers.hubspot.com/docs/api/crm/understanding-the-crm',
     'https://developers.hubspot.com/docs/api/error-handling',
     'https://knowledge.hubspot.com/properties/hubspots-default-contact-properties',
+    'https://developers.hubspot.com/docs/api/crm/properties',
   ],
   unauthorized: () =>
     error(
@@ -211,10 +307,15 @@ export const mock: VendorMock = {
           continue;
         }
         const value = String(raw);
-        if (def.type === 'enumeration' && def.options && !def.options.includes(value)) {
+        const chosen =
+          def.type === 'enumeration' && def.fieldType === 'checkbox'
+            ? value.split(';').filter((part) => part !== '')
+            : [value];
+        const unknown = chosen.find((part) => !def.options?.includes(part));
+        if (def.type === 'enumeration' && def.options && unknown !== undefined) {
           problems.push({
             isValid: false,
-            message: `${value} was not one of the allowed options: [${def.options.map((o) => `label: "${o}"\nvalue: "${o}"\n`).join(', ')}]`,
+            message: `${unknown} was not one of the allowed options: [${def.options.map((o) => `label: "${o}"\nvalue: "${o}"\n`).join(', ')}]`,
             error: 'INVALID_OPTION',
             name,
           });
@@ -541,6 +642,19 @@ export const mock: VendorMock = {
     return {
       collections: () => store as unknown as Record<string, Record<string, unknown>[]>,
       handle(request: MockRequest): MockResponse {
+        const prop = request.path.match(
+          /^\/crm\/v3\/properties\/(contacts|companies|0-1|0-2)(?:\/([^/]+))?$/,
+        );
+        if (prop && request.method === 'GET') {
+          const type: ObjType =
+            prop[1] === '0-1' || prop[1] === 'contacts' ? 'contacts' : 'companies';
+          const all = defs[type].map((def, index) => describeProperty(type, def, index));
+          if (!prop[2]) return json(200, { results: all });
+          const one = all.find((p) => p.name === decodeURIComponent(prop[2]!));
+          return one
+            ? json(200, one)
+            : error(404, 'OBJECT_NOT_FOUND', `Unable to find property ${prop[2]}`);
+        }
         const m = request.path.match(
           /^\/crm\/v3\/objects\/(contacts|companies|0-1|0-2)(?:\/([^/]+))?(?:\/([^/]+))?$/,
         );

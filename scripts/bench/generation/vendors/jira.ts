@@ -6,8 +6,10 @@
 //   JQL must be bounded (a restriction, not only ORDER BY). The old GET/POST /rest/api/3/search
 //   has been removed and answers 410.
 // - JQL dates take 'yyyy/MM/dd HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy/MM/dd', 'yyyy-MM-dd' or a
-//   relative period such as '-5d' / '-4h' / '-15m'; anything else (an ISO timestamp with T and
-//   seconds) is a 400 with the error Jira gives.
+//   relative period such as '-5d' / '-4h' / '-15m', or a date function: now(), startOfDay(),
+//   endOfDay(), startOfWeek(), endOfWeek(), startOfMonth(), endOfMonth(), each with an optional
+//   increment ("-7d", -1, "+2w"); anything else (an ISO timestamp with T and seconds) is a 400
+//   with the error Jira gives.
 // - POST /rest/api/3/issue {fields:{project:{key|id}, summary, issuetype:{name|id},
 //   description}} → 201 {id, key, self}. In v3 `description` must be an Atlassian Document
 //   Format document; a plain string is refused. Errors: 400 {errorMessages:[], errors:{field: msg}}.
@@ -80,6 +82,7 @@ export const mock: VendorMock = {
     'https://developer.atlassian.com/cloud/jira/platform/basic-auth-for-rest-apis/',
     'https://developer.atlassian.com/changelog/#CHANGE-2046',
     'https://support.atlassian.com/jira-software-cloud/docs/jql-fields/',
+    'https://support.atlassian.com/jira-software-cloud/docs/jql-functions/',
   ],
   unauthorized: () => ({
     status: 401,

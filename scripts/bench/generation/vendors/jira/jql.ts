@@ -264,9 +264,28 @@ export const DATE_FIELDS: Record<string, string> = {
   due: 'duedate',
 };
 
+/**
+ * The increment a date function takes: startOfDay("-7d"), startOfWeek(1), endOfMonth("+2w"):
+ * (+/-)nn followed by y, M, w, d, h or m; without a unit, the function's own period.
+ */
+function shiftBy(d: Date, arg: string | undefined, period: 'd' | 'w' | 'M'): void {
+  if (arg === undefined || arg.trim() === '') return;
+  const m = /^([+-]?)(\d+)([yMwdhm]?)$/.exec(arg.trim());
+  if (!m) throw new Error(`Error in the JQL Query: '${arg}' is not a valid date increment.`);
+  const n = (m[1] === '-' ? -1 : 1) * Number(m[2]);
+  const unit = m[3] || period;
+  if (unit === 'y') d.setUTCFullYear(d.getUTCFullYear() + n);
+  else if (unit === 'M') d.setUTCMonth(d.getUTCMonth() + n);
+  else if (unit === 'w') d.setUTCDate(d.getUTCDate() + 7 * n);
+  else if (unit === 'd') d.setUTCDate(d.getUTCDate() + n);
+  else if (unit === 'h') d.setUTCHours(d.getUTCHours() + n);
+  else d.setUTCMinutes(d.getUTCMinutes() + n);
+}
+
 function jqlDate(v: Value, field: string, now: Date): number {
   if (v.kind === 'fn') {
     const d = new Date(now);
+    const arg = v.args[0];
     const startOfDay = () => {
       d.setUTCHours(0, 0, 0, 0);
     };
@@ -275,17 +294,32 @@ function jqlDate(v: Value, field: string, now: Date): number {
         return d.getTime();
       case 'startofday':
         startOfDay();
+        shiftBy(d, arg, 'd');
         return d.getTime();
       case 'endofday':
         d.setUTCHours(23, 59, 59, 999);
+        shiftBy(d, arg, 'd');
         return d.getTime();
       case 'startofweek':
         startOfDay();
         d.setUTCDate(d.getUTCDate() - d.getUTCDay());
+        shiftBy(d, arg, 'w');
+        return d.getTime();
+      case 'endofweek':
+        d.setUTCHours(23, 59, 59, 999);
+        d.setUTCDate(d.getUTCDate() + (6 - d.getUTCDay()));
+        shiftBy(d, arg, 'w');
         return d.getTime();
       case 'startofmonth':
         startOfDay();
         d.setUTCDate(1);
+        shiftBy(d, arg, 'M');
+        return d.getTime();
+      case 'endofmonth':
+        d.setUTCHours(23, 59, 59, 999);
+        d.setUTCDate(1);
+        shiftBy(d, arg, 'M');
+        d.setUTCMonth(d.getUTCMonth() + 1, 0);
         return d.getTime();
       default:
         throw new Error(`Error in the JQL Query: Unable to find JQL function '${v.name}()'.`);
