@@ -522,6 +522,7 @@ function answerCells(answers) {
 
 function cell(value, rule) {
   if (value === undefined || value === null) return '';
+  if (rule?.format === 'date') return convert(value, rule) ?? '';
   if (rule?.fromFormat === 'unix-time') return new Date(Number(value) * 1000).toISOString();
   if (typeof value === 'object') return value.name ?? JSON.stringify(value);
   return value;

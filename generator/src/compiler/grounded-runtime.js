@@ -499,6 +499,10 @@ function convert(value, rule) {
     const text = typeof value === 'string' ? value : convert(value, { type: 'string' });
     return text === undefined || text === '' ? undefined : adfDocument(text);
   }
+  // A moment written with its own offset ("…T22:10:00-04:00") falls on the day the API's owner
+  // sees it on (the shop's time zone), not on the UTC day.
+  if (rule.format === 'date' && /^\d{4}-\d{2}-\d{2}T[^Z]*[+-]\d{2}:?\d{2}$/.test(String(value)))
+    return String(value).slice(0, 10);
   if (rule.fromFormat === 'unix-time' || rule.format) {
     const time = toTime(value, rule.fromFormat);
     if (rule.format === 'date-time' && time !== null) return new Date(time).toISOString();

@@ -74,4 +74,25 @@ describe('a prose list of columns with what fills them in brackets', () => {
     expect(plain).not.toMatch(/\bOwner\b|\bAccount\b/);
     expect(plain).toMatch(/^SELECT Id, Name, .* FROM Opportunity$/);
   });
+
+  it('takes the field whose documented example looks like the sample the brackets show', () => {
+    const planned = plan(
+      'Append a row to spreadsheet 1AbCdEfGh for every Shopify order. Columns: Ref (for example "#2210"), Buyer (their email), Created (YYYY-MM-DD).',
+      'shopify',
+      'google-sheets',
+    );
+    // "#2210" is shaped like the order's name ("#1001"), not its order_number (1001).
+    expect(planned.destination?.columns).toEqual(['name', 'email', 'created_at']);
+    const placed = planned.destination?.rules.find((r) => r.from === 'created_at');
+    expect(placed?.format).toBe('date');
+  });
+
+  it('reads a column named with the record’s own noun as that record’s field', () => {
+    const planned = plan(
+      'Add a row to spreadsheet 1AbCdEfGh for each Stripe invoice. Columns: invoice date, invoice currency, invoice status.',
+      'stripe',
+      'google-sheets',
+    );
+    expect(planned.destination?.columns).toEqual(['created', 'currency', 'status']);
+  });
 });

@@ -1,13 +1,17 @@
 import type { TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, namesTimeField, normalise, ownerField } from './field-match.ts';
 import { resourceNames, singular } from './resource-words.ts';
+import { fieldByExample, sampleIn } from './example-values.ts';
 
 // The columns (a sheet's, a Notion database's, an Airtable table's) a prompt lists in prose:
 // "Columns: email, total", "with Deal Name, Amount and Stage", "fill in Title (the ticket's
 // subject), Priority and Reporter (the requester's email)". Words in brackets after a column say
 // which field fills it; without them the column's own name does.
 
-export type ListedColumn = { to: string; from: string | undefined };
+/** `format: 'date'` when the column asks for a day ("order date (YYYY-MM-DD)"). */
+export type ListedColumn = { to: string; from: string | undefined; format?: 'date' };
+
+const DAY_FORMAT = /^(?:yyyy-mm-dd|date only|only the date|just the date|the day)$/i;
 
 const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
 
@@ -114,6 +118,9 @@ function fieldDescribedBy(
       return !NOT_THE_FIELD.test(lower) && !nouns.has(lower) && !nouns.has(singular(lower));
     })
     .join(' ');
+  // "the order date": the day the record was made, not any field with "date" in its name.
+  if (/^(?:date|day)$/i.test(kept) && resource.createdField)
+    return scalar.find((l) => l.path === resource.createdField);
   // "what it is called": the record's own name, whatever the API calls it.
   if (/^(?:called|named)$/i.test(kept))
     return CALLED.map((name) => scalar.find((l) => l.depth === 0 && l.path === name)).find(Boolean);
@@ -163,10 +170,16 @@ export function listedColumns(
       .map(readItem)
       .filter(({ name }) => name.length > 0);
     return items.map(({ name, described }) => {
+      // A telling sample ("like #1044") first, then the words in brackets, then the column's
+      // own name, with and without the record's noun ("order total" is the order's total).
+      const sample = described ? sampleIn(described) : undefined;
       const leaf =
+        (sample ? fieldByExample(sample, resource, scalar) : undefined) ??
         (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
-        fieldNamed(name, scalar);
-      return { to: name, from: leaf?.path };
+        fieldNamed(name, scalar) ??
+        fieldDescribedBy(name, resource, scalar);
+      const day = described !== undefined && DAY_FORMAT.test(described);
+      return { to: name, from: leaf?.path, ...(day ? { format: 'date' as const } : {}) };
     });
   };
   // After a verb ("fill in") or "with", a list has two items at least, each a few words, and

@@ -76,13 +76,17 @@ export function planMapping(
       );
       return;
     }
-    write.rules = write.columns.map((from) => ({
-      to: from,
-      from,
-      type: 'any',
-      fromFormat: sourceLeaves.find((l) => l.path === from)?.schema.format,
-      reason: 'column',
-    }));
+    write.rules = write.columns.map((from) => {
+      const format = listed.find((c) => c.from === from)?.format;
+      return {
+        to: from,
+        from,
+        type: 'any',
+        fromFormat: sourceLeaves.find((l) => l.path === from)?.schema.format,
+        ...(format ? { format } : {}),
+        reason: 'column',
+      };
+    });
     plan.understood.push(`Each record becomes one row: ${write.columns.join(', ')}.`);
     return;
   }

@@ -170,6 +170,33 @@ describe('grounded template generator: the destination holds what the prompt ask
     expect(sheets.requests.at(-1)?.query.valueInputOption).toBe('USER_ENTERED');
   });
 
+  it('a row’s columns follow the samples and formats in brackets, days as the shop dates them', async () => {
+    const shopify = await mock(entry('shopify'), {
+      order: [
+        {
+          id: 7001,
+          name: '#2210',
+          order_number: 2210,
+          email: 'late@x.io',
+          // Late in the evening in the shop's zone: already the next day in UTC.
+          created_at: '2026-03-04T22:40:00-05:00',
+          total_price: '12.00',
+        },
+      ],
+    });
+    const sheets = await mock(entry('google-sheets'));
+    const generated = generate(
+      'Append a row to spreadsheet 1AbCdEf123 for every Shopify order. Columns: Ref (for example "#2210"), Buyer (their email), Created (YYYY-MM-DD).',
+      shopify,
+      sheets,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, shopify, sheets));
+    expect(sheets.written('range').map((r) => r.values)).toEqual([
+      ['#2210', 'late@x.io', '2026-03-04'],
+    ]);
+  });
+
   it('Stripe invoices → Notion database pages with typed properties', async () => {
     const stripe = await mock(entry('stripe'), {
       invoice: [
