@@ -308,6 +308,9 @@ export function matchField(
   if (!personParent && target.parent && isReference(target.parent)) return undefined;
   const usable = sourceLeaves
     .filter((l) => scalar(l.schema) || target.schema.type === 'object')
+    // A field with one allowed value (`type: "conversation"`, `object: "customer"`) says what
+    // the record is, the same for all: no data to copy.
+    .filter((l) => l.schema.enum?.length !== 1)
     .filter((l) => compatible(target.schema, l.schema))
     // `requester.name` takes a person's name (`author.name`), not the record's title.
     .filter(

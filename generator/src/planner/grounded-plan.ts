@@ -1,5 +1,6 @@
 import type { TApiDescription, TOperation, TResource } from '@patchbay/schema';
 import { planNamedContainers } from './named-containers.ts';
+import { applyCodedValues, planCodedFixedValues } from './coded-values.ts';
 import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
 import { readingSchedule } from '../reader/read-schedule.ts';
@@ -307,6 +308,8 @@ export function planGrounded(
     const chosen = chosenValueFields(plan);
     // A condition that picks a field's value leaves no records out.
     const chosenPhrases = planChosenValues(text, plan).map((p) => p.toLowerCase());
+    applyCodedValues(plan);
+    planCodedFixedValues(text, plan);
     const kept = reading.filters.filter(
       (f) => !chosenPhrases.some((p) => p.includes(f.phrase.toLowerCase())),
     );

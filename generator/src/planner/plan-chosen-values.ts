@@ -37,8 +37,21 @@ export function planChosenValues(text: string, plan: GroundedPlan): string[] {
       /^(?:(?:the|its|their)\s+)?(.+?)\s+(?:is|equals|=|==)\s+["“'‘]?([^"”'’]+?)["”'’]?$/i.exec(
         chosen.condition,
       );
-    const from = equal?.[1] ? fieldNamed(sources, equal[1]) : undefined;
-    if (!to || !from || !equal?.[2]) {
+    let from = equal?.[1] ? fieldNamed(sources, equal[1]) : undefined;
+    let wanted = equal?.[2];
+    // "the ticket is marked as urgent (in Zendesk)": the record itself is said to be one of a
+    // field's choices, so that field is the one compared.
+    if (!from && equal?.[2]) {
+      const choice = equal[2]
+        .replace(/^(?:marked|flagged|set|tagged|labell?ed)\s+(?:as\s+)?/i, '')
+        .replace(/\s+(?:in|on)\s+\S+$/i, '')
+        .trim()
+        .toLowerCase();
+      from = sources.find((l) => l.schema.enum?.some((v) => String(v).toLowerCase() === choice));
+      if (from)
+        wanted = from.schema.enum?.find((v) => String(v).toLowerCase() === choice) as string;
+    }
+    if (!to || !from || !wanted) {
       plan.unresolved.push(
         `${to ?? chosen.field}: "${chosen.phrase}" chooses its value by a condition the plan cannot express, so it is not set from it (no records are left out by it)`,
       );
@@ -49,7 +62,7 @@ export function planChosenValues(text: string, plan: GroundedPlan): string[] {
       from: from.path,
       type: target?.schema.type ?? ('string' as const),
       values: [
-        { from: equal[2], to: chosen.value },
+        { from: wanted, to: chosen.value },
         { from: '', to: chosen.otherwise },
       ],
       otherwise: chosen.otherwise,
@@ -61,7 +74,7 @@ export function planChosenValues(text: string, plan: GroundedPlan): string[] {
     const line = plan.understood.findIndex((l) => l.startsWith('Fields: '));
     if (line >= 0) plan.understood[line] = fieldsLine(write.rules);
     plan.understood.push(
-      `${to} is "${chosen.value}" when ${from.path} is "${equal[2]}", else "${chosen.otherwise}" ("${chosen.phrase}").`,
+      `${to} is "${chosen.value}" when ${from.path} is "${wanted}", else "${chosen.otherwise}" ("${chosen.phrase}").`,
     );
   }
   return phrases;

@@ -34,8 +34,19 @@ export function chosenValues(
   open = false,
 ): ChosenValue[] {
   const names = new Set(destinationFields.map((p) => squeeze(p.split('.').at(-1) ?? p)));
+  const named = (words: string) => names.has(squeeze(words));
   const found: ChosenValue[] = [];
   for (const sentence of text.matchAll(/[^\n.;!?]+(?:[.!?](?=\S)[^\n.;!?]*)*/g)) {
+    const first = conditionFirst(sentence[0], named);
+    if (first) {
+      found.push({
+        ...first,
+        start: sentence.index + first.start,
+        end: sentence.index + first.end,
+        phrase: sentence[0].slice(first.start, first.end).trim(),
+      });
+      continue;
+    }
     const m = /^(.*)\b(?:if|when|whenever)\s+(.+?),?\s+(?:otherwise|else|or else)\b(.*)$/i.exec(
       sentence[0],
     );
@@ -47,7 +58,6 @@ export function chosenValues(
     const labelled = /^(\s*(?:[-*•]\s*)?)([A-Za-z][\w .-]{0,40}?)\s*:\s*(.+?)\s*,?\s*$/.exec(
       before,
     );
-    const named = (words: string) => names.has(squeeze(words));
     let at: { offset: number; field: string; value: string } | undefined;
     if (labelled && (open || named(labelled[2] ?? '')))
       at = {
@@ -84,6 +94,47 @@ export function chosenValues(
     });
   }
   return found;
+}
+
+/**
+ * "When the order is a gift, the label is Gift, otherwise Standard": the condition first, then
+ * the field (its last words name a destination field, after any noun of the record: "the ticket
+ * priority") and its value, then the other value.
+ */
+function conditionFirst(
+  sentence: string,
+  named: (words: string) => boolean,
+): Omit<ChosenValue, 'phrase'> | undefined {
+  const m =
+    /^(\s*(?:and\s+)?)(?:if|when|whenever)\s+(.+)\s+(?:is|=|should be|becomes|gets|will be)\s+["“'‘]?([^,;"”'’]+?)["”'’]?\s*[,;]?\s+(?:otherwise|else|or else)\s*,?\s*(?:it(?:'s| is)\s+|use\s+)?["“'‘]?([^,;"”'’]+?)["”'’]?\s*$/i.exec(
+      sentence,
+    );
+  if (!m) return undefined;
+  const [, lead = '', middle = '', value = '', otherwise = ''] = m;
+  const words = middle.split(/\s+/);
+  // The field's words end the middle part: one or two of them, after the condition.
+  for (const size of [2, 1]) {
+    if (words.length <= size) continue;
+    const field = words.slice(-size).join(' ');
+    if (!named(field)) continue;
+    // "the ticket priority": the words before the field that name the record go with it.
+    const condition = words
+      .slice(0, -size)
+      .join(' ')
+      .replace(/,?\s*(?:then\s+)?(?:the|its|their)?\s*(?:\w+\s*)?$/i, '')
+      .trim();
+    if (!condition || !value || value.split(/\s+/).length > 4) return undefined;
+    if (LEAVES_OUT.test(otherwise) || otherwise.split(/\s+/).length > 4) return undefined;
+    return {
+      field,
+      value: unquoted(value),
+      otherwise: unquoted(otherwise),
+      condition,
+      start: lead.length,
+      end: sentence.length,
+    };
+  }
+  return undefined;
 }
 
 function squeeze(words: string): string {
