@@ -93,4 +93,23 @@ describe('sentences that widen or narrow by a value named before the noun', () =
       expect.objectContaining({ field: 'priority', op: 'ne', value: 'urgent' }),
     );
   });
+
+  it('a label or a state the sentence ends by leaving out ("… please ignore them") is left out', () => {
+    const labelled = plan(
+      'Copy every GitHub issue of octo/site to Linear team WEB. Issues carrying the "duplicate" label, please ignore those.',
+      'github',
+      'linear',
+    );
+    expect(labelled.filters).toContainEqual(
+      expect.objectContaining({ op: 'lacks', value: 'duplicate' }),
+    );
+    const solved = plan(
+      'Each morning, list the Zendesk tickets in #helpdesk. Solved tickets we do not need.',
+      'zendesk',
+      'slack',
+    );
+    expect(solved.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'ne', value: 'solved' }),
+    );
+  });
 });

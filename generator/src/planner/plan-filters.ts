@@ -487,9 +487,11 @@ export function planFilters(
       /\b(?:skip\w*|ignor\w*|leav\w* out|exclud\w*|drop\w*|omit\w*|without|not|never)\s+(?:(?:anything|everything|any|all|the|ones?|those|\w+s)\s+){0,2}$/.exec(
         lead,
       );
+    // "… with the tag spam are ignored / please ignore them": the sentence's end leaves them out.
+    const droppedAfter = !drop && DROPPED_AFTER.test(lower.slice(m.index + m[0].length));
     add({
       field: tags.path,
-      op: drop ? 'lacks' : 'contains',
+      op: drop || droppedAfter ? 'lacks' : 'contains',
       value: m[1] ?? m[2] ?? '',
       phrase: drop ? `${lead.slice(drop.index)}${m[0]}` : m[0],
     });
@@ -595,7 +597,12 @@ export function planFilters(
       stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
     // "unpaid invoices", or "retired products never" / "drafts stay out": a state the words
     // after the noun leave out.
-    const leftOut = LEFT_OUT_AFTER.exec(lower.slice(m.index + m[0].length));
+    const rest = lower.slice(m.index + m[0].length);
+    // "… stay out" right after the noun, or the sentence ending by leaving them out ("…
+    // please ignore them"), unless words after the noun narrow which of them.
+    const leftOut =
+      LEFT_OUT_AFTER.exec(rest) ??
+      (!QUALIFIED.test(rest) && DROPPED_AFTER.test(rest) ? /^/.exec(rest) : null);
     const negated =
       ((Boolean(negative) && !stateMatch(fields, word, true)) !== Boolean(leftOut)) !== denied;
     const phrase = `${m[0]}${leftOut?.[0] ?? ''}`.trim();
@@ -619,7 +626,7 @@ export function planFilters(
     // "… that were archived must not go in" leaves them out; "… archived without a reply, or
     // …, must not go in" leaves out a narrower group, which the state alone cannot say.
     const after = lower.slice(m.index + m[0].length).split(/[.;!?\n]/)[0] ?? '';
-    const dropped = DROPPED_AT_END.test(after);
+    const dropped = DROPPED_AFTER.test(after);
     if (dropped && QUALIFIED.test(after)) continue;
     if (found.value !== undefined)
       add({
@@ -631,10 +638,6 @@ export function planFilters(
     else add({ field: found.field, op: dropped ? 'falsy' : 'truthy', phrase: m[0].trim() });
   }
 }
-
-/** A sentence that ends by leaving its subject out: "… must not go in", "… stay out". */
-const DROPPED_AT_END =
-  /(?:shouldn'?t|should not|must not|mustn'?t|don'?t|do not|never|won'?t|will not|can'?t|cannot)\s+(?:go|be|get|come|end up)\b|\b(?:stays?|kept|left)\s+out\b|\b(?:are|is|get|be)\s+(?:excluded|skipped|ignored|dropped)\b/;
 
 /** Words right after a state that narrow it to some of the records in it. */
 const QUALIFIED = /^\s*(?:,\s*)?(?:without|with|but|unless|if|before|after|by|or|and)\b/;
