@@ -25,6 +25,11 @@ export function plan(prompt: string, source: string, destination: string) {
   );
 }
 
+/** The destination rule that writes `to`, if the plan has one. */
+export function ruleTo(planned: ReturnType<typeof planGrounded>, to: string) {
+  return planned.destination?.rules.find((r) => r.to === to);
+}
+
 /** The plan over two descriptions, each at its own base URL. */
 export function planOver(prompt: string, source: TApiDescription, destination: TApiDescription) {
   return planGrounded(

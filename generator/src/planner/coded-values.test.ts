@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { plan } from './catalog-plan.test-support.ts';
+import { plan, ruleTo as rule } from './catalog-plan.test-support.ts';
 
 // A destination field that takes codes named in its description (Freshdesk's priority: "1 low,
 // 2 medium, 3 high, 4 urgent") is given by label in prompts; the code is what gets written.
-
-const rule = (p: ReturnType<typeof plan>, to: string) =>
-  p.destination?.rules.find((r) => r.to === to);
 
 describe('labels of a coded destination field', () => {
   it('become codes, in a value chosen by a condition said first and in fixed values', () => {

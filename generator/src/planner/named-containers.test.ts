@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { plan } from './catalog-plan.test-support.ts';
+import { plan, ruleTo as rule } from './catalog-plan.test-support.ts';
 
 // An optional reference of the written record is filled when the prompt names that container
 // for the destination, and only then: a container of the source is never the destination's.
-
-const rule = (p: ReturnType<typeof plan>, to: string) =>
-  p.destination?.rules.find((r) => r.to === to);
 
 describe('an optional container the prompt names for the destination', () => {
   it('is looked up by name when only the destination has that kind of container', () => {
