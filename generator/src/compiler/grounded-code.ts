@@ -357,12 +357,17 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath, destination: TApiDescr
     // A lookup sends the fixed headers its side's own calls send (an API version, a tenant).
     const headers = (lookup.side === 'source' ? read?.headers : plan.destination?.headers) ?? {};
     const options = `{ query: page.query${headerOption(headers)} }`;
+    // A GraphQL list is asked with its query document; the page's variables ride in page.query.
+    const document = op.graphql?.document;
+    const call = document
+      ? `{ json: { query: ${json(document)}, variables: page.query }${headerOption(headers)} }`
+      : options;
     out.push(
       `const LOOKUP_PATH_${i} = ${json(lookup.pathParams)};`,
       `// ${op.id}: ${shortSummary(op.summary)}`,
       `async function lookup${i}(ctx, page) {`,
       `  if (page.path) return ctx.${lookup.side}.request('GET', page.path, ${options});`,
-      `  return ctx.${lookup.side}.request(${str(op.method)}, ${pathExpression(pathOf(lookup.side, op), lookup.pathParams, `LOOKUP_PATH_${i}`)}, ${options});`,
+      `  return ctx.${lookup.side}.request(${str(op.method)}, ${pathExpression(pathOf(lookup.side, op), lookup.pathParams, `LOOKUP_PATH_${i}`)}, ${call});`,
       '}',
       '',
     );

@@ -112,4 +112,15 @@ describe('sentences that widen or narrow by a value named before the noun', () =
       expect.objectContaining({ field: 'status', op: 'ne', value: 'solved' }),
     );
   });
+
+  it('"<records>: skip" after a colon leaves the records named before it out', () => {
+    const planned = plan(
+      'Send a Slack message to #billing for every Xero invoice. Voided and deleted invoices: skip.',
+      'xero',
+      'slack',
+    );
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ op: 'not-in', value: ['VOIDED', 'DELETED'] }),
+    );
+  });
 });

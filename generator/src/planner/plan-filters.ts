@@ -80,7 +80,11 @@ export function extendListedValues(lower: string, plan: GroundedPlan): void {
     // The plan's line for the filter says what the code compares with: the whole list.
     const plural = (plan.source as ReadPlan).resource.plural;
     const line = plan.understood.indexOf(filterLine(plural, filter));
-    const values = [...before, filter.value, ...more];
+    // Each listed word as the field documents it ("voided" is Xero's VOIDED).
+    const enumValues = fields.find((l) => l.path === filter.field)?.schema.enum ?? [];
+    const spelled = (word: string) =>
+      String(enumValues.find((v) => String(v).toLowerCase() === word) ?? word);
+    const values = [...before.map(spelled), filter.value, ...more.map(spelled)];
     filter.value = values;
     if (filter.op === 'eq') filter.op = 'in';
     else if (filter.op === 'ne') filter.op = 'not-in';

@@ -92,7 +92,7 @@ export function planPresenceFilters(
  * scope", "… are ignored", "… stay out").
  */
 export const DROPPED_AFTER =
-  /^[^.;!?\n]*?\b(?:(?:are|is|get|gets|be)\s+(?:out\s+of\s+scope|excluded|not\s+(?:wanted|needed|included|in\s+scope)|ignored|skipped|dropped|left\s+(?:out|alone)|passed\s+over)|(?:should|must|shall|will|wo|may|ca|do|does)(?:\s+not|n'?t)\s+(?:be\s+(?:on|in|there|included|copied|synced|sent|added|posted|listed|shown|created)|go|come|appear|show(?:\s+up)?|end\s+up|get\s+(?:in|through|copied|synced|sent))|(?:never|cannot)\s+(?:go|get|come|end\s+up|be\s+(?:on|in|there|included|copied|synced|sent|added|posted))|(?:stay|stays|kept|left)\s+out|(?:do|does)\s+not\s+(?:count|belong)|don'?t\s+(?:count|belong)|(?:please\s+)?ignore\s+(?:them|those|these|it)|(?:we|i)\s+(?:don'?t|do\s+not)\s+need)\b/i;
+  /^[^.;!?\n]*?(?::\s*(?:please\s+)?(?:ignore|skip|exclude|drop|leave\s+out)(?:\s+(?:them|those|these|it))?(?=\s*(?:[.;!]|$))|\b(?:(?:are|is|get|gets|be)\s+(?:out\s+of\s+scope|excluded|not\s+(?:wanted|needed|included|in\s+scope)|ignored|skipped|dropped|left\s+(?:out|alone)|passed\s+over)|(?:should|must|shall|will|wo|may|ca|do|does)(?:\s+not|n'?t)\s+(?:be\s+(?:on|in|there|included|copied|synced|sent|added|posted|listed|shown|created)|go|come|appear|show(?:\s+up)?|end\s+up|get\s+(?:in|through|copied|synced|sent))|(?:never|cannot)\s+(?:go|get|come|end\s+up|be\s+(?:on|in|there|included|copied|synced|sent|added|posted))|(?:stay|stays|kept|left)\s+out|(?:do|does)\s+not\s+(?:count|belong)|don'?t\s+(?:count|belong)|(?:please\s+)?ignore\s+(?:them|those|these|it)|(?:we|i)\s+(?:don'?t|do\s+not)\s+need)\b)/i;
 
 /**
  * Whether the sentence, up to `index`, leaves out what follows: "Skip customers in state

@@ -370,4 +370,24 @@ describe('grounded template generator: it reads what is there before it writes',
       ['Call Alan Turing', '71'],
     ]);
   });
+
+  it('a GraphQL container named by name is looked up with its query document', async () => {
+    const stripe = await mock(entry('stripe'), { customer: customers.slice(0, 1) });
+    const linear = await mock(entry('linear'), {
+      team: [
+        { id: 'team-a', key: 'OPS', name: 'Ops' },
+        { id: 'team-b', key: 'GRW', name: 'Growth' },
+      ],
+    });
+    const generated = generate(
+      'Each Stripe customer becomes a Linear issue titled with their name, for the team named "Growth".',
+      stripe,
+      linear,
+    );
+    expect(generated.warnings).toEqual([]);
+    expectSuccess(await run(generated.code, stripe, linear));
+    expect(linear.writes.map((w) => w.body)).toEqual([
+      { input: expect.objectContaining({ teamId: 'team-b', title: 'Ada Lovelace' }) },
+    ]);
+  });
 });
