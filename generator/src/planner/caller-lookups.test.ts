@@ -20,4 +20,14 @@ describe('a required parameter that names the caller’s own user', () => {
     expect(planned.blocking).toEqual([]);
     expect(planned.unresolved.join(' ')).not.toMatch(/\buser\b/);
   });
+
+  it('is not the caller’s when the prompt names someone', () => {
+    const planned = plan(
+      "Log the Calendly events of our sales rep (user 'Jane Doe') to spreadsheet 1AbCdEfGh.",
+      'calendly',
+      'google-sheets',
+    );
+    expect(planned.lookups.filter((l) => l.operation.path === '/users/me')).toEqual([]);
+    expect(planned.blocking.join(' ')).toContain('user');
+  });
 });

@@ -123,4 +123,21 @@ describe('sentences that widen or narrow by a value named before the noun', () =
       expect.objectContaining({ op: 'not-in', value: ['VOIDED', 'DELETED'] }),
     );
   });
+
+  it('closing words about something else later in the sentence leave the records alone', () => {
+    const paid = plan(
+      "Add paid Stripe invoices to spreadsheet 1AbCdEfGh, we don't need the line items.",
+      'stripe',
+      'google-sheets',
+    );
+    expect(paid.filters).toContainEqual(
+      expect.objectContaining({ field: 'status', op: 'eq', value: 'paid' }),
+    );
+    const bugs = plan(
+      'Post open GitHub issues of acme/web labeled bug to #bugs, if the body is empty please ignore it.',
+      'github',
+      'slack',
+    );
+    expect(bugs.filters).toContainEqual(expect.objectContaining({ op: 'contains', value: 'bug' }));
+  });
 });

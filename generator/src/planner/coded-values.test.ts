@@ -46,4 +46,22 @@ describe('a coded label after a field the records have too', () => {
     );
     expect(rule(planned, 'status')).toBeUndefined();
   });
+
+  it('are no fixed value when they choose the records ("each issue with priority High")', () => {
+    const planned = plan(
+      'Create a Freshdesk ticket for each Jira issue with priority High in project SUP.',
+      'jira',
+      'freshdesk',
+    );
+    expect(rule(planned, 'priority')).toBeUndefined();
+  });
+
+  it('become codes in a GraphQL mutation’s input too', () => {
+    const planned = plan(
+      'Create a Linear issue in team ENG for each GitHub issue of acme/web. When the issue is closed, the priority is Low, otherwise High.',
+      'github',
+      'linear',
+    );
+    expect(rule(planned, 'input.priority')).toMatchObject({ otherwise: '2' });
+  });
 });

@@ -27,7 +27,8 @@ function coded(value: string | undefined, codes: Map<string, string>): string | 
 }
 
 /** Words that make a clause a condition on the records, not a value for every record. */
-const CONDITION = /\b(?:whose|where|if|when|unless|which|skip|ignore|except|without|not|only)\b/i;
+const CONDITION =
+  /\b(?:whose|where|if|when|unless|which|that|skip|ignore|except|with|without|having|has|have|not|only)\b/i;
 
 /**
  * "Status Open, source Chat": a coded field of the destination named with one of its labels is
@@ -78,7 +79,9 @@ export function applyCodedValues(plan: GroundedPlan): void {
   const described = leaves(write.resource.schema, 2);
   const schemaOf = (path: string) => {
     const own = targets.find((t) => t.path === path)?.schema;
-    return own?.description ? own : (described.find((t) => t.path === path)?.schema ?? own);
+    // A GraphQL mutation's record sits under its input (`input.priority`).
+    const bare = path.replace(/^input\./, '');
+    return own?.description ? own : (described.find((t) => t.path === bare)?.schema ?? own);
   };
   for (const rule of write.rules) {
     const codes = describedCodes(schemaOf(rule.to));

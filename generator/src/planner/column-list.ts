@@ -118,9 +118,9 @@ function fieldDescribedBy(
       return !NOT_THE_FIELD.test(lower) && !nouns.has(lower) && !nouns.has(singular(lower));
     })
     .join(' ');
-  // "the order date": the day the record was made, not any field with "date" in its name.
-  if (/^(?:date|day)$/i.test(kept) && resource.createdField)
-    return scalar.find((l) => l.path === resource.createdField);
+  // "the event date" alone could be when it was booked or when it happens: no guess (and never
+  // a field that merely has "date" in its name, such as updated_at).
+  if (/^(?:date|day|time)$/i.test(kept)) return undefined;
   // "what it is called": the record's own name, whatever the API calls it.
   if (/^(?:called|named)$/i.test(kept))
     return CALLED.map((name) => scalar.find((l) => l.depth === 0 && l.path === name)).find(Boolean);

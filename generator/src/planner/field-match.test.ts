@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { plan } from './catalog-plan.test-support.ts';
 import type { TFieldSchema } from '@patchbay/schema';
 import { leaves, matchField } from './field-match.ts';
 
@@ -41,5 +42,16 @@ describe('matching a destination field to the source', () => {
         new Map(),
       )?.from,
     ).toBe('owner.name');
+  });
+});
+
+describe('a login', () => {
+  it('never copies a login into another API’s username field unasked', () => {
+    const planned = plan(
+      'Create an Opsgenie alert for every new GitHub issue in acme/web labeled outage.',
+      'github',
+      'opsgenie',
+    );
+    expect(planned.destination?.rules.filter((r) => r.from === 'user.login')).toEqual([]);
   });
 });

@@ -102,6 +102,9 @@ const CONCEPTS: Record<string, string[]> = {
   externalid: ['externalid', 'referenceid', 'uniqueexternalid', 'sourceid'],
 };
 
+/** Concepts a field is matched by only when the prompt names them. */
+const PROMPT_ONLY = new Set(['username']);
+
 const CONCEPT_OF = new Map<string, string>();
 for (const [concept, words] of Object.entries(CONCEPTS)) {
   for (const word of words) CONCEPT_OF.set(normalise(word), concept);
@@ -332,7 +335,9 @@ export function matchField(
     return { ...base, from: exact.path, fromFormat: exact.schema.format, reason: 'same name' };
   }
   const concept = conceptOf(target.path);
-  if (!concept) return undefined;
+  // A login is copied only where the prompt asks for it: a field called username elsewhere (an
+  // alert's responder, a contact's handle) names someone of that API, not the record's author.
+  if (!concept || PROMPT_ONLY.has(concept)) return undefined;
   if (personTarget && concept === 'name' && /^(title|jobtitle|subject|summary)$/.test(leafName)) {
     return undefined;
   }

@@ -67,4 +67,13 @@ describe('a list that hides records unless asked', () => {
     );
     expect(merged.source?.query).toMatchObject({ state: 'all' });
   });
+
+  it('is not asked for ended records when the filter wants the others', () => {
+    const planned = plan(
+      'Append each Shopify order to spreadsheet 1AbCdEfGh, skipping cancelled orders.',
+      'shopify',
+      'google-sheets',
+    );
+    expect(planned.source?.query).not.toHaveProperty('status');
+  });
 });

@@ -52,7 +52,9 @@ const ENDED =
 function askForEndedRecords(plan: GroundedPlan, name: string, choices: string[]): void {
   const read = plan.source;
   if (!read || !/^(state|status|scope)$/i.test(name)) return;
+  // Only a filter that wants ended records: "not cancelled" (falsy, ne) wants the others.
   const ended = plan.filters
+    .filter((f) => !['falsy', 'ne', 'not-in', 'lacks'].includes(f.op))
     .map((f) => ENDED.exec(f.field.split('.').at(-1) ?? '')?.[1]?.toLowerCase())
     .find((stem) => stem !== undefined);
   if (!ended) return;

@@ -44,4 +44,26 @@ describe('an optional container the prompt names for the destination', () => {
     );
     expect(rule(planned, 'project_id')?.value).toBe('2399912345');
   });
+
+  it('is not taken from a mention that may be the source’s, untied to where records go', () => {
+    for (const [source, prompt] of [
+      [
+        'sentry',
+        'Create a Todoist task for each new Sentry issue of organization acme in project 4505123.',
+      ],
+      ['zendesk', "Make a Todoist task for each Zendesk ticket about the 'Apollo' project."],
+    ]) {
+      const planned = plan(prompt as string, source as string, 'todoist');
+      expect(rule(planned, 'project_id'), prompt).toBeUndefined();
+    }
+  });
+
+  it('is tied by "in" after the destination’s own record, with no source between', () => {
+    const planned = plan(
+      'Each new GitHub issue in acme/web becomes a Todoist task in the "Work" project.',
+      'github',
+      'todoist',
+    );
+    expect(planned.lookups.find((l) => l.target.name === 'project_id')?.name).toBe('Work');
+  });
 });

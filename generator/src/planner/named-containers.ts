@@ -2,7 +2,6 @@ import type { TApiDescription } from '@patchbay/schema';
 import { leaves } from './field-match.ts';
 import type { GroundedPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
-import { singular } from './resource-words.ts';
 import { isIdLike } from './choose-operations.ts';
 import { recordSchema } from './plan-write.ts';
 import { requiredPaths } from './plan-mapping.ts';
@@ -38,21 +37,36 @@ export function withoutOtherSide(
 }
 
 /**
- * The part of `text` that names this side's container. When the other API has containers of the
- * same kind (projects on both sides), only a mention tied to this API counts: "the Todoist
- * project 'Web'", "the 'Web' project on Todoist"; an untied one could be either side's.
+ * The part of `text` that names this side's container: a mention tied to where the records go
+ * ("to my 'Follow-ups' project", "filed under the project named 'Care'") or to this API ("the
+ * Todoist project 'Web'", "the 'Web' project on Todoist"). An untied one ("each ticket about the
+ * 'Apollo' project", "issues in project 4505") may be the source's, so it is not used.
  */
 function ownMention(
   text: string,
   hints: readonly string[],
   names: { own: readonly string[]; other: readonly string[] },
-  otherHasIt: boolean,
 ): string {
   const own = withoutOtherSide(text, hints, names.other);
-  if (!otherHasIt) return own;
   const noun = `(?:${hints.map(escapeRegExp).join('|')})s?\\b`;
+  const quoted = `(?:"[^"\\n]*"|'[^'\\n]*'|“[^”\\n]*”)`;
+  // "to my 'Follow-ups' project", "into the project named 'Web'": where the records go.
+  const toward = new RegExp(
+    `\\b(?:into|onto|to|under)\\s+(?:(?:the|my|our|a|an)\\s+)?(?:${quoted}\\s+${noun}|${noun}(?:\\s+(?:named|called))?\\s*(?:${quoted}|[\\w-]*\\d[\\w-]*))`,
+    'i',
+  ).exec(own);
+  if (toward) return toward[0];
   for (const name of names.own.filter((n) => n.trim().length > 1)) {
     const api = escapeRegExp(name.trim());
+    // "becomes a Todoist task in the 'Work' project": "in" after this API's record, with no
+    // mention of the other API between.
+    const within = new RegExp(
+      `\\b${api}\\b([^.;!?\\n]*?)\\b(in\\s+(?:(?:the|my|our|a|an)\\s+)?(?:${quoted}\\s+${noun}|${noun}(?:\\s+(?:named|called))?\\s*(?:${quoted}|[\\w-]*\\d[\\w-]*)))`,
+      'i',
+    ).exec(own);
+    const others = names.other.filter((n) => n.trim().length > 1).map((n) => n.toLowerCase());
+    if (within && !others.some((n) => (within[1] ?? '').toLowerCase().includes(n)))
+      return within[2] ?? '';
     const before = new RegExp(`\\b${api}(?:'s)?\\s+${noun}[^.;\\n]{0,80}`, 'i').exec(own);
     if (before) return before[0];
     const after = new RegExp(
@@ -81,18 +95,10 @@ export function planNamedContainers(
     if (!isIdLike(leaf.path) || required.has(leaf.path) || covered(leaf.path)) continue;
     if (leaf.schema.type === 'array' || leaf.schema.type === 'object') continue;
     const hints = hintsFor(leaf.path);
-    const otherHasIt = sourceDescription.resources.some((r) =>
-      [r.name, singular(r.plural), ...r.aliases].some((w) => hints.includes(w.toLowerCase())),
-    );
-    const own = ownMention(
-      text,
-      hints,
-      {
-        own: [plan.destinationName ?? '', description.name],
-        other: [plan.sourceName ?? '', sourceDescription.name],
-      },
-      otherHasIt,
-    );
+    const own = ownMention(text, hints, {
+      own: [plan.destinationName ?? '', description.name],
+      other: [plan.sourceName ?? '', sourceDescription.name],
+    });
     const id = idFromPrompt(own, hints);
     if (id) {
       write.rules.push({ to: leaf.path, value: id, type: 'string', reason: 'the prompt' });

@@ -8,7 +8,12 @@ import { assignmentFilters } from './plan-assignment.ts';
 import type { TFieldSchema } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
-import { droppedBySentence, planPresenceFilters, DROPPED_AFTER } from './plan-presence.ts';
+import {
+  droppedBySentence,
+  droppedRightAfter,
+  planPresenceFilters,
+  DROPPED_AFTER,
+} from './plan-presence.ts';
 import { codeChoiceFilters, namedChoiceFilters, widens } from './plan-named-choices.ts';
 import { writtenComparisons } from './written-comparisons.ts';
 import { describeFilter } from './describe-filter.ts';
@@ -492,7 +497,7 @@ export function planFilters(
         lead,
       );
     // "… with the tag spam are ignored / please ignore them": the sentence's end leaves them out.
-    const droppedAfter = !drop && DROPPED_AFTER.test(lower.slice(m.index + m[0].length));
+    const droppedAfter = !drop && droppedRightAfter(lower.slice(m.index + m[0].length));
     add({
       field: tags.path,
       op: drop || droppedAfter ? 'lacks' : 'contains',
@@ -606,7 +611,7 @@ export function planFilters(
     // please ignore them"), unless words after the noun narrow which of them.
     const leftOut =
       LEFT_OUT_AFTER.exec(rest) ??
-      (!QUALIFIED.test(rest) && DROPPED_AFTER.test(rest) ? /^/.exec(rest) : null);
+      (!QUALIFIED.test(rest) && droppedRightAfter(rest) ? /^/.exec(rest) : null);
     const negated =
       ((Boolean(negative) && !stateMatch(fields, word, true)) !== Boolean(leftOut)) !== denied;
     const phrase = `${m[0]}${leftOut?.[0] ?? ''}`.trim();

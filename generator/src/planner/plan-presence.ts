@@ -92,7 +92,23 @@ export function planPresenceFilters(
  * scope", "… are ignored", "… stay out").
  */
 export const DROPPED_AFTER =
-  /^[^.;!?\n]*?(?::\s*(?:please\s+)?(?:ignore|skip|exclude|drop|leave\s+out)(?:\s+(?:them|those|these|it))?(?=\s*(?:[.;!]|$))|\b(?:(?:are|is|get|gets|be)\s+(?:out\s+of\s+scope|excluded|not\s+(?:wanted|needed|included|in\s+scope)|ignored|skipped|dropped|left\s+(?:out|alone)|passed\s+over)|(?:should|must|shall|will|wo|may|ca|do|does)(?:\s+not|n'?t)\s+(?:be\s+(?:on|in|there|included|copied|synced|sent|added|posted|listed|shown|created)|go|come|appear|show(?:\s+up)?|end\s+up|get\s+(?:in|through|copied|synced|sent))|(?:never|cannot)\s+(?:go|get|come|end\s+up|be\s+(?:on|in|there|included|copied|synced|sent|added|posted))|(?:stay|stays|kept|left)\s+out|(?:do|does)\s+not\s+(?:count|belong)|don'?t\s+(?:count|belong)|(?:please\s+)?ignore\s+(?:them|those|these|it)|(?:we|i)\s+(?:don'?t|do\s+not)\s+need)\b)/i;
+  /^([^.;!?\n]*?)(?::\s*(?:please\s+)?(?:ignore|skip|exclude|drop|leave\s+out)(?:\s+(?:them|those|these|it))?(?=\s*(?:[.;!]|$))|\b(?:(?:are|is|get|gets|be)\s+(?:out\s+of\s+scope|excluded|not\s+(?:wanted|needed|included|in\s+scope)|ignored|skipped|dropped|left\s+(?:out|alone)|passed\s+over)|(?:should|must|shall|will|wo|may|ca|do|does)(?:\s+not|n'?t)\s+(?:be\s+(?:on|in|there|included|copied|synced|sent|added|posted|listed|shown|created)|go|come|appear|show(?:\s+up)?|end\s+up|get\s+(?:in|through|copied|synced|sent))|(?:never|cannot)\s+(?:go|get|come|end\s+up|be\s+(?:on|in|there|included|copied|synced|sent|added|posted))|(?:stay|stays|kept|left)\s+out|(?:do|does)\s+not\s+(?:count|belong)|don'?t\s+(?:count|belong)|(?:please\s+)?ignore\s+(?:them|those|these)(?=\s*(?:[.;!]|$))|(?:we|i)\s+(?:don'?t|do\s+not)\s+need(?:\s+(?:them|those|these))?(?=\s*(?:[.;!]|$)))\b)/i;
+
+/**
+ * DROPPED_AFTER said right after the records, with no clause between: "… tagged spam, please
+ * ignore them", not "…, and if the value is missing please ignore them" nor "… to the sheet,
+ * the drafts should not go", whose closing words are about something else.
+ */
+export function droppedRightAfter(rest: string): boolean {
+  const m = DROPPED_AFTER.exec(rest);
+  const between = m?.[1];
+  if (between === undefined) return false;
+  return (
+    !/[(]|\b(?:and|if|when|but|so|because|or|to|into|in|on)\b/i.test(between) &&
+    between.split(/,/).length <= 2 &&
+    between.trim().split(/\s+/).length <= 4
+  );
+}
 
 /**
  * Whether the sentence, up to `index`, leaves out what follows: "Skip customers in state

@@ -402,7 +402,10 @@ export function planLookups(
   if (!resource) return undefined;
   const nameField = nameFieldOf(resource);
   if (!nameField) return undefined;
-  const caller = callerLookup(resource, side, target, nameField);
+  // "the events of Jane Doe (user 'Jane Doe')": someone else's, not the caller's own.
+  const someone = containerName(text, containerWords(resource, context.other), description.name);
+  const caller =
+    someone === undefined ? callerLookup(resource, side, target, nameField) : undefined;
   for (const operation of resource.operations.filter((op) => op.kind === 'list')) {
     const pathParams: Record<string, string> = {};
     const before: LookupPlan[] = [];
