@@ -35,8 +35,22 @@ export function pickResource(
   const lower = text.toLowerCase();
   // A name quoted before the noun ("the "Onboarding" project") names a container too. A quoted
   // template after the noun (a task "Call <name>") says what each record reads, not where it goes.
+  // "a sheet row", "the board card": a noun right before another resource's noun modifies it;
+  // the second is what the records are.
+  const heads = new Set(
+    candidates
+      .flatMap((r) => mentions(text, r, description).map((m) => ({ r, at: m.index })))
+      .map(({ r, at }) => `${r.name}@${at}`),
+  );
+  const modifies = (resource: TResource, end: number) => {
+    const next = /^\s+/.exec(text.slice(end));
+    if (!next) return false;
+    const at = end + next[0].length;
+    return candidates.some((r) => r !== resource && heads.has(`${r.name}@${at}`));
+  };
   const usable = (resource: TResource) =>
     mentions(text, resource, description)
+      .filter((m) => !modifies(resource, m.end))
       .filter(
         (m) =>
           !new RegExp(

@@ -97,4 +97,14 @@ describe('a prose list of columns with what fills them in brackets', () => {
     // "invoice date" alone could be the day it was made or the one it is dated: no guess.
     expect(planned.blocking.join(' ')).toContain('"invoice date"');
   });
+
+  it('writes rows when a noun of another resource only modifies "row"', () => {
+    const planned = plan(
+      'One sheet row per Stripe customer in spreadsheet 1AbCdEfGh; columns: customer email, customer name.',
+      'stripe',
+      'google-sheets',
+    );
+    expect(planned.destination?.operation.id).toBe('appendValues');
+    expect(planned.destination?.columns).toEqual(['email', 'name']);
+  });
 });
