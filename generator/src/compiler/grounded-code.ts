@@ -21,13 +21,17 @@ import { describeSchedule } from '../reader/read-schedule.ts';
 // says what was understood, what was not (TODO lines) and what was assumed; the settings as
 // constants; the calls with literal methods and paths, so the static check (catalog
 // check-calls.ts) can check them against the descriptions; then the shared helpers of
-// grounded-runtime.js.
+// grounded-runtime.js and grounded-runtime-records.js.
 
-const RUNTIME = readFileSync(path.join(import.meta.dirname, 'grounded-runtime.js'), 'utf8')
-  .split('\n')
-  .filter((line) => !line.startsWith('/* global') && !line.startsWith('/* eslint'))
-  .join('\n')
-  .trim();
+const RUNTIME = ['grounded-runtime.js', 'grounded-runtime-records.js']
+  .map((file) =>
+    readFileSync(path.join(import.meta.dirname, file), 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('/* global') && !line.startsWith('/* eslint'))
+      .join('\n')
+      .trim(),
+  )
+  .join('\n\n');
 
 export function renderGrounded(
   input: GroundedInput,
