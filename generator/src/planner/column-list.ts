@@ -8,7 +8,7 @@ import { fieldByExample, sampleIn } from './example-values.ts';
 // subject), Priority and Reporter (the requester's email)". Words in brackets after a column say
 // which field fills it; without them the column's own name does.
 
-/** `format: 'date'` when the column asks for a day ("order date (YYYY-MM-DD)"). */
+/** `format: 'date'` when the column asks for a day ("shipped on (YYYY-MM-DD)"). */
 export type ListedColumn = { to: string; from: string | undefined; format?: 'date' };
 
 const DAY_FORMAT = /^(?:yyyy-mm-dd|date only|only the date|just the date|the day)$/i;

@@ -9,7 +9,7 @@ import { hintsFor, idFromPrompt, nameFromPrompt, planLookups, useLookup } from '
 
 // An optional reference of the written record (a task's project, a card's list, a section) is
 // still filled when the prompt names that container for the destination: "into the project
-// 'Errands'", "to my 'Follow-ups' list". Left out, the API files the record in its default
+// 'Errands'", "onto our 'Later' list". Left out, the API files the record in its default
 // place (an inbox, the first list), which is a write the prompt did not ask for. Required
 // references are the mapping's (plan-mapping.ts); this reads only the optional ones.
 
@@ -38,7 +38,7 @@ export function withoutOtherSide(
 
 /**
  * The part of `text` that names this side's container: a mention tied to where the records go
- * ("to my 'Follow-ups' project", "filed under the project named 'Care'") or to this API ("the
+ * ("onto our 'Later' list", "filed under the project named 'Care'") or to this API ("the
  * Todoist project 'Web'", "the 'Web' project on Todoist"). An untied one ("each ticket about the
  * 'Apollo' project", "issues in project 4505") may be the source's, so it is not used.
  */
@@ -50,7 +50,7 @@ function ownMention(
   const own = withoutOtherSide(text, hints, names.other);
   const noun = `(?:${hints.map(escapeRegExp).join('|')})s?\\b`;
   const quoted = `(?:"[^"\\n]*"|'[^'\\n]*'|“[^”\\n]*”)`;
-  // "to my 'Follow-ups' project", "into the project named 'Web'": where the records go.
+  // "onto our 'Later' list", "into the project named 'Web'": where the records go.
   const toward = new RegExp(
     `\\b(?:into|onto|to|under)\\s+(?:(?:the|my|our|a|an)\\s+)?(?:${quoted}\\s+${noun}|${noun}(?:\\s+(?:named|called))?\\s*(?:${quoted}|[\\w-]*\\d[\\w-]*))`,
     'i',
