@@ -13,8 +13,9 @@ export function describedCodes(schema: TFieldSchema | undefined): Map<string, st
   const codes = new Map<string, string>();
   if (!schema || (schema.type !== 'integer' && schema.type !== 'number')) return codes;
   const description = schema.description ?? '';
+  // Labels may hold digits: the codes some apps show ("4 p1, 3 p2").
   for (const m of description.matchAll(
-    /(?:^|[,;(]\s*)(\d+)\s*(?:=|:|-|–|→)?\s*([A-Za-z][A-Za-z ]{0,30}?)\s*(?=[,;.)]|$)/g,
+    /(?:^|[,;(:]\s*)(\d+)\s*(?:=|:|-|–|→)?\s*([A-Za-z][A-Za-z0-9 ]{0,30}?)\s*(?=[,;.)]|$)/g,
   ))
     codes.set((m[2] ?? '').toLowerCase(), m[1] ?? '');
   return codes.size >= 2 ? codes : new Map();

@@ -1,4 +1,4 @@
-import type { TFieldSchema, TMappingRule } from '@patchbay/schema';
+import type { TFieldSchema, TMappingRule, TResource } from '@patchbay/schema';
 
 // Field mapping from two schemas (ADR 015): a destination field takes the source
 // field with the same name (ignoring case and `_`/`-`), else the source field that means the same
@@ -188,6 +188,26 @@ export function leaves(schema: TFieldSchema | undefined, maxDepth = 3): FieldLea
   };
   if (schema) walk(schema, '', 0);
   return out;
+}
+
+/**
+ * The object that holds a record's own fields when the record keeps them one level down: Jira's
+ * `fields`, JSON:API's `attributes`, Chargebee's `{subscription: {…}}`. An object with no listed
+ * fields (Airtable's `fields`) is a bag of the user's own columns, not a wrapper.
+ */
+export function recordWrapper(resource: TResource): string | undefined {
+  return Object.entries(resource.schema.properties ?? {}).find(
+    ([key, schema]) =>
+      schema.type === 'object' &&
+      Object.keys(schema.properties ?? {}).length > 0 &&
+      (/^(?:fields|attributes)$/.test(key) || normalise(key) === normalise(resource.name)),
+  )?.[0];
+}
+
+/** A field of the record itself: at its top, or at the top of its wrapper. */
+export function isOwnField(leaf: FieldLeaf, wrapper: string | undefined): boolean {
+  if (leaf.depth === 0) return leaf.path !== wrapper;
+  return wrapper !== undefined && leaf.depth === 1 && leaf.path.startsWith(`${wrapper}.`);
 }
 
 /** The field `words` name: its whole path, else its last part (the shallowest such field). */
@@ -381,14 +401,26 @@ const DISPLAY_NAMES = ['name', 'display_name', 'summary', 'title', 'login', 'ful
  * "owner login", "customer email", "assignee": a field of a nested object, by the object's
  * name and then the field's (its display name when the words say "name" or say nothing more).
  */
-export function ownerField(words: string, scalar: FieldLeaf[]): FieldLeaf | undefined {
+export function ownerField(
+  words: string,
+  scalar: FieldLeaf[],
+  wrapper?: string,
+): FieldLeaf | undefined {
   const parts = words.trim().split(/\s+/);
   const last = parts.length > 1 ? normalise(parts.at(-1) ?? '') : 'name';
   const owner = normalise((parts.length > 1 ? parts.slice(0, -1) : parts).join(''));
-  // The object's name, or a name ending in it (`primaryCustomer` for "customer").
+  // The object's name, or a name ending in it (`primaryCustomer` for "customer"); inside the
+  // record's wrapper (Jira's `fields.priority.name`) one level further down.
+  const inWrapper = (l: FieldLeaf) => wrapper !== undefined && l.path.startsWith(`${wrapper}.`);
   const inOwner = scalar.filter((l) => {
-    const parent = normalise(l.path.split('.').slice(0, -1).join(''));
-    return l.depth === 1 && owner.length >= 3 && (parent === owner || parent.endsWith(owner));
+    const parent = normalise(
+      l.path
+        .split('.')
+        .slice(inWrapper(l) ? 1 : 0, -1)
+        .join(''),
+    );
+    const depth = inWrapper(l) ? l.depth - 1 : l.depth;
+    return depth === 1 && owner.length >= 3 && (parent === owner || parent.endsWith(owner));
   });
   const leaf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
   if (last === 'name' || last === 'title')

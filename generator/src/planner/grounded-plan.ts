@@ -21,7 +21,7 @@ import { planAllowedValues } from './allowed-values.ts';
 import { columnValues, namesDestinationField, propertyPath } from './open-properties.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
-import { askListForFilteredValues } from './list-choices.ts';
+import { askListForFilteredValues, liftDefaultWindow } from './list-choices.ts';
 import { withoutValueConditions } from './value-conditions.ts';
 import { chosenValueFields, planChosenValues } from './plan-chosen-values.ts';
 import { withoutEmptyDigest } from './empty-digest.ts';
@@ -327,6 +327,7 @@ export function planGrounded(
     blockContradictions(plan, block);
     if (listedResource) planRelated(text, plan, relatedReads, listedResource);
     planCursor(lower, reading, plan);
+    liftDefaultWindow(plan);
     plan.sort = planOrder(conditions, plan);
     if (plan.sort)
       plan.understood.push(`Records are written ${sortOrder(plan.sort)} ("${plan.sort.phrase}").`);

@@ -77,3 +77,24 @@ describe('a list that hides records unless asked', () => {
     expect(planned.source?.query).not.toHaveProperty('status');
   });
 });
+
+describe('a list that returns only a recent window unless asked', () => {
+  it('asks for everything when the read sets no time bound', () => {
+    const planned = plan(
+      'Post every acknowledged PagerDuty incident to Slack #noc, oldest ones too.',
+      'pagerduty',
+      'slack',
+    );
+    expect(planned.source?.query.date_range).toBe('all');
+  });
+
+  it('leaves the window to the cursor when the read has one', () => {
+    const planned = plan(
+      'Each hour, post PagerDuty incidents opened since the last run to Slack #noc.',
+      'pagerduty',
+      'slack',
+    );
+    expect(planned.cursor?.param?.name).toBe('since');
+    expect(planned.source?.query.date_range).toBeUndefined();
+  });
+});

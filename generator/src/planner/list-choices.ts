@@ -67,3 +67,25 @@ function askForEndedRecords(plan: GroundedPlan, name: string, choices: string[])
     `${read.operation.id} is asked for ${name}=${value}: the ${read.resource.plural} the filter wants have ended (${ended}), and the list may leave those out unless asked.`,
   );
 }
+
+/**
+ * A list that returns only a recent window unless told otherwise (PagerDuty's incidents: the last
+ * 30 days, unless `date_range=all`) offers a switch whose one choice is "all". A read that sets no
+ * time bound of its own (no cursor parameter, no since) asks for everything; a cursor's parameter
+ * is the bound, and the switch would make the list ignore it.
+ */
+export function liftDefaultWindow(plan: GroundedPlan): void {
+  const read = plan.source;
+  if (!read || plan.cursor?.param) return;
+  const since = read.operation.since?.param;
+  if (since && read.query[since] !== undefined) return;
+  for (const param of read.operation.params) {
+    const choices = param.schema.enum?.map(String) ?? [];
+    if (param.in !== 'query' || read.query[param.name] !== undefined) continue;
+    if (choices.length !== 1 || choices[0]?.toLowerCase() !== 'all') continue;
+    read.query[param.name] = choices[0];
+    plan.understood.push(
+      `${read.operation.id} is asked for ${param.name}=${choices[0]}: without it the list returns only a recent window.`,
+    );
+  }
+}

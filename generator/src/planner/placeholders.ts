@@ -1,10 +1,12 @@
 import type { TResource } from '@patchbay/schema';
 import {
   conceptOf,
+  isOwnField,
   leaves,
   namesTimeField,
   normalise,
   ownerField,
+  recordWrapper,
   type FieldLeaf,
 } from './field-match.ts';
 import { escapeRegExp } from './text.ts';
@@ -37,13 +39,10 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
     kept.length > 2 ? kept.slice(1).join('_') : '',
     kept.at(-1) ?? '',
   ].filter(Boolean);
-  // A record kept in one object named after it (Chargebee's `{subscription: {…}}`): its fields
-  // are the record's own.
-  const wrapper = Object.entries(resource.schema.properties ?? {}).find(
-    ([key, schema]) => normalise(key) === normalise(resource.name) && schema.type === 'object',
-  )?.[0];
-  const own = (f: FieldLeaf) =>
-    f.depth === 0 || (wrapper !== undefined && f.depth === 1 && f.path.startsWith(`${wrapper}.`));
+  // A record kept one level down (Chargebee's `{subscription: {…}}`, Jira's `fields`): the
+  // fields there are the record's own.
+  const wrapper = recordWrapper(resource);
+  const own = (f: FieldLeaf) => isOwnField(f, wrapper);
   const leafName = (f: FieldLeaf) => normalise(f.path.split('.').at(-1) ?? '');
   for (const attempt of tries) {
     const wanted = normalise(attempt.replace(/^#/, ''));
@@ -58,7 +57,7 @@ export function placeholderField(words: string, resource: TResource): FieldLeaf 
         : undefined);
     if (exact) return exact;
     // "the customer's email": a field of the object the words name, before any email.
-    const owned = kept.length > 1 ? ownerField(kept.join(' '), fields) : undefined;
+    const owned = kept.length > 1 ? ownerField(kept.join(' '), fields, wrapper) : undefined;
     if (owned) return owned;
     const concept = conceptOf(attempt);
     if (concept) {

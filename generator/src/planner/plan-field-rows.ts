@@ -18,7 +18,8 @@ const REST =
   /^(?:(?:everything|anything)\s+else|else|(?:all|any)\s+others?(?:\s+values?)?|(?:the\s+)?rest|others?|otherwise)$/i;
 
 export function meansTheRest(left: string): boolean {
-  return REST.test(left.trim());
+  // "everything else (the lower ones or none)": what the brackets add is only an example.
+  return REST.test(left.replace(/\s*\([^)]*\)\s*$/, '').trim());
 }
 
 const THE_REST = String.raw`(?:(?:everything|anything)\s+else|the\s+rest|(?:all|any)\s+(?:the\s+)?others?(?:\s+\w+)?)`;

@@ -3,9 +3,11 @@ import {
   conceptOf,
   type FieldLeaf,
   type FieldRule,
+  isOwnField,
   leaves,
   matchField,
   normalise,
+  recordWrapper,
 } from './field-match.ts';
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { capitalise, escapeRegExp } from './text.ts';
@@ -267,8 +269,9 @@ export function planMapping(
     // A destination without a title field whose required text is `content`/`text`/`body`
     // (Todoist tasks, chat-like notes): the record's title is that text, not its description.
     const required = new Set(requiredPaths(schema));
+    const wrapper = recordWrapper(read.resource);
     const title = sourceLeaves.find(
-      (l) => l.depth === 0 && l.schema.type === 'string' && conceptOf(l.path) === 'name',
+      (l) => isOwnField(l, wrapper) && l.schema.type === 'string' && conceptOf(l.path) === 'name',
     );
     if (title && !targets.some((t) => conceptOf(t.path) === 'name')) {
       const text = targets.find(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plan } from './catalog-plan.test-support.ts';
+import { plan, ruleTo } from './catalog-plan.test-support.ts';
 
 // Value tables: which destination field a table fills and which source field it translates,
 // from the words before it, on one line or as a list under a label.
@@ -109,5 +109,89 @@ describe('a value table in the prompt', () => {
       'hubspot',
     );
     expect(planned.unresolved.join(' ')).not.toContain('value table');
+  });
+
+  it('reads rows apart by commas and a last "and", after "<field> mapping:"', () => {
+    const planned = plan(
+      'Open a Linear issue in the Platform team for every new Zendesk ticket, titled with its subject. Priority mapping: Zendesk urgent -> Urgent, high -> High and anything else (normal, low or not set) -> Low.',
+      'zendesk',
+      'linear',
+    );
+    // Linear's priority takes codes (0 none … 4 low): the labels become them.
+    expect(ruleTo(planned, 'input.priority')).toMatchObject({
+      from: 'priority',
+      values: [
+        { from: 'urgent', to: '1' },
+        { from: 'high', to: '2' },
+        // "or not set": a ticket without a priority takes the rest's value too.
+        { from: '', to: '4' },
+      ],
+      otherwise: '4',
+    });
+    expect(planned.unresolved.join(' ')).not.toContain('value table');
+  });
+
+  it('translates a reference object by what it is called', () => {
+    const planned = plan(
+      'Raise a Zendesk ticket per PagerDuty incident. The ticket priority follows the incident priority: P1 → urgent, P2 → high, anything else → normal.',
+      'pagerduty',
+      'zendesk',
+    );
+    expect(ruleTo(planned, 'priority')).toMatchObject({
+      from: 'priority.summary',
+      values: [
+        { from: 'P1', to: 'urgent' },
+        { from: 'P2', to: 'high' },
+      ],
+      otherwise: 'normal',
+    });
+  });
+
+  it('writes the labels an app shows as the codes its API takes', () => {
+    const planned = plan(
+      'Add a Todoist task for each Jira issue assigned to me, named after its summary. Priority: Highest → p1, High → p2, anything else → p4.',
+      'jira',
+      'todoist',
+    );
+    // Todoist's API numbers priorities the other way round from its apps (p1 is 4).
+    expect(ruleTo(planned, 'priority')).toMatchObject({
+      // Jira keeps an issue's own fields under `fields`, and names a priority by `name`.
+      from: 'fields.priority.name',
+      values: [
+        { from: 'Highest', to: '4' },
+        { from: 'High', to: '3' },
+      ],
+      otherwise: '1',
+    });
+    // Jira's `fields` parameter takes the keys of `fields`, not paths inside them.
+    const asked = String(planned.source?.query.fields).split(',');
+    expect(asked).toEqual(expect.arrayContaining(['summary', 'priority']));
+    expect(asked).not.toContain('priority.name');
+    // The issue's summary is the task's required text.
+    expect(ruleTo(planned, 'content')).toMatchObject({ from: 'fields.summary' });
+  });
+
+  it('leaves "Mapping: a -> b, c -> d" after no field as field mappings', () => {
+    const planned = plan(
+      'Copy Stripe customers to HubSpot contacts. Mapping: email -> email, name -> firstname.',
+      'stripe',
+      'hubspot',
+    );
+    expect(planned.unresolved.join(' ')).not.toContain('value table');
+  });
+
+  it("gives a record without the value the rest's value when the rest says so", () => {
+    const planned = plan(
+      'Raise a Zendesk ticket per PagerDuty incident. Ticket priority follows the incident priority: P1 → urgent, anything else (P2 and below, or no priority at all) → normal.',
+      'pagerduty',
+      'zendesk',
+    );
+    expect(ruleTo(planned, 'priority')).toMatchObject({
+      values: [
+        { from: 'P1', to: 'urgent' },
+        { from: '', to: 'normal' },
+      ],
+      otherwise: 'normal',
+    });
   });
 });

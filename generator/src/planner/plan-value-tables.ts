@@ -1,4 +1,11 @@
-import { type FieldLeaf, fieldNamed, leaves, normalise } from './field-match.ts';
+import {
+  type FieldLeaf,
+  fieldNamed,
+  leaves,
+  normalise,
+  ownerField,
+  recordWrapper,
+} from './field-match.ts';
 import type { GroundedPlan, ReadPlan, WritePlan } from './plan-types.ts';
 import { recordSchema } from './plan-write.ts';
 import { escapeRegExp } from './text.ts';
@@ -54,21 +61,40 @@ export function tableRows(text: string): ValuePair[][] {
 
 /**
  * A table written on one line after a colon, its rows apart by semicolons ("…: open → list 21;
- * closed → list 22"): commas stay inside a row, where they part the fields it names.
+ * closed → list 22"), where commas stay inside a row to part the fields it names; or apart by
+ * commas (and a last "and"), when every part holds exactly one arrow ("…: a → 1, b → 2 and
+ * anything else → 3").
  */
 function inlineRows(line: string, row: RegExp): ValuePair[] | undefined {
   const arrow = line.search(new RegExp(ARROW));
   const colon = line.lastIndexOf(':', arrow);
-  if (arrow < 0 || colon < 0 || !line.includes(';', arrow)) return undefined;
+  if (arrow < 0 || colon < 0) return undefined;
   // The table ends with its sentence.
   const body = line.slice(colon + 1).split(/[.!?]\s+(?=[A-Z])/)[0] ?? '';
-  const rows = body.split(';').map((part) => {
+  // "Mapping: title -> Name, notes -> Body" maps fields; "Priority mapping: …" is of one field.
+  const fieldMapping =
+    /(?:^|[.!?]\s+|\b(?:the|a)\s+)(?:field\s+)?(?:mappings?|fields|columns)\s*$/i.test(
+      line.slice(0, colon),
+    );
+  const parts = body.includes(';') ? body.split(';') : fieldMapping ? undefined : commaRows(body);
+  if (!parts) return undefined;
+  const rows = parts.map((part) => {
     const m = row.exec(part);
     return m?.[1] && m[2] && !new RegExp(ARROW).test(m[2])
       ? { from: unquoted(m[1].trim()), to: unquoted(m[2].trim()) }
       : undefined;
   });
   return rows.length >= 2 && rows.every(Boolean) ? (rows as ValuePair[]) : undefined;
+}
+
+/** "a → 1, b → 2 and c → 3" as its rows, when each holds one arrow; a comma inside brackets stays. */
+function commaRows(body: string): string[] | undefined {
+  const arrows = (part: string) => part.match(new RegExp(ARROW, 'g'))?.length ?? 0;
+  const parts = body
+    .split(/,(?![^()]*\))/)
+    .flatMap((part) => (arrows(part) > 1 ? part.split(/\s+(?:and|or)\s+(?![^()]*\))/) : [part]))
+    .map((part) => part.replace(/^\s*(?:and|or)\s+/, ''));
+  return parts.length >= 2 && parts.every((part) => arrows(part) === 1) ? parts : undefined;
 }
 
 /** A side written in quotes ("Closed - won") without them; an apostrophe inside stays. */
@@ -99,6 +125,30 @@ export function namesFields(row: ValuePair, plan: GroundedPlan): boolean {
   );
 }
 
+/**
+ * "Zendesk urgent → Urgent, high → High": the source API's name before the first value says
+ * whose values the left side holds; it is no part of the value.
+ */
+function withoutApiName(pairs: ValuePair[], sourceName: string | undefined): ValuePair[] {
+  const first = pairs[0] as ValuePair;
+  if (!sourceName) return pairs;
+  const named = new RegExp(`^${escapeRegExp(sourceName)}(?:['’]s)?\\s+(?=\\S)`, 'i');
+  if (!named.test(first.from)) return pairs;
+  return [{ ...first, from: first.from.replace(named, '') }, ...pairs.slice(1)];
+}
+
+/**
+ * "anything else (lower ones, or none set) → Medium": a record without the value takes the rest's
+ * value too, as a row of its own, since a table passes an empty value through otherwise.
+ */
+function withoutEmptyInRest(pairs: ValuePair[]): ValuePair[] {
+  const rest = pairs.find((p) => meansTheRest(p.from));
+  const bracket = rest ? /\(([^)]*)\)\s*$/.exec(rest.from)?.[1] : undefined;
+  if (!rest || !bracket || pairs.some((p) => EMPTY.test(p.from))) return pairs;
+  if (!/\b(?:no|none|not\s+set|unset|empty|blank|missing|without)\b/i.test(bracket)) return pairs;
+  return [...pairs.filter((p) => p !== rest), { from: 'empty', to: rest.to }, rest];
+}
+
 /** Left-hand words that stand for no value at all. */
 const EMPTY = /^(?:empty|blank|none|nothing|no value|\(empty\)|-)$/i;
 
@@ -111,6 +161,7 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
   const read = plan.source as ReadPlan;
   const write = plan.destination as WritePlan | undefined;
   if (!write || pairs.length < 2) return false;
+  pairs = withoutEmptyInRest(withoutApiName(pairs, plan.sourceName));
   const first = pairs[0] as ValuePair;
   const at = new RegExp(
     `${escapeRegExp(first.from)}\\s*${ARROW}\\s*["“']?${escapeRegExp(first.to)}`,
@@ -141,12 +192,13 @@ export function planValueTable(text: string, pairs: ValuePair[], plan: GroundedP
     (!to && named.length > 0 && named.every((r) => r.cells.length > 0 && r.unnamed.length === 0));
   if (!byFields && written.length > 0 && !to) return false;
 
-  const source = leaves(read.resource.schema, 2).filter((l) => l.schema.type !== 'object');
+  const source = leaves(read.resource.schema, 3).filter((l) => l.schema.type !== 'object');
+  const wrapper = recordWrapper(read.resource);
   const lefts = pairs
     .filter((p) => p !== rest)
     .map((p) => p.from.toLowerCase())
     .filter((v) => !EMPTY.test(v));
-  const fromField = sourceField(lead, lefts, source, byFields ? undefined : to?.path);
+  const fromField = sourceField(lead, lefts, source, byFields ? undefined : to?.path, wrapper);
   if (!fromField) return false;
   const left = (p: ValuePair) => (EMPTY.test(p.from) ? '' : p.from);
   const listed = named.filter((r) => r.pair !== rest);
@@ -203,12 +255,16 @@ function destinationField(
   const tail = /\b(?:to|into)\s+(?:the\s+|their\s+|its\s+)?([A-Za-z][\w ]{0,40}?)\s*:?\s*$/i.exec(
     lead,
   )?.[1];
+  // "Priority mapping:", "Status translation:": the field the table is of.
+  const headWords = head?.[1]
+    ?.trim()
+    .replace(/\s+(?:mapping|map|table|translations?|conversion)$/i, '');
   const leaf =
-    (head?.[1] ? named(head[1].trim()) : undefined) ??
+    (headWords ? named(headWords) : undefined) ??
     (tail ? (named(tail) ?? named(tail.replace(/s$/i, ''))) : undefined) ??
     destination.find((l) => new RegExp(`\\b${escapeRegExp(l.path)}\\b`, 'i').test(lead));
   if (leaf) return { path: leaf.path, leaf };
-  const open = write.container?.kind === 'object' ? head?.[1]?.trim() : undefined;
+  const open = write.container?.kind === 'object' ? headWords : undefined;
   return open ? { path: open } : undefined;
 }
 
@@ -222,8 +278,10 @@ function sourceField(
   lefts: string[],
   source: FieldLeaf[],
   to: string | undefined,
+  wrapper: string | undefined,
 ): FieldLeaf | undefined {
-  const named = (words: string) => fieldNamed(source, words);
+  // A reference object ("priority": {summary: "P1"}) is translated by what it is called.
+  const named = (words: string) => fieldNamed(source, words) ?? ownerField(words, source, wrapper);
   const after =
     /\bfrom\s+(?:the\s+|its\s+|their\s+)?(.{1,60}?)\s*(?:[:(]|$)/i.exec(lead)?.[1] ?? '';
   return (

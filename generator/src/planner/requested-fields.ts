@@ -54,10 +54,17 @@ export function requestUsedFields(plan: GroundedPlan): void {
   );
   if (!selector) return;
   let paths = readPaths(plan);
-  // HubSpot's `properties=email` names fields inside the record's `properties` object.
+  // HubSpot's `properties=email` and Jira's `fields=priority` name the keys of the record's
+  // object of that name; what is inside a key (`priority.name`) comes with it.
   const inside = `${selector.name}.`;
   if (paths.some((p) => p.startsWith(inside)))
-    paths = paths.filter((p) => p.startsWith(inside)).map((p) => p.slice(inside.length));
+    paths = [
+      ...new Set(
+        paths
+          .filter((p) => p.startsWith(inside))
+          .map((p) => p.slice(inside.length).split('.')[0] as string),
+      ),
+    ];
   if (paths.length === 0) return;
   read.query[selector.name] = paths.join(',');
   plan.understood.push(
