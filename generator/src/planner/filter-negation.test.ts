@@ -86,3 +86,38 @@ describe('a state negated by the word before it', () => {
     expect(filters.map((f) => f.op)).toEqual(['falsy']);
   });
 });
+
+describe('records said to be unwanted with a contraction', () => {
+  it.each([
+    "Every hour, send each open GitHub issue of acme/app to Slack #dev; the ones labelled wontfix aren't wanted.",
+    'Every hour, send each open GitHub issue of acme/app to Slack #dev. Issues labelled wontfix aren’t needed.',
+    'Every hour, send each open GitHub issue of acme/app to Slack #dev (anything labelled wontfix isn’t in scope).',
+    'Every hour, send each open GitHub issue of acme/app to Slack #dev. Issues labelled wontfix are not ready yet.',
+  ])('%s', (prompt) => {
+    expect(plan(prompt, 'github', 'slack').filters).toContainEqual(
+      expect.objectContaining({ field: 'labels', op: 'lacks', value: 'wontfix' }),
+    );
+  });
+});
+
+describe('a state left out by the words around it', () => {
+  it.each([
+    'Mirror GitLab issues of project 31 into Slack #eng - no need for closed issues.',
+    'Mirror GitLab issues of project 31 into Slack #eng. Closed issues we can skip.',
+    'Mirror GitLab issues of project 31 into Slack #eng. We don’t want closed issues.',
+  ])('%s', (prompt) => {
+    expect(plan(prompt, 'gitlab', 'slack').filters).toEqual([
+      expect.objectContaining({ field: 'state', op: 'ne', value: 'closed' }),
+    ]);
+  });
+
+  it('keeps the state when the words before it drop something else', () => {
+    expect(
+      plan(
+        'Mirror GitLab issues of project 31 into Slack #eng. Ignore spam, send closed issues.',
+        'gitlab',
+        'slack',
+      ).filters,
+    ).toContainEqual(expect.objectContaining({ field: 'state', op: 'eq', value: 'closed' }));
+  });
+});

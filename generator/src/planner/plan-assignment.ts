@@ -15,7 +15,7 @@ const ASSIGNED =
   /\b(?:already\s+assigned|assigned\s+to\s+(?:someone|somebody|anyone|an?\s+(?:agent|person|user)))\b/g;
 /** "Unassigned ones are skipped": a sentence that leaves such records out. */
 const LEAVES_OUT =
-  /\b(?:skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|(?:don'?t|do not|never) (?:want|need|include|belong))\b/;
+  /\b(?:skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|(?:don['’]?t|do not|never) (?:want|need|include|belong))\b/;
 
 /** The field that holds who a record is assigned to: `assignee`, `assigned_to`, `assignees`. */
 function assigneeField(resource: TResource): string | undefined {

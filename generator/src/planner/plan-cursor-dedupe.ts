@@ -223,7 +223,7 @@ const UPDATE_EXISTING =
   /\b(upsert\w*|(?:create|add|insert)s? or updates?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|those|the (?:\w+ ){0,2}?\w+|existing \w+))?[\w ,']{0,40}?(?:instead of|rather than) (?:creat|add|insert|mak|duplicat)\w*(?: (?:a |another )?(?:duplicate|new|second) ?\w*)?(?:[\w ,']{0,40}?\b(?:already )?exists?)?|(?:if|when)\b[\w ,']{0,50}?\b(?:already )?exists?(?: already)?,? (?:then )?(?:updat|refresh|overwrit)\w*(?: (?:it|them|that one|the \w+))?|(?:updat|refresh|overwrit)\w*(?: (?:it|them|the \w+))? (?:if|when)[\w ']{0,40}?(?:already )?exists?(?: already)?|(?:updat|refresh|overwrit)\w* (?:the )?existing(?: \w+)?)/;
 
 /** "do not overwrite existing contacts", "without updating …": the opposite of an update. */
-const NEGATED = /\b(?:don'?t|do not|never|not|no|without|avoid)\s+(?:\w+\s+)?$/;
+const NEGATED = /\b(?:don['’]?t|do not|never|not|no|without|avoid)\s+(?:\w+\s+)?$/;
 
 export function planDedupe(lower: string, plan: GroundedPlan) {
   const found = UPDATE_EXISTING.exec(lower);
@@ -282,7 +282,7 @@ export function planDedupe(lower: string, plan: GroundedPlan) {
   const inPlace = upsert ? updateInPlace(write, plan, upsert[0]) : undefined;
   // "Update the existing contacts" with nothing said about creating: the others are left alone.
   const creates =
-    /\b(creat\w*|adds?|added|adding|insert\w*|copy|copies|import\w*|new|otherwise|else|sync\w*|upsert\w*|if (?:it|they|one) (?:is|are|does|do)n'?t|if not)\b/.test(
+    /\b(creat\w*|adds?|added|adding|insert\w*|copy|copies|import\w*|new|otherwise|else|sync\w*|upsert\w*|if (?:it|they|one) (?:is|are|does|do)n['’]?t|if not)\b/.test(
       lower.replace(upsert?.[0] ?? '', ' '),
     ) || /creat|\badd|insert|upsert|instead|rather/.test(upsert?.[0] ?? '');
   const update = inPlace && !creates ? { ...inPlace, onlyExisting: true } : inPlace;

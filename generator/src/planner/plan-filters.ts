@@ -11,6 +11,7 @@ import type { readPrompt } from '../reader/read-prompt.ts';
 import {
   droppedBySentence,
   droppedRightAfter,
+  droppedRightBefore,
   planPresenceFilters,
   DROPPED_AFTER,
 } from './plan-presence.ts';
@@ -36,7 +37,7 @@ const COMPARATORS: Array<[RegExp, FilterPlan['op']]> = [
 
 /** An exclusion whose object is a relative clause: "leave out anything that is", "skip those which are". */
 const EXCLUDING_WHAT =
-  /\b(?:leave out|leaving out|exclude|excluding|skip|skipping|drop|dropping|ignore|ignoring|omit|omitting|filter out|remove|don'?t (?:want|include|send|copy|post|sync))\b[^.;:!?]*\b(?:that|which|who|if (?:it|they))\s*(?:is|are|was|were)?\s*$/;
+  /\b(?:leave out|leaving out|exclude|excluding|skip|skipping|drop|dropping|ignore|ignoring|omit|omitting|filter out|remove|don['’]?t (?:want|include|send|copy|post|sync))\b[^.;:!?]*\b(?:that|which|who|if (?:it|they))\s*(?:is|are|was|were)?\s*$/;
 
 /**
  * "status open or pending", "labelled bug, regression or crash": a filter's value followed by
@@ -601,7 +602,9 @@ export function planFilters(
     if (widens(lower, m.index)) continue;
     const negative = /^un(.+)$/.exec(word)?.[1];
     // "not-completed tasks", "non-archived projects": the word before negates the state.
-    const denied = /\b(?:not|non)[- ]$/.test(lower.slice(Math.max(0, m.index - 4), m.index));
+    const denied =
+      /\b(?:not|non)[- ]$/.test(lower.slice(Math.max(0, m.index - 4), m.index)) ||
+      droppedRightBefore(lower, m.index);
     const found =
       stateMatch(fields, word, true) ?? (negative ? stateMatch(fields, negative, true) : undefined);
     // "unpaid invoices", or "retired products never" / "drafts stay out": a state the words
@@ -660,7 +663,7 @@ const BOUND_BEFORE = /\b(?:before|after|until|till|than|due|by)\s+$/;
 
 /** Words right after a noun that leave those records out: "archived ones never", "drafts stay out". */
 const LEFT_OUT_AFTER =
-  /^\s*(?:\([^)]*\)\s*)?[,:-]?\s*(?:(?:are|is|should|must|will|get|can)\s+)?(?:be\s+)?(?:never\b|not\b(?!\s+only)|no\b|out\b|excluded|skipped|ignored|dropped|left\s+out|stays?\s+out|do\s+nothing|don'?t|do\s+not|aren'?t|isn'?t|shouldn'?t|won'?t)/;
+  /^\s*(?:\([^)]*\)\s*)?[,:-]?\s*(?:(?:are|is|should|must|will|get|can)\s+)?(?:be\s+)?(?:never\b|not\b(?!\s+only)|no\b|out\b|excluded|skipped|ignored|dropped|left\s+out|stays?\s+out|do\s+nothing|don['’]?t|do\s+not|aren['’]?t|isn['’]?t|shouldn['’]?t|won['’]?t)/;
 
 const CREATION_EVENTS =
   /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;

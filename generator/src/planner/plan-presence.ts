@@ -9,7 +9,7 @@ import { escapeRegExp } from './text.ts';
 
 /** What a sentence does with the records it describes: leaves them out. */
 export const DROPS =
-  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|(?:don'?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
+  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|no need for|(?:don['’]?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
 
 /**
  * "leads with no phone number are no use, drop them", "ignore any that have no due date",
@@ -73,7 +73,7 @@ export function planPresenceFilters(
       // before: the sentence says they are not wanted.
       notWhatWasAsked(lower, m.index, after) ||
       DROPPED_AFTER.test(after) ||
-      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don'?t|does not|doesn'?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
+      /\b(?:useless|no use|not (?:needed|useful|wanted)|(?:do not|don['’]?t|does not|doesn['’]?t) (?:need|want)|(?:skip\w*|ignor\w*|drop\w*|exclud\w*|omit\w*|leav\w*(?: \w+)? out|remove)\s+(?:those|them|these|it|such ones|any such|him|her|him or her|that one|this one))\b/.test(
         after,
       );
     // "if a lead has no phone, use the mobile": what to do with such records, not which to keep.
@@ -92,7 +92,7 @@ export function planPresenceFilters(
  * scope", "… are ignored", "… stay out").
  */
 export const DROPPED_AFTER =
-  /^([^.;!?\n]*?)(?::\s*(?:please\s+)?(?:ignore|skip|exclude|drop|leave\s+out)(?:\s+(?:them|those|these|it))?(?=\s*(?:[.;!]|$))|\b(?:(?:are|is|get|gets|be)\s+(?:out\s+of\s+scope|excluded|not\s+(?:wanted|needed|included|in\s+scope)|ignored|skipped|dropped|left\s+(?:out|alone)|passed\s+over)|(?:should|must|shall|will|wo|may|ca|do|does)(?:\s+not|n'?t)\s+(?:be\s+(?:on|in|there|included|copied|synced|sent|added|posted|listed|shown|created)|go|come|appear|show(?:\s+up)?|end\s+up|get\s+(?:in|through|copied|synced|sent))|(?:never|cannot)\s+(?:go|get|come|end\s+up|be\s+(?:on|in|there|included|copied|synced|sent|added|posted))|(?:stay|stays|kept|left)\s+out|(?:do|does)\s+not\s+(?:count|belong)|don'?t\s+(?:count|belong)|(?:please\s+)?ignore\s+(?:them|those|these)(?=\s*(?:[.;!]|$))|(?:we|i)\s+(?:don'?t|do\s+not)\s+need(?:\s+(?:them|those|these))?(?=\s*(?:[.;!]|$)))\b)/i;
+  /^([^.;!?\n]*?)(?::\s*(?:please\s+)?(?:ignore|skip|exclude|drop|leave\s+out)(?:\s+(?:them|those|these|it))?(?=\s*(?:[.;!]|$))|\b(?:(?:are|is|get|gets|be)\s+(?:out\s+of\s+scope|excluded|not\s+(?:wanted|needed|included|in\s+scope|ready(?:\s+yet)?)|ignored|skipped|dropped|left\s+(?:out|alone)|passed\s+over)|(?:aren|isn)['’]?t\s+(?:wanted|needed|included|in\s+scope|ready(?:\s+yet)?)|(?:should|must|shall|will|wo|may|ca|do|does)(?:\s+not|n['’]?t)\s+(?:be\s+(?:on|in|there|included|copied|synced|sent|added|posted|listed|shown|created)|go|come|appear|show(?:\s+up)?|end\s+up|get\s+(?:in|through|copied|synced|sent))|(?:never|cannot)\s+(?:go|get|come|end\s+up|be\s+(?:on|in|there|included|copied|synced|sent|added|posted))|(?:stay|stays|kept|left)\s+out|(?:do|does)\s+not\s+(?:count|belong)|don['’]?t\s+(?:count|belong)|(?:please\s+)?ignore\s+(?:them|those|these)(?=\s*(?:[.;!]|$))|(?:we|you|i)\s+(?:can|may|should|will)\s+(?:skip|ignore|drop|leave\s+out)(?:\s+(?:them|those|these))?(?=\s*(?:[.;!)]|$))|(?:we|i)\s+(?:don['’]?t|do\s+not)\s+need(?:\s+(?:them|those|these))?(?=\s*(?:[.;!]|$)))\b)/i;
 
 /**
  * DROPPED_AFTER said right after the records, with no clause between: "… tagged spam, please
@@ -124,12 +124,29 @@ export function droppedBySentence(lower: string, index: number): boolean {
 }
 
 /**
+ * Words right before a state that leave its records out, with at most two words between
+ * ("no need for closed issues", "skip any archived boards"); a comma or "and" between means the
+ * words are about something else ("ignore spam, send closed issues").
+ */
+export function droppedRightBefore(lower: string, index: number): boolean {
+  if (index < 0) return false;
+  const start = Math.max(...['.', ';', '!', '?', '\n'].map((c) => lower.lastIndexOf(c, index - 1)));
+  const lead = lower.slice(start + 1, index);
+  const drop = [...lead.matchAll(new RegExp(DROPS.source, 'g'))].at(-1);
+  if (!drop) return false;
+  const between = lead.slice(drop.index + drop[0].length).trim();
+  return (
+    !/[,(]|\b(?:and|but|then|only|except|keep)\b/.test(between) && between.split(/\s+/).length <= 2
+  );
+}
+
+/**
  * "… are not late" after the records' condition, where the word after "not" is one the
  * prompt used before this sentence to say which records it wants. "… are not reachable by SMS"
  * says something else about them.
  */
 function notWhatWasAsked(lower: string, index: number, after: string): boolean {
-  const m = /^\s*(?:(?:are|is)\s+not|aren'?t|isn'?t)\s+([a-z-]{3,})/.exec(after);
+  const m = /^\s*(?:(?:are|is)\s+not|aren['’]?t|isn['’]?t)\s+([a-z-]{3,})/.exec(after);
   if (!m?.[1]) return false;
   const sentence = Math.max(...['.', ';', '!', '?', '\n'].map((c) => lower.lastIndexOf(c, index)));
   return new RegExp(`\\b${m[1]}\\b`).test(lower.slice(0, Math.max(0, sentence)));

@@ -13,7 +13,7 @@ const FAILURE =
 const GO_ON = [
   /\blog (?:it|them|that|this|the (?:error|failure|problem|record)s?) (?:and|,) ?(?:then )?(?:skip|move on|carry on|continue|go on|keep going)\b/,
   /\b(?:skip|ignore) (?:it|that|this|them|those|that one|(?:the|that|this) \w+) (?:and|,) ?(?:then )?(?:carry on|continue|move on|keep going|go on|do the rest)\b/,
-  /\b(?:don'?t|do not|never|shouldn'?t|should not) (?:stop|abort|halt|fail) (?:the (?:whole |entire )?(?:run|sync|job|import|batch)|everything|the rest)\b/,
+  /\b(?:don['’]?t|do not|never|shouldn['’]?t|should not) (?:stop|abort|halt|fail) (?:the (?:whole |entire )?(?:run|sync|job|import|batch)|everything|the rest)\b/,
   /\b(?:carry on|keep going|continue) with the (?:rest|others|next(?: one| record)?)\b/,
 ];
 

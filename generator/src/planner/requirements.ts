@@ -66,7 +66,9 @@ export function assumed(items: readonly string[]): TRequirement[] {
 /** What a clause the plan did not account for most likely asks for. */
 function clauseKind(clause: string): TRequirementKind {
   if (
-    /\b(already|duplicates?|twice|instead of creat|upsert|if it'?s there|exists?)\b/i.test(clause)
+    /\b(already|duplicates?|twice|instead of creat|upsert|if it['’]?s there|exists?)\b/i.test(
+      clause,
+    )
   )
     return 'dedupe';
   if (/\b(only|except|unless|exclud\w*|skip|leave out|not|never|without)\b/i.test(clause))

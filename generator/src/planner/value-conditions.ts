@@ -20,7 +20,7 @@ export interface ChosenValue {
 
 /** What follows "otherwise" when it leaves records out, which makes the "if" a filter. */
 const LEAVES_OUT =
-  /^(?:skip|drop|ignore|leave|don'?t|do not|no\b|nothing|discard|exclude|omit|stop|forget)/i;
+  /^(?:skip|drop|ignore|leave|don['’]?t|do not|no\b|nothing|discard|exclude|omit|stop|forget)/i;
 
 /**
  * "Tier: Gold if the plan is yearly, otherwise Basic", "with priority 4 when …, else 1": the

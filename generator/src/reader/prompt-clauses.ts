@@ -26,7 +26,7 @@ const FILLER = new Set(
 
 /** What marks a clause as asking for something, rather than giving context. */
 const ASKS =
-  /^(?:and\s+|then\s+|also\s+|but\s+)?(?:please\s+)?(?:put|map|set|use|skip|update|add|send|post|include|exclude|leave|mark|make|copy|create|write|fill|keep|tag|label|assign|format|name|give|show|list|sort|group|sum|count|convert|round|only|don'?t|do not|never|always|ignore|drop|remove|delete|archive|upsert|notify|email|attach)\b|\b(?:only|except|unless|instead|exclude|excluding|without|not|never|no\s+\w+|if|when|whenever|where|like|e\.g\.|such as|format(?:ted)?|as\s+"|called|named)\b|["“”'‘’][^"“”'‘’]+["“”'‘’]|:\s*\S/i;
+  /^(?:and\s+|then\s+|also\s+|but\s+)?(?:please\s+)?(?:put|map|set|use|skip|update|add|send|post|include|exclude|leave|mark|make|copy|create|write|fill|keep|tag|label|assign|format|name|give|show|list|sort|group|sum|count|convert|round|only|don['’]?t|do not|never|always|ignore|drop|remove|delete|archive|upsert|notify|email|attach)\b|\b(?:only|except|unless|instead|exclude|excluding|without|not|never|no\s+\w+|if|when|whenever|where|like|e\.g\.|such as|format(?:ted)?|as\s+"|called|named)\b|["“”'‘’][^"“”'‘’]+["“”'‘’]|:\s*\S/i;
 
 export interface Clause {
   text: string;
@@ -44,7 +44,7 @@ export function splitClauses(prompt: string): Clause[] {
   const clauses: Clause[] = [];
   for (const line of lines) {
     const parts = line.split(
-      /(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?=(?:please\s+)?(?:put|map|set|use|skip|update|add|send|post|include|exclude|leave|mark|make|fill|keep|tag|label|assign|format|give|sort|group|convert|round|ignore|drop|remove|only|don'?t|do not|never)\b)/i,
+      /(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?)(?=(?:please\s+)?(?:put|map|set|use|skip|update|add|send|post|include|exclude|leave|mark|make|fill|keep|tag|label|assign|format|give|sort|group|convert|round|ignore|drop|remove|only|don['’]?t|do not|never)\b)/i,
     );
     for (const part of parts) {
       const text = part.replace(/\s+/g, ' ').replace(/^[\s,.;:]+|[\s,;]+$/g, '');

@@ -49,7 +49,7 @@ function spanIn(text: string): number | undefined {
 const LOOK_BACK =
   /\b(?:look(?:ing)?\s+back|go(?:ing)?\s+back|reach\s+back|back(?:fill)?\s+(?:only\s+)?(?:the\s+)?(?:last|past)|(?:the\s+)?(?:last|past|previous|prior)\s+(?:\d|[a-z]+\s+(?:minute|hour|day|week|month)|minute|hour|day|week|month)|from\s+\S+\s+\S+\s+ago|\S+\s+\S+\s+ago|(?:start|begin)\w*\s+(?:from\s+)?\S+\s+\S+\s+(?:ago|back|before))/i;
 const NOTHING =
-  /\b(?:nothing|none|no\s+backfill|no\s+history|don'?t\s+(?:send|post|copy|create|sync|backfill|import)|do\s+not\s+(?:send|post|copy|create|sync|backfill|import)|skip\s+(?:everything|the\s+backlog|the\s+history|all\s+(?:existing|old))|(?:start|begin)\w*\s+(?:from\s+|at\s+)?now|from\s+now\s+on|only\s+(?:remember|record|note|save|mark))\b/i;
+  /\b(?:nothing|none|no\s+backfill|no\s+history|don['’]?t\s+(?:send|post|copy|create|sync|backfill|import)|do\s+not\s+(?:send|post|copy|create|sync|backfill|import)|skip\s+(?:everything|the\s+backlog|the\s+history|all\s+(?:existing|old))|(?:start|begin)\w*\s+(?:from\s+|at\s+)?now|from\s+now\s+on|only\s+(?:remember|record|note|save|mark))\b/i;
 const EVERYTHING =
   /\b(?:all|every(?:thing|\s+one)?|the\s+whole|whatever\s+(?:is|exists)|backfill|existing)\b/i;
 
