@@ -1,5 +1,5 @@
+import type { TFieldSchema } from '@patchbay/schema';
 import { conceptOf, leaves, type FieldLeaf } from './field-match.ts';
-import { inMinorUnits } from './plan-filters.ts';
 import type { GroundedPlan } from './plan-types.ts';
 import { plainCopies } from './plan-write.ts';
 
@@ -56,5 +56,29 @@ function currencyBeside(amount: FieldLeaf, fields: readonly FieldLeaf[]): FieldL
   return (
     currencies.find((f) => f.path.split('.').slice(0, -1).join('.') === parent) ??
     currencies.filter((f) => f.depth === 0)[0]
+  );
+}
+
+/** The record's money amount: the amount concept, else a field named like one (`amount_cents`). */
+export function amountField(fields: FieldLeaf[]): FieldLeaf | undefined {
+  const numeric = (l: FieldLeaf) =>
+    ['number', 'integer', 'string'].includes(l.schema.type) && !l.schema.enum;
+  return (
+    fields.find((l) => conceptOf(l.path) === 'amount' && numeric(l)) ??
+    fields.find((l) => /^(total|grand|amount)/i.test(l.path) && numeric(l)) ??
+    fields.find((l) => /(amount|total|price|cents)/i.test(l.path) && numeric(l))
+  );
+}
+
+/**
+ * Whether a money field counts in the currency's minor unit (cents): its name says so
+ * (`amount_cents`, `amount_in_cents`, `total_minor`) or its description does (Stripe's
+ * "smallest currency unit").
+ */
+export function inMinorUnits(field: { path: string; schema: TFieldSchema }): boolean {
+  const leaf = field.path.split('.').at(-1) ?? '';
+  if (/(cents|_minor|minor_?units?)$/i.test(leaf) || /in_?cents/i.test(leaf)) return true;
+  return /\bcents\b|smallest (currency )?unit|minor (currency )?units?/i.test(
+    field.schema.description ?? '',
   );
 }

@@ -121,3 +121,25 @@ describe('a state left out by the words around it', () => {
     ).toContainEqual(expect.objectContaining({ field: 'state', op: 'eq', value: 'closed' }));
   });
 });
+
+describe('a state after "that", denied with a contraction or a perfect tense', () => {
+  it.each([
+    'Post GitLab issues of project 31 that aren’t closed to Slack #eng.',
+    "Post GitLab issues of project 31 that haven't been closed yet to Slack #eng.",
+    'Post GitLab issues of project 31 which have not been closed to Slack #eng.',
+  ])('%s', (prompt) => {
+    expect(plan(prompt, 'gitlab', 'slack').filters).toEqual([
+      expect.objectContaining({ field: 'state', op: 'ne', value: 'closed' }),
+    ]);
+  });
+
+  it('reads a flag the same way', () => {
+    expect(
+      plan(
+        'Post Asana tasks of project 1200000000000001 that haven’t been completed to Slack #eng.',
+        'asana',
+        'slack',
+      ).filters,
+    ).toContainEqual(expect.objectContaining({ field: 'completed', op: 'falsy' }));
+  });
+});

@@ -26,7 +26,7 @@ import { hintsFor } from './prompt-ids.ts';
 import { requiredHeaders, requiredParams } from './choose-operations.ts';
 import { queryLanguage } from './plan-read.ts';
 import { upsertSetting } from './upsert-setting.ts';
-import { eventTimeField } from './plan-filters.ts';
+import { eventTimeField } from './state-words.ts';
 
 // Incremental sync and de-duplication: the field a run's cursor follows so later runs read only
 // new or changed records, and the destination field that tells a record is already there, so

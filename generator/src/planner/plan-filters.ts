@@ -6,7 +6,9 @@ import { fieldComparisons } from './plan-field-comparisons.ts';
 import { planPeriods } from './plan-periods.ts';
 import { assignmentFilters } from './plan-assignment.ts';
 import type { TFieldSchema } from '@patchbay/schema';
-import { conceptOf, type FieldLeaf, leaves, namesTimeField, normalise } from './field-match.ts';
+import { conceptOf, type FieldLeaf, leaves, normalise } from './field-match.ts';
+import { CREATION_EVENTS, eventTimeField, stateMatch } from './state-words.ts';
+import { amountField, inMinorUnits } from './amount-units.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import {
   droppedBySentence,
@@ -321,11 +323,12 @@ export function planFilters(
     });
   }
 
-  // "conversations that are still open", "deals which are not won", "people who are active".
+  // "conversations that are still open", "deals which are not won", "people who are active",
+  // "issues that aren't closed", "tasks that haven't been completed yet".
   for (const m of lower.matchAll(
-    /\b(?:that|which|who)\s+(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+|no longer\s+)?([a-z][a-z0-9_]*)\b/g,
+    /\b(?:that|which|who)\s+(?:(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+|no longer\s+)?|((?:are|is|were|was)n['’]?t\s+|(?:have|has)(?:n['’]?t|\s+not|\s+never)\s+(?:yet\s+)?been\s+)(?:yet\s+)?)([a-z][a-z0-9_]*)\b/g,
   )) {
-    const word = m[2] ?? '';
+    const word = m[3] ?? '';
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
     const found = stateMatch(fields, word, true);
     if (!found) continue;
@@ -333,7 +336,7 @@ export function planFilters(
     const excluded = EXCLUDING_WHAT.test(
       `${lower.slice(Math.max(0, m.index - 80), m.index)} that is`,
     );
-    const negated = Boolean(m[1]) !== excluded;
+    const negated = Boolean(m[1] ?? m[2]) !== excluded;
     if (found.value !== undefined)
       add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase: m[0] });
     else add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0] });
@@ -664,130 +667,6 @@ const BOUND_BEFORE = /\b(?:before|after|until|till|than|due|by)\s+$/;
 /** Words right after a noun that leave those records out: "archived ones never", "drafts stay out". */
 const LEFT_OUT_AFTER =
   /^\s*(?:\([^)]*\)\s*)?[,:-]?\s*(?:(?:are|is|should|must|will|get|can)\s+)?(?:be\s+)?(?:never\b|not\b(?!\s+only)|no\b|out\b|excluded|skipped|ignored|dropped|left\s+out|stays?\s+out|do\s+nothing|don['’]?t|do\s+not|aren['’]?t|isn['’]?t|shouldn['’]?t|won['’]?t)/;
-
-const CREATION_EVENTS =
-  /^(opened|created|added|submitted|placed|received|posted|raised|filed|reported|logged|made|registered|signed|booked|started|new|sent|published)$/;
-
-/**
- * "paid yesterday", "completed since the last run": the records' time field for the event the
- * words just before name (`paid_at`, `completed_at`), when they keep one.
- */
-export function eventTimeField(
-  before: string,
-  fields: readonly FieldLeaf[],
-): FieldLeaf | undefined {
-  const event = before
-    .split(/[^a-z]+/)
-    .filter(Boolean)
-    .slice(-3)
-    .reverse()
-    .find((word) => !/^(since|after|on|in|from|during|over|within|the|last|past)$/.test(word));
-  return event ? fields.find((leaf) => namesTimeField(event, leaf)) : undefined;
-}
-
-/** Words for the same record state: Trello's `closed` is what its app calls archived. */
-const STATE_SYNONYMS: Record<string, string[]> = {
-  archived: ['archived', 'closed'],
-  deleted: ['deleted', 'trashed', 'removed'],
-  completed: ['completed', 'complete', 'done', 'finished'],
-  done: ['done', 'completed', 'complete'],
-  cancelled: ['cancelled', 'canceled'],
-  canceled: ['cancelled', 'canceled'],
-  inactive: ['inactive', 'disabled'],
-  drafts: ['draft'],
-};
-
-/**
- * The field and value that say a record is in the state a word names: an enum value ("open"),
- * a value the field's description documents ("1 low, 2 medium, 3 high, 4 urgent" → 4 for
- * "urgent"), else a boolean flag of that name (`archived`, `is_archived`, Trello's `closed`).
- * `exact` (adjectives before a noun) skips the loose prefix match ("cancel" → "cancelled").
- */
-export function stateMatch(
-  fields: FieldLeaf[],
-  word: string,
-  exact = false,
-): { field: string; value?: string | number | boolean } | undefined {
-  const wanted = word.toLowerCase();
-  // "open" is GitLab's "opened": a value that is the word inflected matches too.
-  for (const form of [wanted, `${wanted}ed`, `${wanted}d`]) {
-    const enumHit = fields.find((l) =>
-      l.schema.enum?.some((v) => String(v).toLowerCase() === form),
-    );
-    if (!enumHit) continue;
-    const value = enumHit.schema.enum?.find((v) => String(v).toLowerCase() === form);
-    return { field: enumHit.path, value: value as string | number | boolean };
-  }
-  const documented = new RegExp(
-    `(?:^|[\\s,;(])([\\w-]+)\\s*(?:=|:|-|–|→)?\\s*["'“]?${escapeRegExp(wanted)}["'”]?(?![\\w-])|(?<![\\w-])${escapeRegExp(wanted)}\\s*(?:=|:|\\(|→)\\s*([\\w-]+)`,
-    'i',
-  );
-  for (const leaf of fields) {
-    if (!leaf.schema.description || leaf.schema.type === 'object') continue;
-    const m = documented.exec(leaf.schema.description);
-    const token = m?.[1] ?? m?.[2];
-    if (token === undefined) continue;
-    const allowed = leaf.schema.enum?.find((v) => String(v) === token);
-    if (allowed !== undefined) return { field: leaf.path, value: allowed as string | number };
-    if (
-      !leaf.schema.enum &&
-      /^-?\d+$/.test(token) &&
-      ['integer', 'number'].includes(leaf.schema.type)
-    )
-      return { field: leaf.path, value: Number(token) };
-  }
-  const names = (STATE_SYNONYMS[wanted] ?? [wanted]).map(normalise);
-  const flag = fields.find(
-    (l) =>
-      l.schema.type === 'boolean' &&
-      names.includes(normalise(l.path.split('.').at(-1) ?? '').replace(/^(is|has)/, '')),
-  );
-  if (flag) return { field: flag.path };
-  // A time the state began: Shopify's `cancelled_at`, `archived_on`, `closedDate` (set = in it).
-  const stamp = fields.find(
-    (l) =>
-      l.schema.type !== 'object' &&
-      names.some((n) =>
-        [`${n}at`, `${n}on`, `${n}date`, `${n}time`, `date${n}`].includes(
-          normalise(l.path.split('.').at(-1) ?? ''),
-        ),
-      ),
-  );
-  if (stamp) return { field: stamp.path };
-  if (exact || wanted.length < 5) return undefined;
-  const prefix = fields.find((l) =>
-    l.schema.enum?.some((v) => String(v).toLowerCase().startsWith(wanted.slice(0, 5))),
-  );
-  if (!prefix) return undefined;
-  const value = prefix.schema.enum?.find((v) =>
-    String(v).toLowerCase().startsWith(wanted.slice(0, 5)),
-  );
-  return { field: prefix.path, value: value as string | number | boolean };
-}
-
-/** The record's money amount: the amount concept, else a field named like one (`amount_cents`). */
-export function amountField(fields: FieldLeaf[]): FieldLeaf | undefined {
-  const numeric = (l: FieldLeaf) =>
-    ['number', 'integer', 'string'].includes(l.schema.type) && !l.schema.enum;
-  return (
-    fields.find((l) => conceptOf(l.path) === 'amount' && numeric(l)) ??
-    fields.find((l) => /^(total|grand|amount)/i.test(l.path) && numeric(l)) ??
-    fields.find((l) => /(amount|total|price|cents)/i.test(l.path) && numeric(l))
-  );
-}
-
-/**
- * Whether a money field counts in the currency's minor unit (cents): its name says so
- * (`amount_cents`, `amount_in_cents`, `total_minor`) or its description does (Stripe's
- * "smallest currency unit").
- */
-export function inMinorUnits(field: { path: string; schema: TFieldSchema }): boolean {
-  const leaf = field.path.split('.').at(-1) ?? '';
-  if (/(cents|_minor|minor_?units?)$/i.test(leaf) || /in_?cents/i.test(leaf)) return true;
-  return /\bcents\b|smallest (currency )?unit|minor (currency )?units?/i.test(
-    field.schema.description ?? '',
-  );
-}
 
 /** A prompt's amount in major units ($500) as the field counts it (50000 for cents). */
 function majorToField(value: number, field: FieldLeaf, plan: GroundedPlan): number {

@@ -7,7 +7,7 @@ import {
   namesTimeField,
   TIME_FORMATS,
 } from './field-match.ts';
-import { amountField } from './plan-filters.ts';
+import { amountField } from './amount-units.ts';
 import { namedTimeField } from './plan-periods.ts';
 import type { GroundedPlan, ReadPlan } from './plan-types.ts';
 

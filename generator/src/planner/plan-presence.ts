@@ -1,7 +1,7 @@
 import type { TResource } from '@patchbay/schema';
 import { leaves, normalise } from './field-match.ts';
 import { PEOPLE_NOUN } from './message-fields.ts';
-import { stateMatch } from './plan-filters.ts';
+import { stateMatch } from './state-words.ts';
 import type { FilterPlan } from './plan-types.ts';
 import { resourceNames } from './resource-words.ts';
 import { placeholderField } from './placeholders.ts';

@@ -1,6 +1,6 @@
 import type { TResource } from '@patchbay/schema';
 import { conceptOf, leaves, normalise, TIME_FORMATS, type FieldLeaf } from './field-match.ts';
-import { inMinorUnits } from './plan-filters.ts';
+import { inMinorUnits } from './amount-units.ts';
 import { DATE_PATTERN, definedField, placeholderField, placeholderFormat } from './placeholders.ts';
 import { propertyLeaf } from './open-properties.ts';
 import { wordPattern } from './word-patterns.ts';
