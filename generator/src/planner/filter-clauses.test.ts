@@ -88,3 +88,56 @@ describe('a value that a list continues', () => {
     expect(planned.understood.join('\n')).not.toContain('status is "open"');
   });
 });
+
+describe('words that set records apart', () => {
+  it.each([
+    ['gitlab', 'Post GitLab issues of project 31 to Slack #eng, other than the closed ones.'],
+    ['gitlab', 'Post GitLab issues of project 31 to Slack #eng, apart from closed issues.'],
+  ])('"%s": %s', (source, prompt) => {
+    expect(plan(prompt, source, 'slack').filters).toEqual([
+      expect.objectContaining({ field: 'state', op: 'ne', value: 'closed' }),
+    ]);
+  });
+
+  it('leaves out a label named after "aside from"', () => {
+    expect(
+      plan(
+        'Post GitHub issues of acme/app to Slack #eng, aside from anything labelled wontfix.',
+        'github',
+        'slack',
+      ).filters,
+    ).toContainEqual(expect.objectContaining({ field: 'labels', op: 'lacks', value: 'wontfix' }));
+  });
+
+  it('reads "either a or b" as either label', () => {
+    expect(
+      plan(
+        'Post GitHub issues of acme/app labelled either bug or urgent to Slack #eng.',
+        'github',
+        'slack',
+      ).filters,
+    ).toContainEqual(
+      expect.objectContaining({ field: 'labels', op: 'contains', value: ['bug', 'urgent'] }),
+    );
+  });
+});
+
+describe('an amount followed by its bound', () => {
+  it.each([
+    ['Post Stripe charges of 500 USD or more to Slack #sales.', 'gte', 50000],
+    ['Post Stripe charges of $2k+ to Slack #sales.', 'gte', 200000],
+    ['Post Stripe charges of €50 or less to Slack #sales.', 'lte', 5000],
+    ['Post Stripe charges of $100 and up to Slack #sales.', 'gte', 10000],
+  ])('%s', (prompt, op, value) => {
+    expect(plan(prompt, 'stripe', 'slack').filters).toEqual([
+      expect.objectContaining({ field: 'amount', op, value }),
+    ]);
+  });
+
+  it('is no filter inside a quoted example', () => {
+    expect(
+      plan('Post Stripe charges to Slack #sales like "Charge: $120 or more".', 'stripe', 'slack')
+        .filters,
+    ).toEqual([]);
+  });
+});

@@ -281,6 +281,23 @@ export function planFilters(
     add({ field: field.path, op, value: majorToField(major, field, plan), phrase });
   }
 
+  // "$500 or more", "1,000 USD and up", "€50 or less", "$2k+": the amount first, then its bound.
+  const trailing =
+    /(?:^|[^\w$€£])(?:[$€£]\s?(\d[\d,]*(?:\.\d+)?)(k)?|(\d[\d,]*(?:\.\d+)?)(k)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks))(?:(\+)|\s+(?:or|and)\s+(more|above|over|higher|up|greater|less|below|under|lower|fewer)\b)/g;
+  for (const m of lower.matchAll(trailing)) {
+    const phrase = m[0].replace(/^[^a-z0-9$€£]+/, '');
+    if (inPeriod(phrase) || plan.filters.some((f) => f.phrase.includes(phrase.trim()))) continue;
+    const field = amountField(fields);
+    if (!field) {
+      plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no amount field to compare`);
+      plan.blocking.push(`"${phrase}" (no amount in ${read.resource.plural})`);
+      continue;
+    }
+    const op = m[5] || /^(more|above|over|higher|up|greater)$/.test(m[6] ?? '') ? 'gte' : 'lte';
+    const major = Number((m[1] ?? m[3] ?? '').replace(/,/g, '')) * (m[2] || m[4] ? 1000 : 1);
+    add({ field: field.path, op, value: majorToField(major, field, plan), phrase });
+  }
+
   // "where status is open" (read-prompt's equality filters), grounded on a field.
   for (const f of reading.filters) {
     // "whose Status is …" on a Notion page: one of the database's own properties.
@@ -480,7 +497,7 @@ export function planFilters(
   // "tagged urgent", "with the label bug", "labelled urgent", and the name before the noun:
   // "with the "bug" label", "carrying the `p1` tag".
   for (const m of lower.matchAll(
-    /\b(?:(?:tagged|labell?ed|with (?:the |a )?(?:tag|label))\s+["'`#]?([\w-]+)["'`]?|(?:with|has|have|having|carrying|bearing)\s+(?:the |a |an )?["'`“]([\w -]{1,40})["'`”]\s+(?:tag|label)\b)/g,
+    /\b(?:(?:tagged|labell?ed|with (?:the |a )?(?:tag|label))\s+(?:(?:either|any of|one of)\s+)?["'`#]?([\w-]+)["'`]?|(?:with|has|have|having|carrying|bearing)\s+(?:the |a |an )?["'`“]([\w -]{1,40})["'`”]\s+(?:tag|label)\b)/g,
   )) {
     const tags = fields.find((l) => conceptOf(l.path) === 'tags');
     if (!tags) {
@@ -497,7 +514,7 @@ export function planFilters(
         .split(/[,;.!?]/)
         .at(-1) ?? '';
     const drop =
-      /\b(?:skip\w*|ignor\w*|leav\w* out|exclud\w*|drop\w*|omit\w*|without|not|never)\s+(?:(?:anything|everything|any|all|the|ones?|those|\w+s)\s+){0,2}$/.exec(
+      /\b(?:skip\w*|ignor\w*|leav\w* out|exclud\w*|drop\w*|omit\w*|without|not|never|other than|apart from|aside from)\s+(?:(?:anything|everything|any|all|the|ones?|those|\w+s)\s+){0,2}$/.exec(
         lead,
       );
     // "… with the tag spam are ignored / please ignore them": the sentence's end leaves them out.
@@ -519,7 +536,7 @@ export function planFilters(
   // cancelled": a state the records must not be in (an enum value, a documented value meaning,
   // or a boolean flag).
   for (const m of lower.matchAll(
-    /(?:\b(?:excluding|exclude|except(?: for)?|not|never|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)|n't)[- ](?:(?:include|including|send|sending|copy|copying|add|adding|post|posting|sync|syncing|want)\s+)?(?:the |any |all )?([a-z]+)\b/g,
+    /(?:\b(?:excluding|exclude|except(?: for)?|other than|apart from|aside from|not|never|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)|n't)[- ](?:(?:include|including|send|sending|copy|copying|add|adding|post|posting|sync|syncing|want)\s+)?(?:the |any |all )?([a-z]+)\b/g,
   )) {
     const state = m[1] ?? '';
     if (

@@ -12,7 +12,7 @@ import { escapeRegExp } from './text.ts';
 
 /** Words before the field's name that leave its value out. */
 const EXCLUDED_BEFORE =
-  /\b(?:not|no|never|except(?:\s+for)?|excluding|exclude|without|skip(?:ping)?|ignor(?:e|ing)|leav(?:e|ing)\s+out|drop(?:ping)?)\s+(?:the\s+|any\s+|a\s+)?$/;
+  /\b(?:not|no|never|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|excluding|exclude|without|skip(?:ping)?|ignor(?:e|ing)|leav(?:e|ing)\s+out|drop(?:ping)?)\s+(?:the\s+|any\s+|a\s+)?$/;
 
 export function namedChoiceFilters(
   lower: string,

@@ -9,7 +9,7 @@ import { escapeRegExp } from './text.ts';
 
 /** What a sentence does with the records it describes: leaves them out. */
 export const DROPS =
-  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|no need for|(?:don['’]?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
+  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|no need for|other than|apart from|aside from|(?:don['’]?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
 
 /**
  * "leads with no phone number are no use, drop them", "ignore any that have no due date",
