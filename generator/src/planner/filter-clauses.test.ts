@@ -141,3 +141,16 @@ describe('an amount followed by its bound', () => {
     ).toEqual([]);
   });
 });
+
+describe('a rolling window counted in words', () => {
+  it.each([
+    ['Post Stripe charges created in the last two weeks to Slack #sales.', -14 * 86_400_000],
+    ['Post the last three days of Stripe charges to Slack #sales.', -3 * 86_400_000],
+    ['Post Stripe charges from the past 24 hours to Slack #sales.', -86_400_000],
+    ['Post Stripe charges from the last week to Slack #sales.', -7 * 86_400_000],
+  ])('%s', (prompt, from) => {
+    expect(plan(prompt, 'stripe', 'slack').filters).toEqual([
+      expect.objectContaining({ field: 'created', op: 'within', value: [from, 1] }),
+    ]);
+  });
+});

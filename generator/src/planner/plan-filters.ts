@@ -10,6 +10,7 @@ import { conceptOf, type FieldLeaf, leaves, normalise } from './field-match.ts';
 import { CREATION_EVENTS, eventTimeField, stateMatch } from './state-words.ts';
 import { amountField, inMinorUnits } from './amount-units.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
+import { NUMBER as COUNT, toNumber } from '../reader/read-schedule.ts';
 import {
   droppedBySentence,
   droppedRightAfter,
@@ -454,13 +455,16 @@ export function planFilters(
   const windows: Array<
     [RegExp, (m: RegExpExecArray) => { value: [number, number]; alignDay: boolean }]
   > = [
-    [/\byesterday(?:'s)?\b/, () => ({ value: [-DAY, 0], alignDay: true })],
-    [/\btoday(?:'s)?\b/, () => ({ value: [0, DAY], alignDay: true })],
+    [/\byesterday(?:['’]s)?\b/, () => ({ value: [-DAY, 0], alignDay: true })],
+    [/\btoday(?:['’]s)?\b/, () => ({ value: [0, DAY], alignDay: true })],
     [
-      /\b(?:in|from|during|over|within)\s+the\s+(?:last|past)\s+(\d+)?\s*(hours?|days?|weeks?)\b/,
+      // "the last three days of charges" too: a count in words, with or without "in".
+      new RegExp(
+        String.raw`\b(?:(?:in|from|during|over|within|for)\s+)?the\s+(?:last|past|previous)\s+(?:${COUNT}\s*)?(hours?|days?|weeks?)\b`,
+      ),
       (m) => {
         const unit = /^h/.test(m[2] ?? '') ? 3_600_000 : /^w/.test(m[2] ?? '') ? 7 * DAY : DAY;
-        return { value: [-Number(m[1] ?? 1) * unit, 1], alignDay: false };
+        return { value: [-(m[1] ? toNumber(m[1]) : 1) * unit, 1], alignDay: false };
       },
     ],
   ];
