@@ -279,3 +279,18 @@ describe('a template in single quotes', () => {
     expect(found.map((t) => t.written)).not.toContainEqual(expect.stringMatching(/^s |^t /));
   });
 });
+
+describe('a template after "as:" or "like this:", unquoted', () => {
+  it.each([
+    [
+      'Send each new GitHub issue of acme/app to Slack #eng as: Opened #<number> - <title>',
+      'Opened #{number} - {title}',
+    ],
+    [
+      'Send each new GitHub issue of acme/app to Slack #eng like this: (<number>) <title>',
+      '({number}) {title}',
+    ],
+  ])('%s', (prompt, template) => {
+    expect(plan(prompt, 'github', 'slack').destination?.message?.template).toBe(template);
+  });
+});

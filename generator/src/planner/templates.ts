@@ -33,11 +33,11 @@ const PLACEHOLDER = /<([^<>]{1,80})>|\{\{([^{}]{1,80})\}\}|\{([^{}]{1,80})\}/g;
 const SHAPE_CUE =
   /\b(?:like(?: this| so)?|looks? like|in the (?:form|format|shape)(?: of)?|(?:formatted|shaped|written) (?:as|like)|format(?:ted)?|pattern)\s*:?\s*$/i;
 /**
- * A label a text's template follows: "Subject: …", "body is: …", with a qualifier between
- * ("Notes, two lines: …", "Description (3 lines): …").
+ * A label a text's template follows: "Subject: …", "body is: …", "… like this: …", "… as: …",
+ * with a qualifier between ("Notes, two lines: …", "Description (3 lines): …").
  */
 const TEXT_LABEL =
-  /\b(?:format(?:ted)?(?:\s+(?:as|like))?|template|text|subject|title|body|content|description|notes?|comment|summary|name|message|caption|details)((?:\s*,\s*[^:\n,.<>{}"“`]{1,30}|\s*\([^():\n<>{}]{1,30}\))?)(?:\s+(?:should be|is|looks like))?\s*:\s*/gi;
+  /\b(?:format(?:ted)?(?:\s+(?:as|like))?|like(?:\s+(?:this|so))?|as|in\s+this\s+(?:form|format)|template|text|subject|title|body|content|description|notes?|comment|summary|name|message|caption|details)((?:\s*,\s*[^:\n,.<>{}"“`]{1,30}|\s*\([^():\n<>{}]{1,30}\))?)(?:\s+(?:should be|is|looks like))?\s*:\s*/gi;
 /** Where a line's next labelled part starts: ". Priority: …", ". Notes, two lines: …". */
 const NEXT_PART =
   /[.!?;]\s+(?=[A-Z][\w -]{0,40}(?:\s*,\s*[^:\n,.]{1,30}|\s*\([^()\n]{1,30}\))?:\s)/;
