@@ -1,5 +1,6 @@
 import type { TApiDescription, TOperation, TResource } from '@patchbay/schema';
 import { planNamedContainers } from './named-containers.ts';
+import { planRecordTypeWord } from './record-type-word.ts';
 import { applyCodedValues, planCodedFixedValues } from './coded-values.ts';
 import { leaves, normalise } from './field-match.ts';
 import { readPrompt } from '../reader/read-prompt.ts';
@@ -279,6 +280,7 @@ export function planGrounded(
     planAllDayEvents(text, plan);
     planMapping(text, mappings, plan, block);
     planNamedContainers(text, plan, sourceDescription);
+    planRecordTypeWord(text, plan, input.destApiName);
     for (const rule of plan.destination.rules)
       if (rule.from && !rule.format && asDays.has(normalise(rule.to))) rule.format = 'date';
     for (const { to, value, phrase } of columnValues(
