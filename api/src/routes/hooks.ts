@@ -8,12 +8,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ZWebhookAnswer, type TWebhookAnswer, type TWebhookEvent } from '@patchbay/schema';
-import {
-  findIntegrationByWebhookToken,
-  insertWebhookEvent,
-  type IntegrationRow,
-  type NewWebhookEvent,
-} from '@patchbay/db';
+import { insertWebhookEvent, type IntegrationRow, type NewWebhookEvent } from '@patchbay/db';
 import {
   bodyHashId,
   MAX_WEBHOOK_BODY_BYTES,
@@ -36,6 +31,7 @@ import {
 import { errorResponse, errors, json, RETRY_AFTER } from '../route-docs.ts';
 import { createWebhookGroupCommit } from '../runtime/webhook-group-commit.ts';
 import { startWebhookWorkflow } from '../runtime/webhook-outbox.ts';
+import { createWebhookTokenLookup } from '../runtime/webhook-token-lookup.ts';
 
 /** The headers the vendor schemes read (a generic hmac-sha256 names its own). */
 const SIGNATURE_HEADERS = [...Object.values(SCHEME_HEADERS), 'x-slack-request-timestamp'];
@@ -141,6 +137,8 @@ function notRunReason(row: IntegrationRow): string | null {
 export function hookRoutes(deps: AppDeps) {
   // A burst's deliveries share statements and commits; each is answered after its own row.
   const groupCommit = createWebhookGroupCommit(deps.sql);
+  // ...and their token lookups, each read after its delivery arrived.
+  const tokens = createWebhookTokenLookup(deps.sql);
   return new Hono().post(
     '/:token',
     describeRoute({
@@ -186,9 +184,7 @@ export function hookRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const token = c.req.param('token');
-      const row = TOKEN.test(token)
-        ? await findIntegrationByWebhookToken(deps.sql, token)
-        : undefined;
+      const row = TOKEN.test(token) ? await tokens.find(token) : undefined;
       // A rotated token, or an integration no longer triggered by webhooks, names nothing.
       if (!row || row.trigger !== 'webhook') {
         throw new ApiError(404, 'NOT_FOUND', 'No webhook at this URL');
