@@ -32,14 +32,17 @@ export interface WebhookEventListRow extends Omit<
   run_temporal_id: string | null;
 }
 
-/** The integration whose webhook URL carries this token, or undefined (unknown or rotated). */
-export async function findIntegrationByWebhookToken(
+/**
+ * The integrations whose webhook URLs carry these tokens, in one statement; a token that names
+ * none (unknown or rotated) is left out.
+ */
+export async function findIntegrationsByWebhookTokens(
   sql: Sql,
-  token: string,
-): Promise<IntegrationRow | undefined> {
-  const [row] = await sql<IntegrationRow[]>`
-    select * from integrations where webhook_token = ${token}`;
-  return row;
+  tokens: string[],
+): Promise<IntegrationRow[]> {
+  if (tokens.length === 0) return [];
+  return sql<IntegrationRow[]>`
+    select * from integrations where webhook_token = any(${tokens}::text[])`;
 }
 
 /** Gives the user's integration a new token; false when there is no such integration. */

@@ -4,15 +4,11 @@
 // event is committed to webhook_events BEFORE the 2xx answer, once per provider event id, so an
 // accepted event is never lost and a redelivery starts nothing; the outbox starts its run, with a
 // workflow id derived from the event id (ADR 021, ADR 047).
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ZWebhookAnswer, type TWebhookAnswer, type TWebhookEvent } from '@patchbay/schema';
-import {
-  findIntegrationByWebhookToken,
-  insertWebhookEvent,
-  type IntegrationRow,
-  type NewWebhookEvent,
-} from '@patchbay/db';
+import { insertWebhookEvent, type IntegrationRow, type NewWebhookEvent } from '@patchbay/db';
 import {
   bodyHashId,
   MAX_WEBHOOK_BODY_BYTES,
@@ -35,6 +31,7 @@ import {
 import { errorResponse, errors, json, RETRY_AFTER } from '../route-docs.ts';
 import { createWebhookGroupCommit } from '../runtime/webhook-group-commit.ts';
 import { startWebhookWorkflow } from '../runtime/webhook-outbox.ts';
+import { createWebhookTokenLookup } from '../runtime/webhook-token-lookup.ts';
 
 /** The headers the vendor schemes read (a generic hmac-sha256 names its own). */
 const SIGNATURE_HEADERS = [...Object.values(SCHEME_HEADERS), 'x-slack-request-timestamp'];
@@ -51,9 +48,13 @@ function tooLarge(): ApiError {
 }
 
 /** The body, counted while it is read: a missing or lying Content-Length cannot get past the cap. */
-async function readCapped(request: Request): Promise<Uint8Array> {
+async function readCapped(request: Request, incoming: unknown): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
+  // Served by Node (main.ts), the request's own stream is read: asking the Request for its body
+  // would first build a full fetch Request and a web stream over that same stream, about a tenth
+  // of the API's CPU per delivery during a burst (ADR 047). app.request has no Node request.
+  if (incoming instanceof Readable) return readCappedNode(incoming);
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -69,6 +70,18 @@ async function readCapped(request: Request): Promise<Uint8Array> {
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+async function readCappedNode(incoming: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early (too large) destroys the stream, as cancelling the reader did.
+  for await (const chunk of incoming as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > MAX_WEBHOOK_BODY_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 /**
@@ -124,6 +137,8 @@ function notRunReason(row: IntegrationRow): string | null {
 export function hookRoutes(deps: AppDeps) {
   // A burst's deliveries share statements and commits; each is answered after its own row.
   const groupCommit = createWebhookGroupCommit(deps.sql);
+  // ...and their token lookups, each read after its delivery arrived.
+  const tokens = createWebhookTokenLookup(deps.sql);
   return new Hono().post(
     '/:token',
     describeRoute({
@@ -169,14 +184,15 @@ export function hookRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const token = c.req.param('token');
-      const row = TOKEN.test(token)
-        ? await findIntegrationByWebhookToken(deps.sql, token)
-        : undefined;
+      const row = TOKEN.test(token) ? await tokens.find(token) : undefined;
       // A rotated token, or an integration no longer triggered by webhooks, names nothing.
       if (!row || row.trigger !== 'webhook') {
         throw new ApiError(404, 'NOT_FOUND', 'No webhook at this URL');
       }
-      const raw = await readCapped(c.req.raw);
+      const raw = await readCapped(
+        c.req.raw,
+        (c.env as { incoming?: unknown } | undefined)?.incoming,
+      );
       const receivedAt = new Date();
       const headers = lowerCaseHeaders(c.req.raw);
       const signature = effectiveSignature(row);
