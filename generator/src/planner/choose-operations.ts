@@ -58,6 +58,17 @@ export function pickResource(
           ).test(lower.slice(m.end)),
       )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
+      // "to sheet Payments", "in project Apollo": a bare noun before a capitalised name is a
+      // place named, not what is written; "a task Call Bob" keeps its article.
+      .filter(
+        (m) =>
+          !(
+            /^\s+\p{Lu}[\p{L}\p{N}-]*/u.test(text.slice(m.end)) &&
+            !/\b(?:a|an|one|each|every|new|as)\s+$/.test(
+              lower.slice(Math.max(0, m.index - 8), m.index),
+            )
+          ),
+      )
       .filter((m) => !isVerb(lower, m))
       .map((m) => m.index);
   // Where two names start at the same word, the longer one is meant: "form submissions" are

@@ -108,3 +108,43 @@ describe('a prose list of columns with what fills them in brackets', () => {
     expect(planned.destination?.columns).toEqual(['email', 'name']);
   });
 });
+
+describe('columns a pasted spec lists', () => {
+  const columnsOf = (prompt: string, source = 'stripe') =>
+    plan(prompt, source, 'google-sheets').destination?.columns;
+
+  it('parts columns by pipes, after a note in brackets', () => {
+    expect(
+      columnsOf(
+        'Each new Stripe charge becomes a row of Google Sheet 1QwErTyUiOpAsDfGh. Columns (left to right): Email | Amount | Currency',
+      ),
+    ).toEqual(['receipt_email', 'amount', 'currency']);
+  });
+
+  it('reads a column called just "Date" as when the record was made', () => {
+    expect(
+      columnsOf(
+        'Each new Shopify order becomes a row of Google Sheet 1QwErTyUiOpAsDfGh. Columns: Date, Total',
+        'shopify',
+      ),
+    ).toEqual(['created_at', 'total_price']);
+  });
+
+  it('keeps a field that is called "Date"', () => {
+    expect(
+      columnsOf(
+        'Each new Xero invoice becomes a row of Google Sheet 1QwErTyUiOpAsDfGh. Columns: Date, Total',
+        'xero',
+      ),
+    ).toEqual(['Date', 'Total']);
+  });
+
+  it('writes rows when the spreadsheet is named by id and its tab by name', () => {
+    const planned = plan(
+      'Put a row in spreadsheet 1QwErTyUiOpAsDfGh sheet Ledger for each new Stripe charge.',
+      'stripe',
+      'google-sheets',
+    );
+    expect(planned.destination?.operation.id).toBe('appendValues');
+  });
+});

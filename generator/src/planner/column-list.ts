@@ -65,7 +65,7 @@ function splitItems(list: string, slashes: boolean): string[] {
     if (ch === '(') depth++;
     if (ch === ')') depth = Math.max(0, depth - 1);
     const rest = list.slice(i);
-    if (depth === 0 && (ch === ',' || (slashes && ch === '/') || ch === '&')) {
+    if (depth === 0 && (ch === ',' || (slashes && ch === '/') || ch === '&' || ch === '|')) {
       push();
       continue;
     }
@@ -152,6 +152,18 @@ function fieldNamed(name: string, scalar: FieldLeaf[]): FieldLeaf | undefined {
  * brackets describe, else the one its name matches. A column nothing matches has no `from`
  * (the caller says so, or stops).
  */
+/**
+ * A column called just "Date" (or "Created") is when the record was made, unless a field of the
+ * record is called that: an order's "Date" is its creation, not its last update.
+ */
+function createdFor(name: string, resource: TResource, scalar: FieldLeaf[]): FieldLeaf | undefined {
+  if (!/^(?:date|created|when)$/i.test(name.trim())) return undefined;
+  const own = (l: FieldLeaf) =>
+    (l.path.split('.').at(-1) ?? '').toLowerCase() === name.trim().toLowerCase();
+  if (scalar.some(own)) return undefined;
+  return scalar.find((l) => l.path === resource.createdField);
+}
+
 export function listedColumns(
   text: string,
   resource: TResource,
@@ -176,6 +188,7 @@ export function listedColumns(
       const leaf =
         (sample ? fieldByExample(sample, resource, scalar) : undefined) ??
         (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
+        createdFor(name, resource, scalar) ??
         fieldNamed(name, scalar) ??
         fieldDescribedBy(name, resource, scalar);
       const day = described !== undefined && DAY_FORMAT.test(described);
@@ -193,7 +206,10 @@ export function listedColumns(
   if (lead) {
     // After a verb, a slash is no separator ("N/A").
     const verb = !/column|propert|field/i.test(lead[0]);
-    const columns = columnsOf(listAfter(text, lead.index + lead[0].length), !verb);
+    // "Columns (in this order): …": a note on the list before its colon is not an item.
+    const note = /^\s*\([^()\n]*\)\s*(?=:)/.exec(text.slice(lead.index + lead[0].length));
+    const start = lead.index + lead[0].length + (note?.[0].length ?? 0);
+    const columns = columnsOf(listAfter(text, start), !verb);
     if (columns.length > 0 && (!verb || looksListed(columns))) return columns;
   }
   const listed = WITH_LIST.exec(text)?.[1];
