@@ -154,3 +154,21 @@ describe('a rolling window counted in words', () => {
     ]);
   });
 });
+
+describe('a bare amount after "worth"', () => {
+  it('compares the records’ amount', () => {
+    expect(
+      plan('Post new Pipedrive deals worth over 5000 to Slack #sales.', 'pipedrive', 'slack')
+        .filters,
+    ).toContainEqual(expect.objectContaining({ field: 'value', op: 'gt', value: 5000 }));
+  });
+
+  it('reads no state from "haven’t been updated in …", which says when', () => {
+    const planned = plan(
+      'Post Zendesk tickets that haven’t been updated in 3 days to Slack #support.',
+      'zendesk',
+      'slack',
+    );
+    expect(planned.filters.some((f) => f.field === 'updated_at' && f.op === 'falsy')).toBe(false);
+  });
+});

@@ -265,11 +265,13 @@ export function planFilters(
     if (plan.filters.some((f) => f.phrase.includes(phrase.trim()))) continue;
     const digits = m[2] ?? m[4] ?? m[6] ?? '';
     const thousands = Boolean(m[3] ?? m[5] ?? m[7]);
-    // A bare number counts only when it follows a noun of the records ("orders over 200").
+    // A bare number counts only when it follows a noun of the records ("orders over 200") or
+    // says what they are worth ("deals worth more than 10k").
     if (m[6] !== undefined) {
       const before = lower.slice(0, m.index + (m[0].length - phrase.length)).trimEnd();
       const nouns = resourceNames(read.resource);
-      if (!nouns.some((n) => before.endsWith(n) || before.endsWith(`${n}s`))) continue;
+      const worth = /\b(?:worth|valued\s+at|value\s+(?:of|is))$/.test(before);
+      if (!worth && !nouns.some((n) => before.endsWith(n) || before.endsWith(`${n}s`))) continue;
     }
     const op = COMPARATORS.find(([pattern]) => pattern.test(m[1] ?? ''))?.[1];
     const field = amountField(fields);
@@ -348,6 +350,9 @@ export function planFilters(
   )) {
     const word = m[3] ?? '';
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
+    // "that haven't been updated in 3 days" says when, not which state.
+    if (/^\s+(?:in|for|since|within|over|during)\b/.test(lower.slice(m.index + m[0].length)))
+      continue;
     const found = stateMatch(fields, word, true);
     if (!found) continue;
     // "drop every ticket which is not solved" leaves out what is not solved: keeps the solved.
