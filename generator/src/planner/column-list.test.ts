@@ -148,3 +148,14 @@ describe('columns a pasted spec lists', () => {
     expect(planned.destination?.operation.id).toBe('appendValues');
   });
 });
+
+describe('a "Date" column of records that happen at a time of their own', () => {
+  it('is when they happen', () => {
+    const planned = plan(
+      'Each new Calendly event becomes a row of Google Sheet 1QwErTyUiOpAsDfGh. Columns: Date, Name',
+      'calendly',
+      'google-sheets',
+    );
+    expect(planned.destination?.columns).toEqual(['start_time', 'name']);
+  });
+});

@@ -154,13 +154,27 @@ function fieldNamed(name: string, scalar: FieldLeaf[]): FieldLeaf | undefined {
  */
 /**
  * A column called just "Date" (or "Created") is when the record was made, unless a field of the
- * record is called that: an order's "Date" is its creation, not its last update.
+ * record is called that: an order's "Date" is its creation, not its last update; an event's is
+ * its start.
  */
-function createdFor(name: string, resource: TResource, scalar: FieldLeaf[]): FieldLeaf | undefined {
+function dateColumnField(
+  name: string,
+  resource: TResource,
+  scalar: FieldLeaf[],
+): FieldLeaf | undefined {
   if (!/^(?:date|created|when)$/i.test(name.trim())) return undefined;
   const own = (l: FieldLeaf) =>
     (l.path.split('.').at(-1) ?? '').toLowerCase() === name.trim().toLowerCase();
   if (scalar.some(own)) return undefined;
+  // A record that happens at a time of its own (an event's start, a task's due day) is dated
+  // by that time; two such times are not guessed between.
+  const happens = scalar.filter(
+    (l) =>
+      l.depth === 0 &&
+      /^(?:start|starts|due|scheduled|begin)/i.test(l.path) &&
+      /date/.test(l.schema.format ?? ''),
+  );
+  if (happens.length > 0) return happens.length === 1 ? happens[0] : undefined;
   return scalar.find((l) => l.path === resource.createdField);
 }
 
@@ -188,7 +202,7 @@ export function listedColumns(
       const leaf =
         (sample ? fieldByExample(sample, resource, scalar) : undefined) ??
         (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
-        createdFor(name, resource, scalar) ??
+        dateColumnField(name, resource, scalar) ??
         fieldNamed(name, scalar) ??
         fieldDescribedBy(name, resource, scalar);
       const day = described !== undefined && DAY_FORMAT.test(described);
