@@ -13,6 +13,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../scripts/test-support/test-app.ts';
+import { createWebhookIntegration as createTestWebhook } from '../runtime/webhook-integration.test-support.ts';
 
 const SECRET = 'whsec_http_signing_secret_0123456789';
 let t: TestApp;
@@ -33,25 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function createWebhookIntegration(): Promise<{ id: string; path: string }> {
-  const response = await user.request('POST', '/api/integrations', {
-    name: 'Cancellations',
-    userPrompt: 'When a customer cancels their subscription, note it.',
-    sourceApiName: 'Stripe',
-    sourceApiUrl: 'https://api.stripe.com',
-    sourceDescription: { kind: 'catalog', id: 'stripe' },
-    destApiName: 'None',
-    destApiUrl: 'https://destination.invalid',
-    destAuthType: 'none',
-    generatedCode: 'export default async function run() { return {}; }\n',
-    trigger: 'webhook',
-    webhookSigningSecret: SECRET,
-  });
-  expect(response.status).toBe(201);
-  const created = (await response.json()) as { id: string; webhook: { url: string } };
-  await t.db.sql`update integrations set status = 'active' where id = ${created.id}`;
-  return { id: created.id, path: new URL(created.webhook.url).pathname };
-}
+const createWebhookIntegration = () => createTestWebhook(t, user, { secret: SECRET });
 
 function stripeSignature(body: string): string {
   const at = Math.floor(Date.now() / 1000);

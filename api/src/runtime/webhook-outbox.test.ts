@@ -16,6 +16,7 @@ import {
 } from '../../../scripts/test-support/test-app.ts';
 import { startTestWorker, type TestWorker } from '../../../scripts/test-support/test-worker.ts';
 import { startWebhookOutbox, startWebhookWorkflow } from './webhook-outbox.ts';
+import { createWebhookIntegration as createTestWebhook } from './webhook-integration.test-support.ts';
 
 const SECRET = 'whsec_outbox_signing_secret_0123456789';
 // The body's keys as the code sees them: in the sender's order, which jsonb would not keep.
@@ -40,25 +41,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function createWebhookIntegration(): Promise<{ id: string; path: string }> {
-  const response = await user.request('POST', '/api/integrations', {
-    name: 'Cancellations',
-    userPrompt: 'When a customer cancels their subscription, note it.',
-    sourceApiName: 'Stripe',
-    sourceApiUrl: 'https://api.stripe.com',
-    sourceDescription: { kind: 'catalog', id: 'stripe' },
-    destApiName: 'None',
-    destApiUrl: 'https://destination.invalid',
-    destAuthType: 'none',
-    generatedCode: CODE,
-    trigger: 'webhook',
-    webhookSigningSecret: SECRET,
-  });
-  expect(response.status).toBe(201);
-  const created = (await response.json()) as { id: string; webhook: { url: string } };
-  await t.db.sql`update integrations set status = 'active' where id = ${created.id}`;
-  return { id: created.id, path: new URL(created.webhook.url).pathname };
-}
+const createWebhookIntegration = () => createTestWebhook(t, user, { secret: SECRET, code: CODE });
 
 function signed(eventId: string): { body: string; headers: Record<string, string> } {
   // Keys in an order jsonb would not keep: ctx.event.body must arrive as the sender wrote it.

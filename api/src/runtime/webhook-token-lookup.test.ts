@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../scripts/test-support/test-app.ts';
 import { createWebhookTokenLookup } from './webhook-token-lookup.ts';
+import { createWebhookIntegration as createTestWebhook } from './webhook-integration.test-support.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -22,25 +23,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function createWebhookIntegration(): Promise<{ id: string; token: string }> {
-  const response = await user.request('POST', '/api/integrations', {
-    name: 'Cancellations',
-    userPrompt: 'When a customer cancels their subscription, note it.',
-    sourceApiName: 'Stripe',
-    sourceApiUrl: 'https://api.stripe.com',
-    sourceDescription: { kind: 'catalog', id: 'stripe' },
-    destApiName: 'None',
-    destApiUrl: 'https://destination.invalid',
-    destAuthType: 'none',
-    generatedCode: 'export default async function run() { return {}; }\n',
-    trigger: 'webhook',
-    webhookSigningSecret: 'whsec_token_lookup_secret_0123456789',
-  });
-  expect(response.status).toBe(201);
-  const created = (await response.json()) as { id: string; webhook: { url: string } };
-  const token = new URL(created.webhook.url).pathname.split('/').at(-1) ?? '';
-  return { id: created.id, token };
-}
+const createWebhookIntegration = () =>
+  createTestWebhook(t, user, { secret: 'whsec_token_lookup_secret_0123456789', active: false });
 
 /**
  * The test database's sql, counting statements; while `held` is set, a statement's answer is
