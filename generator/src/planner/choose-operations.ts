@@ -58,14 +58,15 @@ export function pickResource(
           ).test(lower.slice(m.end)),
       )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))
-      // "to sheet Payments", "in project Apollo": a bare noun before a capitalised name is a
-      // place named, not what is written; "a task Call Bob" keeps its article.
+      // "to sheet Payments", "in project Apollo": a bare noun before a capitalised name on its
+      // line is a place named, not what is written; "the invoices Stripe marks …" and "a task
+      // Call Bob" keep their article.
       .filter(
         (m) =>
           !(
-            /^\s+\p{Lu}[\p{L}\p{N}-]*/u.test(text.slice(m.end)) &&
-            !/\b(?:a|an|one|each|every|new|as)\s+$/.test(
-              lower.slice(Math.max(0, m.index - 8), m.index),
+            /^[^\S\n]+\p{Lu}[\p{L}\p{N}-]*/u.test(text.slice(m.end)) &&
+            !/(?:^|\n|\b(?:a|an|one|each|every|new|as|the|these|those|our|my|all|any|their|its|from|source:?))\s*$/.test(
+              lower.slice(Math.max(0, m.index - 9), m.index),
             )
           ),
       )

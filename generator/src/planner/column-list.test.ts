@@ -159,3 +159,28 @@ describe('a "Date" column of records that happen at a time of their own', () => 
     expect(planned.destination?.columns).toEqual(['start_time', 'name']);
   });
 });
+
+describe('a "Date" column of records with a day of their own', () => {
+  it('is left to that day', () => {
+    const planned = plan(
+      'Each new Harvest time entry becomes a row of Google Sheet 1QwErTyUiOpAsDfGh. Columns: Date, Hours',
+      'harvest',
+      'google-sheets',
+    );
+    expect(planned.destination?.columns).toEqual(['spent_date', 'hours']);
+  });
+});
+
+describe('a noun before a capitalised word that is not a place', () => {
+  it.each([
+    ['github', 'Post the pull requests Bob reviews in acme/app to Slack #eng.', 'listPulls'],
+    ['stripe', 'Post the invoices Stripe marks uncollectible to Slack #billing.', 'listInvoices'],
+    [
+      'stripe',
+      'Source: Stripe invoices\nDestination: Slack #billing\nOnly unpaid ones',
+      'listInvoices',
+    ],
+  ])('%s: %s', (source, prompt, operation) => {
+    expect(plan(prompt, source, 'slack').source?.operation.id).toBe(operation);
+  });
+});

@@ -170,11 +170,14 @@ function dateColumnField(
   // by that time; two such times are not guessed between.
   const happens = scalar.filter(
     (l) =>
-      l.depth === 0 &&
+      l.depth <= 1 &&
       /^(?:start|starts|due|scheduled|begin)/i.test(l.path) &&
       /date/.test(l.schema.format ?? ''),
   );
   if (happens.length > 0) return happens.length === 1 ? happens[0] : undefined;
+  // A record with a day of its own (Harvest's `spent_date`, an invoice's `TxnDate`) is left to
+  // the descriptions; only moments stamped on it by the API make "Date" its creation.
+  if (scalar.some((l) => l.depth === 0 && l.schema.format === 'date')) return undefined;
   return scalar.find((l) => l.path === resource.createdField);
 }
 

@@ -145,7 +145,7 @@ describe('an amount followed by its bound', () => {
 describe('a rolling window counted in words', () => {
   it.each([
     ['Post Stripe charges created in the last two weeks to Slack #sales.', -14 * 86_400_000],
-    ['Post the last three days of Stripe charges to Slack #sales.', -3 * 86_400_000],
+    ['Post Stripe charges made during the past three days to Slack #sales.', -3 * 86_400_000],
     ['Post Stripe charges from the past 24 hours to Slack #sales.', -86_400_000],
     ['Post Stripe charges from the last week to Slack #sales.', -7 * 86_400_000],
   ])('%s', (prompt, from) => {
@@ -170,5 +170,45 @@ describe('a bare amount after "worth"', () => {
       'slack',
     );
     expect(planned.filters.some((f) => f.field === 'updated_at' && f.op === 'falsy')).toBe(false);
+  });
+});
+
+describe('amounts and windows that are not about which records', () => {
+  it.each([
+    'Post Stripe charges to Slack #billing. Ignore the fee, it is usually $2 or less.',
+    'Post every Stripe charge to Slack #billing. Charges of $500 or more should also mention @finance.',
+    'Post every Stripe charge to Slack #billing, and a discount of $50 or more goes in bold.',
+  ])('%s', (prompt) => {
+    expect(plan(prompt, 'stripe', 'slack').filters).toEqual([]);
+  });
+
+  it('keeps records set apart by "apart from" when the sentence adds others', () => {
+    const planned = plan(
+      'Apart from open issues of acme/app, also send the ones closed this week to Slack #eng.',
+      'github',
+      'slack',
+    );
+    expect(planned.filters.some((f) => f.field === 'state' && f.op === 'ne')).toBe(false);
+  });
+
+  it('reads no exclusion from what is not needed on some records', () => {
+    const planned = plan(
+      'Post GitLab issues of project 31 to Slack #eng. No need for labels on closed issues.',
+      'gitlab',
+      'slack',
+    );
+    expect(planned.filters).not.toContainEqual(
+      expect.objectContaining({ field: 'state', op: 'ne', value: 'closed' }),
+    );
+  });
+
+  it('reads no state from "weren’t paid on time"', () => {
+    expect(
+      plan(
+        'Post Stripe invoices to Slack #billing. Invoices that weren’t paid on time need a :warning:.',
+        'stripe',
+        'slack',
+      ).filters,
+    ).toEqual([]);
   });
 });

@@ -88,6 +88,15 @@ describe('a list that returns only a recent window unless asked', () => {
     expect(planned.source?.query.date_range).toBe('all');
   });
 
+  it('leaves a rolling window the prompt sets to the filter', () => {
+    const planned = plan(
+      'Post PagerDuty incidents from the last 7 days to Slack #noc.',
+      'pagerduty',
+      'slack',
+    );
+    expect(planned.source?.query.date_range).toBeUndefined();
+  });
+
   it('leaves the window to the cursor when the read has one', () => {
     const planned = plan(
       'Each hour, post PagerDuty incidents opened since the last run to Slack #noc.',

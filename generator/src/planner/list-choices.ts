@@ -77,6 +77,9 @@ function askForEndedRecords(plan: GroundedPlan, name: string, choices: string[])
 export function liftDefaultWindow(plan: GroundedPlan): void {
   const read = plan.source;
   if (!read || plan.cursor?.param) return;
+  // A rolling window the prompt sets ("from the last 7 days") is checked on each record; asking
+  // for everything would read the whole history every run for it.
+  if (plan.filters.some((f) => f.op === 'within' && !f.calendar)) return;
   const since = read.operation.since?.param;
   if (since && read.query[since] !== undefined) return;
   for (const param of read.operation.params) {

@@ -15,6 +15,7 @@ import {
   droppedBySentence,
   droppedRightAfter,
   droppedRightBefore,
+  addsToTheRest,
   planPresenceFilters,
   DROPPED_AFTER,
 } from './plan-presence.ts';
@@ -290,6 +291,17 @@ export function planFilters(
   for (const m of lower.matchAll(trailing)) {
     const phrase = m[0].replace(/^[^a-z0-9$€£]+/, '');
     if (inPeriod(phrase) || plan.filters.some((f) => f.phrase.includes(phrase.trim()))) continue;
+    // Only an amount said of the records themselves ("charges of $500 or more", "deals worth
+    // 10k+"): "the fee is $2 or less" or "a discount of $50 or more" is another amount.
+    const before = lower.slice(0, m.index + (m[0].length - phrase.length)).trimEnd();
+    const nouns = resourceNames(read.resource).map(escapeRegExp).join('|');
+    const ofRecords = new RegExp(
+      `\\b(?:${nouns})s?(?:\\s+(?:of|worth|totall?ing|for|at|with\\s+a\\s+total\\s+of))?$|\\bworth$`,
+    );
+    if (!ofRecords.test(before)) continue;
+    // "Charges of $500 or more should also mention @finance": how some are written, not which.
+    const rest = /^[^.;!?\n]*/.exec(lower.slice(m.index + m[0].length))?.[0] ?? '';
+    if (/\b(?:also|mention|tag|highlight|mark|flag|ping|in the message)\b/.test(rest)) continue;
     const field = amountField(fields);
     if (!field) {
       plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no amount field to compare`);
@@ -350,8 +362,13 @@ export function planFilters(
   )) {
     const word = m[3] ?? '';
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
-    // "that haven't been updated in 3 days" says when, not which state.
-    if (/^\s+(?:in|for|since|within|over|during)\b/.test(lower.slice(m.index + m[0].length)))
+    // "that haven't been updated in 3 days" says when, not which state; "that weren't paid on
+    // time" says how.
+    if (
+      /^\s+(?:in|for|since|within|over|during|on\s+time|late|yet\s+on)\b/.test(
+        lower.slice(m.index + m[0].length),
+      )
+    )
       continue;
     const found = stateMatch(fields, word, true);
     if (!found) continue;
@@ -463,9 +480,9 @@ export function planFilters(
     [/\byesterday(?:['’]s)?\b/, () => ({ value: [-DAY, 0], alignDay: true })],
     [/\btoday(?:['’]s)?\b/, () => ({ value: [0, DAY], alignDay: true })],
     [
-      // "the last three days of charges" too: a count in words, with or without "in".
+      // The count in digits or words ("in the last two weeks").
       new RegExp(
-        String.raw`\b(?:(?:in|from|during|over|within|for)\s+)?the\s+(?:last|past|previous)\s+(?:${COUNT}\s*)?(hours?|days?|weeks?)\b`,
+        String.raw`\b(?:in|from|during|over|within)\s+the\s+(?:last|past|previous)\s+(?:${COUNT}\s*)?(hours?|days?|weeks?)\b`,
       ),
       (m) => {
         const unit = /^h/.test(m[2] ?? '') ? 3_600_000 : /^w/.test(m[2] ?? '') ? 7 * DAY : DAY;
@@ -526,6 +543,13 @@ export function planFilters(
       /\b(?:skip\w*|ignor\w*|leav\w* out|exclud\w*|drop\w*|omit\w*|without|not|never|other than|apart from|aside from)\s+(?:(?:anything|everything|any|all|the|ones?|those|\w+s)\s+){0,2}$/.exec(
         lead,
       );
+    // "Apart from what is labelled bug, also send …" adds to those records.
+    if (
+      drop &&
+      /(?:other than|apart from|aside from)/.test(drop[0]) &&
+      addsToTheRest(lower, m.index)
+    )
+      continue;
     // "… with the tag spam are ignored / please ignore them": the sentence's end leaves them out.
     const droppedAfter = !drop && droppedRightAfter(lower.slice(m.index + m[0].length));
     add({
@@ -548,6 +572,8 @@ export function planFilters(
     /(?:\b(?:excluding|exclude|except(?: for)?|other than|apart from|aside from|not|never|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)|n't)[- ](?:(?:include|including|send|sending|copy|copying|add|adding|post|posting|sync|syncing|want)\s+)?(?:the |any |all )?([a-z]+)\b/g,
   )) {
     const state = m[1] ?? '';
+    if (/^(?:other than|apart from|aside from)/.test(m[0]) && addsToTheRest(lower, m.index))
+      continue;
     if (
       /^(new|ones?|already|existing|duplicates?|more|longer|need|matter|later|changes?|those|them|it|twice|again|a|an|to|send|post|copy|add)$/.test(
         state,

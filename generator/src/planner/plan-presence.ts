@@ -135,9 +135,20 @@ export function droppedRightBefore(lower: string, index: number): boolean {
   const drop = [...lead.matchAll(new RegExp(DROPS.source, 'g'))].at(-1);
   if (!drop) return false;
   const between = lead.slice(drop.index + drop[0].length).trim();
-  return (
-    !/[,(]|\b(?:and|but|then|only|except|keep)\b/.test(between) && between.split(/\s+/).length <= 2
-  );
+  // "no need for labels on closed issues": what is not needed is something on those records.
+  if (/[,(]|\b(?:and|but|then|only|except|keep|on|for|in|of|to|with)\b/.test(between)) return false;
+  return between.split(/\s+/).length <= 2 && !addsToTheRest(lower, index);
+}
+
+/**
+ * "Apart from open issues, also send the closed ones", "other than urgent tickets, everything
+ * goes to #support": the sentence adds to, or routes, the records it sets apart.
+ */
+export function addsToTheRest(lower: string, index: number): boolean {
+  const start = Math.max(...['.', ';', '!', '?', '\n'].map((c) => lower.lastIndexOf(c, index - 1)));
+  const end = /[.;!?\n]/.exec(lower.slice(index));
+  const sentence = lower.slice(start + 1, end ? index + end.index : lower.length);
+  return /\b(?:also|too|as well|in addition|everything|the rest|go(?:es)? to)\b/.test(sentence);
 }
 
 /**

@@ -194,4 +194,13 @@ describe('a value table in the prompt', () => {
       otherwise: 'normal',
     });
   });
+
+  it('drops a note in brackets after a value, and keeps an id in brackets', () => {
+    const planned = plan(
+      'Add a Todoist task for each Zendesk ticket. Priority mapping: urgent -> 4, high -> 3 and anything else -> 1 (the lowest).',
+      'zendesk',
+      'todoist',
+    );
+    expect(ruleTo(planned, 'priority')).toMatchObject({ otherwise: '1' });
+  });
 });

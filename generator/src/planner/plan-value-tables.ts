@@ -47,7 +47,7 @@ export function tableRows(text: string): ValuePair[][] {
     const m = row.exec(line);
     const pair =
       m?.[1] && m[2] && !new RegExp(ARROW).test(m[2])
-        ? { from: unquoted(m[1].trim()), to: unquoted(m[2].trim()) }
+        ? { from: unquoted(m[1].trim()), to: withoutNote(unquoted(m[2].trim())) }
         : undefined;
     if (pair) current.push(pair);
     else {
@@ -81,7 +81,7 @@ function inlineRows(line: string, row: RegExp): ValuePair[] | undefined {
   const rows = parts.map((part) => {
     const m = row.exec(part);
     return m?.[1] && m[2] && !new RegExp(ARROW).test(m[2])
-      ? { from: unquoted(m[1].trim()), to: unquoted(m[2].trim()) }
+      ? { from: unquoted(m[1].trim()), to: withoutNote(unquoted(m[2].trim())) }
       : undefined;
   });
   return rows.length >= 2 && rows.every(Boolean) ? (rows as ValuePair[]) : undefined;
@@ -101,6 +101,14 @@ function commaRows(body: string): string[] | undefined {
 function unquoted(side: string): string {
   const m = /^["“'‘`](.*)["”'’`]$/.exec(side);
   return m?.[1] ?? side;
+}
+
+/**
+ * A value without a note of several words in brackets after it ("4 (the lowest)" is 4); an id in
+ * brackets ("Build (34)") stays.
+ */
+function withoutNote(value: string): string {
+  return value.replace(/(\S)\s+\([^()]*\s[^()]*\)$/, '$1');
 }
 
 /**

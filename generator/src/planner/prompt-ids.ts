@@ -232,13 +232,6 @@ export function keyFromPrompt(text: string, hints: string[]): string | undefined
     ).exec(text);
     if (m?.[1] && /^[A-Z][A-Z0-9_]+$/.test(m[1])) return m[1];
   }
-  // The key before its noun, in capitals: "in the OPS project", "onto our MKT board".
-  for (const hint of hints) {
-    const m = new RegExp(
-      `\\b(?:[Tt]he|[Oo]ur|[Mm]y)\\s+([A-Z][A-Z0-9_]{1,14})\\s+${escapeRegExp(hint)}s?\\b`,
-    ).exec(text);
-    if (m?.[1]) return m[1];
-  }
   return undefined;
 }
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plan, ruleTo } from './catalog-plan.test-support.ts';
 
-// The word a prompt calls the written record by, when it is one of the record's types, and a
-// key written before its noun.
+// The word a prompt calls the written record by, when it is one of the record's types.
 
 describe('the record named by its type', () => {
   it.each([
@@ -15,6 +14,15 @@ describe('the record named by its type', () => {
     expect(planned.unresolved.join(' ')).not.toContain('"issuetype"');
   });
 
+  it.each([
+    'Create a Jira issue in project WEB for each Zendesk ticket. Add a bug label to it.',
+    'Create a Jira issue in project WEB for each new GitHub issue of acme/site, with a subtask checklist in the description.',
+    'For each new GitHub issue of acme/site open a Jira story in project WEB only if it is labelled feature, else a Task.',
+  ])('leaves the type alone: %s', (prompt) => {
+    const source = prompt.includes('Zendesk') ? 'zendesk' : 'github';
+    expect(ruleTo(plan(prompt, source, 'jira'), 'issuetype.name')).toBeUndefined();
+  });
+
   it('leaves a word for the records read alone', () => {
     const planned = plan(
       'Create a Jira issue in project WEB for each bug in Sentry project web of org acme.',
@@ -22,14 +30,5 @@ describe('the record named by its type', () => {
       'jira',
     );
     expect(ruleTo(planned, 'issuetype.name')).toBeUndefined();
-  });
-
-  it('reads a key written in capitals before its noun', () => {
-    const planned = plan(
-      'Raise a Jira task in the WEB project for every new GitHub issue of acme/site.',
-      'github',
-      'jira',
-    );
-    expect(ruleTo(planned, 'project.key')).toMatchObject({ value: 'WEB' });
   });
 });
