@@ -15,7 +15,8 @@ import {
   droppedBySentence,
   droppedRightAfter,
   droppedRightBefore,
-  addsToTheRest,
+  SET_APART,
+  setApartButAdded,
   planPresenceFilters,
   DROPPED_AFTER,
 } from './plan-presence.ts';
@@ -237,35 +238,42 @@ export function planFilters(
     if (!plan.filters.some((f) => f.phrase.includes(filter.phrase))) add(filter);
   }
 
+  // The records' amount compared with amounts the prompt wrote in whole units ("$2k" is 2000).
+  // One the schema cannot ground stops the code: ignoring it would send every record, and a
+  // wrong write is worse than none (ADR 015).
+  const amountOf = (digits: string | undefined, thousands: string | undefined) =>
+    Number((digits ?? '').replace(/,/g, '')) * (thousands ? 1000 : 1);
+  const compareAmount = (phrase: string, bounds: Array<[FilterPlan['op'], number]> | undefined) => {
+    const field = amountField(fields);
+    if (!field || !bounds) {
+      plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no amount field to compare`);
+      plan.blocking.push(`"${phrase}" (no amount in ${read.resource.plural})`);
+      return;
+    }
+    for (const [op, major] of bounds)
+      add({ field: field.path, op, value: majorToField(major, field, plan), phrase });
+  };
+
   // "orders between $100 and $500": both bounds, inclusive.
   const NUMBER =
     '[$€£]?\\s?(\\d[\\d,]*(?:\\.\\d+)?)(k)?(?:\\s*(?:usd|eur|gbp|dollars?|euros?|pounds?))?';
   for (const m of lower.matchAll(new RegExp(`\\bbetween\\s+${NUMBER}\\s+and\\s+${NUMBER}`, 'g'))) {
     if (inPeriod(m[0])) continue;
-    const field = amountField(fields);
-    if (!field) {
-      plan.unresolved.push(`"${m[0]}": ${read.resource.plural} have no amount field to compare`);
-      plan.blocking.push(`"${m[0]}" (no amount in ${read.resource.plural})`);
-      continue;
-    }
-    const bound = (digits: string | undefined, k: string | undefined) =>
-      majorToField(Number((digits ?? '').replace(/,/g, '')) * (k ? 1000 : 1), field, plan);
-    add({ field: field.path, op: 'gte', value: bound(m[1], m[2]), phrase: m[0] });
-    add({ field: field.path, op: 'lte', value: bound(m[3], m[4]), phrase: m[0] });
+    compareAmount(m[0], [
+      ['gte', amountOf(m[1], m[2])],
+      ['lte', amountOf(m[3], m[4])],
+    ]);
   }
 
   // "invoices over $500", "orders above 1,000 USD", "deals worth more than €2k": a comparison
   // with a money amount (or a bare number right after the resource's noun) filters on the
-  // records' amount field. One the schema cannot ground stops the code: ignoring it would send
-  // every record: a wrong write is worse than none (ADR 015).
+  // records' amount field.
   const money =
     /(?:^|[^\w$€£])(over|above|more than|greater than|bigger than|exceeding|at least|under|below|less than|smaller than|at most|no more than|no less than|>=|<=|>|<)\s+(?:(?:[$€£]\s?)(\d[\d,]*(?:\.\d+)?)(k)?|(\d[\d,]*(?:\.\d+)?)(k)?\s*(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks)\b|(\d[\d,]*(?:\.\d+)?)(k)?(?=\s*(?:$|[,.;)]|->|→|(?:to|into|on|in|from|and|as)\b)))/g;
   for (const m of lower.matchAll(money)) {
     const phrase = m[0].replace(/^[^a-z0-9$€£><=]+/, '');
     if (inPeriod(phrase)) continue;
     if (plan.filters.some((f) => f.phrase.includes(phrase.trim()))) continue;
-    const digits = m[2] ?? m[4] ?? m[6] ?? '';
-    const thousands = Boolean(m[3] ?? m[5] ?? m[7]);
     // A bare number counts only when it follows a noun of the records ("orders over 200") or
     // says what they are worth ("deals worth more than 10k").
     if (m[6] !== undefined) {
@@ -275,14 +283,7 @@ export function planFilters(
       if (!worth && !nouns.some((n) => before.endsWith(n) || before.endsWith(`${n}s`))) continue;
     }
     const op = COMPARATORS.find(([pattern]) => pattern.test(m[1] ?? ''))?.[1];
-    const field = amountField(fields);
-    if (!field || !op) {
-      plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no amount field to compare`);
-      plan.blocking.push(`"${phrase}" (no amount in ${read.resource.plural})`);
-      continue;
-    }
-    const major = Number(digits.replace(/,/g, '')) * (thousands ? 1000 : 1);
-    add({ field: field.path, op, value: majorToField(major, field, plan), phrase });
+    compareAmount(phrase, op && [[op, amountOf(m[2] ?? m[4] ?? m[6], m[3] ?? m[5] ?? m[7])]]);
   }
 
   // "$500 or more", "1,000 USD and up", "€50 or less", "$2k+": the amount first, then its bound.
@@ -302,15 +303,8 @@ export function planFilters(
     // "Charges of $500 or more should also mention @finance": how some are written, not which.
     const rest = /^[^.;!?\n]*/.exec(lower.slice(m.index + m[0].length))?.[0] ?? '';
     if (/\b(?:also|mention|tag|highlight|mark|flag|ping|in the message)\b/.test(rest)) continue;
-    const field = amountField(fields);
-    if (!field) {
-      plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no amount field to compare`);
-      plan.blocking.push(`"${phrase}" (no amount in ${read.resource.plural})`);
-      continue;
-    }
     const op = m[5] || /^(more|above|over|higher|up|greater)$/.test(m[6] ?? '') ? 'gte' : 'lte';
-    const major = Number((m[1] ?? m[3] ?? '').replace(/,/g, '')) * (m[2] || m[4] ? 1000 : 1);
-    add({ field: field.path, op, value: majorToField(major, field, plan), phrase });
+    compareAmount(phrase, [[op, amountOf(m[1] ?? m[3], m[2] ?? m[4])]]);
   }
 
   // "where status is open" (read-prompt's equality filters), grounded on a field.
@@ -539,17 +533,11 @@ export function planFilters(
         .slice(Math.max(0, m.index - 40), m.index)
         .split(/[,;.!?]/)
         .at(-1) ?? '';
-    const drop =
-      /\b(?:skip\w*|ignor\w*|leav\w* out|exclud\w*|drop\w*|omit\w*|without|not|never|other than|apart from|aside from)\s+(?:(?:anything|everything|any|all|the|ones?|those|\w+s)\s+){0,2}$/.exec(
-        lead,
-      );
+    const drop = new RegExp(
+      String.raw`\b(?:skip\w*|ignor\w*|leav\w* out|exclud\w*|drop\w*|omit\w*|without|not|never|${SET_APART})\s+(?:(?:anything|everything|any|all|the|ones?|those|\w+s)\s+){0,2}$`,
+    ).exec(lead);
     // "Apart from what is labelled bug, also send …" adds to those records.
-    if (
-      drop &&
-      /(?:other than|apart from|aside from)/.test(drop[0]) &&
-      addsToTheRest(lower, m.index)
-    )
-      continue;
+    if (drop && setApartButAdded(drop[0], lower, m.index)) continue;
     // "… with the tag spam are ignored / please ignore them": the sentence's end leaves them out.
     const droppedAfter = !drop && droppedRightAfter(lower.slice(m.index + m[0].length));
     add({
@@ -569,11 +557,13 @@ export function planFilters(
   // cancelled": a state the records must not be in (an enum value, a documented value meaning,
   // or a boolean flag).
   for (const m of lower.matchAll(
-    /(?:\b(?:excluding|exclude|except(?: for)?|other than|apart from|aside from|not|never|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)|n't)[- ](?:(?:include|including|send|sending|copy|copying|add|adding|post|posting|sync|syncing|want)\s+)?(?:the |any |all )?([a-z]+)\b/g,
+    new RegExp(
+      String.raw`(?:\b(?:excluding|exclude|except(?: for)?|${SET_APART}|not|never|skip(?:ping)?|ignore|ignoring|without|no|non|leave out|leaving out|omit(?:ting)?|drop(?:ping)?|minus)|n't)[- ](?:(?:include|including|send|sending|copy|copying|add|adding|post|posting|sync|syncing|want)\s+)?(?:the |any |all )?([a-z]+)\b`,
+      'g',
+    ),
   )) {
     const state = m[1] ?? '';
-    if (/^(?:other than|apart from|aside from)/.test(m[0]) && addsToTheRest(lower, m.index))
-      continue;
+    if (setApartButAdded(m[0], lower, m.index)) continue;
     if (
       /^(new|ones?|already|existing|duplicates?|more|longer|need|matter|later|changes?|those|them|it|twice|again|a|an|to|send|post|copy|add)$/.test(
         state,

@@ -1,7 +1,7 @@
 import type { FieldLeaf } from './field-match.ts';
 import { normalise } from './field-match.ts';
 import type { FilterPlan, GroundedPlan } from './plan-types.ts';
-import { DROPPED_AFTER, droppedBySentence } from './plan-presence.ts';
+import { DROPPED_AFTER, droppedBySentence, SET_APART } from './plan-presence.ts';
 import { escapeRegExp } from './text.ts';
 
 // "rank bronze", "with plan starter", "region: emea", "except the channel beta": a field of
@@ -11,8 +11,9 @@ import { escapeRegExp } from './text.ts';
 // list that may follow ("rank bronze or silver") is read by extendListedValues.
 
 /** Words before the field's name that leave its value out. */
-const EXCLUDED_BEFORE =
-  /\b(?:not|no|never|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from|excluding|exclude|without|skip(?:ping)?|ignor(?:e|ing)|leav(?:e|ing)\s+out|drop(?:ping)?)\s+(?:the\s+|any\s+|a\s+)?$/;
+const EXCLUDED_BEFORE = new RegExp(
+  String.raw`\b(?:not|no|never|except(?:\s+for)?|${SET_APART}|excluding|exclude|without|skip(?:ping)?|ignor(?:e|ing)|leav(?:e|ing)\s+out|drop(?:ping)?)\s+(?:the\s+|any\s+|a\s+)?$`,
+);
 
 export function namedChoiceFilters(
   lower: string,

@@ -8,8 +8,12 @@ import { placeholderField } from './placeholders.ts';
 import { escapeRegExp } from './text.ts';
 
 /** What a sentence does with the records it describes: leaves them out. */
-export const DROPS =
-  /\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|no need for|other than|apart from|aside from|(?:don['’]?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b/;
+/** Words that set records apart: they leave them out, unless the sentence adds them back. */
+export const SET_APART = String.raw`other\s+than|apart\s+from|aside\s+from`;
+
+export const DROPS = new RegExp(
+  String.raw`\b(skip\w*|ignor\w*|leav\w* (?:\w+ )?out|exclud\w*|drop\w*|omit\w*|useless|no use|not (?:needed|useful|wanted)|no need for|${SET_APART}|(?:don['’]?t|do not|never) (?:want|need|copy|send|post|sync|add|import|include|create|bother)|filter\w* out|remove)\b`,
+);
 
 /**
  * "leads with no phone number are no use, drop them", "ignore any that have no due date",
@@ -144,7 +148,7 @@ export function droppedRightBefore(lower: string, index: number): boolean {
  * "Apart from open issues, also send the closed ones", "other than urgent tickets, everything
  * goes to #support": the sentence adds to, or routes, the records it sets apart.
  */
-export function addsToTheRest(lower: string, index: number): boolean {
+function addsToTheRest(lower: string, index: number): boolean {
   const start = Math.max(...['.', ';', '!', '?', '\n'].map((c) => lower.lastIndexOf(c, index - 1)));
   const end = /[.;!?\n]/.exec(lower.slice(index));
   const sentence = lower.slice(start + 1, end ? index + end.index : lower.length);
@@ -161,4 +165,9 @@ function notWhatWasAsked(lower: string, index: number, after: string): boolean {
   if (!m?.[1]) return false;
   const sentence = Math.max(...['.', ';', '!', '?', '\n'].map((c) => lower.lastIndexOf(c, index)));
   return new RegExp(`\\b${m[1]}\\b`).test(lower.slice(0, Math.max(0, sentence)));
+}
+
+/** Words that set records apart ("apart from open issues") in a sentence that adds them back. */
+export function setApartButAdded(words: string, lower: string, index: number): boolean {
+  return new RegExp(String.raw`\b(?:${SET_APART})\b`).test(words) && addsToTheRest(lower, index);
 }
