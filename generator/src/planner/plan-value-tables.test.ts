@@ -111,9 +111,9 @@ describe('a value table in the prompt', () => {
     expect(planned.unresolved.join(' ')).not.toContain('value table');
   });
 
-  it('reads rows apart by commas and a last "and", after "<field> mapping:"', () => {
+  it('reads rows apart by commas and a last "and", after "<field> conversion:"', () => {
     const planned = plan(
-      'Open a Linear issue in the Platform team for every new Zendesk ticket, titled with its subject. Priority mapping: Zendesk urgent -> Urgent, high -> High and anything else (normal, low or not set) -> Low.',
+      'Open a Linear issue in the Platform team for every new Zendesk ticket, titled with its subject. Ticket urgency goes across as its priority. Priority conversion: Zendesk urgent -> Urgent, high -> High and anything else (normal, low or not set) -> Low.',
       'zendesk',
       'linear',
     );
@@ -182,7 +182,7 @@ describe('a value table in the prompt', () => {
 
   it("gives a record without the value the rest's value when the rest says so", () => {
     const planned = plan(
-      'Raise a Zendesk ticket per PagerDuty incident. Ticket priority follows the incident priority: P1 → urgent, anything else (P2 and below, or no priority at all) → normal.',
+      'Raise a Zendesk ticket per PagerDuty incident. Ticket priority follows the incident priority: P1 → urgent, anything else (lower ones, or unset) → normal.',
       'pagerduty',
       'zendesk',
     );
@@ -197,7 +197,7 @@ describe('a value table in the prompt', () => {
 
   it('drops a note in brackets after a value, and keeps an id in brackets', () => {
     const planned = plan(
-      'Add a Todoist task for each Zendesk ticket. Priority mapping: urgent -> 4, high -> 3 and anything else -> 1 (the lowest).',
+      'Add a Todoist task for each Zendesk ticket. Priority table: urgent -> 4, high -> 3 and anything else -> 1 (the lowest).',
       'zendesk',
       'todoist',
     );

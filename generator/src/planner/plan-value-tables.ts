@@ -71,7 +71,7 @@ function inlineRows(line: string, row: RegExp): ValuePair[] | undefined {
   if (arrow < 0 || colon < 0) return undefined;
   // The table ends with its sentence.
   const body = line.slice(colon + 1).split(/[.!?]\s+(?=[A-Z])/)[0] ?? '';
-  // "Mapping: title -> Name, notes -> Body" maps fields; "Priority mapping: …" is of one field.
+  // "Mapping: title -> Name, notes -> Body" maps fields; "Stage conversion: …" is of one field.
   const fieldMapping =
     /(?:^|[.!?]\s+|\b(?:the|a)\s+)(?:field\s+)?(?:mappings?|fields|columns)\s*$/i.test(
       line.slice(0, colon),
@@ -263,7 +263,7 @@ function destinationField(
   const tail = /\b(?:to|into)\s+(?:the\s+|their\s+|its\s+)?([A-Za-z][\w ]{0,40}?)\s*:?\s*$/i.exec(
     lead,
   )?.[1];
-  // "Priority mapping:", "Status translation:": the field the table is of.
+  // "Stage conversion:", "Status translation:": the field the table is of.
   const headWords = head?.[1]
     ?.trim()
     .replace(/\s+(?:mapping|map|table|translations?|conversion)$/i, '');
