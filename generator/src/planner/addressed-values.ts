@@ -22,8 +22,12 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
  */
 const PHONE = /\+\d{1,3}(?:[ .-]?(?:\(\d{1,4}\)|\d{1,4})){2,6}(?!\d)/g;
 
+/** Records that are people, so a message can go to each one's own address. */
+export const PEOPLE_NOUN =
+  '(?:customer|contact|attendee|member|subscriber|user|person|people|lead|employee|candidate|applicant|participant|respondent|guest|student|learner|client|donor|patient|registrant|signup|prospect)s?';
+
 const ROLE_NOUN = String.raw`(?:\s+(?:email|e-mail|address|number|phone))?(?:\s+(?:is|are|should be|will be))?\s*:?`;
-const SENDING = String.raw`(?:send|sends|sent|sending|mail|mailed|email|emailed|text|texted|come|comes|go|goes|it|them|this|that|these|one|each|message|messages|email|emails|sms|note|notes)`;
+const SENDING = String.raw`(?:send|sends|sent|sending|mail|mailed|email|emailed|text|texted|come|comes|go|goes|it|them|this|that|these|one|each|message|messages|email|emails|sms|note|notes|reminder|reminders|notice|notices|invitation|invitations)`;
 
 /**
  * Cues, each ending where the address may start. "from" counts at the start of a clause, after
@@ -41,7 +45,15 @@ const CUES: Array<[AddressRole, RegExp]> = [
   [
     'sender',
     new RegExp(
-      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|\band\s+|\b${SENDING}\s+)from\b|\bsent\s+by\b`,
+      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|:\s*|\band\s+|\b${SENDING}\s+)from\b|\bsent\s+by\b`,
+      'gi',
+    ),
+  ],
+  // "email each new contact from …": the people a clause's sending verb addresses, then "from".
+  [
+    'sender',
+    new RegExp(
+      String.raw`(?:^\s*|\b(?:please|and|then|also|just)\s+)(?:send|email|e-mail|mail|text|message|thank|welcome)\s+(?:each|every|all|our|the)\s+(?:[\w-]+\s+){0,2}?${PEOPLE_NOUN}\s+from\b`,
       'gi',
     ),
   ],

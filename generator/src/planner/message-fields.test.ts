@@ -161,3 +161,64 @@ describe('a message’s contents listed after a colon', () => {
     );
   });
 });
+
+describe('an email’s sender, subject and body as people type them', () => {
+  it('takes "from" after the people a sending verb addresses as the sender, and mails each one', () => {
+    const message = plan(
+      'mail every new HubSpot contact from welcome@corp.example, subject "Your trial starts today"',
+      'hubspot',
+      'brevo',
+    ).destination?.message;
+    expect(message?.fixed).toMatchObject({
+      'sender.email': 'welcome@corp.example',
+      subject: 'Your trial starts today',
+    });
+    expect(message?.channel).toBe('{properties.email}');
+  });
+
+  it('takes a sender after a colon', () => {
+    const message = plan(
+      'a note for each new Stripe customer goes out by email: from desk@corp.example',
+      'stripe',
+      'postmark',
+    ).destination?.message;
+    expect(message?.fixed?.From).toBe('desk@corp.example');
+  });
+
+  it('reads an unquoted subject to the end of its clause', () => {
+    const subjectOf = (prompt: string) =>
+      plan(prompt, 'stripe', 'postmark').destination?.message?.fixed?.Subject;
+    expect(
+      subjectOf('email each new Stripe customer from a@corp.example, subject: Glad you are here'),
+    ).toBe('Glad you are here');
+    expect(
+      subjectOf(
+        'email each new Stripe customer; subject Your invoice is on its way, from a@corp.example',
+      ),
+    ).toBe('Your invoice is on its way');
+    expect(
+      subjectOf(
+        'Email each new Stripe customer. The subject line is Account ready (no reply needed).',
+      ),
+    ).toBe('Account ready');
+  });
+
+  it('gives the subject the text labelled as the subject, and the body the next one', () => {
+    const message = plan(
+      'email each new Stripe customer from a@corp.example with subject "Hello there" and body "Hi {name}, your account is live."',
+      'stripe',
+      'postmark',
+    ).destination?.message;
+    expect(message?.fixed?.Subject).toBe('Hello there');
+    expect(message?.template).toBe('Hi {name}, your account is live.');
+  });
+
+  it('writes a quoted body with no field in it as it is, rather than a made-up one', () => {
+    const message = plan(
+      'email each new Stripe customer from a@corp.example, subject "Hi", body "We have received your first payment."',
+      'stripe',
+      'postmark',
+    ).destination?.message;
+    expect(message?.template).toBe('We have received your first payment.');
+  });
+});

@@ -1,6 +1,6 @@
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, type FieldRule, leaves, normalise } from './field-match.ts';
-import { roleOfField, unassignedAddresses } from './addressed-values.ts';
+import { PEOPLE_NOUN, roleOfField, unassignedAddresses } from './addressed-values.ts';
 import { listedMessage } from './templates.ts';
 
 // Fields of a record that is a message (an email or a text): who gets it when the prompt names
@@ -12,9 +12,6 @@ export function addressesSomeone(rules: readonly FieldRule[]): boolean {
   return rules.some((r) => ['recipient', 'sender'].includes(roleOfField(r.to) ?? ''));
 }
 
-/** Records that are people, so a message can go to each one's own address. */
-export const PEOPLE_NOUN =
-  '(?:customer|contact|attendee|member|subscriber|user|person|people|lead|employee|candidate|applicant|participant|respondent|guest|student|learner|client|donor|patient|registrant|signup|prospect)s?';
 const PEOPLE = new RegExp(`^${PEOPLE_NOUN}$`);
 
 /**
@@ -41,6 +38,47 @@ export function messageTitle(resource: TResource): FieldLeaf | undefined {
 /** An email's subject line in a send operation's body (`subject`, Postmark's `Subject`). */
 export function subjectField(body: TFieldSchema | undefined): string | undefined {
   return Object.keys(body?.properties ?? {}).find((name) => /^subject$/i.test(name));
+}
+
+/**
+ * Whether the words before a text label it as the subject: "subject" is the last label they
+ * name, so in `subject "Hi" and body "…"` the second text is the body's.
+ */
+export function leadsToSubject(lead: string): boolean {
+  const labels = [
+    ...lead.matchAll(/\b(subject|title|headline|body|text|message|content|description)\b/gi),
+  ];
+  const last = labels.at(-1);
+  return (
+    last !== undefined &&
+    /^(?:subject|title|headline)$/i.test(last[1] ?? '') &&
+    !/[.\n]/.test(lead.slice(last.index))
+  );
+}
+
+/**
+ * A subject written without quotes: "subject: See you soon", "subject line is Your receipt",
+ * "subject Thanks for your order". It runs to its clause's end, or to the next part the prompt
+ * names ("… from ops@…", "… and body …"). A quoted one or a template is read elsewhere.
+ */
+const UNQUOTED_SUBJECT =
+  /\b[Ss]ubject(?:\s+line)?(?:\s*:\s*|\s+(?:is|should be|will be|reads|of)\s+|\s+(?=\p{Lu}))(?!["“'‘`<{])([^\n.;!?,"“<>{}]{2,120}?)(?=\s*(?:[.;!?,]\s|[.;!?,]?$|\n|\(|\s(?:from|to|and|with)\s))/u;
+
+export function writtenSubject(text: string): string | undefined {
+  return UNQUOTED_SUBJECT.exec(text)?.[1]?.trim() || undefined;
+}
+
+/**
+ * A message's fixed words, with no field in them, quoted after "body", "text" or "message":
+ * `body "Thanks for joining!"`. Unquoted words after "body:" more often say what goes in it
+ * ("body: one line per order") than give it, so they are not taken as the text.
+ */
+const FIXED_BODY =
+  /\b(?:body|text|message|content|wording)(?:\s+(?:is|should be|will be|reads|says))?\s*:?\s*(?:"([^"\n]{2,500})"|“([^”\n]{2,500})”)/i;
+
+export function writtenBody(text: string): string | undefined {
+  const m = FIXED_BODY.exec(text);
+  return (m?.[1] ?? m?.[2])?.trim() || undefined;
 }
 
 export function recipientFromRecord(

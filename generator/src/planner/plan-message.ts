@@ -19,9 +19,12 @@ import { fixedValues } from './fixed-values.ts';
 import { addressedValues, addressesFor, roleOfField } from './addressed-values.ts';
 import {
   itemSiblingRules,
+  leadsToSubject,
   messageTitle,
   recipientFromRecord,
   subjectField,
+  writtenBody,
+  writtenSubject,
 } from './message-fields.ts';
 
 // A destination that takes a text message (chat, email, SMS; the description's `messaging`):
@@ -208,15 +211,18 @@ export function planMessageText(text: string, plan: GroundedPlan): void {
   const message = write.message as NonNullable<WritePlan['message']>;
   const subject = subjectField(write.operation.body?.schema);
   const templates = readTemplates(text, read.resource);
-  const subjectTemplate = subject
-    ? templates.find((t) => /\b(?:subject|title|headline)\b[^.\n]*$/i.test(t.lead))
-    : undefined;
+  const subjectTemplate = subject ? templates.find((t) => leadsToSubject(t.lead)) : undefined;
   const template = templates.find((t) => t !== subjectTemplate);
+  const unquoted = writtenSubject(text);
   if (subject && subjectTemplate) {
     message.fixed = { ...message.fixed, [subject]: subjectTemplate.template };
     noteTemplate(subjectTemplate, 'the subject', plan);
+  } else if (subject && unquoted) {
+    message.fixed = { ...message.fixed, [subject]: unquoted };
+    plan.understood.push(`Each email's subject is "${unquoted}".`);
   }
-  const listed = template ? undefined : listedMessage(text, read.resource);
+  const fixedBody = template ? undefined : writtenBody(text);
+  const listed = template || fixedBody ? undefined : listedMessage(text, read.resource);
   if (template) {
     message.template = template.template;
     noteTemplate(template, 'the message', plan);
@@ -226,6 +232,9 @@ export function planMessageText(text: string, plan: GroundedPlan): void {
       plan.unresolved.push(
         `the message's "${words}": no field of ${read.resource.plural} matches it`,
       );
+  } else if (fixedBody) {
+    message.template = fixedBody;
+    plan.understood.push(`Each message says "${fixedBody}", as the prompt writes it.`);
   } else if (listed) {
     message.template = listed.template;
     plan.understood.push(

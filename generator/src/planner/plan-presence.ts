@@ -1,6 +1,6 @@
 import type { TResource } from '@patchbay/schema';
 import { leaves, normalise } from './field-match.ts';
-import { PEOPLE_NOUN } from './message-fields.ts';
+import { PEOPLE_NOUN } from './addressed-values.ts';
 import { stateMatch } from './state-words.ts';
 import type { FilterPlan } from './plan-types.ts';
 import { resourceNames } from './resource-words.ts';
