@@ -218,7 +218,9 @@ function passes(item, now, which = () => true) {
         // A day without a time ("2025-03-04") is past once that day has ended: due today is
         // not overdue yet.
         const dayOnly = filter.format === 'date' || /^\d{4}-\d{2}-\d{2}$/.test(String(value));
-        return time !== null && time < (dayOnly ? now - (now % 86_400_000) : now);
+        // A negative value moves the moment back: "older than 3 days" is before now - 3 days.
+        const moment = (dayOnly ? now - (now % 86_400_000) : now) + (filter.value ?? 0);
+        return time !== null && time < moment;
       }
       case 'within': {
         const time = toTime(value, filter.format);

@@ -42,6 +42,8 @@ export function describeFilter(f: FilterPlan): string {
   }
   if (f.otherField) return `${f.field} ${ops[f.op]} ${f.otherField}`;
   // A day without a time is past once the day has ended (the runtime compares so).
+  if (f.op === 'before-now' && typeof f.value === 'number' && f.value < 0)
+    return `${f.field} is more than ${span(-f.value)} before the run`;
   if (f.op === 'before-now' && f.format === 'date') return `${f.field} is before today (UTC)`;
   // A calendar day or a moment: "created_at is on or after 2025-05-01".
   if (
@@ -51,4 +53,17 @@ export function describeFilter(f: FilterPlan): string {
   )
     return `${f.field} ${DAY_OPS[f.op]} ${f.value}`;
   return `${f.field} ${ops[f.op]}${f.value !== undefined ? ` ${JSON.stringify(f.value)}` : ''}`;
+}
+
+/** A span in the largest whole unit: "3 days", "36 hours", "90 minutes". */
+function span(ms: number): string {
+  const units: Array<[string, number]> = [
+    ['week', 604_800_000],
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ];
+  const [name, size] = units.find(([, size]) => ms % size === 0) ?? ['minute', 60_000];
+  const count = Math.round(ms / size);
+  return `${count} ${name}${count === 1 ? '' : 's'}`;
 }

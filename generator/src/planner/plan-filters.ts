@@ -11,6 +11,7 @@ import { CREATION_EVENTS, eventTimeField, stateMatch } from './state-words.ts';
 import { amountField, inMinorUnits } from './amount-units.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { NUMBER as COUNT, toNumber } from '../reader/read-schedule.ts';
+import { recordAges } from './record-ages.ts';
 import {
   droppedBySentence,
   droppedRightAfter,
@@ -350,9 +351,10 @@ export function planFilters(
   }
 
   // "conversations that are still open", "deals which are not won", "people who are active",
+  // "tickets that are either new or open",
   // "issues that aren't closed", "tasks that haven't been completed yet".
   for (const m of lower.matchAll(
-    /\b(?:that|which|who)\s+(?:(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+|no longer\s+)?|((?:are|is|were|was)n['’]?t\s+|(?:have|has)(?:n['’]?t|\s+not|\s+never)\s+(?:yet\s+)?been\s+)(?:yet\s+)?)([a-z][a-z0-9_]*)\b/g,
+    /\b(?:that|which|who)\s+(?:(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+|no longer\s+)?(?:either\s+)?|((?:are|is|were|was)n['’]?t\s+|(?:have|has)(?:n['’]?t|\s+not|\s+never)\s+(?:yet\s+)?been\s+)(?:yet\s+)?)([a-z][a-z0-9_]*)\b/g,
   )) {
     const word = m[3] ?? '';
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
@@ -465,6 +467,19 @@ export function planFilters(
     plan.blocking.push(`the amount "${amount}" (say "over ${amount}" or "under ${amount}")`);
   }
 
+  // "older than a week", "not updated in 3 days": how long before the run a record's time is.
+  const ages = recordAges(lower, leaves(read.resource.schema, 2), read.resource.createdField);
+  for (const filter of ages.filters) add(filter);
+  for (const phrase of ages.ungrounded) {
+    plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no time field to compare`);
+    plan.blocking.push(`"${phrase}" (no time field in ${read.resource.plural})`);
+  }
+  const inAge = (index: number) =>
+    ages.filters.some((f) => {
+      const at = lower.indexOf(f.phrase);
+      return at <= index && index < at + f.phrase.length;
+    });
+
   // "yesterday's orders", "today", "in the last 24 hours", "from the past 7 days": a window
   // on the records' creation time, relative to when the run was due.
   const DAY = 86_400_000;
@@ -488,7 +503,9 @@ export function planFilters(
     // "anything after today", "due by today": a bound for another comparison, not the day
     // the records were made.
     const m = [...lower.matchAll(new RegExp(pattern.source, 'g'))].find(
-      (hit) => !BOUND_BEFORE.test(lower.slice(Math.max(0, hit.index - 20), hit.index)),
+      (hit) =>
+        !BOUND_BEFORE.test(lower.slice(Math.max(0, hit.index - 20), hit.index)) &&
+        !inAge(hit.index),
     );
     if (!m) continue;
     const createdField = read.resource.createdField;

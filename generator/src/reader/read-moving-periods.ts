@@ -37,6 +37,14 @@ export function readMovingPeriods(text: string): MovingPeriodReading[] {
       [-1, 0],
     ],
     [new RegExp(String.raw`\b${UNIT}[-\s]to[-\s]date\b`, 'g'), [0, 1]],
+    // "since the start of the month": from this unit's start on.
+    [
+      new RegExp(
+        String.raw`\bsince\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+(?:calendar\s+)?${UNIT}\b`,
+        'g',
+      ),
+      [0, 1],
+    ],
   ];
   for (const [pattern, span] of forms) {
     for (const m of lower.matchAll(pattern)) {
@@ -44,6 +52,12 @@ export function readMovingPeriods(text: string): MovingPeriodReading[] {
       const phrase = text.slice(m.index, m.index + m[0].length);
       out.push({ phrase, index: m.index, unit: m[1] as CalendarUnit, span });
     }
+  }
+  // "since Monday": weeks start on Monday, so it is this week so far. ("Since last Monday" is
+  // read both ways by people, and left alone.)
+  for (const m of lower.matchAll(/\bsince\s+(?:this\s+)?monday\b/g)) {
+    const phrase = text.slice(m.index, m.index + m[0].length);
+    out.push({ phrase, index: m.index, unit: 'week', span: [0, 1] });
   }
   return out.sort((a, b) => a.index - b.index);
 }

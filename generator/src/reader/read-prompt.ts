@@ -485,7 +485,7 @@ function readFilters(
   mark: (start: number, end: number) => void,
 ) {
   const filter = new RegExp(
-    `\\b(where|whose|if|when|with|only\\s+(?:if|when|where))\\s+(?:the\\s+|its\\s+|their\\s+)?(?:field\\s+)?[\`'"]?(${IDENT})[\`'"]?(?:\\s+(is\\s+not|isn't|is|equals|does\\s+not\\s+equal|doesn't\\s+equal)\\s+|\\s*(!=|==|=)\\s*)(?:equal\\s+to\\s+|exactly\\s+)?(?:'([^']*)'|"([^"]*)"|\`([^\`]*)\`|([\\w.@+-]+))`,
+    `\\b(where|whose|if|when|with|only\\s+(?:if|when|where))\\s+(?:the\\s+|its\\s+|their\\s+)?(?:field\\s+)?[\`'"]?(${IDENT})[\`'"]?(?:\\s+(is\\s+not|isn't|is|equals|does\\s+not\\s+equal|doesn't\\s+equal)\\s+|\\s*(!=|==|=)\\s*)(?:equal\\s+to\\s+|exactly\\s+|either\\s+|(?:one|any)\\s+of\\s+)?(?:'([^']*)'|"([^"]*)"|\`([^\`]*)\`|([\\w.@+-]+))`,
     'gi',
   );
   for (const m of text.matchAll(filter)) {

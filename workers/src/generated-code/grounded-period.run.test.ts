@@ -147,6 +147,37 @@ describe('a calendar period, in the generated code', () => {
     expect(week.join('\n')).toContain('ch_apr');
   });
 
+  it('keeps only the records older than the age the prompt gives, counted back from the run', async () => {
+    const charge = (id: string, iso: string) => ({
+      id,
+      object: 'charge',
+      amount: 400,
+      currency: 'usd',
+      status: 'succeeded',
+      created: Date.parse(iso) / 1000,
+    });
+    const stripe = await mock(entry('stripe'), {
+      charge: [
+        charge('ch_week_old', '2026-03-25T12:00:00Z'),
+        charge('ch_just_over', '2026-03-29T11:59:00Z'),
+        charge('ch_just_under', '2026-03-29T12:01:00Z'),
+        charge('ch_fresh', '2026-04-01T09:00:00Z'),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Every charge in Stripe that is older than three days: one line in Slack #ageing.',
+      stripe,
+      slack,
+    );
+    // Due at noon on 1 April 2026: three days before is noon on 29 March.
+    expectSuccess(await run(generated.code, stripe, slack, {}, '2026-04-01T12:00:00.000Z'));
+    const texts = slack.written().map((m) => String(m.text));
+    expect(texts).toHaveLength(2);
+    expect(texts.join('\n')).toContain('ch_week_old');
+    expect(texts.join('\n')).toContain('ch_just_over');
+  });
+
   it('keeps the records between two ISO moments that a spec-like condition names', async () => {
     const charge = (id: string, iso: string, status = 'failed') => ({
       id,
