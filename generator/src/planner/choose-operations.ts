@@ -30,8 +30,9 @@ export function pickResource(
 ): { resource: TResource; named: boolean } | undefined {
   const candidates = description.resources.filter((r) => hasKind(r, kinds));
   if (candidates.length === 0) return undefined;
-  // "the Trello list 64f1…", "spreadsheet 1AbC…", "board https://…": a noun followed by an id or
-  // its page's address names where records are, not what they are; "as cards" / "as rows" names what they are.
+  // "the Trello list 64f1…", "spreadsheet 1AbC…", "board https://…", "repo acme/api": a noun
+  // followed by an id, an owner/name or its page's address names where records are, not what
+  // they are; "as cards" / "as rows" names what they are.
   const lower = text.toLowerCase();
   // A name quoted before the noun ("the "Onboarding" project") names a container too. A quoted
   // template after the noun (a task "Call <name>") says what each record reads, not where it goes.
@@ -54,7 +55,7 @@ export function pickResource(
       .filter(
         (m) =>
           !new RegExp(
-            `^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"](?![^\`'"\\n]*[<{])|[\\w-]*\\d|https?://)`,
+            `^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"](?![^\`'"\\n]*[<{])|[\\w-]*\\d|https?://|[\\w.-]+/[\\w.-]+)`,
           ).test(lower.slice(m.end)),
       )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))

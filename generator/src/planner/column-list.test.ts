@@ -184,3 +184,31 @@ describe('a noun before a capitalised word that is not a place', () => {
     expect(plan(prompt, source, 'slack').source?.operation.id).toBe(operation);
   });
 });
+
+describe('columns listed after a colon that names no column', () => {
+  it('reads the list after the sheet’s tab, in order, the unit a name asks for left out', () => {
+    const planned = plan(
+      'Every paid Stripe invoice goes to spreadsheet 1QwErTy, tab Paid: number, customer email, amount paid in dollars, currency.',
+      'stripe',
+      'google-sheets',
+    );
+    expect(planned.destination?.rules.map((r) => [r.to, r.from])).toEqual([
+      ['number', 'number'],
+      ['customer_email', 'customer_email'],
+      ['amount_paid', 'amount_paid'],
+      ['currency', 'currency'],
+    ]);
+    const amount = planned.destination?.rules.find((r) => r.from === 'amount_paid');
+    expect(amount?.units?.scale).toBe('minor-to-major');
+    expect(planned.destination?.pathParams.range).toBe('Paid!A1');
+  });
+
+  it('leaves a colon before prose alone', () => {
+    const planned = plan(
+      'Note: only paid Stripe invoices, please, and none from test mode. Append them to spreadsheet 1QwErTy.',
+      'stripe',
+      'google-sheets',
+    );
+    expect(planned.destination?.rules.map((r) => r.to)).not.toContain('please');
+  });
+});

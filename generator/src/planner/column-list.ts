@@ -19,6 +19,10 @@ const leafOf = (l: FieldLeaf) => normalise(l.path.split('.').at(-1) ?? '');
 const LEAD_IN =
   /\bcolumns?\b|\b(?:properties|fields)\s*:|\bfill(?:ing)?\s+(?:in|out)\b(?:\s+(?:the\s+)?(?:columns?|properties|fields)\b)?/i;
 
+/** A unit after a column's name: "amount in dollars", "total in EUR", "created (in UTC)". */
+const UNIT_ASKED =
+  /\s+(?:in|as)\s+(?:dollars|euros|pounds|usd|eur|gbp|whole units|major units|the currency|cents|utc)$/i;
+
 /** "with Deal Name, Amount and Stage": only words, up to a noun or the sentence's end. */
 const WITH_LIST = /\bwith (?:the |their |its )?([\w ,/-]+?)(?: columns?| fields?|\.|$)/i;
 
@@ -201,13 +205,15 @@ export function listedColumns(
     return items.map(({ name, described }) => {
       // A telling sample ("like #1044") first, then the words in brackets, then the column's
       // own name, with and without the record's noun ("order total" is the order's total).
+      // The unit a name asks for ("amount in dollars") is the value's scale, not its field.
+      const field = name.replace(UNIT_ASKED, '');
       const sample = described ? sampleIn(described) : undefined;
       const leaf =
         (sample ? fieldByExample(sample, resource, scalar) : undefined) ??
         (described ? fieldDescribedBy(described, resource, scalar) : undefined) ??
-        dateColumnField(name, resource, scalar) ??
-        fieldNamed(name, scalar) ??
-        fieldDescribedBy(name, resource, scalar);
+        dateColumnField(field, resource, scalar) ??
+        fieldNamed(field, scalar) ??
+        fieldDescribedBy(field, resource, scalar);
       const day = described !== undefined && DAY_FORMAT.test(described);
       return { to: name, from: leaf?.path, ...(day ? { format: 'date' as const } : {}) };
     });
@@ -228,6 +234,12 @@ export function listedColumns(
     const start = lead.index + lead[0].length + (note?.[0].length ?? 0);
     const columns = columnsOf(listAfter(text, start), !verb);
     if (columns.length > 0 && (!verb || looksListed(columns))) return columns;
+  }
+  // "… to the sheet 1XyZ, tab Refunds: date, customer email, amount": a list after any colon,
+  // of three items at least, most of them fields of the records.
+  for (const colon of text.matchAll(/:[ \t]+(?=[^:\n]*,)/g)) {
+    const columns = columnsOf(listAfter(text, colon.index + 1), false);
+    if (columns.length >= 3 && looksListed(columns)) return columns;
   }
   const listed = WITH_LIST.exec(text)?.[1];
   if (!listed) return [];

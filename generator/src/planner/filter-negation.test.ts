@@ -143,3 +143,25 @@ describe('a state after "that", denied with a contraction or a perfect tense', (
     ).toContainEqual(expect.objectContaining({ field: 'completed', op: 'falsy' }));
   });
 });
+
+describe('a state denied with "not yet"', () => {
+  it('keeps the records still short of it', () => {
+    expect(
+      plan('Post to #ship every Shopify order that is not yet fulfilled', 'shopify', 'slack')
+        .filters,
+    ).toContainEqual(
+      expect.objectContaining({ field: 'fulfillment_status', op: 'ne', value: 'fulfilled' }),
+    );
+  });
+});
+
+describe('a container named by its owner and name', () => {
+  it('is where the records are, not what they are', () => {
+    const planned = plan(
+      'In the repository octo/tools, every issue still open goes to Slack #triage',
+      'github',
+      'slack',
+    );
+    expect(planned.source?.resource.name).toBe('issue');
+  });
+});

@@ -354,7 +354,7 @@ export function planFilters(
   // "tickets that are either new or open",
   // "issues that aren't closed", "tasks that haven't been completed yet".
   for (const m of lower.matchAll(
-    /\b(?:that|which|who)\s+(?:(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+|no longer\s+)?(?:either\s+)?|((?:are|is|were|was)n['’]?t\s+|(?:have|has)(?:n['’]?t|\s+not|\s+never)\s+(?:yet\s+)?been\s+)(?:yet\s+)?)([a-z][a-z0-9_]*)\b/g,
+    /\b(?:that|which|who)\s+(?:(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+(?:yet\s+)?|no longer\s+)?(?:either\s+)?|((?:are|is|were|was)n['’]?t\s+|(?:have|has)(?:n['’]?t|\s+not|\s+never)\s+(?:yet\s+)?been\s+)(?:yet\s+)?)([a-z][a-z0-9_]*)\b/g,
   )) {
     const word = m[3] ?? '';
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;

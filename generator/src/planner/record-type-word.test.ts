@@ -8,6 +8,7 @@ describe('the record named by its type', () => {
     ['Open a Jira story in project WEB for every new GitHub issue of acme/site.', 'Story'],
     ['File one Jira bug in project WEB per new GitHub issue of acme/site.', 'Bug'],
     ['For each new GitHub issue of acme/site, create an epic in Jira project WEB.', 'Epic'],
+    ['Mirror new GitHub issues of acme/site into Jira project WEB as a story each.', 'Story'],
   ])('%s', (prompt, type) => {
     const planned = plan(prompt, 'github', 'jira');
     expect(ruleTo(planned, 'issuetype.name')).toMatchObject({ value: type });

@@ -5,8 +5,8 @@ import { escapeRegExp } from './text.ts';
 
 // "Create a Jira Bug", "open a Jira task for each …": the word the prompt calls the written
 // record by is its type, when the record has a type field whose choices include that word (an
-// enum, or the choices its description lists). Only a word right after a creating verb or the
-// destination's name counts, ending its noun phrase, in a clause without a condition: "for each
+// enum, or the choices its description lists). Only a word right after a creating verb, "as a"
+// ("copy each one as a Task") or the destination's name counts, ending its noun phrase, in a clause without a condition: "for each
 // bug in Sentry" names the records read, "add a bug label" a label.
 
 /** The choices a description lists after "Choices…:", up to the end of its clause. */
@@ -42,7 +42,7 @@ export function planRecordTypeWord(
     // The type word ends the record's noun phrase: "a bug label", "a subtask checklist" name
     // something else.
     const pattern = new RegExp(
-      `\\b(?:(?:create|open|file|raise)s?\\s+(?:a|an|one)\\s+(?:new\\s+)?${name}?|(?:a|an|one)\\s+(?:new\\s+)?${name})(${choices.map(escapeRegExp).join('|')})s?\\b(?!\\s+(?:label|tag|checklist|field|template|column)s?\\b)`,
+      `\\b(?:(?:create|open|file|raise)s?\\s+(?:a|an|one)\\s+(?:new\\s+)?${name}?|as\\s+(?:a|an)\\s+(?:new\\s+)?${name}?|(?:a|an|one)\\s+(?:new\\s+)?${name})(${choices.map(escapeRegExp).join('|')})s?\\b(?!\\s+(?:label|tag|checklist|field|template|column)s?\\b)`,
       'i',
     );
     const m = pattern.exec(text);

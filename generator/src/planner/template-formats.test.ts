@@ -37,3 +37,23 @@ describe('the subject of an email', () => {
     expect(planned.assumptions.join(' ')).toContain('no subject');
   });
 });
+
+describe('a template after a colon or "as", with no label word', () => {
+  it('is the message each record becomes', () => {
+    const messageOf = (prompt: string) =>
+      plan(prompt, 'zendesk', 'slack').destination?.message?.template;
+    expect(messageOf('Each urgent ticket goes to #desk. Per ticket: [<priority>] <subject>')).toBe(
+      '[{priority}] {subject}',
+    );
+    expect(messageOf('send urgent tickets to #desk as <id> – <subject>')).toBe('{id} – {subject}');
+  });
+
+  it('leaves fields given one by one to their own fields', () => {
+    const rules = plan(
+      'put each new GitHub issue of acme/site into Jira project WEB as a Task: summary <title>, description <body>',
+      'github',
+      'jira',
+    ).destination?.rules;
+    expect(rules?.find((r) => r.to === 'summary')).toMatchObject({ from: 'title' });
+  });
+});

@@ -139,6 +139,20 @@ function candidates(prompt: string, resource: TResource): Candidate[] {
       lead: prompt.slice(Math.max(0, start - 60), start),
     });
   }
+  // Unquoted after any colon or "as" on its line, with no label word before: "one line per
+  // ticket: #<id> <subject>", "post each as <key> – <summary>". It runs to where its part ends.
+  for (const m of prompt.matchAll(/(?::|\bas\b)[ \t]+(?=[^\n"“`]*[<{])/g)) {
+    const start = m.index + m[0].length;
+    if (found.some((f) => f.index <= start && start < f.index + (f.written ?? f.text).length))
+      continue;
+    const line = labelledPart(/^[^\n]*/.exec(prompt.slice(start))?.[0] ?? '');
+    // "summary <title>, description <body>" gives fields one by one: no text of its own.
+    const fieldByField = /,\s*[a-z][\w ]{0,20}?\s*[:=]?\s*[<{]/i.test(line);
+    if (!/^[^"“`]*$/.test(line) || !/^[^<{]{0,20}[<{]/.test(line) || fieldByField) continue;
+    if (!hasPlaceholder(line)) continue;
+    const text = /[.!?]\s+\S/.test(line) ? line : line.replace(/[.]$/, '');
+    found.push({ text, index: start, lead: prompt.slice(Math.max(0, m.index - 60), m.index) });
+  }
   // A block under its label: "body:\n\nDear <name>,\n…" runs to its blank line.
   for (const m of prompt.matchAll(
     /\b(?:plain[- ]?text|text|body|message|content|e-?mail|template|wording)\s*:[ \t]*\n\s*((?:[^\n]*\S[^\n]*(?:\n|$))+)/gi,
