@@ -212,7 +212,13 @@ export function planGrounded(
       // "Close date -> Closed On" from a Notion page: one of the database's own properties,
       // when the other side is a field of the destination (or one of its own columns).
       const property =
-        !leaf && namesDestinationField(m.to, destinationLeaves, plan.destination.resource)
+        !leaf &&
+        namesDestinationField(
+          m.to,
+          destinationLeaves,
+          plan.destination.resource,
+          recordSchema(plan.destination),
+        )
           ? propertyPath(plan.source.resource, m.from, text)
           : undefined;
       mappings[i] = leaf

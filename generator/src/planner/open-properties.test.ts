@@ -114,3 +114,19 @@ describe('what a reviewer found misread', () => {
     expect(total?.units).toBeUndefined();
   });
 });
+
+describe('a table’s own columns written into a list’s members', () => {
+  it('maps a column to a merge tag, and leaves the member’s fixed-choice status to its choices', () => {
+    const planned = plan(
+      'Subscribers come from the Airtable base appQ1w2E3r4T5y6U7, table Signups; add them to Mailchimp list 5a6b7c8d9e. map Mail to email_address and Given to FNAME. Only where Status is Confirmed.',
+      'airtable',
+      'mailchimp',
+    );
+    const rules = planned.destination?.rules ?? [];
+    expect(rules.find((r) => r.to === 'merge_fields.FNAME')?.from).toBe('fields.Given');
+    expect(rules.find((r) => r.to === 'status')).toMatchObject({ value: 'subscribed' });
+    expect(planned.filters).toContainEqual(
+      expect.objectContaining({ field: 'fields.Status', op: 'eq', value: 'Confirmed' }),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import type { TResource } from '@patchbay/schema';
+import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { fieldNamed, type FieldLeaf } from './field-match.ts';
 import { escapeRegExp } from './text.ts';
 
@@ -58,9 +58,27 @@ export function namesDestinationField(
   words: string,
   fields: readonly FieldLeaf[],
   destination: TResource,
+  body?: TFieldSchema,
 ): boolean {
   if (fieldNamed(fields, words)) return true;
+  // A merge tag ("FNAME") in a body that keeps the account's own fields (Mailchimp's).
+  if (customFieldsObject(body) && /^[A-Z][A-Z_]{2,39}$/.test(words.trim())) return true;
   return propertyBag(destination) !== undefined && /^[A-Za-z][A-Za-z ]{0,39}$/.test(words.trim());
+}
+
+/**
+ * The one open object of a write's body whose name says it holds the account's own fields
+ * (`merge_fields`, `custom_fields`, `metadata`): where a field the schema does not list goes.
+ */
+export function customFieldsObject(schema: TFieldSchema | undefined): string | undefined {
+  const open = Object.entries(schema?.properties ?? {}).filter(
+    ([name, field]) =>
+      field.type === 'object' &&
+      field.additionalProperties !== false &&
+      Object.keys(field.properties ?? {}).length === 0 &&
+      /^(?:merge_?fields|custom_?fields|custom_?attributes|metadata)$/i.test(name),
+  );
+  return open.length === 1 ? open[0]?.[0] : undefined;
 }
 
 /** "set Triage to Pending", "set 'Source' to Web form": a column the write fills with a value. */

@@ -56,6 +56,8 @@ export function formAnswerRules(
     (target) =>
       target.depth === 0 &&
       ['string', 'number', 'integer'].includes(target.schema.type ?? '') &&
+      // A field of fixed choices (a member's `status`) takes none of a form's own wording.
+      !target.schema.enum &&
       !rules.some((rule) => rule.to === target.path && !splitFromRecord(rule)) &&
       (required.has(target.path) || PERSON_FIELDS.has(conceptOf(target.path) ?? '')),
   );

@@ -16,6 +16,7 @@ import { propertyTypesRead } from './property-types.ts';
 import { singular } from './resource-words.ts';
 import { hintsFor, idFromPrompt, keyFromPrompt, useLookup } from './prompt-ids.ts';
 import { formAnswerRules } from './plan-form-answers.ts';
+import { customFieldsObject } from './open-properties.ts';
 import { isIdLike, SKIPPED_DESTINATION } from './choose-operations.ts';
 import { recordSchema, templateRules } from './plan-write.ts';
 import { addressedValues, addressesFor, partyOfField, roleOfField } from './addressed-values.ts';
@@ -622,21 +623,6 @@ function planTypedProperties(
         `the ${hintsFor(key).join(' ')} to add pages to (name it in the prompt, e.g. "database 1a2b3c...")`,
       );
   }
-}
-
-/**
- * The one open object of a write's body whose name says it holds the account's own fields
- * (`merge_fields`, `custom_fields`, `metadata`): where a field the schema does not list goes.
- */
-function customFieldsObject(schema: TFieldSchema | undefined): string | undefined {
-  const open = Object.entries(schema?.properties ?? {}).filter(
-    ([name, field]) =>
-      field.type === 'object' &&
-      field.additionalProperties !== false &&
-      Object.keys(field.properties ?? {}).length === 0 &&
-      /^(?:merge_?fields|custom_?fields|custom_?attributes|metadata)$/i.test(name),
-  );
-  return open.length === 1 ? open[0]?.[0] : undefined;
 }
 
 /**
