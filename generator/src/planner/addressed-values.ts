@@ -27,7 +27,7 @@ export const PEOPLE_NOUN =
   '(?:customer|contact|attendee|member|subscriber|user|person|people|lead|employee|candidate|applicant|participant|respondent|guest|student|learner|client|donor|patient|registrant|signup|prospect)s?';
 
 const ROLE_NOUN = String.raw`(?:\s+(?:email|e-mail|address|number|phone))?(?:\s+(?:is|are|should be|will be))?\s*:?`;
-const SENDING = String.raw`(?:send|sends|sent|sending|mail|mailed|email|emailed|text|texted|come|comes|go|goes|it|them|this|that|these|one|each|message|messages|email|emails|sms|note|notes|reminder|reminders|notice|notices|invitation|invitations)`;
+const SENDING = String.raw`(?:send|sends|sent|sending|mail|mailed|email|emailed|text|texted|come|comes|go|goes|it|them|this|that|these|one|each|message|messages|email|emails|sms|note|notes)`;
 
 /**
  * Cues, each ending where the address may start. "from" counts at the start of a clause, after
@@ -35,7 +35,8 @@ const SENDING = String.raw`(?:send|sends|sent|sending|mail|mailed|email|emailed|
  * Postmark from"), not after a record's noun ("tickets from x@…" is a condition), and a verb
  * ("email x@…") only where it starts the clause. Most specific first.
  */
-const CUES: Array<[AddressRole, RegExp]> = [
+/** Each cue: the role it gives, its pattern, and whether it counts only for a prompt's one address. */
+const CUES: Array<[AddressRole, RegExp, boolean?]> = [
   [
     'reply-to',
     new RegExp(String.raw`\brepl(?:y|ies)[- ]?to${ROLE_NOUN}|\breplies\s+go\s+to\b`, 'gi'),
@@ -45,17 +46,20 @@ const CUES: Array<[AddressRole, RegExp]> = [
   [
     'sender',
     new RegExp(
-      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|:\s*|\band\s+|\b${SENDING}\s+)from\b|\bsent\s+by\b`,
+      String.raw`\bsender${ROLE_NOUN}|\bfrom\s*:|(?:^\s*|\band\s+|\b${SENDING}\s+|\b(?:e-?mail|mail|message|note|newsletter)s?\s*:\s*)from\b|\bsent\s+by\b|\b(?:a|an|the|our)\s+(?:[\w-]+\s+)?(?:reminder|notice|invitation|invite)\s+from\b`,
       'gi',
     ),
   ],
-  // "email each new contact from …": the people a clause's sending verb addresses, then "from".
+  // "email each new contact from …": the people a clause's sending verb addresses, then "from";
+  // only when the prompt gives no other address ("email all contacts from a@… a note from b@…"
+  // chooses the contacts by a@).
   [
     'sender',
     new RegExp(
       String.raw`(?:^\s*|\b(?:please|and|then|also|just)\s+)(?:send|email|e-mail|mail|text|message|thank|welcome)\s+(?:each|every|all|our|the)\s+(?:[\w-]+\s+){0,2}?${PEOPLE_NOUN}\s+from\b`,
       'gi',
     ),
+    true,
   ],
   // "via Mailgun from …": the service that sends, by its capitalised name (no `i` flag).
   [
@@ -123,7 +127,7 @@ export function addressedValues(text: string): AddressedValue[] {
     const bracketed = /\(\s*$/.test(before) ? before.replace(/\s*\(\s*$/, '') : undefined;
     const lead = bracketed !== undefined ? bracketLead(bracketed) : before.slice(cut);
     clauseStart = address.index + address.raw.length;
-    const cue = lastCue(lead);
+    const cue = lastCue(lead, found.length === 1);
     if (!cue || CONDITION.test(lead)) continue;
     const gap = lead.slice(cue.end).trim();
     if (gap.split(/\s+/).filter(Boolean).length > MAX_GAP_WORDS || /[:"“]/.test(gap)) continue;
@@ -155,9 +159,10 @@ function lastEnd(text: string, pattern: RegExp): number {
   return end;
 }
 
-function lastCue(lead: string): { role: AddressRole; end: number } | undefined {
+function lastCue(lead: string, alone: boolean): { role: AddressRole; end: number } | undefined {
   let best: { role: AddressRole; end: number } | undefined;
-  for (const [role, pattern] of CUES) {
+  for (const [role, pattern, onlyAlone] of CUES) {
+    if (onlyAlone && !alone) continue;
     for (const m of lead.matchAll(pattern)) {
       const end = m.index + m[0].length;
       // A later cue wins; at the same place, the more specific one listed first.

@@ -55,7 +55,7 @@ export function pickResource(
       .filter(
         (m) =>
           !new RegExp(
-            `^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"](?![^\`'"\\n]*[<{])|[\\w-]*\\d|https?://|[\\w.-]+/[\\w.-]+)`,
+            `^${NAMED_AS}\\s+(?:id\\s+)?(?:[\`'"](?![^\`'"\\n]*[<{])|[\\w-]*\\d|https?://|(?!and/or\\b|or/and\\b)[\\w.-]+/[\\w.-]+)`,
           ).test(lower.slice(m.end)),
       )
       .filter((m) => !/["”’']\s+$/.test(lower.slice(Math.max(0, m.index - 3), m.index)))

@@ -203,6 +203,19 @@ describe('columns listed after a colon that names no column', () => {
     expect(planned.destination?.pathParams.range).toBe('Paid!A1');
   });
 
+  it('takes no list after a colon that is not about the rows', () => {
+    const planned = plan(
+      'Every paid Stripe invoice goes to spreadsheet 1QwErTy with number, currency and amount paid. Order by: currency, number, amount paid.',
+      'stripe',
+      'google-sheets',
+    );
+    expect(planned.destination?.rules.map((r) => r.to)).toEqual([
+      'number',
+      'currency',
+      'amount_paid',
+    ]);
+  });
+
   it('leaves a colon before prose alone', () => {
     const planned = plan(
       'Note: only paid Stripe invoices, please, and none from test mode. Append them to spreadsheet 1QwErTy.',

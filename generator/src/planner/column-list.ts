@@ -235,10 +235,12 @@ export function listedColumns(
     const columns = columnsOf(listAfter(text, start), !verb);
     if (columns.length > 0 && (!verb || looksListed(columns))) return columns;
   }
-  // "… to the sheet 1XyZ, tab Refunds: date, customer email, amount": a list after any colon,
-  // of three items at least, most of them fields of the records.
-  for (const colon of text.matchAll(/:[ \t]+(?=[^:\n]*,)/g)) {
-    const columns = columnsOf(listAfter(text, colon.index + 1), false);
+  // "… to the sheet 1XyZ, tab Refunds: date, customer email, amount": a list after the colon
+  // of a place rows go, of three items at least, most of them fields of the records.
+  for (const colon of text.matchAll(
+    /\b(?:tab|sheet|worksheet|table|spreadsheet|database|rows?)\b[^.:;()\n]{0,40}:[ \t]+(?=[^:\n]*,)/gi,
+  )) {
+    const columns = columnsOf(listAfter(text, colon.index + colon[0].length), false);
     if (columns.length >= 3 && looksListed(columns)) return columns;
   }
   const listed = WITH_LIST.exec(text)?.[1];

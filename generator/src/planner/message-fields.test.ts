@@ -222,3 +222,51 @@ describe('an email’s sender, subject and body as people type them', () => {
     expect(message?.template).toBe('We have received your first payment.');
   });
 });
+
+describe('words about a subject or a body that are not one', () => {
+  const messageOf = (prompt: string, source = 'zendesk') =>
+    plan(prompt, source, 'postmark').destination?.message;
+
+  it('takes no subject from where it comes from, or from a condition on the records', () => {
+    for (const prompt of [
+      'Mail desk@corp.example from bot@corp.example per ticket; make the ticket title the subject of the mail',
+      'Mail desk@corp.example from bot@corp.example per ticket. Its subject line is their own subject.',
+      'Mail desk@corp.example from bot@corp.example about tickets where the subject is Login broken',
+    ])
+      expect(messageOf(prompt)?.fixed?.Subject).toBe('Ticket: {subject}');
+  });
+
+  it('stops an unquoted subject before the sender and the body, not at a plain "to"', () => {
+    expect(
+      messageOf('mail each new Stripe customer, subject: Off to a good start', 'stripe')?.fixed
+        ?.Subject,
+    ).toBe('Off to a good start');
+  });
+
+  it('takes no body from a condition, a text said to be the subject, or other placeholders', () => {
+    expect(
+      messageOf('Mail desk@corp.example from bot@corp.example per ticket whose text is "ping"')
+        ?.template,
+    ).not.toBe('ping');
+    expect(
+      messageOf(
+        'mail each new Stripe customer from a@corp.example with the message "Card declined" as the subject',
+        'stripe',
+      )?.template,
+    ).not.toBe('Card declined');
+    expect(
+      messageOf(
+        'mail each new Stripe customer from a@corp.example, body "Hello [customer name]"',
+        'stripe',
+      )?.template,
+    ).not.toBe('Hello [customer name]');
+  });
+
+  it('gives no sender from an address that chooses the records', () => {
+    for (const prompt of [
+      'Relay every notice from alerts@vendor.example to desk@corp.example',
+      'Mail desk@corp.example about tickets. Condition: from boss@corp.example only.',
+    ])
+      expect(messageOf(prompt)?.fixed?.From).toBeUndefined();
+  });
+});

@@ -56,29 +56,57 @@ export function leadsToSubject(lead: string): boolean {
   );
 }
 
+/** Words around a text that make it the records' own, in a condition: "where the subject is…". */
+const IN_CONDITION =
+  /\b(?:where|whose|when|whenever|if|unless|skip\w*|ignor\w*|except|excluding)\b|['’]s\s+$/i;
+
 /**
  * A subject written without quotes: "subject: See you soon", "subject line is Your receipt",
- * "subject Thanks for your order". It runs to its clause's end, or to the next part the prompt
- * names ("… from ops@…", "… and body …"). A quoted one or a template is read elsewhere.
+ * "subject Thanks for your order". It starts with a capital or a digit (so "the subject of the
+ * email" or "the subject is their name" say where it comes from, not what it is) and runs to
+ * its clause's end, or to the next part the prompt names ("… from ops@…", "… and body …"). One
+ * in a condition ("where the subject is Refund") is the records' own. A quoted one or a
+ * template is read elsewhere.
  */
 const UNQUOTED_SUBJECT =
-  /\b[Ss]ubject(?:\s+line)?(?:\s*:\s*|\s+(?:is|should be|will be|reads|of)\s+|\s+(?=\p{Lu}))(?!["“'‘`<{])([^\n.;!?,"“<>{}]{2,120}?)(?=\s*(?:[.;!?,]\s|[.;!?,]?$|\n|\(|\s(?:from|to|and|with)\s))/u;
+  /\b[Ss]ubject(?:\s+line)?(?:\s*:\s*|\s+(?:is|should be|will be|reads)\s+|\s+)(?=[\p{Lu}\d])/gu;
+const SUBJECT_ENDS =
+  /\s*(?:[.;!?,:](?:\s|$)|$|\n|\(|\s(?:from|to|cc|bcc)\s+\S+@|\s(?:and|with)\s+(?:the\s+|a\s+)?(?:body|text|message|content)\b)/u;
 
 export function writtenSubject(text: string): string | undefined {
-  return UNQUOTED_SUBJECT.exec(text)?.[1]?.trim() || undefined;
+  for (const m of text.matchAll(UNQUOTED_SUBJECT)) {
+    const clause = /[^.;!?\n]*$/.exec(text.slice(0, m.index))?.[0] ?? '';
+    if (IN_CONDITION.test(clause)) continue;
+    const rest = text.slice(m.index + m[0].length);
+    const value = rest.slice(0, SUBJECT_ENDS.exec(rest)?.index ?? rest.length).trim();
+    if (value.length < 2 || value.length > 120 || /[<>{}"“]/.test(value)) continue;
+    // "The ticket's subject", "Their name": where it comes from, not the words.
+    if (/^(?:the|their|its|his|her|our|your)\b[^]*['’]s\b|^(?:their|its|his|her)\b/i.test(value))
+      continue;
+    return value;
+  }
+  return undefined;
 }
 
 /**
  * A message's fixed words, with no field in them, quoted after "body", "text" or "message":
  * `body "Thanks for joining!"`. Unquoted words after "body:" more often say what goes in it
- * ("body: one line per order") than give it, so they are not taken as the text.
+ * ("body: one line per order") than give it, so they are not taken as the text. Words in a
+ * condition (`whose text is "test"`), said to be the subject, or holding a placeholder of
+ * another style ("[name]", "$name") are no fixed text either.
  */
 const FIXED_BODY =
-  /\b(?:body|text|message|content|wording)(?:\s+(?:is|should be|will be|reads|says))?\s*:?\s*(?:"([^"\n]{2,500})"|“([^”\n]{2,500})”)/i;
+  /\b(?:body|text|message|content|wording)(?:\s+(?:is|should be|will be|reads|says))?\s*:?\s*(?:"([^"\n]{2,500})"|“([^”\n]{2,500})”)(?!\s+(?:as|for)\s+(?:the\s+|its\s+)?(?:subject|title))/gi;
 
 export function writtenBody(text: string): string | undefined {
-  const m = FIXED_BODY.exec(text);
-  return (m?.[1] ?? m?.[2])?.trim() || undefined;
+  for (const m of text.matchAll(FIXED_BODY)) {
+    const clause = /[^.;!?\n]*$/.exec(text.slice(0, m.index))?.[0] ?? '';
+    if (IN_CONDITION.test(clause)) continue;
+    const value = (m[1] ?? m[2] ?? '').trim();
+    if (!value || /\[[^\]]+\]|\$\w|%\w+%/.test(value)) continue;
+    return value;
+  }
+  return undefined;
 }
 
 export function recipientFromRecord(

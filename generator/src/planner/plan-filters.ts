@@ -103,6 +103,21 @@ export function extendListedValues(lower: string, plan: GroundedPlan): void {
     filter.phrase = `${filter.phrase}${rest.slice(0, offset)}`;
     if (line !== -1) plan.understood[line] = filterLine(plural, filter);
   }
+  // "either high priority or urgent" with the rest of its list unread is no condition on one
+  // value: asked about, rather than keeping the first.
+  const plural = (plan.source as ReadPlan).resource.plural;
+  for (const filter of plan.filters.filter(
+    (f) => /\beither\s+\S+$/.test(f.phrase) && (f.op === 'eq' || f.op === 'ne'),
+  )) {
+    plan.filters.splice(plan.filters.indexOf(filter), 1);
+    plan.understood = plan.understood.filter((l) => l !== filterLine(plural, filter));
+    const at = lower.indexOf(filter.phrase.toLowerCase());
+    const said = at >= 0 ? (/^[^.;:!?\n]*/.exec(lower.slice(at))?.[0] ?? '') : filter.phrase;
+    plan.unresolved.push(
+      `"${said.trim()}": only "${String(filter.value)}" of the list was understood`,
+    );
+    plan.blocking.push(`"${said.trim()}" (write each value as ${filter.field} has it)`);
+  }
 }
 
 /** The plan's line for a filter on the records read. */
@@ -468,7 +483,12 @@ export function planFilters(
   }
 
   // "older than a week", "not updated in 3 days": how long before the run a record's time is.
-  const ages = recordAges(lower, leaves(read.resource.schema, 2), read.resource.createdField);
+  const ages = recordAges(
+    lower,
+    leaves(read.resource.schema, 2),
+    read.resource.createdField,
+    resourceNames(read.resource).map((n) => n.toLowerCase()),
+  );
   for (const filter of ages.filters) add(filter);
   for (const phrase of ages.ungrounded) {
     plan.unresolved.push(`"${phrase}": ${read.resource.plural} have no time field to compare`);

@@ -199,7 +199,7 @@ export function sheetTab(text: string): string | undefined {
     /\b(?:tab|worksheet)\s+(?:called\s+|named\s+)?["“'`]([^"”'`\n]{1,60})["”'`]/i.exec(text) ??
     /\b(?:tab|worksheet)\s+(?:called|named)\s+([\w-]{1,60})/i.exec(text) ??
     // "tab Refunds", "worksheet Q3": a capitalised name right after the word.
-    /\b(?:[Tt]ab|[Ww]orksheet)\s+(\p{Lu}[\p{L}\p{N}_-]{0,59})\b/u.exec(text) ??
+    /\b(?:[Tt]ab|[Ww]orksheet)\s+(\p{Lu}[\p{L}\p{N}_-]{1,59})\b/u.exec(text) ??
     /\b(?:the|our|a)\s+([A-Z][\w-]{0,59})\s+(?:tab|worksheet)\b/.exec(text);
   return m?.[1]?.trim() || undefined;
 }

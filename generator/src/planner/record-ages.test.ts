@@ -50,6 +50,34 @@ describe('an age counted back from the run', () => {
   });
 });
 
+describe('an age that keeps the younger records', () => {
+  it('keeps what is newer when the age is capped or the aged ones are left out', () => {
+    for (const prompt of [
+      'send #desk the tickets, but leave out any that are older than 6 days',
+      'send #desk the tickets no older than 6 days',
+      'send #desk the tickets that are under 6 days old',
+      'send #desk the tickets opened less than 6 days ago',
+    ])
+      expect(ages(prompt)).toEqual([['created_at', 'within', [-6 * DAY, 1]]]);
+  });
+
+  it('reads no age inside a quoted message, and asks about a visit’s time it cannot see', () => {
+    expect(
+      ages('each ticket goes to #desk with the text "over 3 days old, please look"').filter(
+        (f) => f[1] === 'before-now' || f[1] === 'within',
+      ),
+    ).toEqual([]);
+    const visit = plan('users who signed in more than 9 days ago to #growth', 'zendesk', 'slack');
+    expect(visit.unresolved.join(' ')).toMatch(/more than 9 days ago/);
+  });
+
+  it('leaves the state a record waits in to its own condition', () => {
+    const filters = ages('send #desk the tickets that are pending for more than 4 days');
+    expect(filters).toContainEqual(['created_at', 'before-now', -4 * DAY]);
+    expect(filters).toContainEqual(['status', 'eq', 'pending']);
+  });
+});
+
 describe('a period that started earlier in the calendar', () => {
   it('reads "since Monday" as this week and "since the start of the month" as this month', () => {
     const week = plan('new HubSpot contacts since Monday to #growth', 'hubspot', 'slack');
@@ -67,7 +95,28 @@ describe('a period that started earlier in the calendar', () => {
   });
 });
 
+describe('"since Monday" with its date', () => {
+  it('is the date, not this week', () => {
+    const filters = plan(
+      'HubSpot contacts created since Monday 6 April to #growth',
+      'hubspot',
+      'slack',
+    ).filters;
+    expect(filters.some((f) => f.calendar === 'week')).toBe(false);
+  });
+});
+
 describe('a state chosen from a list with "either"', () => {
+  it('asks, rather than keeping the first, when the rest of the list is not read', () => {
+    const planned = plan(
+      'to #desk, each ticket that is either low priority or new',
+      'zendesk',
+      'slack',
+    );
+    expect(planned.filters).toEqual([]);
+    expect(planned.unresolved.join(' ')).toMatch(/either low priority or new/);
+  });
+
   it('keeps each listed state', () => {
     for (const prompt of [
       'to #desk, each ticket whose status is either new or pending',

@@ -42,7 +42,7 @@ export function planRecordTypeWord(
     // The type word ends the record's noun phrase: "a bug label", "a subtask checklist" name
     // something else.
     const pattern = new RegExp(
-      `\\b(?:(?:create|open|file|raise)s?\\s+(?:a|an|one)\\s+(?:new\\s+)?${name}?|as\\s+(?:a|an)\\s+(?:new\\s+)?${name}?|(?:a|an|one)\\s+(?:new\\s+)?${name})(${choices.map(escapeRegExp).join('|')})s?\\b(?!\\s+(?:label|tag|checklist|field|template|column)s?\\b)`,
+      `\\b(?:(?:create|open|file|raise)s?\\s+(?:a|an|one)\\s+(?:new\\s+)?${name}?|as\\s+(?:a|an)\\s+(?:new\\s+)?${name}?|(?:a|an|one)\\s+(?:new\\s+)?${name})(${choices.map(escapeRegExp).join('|')})s?\\b(?!\\s+(?:label|tag|checklist|list|field|template|column)s?\\b)`,
       'i',
     );
     const m = pattern.exec(text);

@@ -48,6 +48,16 @@ describe('a template after a colon or "as", with no label word', () => {
     expect(messageOf('send urgent tickets to #desk as <id> – <subject>')).toBe('{id} – {subject}');
   });
 
+  it('leaves "as" in prose alone', () => {
+    for (const prompt of [
+      'ping #desk as soon as <requester> replies',
+      'post urgent tickets to #desk as they arrive: <subject> (<priority>)',
+    ]) {
+      const template = plan(prompt, 'zendesk', 'slack').destination?.message?.template ?? '';
+      expect(template).not.toMatch(/soon|they arrive/);
+    }
+  });
+
   it('leaves fields given one by one to their own fields', () => {
     const rules = plan(
       'put each new GitHub issue of acme/site into Jira project WEB as a Task: summary <title>, description <body>',

@@ -141,14 +141,20 @@ function candidates(prompt: string, resource: TResource): Candidate[] {
   }
   // Unquoted after any colon or "as" on its line, with no label word before: "one line per
   // ticket: #<id> <subject>", "post each as <key> – <summary>". It runs to where its part ends.
-  for (const m of prompt.matchAll(/(?::|\bas\b)[ \t]+(?=[^\n"“`]*[<{])/g)) {
+  // After "as" it starts with its first placeholder ("as soon as", "as follows: …" and "as a
+  // reply: …" are prose); after a colon one lower-case word before it is a field's label
+  // ("summary <title>"), given field by field.
+  for (const m of prompt.matchAll(
+    /(:)[ \t]+(?=[^\n"“`]*[<{])|(?<!\b(?:soon|well|long|far|such|same|much|many)\s)\bas[ \t]+(?=[^\p{L}\n"“`<{]{0,6}[<{])/gu,
+  )) {
     const start = m.index + m[0].length;
     if (found.some((f) => f.index <= start && start < f.index + (f.written ?? f.text).length))
       continue;
     const line = labelledPart(/^[^\n]*/.exec(prompt.slice(start))?.[0] ?? '');
-    // "summary <title>, description <body>" gives fields one by one: no text of its own.
-    const fieldByField = /,\s*[a-z][\w ]{0,20}?\s*[:=]?\s*[<{]/i.test(line);
-    if (!/^[^"“`]*$/.test(line) || !/^[^<{]{0,20}[<{]/.test(line) || fieldByField) continue;
+    const lead = /^[^<{]*/.exec(line)?.[0] ?? '';
+    const fieldByField =
+      /^[a-z][\w-]*\s+$/.test(lead) || /,\s*[a-z][\w ]{0,20}?\s*[:=]?\s*[<{]/i.test(line);
+    if (!/^[^"“`]*$/.test(line) || lead.length > 20 || /:/.test(lead) || fieldByField) continue;
     if (!hasPlaceholder(line)) continue;
     const text = /[.!?]\s+\S/.test(line) ? line : line.replace(/[.]$/, '');
     found.push({ text, index: start, lead: prompt.slice(Math.max(0, m.index - 60), m.index) });

@@ -55,7 +55,9 @@ export function readMovingPeriods(text: string): MovingPeriodReading[] {
   }
   // "since Monday": weeks start on Monday, so it is this week so far. ("Since last Monday" is
   // read both ways by people, and left alone.)
-  for (const m of lower.matchAll(/\bsince\s+(?:this\s+)?monday\b/g)) {
+  for (const m of lower.matchAll(
+    /\bsince\s+(?:this\s+)?monday\b(?!,?\s+(?:the\s+)?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/g,
+  )) {
     const phrase = text.slice(m.index, m.index + m[0].length);
     out.push({ phrase, index: m.index, unit: 'week', span: [0, 1] });
   }
