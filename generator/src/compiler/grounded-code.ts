@@ -361,10 +361,11 @@ function calls(plan: GroundedPlan, pathOf: DescribedPath, destination: TApiDescr
     // A lookup sends the fixed headers its side's own calls send (an API version, a tenant).
     const headers = (lookup.side === 'source' ? read?.headers : plan.destination?.headers) ?? {};
     const options = `{ query: page.query${headerOption(headers)} }`;
-    // A GraphQL list is asked with its query document; the page's variables ride in page.query.
+    // A GraphQL list is asked with its query document; its own variables (a board's id) are
+    // kept with the path's, and the page's ride in page.query.
     const document = op.graphql?.document;
     const call = document
-      ? `{ json: { query: ${json(document)}, variables: page.query }${headerOption(headers)} }`
+      ? `{ json: { query: ${json(document)}, variables: { ...LOOKUP_PATH_${i}, ...page.query } }${headerOption(headers)} }`
       : options;
     out.push(
       `const LOOKUP_PATH_${i} = ${json(lookup.pathParams)};`,

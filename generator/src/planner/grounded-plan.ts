@@ -20,6 +20,7 @@ import { convertDurations } from './duration-units.ts';
 import { planAllDayEvents } from './all-day-events.ts';
 import { planAllowedValues } from './allowed-values.ts';
 import { columnValues, namesDestinationField, propertyPath } from './open-properties.ts';
+import { unwrittenColumns } from './named-columns.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues, liftDefaultWindow } from './list-choices.ts';
@@ -300,6 +301,8 @@ export function planGrounded(
     }
     scaleAmounts(text, plan);
     convertDurations(plan, statedWords);
+    for (const name of unwrittenColumns(text, plan))
+      block(`the column "${name}" the prompt names: nothing in the plan writes it`);
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
     const applied: ValuePair[][] = [];
     for (const table of values.length > 1 ? [...tables, values] : tables) {

@@ -2,6 +2,7 @@ import type { TApiDescription } from '@patchbay/schema';
 import { leaves } from './field-match.ts';
 import type { GroundedPlan } from './plan-types.ts';
 import { escapeRegExp } from './text.ts';
+import { singular } from './resource-words.ts';
 import { isIdLike } from './choose-operations.ts';
 import { recordSchema } from './plan-write.ts';
 import { requiredPaths } from './plan-mapping.ts';
@@ -45,7 +46,7 @@ export function withoutOtherSide(
 function ownMention(
   text: string,
   hints: readonly string[],
-  names: { own: readonly string[]; other: readonly string[] },
+  names: { own: readonly string[]; other: readonly string[]; otherNouns: readonly string[] },
 ): string {
   const own = withoutOtherSide(text, hints, names.other);
   const noun = `(?:${hints.map(escapeRegExp).join('|')})s?\\b`;
@@ -56,6 +57,14 @@ function ownMention(
     'i',
   ).exec(own);
   if (toward) return toward[0];
+  // "in the group 'New leads'" with a noun the other API has no resource for: this side's.
+  if (!hints.some((h) => names.otherNouns.includes(h))) {
+    const inside = new RegExp(
+      `\\bin\\s+(?:(?:the|my|our|a|an)\\s+)?(?:${quoted}\\s+${noun}|${noun}(?:\\s+(?:named|called))?\\s*${quoted})`,
+      'i',
+    ).exec(own);
+    if (inside) return inside[0];
+  }
   for (const name of names.own.filter((n) => n.trim().length > 1)) {
     const api = escapeRegExp(name.trim());
     // "becomes a Todoist task in the 'Work' project": "in" after this API's record, with no
@@ -98,6 +107,11 @@ export function planNamedContainers(
     const own = ownMention(text, hints, {
       own: [plan.destinationName ?? '', description.name],
       other: [plan.sourceName ?? '', sourceDescription.name],
+      otherNouns: sourceDescription.resources.flatMap((r) => [
+        r.name,
+        singular(r.plural),
+        ...r.aliases,
+      ]),
     });
     const id = idFromPrompt(own, hints);
     if (id) {
@@ -110,9 +124,27 @@ export function planNamedContainers(
     const chain = planLookups(own, description, 'destination', target, undefined, {
       earlier: plan.lookups,
       other: sourceDescription,
+      known: knownValues(write),
     });
     if (chain?.at(-1)?.name === undefined) continue;
-    useLookup(own, description, target, undefined, plan, 'destination', sourceDescription);
+    useLookup(
+      own,
+      description,
+      target,
+      undefined,
+      plan,
+      'destination',
+      sourceDescription,
+      knownValues(write),
+    );
     write.rules.push({ to: leaf.path, value: '', type: 'string', reason: 'looked up' });
   }
+}
+
+/** The ids the write sends already: its path's and its fixed fields' ("boardId" of an item). */
+function knownValues(write: NonNullable<GroundedPlan['destination']>): Record<string, string> {
+  const fixed = write.rules.flatMap((r) =>
+    typeof r.value === 'string' && r.value ? [[r.to, r.value]] : [],
+  );
+  return { ...Object.fromEntries(fixed), ...write.pathParams };
 }

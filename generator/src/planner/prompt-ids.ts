@@ -1,4 +1,4 @@
-import type { TApiDescription, TResource } from '@patchbay/schema';
+import type { TApiDescription, TOperation, TResource } from '@patchbay/schema';
 import { answerRecordPath } from '@patchbay/catalog';
 import { conceptOf, leaves } from './field-match.ts';
 import type { GroundedPlan, LookupPlan } from './plan-types.ts';
@@ -359,6 +359,8 @@ export interface LookupContext {
   earlier?: LookupPlan[];
   /** The other side's API: a word that names one of its resources names that, not this one. */
   other?: TApiDescription | undefined;
+  /** Values the side's own call has already ("boardId" of a write): a lookup's may be the same. */
+  known?: Record<string, string>;
 }
 
 /**
@@ -409,9 +411,11 @@ export function planLookups(
   for (const operation of resource.operations.filter((op) => op.kind === 'list')) {
     const pathParams: Record<string, string> = {};
     const before: LookupPlan[] = [];
-    const names = requiredParams(operation, 'path');
+    // A GraphQL list takes its required variables as a call takes its path ("boardId").
+    const names = [...requiredParams(operation, 'path'), ...requiredVariables(operation)];
     for (const name of names) {
-      const value = paramValue(text, name, operation.path, description);
+      const value =
+        paramValue(text, name, operation.path, description) || context.known?.[name] || undefined;
       if (value) pathParams[name] = value;
       // "#billing in Teams": the team is looked up first, then its channels (filled at run time).
       else if (
@@ -454,6 +458,13 @@ export function planLookups(
   return caller ? [caller] : undefined;
 }
 
+/** The variables a GraphQL operation's document requires (`$boardId: ID!`). */
+function requiredVariables(operation: TOperation): string[] {
+  if (!operation.graphql) return [];
+  const variables = operation.body?.schema.properties?.variables;
+  return variables?.required ?? [];
+}
+
 /**
  * The record of the account the credentials belong to: a get that needs no id (Calendly's
  * `GET /users/me`). Where a call needs the caller's own user and there is no list to find it in,
@@ -494,10 +505,12 @@ export function useLookup(
   plan: GroundedPlan,
   side: LookupPlan['side'] = 'destination',
   other?: TApiDescription,
+  known?: Record<string, string>,
 ): boolean {
   const chain = planLookups(text, description, side, target, path, {
     earlier: plan.lookups,
     other,
+    known,
   });
   if (!chain) return false;
   for (const lookup of chain) {
