@@ -37,23 +37,3 @@ describe('a group named by its title, looked up through its board', () => {
     expect(code).toMatch(/variables: \{ \.\.\.LOOKUP_PATH_0, \.\.\.page\.query \}/);
   });
 });
-
-describe('a quoted column nothing in the plan writes', () => {
-  it('stops the write instead of leaving the column out', () => {
-    const planned = plan(
-      'Each open Zendesk ticket becomes an item on board 5544332211, named like its subject, with its priority in the column "Urgency"',
-      'zendesk',
-      'monday',
-    );
-    expect(planned.blocking.join(' ')).toMatch(/column "Urgency"/);
-  });
-
-  it('is no gap where a rule writes it', () => {
-    const planned = plan(
-      'Every paid Stripe invoice becomes a page in Notion database 0a1b2c3d4e5f60718293a4b5c6d7e8f9 with the properties: "Invoice number" (its number), Total (the amount due).',
-      'stripe',
-      'notion',
-    );
-    expect(planned.blocking.join(' ')).not.toMatch(/Invoice number/);
-  });
-});

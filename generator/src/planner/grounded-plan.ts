@@ -19,7 +19,12 @@ import { scaleAmounts } from './amount-units.ts';
 import { convertDurations } from './duration-units.ts';
 import { planAllDayEvents } from './all-day-events.ts';
 import { planAllowedValues } from './allowed-values.ts';
-import { columnValues, namesDestinationField, propertyPath } from './open-properties.ts';
+import {
+  columnValues,
+  namesDestinationField,
+  propertyBag,
+  propertyPath,
+} from './open-properties.ts';
 import { unwrittenColumns } from './named-columns.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
@@ -255,11 +260,15 @@ export function planGrounded(
     const asDays = new Set<string>();
     // The words each stated mapping reads from ("the duration in hours"), by destination field.
     const statedWords = new Map<string, string>();
+    const userColumns =
+      propertyBag(plan.destination.resource) !== undefined ||
+      plan.destination.container?.kind === 'values-array';
     for (const stated of statedMappings(
       text,
       plan.source.resource,
       input.sourceApiName,
       destinationFields,
+      userColumns,
     )) {
       if (stated.format) asDays.add(normalise(stated.to));
       statedWords.set(stated.to, stated.fromWords);

@@ -19,3 +19,44 @@ export function unwrittenColumns(text: string, plan: GroundedPlan): string[] {
   const names = [...text.matchAll(QUOTED_COLUMN)].map((m) => (m[1] ?? m[2] ?? '').trim());
   return [...new Set(names)].filter((name) => name && !written.has(normalise(name)));
 }
+
+const VERB = String.raw`(?:put|write|store|save|place|keep|record|enter)`;
+const HOLDS = String.raw`(?:holding|holds|with|containing|contains|gets|showing|shows|is|=|:|should be|will be|set to)`;
+const NAME = String.raw`["“]([^"”\n]{1,60})["”]`;
+const KIND = String.raw`(?:column|property|field)`;
+const PLACE = String.raw`(?:the\s+|its\s+|their\s+)?(?:${NAME}\s+${KIND}|${KIND}\s+${NAME})`;
+/** "put its number in the "Invoice number" column": what, then where. */
+const PUT_IN = new RegExp(
+  String.raw`\b(?:${VERB}|and)\s+([^,.;:\n"“]{1,60}?)\s+in(?:to)?\s+${PLACE}`,
+  'gi',
+);
+/** "the "Owner" property holding the assignee's email": where, then what, to the clause's end. */
+const HOLDING = new RegExp(
+  String.raw`\b${PLACE}\s*${HOLDS}\s+([^,.;:\n"“]{1,60}?)(?=\s*(?:[,.;\n]|$|\band\b))`,
+  'gi',
+);
+
+/**
+ * A column the prompt names in quotes, with the words for what fills it. Only for destinations
+ * whose columns are the user's own (a table's, a database's, a sheet's), where the name is the
+ * place itself.
+ */
+export function quotedColumnMappings(
+  text: string,
+): Array<{ to: string; fromWords: string; phrase: string }> {
+  const out = [
+    ...[...text.matchAll(PUT_IN)].map((m) => ({
+      to: m[2] ?? m[3] ?? '',
+      fromWords: m[1] ?? '',
+      phrase: m[0],
+    })),
+    ...[...text.matchAll(HOLDING)].map((m) => ({
+      to: m[1] ?? m[2] ?? '',
+      fromWords: m[3] ?? '',
+      phrase: m[0],
+    })),
+  ].map((c) => ({ ...c, fromWords: c.fromWords.replace(/^(?:the|a|an)\s+/i, '') }));
+  return out
+    .map((c) => ({ ...c, to: c.to.trim(), fromWords: c.fromWords.trim() }))
+    .filter((c) => c.to && c.fromWords);
+}

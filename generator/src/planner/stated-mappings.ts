@@ -1,3 +1,4 @@
+import { quotedColumnMappings } from './named-columns.ts';
 import type { TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, normalise } from './field-match.ts';
 import { propertyPath } from './open-properties.ts';
@@ -18,8 +19,10 @@ export function statedMappings(
   sourceApiName = '',
   /** The destination's field paths: a spec line "field: words" counts only for these. */
   destinationFields: readonly string[] = [],
+  /** The destination's columns are the user's own: a quoted column name is the place. */
+  userColumns = false,
 ): Array<{ from: string; to: string; phrase: string; fromWords: string; format?: 'date' }> {
-  return readStatedMappings(text, resource, sourceApiName, destinationFields).flatMap(
+  return readStatedMappings(text, resource, sourceApiName, destinationFields, userColumns).flatMap(
     ({ from, to, phrase, fromWords, format }) =>
       from ? [{ from, to, phrase, fromWords, ...(format ? { format } : {}) }] : [],
   );
@@ -46,6 +49,7 @@ function readStatedMappings(
   resource: TResource,
   sourceApiName: string,
   destinationFields: readonly string[] = [],
+  userColumns = false,
 ): Array<{
   from: string | undefined;
   to: string;
@@ -104,6 +108,10 @@ function readStatedMappings(
     'i',
   );
   let rest = text;
+  for (const column of userColumns ? quotedColumnMappings(text) : []) {
+    out.push({ from: field(column.fromWords), ...column, explicit: true });
+    rest = rest.replace(column.phrase, ';');
+  }
   for (const labelled of labelledLines(text, destinationFields, field)) {
     out.push(labelled);
     rest = rest.replace(labelled.phrase, ';');
