@@ -30,7 +30,15 @@ export function describeFilter(f: FilterPlan): string {
   if (f.op === 'within' && f.calendar && Array.isArray(f.value)) {
     const [from, to] = f.value as [number, number];
     const which = (n: number) =>
-      n === 0 ? `this ${f.calendar}` : n === -1 ? `last ${f.calendar}` : `${-n} ${f.calendar}s ago`;
+      n === 0
+        ? `this ${f.calendar}`
+        : n === -1
+          ? `last ${f.calendar}`
+          : n === 1
+            ? `next ${f.calendar}`
+            : n > 0
+              ? `the ${f.calendar} ${n} ${f.calendar}s from now`
+              : `${-n} ${f.calendar}s ago`;
     return to - from === 1
       ? `${f.field} is in ${which(from)} (UTC)`
       : `${f.field} is from the start of ${which(from)} to the start of ${which(to)} (UTC)`;

@@ -12,6 +12,7 @@ import { amountField, inMinorUnits } from './amount-units.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { NUMBER as COUNT, toNumber } from '../reader/read-schedule.ts';
 import { recordAges } from './record-ages.ts';
+import { recordMoment } from './plan-periods.ts';
 import {
   droppedBySentence,
   droppedRightAfter,
@@ -519,6 +520,31 @@ export function planFilters(
       },
     ],
   ];
+  // "in the next 7 days", "within the coming two weeks": from the run on, on the record's own
+  // time (a start, a due day), never its creation.
+  const ahead = new RegExp(
+    String.raw`\b(?:in|within|over|during)\s+the\s+(?:next|coming|upcoming)\s+(?:${COUNT}\s*)?(hours?|days?|weeks?)\b`,
+  ).exec(lower);
+  if (ahead && !inAge(ahead.index)) {
+    const unit = /^h/.test(ahead[2] ?? '') ? 3_600_000 : /^w/.test(ahead[2] ?? '') ? 7 * DAY : DAY;
+    const moment =
+      eventTimeField(lower.slice(0, ahead.index), leaves(read.resource.schema, 2)) ??
+      recordMoment(read.resource);
+    if (!moment || moment.path === read.resource.createdField) {
+      plan.unresolved.push(
+        `"${ahead[0]}": ${read.resource.plural} have no time of their own to compare`,
+      );
+      plan.blocking.push(`"${ahead[0]}" (no start or due time in ${read.resource.plural})`);
+    } else
+      add({
+        field: moment.path,
+        op: 'within',
+        value: [0, (ahead[1] ? toNumber(ahead[1]) : 1) * unit],
+        alignDay: false,
+        format: moment.schema.format,
+        phrase: ahead[0],
+      });
+  }
   for (const [pattern, window] of windows) {
     // "anything after today", "due by today": a bound for another comparison, not the day
     // the records were made.

@@ -166,8 +166,12 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
   }
   for (const moving of readMovingPeriods(text)) {
     out.phrases.push(moving.phrase);
-    const field = periodField(clauseBefore(text, moving.index), resource);
-    if (!field) {
+    const named = periodField(clauseBefore(text, moving.index), resource);
+    // Nothing is created next week: a period to come is on a time of the record's own ("booked
+    // for next week" is when the meeting is), and without one it is asked about.
+    const field =
+      moving.span[0] > 0 && named?.path === resource.createdField ? recordMoment(resource) : named;
+    if (!field || (moving.span[0] > 0 && field.path === resource.createdField)) {
       out.ungroundedMoving.push(moving.phrase);
       continue;
     }

@@ -129,3 +129,31 @@ describe('a state chosen from a list with "either"', () => {
     }
   });
 });
+
+describe('a period or a window still to come', () => {
+  it('is on the record’s own time, never its creation', () => {
+    const week = plan(
+      'every Calendly meeting set for next week becomes a Todoist task',
+      'calendly',
+      'todoist',
+    );
+    expect(week.filters).toContainEqual(
+      expect.objectContaining({
+        field: 'start_time',
+        op: 'within',
+        calendar: 'week',
+        value: [1, 2],
+      }),
+    );
+    const ahead = plan('Stripe invoices due within the next 4 days go to #ar', 'stripe', 'slack');
+    expect(ahead.filters).toContainEqual(
+      expect.objectContaining({ field: 'due_date', op: 'within', value: [0, 4 * DAY] }),
+    );
+  });
+
+  it('is asked about when the records keep no such time', () => {
+    const charges = plan('Stripe charges of the coming month go to #ar', 'stripe', 'slack');
+    expect(charges.filters.some((f) => f.op === 'within')).toBe(false);
+    expect(charges.unresolved.join(' ')).toMatch(/coming month/);
+  });
+});

@@ -1,5 +1,5 @@
 // Calendar periods that move with the run: "this month", "last week", "the previous quarter",
-// "the last full calendar month", "year to date". Each is counted in whole calendar units from
+// "the last full calendar month", "year to date", "next week". Each is counted in whole calendar units from
 // the one the run is due in: [0, 1) is this one, [-1, 0) the one before. "In the last 7 days"
 // and "in the past week" are rolling windows, read elsewhere; quoted text is never read.
 
@@ -37,6 +37,15 @@ export function readMovingPeriods(text: string): MovingPeriodReading[] {
       [-1, 0],
     ],
     [new RegExp(String.raw`\b${UNIT}[-\s]to[-\s]date\b`, 'g'), [0, 1]],
+    // "next week", "the coming month": the unit after the run's. "The next week" alone is a
+    // rolling window, as "the last week" is.
+    [
+      new RegExp(
+        String.raw`\b(?:(?<!\bthe\s)next|(?:the\s+)?(?:coming|upcoming))\s+${WHOLE}${UNIT}\b`,
+        'g',
+      ),
+      [1, 2],
+    ],
     // "since the start of the month": from this unit's start on.
     [
       new RegExp(

@@ -178,6 +178,38 @@ describe('a calendar period, in the generated code', () => {
     expect(texts.join('\n')).toContain('ch_just_over');
   });
 
+  it('keeps the invoices due in the next calendar month, counted from when the run is due', async () => {
+    const invoice = (id: string, iso: string) => ({
+      id,
+      object: 'invoice',
+      number: id,
+      status: 'open',
+      amount_due: 5000,
+      currency: 'usd',
+      due_date: Date.parse(iso) / 1000,
+      created: Date.parse('2026-01-01T00:00:00Z') / 1000,
+    });
+    const stripe = await mock(entry('stripe'), {
+      invoice: [
+        invoice('in_this_month', '2026-04-30T12:00:00Z'),
+        invoice('in_next_first', '2026-05-01T00:00:00Z'),
+        invoice('in_next_last', '2026-05-31T23:59:00Z'),
+        invoice('in_after', '2026-06-01T00:00:00Z'),
+      ],
+    });
+    const slack = await mock(entry('slack'));
+    const generated = generate(
+      'Stripe invoices due next month: one line each in Slack #ar.',
+      stripe,
+      slack,
+    );
+    expectSuccess(await run(generated.code, stripe, slack, {}, '2026-04-15T08:00:00.000Z'));
+    const texts = slack.written().map((m) => String(m.text));
+    expect(texts).toHaveLength(2);
+    expect(texts.join('\n')).toContain('in_next_first');
+    expect(texts.join('\n')).toContain('in_next_last');
+  });
+
   it('keeps the records between two ISO moments that a spec-like condition names', async () => {
     const charge = (id: string, iso: string, status = 'failed') => ({
       id,
