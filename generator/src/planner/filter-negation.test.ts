@@ -165,3 +165,11 @@ describe('a container named by its owner and name', () => {
     expect(planned.source?.resource.name).toBe('issue');
   });
 });
+
+describe('a state after "unless"', () => {
+  it('leaves the records in that state out', () => {
+    expect(
+      plan('Each Stripe charge goes to #money, unless it was refunded', 'stripe', 'slack').filters,
+    ).toContainEqual(expect.objectContaining({ field: 'refunded', op: 'falsy' }));
+  });
+});

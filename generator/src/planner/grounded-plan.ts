@@ -19,13 +19,8 @@ import { scaleAmounts } from './amount-units.ts';
 import { convertDurations } from './duration-units.ts';
 import { planAllDayEvents } from './all-day-events.ts';
 import { planAllowedValues } from './allowed-values.ts';
-import {
-  columnValues,
-  namesDestinationField,
-  propertyBag,
-  propertyPath,
-} from './open-properties.ts';
-import { unwrittenColumns } from './named-columns.ts';
+import { columnValues, namesDestinationField, propertyPath } from './open-properties.ts';
+import { quotedColumnMappings, userColumns } from './named-columns.ts';
 import { statedMappings, ungroundedMappings } from './stated-mappings.ts';
 import { extendListedValues, planFilters } from './plan-filters.ts';
 import { askListForFilteredValues, liftDefaultWindow } from './list-choices.ts';
@@ -260,15 +255,13 @@ export function planGrounded(
     const asDays = new Set<string>();
     // The words each stated mapping reads from ("the duration in hours"), by destination field.
     const statedWords = new Map<string, string>();
-    const userColumns =
-      propertyBag(plan.destination.resource) !== undefined ||
-      plan.destination.container?.kind === 'values-array';
+    const ownColumns = userColumns(plan.destination.resource, plan.destination.container);
     for (const stated of statedMappings(
       text,
       plan.source.resource,
       input.sourceApiName,
       destinationFields,
-      userColumns,
+      ownColumns,
     )) {
       if (stated.format) asDays.add(normalise(stated.to));
       statedWords.set(stated.to, stated.fromWords);
@@ -310,8 +303,28 @@ export function planGrounded(
     }
     scaleAmounts(text, plan);
     convertDurations(plan, statedWords);
-    for (const name of unwrittenColumns(text, plan))
-      block(`the column "${name}" the prompt names: nothing in the plan writes it`);
+    // A quoted column with a field of the records to fill it that no rule writes (a
+    // monday.com column, keyed by its id) is a gap, not a column silently left out.
+    const quoted = new Set(quotedColumnMappings(text).map((c) => normalise(c.to)));
+    const write = plan.destination;
+    if (write.kind !== 'message' && write.container?.kind !== 'values-array')
+      for (const asked of statedMappings(
+        text,
+        plan.source.resource,
+        input.sourceApiName,
+        destinationFields,
+        true,
+      ).filter((m) => quoted.has(normalise(m.to)))) {
+        const written = write.rules.some(
+          (r) =>
+            r.from === asked.from ||
+            [r.to, r.to.split('.').at(-1) ?? ''].some(
+              (to) => normalise(to) === normalise(asked.to),
+            ),
+        );
+        if (!written)
+          block(`the column "${asked.to}" the prompt names: nothing in the plan writes it`);
+      }
     // One arrow between words is the flow ("since last run -> one message each"), not a table.
     const applied: ValuePair[][] = [];
     for (const table of values.length > 1 ? [...tables, values] : tables) {

@@ -49,3 +49,35 @@ describe('a quoted column with what fills it', () => {
     expect(planned.blocking.join(' ')).toMatch(/column "Urgency"/);
   });
 });
+
+describe('a quoted column that is left alone or is the records’ own', () => {
+  it('neither maps nor stops the write', () => {
+    for (const prompt of [
+      'Each paid Stripe invoice lands in the Airtable table "Books" of base appQ1w2E3r4T5y6U7; never put the customer email in the "Memo" column.',
+      'Each paid Stripe invoice lands in the Airtable table "Books" of base appQ1w2E3r4T5y6U7, where the "Memo" column holds its number only if it has one.',
+    ]) {
+      const planned = plan(prompt, 'stripe', 'airtable');
+      expect(planned.destination?.rules.map((r) => r.to)).not.toContain('Memo');
+      expect(planned.blocking.join(' ')).not.toMatch(/Memo/);
+    }
+  });
+
+  it('counts a field written under another label as written', () => {
+    const planned = plan(
+      'Each new Shopify customer becomes a HubSpot contact; store their phone in the "Mobile no." property',
+      'shopify',
+      'hubspot',
+    );
+    expect(planned.blocking.join(' ')).not.toMatch(/Mobile/);
+  });
+});
+
+describe('a container of the written records named with "in"', () => {
+  it('is not one that chooses the records read, nor one that depends on the record', () => {
+    for (const prompt of [
+      'Each Zendesk ticket in the group "Tier 1" becomes an item on board 5544332211',
+      'Each Zendesk ticket becomes an item on board 5544332211, in the group "Hot" if it is urgent and in the group "Cold" otherwise',
+    ])
+      expect(plan(prompt, 'zendesk', 'monday').lookups).toEqual([]);
+  });
+});

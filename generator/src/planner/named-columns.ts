@@ -1,24 +1,11 @@
-import { normalise } from './field-match.ts';
-import type { GroundedPlan } from './plan-types.ts';
+import type { TResource } from '@patchbay/schema';
 
-// A column, property or field the prompt names in quotes for the records written ('the column
-// "Email" is his email') is a requirement: a plan that writes no such field would write every
-// record without it and call that done. Sheet rows are left to the column list, which places
-// each named column itself (column-list.ts).
-
-const QUOTED_COLUMN =
-  /\b(?:column|property|field)\s+(?:called\s+|named\s+)?["“]([^"”\n]{1,60})["”]|["“]([^"”\n]{1,60})["”]\s+(?:column|property|field)\b/gi;
-
-/** The names of the columns the prompt quotes that no rule of the write fills. */
-export function unwrittenColumns(text: string, plan: GroundedPlan): string[] {
-  const write = plan.destination;
-  if (!write || write.kind === 'message' || write.container?.kind === 'values-array') return [];
-  const written = new Set(
-    write.rules.flatMap((r) => [normalise(r.to), normalise(r.to.split('.').at(-1) ?? '')]),
-  );
-  const names = [...text.matchAll(QUOTED_COLUMN)].map((m) => (m[1] ?? m[2] ?? '').trim());
-  return [...new Set(names)].filter((name) => name && !written.has(normalise(name)));
-}
+// A column, property or field the prompt names in quotes with what fills it ('the column
+// "Email" is his email', 'put the amount in the "Total" column') is a requirement: a plan that
+// writes no such column would write every record without it and call that done. Where the
+// columns are the user's own (a table's, a database's), the name is the place itself and the
+// mapping is read here; elsewhere (a monday.com board keys its values by column id) it is a gap
+// unless a rule writes it.
 
 const VERB = String.raw`(?:put|write|store|save|place|keep|record|enter)`;
 const HOLDS = String.raw`(?:holding|holds|with|containing|contains|gets|showing|shows|is|=|:|should be|will be|set to)`;
@@ -27,7 +14,7 @@ const KIND = String.raw`(?:column|property|field)`;
 const PLACE = String.raw`(?:the\s+|its\s+|their\s+)?(?:${NAME}\s+${KIND}|${KIND}\s+${NAME})`;
 /** "put its number in the "Invoice number" column": what, then where. */
 const PUT_IN = new RegExp(
-  String.raw`\b(?:${VERB}|and)\s+([^,.;:\n"“]{1,60}?)\s+in(?:to)?\s+${PLACE}`,
+  String.raw`\b(?:(?:and\s+)?${VERB}|and|with)\s+([^,.;:\n"“]{1,60}?)\s+in(?:to)?\s+${PLACE}`,
   'gi',
 );
 /** "the "Owner" property holding the assignee's email": where, then what, to the clause's end. */
@@ -55,8 +42,36 @@ export function quotedColumnMappings(
       fromWords: m[3] ?? '',
       phrase: m[0],
     })),
-  ].map((c) => ({ ...c, fromWords: c.fromWords.replace(/^(?:the|a|an)\s+/i, '') }));
+  ].map((c) => ({
+    ...c,
+    fromWords: c.fromWords.replace(/^(?:the|a|an|its|their|his|her)\s+/i, ''),
+  }));
   return out
+    .filter((c) => !LEFT_ALONE.test(clauseBefore(text, text.indexOf(c.phrase))))
     .map((c) => ({ ...c, to: c.to.trim(), fromWords: c.fromWords.trim() }))
     .filter((c) => c.to && c.fromWords);
+}
+
+/** Words that make a clause a condition or a column left alone, not one to fill. */
+const LEFT_ALONE =
+  /\b(?:not|n['’]t|never|no|without|leave|leaving|skip|ignore|where|whose|if|when|unless|sort(?:ed)?|order(?:ed)?|group(?:ed)?)\b/i;
+
+function clauseBefore(text: string, index: number): string {
+  return /[^.;!?,\n]*$/.exec(text.slice(0, Math.max(0, index)))?.[0] ?? '';
+}
+
+/**
+ * Whether the write's columns are the user's own: a sheet's, a Notion database's, or an open
+ * object of no described fields (an Airtable table's `fields`). HubSpot's or Jira's described
+ * properties are the API's, named as the API names them.
+ */
+export function userColumns(
+  resource: TResource,
+  container: { field: string; kind: string } | undefined,
+): boolean {
+  if (!container) return false;
+  if (container.kind === 'typed-properties') return true;
+  if (container.kind !== 'object') return false;
+  const bag = resource.schema.properties?.[container.field];
+  return Object.keys(bag?.properties ?? {}).length === 0;
 }

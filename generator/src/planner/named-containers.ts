@@ -46,7 +46,13 @@ export function withoutOtherSide(
 function ownMention(
   text: string,
   hints: readonly string[],
-  names: { own: readonly string[]; other: readonly string[]; otherNouns: readonly string[] },
+  names: {
+    own: readonly string[];
+    other: readonly string[];
+    /** The other API's resource nouns, and the written records' own. */
+    otherNouns: readonly string[];
+    records: readonly string[];
+  },
 ): string {
   const own = withoutOtherSide(text, hints, names.other);
   const noun = `(?:${hints.map(escapeRegExp).join('|')})s?\\b`;
@@ -57,13 +63,18 @@ function ownMention(
     'i',
   ).exec(own);
   if (toward) return toward[0];
-  // "in the group 'New leads'" with a noun the other API has no resource for: this side's.
-  if (!hints.some((h) => names.otherNouns.includes(h))) {
+  // "make an item … in the group 'New leads'": "in" after the written record's own noun, in
+  // the same sentence with no record of the other side between, with a noun the other API
+  // has no resource for, and no condition after it ("… when it is urgent, else …").
+  if (!hints.some((h) => names.otherNouns.includes(h)) && names.records.length > 0) {
+    const records = `(?:${names.records.map(escapeRegExp).join('|')})s?`;
+    const others = `(?:${names.otherNouns.map(escapeRegExp).join('|')})s?`;
     const inside = new RegExp(
-      `\\bin\\s+(?:(?:the|my|our|a|an)\\s+)?(?:${quoted}\\s+${noun}|${noun}(?:\\s+(?:named|called))?\\s*${quoted})`,
+      `\\b${records}\\b((?:(?!\\b${others}\\b)[^.;!?\\n])*?)\\b(in\\s+(?:(?:the|my|our|a|an)\\s+)?(?:${quoted}\\s+${noun}|${noun}(?:\\s+(?:named|called))?\\s*${quoted}))([^.;!?\\n]*)`,
       'i',
     ).exec(own);
-    if (inside) return inside[0];
+    if (inside && !/\b(?:when|if|unless|otherwise|else)\b/i.test(inside[3] ?? ''))
+      return inside[2] ?? '';
   }
   for (const name of names.own.filter((n) => n.trim().length > 1)) {
     const api = escapeRegExp(name.trim());
@@ -112,6 +123,7 @@ export function planNamedContainers(
         singular(r.plural),
         ...r.aliases,
       ]),
+      records: [write.resource.name, ...write.resource.aliases],
     });
     const id = idFromPrompt(own, hints);
     if (id) {

@@ -61,8 +61,15 @@ export function namesDestinationField(
   body?: TFieldSchema,
 ): boolean {
   if (fieldNamed(fields, words)) return true;
-  // A merge tag ("FNAME") in a body that keeps the account's own fields (Mailchimp's).
-  if (customFieldsObject(body) && /^[A-Z][A-Z_]{2,39}$/.test(words.trim())) return true;
+  // A merge tag ("FNAME") in a body that keeps the account's own fields (Mailchimp's), unless
+  // it is one of a field's choices ("Active to SUBSCRIBED" is a table of values).
+  const choices = fields.flatMap((f) => f.schema.enum?.map((v) => String(v).toLowerCase()) ?? []);
+  if (
+    customFieldsObject(body) &&
+    /^[A-Z][A-Z_]{2,39}$/.test(words.trim()) &&
+    !choices.includes(words.trim().toLowerCase())
+  )
+    return true;
   return propertyBag(destination) !== undefined && /^[A-Za-z][A-Za-z ]{0,39}$/.test(words.trim());
 }
 

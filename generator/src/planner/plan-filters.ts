@@ -367,12 +367,12 @@ export function planFilters(
   }
 
   // "conversations that are still open", "deals which are not won", "people who are active",
-  // "tickets that are either new or open",
-  // "issues that aren't closed", "tasks that haven't been completed yet".
+  // "tickets that are either new or open", "issues that aren't closed", "tasks that haven't been
+  // completed yet", "unless they were refunded".
   for (const m of lower.matchAll(
-    /\b(?:that|which|who)\s+(?:(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+(?:yet\s+)?|no longer\s+)?(?:either\s+)?|((?:are|is|were|was)n['’]?t\s+|(?:have|has)(?:n['’]?t|\s+not|\s+never)\s+(?:yet\s+)?been\s+)(?:yet\s+)?)([a-z][a-z0-9_]*)\b/g,
+    /\b(?:(?:that|which|who)\s+(?:(?:are|is)\s+(?:still\s+|currently\s+|already\s+)?(not\s+(?:yet\s+)?|no longer\s+)?(?:either\s+)?|((?:are|is|were|was)n['’]?t\s+|(?:have|has)(?:n['’]?t|\s+not|\s+never)\s+(?:yet\s+)?been\s+)(?:yet\s+)?)|(unless\s+(?:they|it)(?:['’]re|['’]s)?\s+(?:(?:are|is|were|was|(?:have|has)\s+been)\s+)?(?:already\s+)?))([a-z][a-z0-9_]*)\b/g,
   )) {
-    const word = m[3] ?? '';
+    const word = m[4] ?? '';
     if (plan.filters.some((f) => f.phrase.includes(word))) continue;
     // "that haven't been updated in 3 days" says when, not which state; "that weren't paid on
     // time" says how.
@@ -388,7 +388,7 @@ export function planFilters(
     const excluded = EXCLUDING_WHAT.test(
       `${lower.slice(Math.max(0, m.index - 80), m.index)} that is`,
     );
-    const negated = Boolean(m[1] ?? m[2]) !== excluded;
+    const negated = Boolean(m[1] ?? m[2] ?? m[3]) !== excluded;
     if (found.value !== undefined)
       add({ field: found.field, op: negated ? 'ne' : 'eq', value: found.value, phrase: m[0] });
     else add({ field: found.field, op: negated ? 'falsy' : 'truthy', phrase: m[0] });

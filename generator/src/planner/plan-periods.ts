@@ -104,10 +104,13 @@ function periodField(before: string, resource: TResource): FieldLeaf | undefined
   }
   // "logged between …": a record with no creation time has its own moment instead.
   if (CREATED.test(last) && resource.createdField) return byPath(resource.createdField);
+  // "deals closed this month", "orders shipped last week": an event the records keep no time
+  // for is no condition on their creation (a record about a moment has that moment).
+  const event = /^[a-z]{3,}ed$/.test(last) && !ENDED.test(last);
   return (
     times.find((l) => l.depth === 0 && OWN_TIME.test(l.path)) ??
     times.find((l) => l.depth === 1 && ownTime(l.path)) ??
-    byPath(resource.createdField)
+    (event ? undefined : byPath(resource.createdField))
   );
 }
 

@@ -157,3 +157,11 @@ describe('a period or a window still to come', () => {
     expect(charges.unresolved.join(' ')).toMatch(/coming month/);
   });
 });
+
+describe('a period after an event the records keep no time for', () => {
+  it('is asked about instead of compared with the creation time', () => {
+    const shipped = plan('Shopify orders shipped during last month to #ops', 'shopify', 'slack');
+    expect(shipped.filters.some((f) => f.op === 'within')).toBe(false);
+    expect(shipped.unresolved.join(' ')).toMatch(/last month/);
+  });
+});
