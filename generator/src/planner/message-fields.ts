@@ -91,7 +91,7 @@ export function writtenSubject(text: string): string | undefined {
 /**
  * A message's fixed words, with no field in them, quoted after "body", "text" or "message":
  * `body "Thanks for joining!"`. Unquoted words after "body:" more often say what goes in it
- * ("body: one line per order") than give it, so they are not taken as the text. Words in a
+ * ("body: a line for each order") than give it, so they are not taken as the text. Words in a
  * condition (`whose text is "test"`), said to be the subject, or holding a placeholder of
  * another style ("[name]", "$name") are no fixed text either.
  */

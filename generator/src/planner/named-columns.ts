@@ -1,7 +1,7 @@
 import type { TResource } from '@patchbay/schema';
 
-// A column, property or field the prompt names in quotes with what fills it ('the column
-// "Email" is his email', 'put the amount in the "Total" column') is a requirement: a plan that
+// A column, property or field the prompt names in quotes with what fills it ('column "Mail"
+// holds their address', 'put the amount in the "Total" column') is a requirement: a plan that
 // writes no such column would write every record without it and call that done. Where the
 // columns are the user's own (a table's, a database's), the name is the place itself and the
 // mapping is read here; elsewhere (a monday.com board keys its values by column id) it is a gap

@@ -63,7 +63,7 @@ function ownMention(
     'i',
   ).exec(own);
   if (toward) return toward[0];
-  // "make an item … in the group 'New leads'": "in" after the written record's own noun, in
+  // "… becomes an item, in the group 'Escalations'": "in" after the written record's own noun, in
   // the same sentence with no record of the other side between, with a noun the other API
   // has no resource for, and no condition after it ("… when it is urgent, else …").
   if (!hints.some((h) => names.otherNouns.includes(h)) && names.records.length > 0) {

@@ -139,8 +139,8 @@ function candidates(prompt: string, resource: TResource): Candidate[] {
       lead: prompt.slice(Math.max(0, start - 60), start),
     });
   }
-  // Unquoted after any colon or "as" on its line, with no label word before: "one line per
-  // ticket: #<id> <subject>", "post each as <key> – <summary>". It runs to where its part ends.
+  // Unquoted after any colon or "as" on its line, with no label word before: "per issue:
+  // #<id> <title>", "post each as <key> – <summary>". It runs to where its part ends.
   // After "as" it starts with its first placeholder ("as soon as", "as follows: …" and "as a
   // reply: …" are prose); after a colon one lower-case word before it is a field's label
   // ("summary <title>"), given field by field.
