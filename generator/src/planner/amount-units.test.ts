@@ -78,3 +78,14 @@ describe('an amount between cents and whole units', () => {
     expect(pledged?.units).toBeUndefined();
   });
 });
+
+describe('a currency the records must be in', () => {
+  it('is a condition with "only", and a unit without it', () => {
+    const only = (prompt: string) =>
+      plan(prompt, 'stripe', 'slack').filters.filter((f) => f.field === 'currency');
+    expect(only('Stripe charges settled only in CHF go to #treasury')).toEqual([
+      expect.objectContaining({ op: 'eq', value: 'CHF' }),
+    ]);
+    expect(only('Stripe charges go to #treasury with their amount in CHF')).toEqual([]);
+  });
+});

@@ -82,3 +82,25 @@ export function inMinorUnits(field: { path: string; schema: TFieldSchema }): boo
     field.schema.description ?? '',
   );
 }
+
+/** Currencies people name by code when they keep only some records ("in EUR only"). */
+const CURRENCY_CODES =
+  'USD|EUR|GBP|JPY|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|SGD|HKD|CNY|ZAR|AED';
+
+/**
+ * "charges in EUR only", "only GBP invoices", "only in USD": the records' currency, when they
+ * keep one. A code without "only" is a unit to write amounts in ("the total in USD"), no filter.
+ */
+export function currencyFilter(
+  text: string,
+  fields: readonly FieldLeaf[],
+): { field: string; value: string; phrase: string } | undefined {
+  const m = new RegExp(
+    String.raw`\bonly\s+(?:in\s+)?(${CURRENCY_CODES})\b|\b(?:in\s+)?(${CURRENCY_CODES})\s+only\b`,
+  ).exec(text);
+  if (!m) return undefined;
+  const field = fields
+    .filter((f) => conceptOf(f.path) === 'currency' && f.schema.type === 'string')
+    .sort((a, b) => a.depth - b.depth)[0];
+  return field && { field: field.path, value: m[1] ?? m[2] ?? '', phrase: m[0] };
+}

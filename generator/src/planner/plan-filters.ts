@@ -8,7 +8,7 @@ import { assignmentFilters } from './plan-assignment.ts';
 import type { TFieldSchema } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, leaves, normalise } from './field-match.ts';
 import { CREATION_EVENTS, eventTimeField, stateMatch } from './state-words.ts';
-import { amountField, inMinorUnits } from './amount-units.ts';
+import { amountField, currencyFilter, inMinorUnits } from './amount-units.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { NUMBER as COUNT, toNumber } from '../reader/read-schedule.ts';
 import { recordAges } from './record-ages.ts';
@@ -214,6 +214,10 @@ export function planFilters(
     const number = NUMBER_WORDS[m[3] ?? ''] ?? Number(m[3]);
     add({ field: field.path, op, value: majorToField(number, field, plan), phrase: m[0] });
   }
+
+  // "charges in EUR only": the records' currency (compared without regard to case).
+  const currency = currencyFilter(text, fields);
+  if (currency) add({ ...currency, op: 'eq' });
 
   // "Region EU-2 only", "only currency CHF": a field and a code-like value it must have.
   for (const m of text.matchAll(
