@@ -81,3 +81,38 @@ describe('a container of the written records named with "in"', () => {
       expect(plan(prompt, 'zendesk', 'monday').lookups).toEqual([]);
   });
 });
+
+describe('a quoted column after "goes in" or "map … to"', () => {
+  it('maps the words before it there', () => {
+    const planned = plan(
+      'Each paid Stripe invoice lands in the Airtable table "Books" of base appQ1w2E3r4T5y6U7. Its customer email goes into the "Payer" column; map the amount due to the "Owed" field.',
+      'stripe',
+      'airtable',
+    );
+    expect(planned.destination?.rules.map((r) => [r.to, r.from])).toEqual(
+      expect.arrayContaining([
+        ['Payer', 'customer_email'],
+        ['Owed', 'amount_due'],
+      ]),
+    );
+  });
+});
+
+describe('a quoted column given a value of its own', () => {
+  it('is that value for every record, and no value inside a condition', () => {
+    const planned = plan(
+      'Each paid Stripe invoice lands in the Airtable table "Books" of base appQ1w2E3r4T5y6U7; the "Channel" field should be Online.',
+      'stripe',
+      'airtable',
+    );
+    expect(planned.destination?.rules).toContainEqual(
+      expect.objectContaining({ to: 'Channel', value: 'Online' }),
+    );
+    const conditional = plan(
+      'Each Stripe invoice lands in the Airtable table "Books" of base appQ1w2E3r4T5y6U7 only when the "Channel" field is Online.',
+      'stripe',
+      'airtable',
+    );
+    expect(conditional.destination?.rules.map((r) => r.to)).not.toContain('Channel');
+  });
+});

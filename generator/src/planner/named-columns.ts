@@ -12,9 +12,12 @@ const HOLDS = String.raw`(?:holding|holds|with|containing|contains|gets|showing|
 const NAME = String.raw`["“]([^"”\n]{1,60})["”]`;
 const KIND = String.raw`(?:column|property|field)`;
 const PLACE = String.raw`(?:the\s+|its\s+|their\s+)?(?:${NAME}\s+${KIND}|${KIND}\s+${NAME})`;
-/** "put its number in the "Invoice number" column": what, then where. */
+/**
+ * What, then where: "put its number in the "Invoice number" column", "map the amount to the
+ * "Total" field", "the customer email goes in the "Billed to" column".
+ */
 const PUT_IN = new RegExp(
-  String.raw`\b(?:(?:and\s+)?${VERB}|and|with)\s+([^,.;:\n"“]{1,60}?)\s+in(?:to)?\s+${PLACE}`,
+  String.raw`(?:\b(?:(?:and\s+)?${VERB}|and|with)\s+([^,.;:\n"“]{1,60}?)\s+in(?:to)?|\bmap\s+([^,.;:\n"“]{1,60}?)\s+(?:to|into|onto)|(?:^|[,;:.!?]\s+|\n|\band\s+)([^,.;:\n"“]{1,60}?)\s+(?:goes|go|belongs|lands)\s+(?:in(?:to)?|under))\s+${PLACE}`,
   'gi',
 );
 /** "the "Owner" property holding the assignee's email": where, then what, to the clause's end. */
@@ -33,9 +36,9 @@ export function quotedColumnMappings(
 ): Array<{ to: string; fromWords: string; phrase: string }> {
   const out = [
     ...[...text.matchAll(PUT_IN)].map((m) => ({
-      to: m[2] ?? m[3] ?? '',
-      fromWords: m[1] ?? '',
-      phrase: m[0],
+      to: m[4] ?? m[5] ?? '',
+      fromWords: m[1] ?? m[2] ?? m[3] ?? '',
+      phrase: m[0].replace(/^[,;:.!?\s]+/, ''),
     })),
     ...[...text.matchAll(HOLDING)].map((m) => ({
       to: m[1] ?? m[2] ?? '',

@@ -103,12 +103,30 @@ export function columnValues(
   sourceFields: readonly FieldLeaf[],
 ): Array<{ to: string; value: string; phrase: string }> {
   if (!propertyBag(destination)) return [];
-  return [...text.matchAll(SET_COLUMN)].flatMap((m) => {
-    const to = (m[1] ?? m[2] ?? '').trim();
-    const value = (m[3] ?? m[4] ?? '').trim();
+  const set = [...text.matchAll(SET_COLUMN)].map((m) => ({
+    to: (m[1] ?? m[2] ?? '').trim(),
+    value: (m[3] ?? m[4] ?? '').trim(),
+    quoted: m[3] !== undefined,
+    phrase: m[0],
+  }));
+  // 'the "Source" column should be Stripe', outside a condition ("where the … is …").
+  const named = [...text.matchAll(NAMED_COLUMN_VALUE)]
+    .filter((m) => !CONDITION_BEFORE.test(/[^.;!?,\n]*$/.exec(text.slice(0, m.index))?.[0] ?? ''))
+    .map((m) => ({
+      to: (m[1] ?? m[2] ?? '').trim(),
+      value: (m[3] ?? m[4] ?? '').trim(),
+      quoted: m[3] !== undefined,
+      phrase: m[0],
+    }));
+  return [...set, ...named].flatMap(({ to, value, quoted, phrase }) => {
     // "set Name to the deal name" maps a field: a value is never an article or a pronoun.
-    const pointer = !m[3] && /^(?:the|a|an|its|their|his|her|each|every|this|that)$/i.test(value);
+    const pointer = !quoted && /^(?:the|a|an|its|their|his|her|each|every|this|that)$/i.test(value);
     if (!to || !value || pointer || fieldNamed(sourceFields, value)) return [];
-    return [{ to, value, phrase: m[0] }];
+    return [{ to, value, phrase }];
   });
 }
+
+/** 'the "Source" column should be "Web"', 'column "Stage" is always New': a quoted column's value. */
+const NAMED_COLUMN_VALUE =
+  /\b(?:the\s+)?(?:["“]([^"”\n]{1,40})["”]\s+(?:column|property|field)|(?:column|property|field)\s+["“]([^"”\n]{1,40})["”])\s+(?:is|should be|will be|=|set to|gets)\s+(?:always\s+)?(?:["“]([^"”\n]{1,60})["”]|(\p{Lu}[\p{L}\p{N}&'-]*(?: \p{Lu}[\p{L}\p{N}&'-]*)*))/gu;
+const CONDITION_BEFORE = /\b(?:where|whose|if|when|unless|only|except|skip\w*|ignor\w*)\b/i;
