@@ -2,6 +2,7 @@ import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { conceptOf, type FieldLeaf, type FieldRule, leaves, normalise } from './field-match.ts';
 import { PEOPLE_NOUN, roleOfField, unassignedAddresses } from './addressed-values.ts';
 import { listedMessage } from './templates.ts';
+import { clauseBefore } from './text.ts';
 
 // Fields of a record that is a message (an email or a text): who gets it when the prompt names
 // no address, what its body says when the prompt gives no template, and the required fields
@@ -75,8 +76,7 @@ const SUBJECT_ENDS =
 
 export function writtenSubject(text: string): string | undefined {
   for (const m of text.matchAll(UNQUOTED_SUBJECT)) {
-    const clause = /[^.;!?\n]*$/.exec(text.slice(0, m.index))?.[0] ?? '';
-    if (IN_CONDITION.test(clause)) continue;
+    if (IN_CONDITION.test(clauseBefore(text, m.index))) continue;
     const rest = text.slice(m.index + m[0].length);
     const value = rest.slice(0, SUBJECT_ENDS.exec(rest)?.index ?? rest.length).trim();
     if (value.length < 2 || value.length > 120 || /[<>{}"“]/.test(value)) continue;
@@ -100,8 +100,7 @@ const FIXED_BODY =
 
 export function writtenBody(text: string): string | undefined {
   for (const m of text.matchAll(FIXED_BODY)) {
-    const clause = /[^.;!?\n]*$/.exec(text.slice(0, m.index))?.[0] ?? '';
-    if (IN_CONDITION.test(clause)) continue;
+    if (IN_CONDITION.test(clauseBefore(text, m.index))) continue;
     const value = (m[1] ?? m[2] ?? '').trim();
     if (!value || /\[[^\]]+\]|\$\w|%\w+%/.test(value)) continue;
     return value;

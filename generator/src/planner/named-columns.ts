@@ -1,4 +1,5 @@
 import type { TResource } from '@patchbay/schema';
+import { clauseBefore } from './text.ts';
 
 // A column, property or field the prompt names in quotes with what fills it ('column "Mail"
 // holds their address', 'put the amount in the "Total" column') is a requirement: a plan that
@@ -50,7 +51,7 @@ export function quotedColumnMappings(
     fromWords: c.fromWords.replace(/^(?:the|a|an|its|their|his|her)\s+/i, ''),
   }));
   return out
-    .filter((c) => !LEFT_ALONE.test(clauseBefore(text, text.indexOf(c.phrase))))
+    .filter((c) => !LEFT_ALONE.test(clauseBefore(text, text.indexOf(c.phrase), '.;!?,\n')))
     .map((c) => ({ ...c, to: c.to.trim(), fromWords: c.fromWords.trim() }))
     .filter((c) => c.to && c.fromWords);
 }
@@ -58,10 +59,6 @@ export function quotedColumnMappings(
 /** Words that make a clause a condition or a column left alone, not one to fill. */
 const LEFT_ALONE =
   /\b(?:not|n['’]t|never|no|without|leave|leaving|skip|ignore|where|whose|if|when|unless|sort(?:ed)?|order(?:ed)?|group(?:ed)?)\b/i;
-
-function clauseBefore(text: string, index: number): string {
-  return /[^.;!?,\n]*$/.exec(text.slice(0, Math.max(0, index)))?.[0] ?? '';
-}
 
 /**
  * Whether the write's columns are the user's own: a sheet's, a Notion database's, or an open

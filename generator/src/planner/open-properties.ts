@@ -1,6 +1,6 @@
 import type { TFieldSchema, TResource } from '@patchbay/schema';
 import { fieldNamed, type FieldLeaf } from './field-match.ts';
-import { escapeRegExp } from './text.ts';
+import { clauseBefore, escapeRegExp } from './text.ts';
 
 // Records that keep their own named properties in one open object: a Notion page's
 // `properties`, an Airtable record's `fields`, a HubSpot object's `properties`. Their names are
@@ -111,7 +111,7 @@ export function columnValues(
   }));
   // 'the "Source" column should be Stripe', outside a condition ("where the … is …").
   const named = [...text.matchAll(NAMED_COLUMN_VALUE)]
-    .filter((m) => !CONDITION_BEFORE.test(/[^.;!?,\n]*$/.exec(text.slice(0, m.index))?.[0] ?? ''))
+    .filter((m) => !CONDITION_BEFORE.test(clauseBefore(text, m.index, '.;!?,\n')))
     .map((m) => ({
       to: (m[1] ?? m[2] ?? '').trim(),
       value: (m[3] ?? m[4] ?? '').trim(),

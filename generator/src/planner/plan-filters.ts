@@ -11,7 +11,7 @@ import { CREATION_EVENTS, eventTimeField, stateMatch } from './state-words.ts';
 import { amountField, currencyFilter, inMinorUnits } from './amount-units.ts';
 import type { readPrompt } from '../reader/read-prompt.ts';
 import { NUMBER as COUNT, toNumber } from '../reader/read-schedule.ts';
-import { recordAges } from './record-ages.ts';
+import { recordAges, unitMs } from './record-ages.ts';
 import { recordMoment } from './plan-periods.ts';
 import {
   droppedBySentence,
@@ -519,7 +519,7 @@ export function planFilters(
         String.raw`\b(?:in|from|during|over|within)\s+the\s+(?:last|past|previous)\s+(?:${COUNT}\s*)?(hours?|days?|weeks?)\b`,
       ),
       (m) => {
-        const unit = /^h/.test(m[2] ?? '') ? 3_600_000 : /^w/.test(m[2] ?? '') ? 7 * DAY : DAY;
+        const unit = unitMs(m[2] ?? '');
         return { value: [-(m[1] ? toNumber(m[1]) : 1) * unit, 1], alignDay: false };
       },
     ],
@@ -530,7 +530,7 @@ export function planFilters(
     String.raw`\b(?:in|within|over|during)\s+the\s+(?:next|coming|upcoming)\s+(?:${COUNT}\s*)?(hours?|days?|weeks?)\b`,
   ).exec(lower);
   if (ahead && !inAge(ahead.index)) {
-    const unit = /^h/.test(ahead[2] ?? '') ? 3_600_000 : /^w/.test(ahead[2] ?? '') ? 7 * DAY : DAY;
+    const unit = unitMs(ahead[2] ?? '');
     const moment =
       eventTimeField(lower.slice(0, ahead.index), leaves(read.resource.schema, 2)) ??
       recordMoment(read.resource);

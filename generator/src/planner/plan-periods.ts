@@ -3,6 +3,7 @@ import { readPeriods, type PeriodReading } from '../reader/read-periods.ts';
 import { readMovingPeriods } from '../reader/read-moving-periods.ts';
 import { type FieldLeaf, leaves, namesTimeField, TIME_FORMATS } from './field-match.ts';
 import type { FilterPlan } from './plan-types.ts';
+import { clauseBefore } from './text.ts';
 import { END_TIME } from './plan-cursor-dedupe.ts';
 
 // Calendar periods ("shipped between 4 and 9 March", "opened during May 2024", "on 12 August
@@ -126,9 +127,9 @@ function ownTime(path: string): boolean {
 }
 
 /** The clause before a period, back to the last break: "… each parcel that got SHIPPED". */
-function clauseBefore(text: string, index: number): string {
+function periodClause(text: string, index: number): string {
   const lead = text.slice(Math.max(0, index - 80), index);
-  return lead.slice(1 + Math.max(...[...'.;:!?\n('].map((mark) => lead.lastIndexOf(mark))));
+  return clauseBefore(lead, lead.length, '.;:!?\n(');
 }
 
 export function planPeriods(text: string, resource: TResource, today?: Date): PeriodPlan {
@@ -142,12 +143,12 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
   const periods = readPeriods(text, today);
   // "Q1 … with a close date between 1 January and 31 March": the same span said twice is one
   // period, on the field the words name.
-  const named = periods.map((p) => namedTimeField(clauseBefore(text, p.index), resource));
+  const named = periods.map((p) => namedTimeField(periodClause(text, p.index), resource));
   const namedSpans = periods.filter((_, i) => named[i]).map((p) => `${p.start}/${p.end}`);
   for (const [i, period] of periods.entries()) {
     out.phrases.push(period.phrase);
     if (!named[i] && namedSpans.includes(`${period.start}/${period.end}`)) continue;
-    const field = named[i] ?? periodField(clauseBefore(text, period.index), resource);
+    const field = named[i] ?? periodField(periodClause(text, period.index), resource);
     if (!field) {
       out.ungrounded.push(period);
       continue;
@@ -169,7 +170,7 @@ export function planPeriods(text: string, resource: TResource, today?: Date): Pe
   }
   for (const moving of readMovingPeriods(text)) {
     out.phrases.push(moving.phrase);
-    const named = periodField(clauseBefore(text, moving.index), resource);
+    const named = periodField(periodClause(text, moving.index), resource);
     // Nothing is created next week: a period to come is on a time of the record's own ("booked
     // for next week" is when the meeting is), and without one it is asked about.
     const field =

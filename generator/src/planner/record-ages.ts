@@ -1,6 +1,7 @@
 import { conceptOf, type FieldLeaf, TIME_FORMATS } from './field-match.ts';
 import { CREATION_EVENTS, eventTimeField } from './state-words.ts';
-import { NUMBER as COUNT, toNumber } from '../reader/read-schedule.ts';
+import { NUMBER as COUNT, toNumber, unitMinutes } from '../reader/read-schedule.ts';
+import { clauseBefore } from './text.ts';
 import { withoutQuotes } from '../reader/phrase.ts';
 import type { FilterPlan } from './plan-types.ts';
 
@@ -78,12 +79,10 @@ const PATTERNS: AgePattern[] = [
 const LEFT_OUT =
   /\b(?:skip\w*|ignor\w*|don['’]?t|do not|never|except|excluding|exclude|leave out|leaving out|drop|omit|not|no|without)\b/;
 
-function unitMs(unit: string): number {
-  if (/^m(?:in|inute)/.test(unit)) return 60_000;
-  if (/^h/.test(unit)) return HOUR;
-  if (/^w/.test(unit)) return 7 * DAY;
+/** A unit's length in milliseconds, as the schedule reader counts it; a month as 30 days. */
+export function unitMs(unit: string): number {
   if (/^mo/.test(unit)) return 30 * DAY;
-  return DAY;
+  return (unitMinutes(unit) ?? 24 * 60) * 60_000;
 }
 
 /** The span a match gives in milliseconds: its count (1 for "a"/"an"/"one") times its unit. */
@@ -126,7 +125,7 @@ export function recordAges(
       const span = spanMs(m[0]);
       if (span === undefined) continue;
       taken.push([m.index, end]);
-      const clause = /[^.;:!?\n]*$/.exec(text.slice(0, m.index))?.[0] ?? '';
+      const clause = clauseBefore(text, m.index, '.;:!?\n');
       const leaf =
         field === 'updated'
           ? (updated ?? eventTimeField(m[0], times))

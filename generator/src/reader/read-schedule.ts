@@ -57,7 +57,7 @@ export function toNumber(text: string): number {
   return NUMBER_WORDS[text.toLowerCase()] ?? Number(text);
 }
 
-function unitMinutes(unit: string): number | undefined {
+export function unitMinutes(unit: string): number | undefined {
   return UNIT_MINUTES.find(([pattern]) => pattern.test(unit.toLowerCase()))?.[1];
 }
 
